@@ -1,0 +1,283 @@
+/* kwatch - a tiny `kubectl get -w` on kinformer. `kwatch --help` for usage. */
+#define _POSIX_C_SOURCE 200809L
+#define KINFORMER_IMPLEMENTATION
+#include "../kinformer.h"
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define KWATCH_EXIT_OK 0
+#define KWATCH_EXIT_FAIL 1
+#define KWATCH_EXIT_USAGE 2
+#define KWATCH_EXIT_CAPACITY 3
+
+static const char* usage_text =
+    "usage: kwatch [options] RESOURCE\n"
+    "Watches Kubernetes objects through kinformer and prints each change.\n"
+    "\n"
+    "  RESOURCE               pods, configmaps, secrets, services, nodes, namespaces, events, ...\n"
+    "                         (core/v1 plurals) or an API path such as /apis/apps/v1/deployments\n"
+    "                         or /apis/example.com/v1/widgets\n"
+    "  -n, --namespace NS     one namespace (default: all)\n"
+    "  -l, --selector SEL     label selector\n"
+    "  --field-selector SEL   field selector\n"
+    "  --server URL           the API server (http:// now; https:// once TLS lands)\n"
+    "  --token T | --token-file F\n"
+    "                         bearer token; the file is re-read every 60 s and after a 401\n"
+    "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
+    "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
+    "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
+    "                         (a final-state-unknown delete adds \"finalStateUnknown\":true)\n"
+    "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n"
+    "  --max-events N         exit after N handler events\n"
+    "  --timeout SECONDS      exit after this long\n"
+    "  --dump-on-exit         on exit print \"# cache N objects\", then \"key RV\" per object sorted by key\n"
+    "  --stats                on exit print counters and memory used/capacity to stderr\n"
+    "  --keep PATH[,PATH...]  project each object to these JSON paths (identity metadata\n"
+    "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n"
+    "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n"
+    "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
+    "                         (defaults 16384 objects, 1 MiB per object, 64 MiB of objects)\n"
+    "  --fifo N               stop reading the socket when N keys wait for delivery\n"
+    "  --list-limit N         LIST page size (default 500)\n"
+    "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n"
+    "  --watch-timeout SECONDS  timeoutSeconds of each watch (default random 300-600)\n"
+    "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n"
+    "  -v, --verbose          log informational items to stderr (warnings and errors always)\n"
+    "  -h, --help             this text\n"
+    "\n"
+    "Each output line is flushed as it is written. SIGINT and SIGTERM stop kwatch cleanly\n"
+    "(the dump is still printed).\n"
+    "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded (an object\n"
+    "larger than --max-object-bytes, --store-bytes or --max-objects full).\n";
+
+static kinf_informer_t* g_inf;
+static volatile sig_atomic_t g_signal;
+static int g_output; /* 0 name, 1 json, 2 none */
+static long g_max_events = -1, g_events;
+static int g_verbose;
+
+static void on_signal(int sig) { g_signal = sig; if (g_inf) { kinf_stop(g_inf); } }
+
+static void count_event(kinf_informer_t* inf) {
+    g_events++;
+    if (g_max_events >= 0 && g_events >= g_max_events) { kinf_stop(inf); }
+}
+static void print_event(const char* type, const kinf_object_t* o, int fsu) {
+    if (g_output == 0) {
+        printf("%s%s %s %s\n", type, fsu ? "!" : "", o->key, o->resource_version);
+    } else if (g_output == 1) {
+        printf("{\"type\":\"%s\",%s\"object\":%s}\n", type, fsu ? "\"finalStateUnknown\":true," : "", o->json);
+    }
+    fflush(stdout);
+}
+static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+    (void)u;
+    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
+    print_event("ADDED", o, 0); count_event(inf);
+}
+static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
+    (void)u; (void)old;
+    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
+    print_event("MODIFIED", o, 0); count_event(inf);
+}
+static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
+    (void)u;
+    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
+    print_event("DELETED", o, fsu); count_event(inf);
+}
+static void logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    (void)tag; (void)line; (void)file; (void)user;
+    if (level > KINF_LOG_WARN && !g_verbose) { return; }
+    fprintf(stderr, "kwatch: %s %s: %s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
+            kinf_log_item_name(item), msg ? msg : "");
+}
+
+static int usage_error(const char* what, const char* arg) {
+    fprintf(stderr, "kwatch: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
+    fprintf(stderr, "Try 'kwatch --help'.\n");
+    return KWATCH_EXIT_USAGE;
+}
+static int parse_num(const char* s, double* out) {
+    char* end;
+    double v;
+    if (!s || !*s) { return 0; }
+    v = strtod(s, &end);
+    if (*end || v < 0) { return 0; }
+    *out = v;
+    return 1;
+}
+/* splits a comma list in place; returns the count */
+static int split_list(char* s, const char** out, int max) {
+    int n = 0;
+    char* p = s;
+    while (p && *p && n < max) {
+        char* c = strchr(p, ',');
+        if (c) { *c = 0; }
+        if (*p) { out[n++] = p; }
+        p = c ? c + 1 : 0;
+    }
+    return n;
+}
+static int cmp_key(const void* a, const void* b) {
+    return strcmp(((const kinf_object_t*)a)->key, ((const kinf_object_t*)b)->key);
+}
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char** argv) {
+    kinf_desc_t d;
+    const char* keep[32];
+    const char* drop[32];
+    const char* resource = 0;
+    double timeout = -1, num;
+    int exit_after_sync = 0, dump = 0, stats = 0, i, rc = KWATCH_EXIT_OK, synced_printed = 0;
+    size_t size;
+    void* mem;
+    double t0;
+    kinf_handler_t h;
+
+    memset(&d, 0, sizeof(d));
+    d.max_objects = 16384;
+    d.max_event_bytes = 1u << 20;
+    d.store_bytes = 64u << 20;
+    for (i = 1; i < argc; i++) {
+        const char* a = argv[i];
+        const char* v = 0;
+        char* eq = 0;
+        if (!strncmp(a, "--", 2) && (eq = strchr(a, '=')) != 0) {
+            static char opt[64];
+            size_t n = (size_t)(eq - a);
+            if (n >= sizeof(opt)) { return usage_error("unknown option", a); }
+            memcpy(opt, a, n); opt[n] = 0;
+            v = eq + 1; a = opt;
+        }
+#define KW_ARG() (v ? v : (i + 1 < argc ? argv[++i] : 0))
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage_text, stdout); return KWATCH_EXIT_OK; }
+        else if (!strcmp(a, "-n") || !strcmp(a, "--namespace")) { if (!(d.namespace_ = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "-l") || !strcmp(a, "--selector")) { if (!(d.label_selector = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--field-selector")) { if (!(d.field_selector = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--server") || !strcmp(a, "-s")) { if (!(d.server = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--token")) { if (!(d.token = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--token-file")) { if (!(d.token_file = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            const char* o = KW_ARG();
+            if (!o) { return usage_error("missing value", a); }
+            if (!strcmp(o, "name")) { g_output = 0; } else if (!strcmp(o, "json")) { g_output = 1; }
+            else if (!strcmp(o, "none")) { g_output = 2; } else { return usage_error("-o takes name, json or none", o); }
+        }
+        else if (!strcmp(a, "--exit-after-sync")) { exit_after_sync = 1; }
+        else if (!strcmp(a, "--dump-on-exit")) { dump = 1; }
+        else if (!strcmp(a, "--stats")) { stats = 1; }
+        else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { g_verbose = 1; }
+        else if (!strcmp(a, "--keep") || !strcmp(a, "--drop")) {
+            const char* l = KW_ARG();
+            char* copy;
+            if (!l) { return usage_error("missing value", a); }
+            copy = strdup(l);
+            if (!copy) { return KWATCH_EXIT_FAIL; }
+            if (a[2] == 'k') { d.keep = keep; d.keep_count = split_list(copy, keep, 28); }
+            else { d.drop = drop; d.drop_count = split_list(copy, drop, 30); }
+        }
+        else if (!strcmp(a, "--max-events") || !strcmp(a, "--timeout") || !strcmp(a, "--max-objects") ||
+                 !strcmp(a, "--max-object-bytes") || !strcmp(a, "--store-bytes") || !strcmp(a, "--fifo") ||
+                 !strcmp(a, "--list-limit") || !strcmp(a, "--idle-timeout") || !strcmp(a, "--watch-timeout") ||
+                 !strcmp(a, "--resync")) {
+            const char* s = KW_ARG();
+            if (!parse_num(s, &num)) { return usage_error("expected a non-negative number", s ? s : a); }
+            if (!strcmp(a, "--max-events")) { g_max_events = (long)num; }
+            else if (!strcmp(a, "--timeout")) { timeout = num; }
+            else if (!strcmp(a, "--max-objects")) { d.max_objects = (int)num; }
+            else if (!strcmp(a, "--max-object-bytes")) { d.max_event_bytes = (size_t)num; }
+            else if (!strcmp(a, "--store-bytes")) { d.store_bytes = (size_t)num; }
+            else if (!strcmp(a, "--fifo")) { d.fifo_capacity = (int)num; }
+            else if (!strcmp(a, "--list-limit")) { d.list_limit = (int)num; }
+            else if (!strcmp(a, "--idle-timeout")) { d.idle_timeout_ms = (int)(num * 1000); }
+            else if (!strcmp(a, "--watch-timeout")) { d.watch_timeout_s = (int)num; }
+            else { d.resync_period_ms = (int)(num * 1000); }
+        }
+        else if (a[0] == '-' && a[1]) { return usage_error("unknown option", a); }
+        else if (!resource) { resource = a; }
+        else { return usage_error("more than one RESOURCE", a); }
+#undef KW_ARG
+    }
+    if (!resource) { return usage_error("missing RESOURCE", 0); }
+    if (!d.server) { return usage_error("missing --server (kubeconfig and in-cluster config are not supported yet)", 0); }
+    d.resource = resource;
+    d.logger.func = logger;
+    d.tag = "kwatch";
+
+    size = kinf_informer_size(&d);
+    mem = malloc(size); /* the one allocation: the library takes all its memory from here */
+    if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
+    g_inf = kinf_init(mem, size, &d);
+    if (!g_inf) { free(mem); return KWATCH_EXIT_USAGE; }
+    memset(&h, 0, sizeof(h));
+    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
+    kinf_add_handler(g_inf, &h);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+
+    t0 = now_s();
+    while (!kinf_stopped(g_inf)) {
+        int wait = 200;
+        if (timeout >= 0) {
+            double left = timeout - (now_s() - t0);
+            if (left <= 0) { break; }
+            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
+        }
+        if (kinf_poll(g_inf, wait) != KINF_OK) { rc = KWATCH_EXIT_FAIL; break; }
+        if (exit_after_sync && kinf_has_synced(g_inf)) {
+            printf("# synced %d objects\n", kinf_count(g_inf));
+            fflush(stdout);
+            synced_printed = 1;
+            break;
+        }
+    }
+    if (exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
+    if (dump) {
+        int n = kinf_count(g_inf), k = 0;
+        kinf_object_t* all = (kinf_object_t*)calloc((size_t)n + 1, sizeof(kinf_object_t));
+        kinf_iter_t it;
+        memset(&it, 0, sizeof(it));
+        if (!all) { return KWATCH_EXIT_FAIL; }
+        while (k < n && kinf_next(g_inf, &it, &all[k])) { k++; }
+        qsort(all, (size_t)k, sizeof(all[0]), cmp_key);
+        printf("# cache %d objects\n", k);
+        for (i = 0; i < k; i++) { printf("%s %s\n", all[i].key, all[i].resource_version); }
+        fflush(stdout);
+        free(all);
+    }
+    {
+        kinf_stats_t s = kinf_stats(g_inf);
+        if (stats) {
+            fprintf(stderr,
+                    "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
+                    "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu\n"
+                    "# stats bytes_read=%llu bytes_written=%llu errors=%llu malformed=%llu oversized=%llu store_full=%llu dropped=%llu\n"
+                    "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu\n"
+                    "# stats objects=%u/%u fifo=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu\n"
+                    "# stats memory used=%zu capacity=%zu last_error=%s\n",
+                    (unsigned long long)s.events, (unsigned long long)s.added, (unsigned long long)s.modified,
+                    (unsigned long long)s.deleted, (unsigned long long)s.bookmarks, (unsigned long long)s.lists,
+                    (unsigned long long)s.list_pages, (unsigned long long)s.list_items, (unsigned long long)s.relists,
+                    (unsigned long long)s.watches, (unsigned long long)s.reconnects, (unsigned long long)s.backoffs,
+                    (unsigned long long)s.bytes_read, (unsigned long long)s.bytes_written, (unsigned long long)s.errors,
+                    (unsigned long long)s.malformed, (unsigned long long)s.oversized, (unsigned long long)s.store_full,
+                    (unsigned long long)s.dropped, (unsigned long long)s.delivered_adds, (unsigned long long)s.delivered_updates,
+                    (unsigned long long)s.delivered_deletes, (unsigned long long)s.resyncs, s.objects, s.max_objects,
+                    s.fifo_len, s.fifo_capacity, s.store_used, s.store_peak, s.store_capacity, s.mem_used, s.mem_capacity,
+                    kinf_log_item_name(kinf_last_error(g_inf)));
+        }
+        if (rc == KWATCH_EXIT_OK && (s.oversized || s.store_full || s.dropped)) { rc = KWATCH_EXIT_CAPACITY; }
+    }
+    kinf_shutdown(g_inf);
+    free(mem);
+    return rc;
+}

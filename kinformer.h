@@ -1,0 +1,2605 @@
+/* kinformer.h v0.1.0 - a Kubernetes informer in one C header, memory fixed at init
+
+OVERVIEW
+========
+    kinformer keeps a local, always-current copy of Kubernetes objects and tells
+    your handlers when they change, without polling the API server. It does what
+    client-go's shared informer does -- LIST (paginated), then WATCH from that
+    resourceVersion, relist on 410 Gone, back off with jitter, a per-key queue of
+    changes (DeltaFIFO), an indexed store with a lister -- in one header, with no
+    malloc: all memory is handed over by the caller at init and never exceeded.
+
+    Do this:
+        #define KINFORMER_IMPLEMENTATION
+    before you include this file in *one* C or C++ file to create the
+    implementation. Other files include it without the define.
+
+    Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation.
+    HTTPS is not available yet: an https:// server fails with
+    KINF_LOGITEM_TLS_UNAVAILABLE (BearSSL support is planned, see README).
+
+TL;DR EXAMPLE
+=============
+    #define KINFORMER_IMPLEMENTATION
+    #include "kinformer.h"
+    #include <stdio.h>
+
+    static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+        (void)inf; (void)u; printf("ADDED %s %s\n", o->key, o->resource_version);
+    }
+    static void on_update(kinf_informer_t* inf, const kinf_object_t* old,
+                          const kinf_object_t* o, void* u) {
+        (void)inf; (void)old; (void)u; printf("MODIFIED %s %s\n", o->key, o->resource_version);
+    }
+    static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int unknown, void* u) {
+        (void)inf; (void)u; printf("DELETED%s %s\n", unknown ? "!" : "", o->key);
+    }
+    static unsigned char mem[4 << 20];
+
+    int main(void) {
+        const char* keep[] = { "metadata.labels", "spec.nodeName", "status.phase" };
+        kinf_desc_t desc = { 0 };
+        desc.server = "http://127.0.0.1:8080";
+        desc.resource = "pods";
+        desc.keep = keep; desc.keep_count = 3;
+        desc.max_objects = 2000; desc.store_bytes = 1 << 20;
+        kinf_informer_t* inf = kinf_init(mem, sizeof(mem), &desc);
+        if (!inf) { return 1; }              // mem too small or bad config
+        kinf_handler_t h = { on_add, on_update, on_delete, 0 };
+        kinf_add_handler(inf, &h);
+        return kinf_run(inf) == KINF_OK ? 0 : 1;   // until kinf_stop()
+    }
+
+API
+===
+    Set-up (all memory is the caller's; there is nothing to release but the
+    socket, which kinf_shutdown closes):
+        size_t kinf_informer_size(const kinf_desc_t* desc)   bytes kinf_init needs
+        kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc)
+        int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
+        int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
+        void kinf_shutdown(kinf_informer_t*)
+
+    Drivers (callbacks fire only from inside these, on the caller's thread):
+        int  kinf_run(kinf_informer_t*)                  blocks until kinf_stop
+        int  kinf_poll(kinf_informer_t*, int timeout_ms) one step of a main loop
+        void kinf_stop(kinf_informer_t*)                 async-signal-safe
+        int  kinf_fd(kinf_informer_t*)        \  for your own epoll/select loop:
+        unsigned kinf_wants(kinf_informer_t*)  > wait for these, then call
+        int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
+
+    State and the lister (answers from memory; the object views stay valid
+    until the next driver call):
+        int  kinf_has_synced(kinf_informer_t*)
+        int  kinf_count(kinf_informer_t*)
+        int  kinf_get(kinf_informer_t*, const char* key, kinf_object_t* out)
+        int  kinf_next(kinf_informer_t*, kinf_iter_t* it, kinf_object_t* out)
+        int  kinf_index_next(kinf_informer_t*, int index, const char* value,
+                             kinf_iter_t* it, kinf_object_t* out)
+        int  kinf_lookup(kinf_informer_t*, kinf_handle_t h, kinf_object_t* out)
+        int  kinf_field(const kinf_object_t*, const char* path, kinf_value_t* out)
+        size_t kinf_field_str(const kinf_object_t*, const char* path, char* buf, size_t cap)
+        kinf_stats_t kinf_stats(kinf_informer_t*)
+        const char* kinf_resource_version(kinf_informer_t*)
+        uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
+        const char* kinf_log_item_name(uint32_t id)
+
+    Keys are "namespace/name", or "name" for cluster-scoped objects.
+    Paths are dot separated keys ("status.phase"); a backslash escapes the next
+    character ("metadata.labels.app\.kubernetes\.io/name"), and a segment of
+    digits indexes an array ("spec.containers.0.image").
+
+CONFIGURATION MACROS
+====================
+    KINFORMER_IMPLEMENTATION  compile the implementation into this file
+    KINFORMER_STATIC          make every function static (several copies per program)
+    KINF_API                  override the linkage of public functions
+    KINF_NO_LOG_STRINGS       compile the log messages out (ids stay); saves flash
+    KINF_ASSERT(c)            override assert()
+    Compile-time caps of private arrays (reported by kinf_stats().caps):
+    KINF_MAX_HEAD_BYTES   8192  HTTP response head
+    KINF_MAX_HEADERS        48  header lines in a response head
+    KINF_MAX_DEPTH         128  JSON nesting depth
+    KINF_MAX_RULES          32  keep + drop projection paths
+    KINF_MAX_CONTINUE     4096  bytes of a list continue token
+    KINF_MAX_TOKEN        8192  bytes of a bearer token
+    KINF_READ_BYTES      16384  socket read buffer
+
+MEMORY
+======
+    kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
+        KINF_FIXED_BYTES (the context, its I/O and header buffers)
+      + max_objects   * (KINF_SLOT_BYTES + (1 + max_indexes) * KINF_INDEX_SLOT_BYTES)
+      + hash buckets  (4 bytes * next power of two >= 2 * max_objects, per index too)
+      + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
+      + handlers and index definitions (a few dozen bytes each)
+    KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
+    max_handlers, max_indexes) is an upper bound of the same, for static buffers.
+    store_bytes holds the objects as compact projected JSON plus their key,
+    namespace, uid and resourceVersion and a 24-byte header, rounded to 8 bytes;
+    while a change waits in the FIFO, both the old and the new version are kept.
+    See docs/memory.md for a worked budget.
+
+ERRORS AND LOGGING
+==================
+    Functions return KINF_OK (0) or a negative kinf_result_t: KINF_ERR_PARTIAL
+    (more bytes needed), KINF_ERR_NOMEM (a capacity is exceeded), KINF_ERR_INVAL
+    (malformed input or arguments), KINF_ERR_IO, KINF_ERR_STATE. What happened in
+    detail is a log item: KINF_LOGITEM_* ids made from one X-macro with their
+    messages. The last error item is sticky (kinf_last_error) until
+    kinf_clear_error. Install a logger in desc.logger to see every item; tokens
+    and credentials never appear in a message. See docs/errors.md.
+
+THREADING
+=========
+    One informer belongs to one thread. Several informers can share a thread and
+    a loop. Callbacks run only inside kinf_run / kinf_poll / kinf_add_handler on
+    the calling thread; they must not call kinf_poll or kinf_run themselves.
+    kinf_stop may be called from a callback or a signal handler.
+
+LICENSE
+=======
+    MIT License, Copyright (c) 2026 the kinformer authors. See LICENSE.
+*/
+#if defined(KINFORMER_IMPLEMENTATION) && !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* getaddrinfo, clock_gettime, poll: when this is the first include */
+#endif
+#ifndef KINFORMER_H_INCLUDED
+#define KINFORMER_H_INCLUDED
+#include <stddef.h>
+#include <stdint.h>
+
+#define KINF_VERSION_MAJOR 0
+#define KINF_VERSION_MINOR 1
+#define KINF_VERSION_PATCH 0
+
+#ifndef KINF_API
+#ifdef KINFORMER_STATIC
+#define KINF_API static
+#else
+#define KINF_API extern
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum kinf_result_t {
+    KINF_OK = 0,
+    KINF_ERR_PARTIAL = -1, /* need more bytes */
+    KINF_ERR_NOMEM = -2,   /* a capacity is exceeded */
+    KINF_ERR_INVAL = -3,   /* malformed input or bad argument */
+    KINF_ERR_IO = -4,      /* socket or file error */
+    KINF_ERR_STATE = -5    /* not allowed now (e.g. add_index after start) */
+} kinf_result_t;
+
+/* Log items: one X-macro makes the ids and their messages. */
+#define KINF_LOG_ITEMS \
+    KINF_LOGITEM_XMACRO(OK, "no error") \
+    KINF_LOGITEM_XMACRO(CONFIG_NO_SERVER, "desc.server is not set") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_URL, "server URL is not http://host[:port][/prefix] or https://...") \
+    KINF_LOGITEM_XMACRO(CONFIG_NO_RESOURCE, "desc.resource is not set") \
+    KINF_LOGITEM_XMACRO(CONFIG_TOO_LONG, "a configured string is longer than its compile-time cap") \
+    KINF_LOGITEM_XMACRO(CONFIG_CLAMPED, "a capacity was out of range and was clamped") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_PATH, "a keep/drop path is empty or has too many segments") \
+    KINF_LOGITEM_XMACRO(CONFIG_TOO_MANY_RULES, "more keep + drop paths than KINF_MAX_RULES") \
+    KINF_LOGITEM_XMACRO(MEMORY_TOO_SMALL, "the memory given to kinf_init is smaller than kinf_informer_size()") \
+    KINF_LOGITEM_XMACRO(HANDLERS_FULL, "desc.max_handlers handlers are already registered") \
+    KINF_LOGITEM_XMACRO(INDEXES_FULL, "desc.max_indexes indexes are already registered") \
+    KINF_LOGITEM_XMACRO(INDEX_AFTER_START, "indexes must be added before the first kinf_poll/kinf_run") \
+    KINF_LOGITEM_XMACRO(TLS_UNAVAILABLE, "https:// needs TLS, which this build does not have") \
+    KINF_LOGITEM_XMACRO(RESOLVE_FAILED, "cannot resolve the server host name") \
+    KINF_LOGITEM_XMACRO(CONNECT_FAILED, "cannot connect to the server") \
+    KINF_LOGITEM_XMACRO(CONNECT_TIMEOUT, "connecting to the server timed out") \
+    KINF_LOGITEM_XMACRO(CONNECTION_CLOSED, "the server closed the connection mid-response") \
+    KINF_LOGITEM_XMACRO(IO_ERROR, "socket read or write failed") \
+    KINF_LOGITEM_XMACRO(IDLE_TIMEOUT, "no bytes from the server within the idle timeout; reconnecting") \
+    KINF_LOGITEM_XMACRO(HTTP_HEAD_TOO_LARGE, "HTTP response head exceeds KINF_MAX_HEAD_BYTES") \
+    KINF_LOGITEM_XMACRO(HTTP_TOO_MANY_HEADERS, "HTTP response has more than KINF_MAX_HEADERS headers") \
+    KINF_LOGITEM_XMACRO(HTTP_MALFORMED, "malformed HTTP response head") \
+    KINF_LOGITEM_XMACRO(HTTP_BAD_CHUNK, "malformed or oversized chunk in a chunked body") \
+    KINF_LOGITEM_XMACRO(HTTP_UNSUPPORTED_ENCODING, "the response uses a transfer or content encoding we do not accept") \
+    KINF_LOGITEM_XMACRO(HTTP_STATUS, "unexpected HTTP status") \
+    KINF_LOGITEM_XMACRO(UNAUTHORIZED, "401 Unauthorized: the token was refused") \
+    KINF_LOGITEM_XMACRO(FORBIDDEN, "403 Forbidden: RBAC does not allow list/watch") \
+    KINF_LOGITEM_XMACRO(NOT_FOUND, "404 Not Found: no such resource path") \
+    KINF_LOGITEM_XMACRO(TOO_MANY_REQUESTS, "429 Too Many Requests: waiting as Retry-After says") \
+    KINF_LOGITEM_XMACRO(SERVER_ERROR, "5xx from the server: backing off") \
+    KINF_LOGITEM_XMACRO(RV_EXPIRED, "410 Gone/Expired: resourceVersion too old, relisting") \
+    KINF_LOGITEM_XMACRO(RV_TOO_LARGE, "too large resource version: relisting") \
+    KINF_LOGITEM_XMACRO(CONTINUE_EXPIRED, "list continue token expired: restarting the list") \
+    KINF_LOGITEM_XMACRO(LIST_MALFORMED, "malformed LIST response") \
+    KINF_LOGITEM_XMACRO(EVENT_MALFORMED, "malformed watch event; reconnecting") \
+    KINF_LOGITEM_XMACRO(EVENT_UNKNOWN_TYPE, "watch event of unknown type; reconnecting") \
+    KINF_LOGITEM_XMACRO(WATCH_ERROR_EVENT, "ERROR event in the watch stream") \
+    KINF_LOGITEM_XMACRO(WATCH_SHORT, "watch ended within a second with no event: backing off") \
+    KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
+    KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
+    KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with one too long") \
+    KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
+    KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
+    KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
+    KINF_LOGITEM_XMACRO(TOKEN_TOO_LONG, "bearer token longer than KINF_MAX_TOKEN") \
+    KINF_LOGITEM_XMACRO(LIST_START, "listing") \
+    KINF_LOGITEM_XMACRO(LIST_DONE, "list complete") \
+    KINF_LOGITEM_XMACRO(WATCH_START, "watching") \
+    KINF_LOGITEM_XMACRO(WATCH_END, "watch ended by the server; re-watching") \
+    KINF_LOGITEM_XMACRO(BACKOFF, "backing off before the next request") \
+    KINF_LOGITEM_XMACRO(SYNCED, "initial list delivered: has synced")
+
+#define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
+typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
+#undef KINF_LOGITEM_XMACRO
+
+enum { KINF_LOG_PANIC = 0, KINF_LOG_ERROR = 1, KINF_LOG_WARN = 2, KINF_LOG_INFO = 3 };
+
+/* A logger, as sokol has it. message is the item's text plus a detail (never a
+   credential), or NULL under KINF_NO_LOG_STRINGS. */
+typedef struct kinf_logger_t {
+    void (*func)(const char* tag, uint32_t level, uint32_t item, const char* message,
+                 uint32_t line, const char* file, void* user);
+    void* user;
+} kinf_logger_t;
+
+typedef struct kinf_informer_t kinf_informer_t; /* opaque, lives in caller memory */
+
+/* A generation-counted handle: a stale one looks up as nothing. */
+typedef struct kinf_handle_t { uint32_t id; } kinf_handle_t;
+
+enum { KINF_OBJ_IDENTITY_ONLY = 1 }; /* body not kept (too large / store full) */
+
+/* A view of one cached object. Owned by the informer; valid inside the
+   callback that received it, or until the next driver call for lister results. */
+typedef struct kinf_object_t {
+    const char* key;              /* "namespace/name" or "name" */
+    const char* name;
+    const char* namespace_;       /* "" for cluster-scoped */
+    const char* uid;
+    const char* resource_version;
+    const char* json;             /* compact projected JSON, NUL-terminated */
+    size_t json_len;
+    uint32_t flags;               /* KINF_OBJ_* */
+    kinf_handle_t handle;
+} kinf_object_t;
+
+typedef struct kinf_handler_t {
+    void (*on_add)(kinf_informer_t* inf, const kinf_object_t* obj, void* user);
+    void (*on_update)(kinf_informer_t* inf, const kinf_object_t* old_obj,
+                      const kinf_object_t* new_obj, void* user);
+    void (*on_delete)(kinf_informer_t* inf, const kinf_object_t* obj,
+                      int final_state_unknown, void* user);
+    void* user;
+} kinf_handler_t;
+
+/* An index function writes the object's index value (NUL-terminated, at most
+   cap-1 bytes) into buf and returns 1, or returns 0 if the object has none. */
+typedef int (*kinf_index_fn)(const kinf_object_t* obj, char* buf, size_t cap, void* user);
+
+enum { KINF_INDEX_NAMESPACE = 0 }; /* built-in; kinf_add_index returns 1, 2, ... */
+
+typedef struct kinf_iter_t { uint32_t pos; int32_t next; } kinf_iter_t;
+
+typedef enum kinf_vtype_t {
+    KINF_VNONE = 0, KINF_VOBJECT, KINF_VARRAY, KINF_VSTRING, KINF_VNUMBER, KINF_VBOOL, KINF_VNULL
+} kinf_vtype_t;
+
+/* A raw JSON value inside an object view: for strings, ptr/len exclude the
+   quotes and escapes are left as they are. */
+typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; } kinf_value_t;
+
+typedef struct kinf_desc_t {
+    const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
+    const char* resource;        /* "pods", "/api/v1/pods", "/apis/apps/v1/deployments" */
+    const char* namespace_;      /* NULL or "" = all namespaces */
+    const char* label_selector;
+    const char* field_selector;
+    const char* token;           /* bearer token, copied at init */
+    const char* token_file;      /* re-read at least every 60 s and after a 401 */
+    const char* const* keep;     /* projection: JSON paths to keep (identity always kept) */
+    int keep_count;
+    const char* const* drop;     /* paths to drop; default { "metadata.managedFields" } */
+    int drop_count;
+    int no_default_drop;         /* 1: keep managedFields unless dropped explicitly */
+    /* capacities; 0 means the default */
+    int max_objects;             /* default 1024 */
+    size_t store_bytes;          /* default 1 MiB */
+    size_t max_event_bytes;      /* largest watch event / list item; default 64 KiB */
+    int max_tokens;              /* JSON tokens per event; default max_event_bytes/8 */
+    int fifo_capacity;           /* stop reading the socket at this many queued keys; default max_objects */
+    int max_handlers;            /* default 4 */
+    int max_indexes;             /* custom indexes besides namespace; default 2 */
+    int dispatch_budget;         /* deltas delivered per poll; 0 = all queued */
+    /* behaviour */
+    int list_limit;              /* page size; default 500 */
+    int resync_period_ms;        /* 0 = no resync */
+    int idle_timeout_ms;         /* default 90000 */
+    int connect_timeout_ms;      /* default 10000 */
+    int watch_timeout_s;         /* timeoutSeconds; 0 = random in [300, 600) like client-go */
+    uint32_t random_seed;        /* 0 = from the clock */
+    kinf_logger_t logger;
+    const char* tag;             /* passed to the logger; default "kinformer" */
+} kinf_desc_t;
+
+typedef struct kinf_stats_t {
+    uint64_t events, added, modified, deleted, bookmarks, errors_in_stream;
+    uint64_t lists, list_pages, list_items, relists, watches, reconnects, backoffs;
+    uint64_t bytes_read, bytes_written, errors, malformed, oversized, store_full, dropped;
+    uint64_t delivered_adds, delivered_updates, delivered_deletes, resyncs;
+    uint32_t objects, max_objects, fifo_len, fifo_capacity;
+    size_t store_used, store_capacity, store_peak;   /* bytes of object data */
+    size_t mem_used, mem_capacity;                   /* whole informer memory */
+    struct { uint32_t head_bytes, headers, depth, rules, continue_bytes, token_bytes, read_bytes; } caps;
+} kinf_stats_t;
+
+/* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
+#define KINF_FIXED_BYTES (96u * 1024u)
+#define KINF_SLOT_BYTES 32u
+#define KINF_INDEX_SLOT_BYTES 12u
+#define KINF_TOKEN_BYTES 20u
+#define KINF_HANDLER_BYTES 64u
+#define KINF__POW2_BOUND(n) (4u * (size_t)(n) + 4u)
+#define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
+    (KINF_FIXED_BYTES + (size_t)(max_objects) * (KINF_SLOT_BYTES + (1u + (size_t)(max_indexes)) * KINF_INDEX_SLOT_BYTES) \
+     + (2u + (size_t)(max_indexes)) * 4u * KINF__POW2_BOUND(max_objects) + (size_t)(max_tokens) * KINF_TOKEN_BYTES \
+     + (size_t)(max_event_bytes) + (size_t)(store_bytes) + ((size_t)(max_handlers) + (size_t)(max_indexes)) * KINF_HANDLER_BYTES + 64u)
+
+/* Bytes kinf_init needs for desc (defaults applied). Never blocks. */
+KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);
+/* Lays the informer out in mem (which must stay valid, unmoved, for the life of
+   the informer). Copies every string of desc. Returns NULL if size is too small
+   or desc is invalid (the reason goes to desc->logger). Does no I/O. */
+KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc);
+/* Registers a handler (copied). After start, the new handler at once gets
+   on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
+KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
+/* Registers an index before the first driver call; name is copied (<= 63 bytes).
+   Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
+KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);
+/* Blocks, running list/watch and delivering to handlers, until kinf_stop.
+   Returns KINF_OK when stopped, or a negative result for a fatal config error. */
+KINF_API int kinf_run(kinf_informer_t* inf);
+/* One step: waits at most timeout_ms (0 = don't wait, -1 = until something is
+   due) for the socket or a timer, does the I/O that is ready, delivers queued
+   changes. Returns KINF_OK, or a negative result for a fatal config error.
+   Recoverable failures are logged and retried; they are not returned. */
+KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms);
+KINF_API void kinf_stop(kinf_informer_t* inf);
+KINF_API int kinf_stopped(kinf_informer_t* inf);
+/* Closes the connection. The cache stays readable. */
+KINF_API void kinf_shutdown(kinf_informer_t* inf);
+enum { KINF_WANT_READ = 1, KINF_WANT_WRITE = 2 };
+KINF_API int kinf_fd(kinf_informer_t* inf);               /* -1 if none */
+KINF_API unsigned kinf_wants(kinf_informer_t* inf);       /* KINF_WANT_* */
+KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next deadline, -1 none */
+
+KINF_API int kinf_has_synced(kinf_informer_t* inf);
+KINF_API int kinf_count(kinf_informer_t* inf);
+KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out);
+KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t handle, kinf_object_t* out);
+/* Iterates every cached object; start with a zeroed iterator. Returns 1 per
+   object, 0 at the end. Unordered. */
+KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out);
+/* Iterates the objects whose index value equals value. */
+KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out);
+KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out);
+/* Copies the field as text (a string unescaped), NUL-terminated and cut to
+   cap-1 bytes; returns the full length, or 0 if absent. */
+KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap);
+KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
+KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
+KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
+KINF_API void kinf_clear_error(kinf_informer_t* inf);
+KINF_API const char* kinf_log_item_name(uint32_t item);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KINFORMER_H_INCLUDED */
+
+/*=== IMPLEMENTATION ========================================================*/
+#ifdef KINFORMER_IMPLEMENTATION
+#ifndef KINFORMER_IMPL_INCLUDED
+#define KINFORMER_IMPL_INCLUDED
+
+#include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
+#define JSMN_STATIC
+#define JSMN_STRICT
+#define JSMN_PARENT_LINKS
+#include <jsmn.h>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+#ifndef KINF_ASSERT
+#include <assert.h>
+#define KINF_ASSERT(c) assert(c)
+#endif
+#ifndef KINF_MAX_HEAD_BYTES
+#define KINF_MAX_HEAD_BYTES 8192
+#endif
+#ifndef KINF_MAX_HEADERS
+#define KINF_MAX_HEADERS 48
+#endif
+#ifndef KINF_MAX_DEPTH
+#define KINF_MAX_DEPTH 128
+#endif
+#ifndef KINF_MAX_RULES
+#define KINF_MAX_RULES 32
+#endif
+#ifndef KINF_MAX_CONTINUE
+#define KINF_MAX_CONTINUE 4096
+#endif
+#ifndef KINF_MAX_TOKEN
+#define KINF_MAX_TOKEN 8192
+#endif
+#ifndef KINF_READ_BYTES
+#define KINF_READ_BYTES 16384
+#endif
+#define KINF__MAX_SEGS 12
+#define KINF__MAX_STR 1024 /* path prefix, selectors */
+#define KINF__MAX_RV 128
+#define KINF__MAX_NAME 256
+#define KINF__MAX_UID 128
+#define KINF__MAX_KEY (2 * KINF__MAX_NAME + 2)
+#define KINF__WBUF (16384 + KINF_MAX_TOKEN)
+#define KINF__MAX_OBJECTS 1000000
+#define KINF__SLOT_BITS 20
+#define KINF__MAGIC 0x6b696e66u
+
+/* >>util */
+typedef struct { uint32_t size, owner; uint16_t klen, nslen, uidlen, rvlen; uint32_t jlen, flags; } kinf__blk;
+typedef char kinf__blk_is_24[(sizeof(kinf__blk) == 24) ? 1 : -1];
+
+static size_t kinf__align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+static uint64_t kinf__now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+static uint32_t kinf__fnv(const char* s, size_t n) {
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
+    return h ? h : 1u;
+}
+/* copies at most cap-1 bytes; returns 0 if src did not fit */
+static int kinf__strlcpy(char* dst, const char* src, size_t cap) {
+    size_t n = src ? strlen(src) : 0;
+    if (n >= cap) { n = cap - 1; memcpy(dst, src, n); dst[n] = 0; return 0; }
+    if (n) { memcpy(dst, src, n); }
+    dst[n] = 0;
+    return 1;
+}
+static char* kinf__utoa(char* buf /* >= 21 */, uint64_t v) {
+    char* p = buf + 20;
+    *p = 0;
+    do { *--p = (char)('0' + v % 10u); v /= 10u; } while (v);
+    return p;
+}
+static int kinf__ieq(const char* a, size_t an, const char* b) { /* case-insensitive, b lowercase */
+    size_t i;
+    for (i = 0; i < an; i++) {
+        char c = a[i];
+        if (c >= 'A' && c <= 'Z') { c = (char)(c - 'A' + 'a'); }
+        if (!b[i] || c != b[i]) { return 0; }
+    }
+    return b[an] == 0;
+}
+/* parses a decimal of at most 18 digits; -1 if not one */
+static int64_t kinf__parse_dec(const char* s, size_t n) {
+    int64_t v = 0;
+    size_t i;
+    if (n == 0 || n > 18) { return -1; }
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') { return -1; }
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+static uint32_t kinf__rand(uint32_t* st) {
+    uint32_t x = *st ? *st : 0x9e3779b9u;
+    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+    *st = x;
+    return x;
+}
+
+/* >>http */
+typedef struct kinf__resp {
+    int status;
+    int chunked, conn_close, head_done;
+    int64_t clen;        /* -1: none */
+    int64_t retry_after; /* -1: none */
+    size_t head_len;
+} kinf__resp;
+
+/* Parses a complete response head (ending in CRLF CRLF, or LF LF). */
+static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_t* err_item) {
+    size_t i = 0, line_end, nh = 0;
+    r->status = 0; r->chunked = 0; r->conn_close = 0; r->clen = -1; r->retry_after = -1;
+    if (n < 12 || memcmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ') {
+        *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL;
+    }
+    if (h[7] == '0') { r->conn_close = 1; }
+    if (h[9] < '1' || h[9] > '5' || h[10] < '0' || h[10] > '9' || h[11] < '0' || h[11] > '9') {
+        *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL;
+    }
+    r->status = (h[9] - '0') * 100 + (h[10] - '0') * 10 + (h[11] - '0');
+    while (i < n && h[i] != '\n') { i++; }
+    i++;
+    while (i < n) {
+        size_t ns, ne, vs, ve;
+        line_end = i;
+        while (line_end < n && h[line_end] != '\n') { line_end++; }
+        ve = line_end;
+        if (ve > i && h[ve - 1] == '\r') { ve--; }
+        if (ve == i) { break; } /* the empty line */
+        if (++nh > KINF_MAX_HEADERS) { *err_item = KINF_LOGITEM_HTTP_TOO_MANY_HEADERS; return KINF_ERR_NOMEM; }
+        ns = i; ne = i;
+        while (ne < ve && h[ne] != ':') {
+            char c = h[ne];
+            if (c == ' ' || c == '\t' || (unsigned char)c < 0x21 || (unsigned char)c > 0x7e) {
+                *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL;
+            }
+            ne++;
+        }
+        if (ne == ve || ne == ns) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
+        vs = ne + 1;
+        while (vs < ve && (h[vs] == ' ' || h[vs] == '\t')) { vs++; }
+        while (ve > vs && (h[ve - 1] == ' ' || h[ve - 1] == '\t')) { ve--; }
+        if (kinf__ieq(h + ns, ne - ns, "content-length")) {
+            int64_t v = kinf__parse_dec(h + vs, ve - vs);
+            if (v < 0 || (r->clen >= 0 && r->clen != v)) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
+            r->clen = v;
+        } else if (kinf__ieq(h + ns, ne - ns, "transfer-encoding")) {
+            if (kinf__ieq(h + vs, ve - vs, "chunked")) { r->chunked = 1; }
+            else if (!kinf__ieq(h + vs, ve - vs, "identity")) { *err_item = KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING; return KINF_ERR_INVAL; }
+        } else if (kinf__ieq(h + ns, ne - ns, "content-encoding")) {
+            if (!kinf__ieq(h + vs, ve - vs, "identity")) { *err_item = KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING; return KINF_ERR_INVAL; }
+        } else if (kinf__ieq(h + ns, ne - ns, "connection")) {
+            if (kinf__ieq(h + vs, ve - vs, "close")) { r->conn_close = 1; }
+            else if (kinf__ieq(h + vs, ve - vs, "keep-alive")) { r->conn_close = 0; }
+        } else if (kinf__ieq(h + ns, ne - ns, "retry-after")) {
+            r->retry_after = kinf__parse_dec(h + vs, ve - vs); /* an HTTP-date reads as none */
+        }
+        i = line_end + 1;
+    }
+    if (r->chunked) { r->clen = -1; }
+    return KINF_OK;
+}
+
+/* >>chunked  Decodes in place: the data bytes of buf[0..*len) are moved to the
+   front and *len becomes their count. Returns KINF_OK, or KINF_ERR_INVAL for a
+   malformed or oversized chunk. d->done is set after the last chunk's trailers. */
+typedef struct kinf__chunked {
+    uint8_t st;      /* 0 size, 1 ext, 2 size LF, 3 data, 4 data CR, 5 data LF, 6 trailer line start, 7 trailer line, 8 done */
+    uint8_t digits, done;
+    uint64_t left;
+    uint32_t linelen;
+} kinf__chunked;
+
+static int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* len) {
+    size_t i = 0, o = 0, n = *len;
+    while (i < n) {
+        uint8_t c = buf[i];
+        switch (d->st) {
+        case 0: {
+            int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+            if (v >= 0) {
+                /* a chunk larger than 2^40 is refused before it can overflow */
+                if (d->digits >= 10) { return KINF_ERR_INVAL; }
+                d->left = d->left * 16u + (uint64_t)v; d->digits++; i++;
+            } else if (d->digits == 0) {
+                return KINF_ERR_INVAL;
+            } else if (c == ';' || c == ' ' || c == '\t') {
+                d->st = 1; d->linelen = 0; i++;
+            } else if (c == '\r') {
+                d->st = 2; i++;
+            } else if (c == '\n') {
+                d->st = d->left ? 3 : 6; i++;
+            } else {
+                return KINF_ERR_INVAL;
+            }
+            break;
+        }
+        case 1: /* chunk extension: ignored, but bounded */
+            if (c == '\n') { d->st = d->left ? 3 : 6; }
+            else if (c == '\r') { d->st = 2; }
+            else if (++d->linelen > 1024) { return KINF_ERR_INVAL; }
+            i++;
+            break;
+        case 2:
+            if (c != '\n') { return KINF_ERR_INVAL; }
+            d->st = d->left ? 3 : 6; i++;
+            break;
+        case 3: {
+            size_t take = n - i;
+            if ((uint64_t)take > d->left) { take = (size_t)d->left; }
+            if (o != i) { memmove(buf + o, buf + i, take); }
+            o += take; i += take; d->left -= take;
+            if (d->left == 0) { d->st = 4; }
+            break;
+        }
+        case 4:
+            if (c == '\r') { d->st = 5; i++; }
+            else if (c == '\n') { d->st = 0; d->digits = 0; i++; }
+            else { return KINF_ERR_INVAL; }
+            break;
+        case 5:
+            if (c != '\n') { return KINF_ERR_INVAL; }
+            d->st = 0; d->digits = 0; i++;
+            break;
+        case 6: /* start of a trailer line; an empty one ends the body */
+            if (c == '\r') { i++; break; }
+            if (c == '\n') { d->st = 8; d->done = 1; i++; break; }
+            d->st = 7; d->linelen = 0;
+            break;
+        case 7:
+            if (c == '\n') { d->st = 6; }
+            else if (++d->linelen > 4096) { return KINF_ERR_INVAL; }
+            i++;
+            break;
+        default: /* bytes after the end belong to no one */
+            *len = o;
+            return KINF_OK;
+        }
+    }
+    *len = o;
+    return KINF_OK;
+}
+
+/* >>json  A streaming JSON scanner. It frames records (each top-level value of
+   a watch stream, or each element of a list's "items") into the event buffer,
+   checks the structure, bounds the depth, and captures the few strings we need
+   even when a record is too large to keep: type, metadata name, namespace, uid,
+   resourceVersion, and the list's resourceVersion and continue. */
+enum { KINF__K_OTHER = 0, KINF__K_TYPE, KINF__K_OBJECT, KINF__K_METADATA, KINF__K_NAME, KINF__K_NAMESPACE,
+       KINF__K_UID, KINF__K_RV, KINF__K_CONTINUE, KINF__K_ITEMS, KINF__K_ARRAY = 0xff };
+enum { KINF__CAP_TYPE = 0, KINF__CAP_NAME, KINF__CAP_NS, KINF__CAP_UID, KINF__CAP_RV, KINF__CAP_LIST_RV, KINF__CAP_CONTINUE, KINF__CAP_COUNT };
+enum { KINF__X_VALUE = 0, KINF__X_KEY_OR_END, KINF__X_KEY, KINF__X_COLON, KINF__X_COMMA_OR_END, KINF__X_VALUE_OR_END, KINF__X_ROOT };
+enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_PRIM };
+
+typedef struct kinf__scan {
+    uint8_t list_mode, st, expect, is_key, err, root_done, kover, klen;
+    int depth, rec_base;          /* rec_base: depth of the open record's container, 0 = none */
+    uint8_t ids[8];
+    uint64_t arr[(KINF_MAX_DEPTH + 63) / 64];
+    char kbuf[24];
+    int cap;                      /* capture in progress, -1 none */
+    /* record framing */
+    uint8_t* ev; size_t ev_cap, ev_len; uint8_t rec_over, rec_done;
+    char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
+} kinf__scan;
+
+static void kinf__scan_reset(kinf__scan* s, int list_mode) {
+    s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
+    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
+    memset(s->ids, 0, sizeof(s->ids));
+    memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
+}
+static int kinf__scan_is_arr(const kinf__scan* s, int d) { return (int)((s->arr[d >> 6] >> (d & 63)) & 1u); }
+static uint8_t kinf__key_id(const char* k, size_t n) {
+    switch (n) {
+    case 4: if (!memcmp(k, "type", 4)) { return KINF__K_TYPE; } if (!memcmp(k, "name", 4)) { return KINF__K_NAME; } break;
+    case 3: if (!memcmp(k, "uid", 3)) { return KINF__K_UID; } break;
+    case 5: if (!memcmp(k, "items", 5)) { return KINF__K_ITEMS; } break;
+    case 6: if (!memcmp(k, "object", 6)) { return KINF__K_OBJECT; } break;
+    case 8: if (!memcmp(k, "metadata", 8)) { return KINF__K_METADATA; } if (!memcmp(k, "continue", 8)) { return KINF__K_CONTINUE; } break;
+    case 9: if (!memcmp(k, "namespace", 9)) { return KINF__K_NAMESPACE; } break;
+    case 15: if (!memcmp(k, "resourceVersion", 15)) { return KINF__K_RV; } break;
+    default: break;
+    }
+    return KINF__K_OTHER;
+}
+/* which capture, if any, a value starting now at s->depth belongs to */
+static int kinf__scan_cap_for(const kinf__scan* s) {
+    int d = s->depth, b = s->rec_base;
+    uint8_t leaf;
+    if (d >= 8 || kinf__scan_is_arr(s, d)) { return -1; }
+    if (!s->list_mode) {
+        if (d == 1) { return s->ids[1] == KINF__K_TYPE ? KINF__CAP_TYPE : -1; }
+        if (d != 3 || s->ids[1] != KINF__K_OBJECT || s->ids[2] != KINF__K_METADATA) { return -1; }
+        leaf = s->ids[3];
+    } else if (b == 0) {
+        if (d != 2 || s->ids[1] != KINF__K_METADATA) { return -1; }
+        return s->ids[2] == KINF__K_RV ? KINF__CAP_LIST_RV : s->ids[2] == KINF__K_CONTINUE ? KINF__CAP_CONTINUE : -1;
+    } else {
+        if (d != b + 1 || s->ids[b] != KINF__K_METADATA) { return -1; }
+        leaf = s->ids[d];
+    }
+    switch (leaf) {
+    case KINF__K_NAME: return KINF__CAP_NAME;
+    case KINF__K_NAMESPACE: return KINF__CAP_NS;
+    case KINF__K_UID: return KINF__CAP_UID;
+    case KINF__K_RV: return KINF__CAP_RV;
+    default: return -1;
+    }
+}
+static void kinf__scan_capc(kinf__scan* s, char c) {
+    int k = s->cap;
+    if (s->clen[k] + 1 < s->ccap[k]) { s->cbuf[k][s->clen[k]++] = c; }
+    else { s->cover[k] = 1; }
+}
+static void kinf__scan_value_done(kinf__scan* s) {
+    if (s->cap >= 0) { s->cbuf[s->cap][s->clen[s->cap]] = 0; s->cset[s->cap] = 1; s->cap = -1; }
+    s->expect = (s->depth == 0) ? KINF__X_ROOT : KINF__X_COMMA_OR_END;
+    if (s->depth == 0 && s->list_mode) { s->root_done = 1; }
+}
+static void kinf__scan_value_start(kinf__scan* s) {
+    int k = kinf__scan_cap_for(s);
+    s->cap = k;
+    if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; }
+}
+
+/* Feeds bytes; returns how many were consumed. Stops after a completed record
+   (s->rec_done set) so the caller can process it, or at an error (s->err). */
+static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        uint8_t c = p[i];
+        if (s->rec_base && !s->rec_over) {
+            if (s->ev_len < s->ev_cap) { s->ev[s->ev_len++] = c; } else { s->rec_over = 1; }
+        }
+        i++;
+        if (s->st == KINF__S_STR) {
+            if (c == '"') {
+                s->st = KINF__S_NONE;
+                if (s->is_key) {
+                    if (s->depth < 8) { s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen); }
+                    s->expect = KINF__X_COLON;
+                } else {
+                    kinf__scan_value_done(s);
+                }
+                continue;
+            }
+            if (c < 0x20) { s->err = KINF__S_STR; return i; }
+            if (c == '\\') { s->st = KINF__S_ESC; }
+            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
+            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+            /* fast path through the plain bytes of a string */
+            if (s->st == KINF__S_STR && !s->is_key && s->cap < 0) {
+                while (i < n && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) {
+                    if (s->rec_base && !s->rec_over) {
+                        if (s->ev_len < s->ev_cap) { s->ev[s->ev_len++] = p[i]; } else { s->rec_over = 1; }
+                    }
+                    i++;
+                }
+            }
+            continue;
+        }
+        if (s->st == KINF__S_ESC) {
+            s->st = KINF__S_STR;
+            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
+            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+            continue;
+        }
+        if (s->st == KINF__S_PRIM) {
+            if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-') {
+                if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+                continue;
+            }
+            s->st = KINF__S_NONE;
+            kinf__scan_value_done(s);
+            /* c is structural: fall through */
+        }
+        switch (c) {
+        case ' ': case '\t': case '\r': case '\n':
+            break;
+        case '{': case '[': {
+            int d;
+            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { s->err = 1; return i; }
+            if (s->expect == KINF__X_ROOT && (s->root_done || (!s->list_mode && c != '{') || (s->list_mode && c != '{'))) { s->err = 1; return i; }
+            if (s->depth + 1 >= KINF_MAX_DEPTH) { s->err = 2; return i; }
+            if (s->cap >= 0) { s->cap = -1; } /* a capture path holding a container: not captured */
+            if (!s->rec_base && c == '{' &&
+                ((!s->list_mode && s->depth == 0) ||
+                 (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
+                s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ev[s->ev_len++] = c;
+                memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
+            }
+            d = ++s->depth;
+            if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); } else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); }
+            if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
+            s->expect = (c == '{') ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END;
+            break;
+        }
+        case '}': case ']': {
+            int was_rec;
+            if (s->depth == 0 || (kinf__scan_is_arr(s, s->depth) != (c == ']'))) { s->err = 1; return i; }
+            if (s->expect != KINF__X_COMMA_OR_END && s->expect != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { s->err = 1; return i; }
+            was_rec = (s->rec_base && s->depth == s->rec_base);
+            s->depth--;
+            kinf__scan_value_done(s);
+            if (was_rec) { s->rec_base = 0; s->rec_done = 1; return i; }
+            break;
+        }
+        case ',':
+            if (s->expect != KINF__X_COMMA_OR_END) { s->err = 1; return i; }
+            s->expect = kinf__scan_is_arr(s, s->depth) ? KINF__X_VALUE : KINF__X_KEY;
+            break;
+        case ':':
+            if (s->expect != KINF__X_COLON) { s->err = 1; return i; }
+            s->expect = KINF__X_VALUE;
+            break;
+        case '"':
+            if (s->expect == KINF__X_KEY || s->expect == KINF__X_KEY_OR_END) {
+                s->is_key = 1; s->klen = 0; s->kover = 0;
+            } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
+                s->is_key = 0; kinf__scan_value_start(s);
+            } else { s->err = 1; return i; }
+            s->st = KINF__S_STR;
+            break;
+        default:
+            if ((s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) &&
+                ((c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' || c == 'n')) {
+                s->is_key = 0; kinf__scan_value_start(s);
+                if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+                s->st = KINF__S_PRIM;
+                break;
+            }
+            s->err = 1;
+            return i;
+        }
+    }
+    return i;
+}
+
+/* >>store  types */
+enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
+       KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64 };
+typedef struct kinf__slot { uint32_t cur, old, hash; int32_t pnext; uint32_t seen_gen; uint16_t gen; uint8_t flags, pad; } kinf__slot;
+typedef struct kinf__ixlink { int32_t next, prev; uint32_t vhash; } kinf__ixlink;
+typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
+typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
+typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
+typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
+typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
+typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
+
+enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
+enum { KINF__C_NONE = 0, KINF__C_CONNECTING, KINF__C_SEND, KINF__C_RECV };
+enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
+enum { KINF__BODY_LIST = 0, KINF__BODY_WATCH, KINF__BODY_STATUS };
+
+struct kinf_informer_t {
+    uint32_t magic;
+    /* config */
+    kinf_logger_t logger;
+    char tag[32];
+    char host[256];
+    char hosthdr[300];
+    uint16_t port;
+    uint8_t https;
+    char path[KINF__MAX_STR];
+    char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
+    char token[KINF_MAX_TOKEN];
+    char token_file[512];
+    uint64_t token_at;
+    int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
+    size_t store_bytes, max_event_bytes;
+    int resync_ms, idle_ms, connect_ms, watch_timeout_s;
+    uint32_t rng;
+    char rulebuf[2048];
+    size_t rulebuf_len;
+    kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
+    int nkeep, ndrop;
+    /* memory */
+    size_t mem_size, mem_layout;
+    kinf__slot* slots;
+    int32_t* kb;
+    uint32_t kb_mask;
+    kinf__ixlink* ix;
+    int32_t* ixb;
+    uint32_t ixb_mask;
+    kinf__index* idx;
+    int nidx;
+    kinf_handler_t* handlers;
+    int nhandlers;
+    jsmntok_t* toks;
+    uint8_t* ev;
+    uint8_t* arena;
+    /* store */
+    size_t top, used, peak;
+    int nlive, nused;
+    int32_t free_head;
+    /* fifo */
+    int32_t fh, ft;
+    uint32_t flen;
+    /* sync and resync */
+    int synced, sync_wait;
+    uint32_t sync_pops_left;
+    uint64_t next_resync;
+    /* reflector */
+    int phase, req_kind, next_kind, rv_mode, started;
+    char last_rv[KINF__MAX_RV];
+    char req_rv[KINF__MAX_RV];
+    char cont[KINF_MAX_CONTINUE];
+    uint32_t relist_gen;
+    char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
+    char c_cont[KINF_MAX_CONTINUE];
+    kinf__scan scan;
+    /* connection */
+    int fd, cstate, reusable;
+    struct sockaddr_storage addrs[4];
+    socklen_t alens[4];
+    int naddr, ai;
+    uint64_t t_connect, last_rx, backoff_until, watch_start, healthy_since;
+    uint64_t watch_events;
+    int backoff_n;
+    char wbuf[KINF__WBUF];
+    size_t wlen, wpos;
+    uint8_t rbuf[KINF_READ_BYTES];
+    size_t dpos, dend;
+    int body_done, body_mode;
+    char head[KINF_MAX_HEAD_BYTES];
+    size_t hlen;
+    kinf__resp resp;
+    kinf__chunked ch;
+    int64_t body_left;
+    /* errors and stats */
+    uint32_t last_error;
+    kinf_stats_t st;
+    char logbuf[400];
+    volatile int stop;
+    int dispatching;
+};
+typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + 64 <= KINF_FIXED_BYTES) ? 1 : -1];
+
+/* >>log */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF_LOGITEM_XMACRO(item, msg) msg,
+static const char* kinf__log_msgs[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+#endif
+#define KINF_LOGITEM_XMACRO(item, msg) #item,
+static const char* kinf__log_names[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+
+static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level, uint32_t item, uint32_t line,
+                       char* buf, size_t cap, const char* d1, const char* d2) {
+    if (!lg || !lg->func) { return; }
+#ifndef KINF_NO_LOG_STRINGS
+    {
+        size_t o = 0, n;
+        const char* parts[4];
+        int i;
+        parts[0] = kinf__log_msgs[item]; parts[1] = d1 ? ": " : 0; parts[2] = d1; parts[3] = d2;
+        for (i = 0; i < 4; i++) {
+            if (!parts[i]) { continue; }
+            n = strlen(parts[i]);
+            if (n > cap - 1 - o) { n = cap - 1 - o; }
+            memcpy(buf + o, parts[i], n); o += n;
+        }
+        buf[o] = 0;
+        lg->func(tag, level, item, buf, line, __FILE__, lg->user);
+    }
+#else
+    (void)buf; (void)cap; (void)d1; (void)d2;
+    lg->func(tag, level, item, 0, line, 0, lg->user);
+#endif
+}
+static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    if (level <= KINF_LOG_ERROR) { inf->last_error = item; inf->st.errors++; }
+    kinf__log2(&inf->logger, inf->tag, level, item, line, inf->logbuf, sizeof(inf->logbuf), d1, d2);
+}
+#define KINF__ERR(inf, item, d1, d2) kinf__log((inf), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+#define KINF__WARN(inf, item, d1, d2) kinf__log((inf), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+#define KINF__INFO(inf, item, d1, d2) kinf__log((inf), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+
+/* >>project  Rewrites an object's tokens as compact JSON holding only the
+   kept paths, in place: every output byte lands at or before the input byte it
+   comes from, so the event buffer doubles as the output. */
+typedef struct kinf__pj {
+    uint8_t* b;
+    size_t o;
+    const jsmntok_t* t;
+    int nt, err;
+    const kinf_informer_t* inf;
+} kinf__pj;
+
+static void kinf__pj_put(kinf__pj* pj, const uint8_t* src, size_t n) {
+    if (pj->b + pj->o != src) { memmove(pj->b + pj->o, src, n); }
+    pj->o += n;
+}
+static void kinf__pj_c(kinf__pj* pj, char c) { pj->b[pj->o++] = (uint8_t)c; }
+static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
+    int end = t[i].end;
+    i++;
+    while (i < nt && t[i].start < end) { i++; }
+    return i;
+}
+static int kinf__valid_prim(const uint8_t* p, size_t n) {
+    size_t i = 0;
+    if ((n == 4 && !memcmp(p, "true", 4)) || (n == 5 && !memcmp(p, "false", 5)) || (n == 4 && !memcmp(p, "null", 4))) { return 1; }
+    if (i < n && p[i] == '-') { i++; }
+    if (i >= n || p[i] < '0' || p[i] > '9') { return 0; }
+    if (p[i] == '0') { i++; } else { while (i < n && p[i] >= '0' && p[i] <= '9') { i++; } }
+    if (i < n && p[i] == '.') { i++; if (i >= n || p[i] < '0' || p[i] > '9') { return 0; } while (i < n && p[i] >= '0' && p[i] <= '9') { i++; } }
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-')) { i++; }
+        if (i >= n || p[i] < '0' || p[i] > '9') { return 0; }
+        while (i < n && p[i] >= '0' && p[i] <= '9') { i++; }
+    }
+    return i == n;
+}
+static int kinf__seg_eq(const kinf_informer_t* inf, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
+    return seg < r->nseg && r->len[seg] == kn && !memcmp(inf->rulebuf + r->off[seg], k, kn);
+}
+static int kinf__pj_val(kinf__pj* pj, int i, int seg, uint32_t km, uint32_t dm, int full) {
+    const jsmntok_t* t = &pj->t[i];
+    const uint8_t* in = pj->b;
+    int j, m, first = 1;
+    if (pj->err) { return pj->nt; }
+    switch (t->type) {
+    case JSMN_STRING:
+        kinf__pj_c(pj, '"'); kinf__pj_put(pj, in + t->start, (size_t)(t->end - t->start)); kinf__pj_c(pj, '"');
+        return i + 1;
+    case JSMN_PRIMITIVE:
+        if (!kinf__valid_prim(in + t->start, (size_t)(t->end - t->start))) { pj->err = 1; return pj->nt; }
+        kinf__pj_put(pj, in + t->start, (size_t)(t->end - t->start));
+        return i + 1;
+    case JSMN_OBJECT:
+        kinf__pj_c(pj, '{');
+        j = i + 1;
+        for (m = 0; m < t->size && j < pj->nt; m++) {
+            const jsmntok_t* k = &pj->t[j];
+            const uint8_t* kp = in + k->start;
+            size_t kn = (size_t)(k->end - k->start);
+            uint32_t km2 = 0, dm2 = 0, bit;
+            int r, skip = 0, cfull = full;
+            for (r = 0, bit = 1; dm >> r; r++, bit <<= 1) {
+                if ((dm & bit) && kinf__seg_eq(pj->inf, &pj->inf->drop[r], seg, kp, kn)) {
+                    if (pj->inf->drop[r].nseg == seg + 1) { skip = 1; } else { dm2 |= bit; }
+                }
+            }
+            if (!skip && !full) {
+                for (r = 0, bit = 1; km >> r; r++, bit <<= 1) {
+                    if ((km & bit) && kinf__seg_eq(pj->inf, &pj->inf->keep[r], seg, kp, kn)) {
+                        if (pj->inf->keep[r].nseg == seg + 1) { cfull = 1; } else { km2 |= bit; }
+                    }
+                }
+                if (!cfull && !km2) { skip = 1; }
+            }
+            if (skip) { j = kinf__tok_skip(pj->t, pj->nt, j + 1); continue; }
+            if (!first) { kinf__pj_c(pj, ','); }
+            first = 0;
+            kinf__pj_c(pj, '"'); kinf__pj_put(pj, kp, kn); kinf__pj_c(pj, '"'); kinf__pj_c(pj, ':');
+            j = kinf__pj_val(pj, j + 1, seg + 1, cfull ? 0u : km2, dm2, cfull);
+        }
+        kinf__pj_c(pj, '}');
+        return j;
+    case JSMN_ARRAY:
+        kinf__pj_c(pj, '[');
+        j = i + 1;
+        for (m = 0; m < t->size && j < pj->nt; m++) {
+            if (!full && pj->t[j].type != JSMN_OBJECT) { j = kinf__tok_skip(pj->t, pj->nt, j); continue; }
+            if (!first) { kinf__pj_c(pj, ','); }
+            first = 0;
+            j = kinf__pj_val(pj, j, seg, km, dm, full);
+        }
+        kinf__pj_c(pj, ']');
+        return j;
+    default:
+        pj->err = 1;
+        return pj->nt;
+    }
+}
+/* Projects token oi of inf->ev into inf->ev[0..); returns the length or -1. */
+static long kinf__project(kinf_informer_t* inf, int oi, int nt) {
+    kinf__pj pj;
+    uint32_t km = inf->nkeep >= 32 ? 0xffffffffu : ((1u << inf->nkeep) - 1u);
+    uint32_t dm = inf->ndrop >= 32 ? 0xffffffffu : ((1u << inf->ndrop) - 1u);
+    pj.b = inf->ev; pj.o = 0; pj.t = inf->toks; pj.nt = nt; pj.err = 0; pj.inf = inf;
+    if (inf->toks[oi].type != JSMN_OBJECT) { return -1; }
+    kinf__pj_val(&pj, oi, 0, km, dm, inf->nkeep == 0);
+    if (pj.err) { return -1; }
+    return (long)pj.o;
+}
+
+/* >>arena  Object data lives in one arena, compacted when holes block an
+   allocation; a block's owner field lets compaction fix the slot's reference. */
+#define KINF__FREE_OWNER 0xffffffffu
+static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { return (kinf__blk*)(void*)(inf->arena + ref - 1u); }
+static void kinf__arena_compact(kinf_informer_t* inf) {
+    size_t r = 0, w = 0;
+    while (r < inf->top) {
+        kinf__blk* b = (kinf__blk*)(void*)(inf->arena + r);
+        uint32_t sz = b->size;
+        if (b->owner != KINF__FREE_OWNER) {
+            kinf__slot* s = &inf->slots[b->owner >> 1];
+            if (w != r) { memmove(inf->arena + w, inf->arena + r, sz); }
+            if (b->owner & 1u) { s->old = (uint32_t)w + 1u; } else { s->cur = (uint32_t)w + 1u; }
+            w += sz;
+        }
+        r += sz;
+    }
+    inf->top = w;
+}
+static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
+    uint32_t ref;
+    need = kinf__align8(need);
+    if (inf->top + need > inf->store_bytes) {
+        if (inf->used + need > inf->store_bytes) { return 0; }
+        kinf__arena_compact(inf);
+    }
+    ref = (uint32_t)inf->top + 1u;
+    inf->top += need;
+    inf->used += need;
+    if (inf->used > inf->peak) { inf->peak = inf->used; }
+    kinf__blk_at(inf, ref)->size = (uint32_t)need;
+    kinf__blk_at(inf, ref)->owner = KINF__FREE_OWNER;
+    return ref;
+}
+static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
+    kinf__blk* b;
+    if (!ref) { return; }
+    b = kinf__blk_at(inf, ref);
+    b->owner = KINF__FREE_OWNER;
+    inf->used -= b->size;
+    if (ref - 1u + b->size == inf->top) { inf->top = ref - 1u; }
+}
+static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char* name, const char* uid,
+                               const char* rv, const uint8_t* json, size_t jlen, uint32_t flags) {
+    size_t nsl = strlen(ns), nl = strlen(name), ul = strlen(uid), rl = strlen(rv);
+    size_t kl = nsl ? nsl + 1 + nl : nl;
+    uint32_t ref = kinf__arena_alloc(inf, sizeof(kinf__blk) + kl + 1 + nsl + 1 + ul + 1 + rl + 1 + jlen + 1);
+    kinf__blk* b;
+    char* p;
+    if (!ref) { return 0; }
+    b = kinf__blk_at(inf, ref);
+    b->klen = (uint16_t)kl; b->nslen = (uint16_t)nsl; b->uidlen = (uint16_t)ul; b->rvlen = (uint16_t)rl;
+    b->jlen = (uint32_t)jlen; b->flags = flags;
+    p = (char*)(b + 1);
+    if (nsl) { memcpy(p, ns, nsl); p[nsl] = '/'; memcpy(p + nsl + 1, name, nl); } else { memcpy(p, name, nl); }
+    p += kl; *p++ = 0;
+    memcpy(p, ns, nsl); p += nsl; *p++ = 0;
+    memcpy(p, uid, ul); p += ul; *p++ = 0;
+    memcpy(p, rv, rl); p += rl; *p++ = 0;
+    if (jlen) { memmove(p, json, jlen); }
+    p[jlen] = 0;
+    return ref;
+}
+static void kinf__view(const kinf_informer_t* inf, uint32_t ref, int32_t slot, kinf_object_t* o) {
+    const kinf__blk* b = kinf__blk_at(inf, ref);
+    const char* p = (const char*)(b + 1);
+    o->key = p;
+    o->name = b->nslen ? p + b->nslen + 1 : p;
+    p += b->klen + 1; o->namespace_ = p;
+    p += b->nslen + 1; o->uid = p;
+    p += b->uidlen + 1; o->resource_version = p;
+    p += b->rvlen + 1; o->json = p;
+    o->json_len = b->jlen;
+    o->flags = b->flags;
+    o->handle.id = slot < 0 ? 0u : (((uint32_t)inf->slots[slot].gen << KINF__SLOT_BITS) | (uint32_t)(slot + 1));
+}
+static void kinf__set_ref(kinf_informer_t* inf, int32_t s, int which_old, uint32_t ref) {
+    if (which_old) { inf->slots[s].old = ref; } else { inf->slots[s].cur = ref; }
+    if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 1) | (which_old ? 1u : 0u); }
+}
+
+/* >>hash  key -> slot, open addressing with linear probing and backward-shift delete */
+static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t* len) {
+    const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
+    *len = b->klen;
+    return (const char*)(b + 1);
+}
+static int32_t kinf__find(const kinf_informer_t* inf, const char* key, size_t kl, uint32_t h) {
+    uint32_t i = h & inf->kb_mask;
+    for (;;) {
+        int32_t s = inf->kb[i];
+        size_t sl;
+        const char* sk;
+        if (s < 0) { return -1; }
+        if (inf->slots[s].hash == h) {
+            sk = kinf__slot_key(inf, s, &sl);
+            if (sl == kl && !memcmp(sk, key, kl)) { return s; }
+        }
+        i = (i + 1u) & inf->kb_mask;
+    }
+}
+static void kinf__hash_insert(kinf_informer_t* inf, int32_t s) {
+    uint32_t i = inf->slots[s].hash & inf->kb_mask;
+    while (inf->kb[i] >= 0) { i = (i + 1u) & inf->kb_mask; }
+    inf->kb[i] = s;
+}
+static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
+    uint32_t i = inf->slots[s].hash & inf->kb_mask, j;
+    while (inf->kb[i] != s) { i = (i + 1u) & inf->kb_mask; }
+    j = i;
+    for (;;) {
+        uint32_t home;
+        j = (j + 1u) & inf->kb_mask;
+        if (inf->kb[j] < 0) { break; }
+        home = inf->slots[inf->kb[j]].hash & inf->kb_mask;
+        /* move kb[j] back into the hole at i unless its home lies cyclically in (i, j] */
+        if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
+            inf->kb[i] = inf->kb[j];
+            i = j;
+        }
+    }
+    inf->kb[i] = -1;
+}
+
+/* >>index */
+static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t s) { return &inf->ix[(size_t)x * (size_t)inf->max_objects + (size_t)s]; }
+static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
+static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o, char* buf, size_t cap) {
+    if (x == 0) { kinf__strlcpy(buf, o->namespace_, cap); return 1; }
+    return inf->idx[x].fn(o, buf, cap, inf->idx[x].user) ? (buf[cap - 1] = 0, 1) : 0;
+}
+static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
+    int x;
+    for (x = 0; x < inf->nidx; x++) {
+        kinf__ixlink* l = kinf__ixl(inf, x, s);
+        if (!l->vhash) { continue; }
+        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, l->vhash) = l->next; }
+        if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
+        l->vhash = 0; l->next = l->prev = -1;
+    }
+}
+static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
+    int x;
+    kinf_object_t o;
+    char v[256];
+    kinf__view(inf, inf->slots[s].cur, s, &o);
+    for (x = 0; x < inf->nidx; x++) {
+        kinf__ixlink* l = kinf__ixl(inf, x, s);
+        int32_t* head;
+        if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
+        l->vhash = kinf__fnv(v, strlen(v));
+        head = kinf__ixhead(inf, x, l->vhash);
+        l->prev = -1; l->next = *head;
+        if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = s; }
+        *head = s;
+    }
+}
+
+/* >>fifo  Keys waiting for delivery, linked through the slots: one entry per
+   key however many events it had, so it never holds more than max_objects. */
+static void kinf__enqueue(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    if (sl->flags & KINF__F_PENDING) { return; }
+    sl->flags |= KINF__F_PENDING;
+    sl->pnext = -1;
+    if (inf->ft >= 0) { inf->slots[inf->ft].pnext = s; } else { inf->fh = s; }
+    inf->ft = s;
+    inf->flen++;
+}
+static int32_t kinf__dequeue(kinf_informer_t* inf) {
+    int32_t s = inf->fh;
+    if (s < 0) { return -1; }
+    inf->fh = inf->slots[s].pnext;
+    if (inf->fh < 0) { inf->ft = -1; }
+    inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
+    inf->slots[s].pnext = -1;
+    inf->flen--;
+    return s;
+}
+
+/* >>store  operations */
+static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
+    int32_t s = inf->free_head;
+    if (s < 0) { return -1; }
+    inf->free_head = inf->slots[s].pnext;
+    inf->slots[s].pnext = -1;
+    inf->slots[s].flags = KINF__F_LIVE;
+    inf->slots[s].cur = inf->slots[s].old = 0;
+    inf->nused++;
+    return s;
+}
+static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    kinf__index_remove(inf, s);
+    kinf__hash_remove(inf, s);
+    kinf__arena_free(inf, sl->cur);
+    if (sl->old) { kinf__arena_free(inf, sl->old); }
+    sl->cur = sl->old = 0;
+    sl->flags = 0;
+    sl->gen = (uint16_t)((sl->gen + 1u) & 0xfffu);
+    sl->pnext = inf->free_head;
+    inf->free_head = s;
+    inf->nused--;
+}
+static int kinf__visible(const kinf_informer_t* inf, int32_t s) {
+    return (inf->slots[s].flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE;
+}
+/* a new version (block ref) of a key arrives: from the watch or a list */
+static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, uint32_t h) {
+    kinf__slot* sl;
+    if (s < 0) {
+        s = kinf__slot_alloc(inf);
+        if (s < 0) {
+            kinf__arena_free(inf, ref);
+            inf->st.dropped++;
+            KINF__ERR(inf, STORE_SLOTS_FULL, (const char*)(kinf__blk_at(inf, ref) + 1), 0);
+            return;
+        }
+        sl = &inf->slots[s];
+        sl->hash = h;
+        kinf__set_ref(inf, s, 0, ref);
+        kinf__hash_insert(inf, s);
+        inf->nlive++;
+    } else {
+        sl = &inf->slots[s];
+        kinf__index_remove(inf, s);
+        if (sl->flags & KINF__F_DELETED) {
+            inf->nlive++;
+            if (sl->flags & KINF__F_KNOWN) {
+                /* deleted, then created again before handlers saw the delete:
+                   they get delete(final state) then add(new) */
+                if (sl->old) { kinf__arena_free(inf, sl->old); }
+                kinf__set_ref(inf, s, 1, sl->cur);
+                sl->flags |= KINF__F_RECREATED;
+                if (sl->flags & KINF__F_FSU) { sl->flags |= KINF__F_FSU_OLD; }
+            } else {
+                kinf__arena_free(inf, sl->cur);
+            }
+            sl->flags &= (uint8_t)~(KINF__F_DELETED | KINF__F_FSU);
+        } else if (sl->flags & KINF__F_PENDING) {
+            if (sl->old || !(sl->flags & KINF__F_KNOWN)) { kinf__arena_free(inf, sl->cur); }
+            else { kinf__set_ref(inf, s, 1, sl->cur); }
+        } else {
+            kinf__set_ref(inf, s, 1, sl->cur);
+        }
+        kinf__set_ref(inf, s, 0, ref);
+    }
+    sl->seen_gen = inf->relist_gen;
+    kinf__index_add(inf, s);
+    kinf__enqueue(inf, s);
+}
+/* a key goes away; ref is its final state, or 0 to keep the last known one */
+static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
+    kinf__slot* sl = &inf->slots[s];
+    if (!(sl->flags & KINF__F_DELETED)) {
+        inf->nlive--;
+        kinf__index_remove(inf, s);
+    }
+    if (ref) {
+        kinf__arena_free(inf, sl->cur);
+        kinf__set_ref(inf, s, 0, ref);
+    }
+    if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+    sl->flags |= KINF__F_DELETED;
+    if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
+    kinf__enqueue(inf, s);
+}
+
+/* >>informer  configuration */
+static int kinf__parse_server(kinf_informer_t* inf, const char* url, char* prefix, size_t pcap) {
+    const char* p;
+    const char* h;
+    size_t hl;
+    long port = 80;
+    if (!strncmp(url, "http://", 7)) { p = url + 7; }
+    else if (!strncmp(url, "https://", 8)) { p = url + 8; inf->https = 1; port = 443; }
+    else { return 0; }
+    if (*p == '[') {
+        h = ++p;
+        while (*p && *p != ']') { p++; }
+        if (*p != ']') { return 0; }
+        hl = (size_t)(p - h);
+        p++;
+    } else {
+        h = p;
+        while (*p && *p != ':' && *p != '/') { p++; }
+        hl = (size_t)(p - h);
+    }
+    if (hl == 0 || hl >= sizeof(inf->host)) { return 0; }
+    memcpy(inf->host, h, hl); inf->host[hl] = 0;
+    if (*p == ':') {
+        const char* ps = ++p;
+        while (*p >= '0' && *p <= '9') { p++; }
+        port = (long)kinf__parse_dec(ps, (size_t)(p - ps));
+        if (port <= 0 || port > 65535) { return 0; }
+    }
+    if (*p && *p != '/') { return 0; }
+    inf->port = (uint16_t)port;
+    if (!kinf__strlcpy(prefix, p, pcap)) { return 0; }
+    if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
+    {
+        char num[21];
+        int v6 = strchr(inf->host, ':') != 0;
+        int std = (port == (inf->https ? 443 : 80));
+        size_t o = 0;
+        const char* ns = kinf__utoa(num, (uint64_t)port);
+        if (v6) { inf->hosthdr[o++] = '['; }
+        memcpy(inf->hosthdr + o, inf->host, hl); o += hl;
+        if (v6) { inf->hosthdr[o++] = ']'; }
+        if (!std) { inf->hosthdr[o++] = ':'; memcpy(inf->hosthdr + o, ns, strlen(ns)); o += strlen(ns); }
+        inf->hosthdr[o] = 0;
+    }
+    return 1;
+}
+static int kinf__cat(char* dst, size_t cap, const char* s) {
+    size_t o = strlen(dst), n = strlen(s);
+    if (o + n >= cap) { return 0; }
+    memcpy(dst + o, s, n + 1);
+    return 1;
+}
+/* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural" */
+static int kinf__build_path(kinf_informer_t* inf, const char* prefix, const char* res, const char* ns) {
+    static const char* cluster_scoped[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
+    char* out = inf->path;
+    const char* plural = res;
+    size_t cap = sizeof(inf->path), gl = 0;
+    int i;
+    out[0] = 0;
+    if (!kinf__cat(out, cap, prefix)) { return 0; }
+    if (res[0] == '/') {
+        const char* last = strrchr(res, '/');
+        plural = last + 1;
+        gl = (size_t)(last - res);
+        if (!*plural || gl == 0 || strlen(out) + gl >= cap) { return 0; }
+        memcpy(out + strlen(out), res, gl);
+        out[strlen(prefix) + gl] = 0;
+    } else {
+        if (strchr(res, '/') || !kinf__cat(out, cap, "/api/v1")) { return 0; }
+        for (i = 0; cluster_scoped[i]; i++) { if (!strcmp(res, cluster_scoped[i])) { ns = 0; } }
+    }
+    if (ns && ns[0]) {
+        if (!kinf__cat(out, cap, "/namespaces/") || !kinf__cat(out, cap, ns)) { return 0; }
+    }
+    return kinf__cat(out, cap, "/") && kinf__cat(out, cap, plural);
+}
+static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path) {
+    const char* p = path;
+    size_t seglen = 0;
+    memset(r, 0, sizeof(*r));
+    if (!path || !*path) { return 0; }
+    r->off[0] = (uint16_t)inf->rulebuf_len;
+    r->nseg = 1;
+    for (; *p; p++) {
+        char c = *p;
+        if (c == '.') {
+            if (seglen == 0 || r->nseg >= KINF__MAX_SEGS) { return 0; }
+            r->len[r->nseg - 1] = (uint8_t)seglen;
+            r->off[r->nseg] = (uint16_t)inf->rulebuf_len;
+            r->nseg++; seglen = 0;
+            continue;
+        }
+        if (c == '\\' && p[1]) { c = *++p; }
+        if (inf->rulebuf_len >= sizeof(inf->rulebuf) || seglen >= 255) { return 0; }
+        inf->rulebuf[inf->rulebuf_len++] = c;
+        seglen++;
+    }
+    if (seglen == 0) { return 0; }
+    r->len[r->nseg - 1] = (uint8_t)seglen;
+    return 1;
+}
+
+typedef struct kinf__layout { size_t slots, kb, ix, ixb, idx, handlers, toks, ev, arena, total; uint32_t kbn, ixbn; } kinf__layout;
+static kinf_desc_t kinf__defaults(const kinf_desc_t* in) {
+    kinf_desc_t d = *in;
+    if (d.max_objects <= 0) { d.max_objects = 1024; }
+    if (d.max_objects > KINF__MAX_OBJECTS) { d.max_objects = KINF__MAX_OBJECTS; }
+    if (d.store_bytes == 0) { d.store_bytes = 1u << 20; }
+    if (d.store_bytes > 0xfff00000u) { d.store_bytes = 0xfff00000u; }
+    if (d.max_event_bytes == 0) { d.max_event_bytes = 64u * 1024u; }
+    if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; }
+    if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; }
+    if (d.max_tokens <= 0) { d.max_tokens = (int)(d.max_event_bytes / 8u); }
+    if (d.max_tokens < 64) { d.max_tokens = 64; }
+    if (d.fifo_capacity <= 0 || d.fifo_capacity > d.max_objects) { d.fifo_capacity = d.max_objects; }
+    if (d.max_handlers <= 0) { d.max_handlers = 4; }
+    if (d.max_handlers > 256) { d.max_handlers = 256; }
+    if (d.max_indexes < 0) { d.max_indexes = 0; }
+    if (d.max_indexes == 0 && in->max_indexes == 0) { d.max_indexes = 2; }
+    if (d.max_indexes > 16) { d.max_indexes = 16; }
+    if (d.list_limit <= 0) { d.list_limit = 500; }
+    if (d.idle_timeout_ms <= 0) { d.idle_timeout_ms = 90000; }
+    if (d.connect_timeout_ms <= 0) { d.connect_timeout_ms = 10000; }
+    if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
+    return d;
+}
+static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
+static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
+    kinf__layout l;
+    size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
+    size_t nidx = 1u + (size_t)d->max_indexes;
+    l.kbn = kinf__pow2((uint32_t)(2u * mo));
+    l.ixbn = kinf__pow2((uint32_t)mo);
+    l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
+    l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
+    l.ix = o; o = kinf__align8(o + nidx * mo * sizeof(kinf__ixlink));
+    l.ixb = o; o = kinf__align8(o + nidx * (size_t)l.ixbn * 4u);
+    l.idx = o; o = kinf__align8(o + nidx * sizeof(kinf__index));
+    l.handlers = o; o = kinf__align8(o + (size_t)d->max_handlers * sizeof(kinf_handler_t));
+    l.toks = o; o = kinf__align8(o + (size_t)d->max_tokens * sizeof(jsmntok_t));
+    l.ev = o; o = kinf__align8(o + d->max_event_bytes);
+    l.arena = o; o = kinf__align8(o + d->store_bytes);
+    l.total = o + 8u; /* room to align the start */
+    return l;
+}
+
+/* >>informer  requests */
+static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~') {
+            if (*o + 1 >= cap) { return 0; }
+            out[(*o)++] = (char)c;
+        } else {
+            if (*o + 3 >= cap) { return 0; }
+            out[(*o)++] = '%'; out[(*o)++] = hex[c >> 4]; out[(*o)++] = hex[c & 15];
+        }
+    }
+    out[*o] = 0;
+    return 1;
+}
+static int kinf__put(char* out, size_t cap, size_t* o, const char* s) {
+    size_t n = strlen(s);
+    if (*o + n >= cap) { return 0; }
+    memcpy(out + *o, s, n); *o += n; out[*o] = 0;
+    return 1;
+}
+static void kinf__read_token_file(kinf_informer_t* inf) {
+    char buf[KINF_MAX_TOKEN];
+    size_t n = 0;
+    int fd;
+    inf->token_at = kinf__now_ms();
+    fd = open(inf->token_file, O_RDONLY);
+    if (fd < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); return; }
+    for (;;) {
+        ssize_t r = read(fd, buf + n, sizeof(buf) - n);
+        if (r < 0 && errno == EINTR) { continue; }
+        if (r <= 0) { break; }
+        n += (size_t)r;
+        if (n == sizeof(buf)) { break; }
+    }
+    close(fd);
+    if (n == sizeof(buf)) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return; }
+    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
+    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); return; }
+    memcpy(inf->token, buf, n);
+    inf->token[n] = 0;
+}
+static int kinf__build_request(kinf_informer_t* inf, int kind) {
+    char* w = inf->wbuf;
+    size_t cap = sizeof(inf->wbuf), o = 0;
+    char num[21];
+    int ok = 1;
+    if (inf->token_file[0] && kinf__now_ms() - inf->token_at >= 60000u) { kinf__read_token_file(inf); }
+    ok &= kinf__put(w, cap, &o, "GET ");
+    ok &= kinf__put(w, cap, &o, inf->path);
+    if (kind == KINF__PH_WATCH) {
+        uint32_t t = inf->watch_timeout_s ? (uint32_t)inf->watch_timeout_s : 300u + kinf__rand(&inf->rng) % 300u;
+        ok &= kinf__put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
+        ok &= kinf__pct(w, cap, &o, inf->last_rv);
+        ok &= kinf__put(w, cap, &o, "&timeoutSeconds=");
+        ok &= kinf__put(w, cap, &o, kinf__utoa(num, t));
+    } else {
+        ok &= kinf__put(w, cap, &o, "?limit=");
+        ok &= kinf__put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
+        if (inf->cont[0]) {
+            ok &= kinf__put(w, cap, &o, "&continue=");
+            ok &= kinf__pct(w, cap, &o, inf->cont);
+        } else if (inf->rv_mode != KINF__RV_UNSET) {
+            kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_ZERO ? "0" : inf->last_rv, sizeof(inf->req_rv));
+            ok &= kinf__put(w, cap, &o, "&resourceVersion=");
+            ok &= kinf__pct(w, cap, &o, inf->req_rv);
+        }
+    }
+    if (inf->lsel[0]) { ok &= kinf__put(w, cap, &o, "&labelSelector="); ok &= kinf__pct(w, cap, &o, inf->lsel); }
+    if (inf->fsel[0]) { ok &= kinf__put(w, cap, &o, "&fieldSelector="); ok &= kinf__pct(w, cap, &o, inf->fsel); }
+    ok &= kinf__put(w, cap, &o, " HTTP/1.1\r\nHost: ");
+    ok &= kinf__put(w, cap, &o, inf->hosthdr);
+    ok &= kinf__put(w, cap, &o, "\r\nUser-Agent: kinformer/0.1.0\r\nAccept: application/json\r\n");
+    if (inf->token[0]) {
+        ok &= kinf__put(w, cap, &o, "Authorization: Bearer ");
+        ok &= kinf__put(w, cap, &o, inf->token);
+        ok &= kinf__put(w, cap, &o, "\r\n");
+    }
+    ok &= kinf__put(w, cap, &o, "\r\n");
+    inf->wlen = o; inf->wpos = 0;
+    return ok;
+}
+
+/* >>informer  connection */
+static void kinf__close(kinf_informer_t* inf) {
+    if (inf->fd >= 0) { close(inf->fd); }
+    inf->fd = -1;
+    inf->cstate = KINF__C_NONE;
+    inf->reusable = 0;
+}
+static int kinf__resolve(kinf_informer_t* inf) {
+    struct sockaddr_in* a4 = (struct sockaddr_in*)(void*)&inf->addrs[0];
+    struct sockaddr_in6* a6 = (struct sockaddr_in6*)(void*)&inf->addrs[0];
+    struct addrinfo hints, *res = 0, *ai;
+    char port[21];
+    inf->naddr = 0; inf->ai = 0;
+    memset(&inf->addrs[0], 0, sizeof(inf->addrs[0]));
+    /* numeric addresses need no resolver (and no allocation in libc) */
+    if (inet_pton(AF_INET, inf->host, &a4->sin_addr) == 1) {
+        a4->sin_family = AF_INET; a4->sin_port = htons(inf->port);
+        inf->alens[0] = sizeof(*a4); inf->naddr = 1; return 1;
+    }
+    if (inet_pton(AF_INET6, inf->host, &a6->sin6_addr) == 1) {
+        a6->sin6_family = AF_INET6; a6->sin6_port = htons(inf->port);
+        inf->alens[0] = sizeof(*a6); inf->naddr = 1; return 1;
+    }
+    memset(&hints, 0, sizeof(hints));
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    if (getaddrinfo(inf->host, kinf__utoa(port, inf->port), &hints, &res) != 0 || !res) { return 0; }
+    for (ai = res; ai && inf->naddr < 4; ai = ai->ai_next) {
+        if (ai->ai_addrlen > sizeof(inf->addrs[0])) { continue; }
+        memcpy(&inf->addrs[inf->naddr], ai->ai_addr, ai->ai_addrlen);
+        inf->alens[inf->naddr++] = (socklen_t)ai->ai_addrlen;
+    }
+    freeaddrinfo(res);
+    return inf->naddr > 0;
+}
+/* starts a non-blocking connect to inf->addrs[inf->ai]; 1 started, 0 failed */
+static int kinf__connect_next(kinf_informer_t* inf) {
+    while (inf->ai < inf->naddr) {
+        int fd = socket(inf->addrs[inf->ai].ss_family, SOCK_STREAM, 0), one = 1, r;
+        inf->ai++;
+        if (fd < 0) { continue; }
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+        r = connect(fd, (struct sockaddr*)(void*)&inf->addrs[inf->ai - 1], inf->alens[inf->ai - 1]);
+        if (r == 0 || errno == EINPROGRESS) {
+            inf->fd = fd;
+            inf->cstate = KINF__C_CONNECTING;
+            inf->t_connect = kinf__now_ms();
+            return 1;
+        }
+        close(fd);
+    }
+    return 0;
+}
+
+static void kinf__begin(kinf_informer_t* inf, int kind);
+static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
+    uint64_t now = kinf__now_ms();
+    kinf__close(inf);
+    if (delay_ms < 0) {
+        uint64_t d;
+        if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
+        d = 800u << (inf->backoff_n < 6 ? inf->backoff_n : 6);
+        if (d > 30000u) { d = 30000u; }
+        if (inf->backoff_n < 6) { inf->backoff_n++; }
+        delay_ms = (int64_t)(d + kinf__rand(&inf->rng) % d); /* jitter 1.0, as client-go's reflector */
+        inf->healthy_since = now;
+    }
+    inf->st.backoffs++;
+    inf->phase = KINF__PH_BACKOFF;
+    inf->next_kind = next_kind;
+    inf->backoff_until = now + (uint64_t)delay_ms;
+    {
+        char num[21];
+        KINF__INFO(inf, BACKOFF, kinf__utoa(num, (uint64_t)delay_ms), " ms");
+    }
+}
+static void kinf__begin(kinf_informer_t* inf, int kind) {
+    inf->phase = kind;
+    inf->req_kind = kind;
+    if (!kinf__build_request(inf, kind)) {
+        KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
+        kinf__fail(inf, kind, 30000);
+        return;
+    }
+    memset(&inf->resp, 0, sizeof(inf->resp));
+    memset(&inf->ch, 0, sizeof(inf->ch));
+    inf->hlen = 0; inf->dpos = inf->dend = 0; inf->body_done = 0;
+    inf->last_rx = kinf__now_ms();
+    if (kind == KINF__PH_WATCH) {
+        inf->st.watches++;
+        inf->watch_start = inf->last_rx;
+        inf->watch_events = 0;
+        KINF__INFO(inf, WATCH_START, inf->last_rv, 0);
+    } else {
+        inf->st.list_pages++;
+        if (!inf->cont[0]) {
+            inf->relist_gen++;
+            inf->st.lists++;
+            if (inf->started > 1) { inf->st.relists++; }
+            KINF__INFO(inf, LIST_START, inf->rv_mode == KINF__RV_ZERO ? "resourceVersion=0" : inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "resourceVersion unset", 0);
+        }
+    }
+    inf->started = 2;
+    if (inf->fd >= 0 && inf->reusable) {
+        inf->cstate = KINF__C_SEND;
+        return;
+    }
+    kinf__close(inf);
+    if (inf->https) {
+        KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0);
+        kinf__fail(inf, kind, 30000);
+        return;
+    }
+    if (!kinf__resolve(inf)) {
+        KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0);
+        kinf__fail(inf, kind, -1);
+        return;
+    }
+    inf->st.reconnects++;
+    if (!kinf__connect_next(inf)) {
+        KINF__ERR(inf, CONNECT_FAILED, inf->host, 0);
+        kinf__fail(inf, kind, -1);
+    }
+}
+
+/* >>informer  events */
+static int kinf__tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
+    int j = oi + 1, m;
+    size_t n = strlen(name);
+    if (oi < 0 || inf->toks[oi].type != JSMN_OBJECT) { return -1; }
+    for (m = 0; m < inf->toks[oi].size && j + 1 < nt; m++) {
+        const jsmntok_t* k = &inf->toks[j];
+        if ((size_t)(k->end - k->start) == n && !memcmp(inf->ev + k->start, name, n)) { return j + 1; }
+        j = kinf__tok_skip(inf->toks, nt, j + 1);
+    }
+    return -1;
+}
+static int kinf__tok_is(const kinf_informer_t* inf, int i, const char* s) {
+    size_t n = strlen(s);
+    return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
+}
+static int kinf__tok_contains(const kinf_informer_t* inf, int i, const char* s) {
+    size_t n = strlen(s), l;
+    int k;
+    if (i < 0) { return 0; }
+    l = (size_t)(inf->toks[i].end - inf->toks[i].start);
+    for (k = 0; (size_t)k + n <= l; k++) { if (!memcmp(inf->ev + inf->toks[i].start + k, s, n)) { return 1; } }
+    return 0;
+}
+/* What a Status says: 410 (expired), too large RV, or something else. */
+enum { KINF__STATUS_OTHER = 0, KINF__STATUS_EXPIRED, KINF__STATUS_TOO_LARGE };
+static int kinf__status_kind(kinf_informer_t* inf, int nt, int si, int http_code) {
+    int code = kinf__tok_member(inf, nt, si, "code"), msg = kinf__tok_member(inf, nt, si, "message");
+    int det = kinf__tok_member(inf, nt, si, "details"), causes = kinf__tok_member(inf, nt, det, "causes");
+    int c = http_code, i;
+    if (code >= 0) { c = (int)kinf__parse_dec((const char*)inf->ev + inf->toks[code].start, (size_t)(inf->toks[code].end - inf->toks[code].start)); }
+    if (kinf__tok_contains(inf, msg, "Too large resource version")) { return KINF__STATUS_TOO_LARGE; }
+    if (causes >= 0 && inf->toks[causes].type == JSMN_ARRAY) {
+        int j = causes + 1;
+        for (i = 0; i < inf->toks[causes].size && j < nt; i++) {
+            if (kinf__tok_is(inf, kinf__tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
+            j = kinf__tok_skip(inf->toks, nt, j);
+        }
+    }
+    return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
+}
+static int kinf__identity_json(kinf_informer_t* inf) {
+    char* w = (char*)inf->ev;
+    size_t o = 0, cap = inf->max_event_bytes;
+    int ok = kinf__put(w, cap, &o, "{\"metadata\":{\"name\":\"");
+    ok &= kinf__put(w, cap, &o, inf->c_name);
+    if (inf->c_ns[0]) { ok &= kinf__put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__put(w, cap, &o, inf->c_ns); }
+    if (inf->c_uid[0]) { ok &= kinf__put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__put(w, cap, &o, inf->c_uid); }
+    ok &= kinf__put(w, cap, &o, "\",\"resourceVersion\":\"");
+    ok &= kinf__put(w, cap, &o, inf->c_rv);
+    ok &= kinf__put(w, cap, &o, "\"}}");
+    return ok ? (int)o : -1;
+}
+enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
+/* Applies one object (token oi of the event buffer, or -1 when only its
+   identity is known). Returns 0, or -1 when the object is malformed. */
+static int kinf__apply(kinf_informer_t* inf, int oi, int nt, int op) {
+    kinf__scan* sc = &inf->scan;
+    char key[KINF__MAX_KEY];
+    size_t kl;
+    uint32_t h, ref, flags = 0;
+    int32_t s;
+    long jl;
+    if (!sc->cset[KINF__CAP_NAME] || !sc->cset[KINF__CAP_RV] || !inf->c_name[0] || !inf->c_rv[0] ||
+        sc->cover[KINF__CAP_NAME] || sc->cover[KINF__CAP_NS] || sc->cover[KINF__CAP_UID] || sc->cover[KINF__CAP_RV] ||
+        strchr(inf->c_name, '/') || strchr(inf->c_ns, '/')) {
+        inf->st.malformed++;
+        KINF__ERR(inf, OBJECT_NO_NAME, inf->c_name, 0);
+        return 0; /* skipped: it cannot be keyed, and the stream is sound */
+    }
+    if (!sc->cset[KINF__CAP_NS]) { inf->c_ns[0] = 0; }
+    if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
+    kl = 0;
+    if (inf->c_ns[0]) { kl = strlen(inf->c_ns); memcpy(key, inf->c_ns, kl); key[kl++] = '/'; }
+    memcpy(key + kl, inf->c_name, strlen(inf->c_name) + 1);
+    kl += strlen(inf->c_name);
+    h = kinf__fnv(key, kl);
+    s = kinf__find(inf, key, kl, h);
+    if (s >= 0 && op == KINF__OP_LIST && kinf__visible(inf, s)) {
+        kinf_object_t o;
+        kinf__view(inf, inf->slots[s].cur, s, &o);
+        if (!strcmp(o.resource_version, inf->c_rv)) { inf->slots[s].seen_gen = inf->relist_gen; return 0; }
+    }
+    if (s < 0 && op == KINF__OP_DELETE) { return 0; } /* never seen: nothing to delete */
+    if (oi >= 0) {
+        jl = kinf__project(inf, oi, nt);
+        if (jl < 0) { return -1; }
+    } else {
+        jl = kinf__identity_json(inf);
+        flags = KINF_OBJ_IDENTITY_ONLY;
+        if (jl < 0) { return -1; }
+    }
+    ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev, (size_t)jl, flags);
+    if (!ref && !flags) {
+        inf->st.store_full++;
+        KINF__ERR(inf, STORE_FULL, key, 0);
+        jl = kinf__identity_json(inf);
+        if (jl >= 0) { ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev, (size_t)jl, KINF_OBJ_IDENTITY_ONLY); }
+    }
+    if (!ref) {
+        inf->st.dropped++;
+        KINF__ERR(inf, STORE_FULL, key, " (dropped)");
+        if (op == KINF__OP_DELETE && s >= 0) { kinf__store_delete(inf, s, 0, 0); }
+        return 0;
+    }
+    if (op == KINF__OP_DELETE) { kinf__store_delete(inf, s, ref, 0); }
+    else { kinf__store_upsert(inf, s, ref, h); }
+    return 0;
+}
+/* jsmn over the framed record; returns the token count, 0 if too many tokens, -1 malformed */
+static int kinf__tokenize(kinf_informer_t* inf) {
+    jsmn_parser p;
+    int r;
+    jsmn_init(&p);
+    r = jsmn_parse(&p, (const char*)inf->ev, inf->scan.ev_len, inf->toks, (unsigned)inf->max_tokens);
+    if (r == JSMN_ERROR_NOMEM) { return 0; }
+    if (r <= 0 || inf->toks[0].type != JSMN_OBJECT) { return -1; }
+    return r;
+}
+enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE };
+static int kinf__on_record(kinf_informer_t* inf) {
+    kinf__scan* sc = &inf->scan;
+    int nt = -1, oi = -1, op;
+    if (!sc->rec_over) {
+        nt = kinf__tokenize(inf);
+        if (nt < 0) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "invalid JSON", 0); return KINF__REC_BROKEN; }
+    }
+    if (inf->body_mode == KINF__BODY_LIST) {
+        inf->st.list_items++;
+        if (nt <= 0) {
+            inf->st.oversized++;
+            KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+            return kinf__apply(inf, -1, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
+        }
+        return kinf__apply(inf, 0, nt, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
+    }
+    inf->st.events++;
+    inf->watch_events++;
+    if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
+        inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
+    }
+    if (nt > 0) { oi = kinf__tok_member(inf, nt, 0, "object"); }
+    if (nt > 0 && (oi < 0 || inf->toks[oi].type != JSMN_OBJECT)) {
+        inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN;
+    }
+    if (!strcmp(inf->c_type, "BOOKMARK")) {
+        inf->st.bookmarks++;
+        if (sc->cset[KINF__CAP_RV] && !sc->cover[KINF__CAP_RV] && inf->c_rv[0]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
+        return KINF__REC_OK;
+    }
+    if (!strcmp(inf->c_type, "ERROR")) {
+        int k;
+        inf->st.errors_in_stream++;
+        if (nt <= 0) { KINF__ERR(inf, WATCH_ERROR_EVENT, "oversized", 0); return KINF__REC_BROKEN; }
+        k = kinf__status_kind(inf, nt, oi, 0);
+        if (k == KINF__STATUS_EXPIRED) { return KINF__REC_EXPIRED; }
+        if (k == KINF__STATUS_TOO_LARGE) { return KINF__REC_TOO_LARGE; }
+        KINF__ERR(inf, WATCH_ERROR_EVENT, 0, 0);
+        return KINF__REC_BROKEN;
+    }
+    if (!strcmp(inf->c_type, "ADDED")) { op = KINF__OP_UPSERT; inf->st.added++; }
+    else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
+    else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
+    else { inf->st.malformed++; KINF__ERR(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_BROKEN; }
+    if (nt == 0 || oi < 0) {
+        inf->st.oversized++;
+        KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+        oi = -1;
+    }
+    if (kinf__apply(inf, oi, nt, op)) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad value", 0); return KINF__REC_BROKEN; }
+    if (inf->c_rv[0] && !inf->scan.cover[KINF__CAP_RV]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
+    return KINF__REC_OK;
+}
+
+/* >>informer  responses */
+static void kinf__list_finished(kinf_informer_t* inf) {
+    int32_t s;
+    /* keys the new list no longer has: deleted, final state unknown */
+    for (s = 0; s < inf->max_objects; s++) {
+        if (kinf__visible(inf, s) && inf->slots[s].seen_gen != inf->relist_gen) { kinf__store_delete(inf, s, 0, 1); }
+    }
+    kinf__strlcpy(inf->last_rv, inf->c_lrv, sizeof(inf->last_rv));
+    KINF__INFO(inf, LIST_DONE, inf->last_rv, 0);
+    if (!inf->synced && !inf->sync_wait) {
+        inf->sync_wait = 1;
+        inf->sync_pops_left = inf->flen;
+    }
+    inf->rv_mode = KINF__RV_LAST;
+    kinf__begin(inf, KINF__PH_WATCH);
+}
+static void kinf__response_done(kinf_informer_t* inf) {
+    int status = inf->resp.status, kind = inf->req_kind;
+    uint64_t now = kinf__now_ms();
+    inf->reusable = !inf->resp.conn_close && (inf->resp.chunked || inf->resp.clen >= 0);
+    if (status == 200 && kind == KINF__PH_LIST) {
+        kinf__scan* sc = &inf->scan;
+        if (!sc->root_done || !sc->cset[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_CONTINUE] || !inf->c_lrv[0]) {
+            KINF__ERR(inf, LIST_MALFORMED, sc->cover[KINF__CAP_CONTINUE] ? "continue token too long" : 0, 0);
+            inf->cont[0] = 0;
+            kinf__fail(inf, KINF__PH_LIST, -1);
+            return;
+        }
+        if (sc->cset[KINF__CAP_CONTINUE] && inf->c_cont[0]) {
+            kinf__strlcpy(inf->cont, inf->c_cont, sizeof(inf->cont));
+            kinf__begin(inf, KINF__PH_LIST);
+            return;
+        }
+        inf->cont[0] = 0;
+        kinf__list_finished(inf);
+        return;
+    }
+    if (status == 200) { /* a watch the server ended */
+        if (inf->watch_events == 0 && now - inf->watch_start < 1000u) {
+            KINF__WARN(inf, WATCH_SHORT, 0, 0);
+            kinf__fail(inf, KINF__PH_WATCH, -1);
+        } else {
+            KINF__INFO(inf, WATCH_END, inf->last_rv, 0);
+            kinf__begin(inf, KINF__PH_WATCH);
+        }
+        return;
+    }
+    {
+        char num[21];
+        int nt = -1, k = KINF__STATUS_OTHER;
+        const char* code = kinf__utoa(num, (uint64_t)status);
+        if (inf->scan.ev_len) {
+            jsmn_parser p;
+            jsmn_init(&p);
+            nt = jsmn_parse(&p, (const char*)inf->ev, inf->scan.ev_len, inf->toks, (unsigned)inf->max_tokens);
+        }
+        if (nt > 0 && inf->toks[0].type == JSMN_OBJECT) { k = kinf__status_kind(inf, nt, 0, status); }
+        else if (status == 410) { k = KINF__STATUS_EXPIRED; }
+        if (k == KINF__STATUS_EXPIRED || k == KINF__STATUS_TOO_LARGE) {
+            if (kind == KINF__PH_LIST && inf->cont[0]) {
+                KINF__WARN(inf, CONTINUE_EXPIRED, 0, 0);
+                inf->cont[0] = 0; inf->rv_mode = KINF__RV_UNSET;
+            } else if (kind == KINF__PH_LIST) {
+                if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->req_rv, 0); } else { KINF__WARN(inf, RV_TOO_LARGE, inf->req_rv, 0); }
+                inf->rv_mode = KINF__RV_UNSET;
+            } else {
+                if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, 0); inf->rv_mode = KINF__RV_LAST; }
+                else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, 0); inf->rv_mode = KINF__RV_UNSET; }
+            }
+            kinf__close(inf);
+            kinf__begin(inf, KINF__PH_LIST);
+            return;
+        }
+        if (status == 429) {
+            KINF__WARN(inf, TOO_MANY_REQUESTS, code, 0);
+            kinf__fail(inf, kind, inf->resp.retry_after >= 0 ? (inf->resp.retry_after > 600 ? 600000 : inf->resp.retry_after * 1000) : -1);
+            return;
+        }
+        if (status == 401) {
+            KINF__ERR(inf, UNAUTHORIZED, 0, 0);
+            if (inf->token_file[0]) { kinf__read_token_file(inf); }
+        } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, 0); }
+        else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, 0); }
+        else if (status >= 500) {
+            KINF__ERR(inf, SERVER_ERROR, code, 0);
+            if (inf->resp.retry_after >= 0) { kinf__fail(inf, kind, inf->resp.retry_after > 600 ? 600000 : inf->resp.retry_after * 1000); return; }
+        } else { KINF__ERR(inf, HTTP_STATUS, code, 0); }
+        kinf__fail(inf, kind, -1);
+    }
+}
+/* Broken stream: a cut, a malformed event, a timeout. The watch resumes from
+   the last applied resourceVersion; a list starts over. */
+static void kinf__broken(kinf_informer_t* inf) {
+    if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
+    kinf__fail(inf, inf->req_kind, -1);
+}
+/* Head parsing and body decoding of freshly read bytes rbuf[0..n). */
+static int kinf__ingest(kinf_informer_t* inf, size_t n) {
+    size_t p = 0, dn;
+    uint32_t item = 0;
+    if (!inf->resp.head_done) {
+        while (p < n) {
+            char c = (char)inf->rbuf[p++];
+            if (inf->hlen >= sizeof(inf->head)) { KINF__ERR(inf, HTTP_HEAD_TOO_LARGE, 0, 0); return -1; }
+            inf->head[inf->hlen++] = c;
+            if (c == '\n' && ((inf->hlen >= 4 && !memcmp(inf->head + inf->hlen - 4, "\r\n\r\n", 4)) ||
+                              (inf->hlen >= 2 && inf->head[inf->hlen - 2] == '\n'))) {
+                if (kinf__http_parse_head(inf->head, inf->hlen, &inf->resp, &item) != KINF_OK) {
+                    kinf__log(inf, KINF_LOG_ERROR, item, 0, 0, __LINE__);
+                    return -1;
+                }
+                if (inf->resp.status >= 100 && inf->resp.status < 200) { inf->hlen = 0; continue; } /* interim */
+                inf->resp.head_done = 1;
+                inf->body_left = inf->resp.clen;
+                if (inf->resp.status == 200) {
+                    inf->body_mode = inf->req_kind == KINF__PH_LIST ? KINF__BODY_LIST : KINF__BODY_WATCH;
+                } else {
+                    inf->body_mode = KINF__BODY_STATUS;
+                }
+                kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
+                inf->scan.ev_len = 0;
+                if (inf->resp.clen == 0) { inf->body_done = 1; }
+                break;
+            }
+        }
+        if (!inf->resp.head_done) { inf->dpos = inf->dend = 0; return 0; }
+    }
+    dn = n - p;
+    if (inf->resp.chunked) {
+        if (kinf__chunked_decode(&inf->ch, inf->rbuf + p, &dn) != KINF_OK) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
+        if (inf->ch.done) { inf->body_done = 1; }
+    } else if (inf->body_left >= 0) {
+        if ((int64_t)dn >= inf->body_left) { dn = (size_t)inf->body_left; inf->body_done = 1; }
+        inf->body_left -= (int64_t)dn;
+    }
+    inf->dpos = p; inf->dend = p + dn;
+    return 0;
+}
+/* Feeds decoded body bytes to the scanner; returns -1 when the connection
+   was given up (the caller stops), 0 otherwise. */
+static int kinf__consume(kinf_informer_t* inf) {
+    while (inf->dpos < inf->dend) {
+        size_t used;
+        if (inf->body_mode == KINF__BODY_STATUS) {
+            size_t take = inf->dend - inf->dpos;
+            if (inf->scan.ev_len + take > inf->max_event_bytes - 1) { take = inf->max_event_bytes - 1 - inf->scan.ev_len; }
+            memcpy(inf->ev + inf->scan.ev_len, inf->rbuf + inf->dpos, take);
+            inf->scan.ev_len += take;
+            inf->dpos = inf->dend;
+            break;
+        }
+        if ((int)inf->flen >= inf->fifo_cap) { return 0; } /* backpressure: the FIFO must drain first */
+        used = kinf__scan_feed(&inf->scan, inf->rbuf + inf->dpos, inf->dend - inf->dpos);
+        inf->dpos += used;
+        inf->st.bytes_read += used;
+        if (inf->scan.err) {
+            if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
+            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
+            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
+            kinf__broken(inf);
+            return -1;
+        }
+        if (inf->scan.rec_done) {
+            int r;
+            inf->scan.rec_done = 0;
+            r = kinf__on_record(inf);
+            inf->scan.ev_len = 0;
+            if (r == KINF__REC_BROKEN) { kinf__broken(inf); return -1; }
+            if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
+                if (r == KINF__REC_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, " (in stream)"); inf->rv_mode = KINF__RV_LAST; }
+                else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, " (in stream)"); inf->rv_mode = KINF__RV_UNSET; }
+                kinf__close(inf);
+                kinf__begin(inf, KINF__PH_LIST);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* >>informer  the step: all I/O the socket allows now, bounded */
+static void kinf__step(kinf_informer_t* inf) {
+    int rounds;
+    uint64_t now = kinf__now_ms();
+    if (!inf->started) {
+        inf->started = 1;
+        inf->rv_mode = KINF__RV_ZERO;
+        inf->healthy_since = now;
+        kinf__begin(inf, KINF__PH_LIST);
+    }
+    for (rounds = 0; rounds < 64 && !inf->stop; rounds++) {
+        now = kinf__now_ms();
+        if (inf->phase == KINF__PH_BACKOFF) {
+            if (now < inf->backoff_until) { return; }
+            kinf__begin(inf, inf->next_kind);
+            continue;
+        }
+        if (inf->cstate == KINF__C_CONNECTING) {
+            struct pollfd pf;
+            int err = 0;
+            socklen_t el = sizeof(err);
+            pf.fd = inf->fd; pf.events = POLLOUT; pf.revents = 0;
+            if (poll(&pf, 1, 0) <= 0) {
+                if (now - inf->t_connect >= (uint64_t)inf->connect_ms) {
+                    KINF__ERR(inf, CONNECT_TIMEOUT, inf->host, 0);
+                    kinf__fail(inf, inf->req_kind, -1);
+                }
+                return;
+            }
+            if (getsockopt(inf->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
+                close(inf->fd); inf->fd = -1;
+                if (kinf__connect_next(inf)) { continue; }
+                KINF__ERR(inf, CONNECT_FAILED, inf->host, err == ECONNREFUSED ? " (refused)" : 0);
+                kinf__fail(inf, inf->req_kind, -1);
+                return;
+            }
+            inf->cstate = KINF__C_SEND;
+            inf->last_rx = now;
+        }
+        if (inf->cstate == KINF__C_SEND) {
+            ssize_t w = send(inf->fd, inf->wbuf + inf->wpos, inf->wlen - inf->wpos, MSG_NOSIGNAL);
+            if (w < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return; }
+                KINF__ERR(inf, IO_ERROR, "send", 0);
+                kinf__broken(inf);
+                continue;
+            }
+            inf->st.bytes_written += (uint64_t)w;
+            inf->wpos += (size_t)w;
+            if (inf->wpos < inf->wlen) { return; }
+            inf->cstate = KINF__C_RECV;
+            inf->last_rx = now;
+        }
+        if (inf->cstate != KINF__C_RECV) { return; }
+        if (kinf__consume(inf)) { continue; }
+        if (inf->dpos < inf->dend) { inf->last_rx = now; return; } /* held back by the FIFO */
+        if (inf->body_done) {
+            kinf__response_done(inf);
+            continue;
+        }
+        {
+            ssize_t r = recv(inf->fd, inf->rbuf, sizeof(inf->rbuf), 0);
+            if (r < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+                    if (now - inf->last_rx >= (uint64_t)inf->idle_ms) {
+                        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
+                        kinf__broken(inf);
+                    }
+                    return;
+                }
+                KINF__ERR(inf, IO_ERROR, "recv", 0);
+                kinf__broken(inf);
+                continue;
+            }
+            if (r == 0) {
+                if (inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
+                    inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = 0;
+                    continue;
+                }
+                KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
+                kinf__broken(inf);
+                continue;
+            }
+            inf->last_rx = now;
+            if (!inf->resp.head_done) { inf->st.bytes_read += 0; }
+            if (kinf__ingest(inf, (size_t)r) != 0) { kinf__broken(inf); continue; }
+        }
+    }
+}
+
+/* >>informer  delivery to handlers */
+static void kinf__deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
+    int i;
+    inf->st.delivered_adds++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_add) { inf->handlers[i].on_add(inf, o, inf->handlers[i].user); } }
+}
+static void kinf__deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
+    int i;
+    inf->st.delivered_updates++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_update) { inf->handlers[i].on_update(inf, a, b, inf->handlers[i].user); } }
+}
+static void kinf__deliver_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu) {
+    int i;
+    inf->st.delivered_deletes++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_delete) { inf->handlers[i].on_delete(inf, o, fsu, inf->handlers[i].user); } }
+}
+static void kinf__dispatch(kinf_informer_t* inf) {
+    int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
+    inf->dispatching = 1;
+    while (budget-- > 0 && !inf->stop) {
+        int32_t s = kinf__dequeue(inf);
+        kinf__slot* sl;
+        kinf_object_t a, b;
+        if (s < 0) { break; }
+        sl = &inf->slots[s];
+        if (sl->flags & KINF__F_RECREATED) {
+            kinf__view(inf, sl->old, s, &a);
+            kinf__deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
+            kinf__arena_free(inf, sl->old); sl->old = 0;
+            sl->flags &= (uint8_t)~(KINF__F_RECREATED | KINF__F_FSU_OLD | KINF__F_KNOWN);
+        }
+        kinf__view(inf, sl->cur, s, &b);
+        if (sl->flags & KINF__F_DELETED) {
+            if (!(sl->flags & KINF__F_KNOWN)) { kinf__deliver_add(inf, &b); }
+            kinf__deliver_delete(inf, &b, (sl->flags & KINF__F_FSU) != 0);
+            kinf__slot_free(inf, s);
+        } else if (!(sl->flags & KINF__F_KNOWN)) {
+            sl->flags |= KINF__F_KNOWN;
+            kinf__deliver_add(inf, &b);
+        } else {
+            if (sl->old) { kinf__view(inf, sl->old, s, &a); } else { a = b; }
+            kinf__deliver_update(inf, &a, &b);
+            if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+        }
+        if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }
+    }
+    if (inf->sync_wait && inf->sync_pops_left == 0) {
+        inf->sync_wait = 0;
+        inf->synced = 1;
+        KINF__INFO(inf, SYNCED, 0, 0);
+        if (inf->resync_ms) { inf->next_resync = kinf__now_ms() + (uint64_t)inf->resync_ms; }
+    }
+    if (inf->synced && inf->resync_ms && !inf->stop && kinf__now_ms() >= inf->next_resync) {
+        int32_t s;
+        for (s = 0; s < inf->max_objects; s++) {
+            kinf__slot* sl = &inf->slots[s];
+            if (kinf__visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
+                kinf_object_t o;
+                kinf__view(inf, sl->cur, s, &o);
+                kinf__deliver_update(inf, &o, &o);
+            }
+        }
+        inf->st.resyncs++;
+        inf->next_resync = kinf__now_ms() + (uint64_t)inf->resync_ms;
+    }
+    inf->dispatching = 0;
+}
+
+/* >>public */
+KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
+    kinf_desc_t d = kinf__defaults(desc);
+    return kinf__layout_for(&d).total;
+}
+
+KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
+    kinf_desc_t d;
+    kinf__layout l;
+    kinf_informer_t* inf;
+    uint8_t* base;
+    char prefix[KINF__MAX_STR];
+    char tmp[64];
+    int i;
+    const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
+    if (!mem || !desc) { return 0; }
+    d = kinf__defaults(desc);
+    l = kinf__layout_for(&d);
+    if (size < l.total) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
+        return 0;
+    }
+    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    inf = (kinf_informer_t*)(void*)base;
+    memset(inf, 0, sizeof(*inf));
+    inf->magic = KINF__MAGIC;
+    inf->logger = d.logger;
+    kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
+    inf->mem_size = size; inf->mem_layout = l.total;
+    inf->max_objects = d.max_objects; inf->max_tokens = d.max_tokens; inf->fifo_cap = d.fifo_capacity;
+    inf->max_handlers = d.max_handlers; inf->max_indexes = d.max_indexes; inf->budget = d.dispatch_budget;
+    inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
+    inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
+    inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
+    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->fd = -1;
+    if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
+    if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
+    if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) { KINF__ERR(inf, CONFIG_BAD_URL, d.server, 0); return 0; }
+    if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_TOO_LONG, "resource path", 0); return 0; }
+    if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
+        KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
+    }
+    if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
+    if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
+    if (inf->token_file[0]) { kinf__read_token_file(inf); }
+    /* projection rules: identity is always kept */
+    if (d.keep_count > 0) {
+        static const char* ident[] = { "metadata.name", "metadata.namespace", "metadata.uid", "metadata.resourceVersion" };
+        if (d.keep_count + 4 > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        for (i = 0; i < 4; i++) { kinf__add_rule(inf, &inf->keep[inf->nkeep++], ident[i]); }
+        for (i = 0; i < d.keep_count; i++) {
+            if (!kinf__add_rule(inf, &inf->keep[inf->nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
+        }
+    }
+    if (!d.no_default_drop) { kinf__add_rule(inf, &inf->drop[inf->ndrop++], "metadata.managedFields"); }
+    for (i = 0; i < d.drop_count; i++) {
+        if (inf->ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        if (!kinf__add_rule(inf, &inf->drop[inf->ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
+    }
+    /* arrays */
+    inf->slots = (kinf__slot*)(void*)(base + l.slots);
+    inf->kb = (int32_t*)(void*)(base + l.kb); inf->kb_mask = l.kbn - 1u;
+    inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
+    inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
+    inf->idx = (kinf__index*)(void*)(base + l.idx);
+    inf->handlers = (kinf_handler_t*)(void*)(base + l.handlers);
+    inf->toks = (jsmntok_t*)(void*)(base + l.toks);
+    inf->ev = base + l.ev;
+    inf->arena = base + l.arena;
+    memset(inf->slots, 0, (size_t)inf->max_objects * sizeof(kinf__slot));
+    for (i = 0; i < inf->max_objects; i++) { inf->slots[i].pnext = (i + 1 < inf->max_objects) ? i + 1 : -1; }
+    inf->free_head = 0;
+    memset(inf->kb, 0xff, (size_t)l.kbn * 4u);
+    memset(inf->ix, 0, (size_t)(1 + inf->max_indexes) * (size_t)inf->max_objects * sizeof(kinf__ixlink));
+    memset(inf->ixb, 0xff, (size_t)(1 + inf->max_indexes) * (size_t)l.ixbn * 4u);
+    memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
+    kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
+    inf->nidx = 1;
+    inf->fh = inf->ft = -1;
+    /* scanner capture buffers */
+    inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
+    inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
+    inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
+    inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);
+    inf->scan.cbuf[KINF__CAP_UID] = inf->c_uid; inf->scan.ccap[KINF__CAP_UID] = sizeof(inf->c_uid);
+    inf->scan.cbuf[KINF__CAP_RV] = inf->c_rv; inf->scan.ccap[KINF__CAP_RV] = sizeof(inf->c_rv);
+    inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
+    inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
+    inf->last_error = KINF_LOGITEM_OK;
+    if (d.max_objects != desc->max_objects && desc->max_objects > 0) { KINF__WARN(inf, CONFIG_CLAMPED, "max_objects", 0); }
+    if (desc->fifo_capacity > d.max_objects) { KINF__WARN(inf, CONFIG_CLAMPED, "fifo_capacity", 0); }
+    return inf;
+}
+
+static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
+
+KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
+    int id;
+    if (!kinf__ok(inf) || !h) { return KINF_ERR_INVAL; }
+    if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
+    id = inf->nhandlers;
+    inf->handlers[inf->nhandlers++] = *h;
+    if (h->on_add) {
+        /* a late handler first learns every object its peers know about */
+        int32_t s;
+        for (s = 0; s < inf->max_objects; s++) {
+            const kinf__slot* sl = &inf->slots[s];
+            kinf_object_t o;
+            if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
+            kinf__view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
+            h->on_add(inf, &o, h->user);
+        }
+    }
+    return id;
+}
+KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+    if (!kinf__ok(inf) || !fn) { return KINF_ERR_INVAL; }
+    if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
+    if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
+    inf->idx[inf->nidx].fn = fn;
+    inf->idx[inf->nidx].user = user;
+    kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
+    return inf->nidx++;
+}
+KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
+    uint64_t now, dl = 0;
+    if (!kinf__ok(inf)) { return -1; }
+    if (!inf->started || inf->flen > 0 || inf->stop) { return 0; }
+    if (inf->cstate == KINF__C_RECV && (inf->dpos < inf->dend || inf->body_done)) { return 0; }
+    now = kinf__now_ms();
+    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+    else if (inf->cstate == KINF__C_CONNECTING) { dl = inf->t_connect + (uint64_t)inf->connect_ms; }
+    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
+    if (inf->synced && inf->resync_ms && (!dl || inf->next_resync < dl)) { dl = inf->next_resync; }
+    if (!dl) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->fd : -1; }
+KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
+    if (!kinf__ok(inf) || inf->fd < 0) { return 0; }
+    if (inf->cstate == KINF__C_CONNECTING || inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    if (inf->cstate == KINF__C_RECV && inf->dpos >= inf->dend && !inf->body_done && (int)inf->flen < inf->fifo_cap) { return KINF_WANT_READ; }
+    return 0;
+}
+KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
+    int t, wait;
+    unsigned w;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (inf->dispatching) { return KINF_ERR_STATE; }
+    t = kinf_timeout_ms(inf);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    w = kinf_wants(inf);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = inf->fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (inf->fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (!inf->stop) { kinf__step(inf); }
+    if (!inf->stop) { kinf__dispatch(inf); }
+    return KINF_OK;
+}
+KINF_API int kinf_run(kinf_informer_t* inf) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    while (!inf->stop) {
+        int r = kinf_poll(inf, 1000);
+        if (r != KINF_OK) { return r; }
+    }
+    return KINF_OK;
+}
+KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
+KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
+KINF_API void kinf_shutdown(kinf_informer_t* inf) { if (kinf__ok(inf)) { kinf__close(inf); inf->phase = KINF__PH_IDLE; } }
+KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }
+KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nlive : 0; }
+KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
+    int32_t s;
+    size_t kl;
+    if (!kinf__ok(inf) || !key || !out) { return 0; }
+    kl = strlen(key);
+    s = kinf__find(inf, key, kl, kinf__fnv(key, kl));
+    if (s < 0 || !kinf__visible(inf, s)) { return 0; }
+    kinf__view(inf, inf->slots[s].cur, s, out);
+    return 1;
+}
+KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
+    uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
+    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->max_objects) { return 0; }
+    s--;
+    if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__visible(inf, (int32_t)s)) { return 0; }
+    kinf__view(inf, inf->slots[s].cur, (int32_t)s, out);
+    return 1;
+}
+KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
+    if (!kinf__ok(inf) || !it || !out) { return 0; }
+    while (it->pos < (uint32_t)inf->max_objects) {
+        int32_t s = (int32_t)it->pos++;
+        if (kinf__visible(inf, s)) { kinf__view(inf, inf->slots[s].cur, s, out); return 1; }
+    }
+    return 0;
+}
+KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
+    uint32_t vh;
+    char v[256];
+    if (!kinf__ok(inf) || !it || !out || !value || index < 0 || index >= inf->nidx) { return 0; }
+    vh = kinf__fnv(value, strlen(value));
+    if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
+    while (it->next >= 0) {
+        int32_t s = it->next;
+        const kinf__ixlink* l = kinf__ixl(inf, index, s);
+        it->next = l->next;
+        if (l->vhash != vh) { continue; }
+        kinf__view(inf, inf->slots[s].cur, s, out);
+        if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
+    }
+    return 0;
+}
+
+/* >>field  reads one value of a compact JSON object by path */
+static const char* kinf__jskip(const char* p, const char* e) {
+    int depth = 0;
+    while (p < e) {
+        char c = *p++;
+        if (c == '"') {
+            while (p < e && *p != '"') { if (*p == '\\') { p++; } p++; }
+            p++;
+            if (depth == 0) { return p; }
+        } else if (c == '{' || c == '[') { depth++; }
+        else if (c == '}' || c == ']') { if (--depth <= 0) { return depth < 0 ? p - 1 : p; } }
+        else if (depth == 0 && (c == ',')) { return p - 1; }
+    }
+    return e;
+}
+KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
+    const char* p;
+    const char* e;
+    char seg[256];
+    if (!obj || !obj->json || !path || !out) { return 0; }
+    p = obj->json; e = obj->json + obj->json_len;
+    out->type = KINF_VNONE; out->ptr = 0; out->len = 0;
+    while (*path) {
+        size_t sl = 0;
+        int64_t idx;
+        while (*path && *path != '.') {
+            if (*path == '\\' && path[1]) { path++; }
+            if (sl + 1 >= sizeof(seg)) { return 0; }
+            seg[sl++] = *path++;
+        }
+        if (*path == '.') { path++; }
+        seg[sl] = 0;
+        idx = kinf__parse_dec(seg, sl);
+        if (p < e && *p == '{') {
+            int found = 0;
+            p++;
+            while (p < e && *p == '"') {
+                const char* ks = ++p;
+                while (p < e && *p != '"') { if (*p == '\\') { p++; } p++; }
+                if ((size_t)(p - ks) == sl && !memcmp(ks, seg, sl)) { p += 2; found = 1; break; }
+                p += 2;
+                p = kinf__jskip(p, e);
+                if (p < e && *p == ',') { p++; }
+            }
+            if (!found) { return 0; }
+        } else if (p < e && *p == '[' && idx >= 0) {
+            int64_t k;
+            p++;
+            for (k = 0; k < idx && p < e && *p != ']'; k++) {
+                p = kinf__jskip(p, e);
+                if (p < e && *p == ',') { p++; }
+            }
+            if (p >= e || *p == ']') { return 0; }
+        } else {
+            return 0;
+        }
+    }
+    {
+        const char* v = p;
+        const char* ve = kinf__jskip(p, e);
+        if (v >= e) { return 0; }
+        switch (*v) {
+        case '{': out->type = KINF_VOBJECT; break;
+        case '[': out->type = KINF_VARRAY; break;
+        case '"': out->type = KINF_VSTRING; v++; ve--; break;
+        case 't': case 'f': out->type = KINF_VBOOL; break;
+        case 'n': out->type = KINF_VNULL; break;
+        default: out->type = KINF_VNUMBER; break;
+        }
+        out->ptr = v; out->len = (size_t)(ve - v);
+    }
+    return 1;
+}
+KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap) {
+    kinf_value_t v;
+    size_t i, o = 0, full = 0;
+    if (!buf || cap == 0) { return 0; }
+    buf[0] = 0;
+    if (!kinf_field(obj, path, &v)) { return 0; }
+    for (i = 0; i < v.len; i++) {
+        char c = v.ptr[i];
+        if (v.type == KINF_VSTRING && c == '\\' && i + 1 < v.len) {
+            char n = v.ptr[++i];
+            c = n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'b' ? '\b' : n == 'f' ? '\f' : n;
+            if (n == 'u' && i + 4 < v.len) {
+                unsigned u = 0;
+                int k;
+                for (k = 1; k <= 4; k++) {
+                    char h = v.ptr[i + (size_t)k];
+                    u = u * 16u + (unsigned)((h >= '0' && h <= '9') ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : 0);
+                }
+                i += 4;
+                c = u < 0x80 ? (char)u : '?'; /* non-ASCII escapes read as '?' */
+            }
+        }
+        if (o + 1 < cap) { buf[o++] = c; }
+        full++;
+    }
+    buf[o] = 0;
+    return full;
+}
+KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
+    kinf_stats_t s;
+    memset(&s, 0, sizeof(s));
+    if (!kinf__ok(inf)) { return s; }
+    s = inf->st;
+    s.objects = (uint32_t)inf->nlive; s.max_objects = (uint32_t)inf->max_objects;
+    s.fifo_len = inf->flen; s.fifo_capacity = (uint32_t)inf->fifo_cap;
+    s.store_used = inf->used; s.store_capacity = inf->store_bytes; s.store_peak = inf->peak;
+    s.mem_used = inf->mem_layout; s.mem_capacity = inf->mem_size;
+    s.caps.head_bytes = KINF_MAX_HEAD_BYTES; s.caps.headers = KINF_MAX_HEADERS; s.caps.depth = KINF_MAX_DEPTH;
+    s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
+    s.caps.read_bytes = KINF_READ_BYTES;
+    return s;
+}
+KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }
+KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : KINF_LOGITEM_OK; }
+KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
+KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_names[item] : "?"; }
+
+#undef KINF__ERR
+#undef KINF__WARN
+#undef KINF__INFO
+#undef KINF__FREE_OWNER
+#endif /* KINFORMER_IMPL_INCLUDED */
+#endif /* KINFORMER_IMPLEMENTATION */
