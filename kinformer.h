@@ -96,6 +96,10 @@ CONFIGURATION MACROS
     KINF_API                  override the linkage of public functions
     KINF_NO_LOG_STRINGS       compile the log messages out (ids stay); saves flash
     KINF_ASSERT(c)            override assert()
+    The implementation uses POSIX (sockets, poll, clock_gettime, getaddrinfo).
+    Under a strict -std=c99 it defines _POSIX_C_SOURCE itself when it is the
+    first include of the file; otherwise compile that file with
+    -D_POSIX_C_SOURCE=200809L (or -std=gnu99).
     Compile-time caps of private arrays (reported by kinf_stats().caps):
     KINF_MAX_HEAD_BYTES   8192  HTTP response head
     KINF_MAX_HEADERS        48  header lines in a response head
@@ -2593,7 +2597,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     return s;
 }
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }
-KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : KINF_LOGITEM_OK; }
+KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : (uint32_t)KINF_LOGITEM_OK; }
 KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
 KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_names[item] : "?"; }
 

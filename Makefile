@@ -1,0 +1,60 @@
+# kinformer - build, demo and tests. `make help` lists the targets.
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -std=c99 -Wall -Wextra -Wshadow -Wundef -Wstrict-prototypes
+BUILD   := build
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi
+
+.PHONY: all deps demo test test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind clean help
+
+all: $(EXAMPLES)
+
+$(BUILD):
+	mkdir -p $(BUILD)
+
+$(BUILD)/kwatch: examples/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c
+
+$(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
+
+$(BUILD)/kwatch-asan: examples/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ examples/kwatch.c
+
+$(BUILD)/unit: tests/unit.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g -o $@ tests/unit.c
+
+$(BUILD)/unit-asan: tests/unit.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ tests/unit.c
+
+$(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
+
+# Installs what the build and tests need from Debian, or says what is missing.
+deps:
+	@sh tests/deps.sh
+
+# The bundled fake API server with churn, and kwatch watching it for ~20 s.
+demo: deps all
+	@sh examples/demo.sh
+
+# Every test; the last line is "N passed, N failed".
+test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/kwatch-asan $(BUILD)/nomalloc
+	@sh tests/run_all.sh
+
+test-unit: $(BUILD)/unit
+	$(BUILD)/unit
+
+clean:
+	rm -rf $(BUILD)
+
+help:
+	@echo "make            build examples into build/ (kwatch is build/kwatch)"
+	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
+	@echo "make demo       fake API server with churn + kwatch for ~20 s"
+	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols)"
+
+$(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c

@@ -1,0 +1,1369 @@
+#!/usr/bin/env python3
+"""integration.py - kinformer's integration tests: kwatch against tests/fakeapi.py.
+
+    python3 tests/integration.py [--kwatch build/kwatch] [--quick] [--valgrind]
+                                 [--jobs N] [--only SUBSTRING] [--verbose]
+
+Prints "ok - NAME" or "not ok - NAME: reason" per test and, as the last line,
+"N passed, M failed" (exit status 1 when M > 0). Python standard library only.
+
+How a scenario decides "nothing lost, nothing phantom" without any timing
+assertion: kwatch runs with `-o name --dump-on-exit`; the test drives churn and
+faults through fakeapi's control API, then stops the churn, waits until the
+server's resourceVersion no longer moves, creates a sentinel object that kwatch
+watches and waits (bounded) until kwatch prints `ADDED <sentinel key> ...`.
+Watch events arrive in resourceVersion order, so at that moment kwatch's cache
+must be exactly the server's state: kwatch gets SIGTERM, prints its cache, and
+the dump is compared byte for byte with /_fake/state for the same path and
+selectors. The handler events kwatch printed are replayed too: they must be a
+consistent add/update/delete history ending in the same set of keys and RVs.
+
+Every server gets --port 0 --port-file, a bounded --lifetime and
+--exit-with-parent; every process is killed in a finally; every wait has a
+timeout and every loop a bound in count and time.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FAKEAPI = os.path.join(HERE, "fakeapi.py")
+
+OPTS = None                 # parsed command line
+SLOW = 1.0                  # bounds are multiplied by this (valgrind: more)
+TMP = None                  # the run's scratch directory
+PRINT_LOCK = threading.Lock()
+RESULTS = []                # (name, ok, reason)
+PROCS = []                  # every Popen we started, killed in the end
+PROCS_LOCK = threading.Lock()
+SANITIZER_RE = re.compile(r"AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|"
+                          r"runtime error:|ERROR SUMMARY: [1-9]|definitely lost: [1-9]")
+EVENT_RE = re.compile(r"^(ADDED|MODIFIED|DELETED|DELETED!) (\S+) (\S+)$")
+
+
+class TestFailure(Exception):
+    pass
+
+
+def log(msg):
+    if OPTS is not None and OPTS.verbose:
+        with PRINT_LOCK:
+            for ln in str(msg).splitlines():
+                sys.stdout.write("# %s\n" % ln)
+            sys.stdout.flush()
+
+
+def report(name, ok, reason=""):
+    reason = " ".join(str(reason).split())
+    if len(reason) > 600:
+        reason = reason[:600] + "..."
+    with PRINT_LOCK:
+        RESULTS.append((name, ok, reason))
+        if ok:
+            sys.stdout.write("ok - %s\n" % name)
+        else:
+            sys.stdout.write("not ok - %s: %s\n" % (name, reason or "failed"))
+        sys.stdout.flush()
+
+
+def register(p):
+    with PROCS_LOCK:
+        PROCS.append(p)
+
+
+def kill_all():
+    with PROCS_LOCK:
+        procs = list(PROCS)
+    for p in procs:
+        if p.poll() is None:
+            try:
+                p.kill()
+            except OSError:
+                pass
+    for p in procs:
+        try:
+            p.wait(timeout=10)
+        except (subprocess.TimeoutExpired, OSError):
+            pass
+
+
+class Checks:
+    """Collects failed checks of one test; report() prints one line."""
+
+    def __init__(self, name):
+        self.name = name
+        self.errs = []
+
+    def check(self, cond, msg):
+        if not cond:
+            self.errs.append(msg)
+        return bool(cond)
+
+    def fail(self, msg):
+        self.errs.append(msg)
+
+    def report(self):
+        report(self.name, not self.errs, "; ".join(self.errs))
+        return not self.errs
+
+
+# ======================================================================
+# The fake API server
+# ======================================================================
+
+class Server:
+    _n = 0
+    _n_lock = threading.Lock()
+
+    def __init__(self, name, pods=50, namespaces=3, configmaps=10, extra=(), lifetime=None):
+        with Server._n_lock:
+            Server._n += 1
+            n = Server._n
+        self.name = name
+        self.dir = os.path.join(TMP, "srv%d-%s" % (n, name))
+        os.makedirs(self.dir, exist_ok=True)
+        self.port_file = os.path.join(self.dir, "port")
+        self.log_path = os.path.join(self.dir, "fakeapi.log")
+        self.sentinels = 0
+        if lifetime is None:
+            lifetime = 300 * SLOW
+        args = [sys.executable, FAKEAPI, "--port", "0", "--port-file", self.port_file,
+                "--lifetime", str(int(lifetime)), "--exit-with-parent", "--seed", str(n),
+                "--pods", str(pods), "--namespaces", str(namespaces),
+                "--configmaps", str(configmaps)] + list(extra)
+        self.logf = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self.logf,
+                                     stderr=subprocess.STDOUT)
+        register(self.proc)
+        deadline = time.monotonic() + 90
+        for _ in range(3000):
+            if os.path.exists(self.port_file):
+                break
+            if self.proc.poll() is not None:
+                raise TestFailure("fakeapi exited with %s: %s" % (self.proc.returncode, self.log_tail()))
+            if time.monotonic() > deadline:
+                raise TestFailure("fakeapi did not write its port file")
+            time.sleep(0.03)
+        with open(self.port_file) as f:
+            self.port = int(f.read().strip())
+        self.url = "http://127.0.0.1:%d" % self.port
+
+    def log_tail(self, n=600):
+        try:
+            with open(self.log_path, "rb") as f:
+                return f.read()[-n:].decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    # ------------------------------------------------------------ HTTP
+    def request(self, method, path, params=None, body=None, timeout=20, retries=0, headers=None):
+        url = self.url + path
+        if params:
+            url += "?" + urllib.parse.urlencode(params)
+        data = None
+        hdrs = dict(headers or {})
+        if body is not None:
+            data = body if isinstance(body, bytes) else json.dumps(body).encode()
+            hdrs.setdefault("Content-Type", "application/json")
+        last = None
+        for attempt in range(retries + 1):
+            req = urllib.request.Request(url, data=data, method=method, headers=hdrs)
+            try:
+                with urllib.request.urlopen(req, timeout=timeout) as r:
+                    return r.status, r.read()
+            except urllib.error.HTTPError as e:
+                return e.code, e.read()
+            except (urllib.error.URLError, OSError) as e:
+                last = e
+                if attempt < retries:
+                    time.sleep(0.2)
+        raise TestFailure("%s %s: %s" % (method, path, last))
+
+    def ctl(self, method, op, params=None, body=None, retries=3, want=(200, 201)):
+        code, data = self.request(method, "/_fake/" + op, params, body, retries=retries)
+        if code not in want:
+            raise TestFailure("/_fake/%s %s -> %d %s" % (op, params, code, data[:300]))
+        return data
+
+    def ctl_json(self, method, op, params=None, body=None, retries=3):
+        return json.loads(self.ctl(method, op, params, body, retries))
+
+    def rv(self):
+        return int(self.ctl("GET", "rv").decode().strip())
+
+    def stats(self):
+        return self.ctl_json("GET", "stats")
+
+    def state(self, path, lsel=None, fsel=None):
+        q = {"path": path}
+        if lsel:
+            q["labelSelector"] = lsel
+        if fsel:
+            q["fieldSelector"] = fsel
+        return self.ctl("GET", "state", q).decode()
+
+    def churn(self, rate, seconds=None):
+        q = {"rate": str(rate)}
+        if seconds is not None:
+            q["seconds"] = str(seconds)
+        return self.ctl_json("POST", "churn", q)
+
+    def quiesce(self):
+        """Stops the churn and waits until the server's resourceVersion stays put."""
+        self.churn(0)
+        last = self.rv()
+        deadline = time.monotonic() + 30
+        for _ in range(200):
+            time.sleep(0.4)
+            cur = self.rv()
+            if cur == last:
+                return cur
+            last = cur
+            if time.monotonic() > deadline:
+                break
+        raise TestFailure("the churn did not stop: resourceVersion still moving")
+
+    def fault(self, kind, **params):
+        q = {"kind": kind}
+        q.update({k: str(v) for k, v in params.items()})
+        return self.ctl_json("POST", "fault", q)
+
+    def pending_faults(self):
+        return self.ctl_json("GET", "fault").get("pending", {})
+
+    def wait_faults_drained(self, timeout=60):
+        deadline = time.monotonic() + timeout * SLOW
+        for _ in range(2000):
+            if not self.pending_faults():
+                return True
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.2)
+        return False
+
+    def apply(self, path, obj):
+        return json.loads(self.ctl("POST", "apply", {"path": path}, obj))
+
+    def delete(self, path):
+        return json.loads(self.ctl("POST", "delete", {"path": path}))
+
+    def get(self, path):
+        code, data = self.request("GET", path)
+        if code != 200:
+            raise TestFailure("GET %s -> %d" % (path, code))
+        return json.loads(data)
+
+    def watch_count(self, plural):
+        return self.stats().get("by_resource", {}).get("watch", {}).get(plural, 0)
+
+    def list_count(self, plural):
+        return self.stats().get("by_resource", {}).get("list", {}).get(plural, 0)
+
+    def wait_up(self, timeout=30):
+        deadline = time.monotonic() + timeout * SLOW
+        for _ in range(1000):
+            try:
+                code, _ = self.request("GET", "/_fake/rv", timeout=2)
+                if code == 200:
+                    return True
+            except TestFailure:
+                pass
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+        return False
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.request("POST", "/_fake/stop", timeout=2)
+            except Exception:
+                pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                try:
+                    self.proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    pass
+        try:
+            self.logf.close()
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------ sentinels
+    def sentinel_pod(self, ns="ns-1"):
+        """A pod that every pod watcher of these tests selects: namespace ns-1,
+        tier=web, status.phase=Running, spec.nodeName=node-1."""
+        self.sentinels += 1
+        name = "zz-sentinel-%d" % self.sentinels
+        obj = {"metadata": {"name": name, "namespace": ns,
+                            "labels": {"app": "web", "tier": "web", "sentinel": "yes"}},
+               "spec": {"nodeName": "node-1", "restartPolicy": "Always",
+                        "containers": [{"name": "web", "image": "docker.io/library/nginx:1.27.2"}]},
+               "status": {"phase": "Running"}}
+        self.apply("/api/v1/namespaces/%s/pods/%s" % (ns, name), obj)
+        return "%s/%s" % (ns, name)
+
+    def sentinel_configmap(self, ns="ns-1"):
+        self.sentinels += 1
+        name = "zz-sentinel-%d" % self.sentinels
+        self.apply("/api/v1/namespaces/%s/configmaps/%s" % (ns, name),
+                   {"metadata": {"name": name, "namespace": ns, "labels": {"app": "web"}},
+                    "data": {"k": "v"}})
+        return "%s/%s" % (ns, name)
+
+
+# ======================================================================
+# kwatch
+# ======================================================================
+
+def kwatch_prefix():
+    if OPTS.valgrind:
+        return ["valgrind", "--error-exitcode=99", "--leak-check=full",
+                "--errors-for-leak-kinds=definite"]
+    return []
+
+
+class Kwatch:
+    def __init__(self, name, server_url, args, env=None):
+        self.name = name
+        self.cmd = kwatch_prefix() + [OPTS.kwatch, "--server", server_url] + list(args)
+        self.lines = []
+        self.err = []
+        self.cond = threading.Condition()
+        self.rc = None
+        log("%s: %s" % (name, " ".join(self.cmd)))
+        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=env)
+        register(self.proc)
+        self.t_out = threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True)
+        self.t_err = threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True)
+        self.t_out.start()
+        self.t_err.start()
+
+    def _read(self, stream, sink):
+        for raw in iter(stream.readline, b""):
+            with self.cond:
+                sink.append(raw.decode("utf-8", "replace").rstrip("\n"))
+                self.cond.notify_all()
+        with self.cond:
+            self.cond.notify_all()
+
+    def wait_for(self, pred, timeout, stream="out"):
+        """Waits until pred(line) holds for a line of stdout (or stderr); returns it or None."""
+        sink = self.lines if stream == "out" else self.err
+        deadline = time.monotonic() + timeout * SLOW
+        seen = 0
+        with self.cond:
+            for _ in range(1000000):
+                while seen < len(sink):
+                    if pred(sink[seen]):
+                        return sink[seen]
+                    seen += 1
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.proc.poll() is not None and not self.t_out.is_alive()
+                                 and not self.t_err.is_alive()):
+                    return None
+                self.cond.wait(min(left, 0.5))
+        return None
+
+    def wait_event(self, etype, key, timeout=90):
+        prefix = "%s %s " % (etype, key)
+        return self.wait_for(lambda ln: ln.startswith(prefix), timeout)
+
+    def count_events(self):
+        with self.cond:
+            return sum(1 for ln in self.lines if EVENT_RE.match(ln))
+
+    def wait(self, timeout=30):
+        try:
+            self.rc = self.proc.wait(timeout=timeout * SLOW)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
+            self.rc = None
+        self.t_out.join(timeout=10)
+        self.t_err.join(timeout=10)
+        return self.rc
+
+    def stop(self, sig=signal.SIGTERM, timeout=30):
+        if self.proc.poll() is None:
+            try:
+                self.proc.send_signal(sig)
+            except OSError:
+                pass
+        return self.wait(timeout)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.kill()
+            except OSError:
+                pass
+        self.wait(10)
+
+    def out_lines(self):
+        with self.cond:
+            return list(self.lines)
+
+    def err_text(self):
+        with self.cond:
+            return "\n".join(self.err)
+
+    def dump(self):
+        lines = self.out_lines()
+        for i in range(len(lines) - 1, -1, -1):
+            if lines[i].startswith("# cache "):
+                return "\n".join(lines[i:]) + "\n"
+        return None
+
+    def stats(self):
+        d = {}
+        for ln in self.err_text().splitlines():
+            if not ln.startswith("# stats "):
+                continue
+            for tok in ln[8:].split():
+                if "=" in tok:
+                    k, _, v = tok.partition("=")
+                    d.setdefault(k, v)
+        return d
+
+    def stat(self, k):
+        v = self.stats().get(k, "-1")
+        try:
+            return int(v.split("/")[0])
+        except ValueError:
+            return -1
+
+    def sanitizer_errors(self):
+        txt = self.err_text()
+        m = SANITIZER_RE.search(txt)
+        if m:
+            i = max(0, m.start() - 100)
+            return txt[i:i + 400]
+        if self.rc == 99 and OPTS.valgrind:
+            return "valgrind reported errors (exit 99)"
+        if self.rc is not None and self.rc < 0:
+            return "killed by signal %d" % -self.rc
+        return None
+
+    def describe(self):
+        return "[%s stderr tail: %s]" % (self.name, self.err_text()[-400:])
+
+
+def parse_dump(text):
+    m = {}
+    for ln in (text or "").splitlines():
+        if ln.startswith("#") or not ln:
+            continue
+        k, _, rv = ln.partition(" ")
+        m[k] = rv
+    return m
+
+
+def diff_summary(got, want):
+    g, w = parse_dump(got), parse_dump(want)
+    missing = sorted(set(w) - set(g))
+    phantom = sorted(set(g) - set(w))
+    stale = sorted(k for k in set(g) & set(w) if g[k] != w[k])
+    parts = []
+    if missing:
+        parts.append("missing %d %s" % (len(missing), missing[:4]))
+    if phantom:
+        parts.append("phantom %d %s" % (len(phantom), phantom[:4]))
+    if stale:
+        parts.append("stale RV %d %s" % (len(stale), ["%s have %s want %s" % (k, g[k], w[k]) for k in stale[:3]]))
+    hg = (got or "").split("\n", 1)[0]
+    hw = (want or "").split("\n", 1)[0]
+    if hg != hw:
+        parts.append("header %r vs server %r" % (hg, hw))
+    return ", ".join(parts) or "texts differ"
+
+
+def replay_events(lines):
+    """Replays ADDED/MODIFIED/DELETED lines; returns (key -> RV, inconsistencies)."""
+    m, errs = {}, []
+    for ln in lines:
+        mt = EVENT_RE.match(ln)
+        if not mt:
+            continue
+        t, key, rv = mt.groups()
+        if t == "ADDED":
+            if key in m:
+                errs.append("ADDED for cached %s" % key)
+            m[key] = rv
+        elif t == "MODIFIED":
+            if key not in m:
+                errs.append("MODIFIED for uncached %s" % key)
+            m[key] = rv
+        else:
+            if key not in m:
+                errs.append("%s for uncached %s" % (t, key))
+            m.pop(key, None)
+    return m, errs
+
+
+def check_against_server(c, kw, srv, path, lsel=None, fsel=None, label=""):
+    """After the sentinel: kwatch's dump equals the server state, and its events replay to it."""
+    tag = (label or kw.name) + ": "
+    want = srv.state(path, lsel, fsel)
+    got = kw.dump()
+    if not c.check(got is not None, tag + "no dump printed " + kw.describe()):
+        return
+    if got != want:
+        c.fail(tag + "dump differs from server state: " + diff_summary(got, want))
+    m, errs = replay_events(kw.out_lines())
+    if errs:
+        c.fail(tag + "inconsistent event stream: %d, e.g. %s" % (len(errs), errs[:3]))
+    d = parse_dump(got)
+    if m != d:
+        extra = sorted(set(m) - set(d))[:3]
+        lost = sorted(set(d) - set(m))[:3]
+        rvd = sorted(k for k in set(m) & set(d) if m[k] != d[k])[:3]
+        c.fail(tag + "replayed events differ from the dump: extra %s lost %s rv %s" % (extra, lost, rvd))
+
+
+def check_clean_exit(c, kw, want_rc=0, label=""):
+    tag = (label or kw.name) + ": "
+    san = kw.sanitizer_errors()
+    if san:
+        c.fail(tag + "sanitizer/valgrind: " + san)
+    c.check(kw.rc == want_rc, tag + "exit status %s, want %s %s" % (kw.rc, want_rc, kw.describe()))
+
+
+def wait_watching(c, srv, plural, baseline, timeout=60):
+    deadline = time.monotonic() + timeout * SLOW
+    for _ in range(2000):
+        if srv.watch_count(plural) > baseline:
+            return True
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    c.fail("kwatch never started watching %s" % plural)
+    return False
+
+
+def finish_with_sentinel(c, srv, watchers, kind="pod", ns="ns-1", timeout=90):
+    """Creates a sentinel and waits until every kwatch in watchers printed its ADDED.
+    Returns False (and records the failure) if one did not."""
+    key = srv.sentinel_pod(ns) if kind == "pod" else srv.sentinel_configmap(ns)
+    ok = True
+    for kw in watchers:
+        if kw.wait_event("ADDED", key, timeout) is None:
+            c.fail("%s: never printed ADDED %s %s" % (kw.name, key, kw.describe()))
+            ok = False
+    return ok
+
+
+def pod_path(ns=None):
+    return "/api/v1/namespaces/%s/pods" % ns if ns else "/api/v1/pods"
+
+
+def churn_for(srv, rate, seconds):
+    srv.churn(rate)
+    time.sleep(seconds)   # drives the churn; nothing is asserted about time
+
+
+# ======================================================================
+# Scenarios
+# ======================================================================
+
+def scenario_big(ctx):
+    """Initial sync of many pods with pagination; then continue-token expiry mid-list."""
+    npods = 500 if OPTS.quick else 2000
+    srv = Server("big", pods=npods, namespaces=4)
+    try:
+        # --- 1. initial paginated sync
+        c = Checks("sync %d pods, --list-limit 100, --exit-after-sync" % npods)
+        base = srv.list_count("pods")
+        kw = Kwatch("sync", srv.url, ["pods", "-o", "none", "--list-limit", "100",
+                                      "--exit-after-sync", "--stats", "--dump-on-exit"])
+        rc = kw.wait(120)
+        check_clean_exit(c, kw, 0)
+        c.check(("# synced %d objects" % npods) in kw.out_lines(),
+                "no '# synced %d objects' line: %s" % (npods, kw.out_lines()[:1]))
+        pages = srv.list_count("pods") - base
+        c.check(pages >= npods // 100, "only %d LIST pages for %d pods at limit 100" % (pages, npods))
+        c.check(kw.stat("list_pages") >= npods // 100, "stats list_pages=%s" % kw.stats().get("list_pages"))
+        c.check(kw.dump() == srv.state(pod_path()), "dump after sync differs: " +
+                diff_summary(kw.dump(), srv.state(pod_path())))
+        log("sync rc=%s" % rc)
+        c.report()
+
+        # --- 2. continue token expiry during a paginated list
+        scenario_continue_expiry(srv)
+    finally:
+        srv.close()
+
+
+def scenario_continue_expiry(srv):
+    """kwatch --list-limit 10 over many pods; kwatch is stepped with SIGSTOP/SIGCONT
+    so that the compaction (fault expire) lands while its list is between pages."""
+    c = Checks("fault continue-token expiry mid-list (410 on continue -> list restarts)")
+    hit = False
+    kw = None
+    for attempt in range(4):
+        lbase, wbase = srv.list_count("pods"), srv.watch_count("pods")
+        srv.churn(50)
+        kw = Kwatch("cont%d" % attempt, srv.url, ["pods", "-o", "name", "--list-limit", "10",
+                                                  "--dump-on-exit", "--stats", "-v"])
+        try:
+            kw.proc.send_signal(signal.SIGSTOP)
+            deadline = time.monotonic() + 60 * SLOW
+            for _ in range(3000):
+                lc, wc = srv.list_count("pods") - lbase, srv.watch_count("pods") - wbase
+                if wc > 0:
+                    break            # the whole list went by: try again
+                if lc >= 3:
+                    srv.fault("expire")
+                    hit = True
+                    break
+                if time.monotonic() > deadline:
+                    break
+                kw.proc.send_signal(signal.SIGCONT)
+                time.sleep(0.004)
+                kw.proc.send_signal(signal.SIGSTOP)
+        finally:
+            try:
+                kw.proc.send_signal(signal.SIGCONT)
+            except OSError:
+                pass
+        if hit:
+            break
+        log("continue expiry: missed the list (attempt %d)" % attempt)
+        kw.kill()
+    if not c.check(hit, "could not catch kwatch between LIST pages in 4 attempts"):
+        kw.kill()
+        srv.churn(0)
+        return c.report()
+    try:
+        line = kw.wait_for(lambda ln: "CONTINUE_EXPIRED" in ln, 60, stream="err")
+        c.check(line is not None, "no CONTINUE_EXPIRED logged " + kw.describe())
+        wbase = srv.watch_count("pods")
+        time.sleep(2)
+        srv.quiesce()
+        if finish_with_sentinel(c, srv, [kw]):
+            kw.stop()
+            check_clean_exit(c, kw, 0)
+            check_against_server(c, kw, srv, pod_path())
+            c.check(kw.stat("lists") >= 2, "stats lists=%s, want >= 2" % kw.stats().get("lists"))
+            c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+        log("continue expiry: watches since %d" % wbase)
+    finally:
+        kw.kill()
+    return c.report()
+
+
+CHURN_WATCHERS = [
+    # name, resource args, state path, labelSelector, fieldSelector
+    ("pods all namespaces, --list-limit 50", ["pods", "--list-limit", "50"], pod_path(), None, None),
+    ("pods -l tier=web", ["pods", "-l", "tier=web"], pod_path(), "tier=web", None),
+    ("pods --field-selector status.phase=Running", ["pods", "--field-selector", "status.phase=Running"],
+     pod_path(), None, "status.phase=Running"),
+    ("pods -n ns-1", ["pods", "-n", "ns-1"], pod_path("ns-1"), None, None),
+    ("pods -n ns-1 -l 'tier in (web,db)' --field-selector spec.nodeName=node-1",
+     ["pods", "-n", "ns-1", "-l", "tier in (web,db)", "--field-selector", "spec.nodeName=node-1"],
+     pod_path("ns-1"), "tier in (web,db)", "spec.nodeName=node-1"),
+    ("pods --watch-timeout 1 (re-watch every second)", ["pods", "--watch-timeout", "1", "--list-limit", "7"],
+     pod_path(), None, None),
+    ("pods --fifo 3 (backpressure)", ["pods", "--fifo", "3"], pod_path(), None, None),
+    ("pods --keep metadata.labels --drop status", ["pods", "--keep", "metadata.labels,spec.nodeName",
+                                                   "--drop", "status"], pod_path(), None, None),
+    ("configmaps", ["configmaps"], "/api/v1/configmaps", None, None),
+]
+
+
+def scenario_churn(ctx):
+    """Several kwatch processes at once on one churning server, each compared
+    with the server's state for its own selectors; plus stores that are too small."""
+    if OPTS.valgrind:
+        watchers = [CHURN_WATCHERS[0], CHURN_WATCHERS[1], CHURN_WATCHERS[4], CHURN_WATCHERS[8]]
+    else:
+        watchers = CHURN_WATCHERS
+    srv = Server("churn", pods=300, namespaces=3, configmaps=20)
+    kws = []
+    small = []
+    try:
+        for name, args, path, lsel, fsel in watchers:
+            kws.append((Kwatch(name, srv.url, args + ["-o", "name", "--dump-on-exit", "--stats"]),
+                        name, path, lsel, fsel))
+        if not OPTS.valgrind:
+            small.append(Kwatch("--max-objects 40", srv.url,
+                                ["pods", "-o", "name", "--max-objects", "40", "--stats", "--dump-on-exit"]))
+            small.append(Kwatch("--store-bytes 60000", srv.url,
+                                ["pods", "-o", "name", "--store-bytes", "60000", "--stats", "--dump-on-exit"]))
+            small.append(Kwatch("--store-bytes 3000 --max-objects 20", srv.url,
+                                ["pods", "-o", "none", "--store-bytes", "3000", "--max-objects", "20",
+                                 "--stats", "--dump-on-exit"]))
+        secs = 2 if OPTS.quick else 5
+        churn_for(srv, 200, secs)
+        srv.quiesce()
+        pod_kws = [k for k, n, p, _, _ in kws if p.endswith("/pods")]
+        cm_kws = [k for k, n, p, _, _ in kws if p.endswith("/configmaps")]
+        gate = Checks("churn: sentinel")
+        ok1 = finish_with_sentinel(gate, srv, pod_kws, "pod", timeout=90 * (2 if OPTS.valgrind else 1))
+        ok2 = finish_with_sentinel(gate, srv, cm_kws, "configmap", timeout=90 * (2 if OPTS.valgrind else 1))
+        for kw, _, _, _, _ in kws:
+            kw.stop()
+        for kw in small:
+            kw.stop()
+        for kw, name, path, lsel, fsel in kws:
+            c = Checks("churn 200/s: " + name)
+            c.errs.extend(e for e in gate.errs if e.startswith(kw.name + ":"))
+            check_clean_exit(c, kw, 0)
+            if ok1 and ok2:
+                check_against_server(c, kw, srv, path, lsel, fsel)
+            c.check(kw.stat("events") > 0, "no watch events counted (stats events=%s)" % kw.stats().get("events"))
+            c.report()
+        if not OPTS.valgrind:
+            c = Checks("store too small under churn (--max-objects 40): no crash, STORE_SLOTS_FULL, exit 3")
+            kw = small[0]
+            check_clean_exit(c, kw, 3)
+            c.check(kw.stat("dropped") > 0, "stats dropped=%s" % kw.stats().get("dropped"))
+            c.check("STORE_SLOTS_FULL" in kw.err_text(), "STORE_SLOTS_FULL not logged")
+            c.check(kw.dump() is not None and kw.dump().startswith("# cache 40 objects"),
+                    "dump header %r" % ((kw.dump() or "").split("\n")[0]))
+            c.report()
+            c = Checks("store too small under churn (--store-bytes 60000): identity-only, exit 3, cache exact")
+            kw = small[1]
+            check_clean_exit(c, kw, 3)
+            c.check(kw.stat("store_full") > 0, "stats store_full=%s" % kw.stats().get("store_full"))
+            c.check("STORE_FULL" in kw.err_text(), "STORE_FULL not logged")
+            if ok1:
+                # identities fit: every object must still be there with its RV
+                want = srv.state(pod_path())
+                if kw.stat("dropped") == 0:
+                    c.check(kw.dump() == want, "dump differs from server state: " + diff_summary(kw.dump(), want))
+            c.report()
+            c = Checks("store too small under churn (--store-bytes 3000 --max-objects 20): no crash, exit 3")
+            kw = small[2]
+            check_clean_exit(c, kw, 3)
+            c.check(kw.stat("dropped") > 0 or kw.stat("store_full") > 0, "no store_full/dropped in stats")
+            c.check(kw.dump() is not None, "no dump")
+            c.report()
+    finally:
+        for kw, _, _, _, _ in kws:
+            kw.kill()
+        for kw in small:
+            kw.kill()
+        srv.close()
+
+
+def fault_scenario(name, inject, *, kw_args=(), pre=None, verify=None, rate=100, secs=3,
+                   pods=150, want_rc=0, srv_extra=(), drain=True):
+    """One kwatch on its own server under churn; inject(srv, kw) is called while the
+    churn runs; the dump is compared after the sentinel; verify(c, kw, srv) checks more."""
+    c = Checks(name)
+    srv = Server(re.sub(r"[^a-z0-9]+", "-", name.lower())[:30], pods=pods, extra=srv_extra)
+    kw = None
+    try:
+        if pre:
+            pre(srv)
+        wbase = srv.watch_count("pods")
+        kw = Kwatch(name, srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats"] + list(kw_args))
+        if not wait_watching(c, srv, "pods", wbase):
+            return c.report()
+        srv.churn(rate)
+        time.sleep(1)
+        inject(srv, kw)
+        if drain and not c.check(srv.wait_faults_drained(60), "injected faults never consumed: %s"
+                                 % srv.pending_faults()):
+            pass
+        time.sleep(secs if not OPTS.quick else max(1, secs // 2))
+        srv.quiesce()
+        if finish_with_sentinel(c, srv, [kw]):
+            kw.stop()
+            check_clean_exit(c, kw, want_rc)
+            check_against_server(c, kw, srv, pod_path())
+            if verify:
+                verify(c, kw, srv)
+        else:
+            kw.stop()
+    finally:
+        if kw:
+            kw.kill()
+        srv.close()
+    return c.report()
+
+
+def scenario_cut(ctx):
+    def inject(srv, kw):
+        srv.fault("cut", count=3)
+
+    def verify(c, kw, srv):
+        cuts = srv.stats().get("cuts", 0)
+        c.check(cuts >= 3, "server cut only %s watch streams" % cuts)
+        c.check(kw.stat("reconnects") >= 4, "stats reconnects=%s, want >= 4" % kw.stats().get("reconnects"))
+        c.check("CONNECTION_CLOSED" in kw.err_text() or "EVENT_MALFORMED" in kw.err_text(),
+                "no CONNECTION_CLOSED logged")
+    fault_scenario("fault cut mid-event x3 under churn", inject, verify=verify)
+
+
+def scenario_stall(ctx):
+    def inject(srv, kw):
+        r = srv.fault("stall", seconds=8, now=1)
+        if r.get("stalled", 0) < 1:
+            raise TestFailure("no watch to stall: %s" % r)
+
+    def verify(c, kw, srv):
+        c.check(kw.stat("reconnects") > 1, "stats reconnects=%s, want > 1" % kw.stats().get("reconnects"))
+        c.check("IDLE_TIMEOUT" in kw.err_text(), "IDLE_TIMEOUT not logged " + kw.describe())
+    fault_scenario("fault stall 8 s > --idle-timeout 2 under churn", inject,
+                   kw_args=["--idle-timeout", "2"], verify=verify, secs=4, drain=False)
+
+
+def scenario_garbage(ctx):
+    def inject(srv, kw):
+        srv.fault("garbage")
+        srv.fault("cut")        # the next watch (after the cut) gets the garbage line
+
+    def verify(c, kw, srv):
+        c.check(kw.stat("malformed") >= 1, "stats malformed=%s, want >= 1" % kw.stats().get("malformed"))
+        c.check("EVENT_MALFORMED" in kw.err_text(), "EVENT_MALFORMED not logged")
+    fault_scenario("fault garbage line in the watch stream under churn", inject, verify=verify)
+
+
+def scenario_429(ctx):
+    def inject(srv, kw):
+        srv.fault("status", code=429, retry_after=1)
+        srv.fault("cut")
+
+    def verify(c, kw, srv):
+        e = kw.err_text()
+        c.check("TOO_MANY_REQUESTS" in e, "TOO_MANY_REQUESTS not logged " + kw.describe())
+        c.check("backing off before the next request: 1000 ms" in e,
+                "Retry-After: 1 not honoured (no 1000 ms backoff logged)")
+    fault_scenario("fault 429 with Retry-After 1 under churn", inject, kw_args=["-v"], verify=verify)
+
+
+def scenario_5xx(ctx):
+    def inject(srv, kw):
+        srv.fault("status", code=500)
+        srv.fault("status", code=503, retry_after=2)
+        srv.fault("cut")
+
+    def verify(c, kw, srv):
+        e = kw.err_text()
+        c.check(e.count("SERVER_ERROR") >= 2, "SERVER_ERROR logged %d times, want 2 %s"
+                % (e.count("SERVER_ERROR"), kw.describe()))
+        c.check("SERVER_ERROR: 5xx from the server: backing off: 500" in e, "500 not logged")
+        c.check("SERVER_ERROR: 5xx from the server: backing off: 503" in e, "503 not logged")
+        c.check("backing off before the next request: 2000 ms" in e, "Retry-After: 2 of the 503 not honoured")
+    fault_scenario("fault 500 then 503 (Retry-After 2) under churn", inject, kw_args=["-v"], verify=verify)
+
+
+def scenario_expire(ctx):
+    def inject(srv, kw):
+        srv.fault("expire")
+
+    def verify(c, kw, srv):
+        c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+        c.check("RV_EXPIRED" in kw.err_text(), "RV_EXPIRED not logged")
+    fault_scenario("fault expire (in-stream 410 ERROR) under churn -> relist", inject, verify=verify)
+
+
+def scenario_expire_http(ctx):
+    def inject(srv, kw):
+        srv.fault("expire_http")
+        srv.fault("cut")
+
+    def verify(c, kw, srv):
+        c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+        c.check("RV_EXPIRED" in kw.err_text(), "RV_EXPIRED not logged")
+    fault_scenario("fault expire_http (HTTP 410 on watch) under churn -> relist", inject, verify=verify)
+
+
+def scenario_restart(ctx):
+    """The server goes away and comes back compacted; a pod deleted while kwatch was
+    away must arrive as DELETED! (final state unknown)."""
+    c = Checks("fault restart with compaction while kwatch is away -> relist, DELETED!")
+    srv = Server("restart", pods=120)
+    kw = None
+    try:
+        wbase = srv.watch_count("pods")
+        kw = Kwatch("restart", srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"])
+        if not wait_watching(c, srv, "pods", wbase):
+            return c.report()
+        churn_for(srv, 100, 2)
+        srv.quiesce()
+        if not finish_with_sentinel(c, srv, [kw]):
+            return c.report()
+        # kwatch is caught up: stall its stream, then change things it cannot see
+        r = srv.fault("stall", seconds=60, now=1)
+        c.check(r.get("stalled", 0) >= 1, "no watch stalled: %s" % r)
+        state = parse_dump(srv.state(pod_path()))
+        victims = [k for k in sorted(state) if not k.startswith("ns-1/zz-")][:3]
+        for k in victims:
+            ns, _, name = k.partition("/")
+            srv.delete("/api/v1/namespaces/%s/pods/%s" % (ns, name))
+        srv.churn(100)
+        srv.fault("restart", seconds=1.5, compact=1)
+        time.sleep(0.5)
+        if not c.check(srv.wait_up(60), "server did not come back"):
+            return c.report()
+        time.sleep(2)
+        srv.quiesce()
+        if finish_with_sentinel(c, srv, [kw]):
+            kw.stop()
+            check_clean_exit(c, kw, 0)
+            check_against_server(c, kw, srv, pod_path())
+            out = kw.out_lines()
+            for k in victims:
+                c.check(any(ln.startswith("DELETED! %s " % k) for ln in out),
+                        "no 'DELETED! %s' line" % k)
+            c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+    finally:
+        if kw:
+            kw.kill()
+        srv.close()
+    return c.report()
+
+
+def scenario_oversized(ctx):
+    c = Checks("fault oversized objects (--max-object-bytes 65536, 300000-byte pods) -> identity kept, exit 3")
+    srv = Server("oversized", pods=100)
+    kw = kw2 = None
+    args = ["pods", "-o", "name", "--dump-on-exit", "--stats", "--max-object-bytes", "65536"]
+    try:
+        wbase = srv.watch_count("pods")
+        kw = Kwatch("oversized", srv.url, args)
+        if not wait_watching(c, srv, "pods", wbase):
+            return c.report()
+        churn_for(srv, 100, 2)
+        srv.quiesce()
+        # a new oversized pod: added, updated while still oversized, deleted
+        r = srv.fault("oversized", size=300000, namespace="ns-1", name="big-1")
+        c.check(r.get("bytes", 0) > 300000, "fault oversized made %s bytes" % r.get("bytes"))
+        c.check(kw.wait_event("ADDED", "ns-1/big-1 %s" % r["resourceVersion"], 60) is not None,
+                "no 'ADDED ns-1/big-1 %s' " % r["resourceVersion"] + kw.describe())
+        pod = srv.get("/api/v1/namespaces/ns-1/pods/big-1")
+        pod["metadata"]["labels"]["touched"] = "yes"
+        e = srv.apply("/api/v1/namespaces/ns-1/pods/big-1", pod)
+        rv2 = e["metadata"]["resourceVersion"]
+        c.check(kw.wait_event("MODIFIED", "ns-1/big-1 %s" % rv2, 60) is not None,
+                "no 'MODIFIED ns-1/big-1 %s' for an update of the oversized pod" % rv2)
+        e = srv.delete("/api/v1/namespaces/ns-1/pods/big-1")
+        rv3 = e["metadata"]["resourceVersion"]
+        c.check(kw.wait_event("DELETED", "ns-1/big-1 %s" % rv3, 60) is not None,
+                "no 'DELETED ns-1/big-1 %s' for the oversized pod" % rv3)
+        # an existing pod grows too large, then shrinks back
+        st = parse_dump(srv.state(pod_path("ns-2")))
+        victim = sorted(st)[0]
+        vns, _, vname = victim.partition("/")
+        r = srv.fault("oversized", size=300000, namespace=vns, name=vname)
+        c.check(r["key"] == victim, "fault oversized on %s changed %s" % (victim, r.get("key")))
+        c.check(kw.wait_event("MODIFIED", "%s %s" % (victim, r["resourceVersion"]), 60) is not None,
+                "no 'MODIFIED %s %s' when it grew oversized" % (victim, r["resourceVersion"]))
+        pod = srv.get("/api/v1/namespaces/%s/pods/%s" % (vns, vname))
+        pod["metadata"]["annotations"].pop("example.com/oversized", None)
+        e = srv.apply("/api/v1/namespaces/%s/pods/%s" % (vns, vname), pod)
+        c.check(kw.wait_event("MODIFIED", "%s %s" % (victim, e["metadata"]["resourceVersion"]), 60) is not None,
+                "no MODIFIED when %s shrank back" % victim)
+        # one that stays: a second kwatch gets it in its LIST
+        r = srv.fault("oversized", size=300000, namespace="ns-0", name="big-2")
+        c.check(kw.wait_event("ADDED", "ns-0/big-2 %s" % r["resourceVersion"], 60) is not None,
+                "no 'ADDED ns-0/big-2'")
+        wbase = srv.watch_count("pods")
+        kw2 = Kwatch("oversized-list", srv.url, args)
+        wait_watching(c, srv, "pods", wbase)
+        c.check(kw2.wait_event("ADDED", "ns-0/big-2 %s" % r["resourceVersion"], 60) is not None,
+                "second kwatch: no 'ADDED ns-0/big-2' from its LIST " + kw2.describe())
+        churn_for(srv, 100, 2)
+        srv.quiesce()
+        if finish_with_sentinel(c, srv, [kw, kw2]):
+            kw.stop()
+            kw2.stop()
+            for k in (kw, kw2):
+                check_clean_exit(c, k, 3)
+                check_against_server(c, k, srv, pod_path())
+                c.check(k.stat("oversized") >= 1, "%s: stats oversized=%s" % (k.name, k.stats().get("oversized")))
+                c.check("OBJECT_TOO_LARGE" in k.err_text(), "%s: OBJECT_TOO_LARGE not logged" % k.name)
+    finally:
+        for k in (kw, kw2):
+            if k:
+                k.kill()
+        srv.close()
+    return c.report()
+
+
+def scenario_static(ctx):
+    """CLI behaviour and other resources, on a server without churn."""
+    srv = Server("static", pods=200, namespaces=3, configmaps=12)
+    try:
+        path = pod_path()
+        npods = 200
+
+        # --max-events
+        c = Checks("--max-events 25 exits after exactly 25 event lines")
+        kw = Kwatch("max-events", srv.url, ["pods", "-o", "name", "--max-events", "25"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        n = sum(1 for ln in kw.out_lines() if EVENT_RE.match(ln))
+        c.check(n == 25, "%d event lines" % n)
+        c.check(len(kw.out_lines()) == 25, "%d output lines" % len(kw.out_lines()))
+        c.report()
+
+        # --timeout
+        c = Checks("--timeout 2 exits by itself with status 0")
+        kw = Kwatch("timeout", srv.url, ["pods", "-o", "none", "--timeout", "2"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        c.report()
+
+        # SIGINT prints the dump
+        c = Checks("SIGINT stops kwatch and prints the dump")
+        kw = Kwatch("sigint", srv.url, ["pods", "-o", "none", "--dump-on-exit", "-v"])
+        c.check(kw.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is not None, "never synced")
+        kw.stop(signal.SIGINT)
+        check_clean_exit(c, kw, 0)
+        want = srv.state(path)
+        c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
+        c.check(kw.out_lines()[:1] == ["# cache %d objects" % npods], "first line %r" % kw.out_lines()[:1])
+        c.report()
+
+        # -o json and --keep
+        c = Checks("-o json --keep metadata.labels,status.phase: JSON lines with only kept fields")
+        kw = Kwatch("json", srv.url, ["pods", "-o", "json", "--keep", "metadata.labels,status.phase",
+                                      "--max-events", str(npods)])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        lines = kw.out_lines()
+        c.check(len(lines) == npods, "%d lines, want %d" % (len(lines), npods))
+        bad = []
+        for ln in lines:
+            try:
+                ev = json.loads(ln)
+            except ValueError as e:
+                bad.append("not JSON (%s): %r" % (e, ln[:80]))
+                continue
+            o = ev.get("object") if isinstance(ev, dict) else None
+            if ev.get("type") != "ADDED" or not isinstance(o, dict):
+                bad.append("type/object: %r" % ln[:120])
+                continue
+            md = o.get("metadata", {})
+            if set(o) != {"metadata", "status"}:
+                bad.append("object keys %s" % sorted(o))
+            if set(md) != {"name", "namespace", "uid", "resourceVersion", "labels"}:
+                bad.append("metadata keys %s" % sorted(md))
+            if set(o.get("status", {})) != {"phase"}:
+                bad.append("status keys %s" % sorted(o.get("status", {})))
+        c.check(not bad, "%d bad lines, e.g. %s" % (len(bad), bad[:2]))
+        c.report()
+
+        # -o json full objects parse too (projection off), with the default drop
+        c = Checks("-o json without --keep: full objects minus managedFields")
+        kw = Kwatch("json-full", srv.url, ["pods", "-o", "json", "--max-events", "20"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        bad = []
+        for ln in kw.out_lines():
+            try:
+                o = json.loads(ln)["object"]
+                if "managedFields" in o["metadata"] or "spec" not in o:
+                    bad.append("managedFields kept or spec missing")
+                want = srv.get("/api/v1/namespaces/%s/pods/%s" % (o["metadata"]["namespace"],
+                                                                   o["metadata"]["name"]))
+                want["metadata"].pop("managedFields", None)
+                for k in ("kind", "apiVersion"):
+                    want.pop(k, None)
+                    o.pop(k, None)
+                if o != want:
+                    bad.append("object differs from the server's: %s" % o["metadata"]["name"])
+            except (ValueError, KeyError, TypeError) as e:
+                bad.append("%s: %r" % (e, ln[:80]))
+        c.check(len(kw.out_lines()) == 20, "%d lines" % len(kw.out_lines()))
+        c.check(not bad, "%d bad, e.g. %s" % (len(bad), bad[:2]))
+        c.report()
+
+        # usage errors
+        c = Checks("bad usage exits 2")
+        url = srv.url
+        cases = [[], ["pods"], ["--server", url], ["--server", url, "--bogus", "pods"],
+                 ["--server", url, "-o", "yaml", "pods"], ["--server", url, "--max-events", "x", "pods"],
+                 ["--server", url, "--timeout", "-1", "pods"], ["--server", url, "pods", "nodes"],
+                 ["--server", url, "-n"], ["--server", "ftp://127.0.0.1:1", "pods"]]
+        for args in cases:
+            p = subprocess.Popen(kwatch_prefix() + [OPTS.kwatch] + args, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            register(p)
+            try:
+                out, err = p.communicate(timeout=30 * SLOW)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                out, err = p.communicate(timeout=10)
+            c.check(p.returncode == 2, "kwatch %s -> exit %s" % (" ".join(args), p.returncode))
+            c.check(err.strip() != b"", "kwatch %s: nothing on stderr" % " ".join(args))
+            m = SANITIZER_RE.search(err.decode("utf-8", "replace"))
+            c.check(not m, "kwatch %s: sanitizer: %s" % (" ".join(args), err[-300:]))
+        p = subprocess.run(kwatch_prefix() + [OPTS.kwatch, "--help"], stdin=subprocess.DEVNULL,
+                           capture_output=True, timeout=30 * SLOW)
+        c.check(p.returncode == 0 and b"usage: kwatch" in p.stdout, "--help -> %s" % p.returncode)
+        c.report()
+
+        scenario_resources(srv)
+        scenario_unknown_resource(srv)
+    finally:
+        srv.close()
+
+
+def scenario_unknown_resource(srv):
+    c = Checks("a resource the server does not have: NOT_FOUND logged, --exit-after-sync --timeout 3 exits 1")
+    kw = Kwatch("notfound", srv.url, ["/apis/example.com/v1/gadgets", "--exit-after-sync", "--timeout", "3"])
+    kw.wait(60)
+    check_clean_exit(c, kw, 1)
+    c.check("NOT_FOUND" in kw.err_text(), "NOT_FOUND not logged " + kw.describe())
+    c.report()
+
+
+def scenario_resources(srv):
+    """configmaps, nodes (cluster-scoped), deployments and widgets (API groups)."""
+    specs = [
+        ("configmaps -n ns-2", ["configmaps", "-n", "ns-2"], "/api/v1/namespaces/ns-2/configmaps", "configmaps"),
+        ("nodes (cluster-scoped)", ["nodes"], "/api/v1/nodes", "nodes"),
+        ("/apis/apps/v1/deployments", ["/apis/apps/v1/deployments"], "/apis/apps/v1/deployments", "deployments"),
+        ("/apis/example.com/v1/widgets", ["/apis/example.com/v1/widgets"], "/apis/example.com/v1/widgets",
+         "widgets"),
+    ]
+    kws = []
+    try:
+        wbase = {p: srv.watch_count(p) for _, _, _, p in specs}
+        for name, args, path, plural in specs:
+            kws.append(Kwatch(name, srv.url, args + ["-o", "name", "--dump-on-exit", "--stats"]))
+        gate = Checks("resources")
+        for _, _, _, plural in specs:
+            wait_watching(gate, srv, plural, wbase[plural])
+        # changes to every resource
+        cm = srv.get("/api/v1/namespaces/ns-2/configmaps/config-2")
+        cm["data"]["revision"] = "2"
+        srv.apply("/api/v1/namespaces/ns-2/configmaps/config-2", cm)
+        srv.delete("/api/v1/namespaces/ns-2/configmaps/config-5")
+        srv.apply("/api/v1/namespaces/ns-2/configmaps/new-cm", {"metadata": {"name": "new-cm"}, "data": {"a": "b"}})
+        node = srv.get("/api/v1/nodes/node-1")
+        node["metadata"]["labels"]["example.com/touched"] = "yes"
+        srv.apply("/api/v1/nodes/node-1", node)
+        srv.delete("/api/v1/nodes/node-2")
+        srv.apply("/api/v1/nodes/node-7", {"metadata": {"name": "node-7", "labels": {"k": "v"}},
+                                           "spec": {"unschedulable": True}})
+        dep = srv.get("/apis/apps/v1/namespaces/ns-0/deployments/web")
+        dep["spec"]["replicas"] = 7
+        srv.apply("/apis/apps/v1/namespaces/ns-0/deployments/web", dep)
+        srv.apply("/apis/apps/v1/namespaces/ns-1/deployments/extra",
+                  {"metadata": {"name": "extra", "labels": {"app": "extra"}},
+                   "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "extra"}}}})
+        srv.delete("/apis/apps/v1/namespaces/ns-2/deployments/worker")
+        w = srv.get("/apis/example.com/v1/namespaces/ns-1/widgets/widget-0")
+        w["spec"]["size"] = 42
+        srv.apply("/apis/example.com/v1/namespaces/ns-1/widgets/widget-0", w)
+        srv.delete("/apis/example.com/v1/namespaces/ns-2/widgets/widget-1")
+        srv.apply("/apis/example.com/v1/namespaces/ns-0/widgets/widget-9",
+                  {"metadata": {"name": "widget-9"}, "spec": {"size": 1, "color": "red"}})
+        # sentinels
+        sent = [
+            ("/api/v1/namespaces/ns-2/configmaps/zz-sentinel", {"metadata": {"name": "zz-sentinel"}, "data": {}},
+             "ns-2/zz-sentinel"),
+            ("/api/v1/nodes/zz-sentinel", {"metadata": {"name": "zz-sentinel"}}, "zz-sentinel"),
+            ("/apis/apps/v1/namespaces/ns-0/deployments/zz-sentinel",
+             {"metadata": {"name": "zz-sentinel"}, "spec": {"replicas": 0}}, "ns-0/zz-sentinel"),
+            ("/apis/example.com/v1/namespaces/ns-0/widgets/zz-sentinel",
+             {"metadata": {"name": "zz-sentinel"}, "spec": {}}, "ns-0/zz-sentinel"),
+        ]
+        okk = []
+        for (p, o, key), kw in zip(sent, kws):
+            srv.apply(p, o)
+            okk.append(kw.wait_event("ADDED", key, 60) is not None)
+        for kw in kws:
+            kw.stop()
+        for (name, args, path, plural), kw, ok in zip(specs, kws, okk):
+            c = Checks("resource " + name)
+            c.errs.extend(gate.errs)
+            check_clean_exit(c, kw, 0)
+            if c.check(ok, "sentinel never seen " + kw.describe()):
+                check_against_server(c, kw, srv, path)
+            keys = parse_dump(kw.dump())
+            if plural == "nodes":
+                c.check(keys and all("/" not in k for k in keys), "node keys with a namespace: %s" % list(keys)[:3])
+                c.check("node-7" in keys and "node-2" not in keys, "node-7/node-2 wrong: %s" % sorted(keys))
+            else:
+                c.check(keys and all(k.count("/") == 1 for k in keys), "keys without a namespace: %s" % list(keys)[:3])
+            c.report()
+    finally:
+        for kw in kws:
+            kw.kill()
+
+
+def scenario_token(ctx):
+    tdir = os.path.join(TMP, "token")
+    os.makedirs(tdir, exist_ok=True)
+    srv_tok = os.path.join(tdir, "server-token")
+    good = os.path.join(tdir, "good")
+    bad = os.path.join(tdir, "bad")
+    rot = os.path.join(tdir, "rotating")
+    for p, t in ((srv_tok, "s3cret-token-A1\n"), (good, "s3cret-token-A1\n"), (bad, "wrong-token\n"),
+                 (rot, "wrong-token\n")):
+        with open(p, "w") as f:
+            f.write(t)
+    srv = Server("token", pods=60, extra=["--token-file", srv_tok])
+    kws = []
+    try:
+        code, _ = srv.request("GET", "/api/v1/pods")
+        base = Checks("token")
+        base.check(code == 401, "server without a token answered %d, want 401" % code)
+        k_good = Kwatch("token-good", srv.url, ["pods", "-o", "none", "--token-file", good,
+                                               "--exit-after-sync", "--timeout", "60", "--dump-on-exit"])
+        k_arg = Kwatch("token-arg", srv.url, ["pods", "-o", "none", "--token", "s3cret-token-A1",
+                                             "--exit-after-sync", "--timeout", "60"])
+        k_bad = Kwatch("token-bad", srv.url, ["pods", "-o", "none", "--token-file", bad,
+                                             "--exit-after-sync", "--timeout", "5"])
+        k_rot = Kwatch("token-rotate", srv.url, ["pods", "-o", "none", "--token-file", rot,
+                                                "--exit-after-sync", "--timeout", "60"])
+        kws = [k_good, k_arg, k_bad, k_rot]
+
+        c = Checks("bearer token from --token-file: syncs")
+        c.errs.extend(base.errs)
+        k_good.wait(90)
+        check_clean_exit(c, k_good, 0)
+        c.check("# synced 60 objects" in k_good.out_lines(), "not synced: %s" % k_good.out_lines()[:2])
+        want = srv.state(pod_path())
+        c.check(k_good.dump() == want, "dump differs: " + diff_summary(k_good.dump(), want))
+        c.report()
+
+        c = Checks("bearer token from --token: syncs")
+        k_arg.wait(90)
+        check_clean_exit(c, k_arg, 0)
+        c.check("# synced 60 objects" in k_arg.out_lines(), "not synced")
+        c.report()
+
+        c = Checks("wrong token: 401 logged, retries, --exit-after-sync --timeout 5 does not exit 0")
+        k_bad.wait(90)
+        e = k_bad.err_text()
+        san = k_bad.sanitizer_errors()
+        c.check(not san, "sanitizer: %s" % san)
+        c.check(k_bad.rc not in (0, None), "exit status %s" % k_bad.rc)
+        c.check(k_bad.rc == 1, "exit status %s, want 1 (failure)" % k_bad.rc)
+        c.check(e.count("UNAUTHORIZED") >= 2, "UNAUTHORIZED logged %d times (want retries) %s"
+                % (e.count("UNAUTHORIZED"), k_bad.describe()))
+        c.check(not any(ln.startswith("# synced") for ln in k_bad.out_lines()), "synced with a wrong token")
+        c.check("wrong-token" not in e and "s3cret" not in e, "a token appears in the log")
+        c.report()
+
+        c = Checks("token file rewritten after a 401: re-read, syncs")
+        line = k_rot.wait_for(lambda ln: "UNAUTHORIZED" in ln, 60, stream="err")
+        c.check(line is not None, "no 401 with the wrong token")
+        tmp = rot + ".tmp"
+        with open(tmp, "w") as f:
+            f.write("s3cret-token-A1\n")
+        os.replace(tmp, rot)
+        k_rot.wait(90)
+        check_clean_exit(c, k_rot, 0)
+        c.check("# synced 60 objects" in k_rot.out_lines(), "not synced after the token file was fixed "
+                + k_rot.describe())
+        c.report()
+    finally:
+        for kw in kws:
+            kw.kill()
+        srv.close()
+
+
+# ----------------------------------------------------------------------
+
+ALL = [
+    # (name, function, weight: larger first)
+    ("big", scenario_big, 9),
+    ("churn", scenario_churn, 8),
+    ("cut", scenario_cut, 10),
+    ("restart", scenario_restart, 7),
+    ("oversized", scenario_oversized, 7),
+    ("5xx", scenario_5xx, 6),
+    ("stall", scenario_stall, 6),
+    ("static", scenario_static, 6),
+    ("token", scenario_token, 5),
+    ("429", scenario_429, 5),
+    ("expire", scenario_expire, 4),
+    ("expire_http", scenario_expire_http, 4),
+    ("garbage", scenario_garbage, 4),
+]
+VALGRIND_SET = ("churn", "cut")
+
+
+def run_one(name, fn):
+    try:
+        fn(None)
+    except Exception as e:
+        log(traceback.format_exc())
+        report("scenario %s" % name, False, "%s: %s" % (type(e).__name__, e))
+
+
+def main():
+    global OPTS, SLOW, TMP
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--kwatch", default=None, help="kwatch binary (default build/kwatch)")
+    ap.add_argument("--quick", action="store_true", help="smaller and shorter scenarios")
+    ap.add_argument("--valgrind", action="store_true",
+                    help="run kwatch under valgrind; only the churn and one fault scenario")
+    ap.add_argument("--jobs", type=int, default=0, help="scenarios at once (default 4, valgrind 2)")
+    ap.add_argument("--only", action="append", default=[], help="run scenarios whose name contains this")
+    ap.add_argument("--verbose", "-v", action="store_true")
+    OPTS = ap.parse_args()
+    if OPTS.kwatch is None:
+        OPTS.kwatch = os.path.join(ROOT, "build", "kwatch")
+    OPTS.kwatch = os.path.abspath(OPTS.kwatch)
+    if not os.access(OPTS.kwatch, os.X_OK):
+        print("not ok - kwatch binary: %s is not executable (make build/kwatch)" % OPTS.kwatch)
+        print("0 passed, 1 failed")
+        return 1
+    if OPTS.valgrind:
+        if shutil.which("valgrind") is None:
+            print("not ok - valgrind: not installed (apt-get install valgrind)")
+            print("0 passed, 1 failed")
+            return 1
+        SLOW = 4.0
+    jobs = OPTS.jobs or (2 if OPTS.valgrind else 4)
+    sel = [(n, f, w) for n, f, w in ALL if not OPTS.valgrind or n in VALGRIND_SET]
+    if OPTS.only:
+        sel = [(n, f, w) for n, f, w in sel if any(o in n for o in OPTS.only)]
+    sel.sort(key=lambda x: -x[2])
+    TMP = tempfile.mkdtemp(prefix="kinformer-it-")
+    t0 = time.monotonic()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+            futs = [ex.submit(run_one, n, f) for n, f, _ in sel]
+            for fu in futs:
+                try:
+                    fu.result(timeout=900 * SLOW)
+                except concurrent.futures.TimeoutError:
+                    report("scenario timeout", False, "a scenario did not finish in time")
+    finally:
+        kill_all()
+        if not OPTS.verbose:
+            shutil.rmtree(TMP, ignore_errors=True)
+    passed = sum(1 for _, ok, _ in RESULTS if ok)
+    failed = len(RESULTS) - passed
+    log("wall time %.1f s, logs in %s" % (time.monotonic() - t0, TMP))
+    with PRINT_LOCK:
+        sys.stdout.write("%d passed, %d failed\n" % (passed, failed))
+        sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Runs every test suite; each ends with "N passed, M failed". Prints each
+# suite's result, then the sum as the last line. Logs go to build/test-logs/.
+cd "$(dirname "$0")/.." || exit 1
+mkdir -p build/test-logs
+total_p=0; total_f=0; broken=""
+run() {
+    name=$1; shift
+    log=build/test-logs/$name.log
+    start=$(date +%s)
+    "$@" >"$log" 2>&1
+    rc=$?
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+    p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+    f=$(echo "$line" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/p')
+    if [ -z "$line" ]; then p=0; f=1; line="no result line (exit $rc)"; fi
+    if [ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ]; then f=1; line="$line, but exit $rc"; fi
+    total_p=$((total_p + p)); total_f=$((total_f + f))
+    printf '%-22s %s  (%ss)\n' "$name" "$line" "$(( $(date +%s) - start ))"
+    if [ "$f" -ne 0 ]; then
+        broken="$broken $name"
+        grep -E '^not ok|ERROR|error:' "$log" | head -20 | sed 's/^/    /'
+    fi
+}
+run unit build/unit
+run unit-asan build/unit-asan
+run build-matrix sh tests/test_build.sh
+run nomalloc sh tests/test_nomalloc.sh
+run examples sh tests/test_examples.sh
+run fakeapi-vs-kubectl bash tests/test_fakeapi.sh
+run integration python3 tests/integration.py --kwatch build/kwatch
+run integration-asan python3 tests/integration.py --kwatch build/kwatch-asan
+run integration-valgrind python3 tests/integration.py --kwatch build/kwatch --valgrind
+[ -n "$broken" ] && echo "failed suites:$broken (logs in build/test-logs/)"
+echo "$total_p passed, $total_f failed"
+[ "$total_f" -eq 0 ]

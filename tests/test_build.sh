@@ -1,0 +1,46 @@
+#!/bin/sh
+# Build checks: strict warnings with gcc and clang, the header as C++, twice in
+# one file, two static copies in one program, and the kinf_ symbol prefix.
+cd "$(dirname "$0")/.." || exit 1
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+bad() { fail=$((fail + 1)); echo "not ok - $1"; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+STRICT="-std=c99 -pedantic -Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes"
+
+printf '#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\n' > "$tmp/impl.c"
+for cc in gcc clang; do
+    if ! command -v $cc >/dev/null 2>&1; then bad "$cc is installed"; continue; fi
+    if $cc $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-$cc.o" 2>"$tmp/err"; then ok "$cc $STRICT"; else bad "$cc strict: $(head -3 "$tmp/err")"; fi
+    for ex in examples/kwatch.c examples/minimal.c examples/multi.c; do
+        if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
+    done
+done
+
+if g++ -x c++ -std=c++11 -Wall -Wextra -Werror -c -I. "$tmp/impl.c" -o "$tmp/impl-cpp.o" 2>"$tmp/err"; then ok "header and implementation compile as C++"; else bad "C++: $(head -3 "$tmp/err")"; fi
+
+printf '#include "kinformer.h"\n#include "kinformer.h"\n#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\n#include "kinformer.h"\nint main(void) { return kinf_informer_size(0 ? 0 : &(kinf_desc_t){0}) > 0 ? 0 : 1; }\n' > "$tmp/twice.c"
+if cc -std=c99 -D_POSIX_C_SOURCE=200809L -Wall -Werror -I. "$tmp/twice.c" -o "$tmp/twice" 2>"$tmp/err" && "$tmp/twice"; then ok "header included twice, before and after the implementation define"; else bad "included twice: $(head -3 "$tmp/err")"; fi
+
+for n in a b; do
+    printf '#define KINFORMER_STATIC\n#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\nsize_t size_%s(void);\nsize_t size_%s(void) { kinf_desc_t d = {0}; return kinf_informer_size(&d); }\n' $n $n > "$tmp/static_$n.c"
+done
+printf '#include <stddef.h>\nsize_t size_a(void);\nsize_t size_b(void);\nint main(void) { return size_a() == size_b() && size_a() > 0 ? 0 : 1; }\n' > "$tmp/static_main.c"
+if cc -std=c99 -Wall -Werror -Wno-unused-function -I. "$tmp/static_a.c" "$tmp/static_b.c" "$tmp/static_main.c" -o "$tmp/static" 2>"$tmp/err" && "$tmp/static"; then
+    ok "two KINFORMER_STATIC copies link into one program"
+else
+    bad "KINFORMER_STATIC: $(head -3 "$tmp/err")"
+fi
+
+if [ -f "$tmp/impl-gcc.o" ]; then
+    bad_syms=$(nm -g --defined-only "$tmp/impl-gcc.o" | awk '{print $3}' | grep -v '^kinf_' | tr '\n' ' ')
+    [ -z "$bad_syms" ] && ok "every exported symbol starts with kinf_" || bad "symbols without kinf_: $bad_syms"
+    n=$(nm -g --defined-only "$tmp/impl-gcc.o" | wc -l)
+    [ "$n" -gt 20 ] && ok "the object exports the public API ($n symbols)" || bad "only $n exported symbols"
+fi
+leak=$(grep -n '^#define [A-Za-z_]' kinformer.h | grep -v -E '#define (KINF|_POSIX_C_SOURCE|JSMN_)' | head -3)
+[ -z "$leak" ] && ok "every macro kinformer.h defines is KINF-prefixed" || bad "unprefixed macros: $leak"
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
