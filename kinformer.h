@@ -2075,7 +2075,6 @@ static int kinf__consume(kinf_informer_t* inf) {
         if ((int)inf->flen >= inf->fifo_cap) { return 0; } /* backpressure: the FIFO must drain first */
         used = kinf__scan_feed(&inf->scan, inf->rbuf + inf->dpos, inf->dend - inf->dpos);
         inf->dpos += used;
-        inf->st.bytes_read += used;
         if (inf->scan.err) {
             if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
             else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
@@ -2185,7 +2184,7 @@ static void kinf__step(kinf_informer_t* inf) {
                 continue;
             }
             inf->last_rx = now;
-            if (!inf->resp.head_done) { inf->st.bytes_read += 0; }
+            inf->st.bytes_read += (uint64_t)r;
             if (kinf__ingest(inf, (size_t)r) != 0) { kinf__broken(inf); continue; }
         }
     }

@@ -809,12 +809,12 @@ def rand_hex(rng, n):
     return "%0*x" % (n, rng.getrandbits(4 * n))
 
 
-def fields_v1(d, top=True):
+def fields_v1(d):
     """A managedFields fieldsV1 set for a dict, shaped like the API server's."""
     out = {}
     for k, v in d.items():
         if isinstance(v, dict):
-            sub = fields_v1(v, False)
+            sub = fields_v1(v)
             out["f:" + k] = dict([(".", {})] + list(sub.items())) if sub else {}
         elif isinstance(v, list) and v and isinstance(v[0], dict):
             keyf = None
@@ -828,7 +828,7 @@ def fields_v1(d, top=True):
             lst = {} if k == "containers" else {".": {}}
             for item in v:
                 kk = "k:" + json.dumps({c: item.get(c) for c in keyf}, separators=(",", ":"))
-                lst[kk] = dict([(".", {})] + list(fields_v1(item, False).items()))
+                lst[kk] = dict([(".", {})] + list(fields_v1(item).items()))
             out["f:" + k] = lst
         else:
             out["f:" + k] = {}
@@ -2022,7 +2022,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _stream(self, w, deadline):
         iv = max(0.01, APP.args.bookmark_interval)
         next_bm = time.monotonic() + iv
-        for _ in range(1 << 62):
+        for _ in range(1 << 62):          # ends at the deadline (<= --lifetime) at the latest
             now = time.monotonic()
             if w.aborted:
                 return self._abort()

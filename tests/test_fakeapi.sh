@@ -315,7 +315,6 @@ check "LIST resourceVersionMatch=Exact serves the older snapshot" \
 # continue token after expire -> 410
 fetch "$B/api/v1/pods?limit=5"
 tok=$(jbody "d['metadata']['continue']")
-oldrv=$(jbody "d['metadata']['resourceVersion']")
 post "$B/_fake/fault?kind=expire"
 fetch "$B/api/v1/pods?limit=5&continue=$tok"
 check "continue token after expire: 410 Expired" \
