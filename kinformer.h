@@ -63,7 +63,8 @@ API
     Drivers (callbacks fire only from inside these, on the caller's thread):
         int  kinf_run(kinf_informer_t*)                  blocks until kinf_stop
         int  kinf_poll(kinf_informer_t*, int timeout_ms) one step of a main loop
-        void kinf_stop(kinf_informer_t*)                 async-signal-safe
+        void kinf_stop(kinf_informer_t*)                 async-signal-safe, final
+        int  kinf_stopped(kinf_informer_t*)
         int  kinf_fd(kinf_informer_t*)        \  for your own epoll/select loop:
         unsigned kinf_wants(kinf_informer_t*)  > wait for these, then call
         int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
@@ -114,11 +115,13 @@ MEMORY
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
       + max_objects   * (KINF_SLOT_BYTES + (1 + max_indexes) * KINF_INDEX_SLOT_BYTES)
-      + hash buckets  (4 bytes * next power of two >= 2 * max_objects, per index too)
+      + key hash buckets: 4 bytes * the power of two >= 2 * max_objects (at least 16)
+      + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
     KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
-    max_handlers, max_indexes) is an upper bound of the same, for static buffers.
+    max_handlers, max_indexes) is an upper bound of the same, for static buffers;
+    give it the capacities themselves (a 0 there is not read as the default).
     store_bytes holds the objects as compact projected JSON plus their key,
     namespace, uid and resourceVersion and a 24-byte header, rounded to 8 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
@@ -184,6 +187,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(CONFIG_NO_SERVER, "desc.server is not set") \
     KINF_LOGITEM_XMACRO(CONFIG_BAD_URL, "server URL is not http://host[:port][/prefix] or https://...") \
     KINF_LOGITEM_XMACRO(CONFIG_NO_RESOURCE, "desc.resource is not set") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_RESOURCE, "desc.resource is not a plural (\"pods\") or an API path (\"/apis/apps/v1/deployments\")") \
     KINF_LOGITEM_XMACRO(CONFIG_TOO_LONG, "a configured string is longer than its compile-time cap") \
     KINF_LOGITEM_XMACRO(CONFIG_CLAMPED, "a capacity was out of range and was clamped") \
     KINF_LOGITEM_XMACRO(CONFIG_BAD_PATH, "a keep/drop path is empty or has too many segments") \
@@ -215,7 +219,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(CONTINUE_EXPIRED, "list continue token expired: restarting the list") \
     KINF_LOGITEM_XMACRO(LIST_MALFORMED, "malformed LIST response") \
     KINF_LOGITEM_XMACRO(EVENT_MALFORMED, "malformed watch event; reconnecting") \
-    KINF_LOGITEM_XMACRO(EVENT_UNKNOWN_TYPE, "watch event of unknown type; reconnecting") \
+    KINF_LOGITEM_XMACRO(EVENT_UNKNOWN_TYPE, "watch event of unknown type: skipped") \
     KINF_LOGITEM_XMACRO(WATCH_ERROR_EVENT, "ERROR event in the watch stream") \
     KINF_LOGITEM_XMACRO(WATCH_SHORT, "watch ended within a second with no event: backing off") \
     KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
@@ -312,7 +316,7 @@ typedef struct kinf_desc_t {
     int max_tokens;              /* JSON tokens per event; default max_event_bytes/8 */
     int fifo_capacity;           /* stop reading the socket at this many queued keys; default max_objects */
     int max_handlers;            /* default 4 */
-    int max_indexes;             /* custom indexes besides namespace; default 2 */
+    int max_indexes;             /* custom indexes besides namespace; default 2, negative: none */
     int dispatch_budget;         /* deltas delivered per poll; 0 = all queued */
     /* behaviour */
     int list_limit;              /* page size; default 500 */
@@ -965,7 +969,8 @@ struct kinf_informer_t {
     kinf_stats_t st;
     char logbuf[400];
     volatile int stop;
-    int dispatching;
+    int dispatching, fatal, listed;
+    uint8_t list_nolimit;
 };
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + 64 <= KINF_FIXED_BYTES) ? 1 : -1];
 
@@ -1450,8 +1455,13 @@ static int kinf__build_path(kinf_informer_t* inf, const char* prefix, const char
     int i;
     out[0] = 0;
     if (!kinf__cat(out, cap, prefix)) { return 0; }
+    for (i = 0; res[i]; i++) {
+        char c = res[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '.' || c == '-' || c == '_')) { return 0; }
+    }
     if (res[0] == '/') {
         const char* last = strrchr(res, '/');
+        if (strncmp(res, "/api/", 5) != 0 && strncmp(res, "/apis/", 6) != 0) { return 0; }
         plural = last + 1;
         gl = (size_t)(last - res);
         if (!*plural || gl == 0 || strlen(out) + gl >= cap) { return 0; }
@@ -1493,29 +1503,34 @@ static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path)
 }
 
 typedef struct kinf__layout { size_t slots, kb, ix, ixb, idx, handlers, toks, ev, arena, total; uint32_t kbn, ixbn; } kinf__layout;
-static kinf_desc_t kinf__defaults(const kinf_desc_t* in) {
+/* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
+static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
+    const char* c = 0;
     if (d.max_objects <= 0) { d.max_objects = 1024; }
-    if (d.max_objects > KINF__MAX_OBJECTS) { d.max_objects = KINF__MAX_OBJECTS; }
+    if (d.max_objects > KINF__MAX_OBJECTS) { d.max_objects = KINF__MAX_OBJECTS; c = "max_objects"; }
     if (d.store_bytes == 0) { d.store_bytes = 1u << 20; }
-    if (d.store_bytes > 0xfff00000u) { d.store_bytes = 0xfff00000u; }
+    if (d.store_bytes > 0xfff00000u) { d.store_bytes = 0xfff00000u; c = "store_bytes"; }
     if (d.max_event_bytes == 0) { d.max_event_bytes = 64u * 1024u; }
-    if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; }
-    if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; }
+    if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; c = "max_event_bytes"; }
+    if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; c = "max_event_bytes"; }
     if (d.max_tokens <= 0) { d.max_tokens = (int)(d.max_event_bytes / 8u); }
-    if (d.max_tokens < 64) { d.max_tokens = 64; }
+    if (d.max_tokens < 64) { d.max_tokens = 64; if (in->max_tokens > 0) { c = "max_tokens"; } }
+    if (d.fifo_capacity > d.max_objects) { c = "fifo_capacity"; }
     if (d.fifo_capacity <= 0 || d.fifo_capacity > d.max_objects) { d.fifo_capacity = d.max_objects; }
     if (d.max_handlers <= 0) { d.max_handlers = 4; }
-    if (d.max_handlers > 256) { d.max_handlers = 256; }
-    if (d.max_indexes < 0) { d.max_indexes = 0; }
-    if (d.max_indexes == 0 && in->max_indexes == 0) { d.max_indexes = 2; }
-    if (d.max_indexes > 16) { d.max_indexes = 16; }
+    if (d.max_handlers > 256) { d.max_handlers = 256; c = "max_handlers"; }
+    if (d.max_indexes == 0) { d.max_indexes = 2; }      /* zero means the default */
+    if (d.max_indexes < 0) { d.max_indexes = 0; }       /* negative: no custom index */
+    if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
     if (d.idle_timeout_ms <= 0) { d.idle_timeout_ms = 90000; }
     if (d.connect_timeout_ms <= 0) { d.connect_timeout_ms = 10000; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
+    if (clamped) { *clamped = c; }
     return d;
 }
+static kinf_desc_t kinf__defaults(const kinf_desc_t* in) { return kinf__defaults_ex(in, 0); }
 static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
 static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     kinf__layout l;
@@ -1594,15 +1609,24 @@ static int kinf__build_request(kinf_informer_t* inf, int kind) {
         ok &= kinf__put(w, cap, &o, "&timeoutSeconds=");
         ok &= kinf__put(w, cap, &o, kinf__utoa(num, t));
     } else {
-        ok &= kinf__put(w, cap, &o, "?limit=");
-        ok &= kinf__put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
+        /* As client-go: a list at a last-seen RV is not paginated, so the
+           server may answer it from its watch cache; nor is the full list
+           that replaces an expired continue token. */
+        int paged = !inf->list_nolimit && !(inf->rv_mode == KINF__RV_LAST && !inf->cont[0]);
+        ok &= kinf__put(w, cap, &o, "?");
+        if (paged) {
+            ok &= kinf__put(w, cap, &o, "limit=");
+            ok &= kinf__put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
+        }
         if (inf->cont[0]) {
             ok &= kinf__put(w, cap, &o, "&continue=");
             ok &= kinf__pct(w, cap, &o, inf->cont);
         } else if (inf->rv_mode != KINF__RV_UNSET) {
             kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_ZERO ? "0" : inf->last_rv, sizeof(inf->req_rv));
-            ok &= kinf__put(w, cap, &o, "&resourceVersion=");
+            ok &= kinf__put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
             ok &= kinf__pct(w, cap, &o, inf->req_rv);
+        } else {
+            inf->req_rv[0] = 0;
         }
     }
     if (inf->lsel[0]) { ok &= kinf__put(w, cap, &o, "&labelSelector="); ok &= kinf__pct(w, cap, &o, inf->lsel); }
@@ -1703,7 +1727,8 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
     if (!kinf__build_request(inf, kind)) {
         KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
-        kinf__fail(inf, kind, 30000);
+        kinf__close(inf);
+        inf->fatal = KINF_ERR_INVAL;
         return;
     }
     memset(&inf->resp, 0, sizeof(inf->resp));
@@ -1720,7 +1745,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
         if (!inf->cont[0]) {
             inf->relist_gen++;
             inf->st.lists++;
-            if (inf->started > 1) { inf->st.relists++; }
+            if (inf->listed) { inf->st.relists++; }
             KINF__INFO(inf, LIST_START, inf->rv_mode == KINF__RV_ZERO ? "resourceVersion=0" : inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "resourceVersion unset", 0);
         }
     }
@@ -1730,11 +1755,6 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
         return;
     }
     kinf__close(inf);
-    if (inf->https) {
-        KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0);
-        kinf__fail(inf, kind, 30000);
-        return;
-    }
     if (!kinf__resolve(inf)) {
         KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0);
         kinf__fail(inf, kind, -1);
@@ -1881,7 +1901,8 @@ static int kinf__on_record(kinf_informer_t* inf) {
             KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
             return kinf__apply(inf, -1, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
         }
-        return kinf__apply(inf, 0, nt, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
+        if (kinf__apply(inf, 0, nt, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
+        return KINF__REC_OK;
     }
     inf->st.events++;
     inf->watch_events++;
@@ -1910,7 +1931,7 @@ static int kinf__on_record(kinf_informer_t* inf) {
     if (!strcmp(inf->c_type, "ADDED")) { op = KINF__OP_UPSERT; inf->st.added++; }
     else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
     else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
-    else { inf->st.malformed++; KINF__ERR(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_BROKEN; }
+    else { KINF__WARN(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_OK; } /* as client-go: reported, skipped */
     if (nt == 0 || oi < 0) {
         inf->st.oversized++;
         KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
@@ -1929,6 +1950,8 @@ static void kinf__list_finished(kinf_informer_t* inf) {
         if (kinf__visible(inf, s) && inf->slots[s].seen_gen != inf->relist_gen) { kinf__store_delete(inf, s, 0, 1); }
     }
     kinf__strlcpy(inf->last_rv, inf->c_lrv, sizeof(inf->last_rv));
+    inf->listed = 1;
+    inf->list_nolimit = 0;
     KINF__INFO(inf, LIST_DONE, inf->last_rv, 0);
     if (!inf->synced && !inf->sync_wait) {
         inf->sync_wait = 1;
@@ -1981,14 +2004,19 @@ static void kinf__response_done(kinf_informer_t* inf) {
         else if (status == 410) { k = KINF__STATUS_EXPIRED; }
         if (k == KINF__STATUS_EXPIRED || k == KINF__STATUS_TOO_LARGE) {
             if (kind == KINF__PH_LIST && inf->cont[0]) {
+                /* as client-go's pager: one full, unpaginated list instead */
                 KINF__WARN(inf, CONTINUE_EXPIRED, 0, 0);
-                inf->cont[0] = 0; inf->rv_mode = KINF__RV_UNSET;
+                inf->cont[0] = 0; inf->list_nolimit = 1;
             } else if (kind == KINF__PH_LIST) {
                 if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->req_rv, 0); } else { KINF__WARN(inf, RV_TOO_LARGE, inf->req_rv, 0); }
                 inf->rv_mode = KINF__RV_UNSET;
             } else {
+                /* a watch that expired: relist from the last RV seen, after
+                   the backoff, as client-go's reflector */
                 if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, 0); inf->rv_mode = KINF__RV_LAST; }
                 else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, 0); inf->rv_mode = KINF__RV_UNSET; }
+                kinf__fail(inf, KINF__PH_LIST, -1);
+                return;
             }
             kinf__close(inf);
             kinf__begin(inf, KINF__PH_LIST);
@@ -2091,8 +2119,7 @@ static int kinf__consume(kinf_informer_t* inf) {
             if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
                 if (r == KINF__REC_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, " (in stream)"); inf->rv_mode = KINF__RV_LAST; }
                 else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, " (in stream)"); inf->rv_mode = KINF__RV_UNSET; }
-                kinf__close(inf);
-                kinf__begin(inf, KINF__PH_LIST);
+                kinf__fail(inf, KINF__PH_LIST, -1);
                 return -1;
             }
         }
@@ -2124,6 +2151,8 @@ static void kinf__step(kinf_informer_t* inf) {
             pf.fd = inf->fd; pf.events = POLLOUT; pf.revents = 0;
             if (poll(&pf, 1, 0) <= 0) {
                 if (now - inf->t_connect >= (uint64_t)inf->connect_ms) {
+                    close(inf->fd); inf->fd = -1;
+                    if (kinf__connect_next(inf)) { continue; }
                     KINF__ERR(inf, CONNECT_TIMEOUT, inf->host, 0);
                     kinf__fail(inf, inf->req_kind, -1);
                 }
@@ -2165,8 +2194,10 @@ static void kinf__step(kinf_informer_t* inf) {
             if (r < 0) {
                 if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
                     if (now - inf->last_rx >= (uint64_t)inf->idle_ms) {
+                        /* a silent server is not a failing one: resume at once */
                         KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
-                        kinf__broken(inf);
+                        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
+                        kinf__fail(inf, inf->req_kind, 0);
                     }
                     return;
                 }
@@ -2270,11 +2301,12 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     kinf_informer_t* inf;
     uint8_t* base;
     char prefix[KINF__MAX_STR];
-    char tmp[64];
+    char tmp[256];
+    const char* clamped = 0;
     int i;
     const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
     if (!mem || !desc) { return 0; }
-    d = kinf__defaults(desc);
+    d = kinf__defaults_ex(desc, &clamped);
     l = kinf__layout_for(&d);
     if (size < l.total) {
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
@@ -2297,7 +2329,8 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
     if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
     if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) { KINF__ERR(inf, CONFIG_BAD_URL, d.server, 0); return 0; }
-    if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_TOO_LONG, "resource path", 0); return 0; }
+    if (inf->https) { KINF__ERR(inf, TLS_UNAVAILABLE, d.server, 0); return 0; }
+    if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
     if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
         KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
     }
@@ -2348,8 +2381,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
     inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
     inf->last_error = KINF_LOGITEM_OK;
-    if (d.max_objects != desc->max_objects && desc->max_objects > 0) { KINF__WARN(inf, CONFIG_CLAMPED, "max_objects", 0); }
-    if (desc->fifo_capacity > d.max_objects) { KINF__WARN(inf, CONFIG_CLAMPED, "fifo_capacity", 0); }
+    if (clamped) { KINF__WARN(inf, CONFIG_CLAMPED, clamped, 0); }
     return inf;
 }
 
@@ -2363,7 +2395,8 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     inf->handlers[inf->nhandlers++] = *h;
     if (h->on_add) {
         /* a late handler first learns every object its peers know about */
-        int32_t s;
+        int32_t s, was = inf->dispatching;
+        inf->dispatching = 1;
         for (s = 0; s < inf->max_objects; s++) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
@@ -2371,6 +2404,7 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
             kinf__view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
             h->on_add(inf, &o, h->user);
         }
+        inf->dispatching = was;
     }
     return id;
 }
@@ -2409,6 +2443,7 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     unsigned w;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (inf->dispatching) { return KINF_ERR_STATE; }
+    if (inf->fatal) { return inf->fatal; }
     t = kinf_timeout_ms(inf);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     w = kinf_wants(inf);
@@ -2422,7 +2457,7 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     }
     if (!inf->stop) { kinf__step(inf); }
     if (!inf->stop) { kinf__dispatch(inf); }
-    return KINF_OK;
+    return inf->fatal;
 }
 KINF_API int kinf_run(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }

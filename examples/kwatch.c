@@ -23,7 +23,7 @@ static const char* usage_text =
     "  -n, --namespace NS     one namespace (default: all)\n"
     "  -l, --selector SEL     label selector\n"
     "  --field-selector SEL   field selector\n"
-    "  --server URL           the API server (http:// now; https:// once TLS lands)\n"
+    "  -s, --server URL       the API server (http:// now; https:// once TLS lands)\n"
     "  --token T | --token-file F\n"
     "                         bearer token; the file is re-read every 60 s and after a 401\n"
     "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
@@ -39,7 +39,7 @@ static const char* usage_text =
     "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n"
     "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n"
     "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
-    "                         (defaults 16384 objects, 1 MiB per object, 64 MiB of objects)\n"
+    "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n"
     "  --fifo N               stop reading the socket when N keys wait for delivery\n"
     "  --list-limit N         LIST page size (default 500)\n"
     "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n"
@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
     d.max_event_bytes = 1u << 20;
-    d.store_bytes = 64u << 20;
+    d.store_bytes = 32u << 20;
     for (i = 1; i < argc; i++) {
         const char* a = argv[i];
         const char* v = 0;
@@ -225,6 +225,7 @@ int main(int argc, char** argv) {
     signal(SIGPIPE, SIG_IGN);
 
     t0 = now_s();
+    if (g_max_events == 0) { kinf_stop(g_inf); }
     while (!kinf_stopped(g_inf)) {
         int wait = 200;
         if (timeout >= 0) {
