@@ -2,6 +2,12 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -std=c99 -Wall -Wextra -Wshadow -Wundef -Wstrict-prototypes
+# TLS through BearSSL (Debian libbearssl-dev); `make TLS=0` builds without it.
+TLS     ?= 1
+ifeq ($(TLS),1)
+TLSFLAGS := -DKINF_TLS_BEARSSL
+TLSLIBS  := -lbearssl
+endif
 BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -15,13 +21,16 @@ $(BUILD):
 	mkdir -p $(BUILD)
 
 $(BUILD)/kwatch: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
 
 $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
 
 $(BUILD)/kwatch-asan: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g $(SAN) -o $@ examples/kwatch.c
+	$(CC) $(WARN) -O1 -g $(SAN) $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
+
+$(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c
 
 $(BUILD)/unit: tests/unit.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/unit.c
@@ -41,7 +50,7 @@ demo: deps all
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/kwatch-asan $(BUILD)/nomalloc
+test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 test-unit: $(BUILD)/unit

@@ -196,7 +196,19 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(HANDLERS_FULL, "desc.max_handlers handlers are already registered") \
     KINF_LOGITEM_XMACRO(INDEXES_FULL, "desc.max_indexes indexes are already registered") \
     KINF_LOGITEM_XMACRO(INDEX_AFTER_START, "indexes must be added before the first kinf_poll/kinf_run") \
-    KINF_LOGITEM_XMACRO(TLS_UNAVAILABLE, "https:// needs TLS, which this build does not have") \
+    KINF_LOGITEM_XMACRO(TLS_UNAVAILABLE, "https:// needs TLS: build with -DKINF_TLS_BEARSSL and -lbearssl") \
+    KINF_LOGITEM_XMACRO(TLS_NO_CA, "https:// needs a CA (ca_file/ca_data) or insecure_skip_tls_verify") \
+    KINF_LOGITEM_XMACRO(TLS_BAD_CA, "the CA bundle holds no usable PEM certificate") \
+    KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_CERT, "the client certificate is not a usable PEM certificate chain") \
+    KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_KEY, "the client key is not a PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)") \
+    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle, client chain or key exceeds its KINF_TLS_* cap") \
+    KINF_LOGITEM_XMACRO(TLS_INSECURE, "insecure-skip-tls-verify: the server certificate is NOT verified") \
+    KINF_LOGITEM_XMACRO(TLS_UNTRUSTED, "TLS: the server certificate is not signed by a trusted CA") \
+    KINF_LOGITEM_XMACRO(TLS_BAD_NAME, "TLS: the server certificate does not match the host name or IP") \
+    KINF_LOGITEM_XMACRO(TLS_EXPIRED, "TLS: the server certificate is expired or not yet valid") \
+    KINF_LOGITEM_XMACRO(TLS_PLAINTEXT_SERVER, "TLS: the server answered in plain HTTP on an https:// URL") \
+    KINF_LOGITEM_XMACRO(TLS_CLIENT_CERT_REJECTED, "TLS: the server rejected the client certificate (or wants one)") \
+    KINF_LOGITEM_XMACRO(TLS_HANDSHAKE_FAILED, "TLS handshake or record error (BearSSL error number follows)") \
     KINF_LOGITEM_XMACRO(RESOLVE_FAILED, "cannot resolve the server host name") \
     KINF_LOGITEM_XMACRO(CONNECT_FAILED, "cannot connect to the server") \
     KINF_LOGITEM_XMACRO(CONNECT_TIMEOUT, "connecting to the server timed out") \
@@ -234,7 +246,18 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(WATCH_START, "watching") \
     KINF_LOGITEM_XMACRO(WATCH_END, "watch ended by the server; re-watching") \
     KINF_LOGITEM_XMACRO(BACKOFF, "backing off before the next request") \
-    KINF_LOGITEM_XMACRO(SYNCED, "initial list delivered: has synced")
+    KINF_LOGITEM_XMACRO(SYNCED, "initial list delivered: has synced") \
+    KINF_LOGITEM_XMACRO(CONFIG_FILE_UNREADABLE, "cannot read a configuration file") \
+    KINF_LOGITEM_XMACRO(CONFIG_FILE_TOO_LARGE, "configuration file larger than the work buffer") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_NOT_FOUND, "no kubeconfig: $KUBECONFIG and ~/.kube/config are absent") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_YAML, "kubeconfig is not YAML this reader understands") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CONTEXT, "kubeconfig: no such context (or no current-context)") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CLUSTER, "kubeconfig: the context's cluster is missing or has no server") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_NO_USER, "kubeconfig: the context's user is missing") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (exec, auth-provider, username/password)") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
+    KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
+    KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -327,7 +350,43 @@ typedef struct kinf_desc_t {
     uint32_t random_seed;        /* 0 = from the clock */
     kinf_logger_t logger;
     const char* tag;             /* passed to the logger; default "kinformer" */
+    /* TLS, for https:// servers (build with KINF_TLS_BEARSSL). Files are read
+       and data parsed inside kinf_init only; nothing needs to outlive it. */
+    const char* ca_file;         /* PEM bundle of CAs to trust */
+    const void* ca_data;         /* ... or the PEM bytes themselves */
+    size_t ca_len;
+    const char* client_cert_file; /* PEM chain for client certificate auth */
+    const void* client_cert_data;
+    size_t client_cert_len;
+    const char* client_key_file;  /* PEM key: RSA or EC, PKCS#1, PKCS#8 or SEC1 */
+    const void* client_key_data;
+    size_t client_key_len;
+    const char* tls_server_name;  /* name to check (and send as SNI) instead of the URL's host */
+    int insecure_skip_tls_verify; /* 1: do not verify the server (a warning on every connect) */
 } kinf_desc_t;
+
+/* Cluster configuration from a kubeconfig or the in-cluster service account.
+   The strings live in cfg; the *_data pointers point into the caller's work
+   buffer, which must outlive kinf_init. kinf_config_apply copies what is set
+   into a descriptor without overriding fields the caller set already. */
+typedef struct kinf_config_t {
+    char server[512];
+    char namespace_[256];
+    char token_file[512];
+    char ca_file[512];
+    char client_cert_file[512];
+    char client_key_file[512];
+    char tls_server_name[256];
+    const char* token;            /* literal token, in the work buffer */
+    const void* ca_data; size_t ca_len;
+    const void* client_cert_data; size_t client_cert_len;
+    const void* client_key_data; size_t client_key_len;
+    int insecure_skip_tls_verify;
+    char source[16];              /* "kubeconfig" or "in-cluster" */
+    char context[256];            /* the context used */
+    uint32_t error;               /* KINF_LOGITEM_* when a load failed */
+    char error_detail[256];       /* the file, field or line it is about */
+} kinf_config_t;
 
 typedef struct kinf_stats_t {
     uint64_t events, added, modified, deleted, bookmarks, errors_in_stream;
@@ -346,6 +405,7 @@ typedef struct kinf_stats_t {
 #define KINF_INDEX_SLOT_BYTES 12u
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
+#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
 #define KINF__POW2_BOUND(n) (4u * (size_t)(n) + 4u)
 #define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
     (KINF_FIXED_BYTES + (size_t)(max_objects) * (KINF_SLOT_BYTES + (1u + (size_t)(max_indexes)) * KINF_INDEX_SLOT_BYTES) \
@@ -400,6 +460,23 @@ KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
 
+/* Reads a kubeconfig: path, or NULL for the first file of $KUBECONFIG, else
+   ~/.kube/config; context, or NULL for current-context. work holds the file
+   and the decoded *-data fields. Returns KINF_OK, or an error with
+   cfg->error / cfg->error_detail set. Does not follow exec or auth-provider
+   plugins: they are an error naming the field. */
+KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size);
+/* The in-cluster service account: KUBERNETES_SERVICE_HOST/PORT and
+   sa_dir (NULL: /var/run/secrets/kubernetes.io/serviceaccount) with token,
+   ca.crt and namespace. The token is a token_file, re-read as it rotates. */
+KINF_API int kinf_config_in_cluster(kinf_config_t* cfg, const char* sa_dir, void* work, size_t work_size);
+/* With no explicit settings, as client-go's BuildConfigFromFlags("", ""):
+   in-cluster when KUBERNETES_SERVICE_HOST is set, else the kubeconfig
+   ($KUBECONFIG's first file, else ~/.kube/config). */
+KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_size);
+/* Fills the unset (NULL/0) connection fields of desc from cfg. */
+KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
+
 #ifdef __cplusplus
 }
 #endif
@@ -411,6 +488,7 @@ KINF_API const char* kinf_log_item_name(uint32_t item);
 #define KINFORMER_IMPL_INCLUDED
 
 #include <string.h>
+#include <stdlib.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -439,6 +517,21 @@ KINF_API const char* kinf_log_item_name(uint32_t item);
 #pragma GCC diagnostic pop
 #endif
 
+#ifdef KINF_TLS_BEARSSL
+#include <bearssl.h>
+#endif
+#ifndef KINF_TLS_MAX_CAS
+#define KINF_TLS_MAX_CAS 16
+#endif
+#ifndef KINF_TLS_ANCHOR_BYTES
+#define KINF_TLS_ANCHOR_BYTES 16384
+#endif
+#ifndef KINF_TLS_MAX_CHAIN
+#define KINF_TLS_MAX_CHAIN 4
+#endif
+#ifndef KINF_TLS_CHAIN_BYTES
+#define KINF_TLS_CHAIN_BYTES 8192
+#endif
 #ifndef KINF_ASSERT
 #include <assert.h>
 #define KINF_ASSERT(c) assert(c)
@@ -970,6 +1063,7 @@ struct kinf_informer_t {
     char logbuf[400];
     volatile int stop;
     int dispatching, fatal, listed;
+    void* tls;                    /* kinf__tls in caller memory, for https:// */
     uint8_t list_nolimit;
 };
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + 64 <= KINF_FIXED_BYTES) ? 1 : -1];
@@ -1502,7 +1596,10 @@ static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path)
     return 1;
 }
 
-typedef struct kinf__layout { size_t slots, kb, ix, ixb, idx, handlers, toks, ev, arena, total; uint32_t kbn, ixbn; } kinf__layout;
+#ifdef KINF_TLS_BEARSSL
+static size_t kinf__tls_size(void);
+#endif
+typedef struct kinf__layout { size_t slots, kb, ix, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__layout;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
 static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
@@ -1547,6 +1644,10 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     l.toks = o; o = kinf__align8(o + (size_t)d->max_tokens * sizeof(jsmntok_t));
     l.ev = o; o = kinf__align8(o + d->max_event_bytes);
     l.arena = o; o = kinf__align8(o + d->store_bytes);
+    l.tls = o;
+#ifdef KINF_TLS_BEARSSL
+    if (d->server && !strncmp(d->server, "https://", 8)) { o = kinf__align8(o + kinf__tls_size()); }
+#endif
     l.total = o + 8u; /* room to align the start */
     return l;
 }
@@ -2127,7 +2228,451 @@ static int kinf__consume(kinf_informer_t* inf) {
     return 0;
 }
 
+/* >>tls  BearSSL over the same non-blocking socket. Its context, trust
+   anchors, client chain and key, and the record buffers live in the caller's
+   memory (KINF_TLS_BYTES, reserved only for https:// servers). */
+#ifdef KINF_TLS_BEARSSL
+#define KINF__TLS_EE_BYTES 8192
+typedef struct kinf__xwrap {
+    const br_x509_class* vtable;
+    struct kinf__tls* t;
+} kinf__xwrap;
+typedef struct kinf__tls {
+    br_ssl_client_context cc;
+    br_x509_minimal_context xc;
+    kinf__xwrap xw;
+    br_x509_decoder_context xd;
+    br_skey_decoder_context sk;
+    br_pem_decoder_context pem;
+    br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
+    br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
+    size_t nta, nchain, alen, clen, ee_len, obj_start;
+    int insecure, have_key, check_ip, iplen, obj_over, cert_idx, ee_over, rx_bytes, handshaken;
+    unsigned char ip[16];
+    unsigned char rx_head[5];
+    char sni[256];
+    unsigned char anchors[KINF_TLS_ANCHOR_BYTES];
+    unsigned char chainbuf[KINF_TLS_CHAIN_BYTES];
+    unsigned char ee[KINF__TLS_EE_BYTES];
+    unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
+} kinf__tls;
+typedef char kinf__tls_fits[(sizeof(kinf__tls) + 8 <= KINF_TLS_BYTES) ? 1 : -1];
+static size_t kinf__tls_size(void) { return sizeof(kinf__tls); }
+
+/* DER: reads one TLV at p[*off..n); definite lengths up to 3 bytes */
+static int kinf__der(const unsigned char* p, size_t n, size_t* off, unsigned* tag, const unsigned char** v, size_t* vl) {
+    size_t o = *off, len;
+    if (o + 2 > n) { return 0; }
+    *tag = p[o++];
+    len = p[o++];
+    if (len & 0x80u) {
+        size_t k = len & 0x7fu, i;
+        if (k == 0 || k > 3 || o + k > n) { return 0; }
+        for (len = 0, i = 0; i < k; i++) { len = (len << 8) | p[o++]; }
+    }
+    if (len > n - o) { return 0; }
+    *v = p + o; *vl = len; *off = o + len;
+    return 1;
+}
+/* does the certificate's subjectAltName hold this IP address? */
+static int kinf__cert_has_ip(const unsigned char* cert, size_t n, const unsigned char* ip, int iplen) {
+    static const unsigned char san_oid[] = { 0x55, 0x1d, 0x11 };
+    const unsigned char *c, *tbs, *v;
+    size_t cl, tl, vl, o = 0;
+    unsigned tag;
+    if (!kinf__der(cert, n, &o, &tag, &c, &cl) || tag != 0x30) { return 0; }
+    o = 0;
+    if (!kinf__der(c, cl, &o, &tag, &tbs, &tl) || tag != 0x30) { return 0; }
+    o = 0;
+    while (kinf__der(tbs, tl, &o, &tag, &v, &vl)) {
+        const unsigned char* ext;
+        size_t el, eo = 0, xo;
+        if (tag != 0xa3) { continue; }
+        if (!kinf__der(v, vl, &eo, &tag, &ext, &el) || tag != 0x30) { return 0; }
+        xo = 0;
+        while (kinf__der(ext, el, &xo, &tag, &v, &vl)) {
+            const unsigned char *f, *gn;
+            size_t fl, fo = 0, gl, go = 0;
+            if (tag != 0x30 || !kinf__der(v, vl, &fo, &tag, &f, &fl) || tag != 0x06 || fl != 3 || memcmp(f, san_oid, 3) != 0) { continue; }
+            if (!kinf__der(v, vl, &fo, &tag, &f, &fl)) { return 0; }
+            if (tag == 0x01 && !kinf__der(v, vl, &fo, &tag, &f, &fl)) { return 0; }
+            if (tag != 0x04 || !kinf__der(f, fl, &go, &tag, &gn, &gl) || tag != 0x30) { return 0; }
+            go = 0;
+            while (kinf__der(gn, gl, &go, &tag, &f, &fl)) {
+                if (tag == 0x87 && fl == (size_t)iplen && !memcmp(f, ip, fl)) { return 1; }
+            }
+            return 0;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* The X.509 engine: BearSSL's minimal validator, wrapped to keep the
+   end-entity certificate (for the IP SAN check BearSSL does not do, and for
+   insecure mode, which takes the key without validating anything). */
+static kinf__tls* kinf__xw_t(const br_x509_class** ctx) { return ((kinf__xwrap*)(void*)ctx)->t; }
+static void kinf__xw_start_chain(const br_x509_class** ctx, const char* server_name) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    t->cert_idx = 0; t->ee_len = 0; t->ee_over = 0;
+    if (!t->insecure) { t->xc.vtable->start_chain(&t->xc.vtable, server_name); }
+}
+static void kinf__xw_start_cert(const br_x509_class** ctx, uint32_t length) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    if (!t->insecure) { t->xc.vtable->start_cert(&t->xc.vtable, length); }
+}
+static void kinf__xw_append(const br_x509_class** ctx, const unsigned char* buf, size_t len) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    if (t->cert_idx == 0) {
+        if (len > sizeof(t->ee) - t->ee_len) { t->ee_over = 1; }
+        else { memcpy(t->ee + t->ee_len, buf, len); t->ee_len += len; }
+    }
+    if (!t->insecure) { t->xc.vtable->append(&t->xc.vtable, buf, len); }
+}
+static void kinf__xw_end_cert(const br_x509_class** ctx) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    t->cert_idx++;
+    if (!t->insecure) { t->xc.vtable->end_cert(&t->xc.vtable); }
+}
+static unsigned kinf__xw_end_chain(const br_x509_class** ctx) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    unsigned r;
+    if (t->insecure) {
+        if (t->ee_over || t->ee_len == 0) { return BR_ERR_X509_TRUNCATED; }
+        br_x509_decoder_init(&t->xd, 0, 0);
+        br_x509_decoder_push(&t->xd, t->ee, t->ee_len);
+        return br_x509_decoder_get_pkey(&t->xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->xd);
+    }
+    r = t->xc.vtable->end_chain(&t->xc.vtable);
+    if (r == 0 && t->check_ip && (t->ee_over || !kinf__cert_has_ip(t->ee, t->ee_len, t->ip, t->iplen))) { r = BR_ERR_X509_BAD_SERVER_NAME; }
+    return r;
+}
+static const br_x509_pkey* kinf__xw_get_pkey(const br_x509_class* const* ctx, unsigned* usages) {
+    kinf__tls* t = ((const kinf__xwrap*)(const void*)ctx)->t;
+    if (t->insecure) {
+        if (usages) { *usages = BR_KEYTYPE_KEYX | BR_KEYTYPE_SIGN; }
+        return br_x509_decoder_get_pkey(&t->xd);
+    }
+    return t->xc.vtable->get_pkey(&t->xc.vtable, usages);
+}
+static const br_x509_class kinf__xw_vtable = {
+    sizeof(kinf__xwrap), kinf__xw_start_chain, kinf__xw_start_cert, kinf__xw_append,
+    kinf__xw_end_cert, kinf__xw_end_chain, kinf__xw_get_pkey
+};
+
+/* PEM objects into anchors, the client chain, or the client key */
+enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
+static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
+    kinf__tls* t = (kinf__tls*)ctx;
+    if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return; }
+    memcpy(t->anchors + t->alen, buf, len); t->alen += len;
+}
+static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) { br_x509_decoder_push(&((kinf__tls*)ctx)->xd, buf, len); }
+static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) { br_skey_decoder_push(&((kinf__tls*)ctx)->sk, buf, len); }
+static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
+    kinf__tls* t = (kinf__tls*)ctx;
+    if (len > sizeof(t->chainbuf) - t->clen) { t->obj_over = 1; return; }
+    memcpy(t->chainbuf + t->clen, buf, len); t->clen += len;
+}
+static int kinf__tls_keep(kinf__tls* t, const void* src, size_t len, unsigned char** out) {
+    if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return 0; }
+    memcpy(t->anchors + t->alen, src, len); *out = t->anchors + t->alen; t->alen += len;
+    return 1;
+}
+static int kinf__tls_pem_begin(kinf__tls* t, int kind, const char* name) {
+    int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
+    if (kind == KINF__PEM_CA && cert) {
+        if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
+        t->obj_start = t->alen;
+        br_x509_decoder_init(&t->xd, kinf__tls_dn, t);
+        br_pem_decoder_setdest(&t->pem, kinf__tls_x509_push, t);
+        return 1;
+    }
+    if (kind == KINF__PEM_CHAIN && cert) {
+        if (t->nchain >= KINF_TLS_MAX_CHAIN) { t->obj_over = 1; return 0; }
+        t->obj_start = t->clen;
+        br_pem_decoder_setdest(&t->pem, kinf__tls_chain_push, t);
+        return 1;
+    }
+    if (kind == KINF__PEM_KEY && (!strcmp(name, "RSA PRIVATE KEY") || !strcmp(name, "EC PRIVATE KEY") || !strcmp(name, "PRIVATE KEY"))) {
+        br_skey_decoder_init(&t->sk);
+        br_pem_decoder_setdest(&t->pem, kinf__tls_key_push, t);
+        return 1;
+    }
+    br_pem_decoder_setdest(&t->pem, 0, 0); /* other objects (EC PARAMETERS, ...) are skipped */
+    return 0;
+}
+/* returns 1 if the object was taken, 0 if it is bad */
+static int kinf__tls_pem_end(kinf__tls* t, int kind) {
+    if (t->obj_over) { return 0; }
+    if (kind == KINF__PEM_CA) {
+        br_x509_trust_anchor* ta = &t->ta[t->nta];
+        const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
+        if (!pk) { return 0; }
+        ta->dn.data = t->anchors + t->obj_start;
+        ta->dn.len = t->alen - t->obj_start;
+        ta->flags = br_x509_decoder_isCA(&t->xd) ? BR_X509_TA_CA : 0;
+        ta->pkey.key_type = pk->key_type;
+        if (pk->key_type == BR_KEYTYPE_RSA) {
+            if (!kinf__tls_keep(t, pk->key.rsa.n, pk->key.rsa.nlen, &ta->pkey.key.rsa.n) ||
+                !kinf__tls_keep(t, pk->key.rsa.e, pk->key.rsa.elen, &ta->pkey.key.rsa.e)) { return 0; }
+            ta->pkey.key.rsa.nlen = pk->key.rsa.nlen; ta->pkey.key.rsa.elen = pk->key.rsa.elen;
+        } else if (pk->key_type == BR_KEYTYPE_EC) {
+            if (!kinf__tls_keep(t, pk->key.ec.q, pk->key.ec.qlen, &ta->pkey.key.ec.q)) { return 0; }
+            ta->pkey.key.ec.qlen = pk->key.ec.qlen; ta->pkey.key.ec.curve = pk->key.ec.curve;
+        } else {
+            return 0;
+        }
+        t->nta++;
+        return 1;
+    }
+    if (kind == KINF__PEM_CHAIN) {
+        if (t->clen == t->obj_start) { return 0; }
+        t->chain[t->nchain].data = t->chainbuf + t->obj_start;
+        t->chain[t->nchain].data_len = t->clen - t->obj_start;
+        t->nchain++;
+        return 1;
+    }
+    if (br_skey_decoder_last_error(&t->sk) != 0) { return 0; }
+    t->have_key = br_skey_decoder_key_type(&t->sk);
+    return t->have_key != 0;
+}
+/* Loads PEM from a file (read in small pieces) or from memory. Returns the
+   number of objects taken, or -1 on a bad object / size cap / unreadable file. */
+static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
+    unsigned char buf[512];
+    int fd = -1, taken = 0, in_obj = 0, bad = 0, done = 0;
+    const unsigned char* p = (const unsigned char*)data;
+    br_pem_decoder_init(&t->pem);
+    t->obj_over = 0;
+    if (file && file[0]) {
+        fd = open(file, O_RDONLY);
+        if (fd < 0) { return -1; }
+    }
+    while (!done && !bad) {
+        const unsigned char* chunk;
+        size_t n;
+        if (fd >= 0) {
+            ssize_t r = read(fd, buf, sizeof(buf) - 1);
+            if (r < 0 && errno == EINTR) { continue; }
+            if (r < 0) { bad = 1; break; }
+            if (r == 0) { buf[0] = '\n'; n = 1; done = 1; } else { n = (size_t)r; }
+            chunk = buf;
+        } else {
+            if (len) { n = len; chunk = p; len = 0; } else { chunk = (const unsigned char*)"\n"; n = 1; done = 1; }
+        }
+        while (n > 0 && !bad) {
+            size_t used = br_pem_decoder_push(&t->pem, chunk, n);
+            chunk += used; n -= used;
+            switch (br_pem_decoder_event(&t->pem)) {
+            case BR_PEM_BEGIN_OBJ: in_obj = kinf__tls_pem_begin(t, kind, br_pem_decoder_name(&t->pem)); if (t->obj_over) { bad = 1; } break;
+            case BR_PEM_END_OBJ: if (in_obj) { if (kinf__tls_pem_end(t, kind)) { taken++; } else { bad = 1; } } in_obj = 0; break;
+            case BR_PEM_ERROR: bad = 1; break;
+            default: break;
+            }
+        }
+    }
+    if (fd >= 0) { close(fd); }
+    *too_large = t->obj_over;
+    return bad ? -1 : taken;
+}
+
+static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
+    char num[21];
+    uint32_t item = KINF_LOGITEM_TLS_HANDSHAKE_FAILED;
+    if (t->rx_bytes >= 5 && !memcmp(t->rx_head, "HTTP/", 5)) { item = KINF_LOGITEM_TLS_PLAINTEXT_SERVER; }
+    else if (err == BR_ERR_X509_NOT_TRUSTED) { item = KINF_LOGITEM_TLS_UNTRUSTED; }
+    else if (err == BR_ERR_X509_BAD_SERVER_NAME) { item = KINF_LOGITEM_TLS_BAD_NAME; }
+    else if (err == BR_ERR_X509_EXPIRED) { item = KINF_LOGITEM_TLS_EXPIRED; }
+    else if (err >= BR_ERR_RECV_FATAL_ALERT && err < BR_ERR_SEND_FATAL_ALERT && !t->handshaken) {
+        int alert = err - BR_ERR_RECV_FATAL_ALERT;
+        /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
+        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->have_key)) {
+            item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
+        }
+    }
+    {
+        char d[64];
+        d[0] = 0;
+        kinf__cat(d, sizeof(d), " (BearSSL error ");
+        kinf__cat(d, sizeof(d), kinf__utoa(num, (uint64_t)(err < 0 ? 0 : err)));
+        kinf__cat(d, sizeof(d), ")");
+        kinf__log(inf, KINF_LOG_ERROR, item, inf->host, d, __LINE__);
+    }
+}
+/* Moves records between the engine and the socket as far as it can now.
+   Returns 0, -1 at a clean close, -2 on an error (logged). */
+static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
+    kinf__tls* t = (kinf__tls*)inf->tls;
+    br_ssl_engine_context* e = &t->cc.eng;
+    int i;
+    for (i = 0; i < 64; i++) {
+        unsigned st = br_ssl_engine_current_state(e);
+        if (st == BR_SSL_CLOSED) {
+            int err = br_ssl_engine_last_error(e);
+            if (err == BR_ERR_OK && t->handshaken) { return -1; }
+            kinf__tls_fail_item(inf, t, err);
+            return -2;
+        }
+        if ((st & BR_SSL_SENDAPP) || (st & BR_SSL_RECVAPP)) { t->handshaken = 1; }
+        if (st & BR_SSL_SENDREC) {
+            size_t len;
+            unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
+            ssize_t w = send(inf->fd, b, len, MSG_NOSIGNAL);
+            if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
+            if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
+            KINF__ERR(inf, IO_ERROR, "send", 0);
+            return -2;
+        }
+        if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) {
+            size_t len;
+            unsigned char* b = br_ssl_engine_recvrec_buf(e, &len);
+            ssize_t r = recv(inf->fd, b, len, 0);
+            if (r > 0) {
+                int k;
+                for (k = 0; k < r && t->rx_bytes < 5; k++) { t->rx_head[t->rx_bytes++] = b[k]; }
+                br_ssl_engine_recvrec_ack(e, (size_t)r);
+                inf->st.bytes_read += (uint64_t)r;
+                inf->last_rx = kinf__now_ms();
+                continue;
+            }
+            if (r == 0) {
+                if (!t->handshaken) { kinf__tls_fail_item(inf, t, BR_ERR_IO); return -2; }
+                return -1;
+            }
+            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+            KINF__ERR(inf, IO_ERROR, "recv", 0);
+            return -2;
+        }
+        return 0;
+    }
+    return 0;
+}
+static void kinf__tls_connect(kinf_informer_t* inf) {
+    kinf__tls* t = (kinf__tls*)inf->tls;
+    t->rx_bytes = 0; t->handshaken = 0;
+    if (t->insecure) { KINF__WARN(inf, TLS_INSECURE, inf->host, 0); }
+    br_ssl_client_reset(&t->cc, t->sni[0] ? t->sni : 0, 0);
+}
+static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
+    kinf__tls* t = (kinf__tls*)inf->tls;
+    unsigned st = br_ssl_engine_current_state(&t->cc.eng), w = 0;
+    if (st & BR_SSL_SENDREC) { w |= KINF_WANT_WRITE; }
+    if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) { w |= KINF_WANT_READ; }
+    if ((st & BR_SSL_SENDAPP) && !want_read) { w |= KINF_WANT_WRITE; }
+    return w;
+}
+static int kinf__tls_app_pending(kinf_informer_t* inf) {
+    return (br_ssl_engine_current_state(&((kinf__tls*)inf->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
+}
+/* Sets up the TLS region at init: trust anchors, client chain and key. */
+static int kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
+    kinf__tls* t = (kinf__tls*)inf->tls;
+    int n, big = 0;
+    memset(t, 0, sizeof(*t));
+    t->insecure = d->insecure_skip_tls_verify != 0;
+    if (!t->insecure) {
+        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { KINF__ERR(inf, TLS_NO_CA, 0, 0); return 0; }
+        n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
+        if (n <= 0) {
+            if (big) { KINF__ERR(inf, TLS_TOO_LARGE, "CA bundle", 0); }
+            else { KINF__ERR(inf, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0); }
+            return 0;
+        }
+    }
+    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->nta);
+    br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
+    t->xw.vtable = &kinf__xw_vtable;
+    t->xw.t = t;
+    br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
+    br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
+    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
+        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
+        if (n <= 0) { if (big) { KINF__ERR(inf, TLS_TOO_LARGE, "client chain", 0); } else { KINF__ERR(inf, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); } return 0; }
+        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
+        if (n != 1) { KINF__ERR(inf, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); return 0; }
+        if (t->have_key == BR_KEYTYPE_RSA) {
+            br_ssl_client_set_single_rsa(&t->cc, t->chain, t->nchain, br_skey_decoder_get_rsa(&t->sk), br_rsa_pkcs1_sign_get_default());
+        } else {
+            br_ssl_client_set_single_ec(&t->cc, t->chain, t->nchain, br_skey_decoder_get_ec(&t->sk), BR_KEYTYPE_SIGN, 0,
+                                        br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
+        }
+    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
+        KINF__ERR(inf, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
+        return 0;
+    }
+    /* the name checked: tls_server_name, else the URL's host; an IP address
+       is checked against the SAN's IP entries and sent with no SNI */
+    {
+        const char* name = (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : inf->host;
+        if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
+        else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
+        else if (!kinf__strlcpy(t->sni, name, sizeof(t->sni))) { KINF__ERR(inf, CONFIG_TOO_LONG, "tls_server_name", 0); return 0; }
+    }
+    return 1;
+}
+#endif /* KINF_TLS_BEARSSL */
+
+/* >>io  the transport: plain socket or TLS, non-blocking.
+   send: >0 bytes taken, 0 would block, -2 error.
+   recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
+static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls) {
+        kinf__tls* t = (kinf__tls*)inf->tls;
+        br_ssl_engine_context* e = &t->cc.eng;
+        size_t alen;
+        unsigned char* a;
+        if (kinf__tls_pump(inf, 0) < 0) { return -2; }
+        if (!(br_ssl_engine_current_state(e) & BR_SSL_SENDAPP)) { return 0; }
+        a = br_ssl_engine_sendapp_buf(e, &alen);
+        if (alen > len) { alen = len; }
+        memcpy(a, buf, alen);
+        br_ssl_engine_sendapp_ack(e, alen);
+        br_ssl_engine_flush(e, 0);
+        if (kinf__tls_pump(inf, 0) == -2) { return -2; }
+        return (long)alen;
+    }
+#endif
+    {
+        ssize_t w = send(inf->fd, buf, len, MSG_NOSIGNAL);
+        if (w >= 0) { inf->st.bytes_written += (uint64_t)w; return (long)w; }
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+        KINF__ERR(inf, IO_ERROR, "send", 0);
+        return -2;
+    }
+}
+static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls) {
+        kinf__tls* t = (kinf__tls*)inf->tls;
+        br_ssl_engine_context* e = &t->cc.eng;
+        size_t alen;
+        unsigned char* a;
+        if (!(br_ssl_engine_current_state(e) & BR_SSL_RECVAPP)) {
+            int r = kinf__tls_pump(inf, 1);
+            if (r < 0) { return r; }
+            if (!(br_ssl_engine_current_state(e) & BR_SSL_RECVAPP)) { return 0; }
+        }
+        a = br_ssl_engine_recvapp_buf(e, &alen);
+        if (alen > cap) { alen = cap; }
+        memcpy(buf, a, alen);
+        br_ssl_engine_recvapp_ack(e, alen);
+        return (long)alen;
+    }
+#endif
+    {
+        ssize_t r = recv(inf->fd, buf, cap, 0);
+        if (r > 0) { inf->st.bytes_read += (uint64_t)r; return (long)r; }
+        if (r == 0) { return -1; }
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+        KINF__ERR(inf, IO_ERROR, "recv", 0);
+        return -2;
+    }
+}
+
 /* >>informer  the step: all I/O the socket allows now, bounded */
+static int kinf__idle(const kinf_informer_t* inf, uint64_t now) { return now > inf->last_rx && now - inf->last_rx >= (uint64_t)inf->idle_ms; }
 static void kinf__step(kinf_informer_t* inf) {
     int rounds;
     uint64_t now = kinf__now_ms();
@@ -2167,16 +2712,17 @@ static void kinf__step(kinf_informer_t* inf) {
             }
             inf->cstate = KINF__C_SEND;
             inf->last_rx = now;
+#ifdef KINF_TLS_BEARSSL
+            if (inf->tls) { kinf__tls_connect(inf); }
+#endif
         }
         if (inf->cstate == KINF__C_SEND) {
-            ssize_t w = send(inf->fd, inf->wbuf + inf->wpos, inf->wlen - inf->wpos, MSG_NOSIGNAL);
-            if (w < 0) {
-                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return; }
-                KINF__ERR(inf, IO_ERROR, "send", 0);
-                kinf__broken(inf);
-                continue;
+            long w = kinf__io_send(inf, inf->wbuf + inf->wpos, inf->wlen - inf->wpos);
+            if (w < 0) { kinf__broken(inf); continue; }
+            if (w == 0) {
+                if (kinf__idle(inf, now)) { KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0); kinf__broken(inf); }
+                return;
             }
-            inf->st.bytes_written += (uint64_t)w;
             inf->wpos += (size_t)w;
             if (inf->wpos < inf->wlen) { return; }
             inf->cstate = KINF__C_RECV;
@@ -2190,10 +2736,11 @@ static void kinf__step(kinf_informer_t* inf) {
             continue;
         }
         {
-            ssize_t r = recv(inf->fd, inf->rbuf, sizeof(inf->rbuf), 0);
-            if (r < 0) {
-                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-                    if (now - inf->last_rx >= (uint64_t)inf->idle_ms) {
+            long r = kinf__io_recv(inf, inf->rbuf, sizeof(inf->rbuf));
+            if (r == -2) { kinf__broken(inf); continue; }
+            if (r == 0) {
+                {
+                    if (kinf__idle(inf, now)) {
                         /* a silent server is not a failing one: resume at once */
                         KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
                         if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
@@ -2201,11 +2748,8 @@ static void kinf__step(kinf_informer_t* inf) {
                     }
                     return;
                 }
-                KINF__ERR(inf, IO_ERROR, "recv", 0);
-                kinf__broken(inf);
-                continue;
             }
-            if (r == 0) {
+            if (r == -1) {
                 if (inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
                     inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = 0;
                     continue;
@@ -2215,7 +2759,6 @@ static void kinf__step(kinf_informer_t* inf) {
                 continue;
             }
             inf->last_rx = now;
-            inf->st.bytes_read += (uint64_t)r;
             if (kinf__ingest(inf, (size_t)r) != 0) { kinf__broken(inf); continue; }
         }
     }
@@ -2329,7 +2872,14 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
     if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
     if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) { KINF__ERR(inf, CONFIG_BAD_URL, d.server, 0); return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (inf->https) {
+        inf->tls = base + l.tls;
+        if (!kinf__tls_init(inf, &d)) { return 0; }
+    }
+#else
     if (inf->https) { KINF__ERR(inf, TLS_UNAVAILABLE, d.server, 0); return 0; }
+#endif
     if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
     if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
         KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
@@ -2422,6 +2972,9 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return -1; }
     if (!inf->started || inf->flen > 0 || inf->stop) { return 0; }
     if (inf->cstate == KINF__C_RECV && (inf->dpos < inf->dend || inf->body_done)) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls && inf->fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
+#endif
     now = kinf__now_ms();
     if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
     else if (inf->cstate == KINF__C_CONNECTING) { dl = inf->t_connect + (uint64_t)inf->connect_ms; }
@@ -2434,7 +2987,14 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
 KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->fd : -1; }
 KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
     if (!kinf__ok(inf) || inf->fd < 0) { return 0; }
-    if (inf->cstate == KINF__C_CONNECTING || inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    if (inf->cstate == KINF__C_CONNECTING) { return KINF_WANT_WRITE; }
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) {
+        int rd = inf->cstate == KINF__C_RECV && inf->dpos >= inf->dend && !inf->body_done && (int)inf->flen < inf->fifo_cap;
+        return kinf__tls_wants(inf, rd);
+    }
+#endif
+    if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
     if (inf->cstate == KINF__C_RECV && inf->dpos >= inf->dend && !inf->body_done && (int)inf->flen < inf->fifo_cap) { return KINF_WANT_READ; }
     return 0;
 }
@@ -2634,6 +3194,559 @@ KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : (uint32_t)KINF_LOGITEM_OK; }
 KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
 KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_names[item] : "?"; }
+
+/* >>config  kubeconfig (a YAML subset), in-cluster service account, base64 */
+
+/* Decodes standard base64 from src into dst (cap bytes); returns the length
+   or -1 when src is not base64 or dst is too small. */
+static long kinf__b64(const char* src, size_t n, unsigned char* dst, size_t cap) {
+    uint32_t acc = 0;
+    size_t i, o = 0;
+    int bits = 0, pad = 0;
+    for (i = 0; i < n; i++) {
+        char c = src[i];
+        int v;
+        if (c == '=') { pad++; continue; }
+        if (pad) { return -1; } /* data after padding */
+        if (c >= 'A' && c <= 'Z') { v = c - 'A'; } else if (c >= 'a' && c <= 'z') { v = c - 'a' + 26; }
+        else if (c >= '0' && c <= '9') { v = c - '0' + 52; } else if (c == '+') { v = 62; } else if (c == '/') { v = 63; }
+        else { return -1; }
+        acc = (acc << 6) | (uint32_t)v;
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            if (o >= cap) { return -1; }
+            dst[o++] = (unsigned char)(acc >> bits);
+        }
+    }
+    if (pad > 2 || (bits == 6) || ((n - (size_t)pad) % 4 + (size_t)pad) % 4 != 0) { return -1; }
+    return (long)o;
+}
+
+enum { KINF__Y_SCALAR = 0, KINF__Y_NULL, KINF__Y_MAP, KINF__Y_SEQ, KINF__Y_FLOW };
+typedef struct kinf__yseg { const char* k; size_t kl; int idx; uint8_t style; } kinf__yseg;
+typedef struct kinf__yval { const char* p; size_t n; int type; uint8_t style; } kinf__yval;
+typedef void (*kinf__yfn)(void* u, const kinf__yseg* path, int n, const kinf__yval* v);
+#define KINF__YDEPTH 16
+
+/* Decodes a scalar (plain, 'single' or "double" quoted) into out. Returns
+   the length, or -1 if it does not fit or has a bad escape. */
+static long kinf__ystr(const char* p, size_t n, int style, char* out, size_t cap) {
+    size_t i, o = 0;
+    for (i = 0; i < n; i++) {
+        char c = p[i];
+        if (style == 1 && c == '\'') { i++; }                     /* '' is ' */
+        else if (style == 2 && c == '\\') {
+            char e;
+            if (++i >= n) { return -1; }
+            e = p[i];
+            c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == '0' ? '\0' : e == '"' ? '"' : e == '\\' ? '\\' : e == '/' ? '/' : e == ' ' ? ' ' : 0;
+            if (e == 'x' || e == 'u') {
+                unsigned v = 0, k, nd = e == 'x' ? 2u : 4u;
+                for (k = 0; k < nd; k++) {
+                    char h;
+                    if (++i >= n) { return -1; }
+                    h = p[i];
+                    if (h >= '0' && h <= '9') { v = v * 16u + (unsigned)(h - '0'); } else if (h >= 'a' && h <= 'f') { v = v * 16u + (unsigned)(h - 'a' + 10); }
+                    else if (h >= 'A' && h <= 'F') { v = v * 16u + (unsigned)(h - 'A' + 10); } else { return -1; }
+                }
+                if (v >= 0x80) { return -1; } /* ASCII only: names, paths and tokens are */
+                c = (char)v;
+            } else if (!c && e != '0') { return -1; }
+        }
+        if (o + 1 >= cap) { return -1; }
+        out[o++] = c;
+    }
+    out[o] = 0;
+    return (long)o;
+}
+/* scalar [p, e): plain (comment stripped, trimmed) or quoted on one line */
+static int kinf__yscalar(const char* p, const char* e, kinf__yval* v) {
+    v->type = KINF__Y_SCALAR;
+    if (*p == '"' || *p == '\'') {
+        char q = *p++;
+        const char* s = p;
+        while (p < e) {
+            if (q == '"' && *p == '\\') { p += 2; continue; }
+            if (*p == q) {
+                if (q == '\'' && p + 1 < e && p[1] == '\'') { p += 2; continue; }
+                break;
+            }
+            p++;
+        }
+        if (p >= e) { return 0; } /* unterminated, or a multi-line quoted scalar */
+        v->p = s; v->n = (size_t)(p - s); v->style = q == '"' ? 2 : 1;
+        p++;
+        while (p < e && *p == ' ') { p++; }
+        return p == e || *p == '#';
+    }
+    {
+        const char* s = p;
+        const char* end = p;
+        while (p < e) {
+            if (*p == '#' && p > s && (p[-1] == ' ' || p[-1] == '\t')) { break; }
+            p++;
+            if (p[-1] != ' ' && p[-1] != '\t') { end = p; }
+        }
+        v->p = s; v->n = (size_t)(end - s); v->style = 0;
+        if (v->n == 0 || (v->n == 1 && *s == '~') || (v->n == 4 && !memcmp(s, "null", 4))) { v->type = KINF__Y_NULL; }
+    }
+    return 1;
+}
+/* finds the ':' that ends a plain or quoted key on this line; NULL if none */
+static const char* kinf__ykey_end(const char* p, const char* e, kinf__yseg* k) {
+    if (*p == '"' || *p == '\'') {
+        kinf__yval v;
+        const char* q = p + 1;
+        char qc = *p;
+        while (q < e && *q != qc) { if (qc == '"' && *q == '\\') { q++; } q++; }
+        if (q >= e || q + 1 >= e + 1) { return 0; }
+        v.p = p + 1; v.n = (size_t)(q - p - 1);
+        q++;
+        while (q < e && *q == ' ') { q++; }
+        if (q >= e || *q != ':' || (q + 1 < e && q[1] != ' ')) { return 0; }
+        k->k = v.p; k->kl = v.n; k->idx = -1; k->style = qc == '"' ? 2 : 1;
+        return q;
+    }
+    {
+        const char* q = p;
+        while (q < e) {
+            if (*q == ':' && (q + 1 == e || q[1] == ' ' || q[1] == '\t')) {
+                const char* ke = q;
+                while (ke > p && (ke[-1] == ' ' || ke[-1] == '\t')) { ke--; }
+                if (ke == p) { return 0; }
+                k->k = p; k->kl = (size_t)(ke - p); k->idx = -1; k->style = 0;
+                return q;
+            }
+            if (*q == '#' && q > p && q[-1] == ' ') { return 0; }
+            q++;
+        }
+    }
+    return 0;
+}
+
+typedef struct kinf__ylvl { int indent, seq, idx; kinf__yseg seg; } kinf__ylvl;
+typedef struct kinf__ywalk {
+    kinf__ylvl st[KINF__YDEPTH];
+    kinf__yseg path[KINF__YDEPTH];
+    int depth, pending, pend_indent, pend_is_key;
+    kinf__yseg pend;
+    kinf__yfn fn;
+    void* u;
+} kinf__ywalk;
+
+static int kinf__ypush(kinf__ywalk* w, int indent, int seq, const kinf__yseg* seg) {
+    if (w->depth >= KINF__YDEPTH) { return 0; }
+    w->st[w->depth].indent = indent; w->st[w->depth].seq = seq; w->st[w->depth].idx = -1;
+    w->st[w->depth].seg = *seg;
+    w->path[w->depth - 1] = *seg;
+    w->depth++;
+    return 1;
+}
+static void kinf__yemit(kinf__ywalk* w, const kinf__yseg* last, const kinf__yval* v) {
+    if (w->depth - 1 >= KINF__YDEPTH) { return; }
+    w->path[w->depth - 1] = *last;
+    w->fn(w->u, w->path, w->depth, v);
+}
+/* the entry of a map at column `col`: "key: value" or "key:" */
+static int kinf__ykeyline(kinf__ywalk* w, const char* p, const char* e, int col) {
+    kinf__yseg k;
+    kinf__yval v;
+    const char* c = kinf__ykey_end(p, e, &k);
+    if (!c) { return 0; }
+    c++;
+    while (c < e && (*c == ' ' || *c == '\t')) { c++; }
+    if (c == e || *c == '#') {
+        w->pending = 1; w->pend = k; w->pend_indent = col; w->pend_is_key = 1;
+        return 1;
+    }
+    if (*c == '{' || *c == '[') {
+        const char* q = e;
+        while (q > c && (q[-1] == ' ' || q[-1] == '\t')) { q--; }
+        v.p = c; v.n = (size_t)(q - c); v.style = 0;
+        v.type = (v.n == 2 && c[1] == (*c == '{' ? '}' : ']')) ? (*c == '{' ? KINF__Y_MAP : KINF__Y_SEQ) : KINF__Y_FLOW;
+        kinf__yemit(w, &k, &v);
+        return 1;
+    }
+    if (*c == '|' || *c == '>' || *c == '&' || *c == '*' || *c == '!') { return 0; } /* block scalars, anchors, tags */
+    if (!kinf__yscalar(c, e, &v)) { return 0; }
+    kinf__yemit(w, &k, &v);
+    return 1;
+}
+/* Walks a YAML document, calling fn for every scalar, null, empty or flow
+   collection, and the start of every nested block map or sequence. Returns
+   0, or the 1-based number of the first line it cannot read. */
+static int kinf__yaml_walk(const char* buf, size_t len, kinf__yfn fn, void* u) {
+    kinf__ywalk w;
+    const char* p = buf;
+    const char* end = buf + len;
+    int line = 0;
+    kinf__yseg root;
+    memset(&w, 0, sizeof(w));
+    w.fn = fn; w.u = u;
+    root.k = ""; root.kl = 0; root.idx = -1; root.style = 0;
+    w.st[0].indent = -1; w.st[0].seq = 0; w.depth = 1;
+    while (p < end) {
+        const char* ls = p;
+        const char* le;
+        const char* c;
+        int indent, is_item;
+        line++;
+        while (p < end && *p != '\n') { p++; }
+        le = p;
+        if (p < end) { p++; }
+        if (le > ls && le[-1] == '\r') { le--; }
+        c = ls;
+        while (c < le && *c == ' ') { c++; }
+        if (c < le && *c == '\t') { return line; }
+        if (c == le || *c == '#') { continue; }
+        indent = (int)(c - ls);
+        if (indent == 0 && (le - c >= 3) && (!memcmp(c, "---", 3) || !memcmp(c, "...", 3)) && (le - c == 3 || c[3] == ' ')) { continue; }
+        if (w.st[0].indent < 0) { w.st[0].indent = indent; }
+        is_item = (*c == '-' && (c + 1 == le || c[1] == ' '));
+        if (w.pending) {
+            kinf__yval v;
+            if (indent > w.pend_indent || (indent == w.pend_indent && is_item && w.pend_is_key)) {
+                v.p = 0; v.n = 0; v.style = 0; v.type = is_item ? KINF__Y_SEQ : KINF__Y_MAP;
+                kinf__yemit(&w, &w.pend, &v);
+                if (!kinf__ypush(&w, indent, is_item, &w.pend)) { return line; }
+            } else {
+                v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_NULL;
+                kinf__yemit(&w, &w.pend, &v);
+            }
+            w.pending = 0;
+        }
+        while (w.depth > 1 && (w.st[w.depth - 1].indent > indent || (w.st[w.depth - 1].indent == indent && w.st[w.depth - 1].seq && !is_item))) { w.depth--; }
+        if (w.st[w.depth - 1].indent != indent) { return line; }
+        if (is_item) {
+            kinf__ylvl* s = &w.st[w.depth - 1];
+            kinf__yseg ix;
+            const char* r = c + 1;
+            if (!s->seq) { return line; }
+            s->idx++;
+            ix.k = 0; ix.kl = 0; ix.idx = s->idx; ix.style = 0;
+            while (r < le && *r == ' ') { r++; }
+            if (r == le || *r == '#') {
+                w.pending = 1; w.pend = ix; w.pend_indent = indent; w.pend_is_key = 0;
+            } else if (*r == '-' && (r + 1 == le || r[1] == ' ')) {
+                return line; /* "- - x" */
+            } else {
+                kinf__yseg k;
+                if (kinf__ykey_end(r, le, &k)) {
+                    kinf__yval v;
+                    v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_MAP;
+                    kinf__yemit(&w, &ix, &v);
+                    if (!kinf__ypush(&w, (int)(r - ls), 0, &ix)) { return line; }
+                    if (!kinf__ykeyline(&w, r, le, (int)(r - ls))) { return line; }
+                } else {
+                    kinf__yval v;
+                    if (*r == '{' || *r == '[' || *r == '|' || *r == '>' || *r == '&' || *r == '*' || *r == '!') { return line; }
+                    if (!kinf__yscalar(r, le, &v)) { return line; }
+                    kinf__yemit(&w, &ix, &v);
+                }
+            }
+        } else {
+            if (w.st[w.depth - 1].seq) { return line; }
+            if (!kinf__ykeyline(&w, c, le, indent)) { return line; }
+        }
+    }
+    if (w.pending) {
+        kinf__yval v;
+        v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_NULL;
+        kinf__yemit(&w, &w.pend, &v);
+    }
+    (void)root;
+    return 0;
+}
+
+/* kubeconfig resolution: one walk per step, each collecting raw values of
+   one list item at a time and keeping those of the item named as wanted */
+enum { KINF__KC_NAME = 0, KINF__KC_A, KINF__KC_B, KINF__KC_C, KINF__KC_D, KINF__KC_E, KINF__KC_F, KINF__KC_G, KINF__KC_N };
+typedef struct kinf__kc {
+    const char* list;                 /* "contexts", "clusters", "users", or 0 for current-context */
+    const char* inner;                /* "context", "cluster", "user" */
+    const char* const* fields;        /* inner field names, KINF__KC_A.. */
+    const char* const* unsupported;
+    const char* want;                 /* name wanted */
+    int cur, found, nfields;
+    kinf__yval item[KINF__KC_N], hit[KINF__KC_N];
+    kinf__yseg bad, hit_bad;
+    int has_bad, hit_has_bad;
+    char tmp[256];
+} kinf__kc;
+static int kinf__yseg_is(const kinf__yseg* s, const char* k) { size_t n = strlen(k); return s->idx < 0 && s->kl == n && !memcmp(s->k, k, n); }
+static void kinf__kc_close(kinf__kc* kc) {
+    if (kc->cur >= 0 && !kc->found && kc->item[KINF__KC_NAME].type == KINF__Y_SCALAR && kc->item[KINF__KC_NAME].p &&
+        kinf__ystr(kc->item[KINF__KC_NAME].p, kc->item[KINF__KC_NAME].n, kc->item[KINF__KC_NAME].style, kc->tmp, sizeof(kc->tmp)) >= 0 &&
+        !strcmp(kc->tmp, kc->want)) {
+        memcpy(kc->hit, kc->item, sizeof(kc->hit));
+        kc->hit_bad = kc->bad; kc->hit_has_bad = kc->has_bad;
+        kc->found = 1;
+    }
+    memset(kc->item, 0, sizeof(kc->item));
+    kc->has_bad = 0;
+}
+static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
+    kinf__kc* kc = (kinf__kc*)u;
+    int f;
+    if (!kc->list) { /* current-context */
+        if (n == 1 && kinf__yseg_is(&path[0], "current-context") && v->type == KINF__Y_SCALAR) { kc->hit[0] = *v; kc->found = 1; }
+        return;
+    }
+    if (n < 2 || !kinf__yseg_is(&path[0], kc->list) || path[1].idx < 0) { return; }
+    if (path[1].idx != kc->cur) { kinf__kc_close(kc); kc->cur = path[1].idx; }
+    if (n == 3 && kinf__yseg_is(&path[2], "name")) { kc->item[KINF__KC_NAME] = *v; return; }
+    if (n != 4 || !kinf__yseg_is(&path[2], kc->inner)) { return; }
+    for (f = 0; f < kc->nfields; f++) { if (kinf__yseg_is(&path[3], kc->fields[f])) { kc->item[KINF__KC_A + f] = *v; return; } }
+    for (f = 0; kc->unsupported[f]; f++) {
+        if (kinf__yseg_is(&path[3], kc->unsupported[f]) && !kc->has_bad) { kc->bad = path[3]; kc->has_bad = 1; }
+    }
+}
+static int kinf__kc_run(kinf__kc* kc, const char* buf, size_t len) {
+    kc->cur = -1; kc->found = 0;
+    memset(kc->item, 0, sizeof(kc->item));
+    kinf__yaml_walk(buf, len, kinf__kc_visit, kc);
+    if (kc->list) { kinf__kc_close(kc); }
+    return kc->found;
+}
+
+static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, const char* d2) {
+    cfg->error = item;
+    cfg->error_detail[0] = 0;
+    if (d1) { kinf__strlcpy(cfg->error_detail, d1, sizeof(cfg->error_detail)); }
+    if (d2) { kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), d2); }
+    return item == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL;
+}
+/* a scalar into dst (fixed size); a relative path resolved against dir */
+static int kinf__cfg_str(kinf_config_t* cfg, const kinf__yval* v, char* dst, size_t cap, const char* dir, const char* field) {
+    char tmp[512];
+    if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
+    if (kinf__ystr(v->p, v->n, v->style, tmp, sizeof(tmp)) < 0) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, field, 0); return 0; }
+    dst[0] = 0;
+    if (dir && tmp[0] && tmp[0] != '/') {
+        if (!kinf__cat(dst, cap, dir) || !kinf__cat(dst, cap, "/")) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, field, 0); return 0; }
+    }
+    if (!kinf__cat(dst, cap, tmp)) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, field, 0); return 0; }
+    return 1;
+}
+/* a *-data field: base64 into the work buffer's free tail */
+static int kinf__cfg_data(kinf_config_t* cfg, const kinf__yval* v, unsigned char* work, size_t* used, size_t cap,
+                          const void** out, size_t* outlen, const char* field) {
+    long n;
+    if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
+    if (v->style == 2) { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, " (escapes in a quoted scalar)"); return 0; }
+    n = kinf__b64(v->p, v->n, work + *used, cap - *used);
+    if (n <= 0) {
+        if (v->n / 4 * 3 > cap - *used) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); }
+        else { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, 0); }
+        return 0;
+    }
+    *out = work + *used; *outlen = (size_t)n;
+    *used += (size_t)n;
+    return 1;
+}
+static long kinf__read_file(const char* path, unsigned char* buf, size_t cap) {
+    size_t n = 0;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) { return -1; }
+    for (;;) {
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR) { continue; }
+        if (r < 0) { close(fd); return -1; }
+        if (r == 0) { break; }
+        n += (size_t)r;
+        if (n == cap) { char c; r = read(fd, &c, 1); close(fd); return r > 0 ? -2 : (long)n; }
+    }
+    close(fd);
+    return (long)n;
+}
+
+KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size) {
+    static const char* ctx_fields[] = { "cluster", "user", "namespace" };
+    static const char* cl_fields[] = { "server", "certificate-authority", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name" };
+    static const char* cl_bad[] = { "proxy-url", 0 };
+    static const char* user_fields[] = { "token", "tokenFile", "client-certificate", "client-certificate-data", "client-key", "client-key-data" };
+    static const char* user_bad[] = { "exec", "auth-provider", "username", "password", "as", "as-uid", "as-groups", "as-user-extra", 0 };
+    static const char* none[] = { 0 };
+    char file[512], dir[512], cluster[256], user[256];
+    unsigned char* w = (unsigned char*)work;
+    long n;
+    size_t used;
+    int line;
+    kinf__kc kc;
+    if (!cfg || !work) { return KINF_ERR_INVAL; }
+    memset(cfg, 0, sizeof(*cfg));
+    if (path && path[0]) {
+        if (!kinf__strlcpy(file, path, sizeof(file))) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "kubeconfig path", 0); }
+    } else {
+        const char* env = getenv("KUBECONFIG");
+        if (env && env[0]) {
+            size_t k = 0;
+            while (env[k] && env[k] != ':') { k++; }
+            if (k >= sizeof(file)) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "KUBECONFIG", 0); }
+            memcpy(file, env, k); file[k] = 0;
+        } else {
+            const char* home = getenv("HOME");
+            file[0] = 0;
+            if (!home || !kinf__cat(file, sizeof(file), home) || !kinf__cat(file, sizeof(file), "/.kube/config")) {
+                return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NOT_FOUND, 0, 0);
+            }
+        }
+    }
+    n = kinf__read_file(file, w, work_size);
+    if (n == -2) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, file, 0); }
+    if (n < 0) { return kinf__cfg_err(cfg, path ? KINF_LOGITEM_CONFIG_FILE_UNREADABLE : KINF_LOGITEM_KUBECONFIG_NOT_FOUND, file, 0); }
+    used = (size_t)n;
+    {
+        char* slash = strrchr(file, '/');
+        if (slash) { size_t k = (size_t)(slash - file); memcpy(dir, file, k); dir[k] = 0; if (!k) { dir[0] = '/'; dir[1] = 0; } }
+        else { dir[0] = '.'; dir[1] = 0; }
+    }
+    memset(&kc, 0, sizeof(kc));
+    line = kinf__yaml_walk((const char*)w, used, kinf__kc_visit, &kc);
+    if (line) {
+        char num[21];
+        kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, file, ": line ");
+        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), kinf__utoa(num, (uint64_t)line));
+        return KINF_ERR_INVAL;
+    }
+    /* the context */
+    if (context && context[0]) {
+        kinf__strlcpy(cfg->context, context, sizeof(cfg->context));
+    } else {
+        kc.list = 0;
+        if (!kinf__kc_run(&kc, (const char*)w, used) || kinf__ystr(kc.hit[0].p, kc.hit[0].n, kc.hit[0].style, cfg->context, sizeof(cfg->context)) <= 0) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, "current-context is not set", 0);
+        }
+    }
+    memset(&kc, 0, sizeof(kc));
+    kc.list = "contexts"; kc.inner = "context"; kc.fields = ctx_fields; kc.nfields = 3; kc.unsupported = none; kc.want = cfg->context;
+    if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, cfg->context, 0); }
+    cluster[0] = user[0] = 0;
+    if (kc.hit[KINF__KC_A].p) { kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, cluster, sizeof(cluster)); }
+    if (kc.hit[KINF__KC_B].p) { kinf__ystr(kc.hit[KINF__KC_B].p, kc.hit[KINF__KC_B].n, kc.hit[KINF__KC_B].style, user, sizeof(user)); }
+    if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_C], cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
+    if (!cluster[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cfg->context, ": context names no cluster"); }
+    /* the cluster */
+    memset(&kc, 0, sizeof(kc));
+    kc.list = "clusters"; kc.inner = "cluster"; kc.fields = cl_fields; kc.nfields = 5; kc.unsupported = cl_bad; kc.want = cluster;
+    if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cluster, 0); }
+    if (kc.hit_has_bad) {
+        char f[64];
+        kinf__ystr(kc.hit_bad.k, kc.hit_bad.kl, kc.hit_bad.style, f, sizeof(f));
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "clusters.cluster.", f);
+    }
+    if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_A], cfg->server, sizeof(cfg->server), 0, "server") ||
+        !kinf__cfg_str(cfg, &kc.hit[KINF__KC_B], cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
+        !kinf__cfg_data(cfg, &kc.hit[KINF__KC_C], w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
+        !kinf__cfg_str(cfg, &kc.hit[KINF__KC_E], cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
+        return KINF_ERR_INVAL;
+    }
+    if (kc.hit[KINF__KC_D].p && kc.hit[KINF__KC_D].n == 4 && !memcmp(kc.hit[KINF__KC_D].p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
+    if (!cfg->server[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cluster, ": no server"); }
+    /* the user */
+    if (user[0]) {
+        memset(&kc, 0, sizeof(kc));
+        kc.list = "users"; kc.inner = "user"; kc.fields = user_fields; kc.nfields = 6; kc.unsupported = user_bad; kc.want = user;
+        if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_USER, user, 0); }
+        if (kc.hit_has_bad) {
+            char f[64];
+            kinf__ystr(kc.hit_bad.k, kc.hit_bad.kl, kc.hit_bad.style, f, sizeof(f));
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.", f);
+        }
+        if (kc.hit[KINF__KC_A].p && kc.hit[KINF__KC_A].type == KINF__Y_SCALAR) {
+            long tl;
+            if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
+            tl = kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, (char*)w + used, work_size - used);
+            if (tl < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0); }
+            cfg->token = (const char*)w + used;
+            used += (size_t)tl + 1;
+        }
+        if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_B], cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
+            !kinf__cfg_str(cfg, &kc.hit[KINF__KC_C], cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
+            !kinf__cfg_data(cfg, &kc.hit[KINF__KC_D], w, &used, work_size, &cfg->client_cert_data, &cfg->client_cert_len, "client-certificate-data") ||
+            !kinf__cfg_str(cfg, &kc.hit[KINF__KC_E], cfg->client_key_file, sizeof(cfg->client_key_file), dir, "client-key") ||
+            !kinf__cfg_data(cfg, &kc.hit[KINF__KC_F], w, &used, work_size, &cfg->client_key_data, &cfg->client_key_len, "client-key-data")) {
+            return KINF_ERR_INVAL;
+        }
+    }
+    kinf__strlcpy(cfg->source, "kubeconfig", sizeof(cfg->source));
+    return KINF_OK;
+}
+
+KINF_API int kinf_config_in_cluster(kinf_config_t* cfg, const char* sa_dir, void* work, size_t work_size) {
+    const char* host = getenv("KUBERNETES_SERVICE_HOST");
+    const char* port = getenv("KUBERNETES_SERVICE_PORT");
+    const char* dir = (sa_dir && sa_dir[0]) ? sa_dir : "/var/run/secrets/kubernetes.io/serviceaccount";
+    char path[600];
+    long n;
+    int fd;
+    (void)work; (void)work_size;
+    if (!cfg) { return KINF_ERR_INVAL; }
+    memset(cfg, 0, sizeof(*cfg));
+    if (!host || !host[0] || !port || !port[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_INCLUSTER_NOT_FOUND, 0, 0); }
+    cfg->server[0] = 0;
+    kinf__cat(cfg->server, sizeof(cfg->server), "https://");
+    if (strchr(host, ':')) { kinf__cat(cfg->server, sizeof(cfg->server), "["); }
+    if (!kinf__cat(cfg->server, sizeof(cfg->server), host)) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "KUBERNETES_SERVICE_HOST", 0); }
+    if (strchr(host, ':')) { kinf__cat(cfg->server, sizeof(cfg->server), "]"); }
+    if (!kinf__cat(cfg->server, sizeof(cfg->server), ":") || !kinf__cat(cfg->server, sizeof(cfg->server), port)) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "KUBERNETES_SERVICE_PORT", 0);
+    }
+    path[0] = 0;
+    if (!kinf__cat(path, sizeof(path), dir) || !kinf__cat(path, sizeof(path), "/token") || !kinf__strlcpy(cfg->token_file, path, sizeof(cfg->token_file))) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, dir, 0);
+    }
+    fd = open(path, O_RDONLY);
+    if (fd < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_INCLUSTER_UNREADABLE, path, 0); }
+    close(fd);
+    path[0] = 0;
+    kinf__cat(path, sizeof(path), dir); kinf__cat(path, sizeof(path), "/ca.crt");
+    kinf__strlcpy(cfg->ca_file, path, sizeof(cfg->ca_file));
+    fd = open(path, O_RDONLY);
+    if (fd < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_INCLUSTER_UNREADABLE, path, 0); }
+    close(fd);
+    path[0] = 0;
+    kinf__cat(path, sizeof(path), dir); kinf__cat(path, sizeof(path), "/namespace");
+    n = kinf__read_file(path, (unsigned char*)cfg->namespace_, sizeof(cfg->namespace_) - 1);
+    if (n > 0) {
+        while (n > 0 && (cfg->namespace_[n - 1] == '\n' || cfg->namespace_[n - 1] == ' ' || cfg->namespace_[n - 1] == '\r')) { n--; }
+        cfg->namespace_[n] = 0;
+    } else {
+        cfg->namespace_[0] = 0;
+    }
+    kinf__strlcpy(cfg->source, "in-cluster", sizeof(cfg->source));
+    return KINF_OK;
+}
+
+KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_size) {
+    const char* host = getenv("KUBERNETES_SERVICE_HOST");
+    if (host && host[0]) { return kinf_config_in_cluster(cfg, 0, work, work_size); }
+    return kinf_config_kubeconfig(cfg, 0, 0, work, work_size);
+}
+
+KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
+    if (!cfg || !d) { return; }
+    if (!d->server && cfg->server[0]) { d->server = cfg->server; }
+    if (!d->token && !d->token_file) {
+        if (cfg->token) { d->token = cfg->token; }
+        else if (cfg->token_file[0]) { d->token_file = cfg->token_file; }
+    }
+    if (!d->ca_file && !d->ca_data) {
+        if (cfg->ca_data) { d->ca_data = cfg->ca_data; d->ca_len = cfg->ca_len; }
+        else if (cfg->ca_file[0]) { d->ca_file = cfg->ca_file; }
+    }
+    if (!d->client_cert_file && !d->client_cert_data) {
+        if (cfg->client_cert_data) { d->client_cert_data = cfg->client_cert_data; d->client_cert_len = cfg->client_cert_len; }
+        else if (cfg->client_cert_file[0]) { d->client_cert_file = cfg->client_cert_file; }
+    }
+    if (!d->client_key_file && !d->client_key_data) {
+        if (cfg->client_key_data) { d->client_key_data = cfg->client_key_data; d->client_key_len = cfg->client_key_len; }
+        else if (cfg->client_key_file[0]) { d->client_key_file = cfg->client_key_file; }
+    }
+    if (!d->tls_server_name && cfg->tls_server_name[0]) { d->tls_server_name = cfg->tls_server_name; }
+    if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
+}
 
 #undef KINF__ERR
 #undef KINF__WARN

@@ -12,6 +12,7 @@
 #define KWATCH_EXIT_FAIL 1
 #define KWATCH_EXIT_USAGE 2
 #define KWATCH_EXIT_CAPACITY 3
+#define KWATCH_CONFIG_WORK (1u << 20) /* kubeconfig file and its decoded certificates */
 
 static const char* usage_text =
     "usage: kwatch [options] RESOURCE\n"
@@ -23,9 +24,18 @@ static const char* usage_text =
     "  -n, --namespace NS     one namespace (default: all)\n"
     "  -l, --selector SEL     label selector\n"
     "  --field-selector SEL   field selector\n"
-    "  -s, --server URL       the API server (http:// now; https:// once TLS lands)\n"
+    "  -s, --server URL       the API server, http:// or https://\n"
     "  --token T | --token-file F\n"
     "                         bearer token; the file is re-read every 60 s and after a 401\n"
+    "  --kubeconfig F         read this kubeconfig (default: $KUBECONFIG's first file, else ~/.kube/config)\n"
+    "  --context C            use this kubeconfig context (default: current-context)\n"
+    "  --certificate-authority F   PEM bundle of CAs that sign the server's certificate\n"
+    "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n"
+    "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n"
+    "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n"
+    "                         With no --server, --kubeconfig or --context: the in-cluster service\n"
+    "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n"
+    "                         Explicit flags override the configuration's values.\n"
     "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
     "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
     "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
@@ -135,6 +145,10 @@ int main(int argc, char** argv) {
     const char* keep[32];
     const char* drop[32];
     const char* resource = 0;
+    const char* kubeconfig = 0;
+    const char* context = 0;
+    static kinf_config_t cfg;
+    void* work = 0;
     double timeout = -1, num;
     int exit_after_sync = 0, dump = 0, stats = 0, i, rc = KWATCH_EXIT_OK, synced_printed = 0;
     size_t size;
@@ -165,6 +179,13 @@ int main(int argc, char** argv) {
         else if (!strcmp(a, "--server") || !strcmp(a, "-s")) { if (!(d.server = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--token")) { if (!(d.token = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--token-file")) { if (!(d.token_file = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--kubeconfig")) { if (!(kubeconfig = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--context")) { if (!(context = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--certificate-authority")) { if (!(d.ca_file = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--client-certificate")) { if (!(d.client_cert_file = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--client-key")) { if (!(d.client_key_file = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--tls-server-name")) { if (!(d.tls_server_name = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--insecure-skip-tls-verify")) { d.insecure_skip_tls_verify = 1; }
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             const char* o = KW_ARG();
             if (!o) { return usage_error("missing value", a); }
@@ -207,7 +228,19 @@ int main(int argc, char** argv) {
 #undef KW_ARG
     }
     if (!resource) { return usage_error("missing RESOURCE", 0); }
-    if (!d.server) { return usage_error("missing --server (kubeconfig and in-cluster config are not supported yet)", 0); }
+    if (!d.server || kubeconfig || context) {
+        int r;
+        work = malloc(KWATCH_CONFIG_WORK);
+        if (!work) { return KWATCH_EXIT_FAIL; }
+        if (kubeconfig || context) { r = kinf_config_kubeconfig(&cfg, kubeconfig, context, work, KWATCH_CONFIG_WORK); }
+        else { r = kinf_config_default(&cfg, work, KWATCH_CONFIG_WORK); }
+        if (r != KINF_OK) {
+            fprintf(stderr, "kwatch: error %s: %s\n", kinf_log_item_name(cfg.error), cfg.error_detail);
+            return KWATCH_EXIT_FAIL;
+        }
+        if (g_verbose) { fprintf(stderr, "kwatch: info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
+        kinf_config_apply(&cfg, &d);
+    }
     d.resource = resource;
     d.logger.func = logger;
     d.tag = "kwatch";
@@ -216,7 +249,7 @@ int main(int argc, char** argv) {
     mem = malloc(size); /* the one allocation: the library takes all its memory from here */
     if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
     g_inf = kinf_init(mem, size, &d);
-    if (!g_inf) { free(mem); return KWATCH_EXIT_USAGE; }
+    if (!g_inf) { free(mem); free(work); return KWATCH_EXIT_FAIL; }
     memset(&h, 0, sizeof(h));
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
     kinf_add_handler(g_inf, &h);
@@ -280,5 +313,6 @@ int main(int argc, char** argv) {
     }
     kinf_shutdown(g_inf);
     free(mem);
+    free(work);
     return rc;
 }
