@@ -33,6 +33,8 @@ static const char* usage_text =
     "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n"
     "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n"
     "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n"
+    "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n"
+    "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n"
     "                         With no --server, --kubeconfig or --context: the in-cluster service\n"
     "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n"
     "                         Explicit flags override the configuration's values.\n"
@@ -147,6 +149,7 @@ int main(int argc, char** argv) {
     const char* resource = 0;
     const char* kubeconfig = 0;
     const char* context = 0;
+    const char* sa_dir = 0;
     static kinf_config_t cfg;
     void* work = 0;
     double timeout = -1, num;
@@ -181,6 +184,7 @@ int main(int argc, char** argv) {
         else if (!strcmp(a, "--token-file")) { if (!(d.token_file = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--kubeconfig")) { if (!(kubeconfig = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--context")) { if (!(context = KW_ARG())) { return usage_error("missing value", a); } }
+        else if (!strcmp(a, "--service-account-dir")) { if (!(sa_dir = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--certificate-authority")) { if (!(d.ca_file = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--client-certificate")) { if (!(d.client_cert_file = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--client-key")) { if (!(d.client_key_file = KW_ARG())) { return usage_error("missing value", a); } }
@@ -228,11 +232,12 @@ int main(int argc, char** argv) {
 #undef KW_ARG
     }
     if (!resource) { return usage_error("missing RESOURCE", 0); }
-    if (!d.server || kubeconfig || context) {
+    if (!d.server || kubeconfig || context || sa_dir) {
         int r;
         work = malloc(KWATCH_CONFIG_WORK);
         if (!work) { return KWATCH_EXIT_FAIL; }
         if (kubeconfig || context) { r = kinf_config_kubeconfig(&cfg, kubeconfig, context, work, KWATCH_CONFIG_WORK); }
+        else if (sa_dir) { r = kinf_config_in_cluster(&cfg, sa_dir, work, KWATCH_CONFIG_WORK); }
         else { r = kinf_config_default(&cfg, work, KWATCH_CONFIG_WORK); }
         if (r != KINF_OK) {
             fprintf(stderr, "kwatch: error %s: %s\n", kinf_log_item_name(cfg.error), cfg.error_detail);

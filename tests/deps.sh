@@ -8,6 +8,9 @@ command -v make >/dev/null 2>&1 || need="$need make"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 command -v curl >/dev/null 2>&1 || need="$need curl"
+command -v openssl >/dev/null 2>&1 || need="$need openssl"
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
+command -v clang >/dev/null 2>&1 || need="$need clang"
 [ -z "$need" ] && exit 0
 echo "deps: installing:$need"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
