@@ -14,9 +14,12 @@ OVERVIEW
     before you include this file in *one* C or C++ file to create the
     implementation. Other files include it without the define.
 
-    Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation.
-    HTTPS is not available yet: an https:// server fails with
-    KINF_LOGITEM_TLS_UNAVAILABLE (BearSSL support is planned, see README).
+    Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation;
+    for https://, BearSSL (Debian libbearssl-dev): define KINF_TLS_BEARSSL and
+    link -lbearssl. Without it an https:// server fails at kinf_init with
+    KINF_LOGITEM_TLS_UNAVAILABLE. Credentials: a bearer token (literal or a
+    file re-read as it rotates) or a client certificate; configuration from
+    code, a kubeconfig or the in-cluster service account (kinf_config_*).
 
 TL;DR EXAMPLE
 =============
@@ -81,6 +84,10 @@ API
         int  kinf_field(const kinf_object_t*, const char* path, kinf_value_t* out)
         size_t kinf_field_str(const kinf_object_t*, const char* path, char* buf, size_t cap)
         kinf_stats_t kinf_stats(kinf_informer_t*)
+        int  kinf_config_kubeconfig(kinf_config_t*, path, context, work, size)
+        int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
+        int  kinf_config_default(kinf_config_t*, work, size)
+        void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
         const char* kinf_resource_version(kinf_informer_t*)
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
@@ -96,6 +103,9 @@ CONFIGURATION MACROS
     KINFORMER_STATIC          make every function static (several copies per program)
     KINF_API                  override the linkage of public functions
     KINF_NO_LOG_STRINGS       compile the log messages out (ids stay); saves flash
+    KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
+    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
+    KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
     KINF_ASSERT(c)            override assert()
     The implementation uses POSIX (sockets, poll, clock_gettime, getaddrinfo).
     Under a strict -std=c99 it defines _POSIX_C_SOURCE itself when it is the
@@ -119,6 +129,9 @@ MEMORY
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
+    + for an https:// server in a KINF_TLS_BEARSSL build, the TLS block: BearSSL
+      contexts, record buffers, anchors, client chain (78,376 bytes on x86_64;
+      at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
     KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
     max_handlers, max_indexes) is an upper bound of the same, for static buffers;
     give it the capacities themselves (a 0 there is not read as the default).

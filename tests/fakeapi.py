@@ -1442,7 +1442,7 @@ class Server(http.server.ThreadingHTTPServer):
 
     def server_bind(self):
         socketserver.TCPServer.server_bind(self)
-        self.server_name = "127.0.0.1"
+        self.server_name = self.server_address[0]
         self.server_port = self.server_address[1]
 
     def get_request(self):
@@ -1456,6 +1456,10 @@ class Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         if APP is not None and APP.args.verbose:
             traceback.print_exc()
+
+
+class Server6(Server):
+    address_family = socket.AF_INET6
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -2220,6 +2224,10 @@ class App:
             return None
         ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         ctx.set_alpn_protocols(["http/1.1"])
+        if args.client_ca:
+            # require a client certificate signed by one of these CAs
+            ctx.verify_mode = ssl.CERT_REQUIRED
+            ctx.load_verify_locations(cafile=args.client_ca)
         if args.tls_cert:
             ctx.load_cert_chain(args.tls_cert, args.tls_key or None)
             return ctx
@@ -2281,7 +2289,7 @@ class App:
         last = None
         for _ in range(50):
             try:
-                srv = Server(("127.0.0.1", port), Handler)
+                srv = (Server6 if ":" in self.args.host else Server)((self.args.host, port), Handler)
                 break
             except OSError as e:
                 last = e
@@ -2353,6 +2361,8 @@ def build_parser():
     ap.add_argument("--tls-cert", help="serve HTTPS with this certificate (PEM)")
     ap.add_argument("--tls-key", help="private key for --tls-cert (PEM)")
     ap.add_argument("--ca-file", help="write the server certificate (the CA to trust) here")
+    ap.add_argument("--client-ca", help="with TLS: require a client certificate signed by a CA in this PEM file")
+    ap.add_argument("--host", default="127.0.0.1", help="address to listen on: 127.0.0.1 (default) or ::1")
     ap.add_argument("--history", type=int, default=1000)
     ap.add_argument("--bookmark-interval", type=float, default=1.0)
     ap.add_argument("--pod-size", type=int, default=5000)
@@ -2374,6 +2384,13 @@ def build_parser():
 def main(argv=None):
     global APP
     args = build_parser().parse_args(argv)
+    try:
+        import ipaddress
+        loopback = ipaddress.ip_address(args.host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        sys.exit("fakeapi: --host must be a loopback address (127.0.0.1 or ::1)")
     APP = app = App(args)
     app.gen.populate()
     app.churn = Churn(app, args.churn, args.churn_seconds)
@@ -2393,8 +2410,9 @@ def main(argv=None):
             f.write("%d\n" % app.port)
         os.replace(tmp, args.port_file)
     try:
-        sys.stdout.write("fakeapi listening on %s://127.0.0.1:%d\n" % (
-            "https" if app.ssl_ctx else "http", app.port))
+        sys.stdout.write("fakeapi listening on %s://%s:%d\n" % (
+            "https" if app.ssl_ctx else "http",
+            "[%s]" % args.host if ":" in args.host else args.host, app.port))
         sys.stdout.flush()
     except OSError:
         pass

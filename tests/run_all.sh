@@ -28,6 +28,7 @@ run build-matrix sh tests/test_build.sh
 run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
 run fakeapi-vs-kubectl bash tests/test_fakeapi.sh
+run tls-and-config python3 tests/test_tls.py
 run integration python3 tests/integration.py --kwatch build/kwatch
 run integration-asan python3 tests/integration.py --kwatch build/kwatch-asan
 run integration-valgrind python3 tests/integration.py --kwatch build/kwatch --valgrind

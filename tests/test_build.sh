@@ -13,6 +13,7 @@ printf '#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\n' > "$tmp/impl
 for cc in gcc clang; do
     if ! command -v $cc >/dev/null 2>&1; then bad "$cc is installed"; continue; fi
     if $cc $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-$cc.o" 2>"$tmp/err"; then ok "$cc $STRICT"; else bad "$cc strict: $(head -3 "$tmp/err")"; fi
+    if $cc $STRICT -DKINF_TLS_BEARSSL -c -I. "$tmp/impl.c" -o "$tmp/impl-tls-$cc.o" 2>"$tmp/err"; then ok "$cc strict with TLS (KINF_TLS_BEARSSL)"; else bad "$cc strict TLS: $(head -3 "$tmp/err")"; fi
     for ex in examples/kwatch.c examples/minimal.c examples/multi.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
@@ -33,6 +34,12 @@ else
     bad "KINFORMER_STATIC: $(head -3 "$tmp/err")"
 fi
 
+if g++ -x c++ -std=c++11 -Wall -Wextra -Werror -DKINF_TLS_BEARSSL -c -I. "$tmp/impl.c" -o "$tmp/impl-cpp-tls.o" 2>"$tmp/err"; then ok "C++ with TLS"; else bad "C++ TLS: $(head -3 "$tmp/err")"; fi
+for o in "$tmp/impl-gcc.o" "$tmp/impl-tls-gcc.o"; do
+    [ -f "$o" ] || continue
+    alloc=$(nm -u "$o" | awk '{print $2}' | grep -xE 'malloc|calloc|realloc|free|strdup|strndup' | tr '\n' ' ')
+    [ -z "$alloc" ] && ok "$(basename "$o"): no allocator referenced" || bad "$(basename "$o") references $alloc"
+done
 if [ -f "$tmp/impl-gcc.o" ]; then
     bad_syms=$(nm -g --defined-only "$tmp/impl-gcc.o" | awk '{print $3}' | grep -v '^kinf_' | tr '\n' ' ')
     [ -z "$bad_syms" ] && ok "every exported symbol starts with kinf_" || bad "symbols without kinf_: $bad_syms"
