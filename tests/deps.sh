@@ -11,6 +11,8 @@ command -v curl >/dev/null 2>&1 || need="$need curl"
 command -v openssl >/dev/null 2>&1 || need="$need openssl"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
 command -v clang >/dev/null 2>&1 || need="$need clang"
+[ -f /usr/include/x86_64-linux-gnu/gnu/stubs-32.h ] || need="$need gcc-multilib"
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
 [ -z "$need" ] && exit 0
 echo "deps: installing:$need"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -7,7 +7,7 @@ ok() { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "not ok - $1"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-STRICT="-std=c99 -pedantic -Wall -Wextra -Werror -Wshadow -Wundef -Wstrict-prototypes"
+STRICT="-std=c99 -pedantic -Wall -Wextra -Werror -Wshadow -Wundef -Wconversion -Wstrict-prototypes"
 
 printf '#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\n' > "$tmp/impl.c"
 for cc in gcc clang; do
@@ -19,6 +19,12 @@ for cc in gcc clang; do
     done
 done
 
+if gcc -m32 $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-m32.o" 2>"$tmp/err" &&
+   gcc -m32 -std=c99 -O1 -o "$tmp/kwatch-m32" examples/kwatch.c 2>>"$tmp/err" && "$tmp/kwatch-m32" --help >/dev/null; then
+    ok "-m32: strict compile, kwatch links and runs"
+else
+    bad "-m32 (gcc-multilib): $(head -3 "$tmp/err")"
+fi
 if g++ -x c++ -std=c++11 -Wall -Wextra -Werror -c -I. "$tmp/impl.c" -o "$tmp/impl-cpp.o" 2>"$tmp/err"; then ok "header and implementation compile as C++"; else bad "C++: $(head -3 "$tmp/err")"; fi
 
 printf '#include "kinformer.h"\n#include "kinformer.h"\n#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\n#include "kinformer.h"\nint main(void) { return kinf_informer_size(0 ? 0 : &(kinf_desc_t){0}) > 0 ? 0 : 1; }\n' > "$tmp/twice.c"
