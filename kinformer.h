@@ -380,8 +380,10 @@ typedef struct kinf_desc_t {
 
 /* Cluster configuration from a kubeconfig or the in-cluster service account.
    The strings live in cfg; the *_data pointers point into the caller's work
-   buffer, which must outlive kinf_init. kinf_config_apply copies what is set
-   into a descriptor without overriding fields the caller set already. */
+   buffer, which must outlive kinf_init. kinf_config_apply copies the
+   connection settings into a descriptor without overriding fields the caller
+   set already. namespace_ is not applied (a NULL desc.namespace_ means all
+   namespaces): set desc.namespace_ = cfg.namespace_ to watch only it. */
 typedef struct kinf_config_t {
     char server[512];
     char namespace_[256];
@@ -610,6 +612,11 @@ static char* kinf__utoa(char* buf /* >= 21 */, uint64_t v) {
     *p = 0;
     do { *--p = (char)('0' + v % 10u); v /= 10u; } while (v);
     return p;
+}
+static int kinf__mem_has(const uint8_t* p, size_t n, const char* s) {
+    size_t k = strlen(s), i;
+    for (i = 0; i + k <= n; i++) { if (p[i] == (uint8_t)s[0] && !memcmp(p + i, s, k)) { return 1; } }
+    return 0;
 }
 static int kinf__ieq(const char* a, size_t an, const char* b) { /* case-insensitive, b lowercase */
     size_t i;
@@ -2141,7 +2148,10 @@ static void kinf__response_done(kinf_informer_t* inf) {
             kinf__fail(inf, kind, inf->resp.retry_after >= 0 ? (inf->resp.retry_after > 600 ? 600000 : inf->resp.retry_after * 1000) : -1);
             return;
         }
-        if (status == 401) {
+        if (status == 400 && inf->tls && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
+            /* a TLS terminator (nginx) that checks client certificates after the handshake */
+            KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->host, " (HTTP 400 from a TLS proxy)");
+        } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, 0, 0);
             if (inf->token_file[0]) { kinf__read_token_file(inf); }
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, 0); }
@@ -2454,6 +2464,7 @@ static int kinf__tls_pem_end(kinf__tls* t, int kind) {
    number of objects taken, or -1 on a bad object / size cap / unreadable file. */
 static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
     unsigned char buf[512];
+    unsigned char crlf[512];
     int fd = -1, taken = 0, in_obj = 0, bad = 0, done = 0;
     const unsigned char* p = (const unsigned char*)data;
     br_pem_decoder_init(&t->pem);
@@ -2472,7 +2483,13 @@ static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, 
             if (r == 0) { buf[0] = '\n'; n = 1; done = 1; } else { n = (size_t)r; }
             chunk = buf;
         } else {
-            if (len) { n = len; chunk = p; len = 0; } else { chunk = (const unsigned char*)"\n"; n = 1; done = 1; }
+            if (len) { n = len < sizeof(buf) ? len : sizeof(buf); memcpy(buf, p, n); p += n; len -= n; chunk = buf; }
+            else { chunk = (const unsigned char*)"\n"; n = 1; done = 1; }
+        }
+        {   /* CRLF files: BearSSL 0.6 would read "NAME-----\r" as the object name */
+            size_t i, o = 0;
+            for (i = 0; i < n; i++) { if (chunk[i] != '\r') { crlf[o++] = chunk[i]; } }
+            chunk = crlf; n = o;
         }
         while (n > 0 && !bad) {
             size_t used = br_pem_decoder_push(&t->pem, chunk, n);
@@ -2493,7 +2510,9 @@ static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, 
 static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
     char num[21];
     uint32_t item = KINF_LOGITEM_TLS_HANDSHAKE_FAILED;
-    if (t->rx_bytes >= 5 && !memcmp(t->rx_head, "HTTP/", 5)) { item = KINF_LOGITEM_TLS_PLAINTEXT_SERVER; }
+    /* a TLS record starts with a content type 20..24; "HTTP/" or an HTML
+       page is a plain-HTTP server */
+    if (t->rx_bytes >= 1 && !t->handshaken && (t->rx_head[0] < 20 || t->rx_head[0] > 24)) { item = KINF_LOGITEM_TLS_PLAINTEXT_SERVER; }
     else if (err == BR_ERR_X509_NOT_TRUSTED) { item = KINF_LOGITEM_TLS_UNTRUSTED; }
     else if (err == BR_ERR_X509_BAD_SERVER_NAME) { item = KINF_LOGITEM_TLS_BAD_NAME; }
     else if (err == BR_ERR_X509_EXPIRED) { item = KINF_LOGITEM_TLS_EXPIRED; }
@@ -2534,7 +2553,8 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
             ssize_t w = send(inf->fd, b, len, MSG_NOSIGNAL);
             if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
-            KINF__ERR(inf, IO_ERROR, "send", 0);
+            /* a reset in the handshake often hides the server's alert */
+            if (!t->handshaken) { kinf__tls_fail_item(inf, t, br_ssl_engine_last_error(e)); } else { KINF__ERR(inf, IO_ERROR, "send", 0); }
             return -2;
         }
         if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) {
@@ -2554,7 +2574,7 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
                 return -1;
             }
             if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
-            KINF__ERR(inf, IO_ERROR, "recv", 0);
+            if (!t->handshaken) { kinf__tls_fail_item(inf, t, br_ssl_engine_last_error(e)); } else { KINF__ERR(inf, IO_ERROR, "recv", 0); }
             return -2;
         }
         return 0;
@@ -3547,7 +3567,7 @@ static int kinf__cfg_data(kinf_config_t* cfg, const kinf__yval* v, unsigned char
                           const void** out, size_t* outlen, const char* field) {
     long n;
     if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
-    if (v->style == 2) { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, " (escapes in a quoted scalar)"); return 0; }
+    if (v->style == 2 && memchr(v->p, '\\', v->n)) { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, " (escapes in a quoted scalar)"); return 0; }
     n = kinf__b64(v->p, v->n, work + *used, cap - *used);
     if (n <= 0) {
         if (v->n / 4 * 3 > cap - *used) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); }
@@ -3594,10 +3614,22 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     } else {
         const char* env = getenv("KUBECONFIG");
         if (env && env[0]) {
-            size_t k = 0;
-            while (env[k] && env[k] != ':') { k++; }
-            if (k >= sizeof(file)) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "KUBECONFIG", 0); }
-            memcpy(file, env, k); file[k] = 0;
+            /* the first entry that names a readable file, else the first entry */
+            const char* e = env;
+            file[0] = 0;
+            while (*e) {
+                size_t k = 0;
+                while (e[k] && e[k] != ':') { k++; }
+                if (k > 0 && k < sizeof(file)) {
+                    char f[512];
+                    memcpy(f, e, k); f[k] = 0;
+                    if (!file[0]) { memcpy(file, f, k + 1); }
+                    if (access(f, R_OK) == 0) { memcpy(file, f, k + 1); break; }
+                }
+                e += k;
+                if (*e == ':') { e++; }
+            }
+            if (!file[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NOT_FOUND, "KUBECONFIG", 0); }
         } else {
             const char* home = getenv("HOME");
             file[0] = 0;

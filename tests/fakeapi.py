@@ -1471,7 +1471,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def setup(self):
         if isinstance(self.request, ssl.SSLSocket):
             self.request.settimeout(10)
-            self.request.do_handshake()
+            try:
+                self.request.do_handshake()
+            except OSError:
+                if APP.args.client_ca:
+                    self._linger_after_failed_handshake()
+                raise
             self.request.settimeout(None)
         http.server.BaseHTTPRequestHandler.setup(self)
         try:
@@ -1479,6 +1484,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except OSError:
             pass
         APP.track(self.connection, True)
+
+    def _linger_after_failed_handshake(self):
+        """With --client-ca: the alert that refuses a client certificate is
+        out; half-close and read what the client still sends (its Finished,
+        ...) so that closing does not reset the connection, since a reset can
+        make the client's kernel drop the alert before the client reads it."""
+        sock = self.request
+        try:
+            sock.shutdown(socket.SHUT_WR)
+            sock.settimeout(0.5)
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline and sock.recv(4096):
+                pass
+        except OSError:
+            pass
 
     def finish(self):
         try:
