@@ -27,7 +27,7 @@ $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
 
 $(BUILD)/kwatch-asan: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g $(SAN) $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
+	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
 
 $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c

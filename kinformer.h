@@ -107,6 +107,7 @@ CONFIGURATION MACROS
     KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
     KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
     KINF_ASSERT(c)            override assert()
+    KINF_SELFCHECK            check the store's invariants after every change (tests)
     The implementation uses POSIX (sockets, poll, clock_gettime, getaddrinfo).
     Under a strict -std=c99 it defines _POSIX_C_SOURCE itself when it is the
     first include of the file; otherwise compile that file with
@@ -1247,12 +1248,12 @@ static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { retur
 static void kinf__arena_compact(kinf_informer_t* inf) {
     size_t r = 0, w = 0;
     while (r < inf->top) {
-        kinf__blk* b = (kinf__blk*)(void*)(inf->arena + r);
-        uint32_t sz = b->size;
-        if (b->owner != KINF__FREE_OWNER) {
-            kinf__slot* s = &inf->slots[b->owner >> 1];
+        const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
+        uint32_t sz = b->size, owner = b->owner; /* read before the move may overwrite them */
+        if (owner != KINF__FREE_OWNER) {
+            kinf__slot* s = &inf->slots[owner >> 1];
             if (w != r) { memmove(inf->arena + w, inf->arena + r, sz); }
-            if (b->owner & 1u) { s->old = (uint32_t)w + 1u; } else { s->cur = (uint32_t)w + 1u; }
+            if (owner & 1u) { s->old = (uint32_t)w + 1u; } else { s->cur = (uint32_t)w + 1u; }
             w += sz;
         }
         r += sz;
@@ -1320,6 +1321,40 @@ static void kinf__set_ref(kinf_informer_t* inf, int32_t s, int which_old, uint32
     if (which_old) { inf->slots[s].old = ref; } else { inf->slots[s].cur = ref; }
     if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 1) | (which_old ? 1u : 0u); }
 }
+
+/* KINF_SELFCHECK: after every change, walk the arena and the slots and abort
+   on any broken invariant (for tests, fuzzing and soaks; O(store) per call). */
+#ifdef KINF_SELFCHECK
+static void kinf__selfcheck(const kinf_informer_t* inf) {
+    size_t r = 0, live = 0;
+    int32_t s;
+    int visible = 0, used = 0;
+    while (r < inf->top) {
+        const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
+        KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 7u) == 0);
+        if (b->owner != KINF__FREE_OWNER) {
+            const kinf__slot* sl = &inf->slots[b->owner >> 1];
+            KINF_ASSERT((b->owner >> 1) < (uint32_t)inf->max_objects);
+            KINF_ASSERT(((b->owner & 1u) ? sl->old : sl->cur) == r + 1u);
+            live += b->size;
+        }
+        r += b->size;
+    }
+    KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
+    for (s = 0; s < inf->max_objects; s++) {
+        const kinf__slot* sl = &inf->slots[s];
+        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
+        used++;
+        KINF_ASSERT(sl->cur != 0);
+        if (!(sl->flags & KINF__F_PENDING)) { KINF_ASSERT(!sl->old && !(sl->flags & (KINF__F_DELETED | KINF__F_RECREATED))); }
+        if ((sl->flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE) { visible++; }
+    }
+    KINF_ASSERT(used == inf->nused && visible == inf->nlive);
+}
+#define KINF__SELFCHECK(inf) kinf__selfcheck(inf)
+#else
+#define KINF__SELFCHECK(inf) ((void)0)
+#endif
 
 /* >>hash  key -> slot, open addressing with linear probing and backward-shift delete */
 static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t* len) {
@@ -1453,9 +1488,9 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     if (s < 0) {
         s = kinf__slot_alloc(inf);
         if (s < 0) {
-            kinf__arena_free(inf, ref);
             inf->st.dropped++;
             KINF__ERR(inf, STORE_SLOTS_FULL, (const char*)(kinf__blk_at(inf, ref) + 1), 0);
+            kinf__arena_free(inf, ref);
             return;
         }
         sl = &inf->slots[s];
@@ -1995,6 +2030,7 @@ static int kinf__apply(kinf_informer_t* inf, int oi, int nt, int op) {
     }
     if (op == KINF__OP_DELETE) { kinf__store_delete(inf, s, ref, 0); }
     else { kinf__store_upsert(inf, s, ref, h); }
+    KINF__SELFCHECK(inf);
     return 0;
 }
 /* jsmn over the framed record; returns the token count, 0 if too many tokens, -1 malformed */
@@ -2070,6 +2106,7 @@ static void kinf__list_finished(kinf_informer_t* inf) {
     for (s = 0; s < inf->max_objects; s++) {
         if (kinf__visible(inf, s) && inf->slots[s].seen_gen != inf->relist_gen) { kinf__store_delete(inf, s, 0, 1); }
     }
+    KINF__SELFCHECK(inf);
     kinf__strlcpy(inf->last_rv, inf->c_lrv, sizeof(inf->last_rv));
     inf->listed = 1;
     inf->list_nolimit = 0;
@@ -2841,6 +2878,7 @@ static void kinf__dispatch(kinf_informer_t* inf) {
             kinf__deliver_update(inf, &a, &b);
             if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
         }
+        KINF__SELFCHECK(inf);
         if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }
     }
     if (inf->sync_wait && inf->sync_pops_left == 0) {
@@ -3797,5 +3835,6 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
 #undef KINF__WARN
 #undef KINF__INFO
 #undef KINF__FREE_OWNER
+#undef KINF__SELFCHECK
 #endif /* KINFORMER_IMPL_INCLUDED */
 #endif /* KINFORMER_IMPLEMENTATION */
