@@ -68,6 +68,7 @@ API
         int  kinf_poll(kinf_informer_t*, int timeout_ms) one step of a main loop
         void kinf_stop(kinf_informer_t*)                 async-signal-safe, final
         int  kinf_stopped(kinf_informer_t*)
+        int  kinf_flush(kinf_informer_t*)                deliver what is queued, no I/O
         int  kinf_fd(kinf_informer_t*)        \  for your own epoll/select loop:
         unsigned kinf_wants(kinf_informer_t*)  > wait for these, then call
         int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
@@ -450,6 +451,10 @@ KINF_API int kinf_run(kinf_informer_t* inf);
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms);
 KINF_API void kinf_stop(kinf_informer_t* inf);
 KINF_API int kinf_stopped(kinf_informer_t* inf);
+/* Delivers every queued change to the handlers now, with no I/O, even after
+   kinf_stop (a program about to exit calls it so its handlers see what the
+   cache holds). Returns how many keys were delivered. */
+KINF_API int kinf_flush(kinf_informer_t* inf);
 /* Closes the connection. The cache stays readable. */
 KINF_API void kinf_shutdown(kinf_informer_t* inf);
 enum { KINF_WANT_READ = 1, KINF_WANT_WRITE = 2 };
@@ -1267,6 +1272,7 @@ static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
         if (inf->used + need > inf->store_bytes) { return 0; }
         kinf__arena_compact(inf);
     }
+    KINF_ASSERT(inf->top + need <= inf->store_bytes);
     ref = (uint32_t)inf->top + 1u;
     inf->top += need;
     inf->used += need;
@@ -3099,6 +3105,21 @@ KINF_API int kinf_run(kinf_informer_t* inf) {
     return KINF_OK;
 }
 KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
+KINF_API int kinf_flush(kinf_informer_t* inf) {
+    int n, stop;
+    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    n = (int)inf->flen;
+    stop = inf->stop;
+    inf->stop = 0;
+    {
+        int budget = inf->budget;
+        inf->budget = 0;
+        kinf__dispatch(inf);
+        inf->budget = budget;
+    }
+    inf->stop = stop;
+    return n - (int)inf->flen;
+}
 KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
 KINF_API void kinf_shutdown(kinf_informer_t* inf) { if (kinf__ok(inf)) { kinf__close(inf); inf->phase = KINF__PH_IDLE; } }
 KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }

@@ -150,6 +150,8 @@ int main(int argc, char** argv) {
     const char* kubeconfig = 0;
     const char* context = 0;
     const char* sa_dir = 0;
+    char* keep_copy = 0;
+    char* drop_copy = 0;
     static kinf_config_t cfg;
     void* work = 0;
     double timeout = -1, num;
@@ -206,8 +208,8 @@ int main(int argc, char** argv) {
             if (!l) { return usage_error("missing value", a); }
             copy = strdup(l);
             if (!copy) { return KWATCH_EXIT_FAIL; }
-            if (a[2] == 'k') { d.keep = keep; d.keep_count = split_list(copy, keep, 28); }
-            else { d.drop = drop; d.drop_count = split_list(copy, drop, 30); }
+            if (a[2] == 'k') { free(keep_copy); keep_copy = copy; d.keep = keep; d.keep_count = split_list(copy, keep, 28); }
+            else { free(drop_copy); drop_copy = copy; d.drop = drop; d.drop_count = split_list(copy, drop, 30); }
         }
         else if (!strcmp(a, "--max-events") || !strcmp(a, "--timeout") || !strcmp(a, "--max-objects") ||
                  !strcmp(a, "--max-object-bytes") || !strcmp(a, "--store-bytes") || !strcmp(a, "--fifo") ||
@@ -241,6 +243,7 @@ int main(int argc, char** argv) {
         else { r = kinf_config_default(&cfg, work, KWATCH_CONFIG_WORK); }
         if (r != KINF_OK) {
             fprintf(stderr, "kwatch: error %s: %s\n", kinf_log_item_name(cfg.error), cfg.error_detail);
+            free(work); free(keep_copy); free(drop_copy);
             return KWATCH_EXIT_FAIL;
         }
         if (g_verbose) { fprintf(stderr, "kwatch: info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
@@ -254,7 +257,7 @@ int main(int argc, char** argv) {
     mem = malloc(size); /* the one allocation: the library takes all its memory from here */
     if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
     g_inf = kinf_init(mem, size, &d);
-    if (!g_inf) { free(mem); free(work); return KWATCH_EXIT_FAIL; }
+    if (!g_inf) { free(mem); free(work); free(keep_copy); free(drop_copy); return KWATCH_EXIT_FAIL; }
     memset(&h, 0, sizeof(h));
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
     kinf_add_handler(g_inf, &h);
@@ -280,6 +283,8 @@ int main(int argc, char** argv) {
         }
     }
     if (exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
+    /* what the cache already holds reaches the handlers before the dump */
+    if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_flush(g_inf); }
     if (dump) {
         int n = kinf_count(g_inf), k = 0;
         kinf_object_t* all = (kinf_object_t*)calloc((size_t)n + 1, sizeof(kinf_object_t));
@@ -319,5 +324,7 @@ int main(int argc, char** argv) {
     kinf_shutdown(g_inf);
     free(mem);
     free(work);
+    free(keep_copy);
+    free(drop_copy);
     return rc;
 }

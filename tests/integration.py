@@ -8,15 +8,26 @@ Prints "ok - NAME" or "not ok - NAME: reason" per test and, as the last line,
 "N passed, M failed" (exit status 1 when M > 0). Python standard library only.
 
 How a scenario decides "nothing lost, nothing phantom" without any timing
-assertion: kwatch runs with `-o name --dump-on-exit`; the test drives churn and
-faults through fakeapi's control API, then stops the churn, waits until the
-server's resourceVersion no longer moves, creates a sentinel object that kwatch
-watches and waits (bounded) until kwatch prints `ADDED <sentinel key> ...`.
-Watch events arrive in resourceVersion order, so at that moment kwatch's cache
-must be exactly the server's state: kwatch gets SIGTERM, prints its cache, and
-the dump is compared byte for byte with /_fake/state for the same path and
-selectors. The handler events kwatch printed are replayed too: they must be a
-consistent add/update/delete history ending in the same set of keys and RVs.
+assertion: kwatch runs with `-o name --dump-on-exit -v`, its stderr merged into
+its stdout so that log lines and event lines keep their order. The test drives
+churn and faults through fakeapi's control API, then stops the churn, waits
+until the server's resourceVersion no longer moves, creates a sentinel object
+that kwatch watches and waits (bounded) until kwatch prints
+`ADDED <sentinel key> ...` and its last LIST is complete (LIST_DONE logged).
+Sentinels are repeated until one arrived with no LIST started since the
+previous one, i.e. through the watch: watch events arrive in resourceVersion
+order and the FIFO delivers in order, so at that moment kwatch's cache must be
+exactly the server's state and every change must have been delivered. kwatch
+gets SIGTERM and prints its cache; the dump is compared byte for byte with
+/_fake/state for the same path and selectors, and the handler events it printed
+are replayed: they must be a consistent add/update/delete history ending in the
+same keys and RVs. Counters from --stats and logged items are checked where a
+fault must have had an effect.
+
+--valgrind wraps kwatch in `valgrind --error-exitcode=99 --leak-check=full
+--errors-for-leak-kinds=definite` and runs only the churn and the cut scenarios.
+--only NAME (repeatable) runs the scenarios whose name contains NAME; --verbose
+keeps the logs (fakeapi's and every kwatch's output) and says where.
 
 Every server gets --port 0 --port-file, a bounded --lifetime and
 --exit-with-parent; every process is killed in a finally; every wait has a
@@ -161,7 +172,14 @@ class Server:
             time.sleep(0.03)
         with open(self.port_file) as f:
             self.port = int(f.read().strip())
-        self.url = "http://127.0.0.1:%d" % self.port
+        self.ssl_ctx = None
+        if "--tls" in extra:
+            import ssl
+            ca = list(extra)[list(extra).index("--ca-file") + 1]
+            self.ssl_ctx = ssl.create_default_context(cafile=ca)
+            self.url = "https://127.0.0.1:%d" % self.port
+        else:
+            self.url = "http://127.0.0.1:%d" % self.port
 
     def log_tail(self, n=600):
         try:
@@ -184,7 +202,7 @@ class Server:
         for attempt in range(retries + 1):
             req = urllib.request.Request(url, data=data, method=method, headers=hdrs)
             try:
-                with urllib.request.urlopen(req, timeout=timeout) as r:
+                with urllib.request.urlopen(req, timeout=timeout, context=self.ssl_ctx) as r:
                     return r.status, r.read()
             except urllib.error.HTTPError as e:
                 return e.code, e.read()
@@ -342,21 +360,34 @@ def kwatch_prefix():
 
 
 class Kwatch:
-    def __init__(self, name, server_url, args, env=None):
+    """kwatch in the background. With merge=True its stderr goes into the same pipe
+    as its stdout, so that log lines and event lines keep their order (used to
+    tell whether a LIST was still in progress when the sentinel showed up)."""
+
+    def __init__(self, name, server_url, args, env=None, merge=False):
         self.name = name
-        self.cmd = kwatch_prefix() + [OPTS.kwatch, "--server", server_url] + list(args)
+        srv_args = ["--server", server_url] if server_url else []
+        args = list(args)
+        if "--timeout" not in args:
+            # never outlive the suite, even if it is killed
+            args += ["--timeout", str(int(900 * SLOW))]
+        self.cmd = kwatch_prefix() + [OPTS.kwatch] + srv_args + args
         self.lines = []
-        self.err = []
+        self.err = self.lines if merge else []
+        self.merge = merge
         self.cond = threading.Condition()
         self.rc = None
         log("%s: %s" % (name, " ".join(self.cmd)))
         self.proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env)
+                                     stderr=subprocess.STDOUT if merge else subprocess.PIPE, env=env)
         register(self.proc)
         self.t_out = threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True)
-        self.t_err = threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True)
         self.t_out.start()
-        self.t_err.start()
+        if merge:
+            self.t_err = self.t_out
+        else:
+            self.t_err = threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True)
+            self.t_err.start()
 
     def _read(self, stream, sink):
         for raw in iter(stream.readline, b""):
@@ -384,7 +415,11 @@ class Kwatch:
                 self.cond.wait(min(left, 0.5))
         return None
 
-    def wait_event(self, etype, key, timeout=90):
+    def wait_event(self, etype, key, timeout=90, rv=None):
+        """Waits for "ETYPE KEY RV" (any RV unless rv is given)."""
+        if rv is not None:
+            want = "%s %s %s" % (etype, key, rv)
+            return self.wait_for(lambda ln: ln == want, timeout)
         prefix = "%s %s " % (etype, key)
         return self.wait_for(lambda ln: ln.startswith(prefix), timeout)
 
@@ -404,6 +439,13 @@ class Kwatch:
             self.rc = None
         self.t_out.join(timeout=10)
         self.t_err.join(timeout=10)
+        if OPTS.verbose:
+            base = os.path.join(TMP, "kw-%d-%s" % (self.proc.pid, re.sub(r"[^A-Za-z0-9]+", "_", self.name)[:40]))
+            with open(base + ".out", "w") as f:
+                f.write(" ".join(self.cmd) + "\n" + "\n".join(self.out_lines()) + "\n")
+            if not self.merge:
+                with open(base + ".err", "w") as f:
+                    f.write(" ".join(self.cmd) + "\n" + self.err_text() + "\n")
         return self.rc
 
     def stop(self, sig=signal.SIGTERM, timeout=30):
@@ -431,11 +473,39 @@ class Kwatch:
             return "\n".join(self.err)
 
     def dump(self):
+        """The "# cache N objects" line and the N lines after it."""
         lines = self.out_lines()
         for i in range(len(lines) - 1, -1, -1):
-            if lines[i].startswith("# cache "):
-                return "\n".join(lines[i:]) + "\n"
+            m = re.match(r"^# cache (\d+) objects$", lines[i])
+            if m:
+                n = int(m.group(1))
+                return "\n".join(lines[i:i + 1 + n]) + "\n"
         return None
+
+    def list_settled(self, timeout):
+        """Needs merge=True and -v. Waits until every LIST_START has a LIST_DONE after
+        it: the cache holds a whole list (a sentinel can arrive in the middle of a
+        paginated LIST, before the keys that sort after it). Returns None or why not."""
+        deadline = time.monotonic() + timeout * SLOW
+        with self.cond:
+            for _ in range(100000):
+                ls = ld = -1
+                for i in range(len(self.lines) - 1, -1, -1):
+                    ln = self.lines[i]
+                    if ld < 0 and "LIST_DONE" in ln and ln.startswith("kwatch:"):
+                        ld = i
+                    if "LIST_START" in ln and ln.startswith("kwatch:"):
+                        ls = i
+                        break
+                if ls < 0:
+                    return "no LIST_START in the output (test bug: needs merge=True and -v)"
+                if ld > ls:
+                    return None
+                left = deadline - time.monotonic()
+                if left <= 0 or self.proc.poll() is not None:
+                    return "the last LIST never completed"
+                self.cond.wait(min(left, 0.5))
+        return "the last LIST never completed"
 
     def stats(self):
         d = {}
@@ -549,6 +619,15 @@ def check_clean_exit(c, kw, want_rc=0, label=""):
     if san:
         c.fail(tag + "sanitizer/valgrind: " + san)
     c.check(kw.rc == want_rc, tag + "exit status %s, want %s %s" % (kw.rc, want_rc, kw.describe()))
+    st = kw.stats()
+    try:
+        used, peak, cap = int(st["store_used"]), int(st["store_peak"]), int(st["store_capacity"])
+        c.check(used <= cap and peak <= cap, tag + "store accounting broken: store_used=%d store_peak=%d "
+                "store_capacity=%d" % (used, peak, cap))
+        n, _, m = st["objects"].partition("/")
+        c.check(int(n) <= int(m), tag + "objects=%s" % st["objects"])
+    except (KeyError, ValueError):
+        pass
 
 
 def wait_watching(c, srv, plural, baseline, timeout=60):
@@ -564,15 +643,46 @@ def wait_watching(c, srv, plural, baseline, timeout=60):
 
 
 def finish_with_sentinel(c, srv, watchers, kind="pod", ns="ns-1", timeout=90):
-    """Creates a sentinel and waits until every kwatch in watchers printed its ADDED.
-    Returns False (and records the failure) if one did not."""
-    key = srv.sentinel_pod(ns) if kind == "pod" else srv.sentinel_configmap(ns)
+    """Creates sentinels until every kwatch in watchers is known to be caught up;
+    returns False (and records the failure) if one is not.
+
+    A sentinel's ADDED line proves that every change before it was applied and
+    delivered only if it came through the watch: a sentinel that arrives in a
+    LIST is printed before the rest of that list (keys after it, and the
+    DELETED! of keys the list no longer has). So: after sentinel k is printed
+    and that kwatch's last LIST is complete (LIST_DONE logged), sentinel k+1 is
+    created; if no LIST started between the two ADDED lines, sentinel k+1 came
+    through the watch, after everything else (the FIFO delivers in order)."""
+    pending = list(watchers)
+    prev = {}
     ok = True
-    for kw in watchers:
-        if kw.wait_event("ADDED", key, timeout) is None:
-            c.fail("%s: never printed ADDED %s %s" % (kw.name, key, kw.describe()))
-            ok = False
-    return ok
+    for _ in range(6):
+        key = srv.sentinel_pod(ns) if kind == "pod" else srv.sentinel_configmap(ns)
+        still = []
+        for kw in pending:
+            line = kw.wait_event("ADDED", key, timeout)
+            if line is None:
+                c.fail("%s: never printed ADDED %s %s" % (kw.name, key, kw.describe()))
+                ok = False
+                continue
+            why = kw.list_settled(timeout)
+            if why:
+                c.fail("%s: %s %s" % (kw.name, why, kw.describe()))
+                ok = False
+                continue
+            lines = kw.out_lines()
+            idx = lines.index(line)
+            if kw.name in prev and not any("LIST_START" in ln and ln.startswith("kwatch:")
+                                           for ln in lines[prev[kw.name]:idx]):
+                continue            # caught up
+            prev[kw.name] = idx
+            still.append(kw)
+        pending = still
+        if not pending:
+            return ok
+    for kw in pending:
+        c.fail("%s: still relisting after 6 sentinels %s" % (kw.name, kw.describe()))
+    return False
 
 
 def pod_path(ns=None):
@@ -622,18 +732,19 @@ def scenario_continue_expiry(srv):
     c = Checks("fault continue-token expiry mid-list (410 on continue -> list restarts)")
     hit = False
     kw = None
+    pages = srv.stats()["objects"]["pods"] // 10
     for attempt in range(4):
         lbase, wbase = srv.list_count("pods"), srv.watch_count("pods")
         srv.churn(50)
         kw = Kwatch("cont%d" % attempt, srv.url, ["pods", "-o", "name", "--list-limit", "10",
-                                                  "--dump-on-exit", "--stats", "-v"])
+                                                  "--dump-on-exit", "--stats", "-v"], merge=True)
         try:
             kw.proc.send_signal(signal.SIGSTOP)
             deadline = time.monotonic() + 60 * SLOW
             for _ in range(3000):
                 lc, wc = srv.list_count("pods") - lbase, srv.watch_count("pods") - wbase
-                if wc > 0:
-                    break            # the whole list went by: try again
+                if wc > 0 or lc > pages - 3:
+                    break            # (nearly) the whole list went by: try again
                 if lc >= 3:
                     srv.fault("expire")
                     hit = True
@@ -667,7 +778,8 @@ def scenario_continue_expiry(srv):
             check_clean_exit(c, kw, 0)
             check_against_server(c, kw, srv, pod_path())
             c.check(kw.stat("lists") >= 2, "stats lists=%s, want >= 2" % kw.stats().get("lists"))
-            c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+            c.check(kw.err_text().count("LIST_START") >= 2, "LIST_START logged %d times, want >= 2"
+                    % kw.err_text().count("LIST_START"))
         log("continue expiry: watches since %d" % wbase)
     finally:
         kw.kill()
@@ -697,7 +809,7 @@ def scenario_churn(ctx):
     """Several kwatch processes at once on one churning server, each compared
     with the server's state for its own selectors; plus stores that are too small."""
     if OPTS.valgrind:
-        watchers = [CHURN_WATCHERS[0], CHURN_WATCHERS[1], CHURN_WATCHERS[4], CHURN_WATCHERS[8]]
+        watchers = [CHURN_WATCHERS[0], CHURN_WATCHERS[1], CHURN_WATCHERS[4], CHURN_WATCHERS[7], CHURN_WATCHERS[8]]
     else:
         watchers = CHURN_WATCHERS
     srv = Server("churn", pods=300, namespaces=3, configmaps=20)
@@ -705,22 +817,32 @@ def scenario_churn(ctx):
     small = []
     try:
         for name, args, path, lsel, fsel in watchers:
-            kws.append((Kwatch(name, srv.url, args + ["-o", "name", "--dump-on-exit", "--stats"]),
+            kws.append((Kwatch(name, srv.url, args + ["-o", "name", "--dump-on-exit", "--stats", "-v"],
+                               merge=True),
                         name, path, lsel, fsel))
         if not OPTS.valgrind:
             small.append(Kwatch("--max-objects 40", srv.url,
                                 ["pods", "-o", "name", "--max-objects", "40", "--stats", "--dump-on-exit"]))
             small.append(Kwatch("--store-bytes 60000", srv.url,
                                 ["pods", "-o", "name", "--store-bytes", "60000", "--stats", "--dump-on-exit"]))
+            small.append(Kwatch("--store-bytes 100000 --fifo 2", srv.url,
+                                ["pods", "-o", "name", "--store-bytes", "100000", "--fifo", "2", "--stats"]))
+            small.append(Kwatch("--store-bytes 150000 --list-limit 20", srv.url,
+                                ["pods", "-o", "name", "--store-bytes", "150000", "--list-limit", "20", "--stats"]))
             small.append(Kwatch("--store-bytes 3000 --max-objects 20", srv.url,
                                 ["pods", "-o", "none", "--store-bytes", "3000", "--max-objects", "20",
                                  "--stats", "--dump-on-exit"]))
         secs = 2 if OPTS.quick else 5
+        # the churn starts while the watchers LIST, and goes on for secs once all of them watch
+        srv.churn(200)
+        gate = Checks("churn: sentinel")
+        for kw, _, _, _, _ in kws:
+            if kw.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
+                gate.fail("%s: never started watching %s" % (kw.name, kw.describe()))
         churn_for(srv, 200, secs)
         srv.quiesce()
         pod_kws = [k for k, n, p, _, _ in kws if p.endswith("/pods")]
         cm_kws = [k for k, n, p, _, _ in kws if p.endswith("/configmaps")]
-        gate = Checks("churn: sentinel")
         ok1 = finish_with_sentinel(gate, srv, pod_kws, "pod", timeout=90 * (2 if OPTS.valgrind else 1))
         ok2 = finish_with_sentinel(gate, srv, cm_kws, "configmap", timeout=90 * (2 if OPTS.valgrind else 1))
         for kw, _, _, _, _ in kws:
@@ -744,19 +866,18 @@ def scenario_churn(ctx):
             c.check(kw.dump() is not None and kw.dump().startswith("# cache 40 objects"),
                     "dump header %r" % ((kw.dump() or "").split("\n")[0]))
             c.report()
-            c = Checks("store too small under churn (--store-bytes 60000): identity-only, exit 3, cache exact")
-            kw = small[1]
-            check_clean_exit(c, kw, 3)
-            c.check(kw.stat("store_full") > 0, "stats store_full=%s" % kw.stats().get("store_full"))
-            c.check("STORE_FULL" in kw.err_text(), "STORE_FULL not logged")
-            if ok1:
-                # identities fit: every object must still be there with its RV
-                want = srv.state(pod_path())
-                if kw.stat("dropped") == 0:
+            for kw in small[1:4]:
+                c = Checks("store too small under churn (%s): no memory error, STORE_FULL, exit 3" % kw.name)
+                check_clean_exit(c, kw, 3)
+                c.check(kw.stat("store_full") > 0, "stats store_full=%s" % kw.stats().get("store_full"))
+                c.check("STORE_FULL" in kw.err_text(), "STORE_FULL not logged")
+                if kw.dump() is not None and ok1 and kw.stat("dropped") == 0:
+                    # every identity fitted: every object must still be there with its RV
+                    want = srv.state(pod_path())
                     c.check(kw.dump() == want, "dump differs from server state: " + diff_summary(kw.dump(), want))
-            c.report()
+                c.report()
             c = Checks("store too small under churn (--store-bytes 3000 --max-objects 20): no crash, exit 3")
-            kw = small[2]
+            kw = small[4]
             check_clean_exit(c, kw, 3)
             c.check(kw.stat("dropped") > 0 or kw.stat("store_full") > 0, "no store_full/dropped in stats")
             c.check(kw.dump() is not None, "no dump")
@@ -780,7 +901,8 @@ def fault_scenario(name, inject, *, kw_args=(), pre=None, verify=None, rate=100,
         if pre:
             pre(srv)
         wbase = srv.watch_count("pods")
-        kw = Kwatch(name, srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats"] + list(kw_args))
+        kw = Kwatch(name, srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"] + list(kw_args),
+                    merge=True)
         if not wait_watching(c, srv, "pods", wbase):
             return c.report()
         srv.churn(rate)
@@ -901,7 +1023,7 @@ def scenario_restart(ctx):
     kw = None
     try:
         wbase = srv.watch_count("pods")
-        kw = Kwatch("restart", srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"])
+        kw = Kwatch("restart", srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"], merge=True)
         if not wait_watching(c, srv, "pods", wbase):
             return c.report()
         churn_for(srv, 100, 2)
@@ -943,10 +1065,10 @@ def scenario_oversized(ctx):
     c = Checks("fault oversized objects (--max-object-bytes 65536, 300000-byte pods) -> identity kept, exit 3")
     srv = Server("oversized", pods=100)
     kw = kw2 = None
-    args = ["pods", "-o", "name", "--dump-on-exit", "--stats", "--max-object-bytes", "65536"]
+    args = ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v", "--max-object-bytes", "65536"]
     try:
         wbase = srv.watch_count("pods")
-        kw = Kwatch("oversized", srv.url, args)
+        kw = Kwatch("oversized", srv.url, args, merge=True)
         if not wait_watching(c, srv, "pods", wbase):
             return c.report()
         churn_for(srv, 100, 2)
@@ -954,17 +1076,17 @@ def scenario_oversized(ctx):
         # a new oversized pod: added, updated while still oversized, deleted
         r = srv.fault("oversized", size=300000, namespace="ns-1", name="big-1")
         c.check(r.get("bytes", 0) > 300000, "fault oversized made %s bytes" % r.get("bytes"))
-        c.check(kw.wait_event("ADDED", "ns-1/big-1 %s" % r["resourceVersion"], 60) is not None,
+        c.check(kw.wait_event("ADDED", "ns-1/big-1", 60, rv=r["resourceVersion"]) is not None,
                 "no 'ADDED ns-1/big-1 %s' " % r["resourceVersion"] + kw.describe())
         pod = srv.get("/api/v1/namespaces/ns-1/pods/big-1")
         pod["metadata"]["labels"]["touched"] = "yes"
         e = srv.apply("/api/v1/namespaces/ns-1/pods/big-1", pod)
         rv2 = e["metadata"]["resourceVersion"]
-        c.check(kw.wait_event("MODIFIED", "ns-1/big-1 %s" % rv2, 60) is not None,
+        c.check(kw.wait_event("MODIFIED", "ns-1/big-1", 60, rv=rv2) is not None,
                 "no 'MODIFIED ns-1/big-1 %s' for an update of the oversized pod" % rv2)
         e = srv.delete("/api/v1/namespaces/ns-1/pods/big-1")
         rv3 = e["metadata"]["resourceVersion"]
-        c.check(kw.wait_event("DELETED", "ns-1/big-1 %s" % rv3, 60) is not None,
+        c.check(kw.wait_event("DELETED", "ns-1/big-1", 60, rv=rv3) is not None,
                 "no 'DELETED ns-1/big-1 %s' for the oversized pod" % rv3)
         # an existing pod grows too large, then shrinks back
         st = parse_dump(srv.state(pod_path("ns-2")))
@@ -972,21 +1094,21 @@ def scenario_oversized(ctx):
         vns, _, vname = victim.partition("/")
         r = srv.fault("oversized", size=300000, namespace=vns, name=vname)
         c.check(r["key"] == victim, "fault oversized on %s changed %s" % (victim, r.get("key")))
-        c.check(kw.wait_event("MODIFIED", "%s %s" % (victim, r["resourceVersion"]), 60) is not None,
+        c.check(kw.wait_event("MODIFIED", victim, 60, rv=r["resourceVersion"]) is not None,
                 "no 'MODIFIED %s %s' when it grew oversized" % (victim, r["resourceVersion"]))
         pod = srv.get("/api/v1/namespaces/%s/pods/%s" % (vns, vname))
         pod["metadata"]["annotations"].pop("example.com/oversized", None)
         e = srv.apply("/api/v1/namespaces/%s/pods/%s" % (vns, vname), pod)
-        c.check(kw.wait_event("MODIFIED", "%s %s" % (victim, e["metadata"]["resourceVersion"]), 60) is not None,
+        c.check(kw.wait_event("MODIFIED", victim, 60, rv=e["metadata"]["resourceVersion"]) is not None,
                 "no MODIFIED when %s shrank back" % victim)
         # one that stays: a second kwatch gets it in its LIST
         r = srv.fault("oversized", size=300000, namespace="ns-0", name="big-2")
-        c.check(kw.wait_event("ADDED", "ns-0/big-2 %s" % r["resourceVersion"], 60) is not None,
+        c.check(kw.wait_event("ADDED", "ns-0/big-2", 60, rv=r["resourceVersion"]) is not None,
                 "no 'ADDED ns-0/big-2'")
         wbase = srv.watch_count("pods")
-        kw2 = Kwatch("oversized-list", srv.url, args)
+        kw2 = Kwatch("oversized-list", srv.url, args, merge=True)
         wait_watching(c, srv, "pods", wbase)
-        c.check(kw2.wait_event("ADDED", "ns-0/big-2 %s" % r["resourceVersion"], 60) is not None,
+        c.check(kw2.wait_event("ADDED", "ns-0/big-2", 60, rv=r["resourceVersion"]) is not None,
                 "second kwatch: no 'ADDED ns-0/big-2' from its LIST " + kw2.describe())
         churn_for(srv, 100, 2)
         srv.quiesce()
@@ -1098,10 +1220,10 @@ def scenario_static(ctx):
         # usage errors
         c = Checks("bad usage exits 2")
         url = srv.url
-        cases = [[], ["pods"], ["--server", url], ["--server", url, "--bogus", "pods"],
+        cases = [[], ["--server", url], ["--server", url, "--bogus", "pods"],
                  ["--server", url, "-o", "yaml", "pods"], ["--server", url, "--max-events", "x", "pods"],
                  ["--server", url, "--timeout", "-1", "pods"], ["--server", url, "pods", "nodes"],
-                 ["--server", url, "-n"], ["--server", "ftp://127.0.0.1:1", "pods"]]
+                 ["--server", url, "-n"], ["--server", url, "pods", "--list-limit"]]
         for args in cases:
             p = subprocess.Popen(kwatch_prefix() + [OPTS.kwatch] + args, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -1118,6 +1240,31 @@ def scenario_static(ctx):
         p = subprocess.run(kwatch_prefix() + [OPTS.kwatch, "--help"], stdin=subprocess.DEVNULL,
                            capture_output=True, timeout=30 * SLOW)
         c.check(p.returncode == 0 and b"usage: kwatch" in p.stdout, "--help -> %s" % p.returncode)
+        c.report()
+
+        # configuration errors: exit 1 (failure), with the reason logged
+        c = Checks("bad configuration exits 1 with the reason (bad URL; no --server and no kubeconfig)")
+        home = os.path.join(TMP, "empty-home")
+        os.makedirs(home, exist_ok=True)
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("KUBECONFIG", "KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT")}
+        env["HOME"] = home
+        for args, item in ((["--server", "ftp://127.0.0.1:1", "pods"], "CONFIG_BAD_URL"),
+                           (["pods"], "KUBECONFIG_NOT_FOUND")):
+            p = subprocess.run(kwatch_prefix() + [OPTS.kwatch] + args, stdin=subprocess.DEVNULL,
+                               capture_output=True, timeout=30 * SLOW, env=env)
+            err = p.stderr.decode("utf-8", "replace")
+            c.check(p.returncode == 1, "kwatch %s -> exit %s, want 1" % (" ".join(args), p.returncode))
+            c.check(item in err, "kwatch %s: %s not logged: %r" % (" ".join(args), item, err[-200:]))
+            c.check(not SANITIZER_RE.search(err), "kwatch %s: sanitizer: %s" % (" ".join(args), err[-300:]))
+        c.report()
+
+        # --max-events 0
+        c = Checks("--max-events 0 prints no event and exits 0")
+        kw = Kwatch("max-events-0", srv.url, ["pods", "-o", "name", "--max-events", "0", "--timeout", "20"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        c.check(kw.out_lines() == [], "printed %s" % kw.out_lines()[:2])
         c.report()
 
         scenario_resources(srv)
@@ -1148,7 +1295,7 @@ def scenario_resources(srv):
     try:
         wbase = {p: srv.watch_count(p) for _, _, _, p in specs}
         for name, args, path, plural in specs:
-            kws.append(Kwatch(name, srv.url, args + ["-o", "name", "--dump-on-exit", "--stats"]))
+            kws.append(Kwatch(name, srv.url, args + ["-o", "name", "--dump-on-exit", "--stats", "-v"], merge=True))
         gate = Checks("resources")
         for _, _, _, plural in specs:
             wait_watching(gate, srv, plural, wbase[plural])
@@ -1190,7 +1337,7 @@ def scenario_resources(srv):
         okk = []
         for (p, o, key), kw in zip(sent, kws):
             srv.apply(p, o)
-            okk.append(kw.wait_event("ADDED", key, 60) is not None)
+            okk.append(kw.wait_event("ADDED", key, 60) is not None and kw.list_settled(60) is None)
         for kw in kws:
             kw.stop()
         for (name, args, path, plural), kw, ok in zip(specs, kws, okk):
@@ -1266,6 +1413,31 @@ def scenario_token(ctx):
         c.check("wrong-token" not in e and "s3cret" not in e, "a token appears in the log")
         c.report()
 
+        c = Checks("kubeconfig from $KUBECONFIG (server + users.user.tokenFile): syncs")
+        kc = os.path.join(tdir, "kubeconfig")
+        with open(kc, "w") as f:
+            f.write(KUBECONFIG % {"server": srv.url, "user": "    tokenFile: %s\n" % good})
+        env = clean_env(tdir)
+        env["KUBECONFIG"] = kc
+        k_kc = Kwatch("kubeconfig", None, ["pods", "-o", "none", "--exit-after-sync", "--timeout", "60"], env=env)
+        kws.append(k_kc)
+        k_kc.wait(90)
+        check_clean_exit(c, k_kc, 0)
+        c.check("# synced 60 objects" in k_kc.out_lines(), "not synced " + k_kc.describe())
+        c.report()
+
+        c = Checks("kubeconfig with an exec credential plugin: KUBECONFIG_UNSUPPORTED, exit 1")
+        kc2 = os.path.join(tdir, "kubeconfig-exec")
+        with open(kc2, "w") as f:
+            f.write(KUBECONFIG % {"server": srv.url, "user": "    exec:\n      command: /bin/false\n"})
+        k_ex = Kwatch("kubeconfig-exec", None, ["pods", "--kubeconfig", kc2, "--exit-after-sync",
+                                                "--timeout", "10"], env=clean_env(tdir))
+        kws.append(k_ex)
+        k_ex.wait(60)
+        check_clean_exit(c, k_ex, 1)
+        c.check("KUBECONFIG_UNSUPPORTED" in k_ex.err_text(), "KUBECONFIG_UNSUPPORTED not logged " + k_ex.describe())
+        c.report()
+
         c = Checks("token file rewritten after a 401: re-read, syncs")
         line = k_rot.wait_for(lambda ln: "UNAUTHORIZED" in ln, 60, stream="err")
         c.check(line is not None, "no 401 with the wrong token")
@@ -1281,6 +1453,92 @@ def scenario_token(ctx):
     finally:
         for kw in kws:
             kw.kill()
+        srv.close()
+
+
+KUBECONFIG = """apiVersion: v1
+kind: Config
+clusters:
+- name: fake
+  cluster:
+    server: %(server)s
+contexts:
+- name: fake
+  context:
+    cluster: fake
+    user: tester
+current-context: fake
+users:
+- name: tester
+  user:
+%(user)s"""
+
+
+def clean_env(home):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("KUBECONFIG", "KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT")}
+    env["HOME"] = home
+    return env
+
+
+def first_system_ca():
+    """One CA certificate that did not sign fakeapi's certificate, or None."""
+    for path in ("/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"):
+        try:
+            with open(path) as f:
+                txt = f.read()
+        except OSError:
+            continue
+        m = re.search(r"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----\n", txt, re.S)
+        if m:
+            return m.group(0)
+    return None
+
+
+def scenario_tls(ctx):
+    """https:// through BearSSL against fakeapi --tls: churn compared exactly; a wrong CA
+    and a wrong server name are refused."""
+    tdir = os.path.join(TMP, "tls")
+    os.makedirs(tdir, exist_ok=True)
+    ca = os.path.join(tdir, "ca.pem")
+    srv = Server("tls", pods=100, extra=["--tls", "--ca-file", ca])
+    kws = []
+    try:
+        c = Checks("https with --certificate-authority under churn: cache exact")
+        wbase = srv.watch_count("pods")
+        kw = Kwatch("tls", srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "--list-limit", "30",
+                                     "-v", "--certificate-authority", ca], merge=True)
+        kws.append(kw)
+        if wait_watching(c, srv, "pods", wbase):
+            churn_for(srv, 100, 1 if OPTS.quick else 3)
+            srv.fault("cut")
+            time.sleep(1)
+            srv.quiesce()
+            if finish_with_sentinel(c, srv, [kw]):
+                kw.stop()
+                check_clean_exit(c, kw, 0)
+                check_against_server(c, kw, srv, pod_path())
+        c.report()
+
+        c = Checks("https with an untrusted CA / a wrong --tls-server-name: refused, exit 1")
+        other = first_system_ca()
+        cases = [(["--certificate-authority", ca, "--tls-server-name", "wrong.example.com"], "TLS_BAD_NAME")]
+        if other:
+            p = os.path.join(tdir, "other-ca.pem")
+            with open(p, "w") as f:
+                f.write(other)
+            cases.append((["--certificate-authority", p], "TLS_UNTRUSTED"))
+        for args, item in cases:
+            k = Kwatch("tls-bad", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--timeout", "4"] + args)
+            kws.append(k)
+            k.wait(60)
+            check_clean_exit(c, k, 1, label="kwatch %s" % " ".join(args))
+            c.check(item in k.err_text(), "%s not logged %s" % (item, k.describe()))
+            c.check(not any(ln.startswith("# synced") for ln in k.out_lines()), "synced through a bad TLS setup")
+        c.report()
+    finally:
+        for k in kws:
+            k.kill()
         srv.close()
 
 
@@ -1301,6 +1559,7 @@ ALL = [
     ("expire", scenario_expire, 4),
     ("expire_http", scenario_expire_http, 4),
     ("garbage", scenario_garbage, 4),
+    ("tls", scenario_tls, 5),
 ]
 VALGRIND_SET = ("churn", "cut")
 
@@ -1320,7 +1579,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="smaller and shorter scenarios")
     ap.add_argument("--valgrind", action="store_true",
                     help="run kwatch under valgrind; only the churn and one fault scenario")
-    ap.add_argument("--jobs", type=int, default=0, help="scenarios at once (default 4, valgrind 2)")
+    ap.add_argument("--jobs", type=int, default=0, help="scenarios at once (default 4; --quick 6; valgrind 2)")
     ap.add_argument("--only", action="append", default=[], help="run scenarios whose name contains this")
     ap.add_argument("--verbose", "-v", action="store_true")
     OPTS = ap.parse_args()
@@ -1337,23 +1596,27 @@ def main():
             print("0 passed, 1 failed")
             return 1
         SLOW = 4.0
-    jobs = OPTS.jobs or (2 if OPTS.valgrind else 4)
+    jobs = OPTS.jobs or (2 if OPTS.valgrind else 6 if OPTS.quick else 4)
     sel = [(n, f, w) for n, f, w in ALL if not OPTS.valgrind or n in VALGRIND_SET]
     if OPTS.only:
         sel = [(n, f, w) for n, f, w in sel if any(o in n for o in OPTS.only)]
     sel.sort(key=lambda x: -x[2])
     TMP = tempfile.mkdtemp(prefix="kinformer-it-")
     t0 = time.monotonic()
+    hung = False
+    ex = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-            futs = [ex.submit(run_one, n, f) for n, f, _ in sel]
-            for fu in futs:
-                try:
-                    fu.result(timeout=900 * SLOW)
-                except concurrent.futures.TimeoutError:
-                    report("scenario timeout", False, "a scenario did not finish in time")
+        futs = [(n, ex.submit(run_one, n, f)) for n, f, _ in sel]
+        deadline = time.monotonic() + 900 * SLOW
+        for n, fu in futs:
+            try:
+                fu.result(timeout=max(1.0, deadline - time.monotonic()))
+            except concurrent.futures.TimeoutError:
+                report("scenario %s" % n, False, "did not finish within %d s" % (900 * SLOW))
+                hung = True
     finally:
         kill_all()
+        ex.shutdown(wait=not hung)
         if not OPTS.verbose:
             shutil.rmtree(TMP, ignore_errors=True)
     passed = sum(1 for _, ok, _ in RESULTS if ok)
@@ -1362,6 +1625,8 @@ def main():
     with PRINT_LOCK:
         sys.stdout.write("%d passed, %d failed\n" % (passed, failed))
         sys.stdout.flush()
+        if hung:
+            os._exit(1)     # a hung scenario thread must not keep the process alive
     return 1 if failed else 0
 
 
