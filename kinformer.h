@@ -351,7 +351,7 @@ typedef struct kinf_desc_t {
     int max_objects;             /* default 1024 */
     size_t store_bytes;          /* default 1 MiB */
     size_t max_event_bytes;      /* largest watch event / list item; default 64 KiB */
-    int max_tokens;              /* JSON tokens per event; default max_event_bytes/8 */
+    int max_tokens;              /* jsmn tokens for a Status (error) object; default 256 */
     int fifo_capacity;           /* stop reading the socket at this many queued keys; default max_objects */
     int max_handlers;            /* default 4 */
     int max_indexes;             /* custom indexes besides namespace; default 2, negative: none */
@@ -804,23 +804,37 @@ enum { KINF__K_OTHER = 0, KINF__K_TYPE, KINF__K_OBJECT, KINF__K_METADATA, KINF__
        KINF__K_UID, KINF__K_RV, KINF__K_CONTINUE, KINF__K_ITEMS, KINF__K_ARRAY = 0xff };
 enum { KINF__CAP_TYPE = 0, KINF__CAP_NAME, KINF__CAP_NS, KINF__CAP_UID, KINF__CAP_RV, KINF__CAP_LIST_RV, KINF__CAP_CONTINUE, KINF__CAP_COUNT };
 enum { KINF__X_VALUE = 0, KINF__X_KEY_OR_END, KINF__X_KEY, KINF__X_COLON, KINF__X_COMMA_OR_END, KINF__X_VALUE_OR_END, KINF__X_ROOT };
-enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_PRIM };
+enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT };
+
+/* The members of a record's object and of its object members (metadata,
+   spec, status, ...) as offsets in the event buffer, so projection can copy
+   or skip them without reading them again. */
+#define KINF__MAX_MEMBERS 128
+typedef struct kinf__member { uint32_t ks, ke, vs, ve; int16_t parent; uint8_t level, pad; } kinf__member;
 
 typedef struct kinf__scan {
     uint8_t list_mode, st, expect, is_key, err, root_done, kover, klen;
+    uint8_t mt_over;              /* more members than KINF__MAX_MEMBERS: projection walks the bytes */
+    int mt_n, mt_key, mt_cur[2];
+    kinf__member mt[KINF__MAX_MEMBERS];
+    uint8_t sub;                  /* \u digits left; number grammar state; literal position */
+    uint8_t ws;                   /* whitespace seen between the tokens of the open record */
+    const char* lit;              /* literal being matched: "true", "false", "null" */
     int depth, rec_base;          /* rec_base: depth of the open record's container, 0 = none */
     uint8_t ids[8];
     uint64_t arr[(KINF_MAX_DEPTH + 63) / 64];
     char kbuf[24];
     int cap;                      /* capture in progress, -1 none */
-    /* record framing */
+    /* record framing: the record's bytes are copied to ev[0..ev_len) */
     uint8_t* ev; size_t ev_cap, ev_len; uint8_t rec_over, rec_done;
+    size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
 } kinf__scan;
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
     s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
+    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
 }
@@ -867,83 +881,181 @@ static void kinf__scan_capc(kinf__scan* s, char c) {
     if (s->clen[k] + 1 < s->ccap[k]) { s->cbuf[k][s->clen[k]++] = c; }
     else { s->cover[k] = 1; }
 }
-static void kinf__scan_value_done(kinf__scan* s) {
+static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
+    if (s->rec_base) {
+        int lv = s->depth - (s->list_mode ? 3 : 2);
+        if ((lv == 0 || lv == 1) && s->mt_cur[lv] >= 0) { s->mt[s->mt_cur[lv]].ve = (uint32_t)pos; s->mt_cur[lv] = -1; }
+    }
     if (s->cap >= 0) { s->cbuf[s->cap][s->clen[s->cap]] = 0; s->cset[s->cap] = 1; s->cap = -1; }
     s->expect = (s->depth == 0) ? KINF__X_ROOT : KINF__X_COMMA_OR_END;
     if (s->depth == 0 && s->list_mode) { s->root_done = 1; }
 }
 static void kinf__scan_value_start(kinf__scan* s) {
-    int k = kinf__scan_cap_for(s);
+    int k = (s->depth < 8) ? kinf__scan_cap_for(s) : -1;
     s->cap = k;
     if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; }
 }
 
+/* number grammar: 1 after '-', 2 a leading 0, 3 int digits, 4 after '.',
+   5 fraction digits, 6 after 'e', 7 after the exponent sign, 8 exponent digits */
+static uint8_t kinf__num_next(uint8_t st, uint8_t c) {
+    int d = c >= '0' && c <= '9';
+    switch (st) {
+    case 1: return c == '0' ? 2 : d ? 3 : 0;
+    case 2: return c == '.' ? 4 : (c == 'e' || c == 'E') ? 6 : 0;
+    case 3: return d ? 3 : c == '.' ? 4 : (c == 'e' || c == 'E') ? 6 : 0;
+    case 4: case 5: return d ? 5 : (st == 5 && (c == 'e' || c == 'E')) ? 6 : 0;
+    case 6: return d ? 8 : (c == '+' || c == '-') ? 7 : 0;
+    case 7: case 8: return d ? 8 : 0;
+    default: return 0;
+    }
+}
+/* Index of the first '"' or '\\' (or control byte, with ctl) in p[i..n),
+   or n: eight bytes at a time with the has-zero-byte test, where the lowest
+   set bit of the test names the first match exactly (little-endian). */
+static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    while (i + 8 <= n) {
+        uint64_t v, q, b, t;
+        memcpy(&v, p + i, 8);
+        q = v ^ (ones * '"');
+        b = v ^ (ones * '\\');
+        t = ((q - ones) & ~q) | ((b - ones) & ~b);
+        if (ctl) { t |= (v - ones * 0x20u) & ~v; }
+        t &= highs;
+        if (t) { return i + (size_t)(__builtin_ctzll(t) >> 3); }
+        i += 8;
+    }
+#endif
+    while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || p[i] >= 0x20)) { i++; }
+    return i;
+}
+static int kinf__is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
-   (s->rec_done set) so the caller can process it, or at an error (s->err). */
+   (s->rec_done set) so the caller can process it, or at an error (s->err: 1
+   malformed, 2 too deep). Validates the whole JSON grammar, so a record that
+   reaches the event buffer is valid JSON. Record bytes are copied in runs. */
 static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
-    size_t i = 0;
+    size_t i = 0, span = 0; /* p[span..i) is still to be copied into the record */
+#define KINF__SCAN_FLUSH(upto) do { \
+        if (s->rec_base && !s->rec_over && (upto) > span) { \
+            size_t k_ = (upto) - span; \
+            if (k_ > s->ev_cap - s->ev_len) { s->rec_over = 1; } \
+            else { memcpy(s->ev + s->ev_len, p + span, k_); s->ev_len += k_; } \
+        } \
+        span = (upto); \
+    } while (0)
+#define KINF__SCAN_FAIL(e) do { s->err = (e); KINF__SCAN_FLUSH(i); return i; } while (0)
+#define KINF__POS(x) (s->ev_len + ((x) - span))
+#define KINF__MT_VALUE() do { \
+        if (s->mt_key >= 0) { \
+            s->mt[s->mt_key].vs = (uint32_t)KINF__POS(i - 1); \
+            s->mt_cur[s->mt[s->mt_key].level] = s->mt_key; s->mt_key = -1; \
+        } \
+    } while (0)
     while (i < n) {
-        uint8_t c = p[i];
-        if (s->rec_base && !s->rec_over) {
-            if (s->ev_len < s->ev_cap) { s->ev[s->ev_len++] = c; } else { s->rec_over = 1; }
-        }
-        i++;
-        if (s->st == KINF__S_STR) {
+        uint8_t c;
+        switch (s->st) {
+        case KINF__S_STR: {
+            /* the plain bytes of a string, a run at a time: most of an object */
+            size_t j = kinf__str_run(p, i, n, 1);
+            if (j > i) {
+                if (s->is_key) {
+                    size_t k = j - i;
+                    if (k > sizeof(s->kbuf) - s->klen) { s->kover = 1; k = sizeof(s->kbuf) - s->klen; }
+                    memcpy(s->kbuf + s->klen, p + i, k); s->klen = (uint8_t)(s->klen + k);
+                } else if (s->cap >= 0) {
+                    int cp = s->cap;
+                    size_t k = j - i;
+                    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
+                    memcpy(s->cbuf[cp] + s->clen[cp], p + i, k); s->clen[cp] += k;
+                }
+                i = j;
+            }
+            if (i >= n) { continue; }
+            c = p[i++];
             if (c == '"') {
                 s->st = KINF__S_NONE;
                 if (s->is_key) {
-                    if (s->depth < 8) { s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen); }
+                    s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen);
                     s->expect = KINF__X_COLON;
-                } else {
-                    kinf__scan_value_done(s);
+                    if (s->mt_key >= 0) { s->mt[s->mt_key].ke = (uint32_t)KINF__POS(i - 1); }
+                } else if (s->expect != KINF__X_COLON) {
+                    kinf__scan_value_done(s, KINF__POS(i));
                 }
                 continue;
             }
-            if (c < 0x20) { s->err = KINF__S_STR; return i; }
+            if (c < 0x20) { KINF__SCAN_FAIL(1); }
             if (c == '\\') { s->st = KINF__S_ESC; }
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-            /* fast path through the plain bytes of a string */
-            if (s->st == KINF__S_STR && !s->is_key && s->cap < 0) {
-                while (i < n && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) {
-                    if (s->rec_base && !s->rec_over) {
-                        if (s->ev_len < s->ev_cap) { s->ev[s->ev_len++] = p[i]; } else { s->rec_over = 1; }
-                    }
-                    i++;
-                }
-            }
             continue;
         }
-        if (s->st == KINF__S_ESC) {
-            s->st = KINF__S_STR;
+        case KINF__S_ESC:
+            c = p[i++];
+            if (c == 'u') { s->st = KINF__S_UHEX; s->sub = 4; }
+            else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') { s->st = KINF__S_STR; }
+            else { KINF__SCAN_FAIL(1); }
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
             continue;
+        case KINF__S_UHEX:
+            c = p[i++];
+            if (!kinf__is_hex(c)) { KINF__SCAN_FAIL(1); }
+            if (--s->sub == 0) { s->st = KINF__S_STR; }
+            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
+            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+            continue;
+        case KINF__S_NUM: {
+            uint8_t nx;
+            c = p[i];
+            nx = kinf__num_next(s->sub, c);
+            if (nx) { s->sub = nx; if (s->cap >= 0) { kinf__scan_capc(s, (char)c); } i++; continue; }
+            if (s->sub != 2 && s->sub != 3 && s->sub != 5 && s->sub != 8) { KINF__SCAN_FAIL(1); }
+            s->st = KINF__S_NONE;
+            kinf__scan_value_done(s, KINF__POS(i));
+            break; /* c is not consumed: it is structural or an error */
         }
-        if (s->st == KINF__S_PRIM) {
-            if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-') {
+        case KINF__S_LIT:
+            c = p[i];
+            if (s->lit[s->sub]) {
+                if (c != (uint8_t)s->lit[s->sub]) { KINF__SCAN_FAIL(1); }
+                s->sub++;
                 if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+                i++;
                 continue;
             }
             s->st = KINF__S_NONE;
-            kinf__scan_value_done(s);
-            /* c is structural: fall through */
+            kinf__scan_value_done(s, KINF__POS(i));
+            break;
+        default:
+            break;
         }
+        c = p[i++];
         switch (c) {
         case ' ': case '\t': case '\r': case '\n':
+            if (s->rec_base) { s->ws = 1; }
             break;
         case '{': case '[': {
             int d;
-            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { s->err = 1; return i; }
-            if (s->expect == KINF__X_ROOT && (s->root_done || (!s->list_mode && c != '{') || (s->list_mode && c != '{'))) { s->err = 1; return i; }
-            if (s->depth + 1 >= KINF_MAX_DEPTH) { s->err = 2; return i; }
-            if (s->cap >= 0) { s->cap = -1; } /* a capture path holding a container: not captured */
+            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { KINF__SCAN_FAIL(1); }
+            if (s->expect == KINF__X_ROOT && (s->root_done || c != '{')) { KINF__SCAN_FAIL(1); }
+            if (s->depth + 1 >= KINF_MAX_DEPTH) { KINF__SCAN_FAIL(2); }
+            s->cap = -1; /* a capture path holding a container: not captured */
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
-                s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ev[s->ev_len++] = c;
+                s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
+                s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
+                s->obj_start = 0; s->obj_end = 0;
+                span = i - 1;
                 memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
+            } else if (!s->list_mode && s->depth == 1 && c == '{' && s->ids[1] == KINF__K_OBJECT) {
+                s->obj_start = s->ev_len + (i - 1 - span);
             }
+            KINF__MT_VALUE();
             d = ++s->depth;
             if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); } else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); }
             if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
@@ -952,43 +1064,76 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
         }
         case '}': case ']': {
             int was_rec;
-            if (s->depth == 0 || (kinf__scan_is_arr(s, s->depth) != (c == ']'))) { s->err = 1; return i; }
-            if (s->expect != KINF__X_COMMA_OR_END && s->expect != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { s->err = 1; return i; }
+            if (s->depth == 0 || (kinf__scan_is_arr(s, s->depth) != (c == ']'))) { KINF__SCAN_FAIL(1); }
+            if (s->expect != KINF__X_COMMA_OR_END && s->expect != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { KINF__SCAN_FAIL(1); }
             was_rec = (s->rec_base && s->depth == s->rec_base);
+            if (!s->list_mode && s->depth == 2 && c == '}' && s->ids[1] == KINF__K_OBJECT && s->rec_base) {
+                s->obj_end = s->ev_len + (i - span);
+            }
             s->depth--;
-            kinf__scan_value_done(s);
-            if (was_rec) { s->rec_base = 0; s->rec_done = 1; return i; }
+            kinf__scan_value_done(s, KINF__POS(i));
+            if (was_rec) {
+                KINF__SCAN_FLUSH(i);
+                s->rec_base = 0; s->rec_done = 1;
+                return i;
+            }
             break;
         }
         case ',':
-            if (s->expect != KINF__X_COMMA_OR_END) { s->err = 1; return i; }
+            if (s->expect != KINF__X_COMMA_OR_END) { KINF__SCAN_FAIL(1); }
             s->expect = kinf__scan_is_arr(s, s->depth) ? KINF__X_VALUE : KINF__X_KEY;
             break;
         case ':':
-            if (s->expect != KINF__X_COLON) { s->err = 1; return i; }
+            if (s->expect != KINF__X_COLON) { KINF__SCAN_FAIL(1); }
             s->expect = KINF__X_VALUE;
             break;
         case '"':
             if (s->expect == KINF__X_KEY || s->expect == KINF__X_KEY_OR_END) {
-                s->is_key = 1; s->klen = 0; s->kover = 0;
+                /* key names matter down to depth 4 (a list item's metadata);
+                   deeper keys are scanned as plain strings */
+                s->is_key = s->depth <= 4; s->klen = 0; s->kover = 0; s->cap = -1;
+                if (!s->is_key) { s->expect = KINF__X_COLON; }
+                else if (s->rec_base && !s->rec_over && (s->list_mode || s->ids[1] == KINF__K_OBJECT)) {
+                    int r0 = s->list_mode ? 3 : 2, lv = s->depth - r0;
+                    if (lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth))) {
+                        if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; }
+                        else {
+                            kinf__member* m = &s->mt[s->mt_n];
+                            m->ks = (uint32_t)KINF__POS(i); m->ke = m->ks; m->vs = m->ve = 0;
+                            m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1);
+                            s->mt_key = s->mt_n++;
+                        }
+                    }
+                }
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
                 s->is_key = 0; kinf__scan_value_start(s);
-            } else { s->err = 1; return i; }
+                KINF__MT_VALUE();
+            } else { KINF__SCAN_FAIL(1); }
             s->st = KINF__S_STR;
             break;
         default:
-            if ((s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) &&
-                ((c >= '0' && c <= '9') || c == '-' || c == 't' || c == 'f' || c == 'n')) {
+            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END) { KINF__SCAN_FAIL(1); }
+            KINF__MT_VALUE();
+            if (c == '-' || (c >= '0' && c <= '9')) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-                s->st = KINF__S_PRIM;
-                break;
+                s->st = KINF__S_NUM; s->sub = c == '-' ? 1 : c == '0' ? 2 : 3;
+            } else if (c == 't' || c == 'f' || c == 'n') {
+                s->is_key = 0; kinf__scan_value_start(s);
+                if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
+                s->st = KINF__S_LIT; s->sub = 1; s->lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
+            } else {
+                KINF__SCAN_FAIL(1);
             }
-            s->err = 1;
-            return i;
+            break;
         }
     }
+    KINF__SCAN_FLUSH(i);
     return i;
+#undef KINF__SCAN_FAIL
+#undef KINF__SCAN_FLUSH
+#undef KINF__POS
+#undef KINF__MT_VALUE
 }
 
 /* >>store  types */
@@ -1135,115 +1280,236 @@ static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const
 #define KINF__WARN(inf, item, d1, d2) kinf__log((inf), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__INFO(inf, item, d1, d2) kinf__log((inf), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 
-/* >>project  Rewrites an object's tokens as compact JSON holding only the
-   kept paths, in place: every output byte lands at or before the input byte it
-   comes from, so the event buffer doubles as the output. */
+/* >>project  Rewrites an object as compact JSON holding only the kept paths,
+   in one pass over its bytes, in place: every output byte lands at or before
+   the input byte it comes from, so the event buffer doubles as the output.
+   Dropped subtrees are skipped without being looked at beyond their
+   brackets and strings; kept subtrees with no drop rule under them are
+   copied as runs. The scanner has validated the grammar already. */
 typedef struct kinf__pj {
     uint8_t* b;
-    size_t o;
-    const jsmntok_t* t;
-    int nt, err;
+    size_t i, e, o;
+    int ws, err;
     const kinf_informer_t* inf;
 } kinf__pj;
 
-static void kinf__pj_put(kinf__pj* pj, const uint8_t* src, size_t n) {
-    if (pj->b + pj->o != src) { memmove(pj->b + pj->o, src, n); }
-    pj->o += n;
+static void kinf__pj_c(kinf__pj* q, char c) { q->b[q->o++] = (uint8_t)c; }
+static void kinf__pj_ws(kinf__pj* q) {
+    if (q->ws) { while (q->i < q->e && (q->b[q->i] == ' ' || q->b[q->i] == '\t' || q->b[q->i] == '\n' || q->b[q->i] == '\r')) { q->i++; } }
 }
-static void kinf__pj_c(kinf__pj* pj, char c) { pj->b[pj->o++] = (uint8_t)c; }
+static void kinf__pj_skip_str(kinf__pj* q) { /* at the opening quote */
+    const uint8_t* b = q->b;
+    size_t i = q->i + 1, e = q->e;
+    for (;;) {
+        i = kinf__str_run(b, i, e, 0);
+        if (i >= e) { break; }
+        if (b[i] == '"') { q->i = i + 1; return; }
+        i += 2; /* an escape */
+    }
+    q->i = e; q->err = 1;
+}
+static void kinf__pj_skip(kinf__pj* q) { /* one value */
+    const uint8_t* b = q->b;
+    uint8_t c;
+    if (q->i >= q->e) { q->err = 1; return; }
+    c = b[q->i];
+    if (c == '"') { kinf__pj_skip_str(q); return; }
+    if (c == '{' || c == '[') {
+        int d = 0;
+        while (q->i < q->e) {
+            c = b[q->i];
+            if (c == '"') { kinf__pj_skip_str(q); continue; }
+            q->i++;
+            if (c == '{' || c == '[') { d++; }
+            else if ((c == '}' || c == ']') && --d == 0) { return; }
+        }
+        q->err = 1;
+        return;
+    }
+    while (q->i < q->e) {
+        c = b[q->i];
+        if (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r') { break; }
+        q->i++;
+    }
+}
+static void kinf__pj_copy(kinf__pj* q) { /* one value, compact */
+    size_t s0 = q->i;
+    int d = 0;
+    if (!q->ws) {
+        kinf__pj_skip(q);
+        if (q->o != s0) { memmove(q->b + q->o, q->b + s0, q->i - s0); }
+        q->o += q->i - s0;
+        return;
+    }
+    for (;;) {
+        uint8_t c;
+        if (q->i >= q->e) { if (d) { q->err = 1; } return; }
+        c = q->b[q->i];
+        if (c == '"') {
+            size_t a = q->i;
+            kinf__pj_skip_str(q);
+            memmove(q->b + q->o, q->b + a, q->i - a);
+            q->o += q->i - a;
+            if (d == 0) { return; }
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { q->i++; continue; }
+        if (d == 0 && (c == ',' || c == '}' || c == ']')) { return; }
+        q->b[q->o++] = c;
+        q->i++;
+        if (c == '{' || c == '[') { d++; }
+        else if ((c == '}' || c == ']') && --d == 0) { return; }
+    }
+}
+static int kinf__seg_eq(const kinf_informer_t* inf, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
+    return seg < r->nseg && r->len[seg] == kn && !memcmp(inf->rulebuf + r->off[seg], k, kn);
+}
+/* Keep, drop or descend into member ks[0..kn) at path depth seg: returns 1
+   to skip it, else sets the child's keep and drop rule masks and fullness. */
+static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int seg, uint32_t km, uint32_t dm, int full,
+                           uint32_t* km2, uint32_t* dm2, int* cfull) {
+    uint32_t bit;
+    int r;
+    *km2 = 0; *dm2 = 0; *cfull = full;
+    for (r = 0, bit = 1; dm >> r; r++, bit <<= 1) {
+        if ((dm & bit) && kinf__seg_eq(q->inf, &q->inf->drop[r], seg, k, kn)) {
+            if (q->inf->drop[r].nseg == seg + 1) { return 1; }
+            *dm2 |= bit;
+        }
+    }
+    if (!full) {
+        for (r = 0, bit = 1; km >> r; r++, bit <<= 1) {
+            if ((km & bit) && kinf__seg_eq(q->inf, &q->inf->keep[r], seg, k, kn)) {
+                if (q->inf->keep[r].nseg == seg + 1) { *cfull = 1; } else { *km2 |= bit; }
+            }
+        }
+        if (!*cfull && !*km2) { return 1; }
+    }
+    if (*cfull) { *km2 = 0; }
+    return 0;
+}
+static void kinf__pj_val(kinf__pj* q, int seg, uint32_t km, uint32_t dm, int full) {
+    uint8_t c;
+    int first = 1;
+    if (q->err) { return; }
+    if (full && !dm) { kinf__pj_copy(q); return; }
+    if (q->i >= q->e) { q->err = 1; return; }
+    c = q->b[q->i];
+    if (c == '{') {
+        kinf__pj_c(q, '{');
+        q->i++;
+        for (;;) {
+            size_t ks, kn;
+            uint32_t km2, dm2;
+            int cfull;
+            kinf__pj_ws(q);
+            if (q->i >= q->e) { q->err = 1; return; }
+            if (q->b[q->i] == '}') { q->i++; break; }
+            if (q->b[q->i] == ',') { q->i++; kinf__pj_ws(q); }
+            ks = q->i + 1;
+            kinf__pj_skip_str(q);
+            if (q->err) { return; }
+            kn = q->i - 1 - ks;
+            kinf__pj_ws(q);
+            if (q->i >= q->e || q->b[q->i] != ':') { q->err = 1; return; }
+            q->i++;
+            kinf__pj_ws(q);
+            if (kinf__pj_decide(q, q->b + ks, kn, seg, km, dm, full, &km2, &dm2, &cfull)) { kinf__pj_skip(q); continue; }
+            if (!first) { kinf__pj_c(q, ','); }
+            first = 0;
+            kinf__pj_c(q, '"');
+            memmove(q->b + q->o, q->b + ks, kn);
+            q->o += kn;
+            kinf__pj_c(q, '"');
+            kinf__pj_c(q, ':');
+            kinf__pj_val(q, seg + 1, km2, dm2, cfull);
+            if (q->err) { return; }
+        }
+        kinf__pj_c(q, '}');
+        return;
+    }
+    if (c == '[') {
+        kinf__pj_c(q, '[');
+        q->i++;
+        for (;;) {
+            kinf__pj_ws(q);
+            if (q->i >= q->e) { q->err = 1; return; }
+            if (q->b[q->i] == ']') { q->i++; break; }
+            if (q->b[q->i] == ',') { q->i++; kinf__pj_ws(q); }
+            if (!full && q->b[q->i] != '{') { kinf__pj_skip(q); continue; }
+            if (!first) { kinf__pj_c(q, ','); }
+            first = 0;
+            kinf__pj_val(q, seg, km, dm, full);
+            if (q->err) { return; }
+        }
+        kinf__pj_c(q, ']');
+        return;
+    }
+    kinf__pj_copy(q); /* a scalar where a path goes on: kept whole */
+}
+/* One member value [vs, ve): copied as a run, projected from the member
+   table (level-0 objects), or walked. */
+static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t km, uint32_t dm, int full);
+static void kinf__pj_span(kinf__pj* q, int e, int seg, uint32_t km, uint32_t dm, int full) {
+    const kinf__member* m = &q->inf->scan.mt[e];
+    size_t end = q->e;
+    if (full && !dm && !q->ws) {
+        memmove(q->b + q->o, q->b + m->vs, m->ve - m->vs);
+        q->o += m->ve - m->vs;
+        return;
+    }
+    if (m->level == 0 && q->b[m->vs] == '{') { kinf__pj_tobj(q, 1, e, seg, km, dm, full); return; }
+    q->i = m->vs; q->e = m->ve;
+    kinf__pj_val(q, seg, km, dm, full);
+    q->e = end;
+}
+static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t km, uint32_t dm, int full) {
+    const kinf__scan* sc = &q->inf->scan;
+    int e = level ? parent + 1 : 0, first = 1;
+    kinf__pj_c(q, '{');
+    for (; e < sc->mt_n && !q->err; e++) {
+        const kinf__member* m = &sc->mt[e];
+        uint32_t km2, dm2;
+        int cfull;
+        if (m->level != level) { if (level == 1) { break; } continue; }
+        if (level == 1 && m->parent != parent) { break; }
+        if (m->ve <= m->vs || kinf__pj_decide(q, q->b + m->ks, m->ke - m->ks, seg, km, dm, full, &km2, &dm2, &cfull)) { continue; }
+        if (!first) { kinf__pj_c(q, ','); }
+        first = 0;
+        kinf__pj_c(q, '"');
+        memmove(q->b + q->o, q->b + m->ks, m->ke - m->ks);
+        q->o += m->ke - m->ks;
+        kinf__pj_c(q, '"');
+        kinf__pj_c(q, ':');
+        kinf__pj_span(q, e, seg + 1, km2, dm2, cfull);
+    }
+    kinf__pj_c(q, '}');
+}
+/* Projects the object at inf->ev[start..end) into inf->ev[0..); returns the
+   length, or -1 if it is not an object. */
+static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
+    kinf__pj q;
+    uint32_t km = inf->nkeep >= 32 ? 0xffffffffu : ((1u << inf->nkeep) - 1u);
+    uint32_t dm = inf->ndrop >= 32 ? 0xffffffffu : ((1u << inf->ndrop) - 1u);
+    q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.inf = inf;
+    kinf__pj_ws(&q);
+    if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
+#ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */
+    if (!inf->scan.mt_over && !inf->scan.rec_over) { kinf__pj_tobj(&q, 0, -1, 0, km, dm, inf->nkeep == 0); }
+    else
+#endif
+    {
+        kinf__pj_val(&q, 0, km, dm, inf->nkeep == 0);
+    }
+    if (q.err) { return -1; }
+    return (long)q.o;
+}
+/* jsmn helpers, for Status objects (ERROR events and error bodies) */
 static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
     int end = t[i].end;
     i++;
     while (i < nt && t[i].start < end) { i++; }
     return i;
-}
-static int kinf__valid_prim(const uint8_t* p, size_t n) {
-    size_t i = 0;
-    if ((n == 4 && !memcmp(p, "true", 4)) || (n == 5 && !memcmp(p, "false", 5)) || (n == 4 && !memcmp(p, "null", 4))) { return 1; }
-    if (i < n && p[i] == '-') { i++; }
-    if (i >= n || p[i] < '0' || p[i] > '9') { return 0; }
-    if (p[i] == '0') { i++; } else { while (i < n && p[i] >= '0' && p[i] <= '9') { i++; } }
-    if (i < n && p[i] == '.') { i++; if (i >= n || p[i] < '0' || p[i] > '9') { return 0; } while (i < n && p[i] >= '0' && p[i] <= '9') { i++; } }
-    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
-        i++;
-        if (i < n && (p[i] == '+' || p[i] == '-')) { i++; }
-        if (i >= n || p[i] < '0' || p[i] > '9') { return 0; }
-        while (i < n && p[i] >= '0' && p[i] <= '9') { i++; }
-    }
-    return i == n;
-}
-static int kinf__seg_eq(const kinf_informer_t* inf, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
-    return seg < r->nseg && r->len[seg] == kn && !memcmp(inf->rulebuf + r->off[seg], k, kn);
-}
-static int kinf__pj_val(kinf__pj* pj, int i, int seg, uint32_t km, uint32_t dm, int full) {
-    const jsmntok_t* t = &pj->t[i];
-    const uint8_t* in = pj->b;
-    int j, m, first = 1;
-    if (pj->err) { return pj->nt; }
-    switch (t->type) {
-    case JSMN_STRING:
-        kinf__pj_c(pj, '"'); kinf__pj_put(pj, in + t->start, (size_t)(t->end - t->start)); kinf__pj_c(pj, '"');
-        return i + 1;
-    case JSMN_PRIMITIVE:
-        if (!kinf__valid_prim(in + t->start, (size_t)(t->end - t->start))) { pj->err = 1; return pj->nt; }
-        kinf__pj_put(pj, in + t->start, (size_t)(t->end - t->start));
-        return i + 1;
-    case JSMN_OBJECT:
-        kinf__pj_c(pj, '{');
-        j = i + 1;
-        for (m = 0; m < t->size && j < pj->nt; m++) {
-            const jsmntok_t* k = &pj->t[j];
-            const uint8_t* kp = in + k->start;
-            size_t kn = (size_t)(k->end - k->start);
-            uint32_t km2 = 0, dm2 = 0, bit;
-            int r, skip = 0, cfull = full;
-            for (r = 0, bit = 1; dm >> r; r++, bit <<= 1) {
-                if ((dm & bit) && kinf__seg_eq(pj->inf, &pj->inf->drop[r], seg, kp, kn)) {
-                    if (pj->inf->drop[r].nseg == seg + 1) { skip = 1; } else { dm2 |= bit; }
-                }
-            }
-            if (!skip && !full) {
-                for (r = 0, bit = 1; km >> r; r++, bit <<= 1) {
-                    if ((km & bit) && kinf__seg_eq(pj->inf, &pj->inf->keep[r], seg, kp, kn)) {
-                        if (pj->inf->keep[r].nseg == seg + 1) { cfull = 1; } else { km2 |= bit; }
-                    }
-                }
-                if (!cfull && !km2) { skip = 1; }
-            }
-            if (skip) { j = kinf__tok_skip(pj->t, pj->nt, j + 1); continue; }
-            if (!first) { kinf__pj_c(pj, ','); }
-            first = 0;
-            kinf__pj_c(pj, '"'); kinf__pj_put(pj, kp, kn); kinf__pj_c(pj, '"'); kinf__pj_c(pj, ':');
-            j = kinf__pj_val(pj, j + 1, seg + 1, cfull ? 0u : km2, dm2, cfull);
-        }
-        kinf__pj_c(pj, '}');
-        return j;
-    case JSMN_ARRAY:
-        kinf__pj_c(pj, '[');
-        j = i + 1;
-        for (m = 0; m < t->size && j < pj->nt; m++) {
-            if (!full && pj->t[j].type != JSMN_OBJECT) { j = kinf__tok_skip(pj->t, pj->nt, j); continue; }
-            if (!first) { kinf__pj_c(pj, ','); }
-            first = 0;
-            j = kinf__pj_val(pj, j, seg, km, dm, full);
-        }
-        kinf__pj_c(pj, ']');
-        return j;
-    default:
-        pj->err = 1;
-        return pj->nt;
-    }
-}
-/* Projects token oi of inf->ev into inf->ev[0..); returns the length or -1. */
-static long kinf__project(kinf_informer_t* inf, int oi, int nt) {
-    kinf__pj pj;
-    uint32_t km = inf->nkeep >= 32 ? 0xffffffffu : ((1u << inf->nkeep) - 1u);
-    uint32_t dm = inf->ndrop >= 32 ? 0xffffffffu : ((1u << inf->ndrop) - 1u);
-    pj.b = inf->ev; pj.o = 0; pj.t = inf->toks; pj.nt = nt; pj.err = 0; pj.inf = inf;
-    if (inf->toks[oi].type != JSMN_OBJECT) { return -1; }
-    kinf__pj_val(&pj, oi, 0, km, dm, inf->nkeep == 0);
-    if (pj.err) { return -1; }
-    return (long)pj.o;
 }
 
 /* >>arena  Object data lives in one arena, compacted when holes block an
@@ -1672,7 +1938,7 @@ static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped
     if (d.max_event_bytes == 0) { d.max_event_bytes = 64u * 1024u; }
     if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; c = "max_event_bytes"; }
     if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; c = "max_event_bytes"; }
-    if (d.max_tokens <= 0) { d.max_tokens = (int)(d.max_event_bytes / 8u); }
+    if (d.max_tokens <= 0) { d.max_tokens = 256; } /* jsmn reads Status objects only */
     if (d.max_tokens < 64) { d.max_tokens = 64; if (in->max_tokens > 0) { c = "max_tokens"; } }
     if (d.fifo_capacity > d.max_objects) { c = "fifo_capacity"; }
     if (d.fifo_capacity <= 0 || d.fifo_capacity > d.max_objects) { d.fifo_capacity = d.max_objects; }
@@ -1983,9 +2249,9 @@ static int kinf__identity_json(kinf_informer_t* inf) {
     return ok ? (int)o : -1;
 }
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
-/* Applies one object (token oi of the event buffer, or -1 when only its
+/* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
-static int kinf__apply(kinf_informer_t* inf, int oi, int nt, int op) {
+static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     kinf__scan* sc = &inf->scan;
     char key[KINF__MAX_KEY];
     size_t kl;
@@ -2013,8 +2279,8 @@ static int kinf__apply(kinf_informer_t* inf, int oi, int nt, int op) {
         if (!strcmp(o.resource_version, inf->c_rv)) { inf->slots[s].seen_gen = inf->relist_gen; return 0; }
     }
     if (s < 0 && op == KINF__OP_DELETE) { return 0; } /* never seen: nothing to delete */
-    if (oi >= 0) {
-        jl = kinf__project(inf, oi, nt);
+    if (end > start) {
+        jl = kinf__project(inf, start, end);
         if (jl < 0) { return -1; }
     } else {
         jl = kinf__identity_json(inf);
@@ -2039,32 +2305,18 @@ static int kinf__apply(kinf_informer_t* inf, int oi, int nt, int op) {
     KINF__SELFCHECK(inf);
     return 0;
 }
-/* jsmn over the framed record; returns the token count, 0 if too many tokens, -1 malformed */
-static int kinf__tokenize(kinf_informer_t* inf) {
-    jsmn_parser p;
-    int r;
-    jsmn_init(&p);
-    r = jsmn_parse(&p, (const char*)inf->ev, inf->scan.ev_len, inf->toks, (unsigned)inf->max_tokens);
-    if (r == JSMN_ERROR_NOMEM) { return 0; }
-    if (r <= 0 || inf->toks[0].type != JSMN_OBJECT) { return -1; }
-    return r;
-}
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE };
 static int kinf__on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
-    int nt = -1, oi = -1, op;
-    if (!sc->rec_over) {
-        nt = kinf__tokenize(inf);
-        if (nt < 0) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "invalid JSON", 0); return KINF__REC_BROKEN; }
-    }
+    int op;
     if (inf->body_mode == KINF__BODY_LIST) {
         inf->st.list_items++;
-        if (nt <= 0) {
+        if (sc->rec_over) {
             inf->st.oversized++;
             KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
-            return kinf__apply(inf, -1, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
+            return kinf__apply(inf, 0, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
         }
-        if (kinf__apply(inf, 0, nt, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
+        if (kinf__apply(inf, 0, sc->ev_len, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
         return KINF__REC_OK;
     }
     inf->st.events++;
@@ -2072,19 +2324,22 @@ static int kinf__on_record(kinf_informer_t* inf) {
     if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
         inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
     }
-    if (nt > 0) { oi = kinf__tok_member(inf, nt, 0, "object"); }
-    if (nt > 0 && (oi < 0 || inf->toks[oi].type != JSMN_OBJECT)) {
-        inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN;
-    }
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
         if (sc->cset[KINF__CAP_RV] && !sc->cover[KINF__CAP_RV] && inf->c_rv[0]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
         return KINF__REC_OK;
     }
     if (!strcmp(inf->c_type, "ERROR")) {
-        int k;
+        /* a Status: small, so jsmn tokenizes the whole event */
+        int k, nt = -1, oi = -1;
         inf->st.errors_in_stream++;
-        if (nt <= 0) { KINF__ERR(inf, WATCH_ERROR_EVENT, "oversized", 0); return KINF__REC_BROKEN; }
+        if (!sc->rec_over) {
+            jsmn_parser jp;
+            jsmn_init(&jp);
+            nt = jsmn_parse(&jp, (const char*)inf->ev, sc->ev_len, inf->toks, (unsigned)inf->max_tokens);
+        }
+        if (nt > 0) { oi = kinf__tok_member(inf, nt, 0, "object"); }
+        if (oi < 0) { KINF__ERR(inf, WATCH_ERROR_EVENT, sc->rec_over || nt == JSMN_ERROR_NOMEM ? "too large" : "no Status", 0); return KINF__REC_BROKEN; }
         k = kinf__status_kind(inf, nt, oi, 0);
         if (k == KINF__STATUS_EXPIRED) { return KINF__REC_EXPIRED; }
         if (k == KINF__STATUS_TOO_LARGE) { return KINF__REC_TOO_LARGE; }
@@ -2095,12 +2350,14 @@ static int kinf__on_record(kinf_informer_t* inf) {
     else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
     else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
     else { KINF__WARN(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_OK; } /* as client-go: reported, skipped */
-    if (nt == 0 || oi < 0) {
+    if (sc->rec_over) {
         inf->st.oversized++;
         KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
-        oi = -1;
+        if (kinf__apply(inf, 0, 0, op)) { return KINF__REC_BROKEN; }
+    } else {
+        if (sc->obj_end <= sc->obj_start) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN; }
+        if (kinf__apply(inf, sc->obj_start, sc->obj_end, op)) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad value", 0); return KINF__REC_BROKEN; }
     }
-    if (kinf__apply(inf, oi, nt, op)) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad value", 0); return KINF__REC_BROKEN; }
     if (inf->c_rv[0] && !inf->scan.cover[KINF__CAP_RV]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
     return KINF__REC_OK;
 }
