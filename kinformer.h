@@ -256,6 +256,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
     KINF_LOGITEM_XMACRO(TOKEN_TOO_LONG, "bearer token longer than KINF_MAX_TOKEN") \
+    KINF_LOGITEM_XMACRO(TOKEN_INVALID, "bearer token with spaces or control characters: refused") \
     KINF_LOGITEM_XMACRO(LIST_START, "listing") \
     KINF_LOGITEM_XMACRO(LIST_DONE, "list complete") \
     KINF_LOGITEM_XMACRO(WATCH_START, "watching") \
@@ -618,6 +619,11 @@ static char* kinf__utoa(char* buf /* >= 21 */, uint64_t v) {
     *p = 0;
     do { *--p = (char)('0' + v % 10u); v /= 10u; } while (v);
     return p;
+}
+/* visible ASCII only: what may go into a request line or header */
+static int kinf__visible_ascii(const char* s) {
+    for (; s && *s; s++) { if ((unsigned char)*s < 0x21 || (unsigned char)*s > 0x7e) { return 0; } }
+    return 1;
 }
 static int kinf__mem_has(const uint8_t* p, size_t n, const char* s) {
     size_t k = strlen(s), i;
@@ -1837,6 +1843,7 @@ static int kinf__parse_server(kinf_informer_t* inf, const char* url, char* prefi
     }
     if (hl == 0 || hl >= sizeof(inf->host)) { return 0; }
     memcpy(inf->host, h, hl); inf->host[hl] = 0;
+    if (!kinf__visible_ascii(inf->host) || strchr(inf->host, '/') || strchr(inf->host, '@')) { return 0; }
     if (*p == ':') {
         const char* ps = ++p;
         while (*p >= '0' && *p <= '9') { p++; }
@@ -1845,7 +1852,7 @@ static int kinf__parse_server(kinf_informer_t* inf, const char* url, char* prefi
     }
     if (*p && *p != '/') { return 0; }
     inf->port = (uint16_t)port;
-    if (!kinf__strlcpy(prefix, p, pcap)) { return 0; }
+    if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
     if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
     {
         char num[21];
@@ -1893,6 +1900,11 @@ static int kinf__build_path(kinf_informer_t* inf, const char* prefix, const char
         for (i = 0; cluster_scoped[i]; i++) { if (!strcmp(res, cluster_scoped[i])) { ns = 0; } }
     }
     if (ns && ns[0]) {
+        /* a namespace is a DNS label; anything else could reach the request line */
+        for (i = 0; ns[i]; i++) {
+            char c = ns[i];
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_')) { return 0; }
+        }
         if (!kinf__cat(out, cap, "/namespaces/") || !kinf__cat(out, cap, ns)) { return 0; }
     }
     return kinf__cat(out, cap, "/") && kinf__cat(out, cap, plural);
@@ -2002,7 +2014,7 @@ static int kinf__put(char* out, size_t cap, size_t* o, const char* s) {
     return 1;
 }
 static void kinf__read_token_file(kinf_informer_t* inf) {
-    char buf[KINF_MAX_TOKEN];
+    char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
     size_t n = 0;
     int fd;
     inf->token_at = kinf__now_ms();
@@ -2016,9 +2028,11 @@ static void kinf__read_token_file(kinf_informer_t* inf) {
         if (n == sizeof(buf)) { break; }
     }
     close(fd);
-    if (n == sizeof(buf)) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return; }
     while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return; }
     if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); return; }
+    buf[n] = 0;
+    if (!kinf__visible_ascii(buf)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return; }
     memcpy(inf->token, buf, n);
     inf->token[n] = 0;
 }
@@ -3219,6 +3233,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
         KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
     }
     if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
+    if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
     if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
     if (inf->token_file[0]) { kinf__read_token_file(inf); }
     /* projection rules: identity is always kept */
