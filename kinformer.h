@@ -670,13 +670,14 @@ typedef struct kinf__resp {
 static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_t* err_item) {
     size_t i = 0, line_end, nh = 0;
     r->status = 0; r->chunked = 0; r->conn_close = 0; r->clen = -1; r->retry_after = -1;
-    if (n < 12 || memcmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ') {
+    if (n < 13 || memcmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ') {
         *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL;
     }
     if (h[7] == '0') { r->conn_close = 1; }
     if (h[9] < '1' || h[9] > '5' || h[10] < '0' || h[10] > '9' || h[11] < '0' || h[11] > '9') {
         *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL;
     }
+    if (h[12] != ' ' && h[12] != '\r' && h[12] != '\n') { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
     r->status = (h[9] - '0') * 100 + (h[10] - '0') * 10 + (h[11] - '0');
     while (i < n && h[i] != '\n') { i++; }
     i++;
@@ -1377,14 +1378,14 @@ static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int s
     uint32_t bit;
     int r;
     *km2 = 0; *dm2 = 0; *cfull = full;
-    for (r = 0, bit = 1; dm >> r; r++, bit <<= 1) {
+    for (r = 0, bit = 1; r < 32 && (dm >> r); r++, bit <<= 1) {
         if ((dm & bit) && kinf__seg_eq(q->inf, &q->inf->drop[r], seg, k, kn)) {
             if (q->inf->drop[r].nseg == seg + 1) { return 1; }
             *dm2 |= bit;
         }
     }
     if (!full) {
-        for (r = 0, bit = 1; km >> r; r++, bit <<= 1) {
+        for (r = 0, bit = 1; r < 32 && (km >> r); r++, bit <<= 1) {
             if ((km & bit) && kinf__seg_eq(q->inf, &q->inf->keep[r], seg, k, kn)) {
                 if (q->inf->keep[r].nseg == seg + 1) { *cfull = 1; } else { *km2 |= bit; }
             }
@@ -3182,7 +3183,9 @@ static void kinf__dispatch(kinf_informer_t* inf) {
 
 /* >>public */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
-    kinf_desc_t d = kinf__defaults(desc);
+    kinf_desc_t d;
+    if (!desc) { return 0; }
+    d = kinf__defaults(desc);
     return kinf__layout_for(&d).total;
 }
 
