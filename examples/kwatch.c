@@ -61,7 +61,8 @@ static const char* usage_text =
     "  -h, --help             this text\n"
     "\n"
     "Each output line is flushed as it is written. SIGINT and SIGTERM stop kwatch cleanly\n"
-    "(the dump is still printed).\n"
+    "(the dump is still printed). SIGUSR1 prints the dump at once, then \"# end cache\",\n"
+    "and kwatch goes on.\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded (an object\n"
     "larger than --max-object-bytes, --store-bytes or --max-objects full).\n";
 
@@ -71,7 +72,9 @@ static int g_output; /* 0 name, 1 json, 2 none */
 static long g_max_events = -1, g_events;
 static int g_verbose;
 
+static volatile sig_atomic_t g_dump_now;
 static void on_signal(int sig) { g_signal = sig; if (g_inf) { kinf_stop(g_inf); } }
+static void on_usr1(int sig) { (void)sig; g_dump_now = 1; }
 
 static void count_event(kinf_informer_t* inf) {
     g_events++;
@@ -135,6 +138,21 @@ static int split_list(char* s, const char** out, int max) {
 }
 static int cmp_key(const void* a, const void* b) {
     return strcmp(((const kinf_object_t*)a)->key, ((const kinf_object_t*)b)->key);
+}
+/* "# cache N objects", then "key RV" per object sorted by key */
+static int dump_cache(kinf_informer_t* inf) {
+    int n = kinf_count(inf), k = 0, i;
+    kinf_object_t* all = (kinf_object_t*)calloc((size_t)n + 1, sizeof(kinf_object_t));
+    kinf_iter_t it;
+    memset(&it, 0, sizeof(it));
+    if (!all) { return 0; }
+    while (k < n && kinf_next(inf, &it, &all[k])) { k++; }
+    qsort(all, (size_t)k, sizeof(all[0]), cmp_key);
+    printf("# cache %d objects\n", k);
+    for (i = 0; i < k; i++) { printf("%s %s\n", all[i].key, all[i].resource_version); }
+    fflush(stdout);
+    free(all);
+    return 1;
 }
 static double now_s(void) {
     struct timespec ts;
@@ -264,6 +282,7 @@ int main(int argc, char** argv) {
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGUSR1, on_usr1);
 
     t0 = now_s();
     if (g_max_events == 0) { kinf_stop(g_inf); }
@@ -275,6 +294,13 @@ int main(int argc, char** argv) {
             if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
         }
         if (kinf_poll(g_inf, wait) != KINF_OK) { rc = KWATCH_EXIT_FAIL; break; }
+        if (g_dump_now) {
+            g_dump_now = 0;
+            kinf_flush(g_inf);
+            dump_cache(g_inf);
+            printf("# end cache\n");
+            fflush(stdout);
+        }
         if (exit_after_sync && kinf_has_synced(g_inf)) {
             printf("# synced %d objects\n", kinf_count(g_inf));
             fflush(stdout);
@@ -285,19 +311,7 @@ int main(int argc, char** argv) {
     if (exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
     if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_flush(g_inf); }
-    if (dump) {
-        int n = kinf_count(g_inf), k = 0;
-        kinf_object_t* all = (kinf_object_t*)calloc((size_t)n + 1, sizeof(kinf_object_t));
-        kinf_iter_t it;
-        memset(&it, 0, sizeof(it));
-        if (!all) { return KWATCH_EXIT_FAIL; }
-        while (k < n && kinf_next(g_inf, &it, &all[k])) { k++; }
-        qsort(all, (size_t)k, sizeof(all[0]), cmp_key);
-        printf("# cache %d objects\n", k);
-        for (i = 0; i < k; i++) { printf("%s %s\n", all[i].key, all[i].resource_version); }
-        fflush(stdout);
-        free(all);
-    }
+    if (dump && !dump_cache(g_inf)) { rc = KWATCH_EXIT_FAIL; }
     {
         kinf_stats_t s = kinf_stats(g_inf);
         if (stats) {
