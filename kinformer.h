@@ -811,18 +811,26 @@ enum { KINF__K_OTHER = 0, KINF__K_TYPE, KINF__K_OBJECT, KINF__K_METADATA, KINF__
        KINF__K_UID, KINF__K_RV, KINF__K_CONTINUE, KINF__K_ITEMS, KINF__K_ARRAY = 0xff };
 enum { KINF__CAP_TYPE = 0, KINF__CAP_NAME, KINF__CAP_NS, KINF__CAP_UID, KINF__CAP_RV, KINF__CAP_LIST_RV, KINF__CAP_CONTINUE, KINF__CAP_COUNT };
 enum { KINF__X_VALUE = 0, KINF__X_KEY_OR_END, KINF__X_KEY, KINF__X_COLON, KINF__X_COMMA_OR_END, KINF__X_VALUE_OR_END, KINF__X_ROOT };
-enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT };
+enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT, KINF__S_SKIP };
 
 /* The members of a record's object and of its object members (metadata,
    spec, status, ...) as offsets in the event buffer, so projection can copy
    or skip them without reading them again. */
 #define KINF__MAX_MEMBERS 128
-typedef struct kinf__member { uint32_t ks, ke, vs, ve; int16_t parent; uint8_t level, pad; } kinf__member;
+typedef struct kinf__member {
+    uint32_t ks, ke, vs, ve;
+    uint32_t km, dm;              /* projection rule masks for the members of this value */
+    int16_t parent;
+    uint8_t level, full, skip;    /* skip: projection drops it, so the scanner skipped it */
+} kinf__member;
 
 typedef struct kinf__scan {
     uint8_t list_mode, st, expect, is_key, err, root_done, kover, klen;
     uint8_t mt_over;              /* more members than KINF__MAX_MEMBERS: projection walks the bytes */
     int mt_n, mt_key, mt_cur[2];
+    int skip_depth;               /* S_SKIP: open brackets of the skipped value */
+    uint8_t skip_str, skip_esc;
+    void* owner;                  /* the informer, for the projection rules */
     kinf__member mt[KINF__MAX_MEMBERS];
     uint8_t sub;                  /* \u digits left; number grammar state; literal position */
     uint8_t ws;                   /* whitespace seen between the tokens of the open record */
@@ -940,12 +948,15 @@ static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl
 }
 static int kinf__is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
+static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
+
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
    malformed, 2 too deep). Validates the whole JSON grammar, so a record that
    reaches the event buffer is valid JSON. Record bytes are copied in runs. */
 static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     size_t i = 0, span = 0; /* p[span..i) is still to be copied into the record */
+    int mt_last = -1;
 #define KINF__SCAN_FLUSH(upto) do { \
         if (s->rec_base && !s->rec_over && (upto) > span) { \
             size_t k_ = (upto) - span; \
@@ -957,11 +968,28 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 #define KINF__SCAN_FAIL(e) do { s->err = (e); KINF__SCAN_FLUSH(i); return i; } while (0)
 #define KINF__POS(x) (s->ev_len + ((x) - span))
 #define KINF__MT_VALUE() do { \
+        mt_last = -1; \
         if (s->mt_key >= 0) { \
             s->mt[s->mt_key].vs = (uint32_t)KINF__POS(i - 1); \
-            s->mt_cur[s->mt[s->mt_key].level] = s->mt_key; s->mt_key = -1; \
+            s->mt_cur[s->mt[s->mt_key].level] = s->mt_key; mt_last = s->mt_key; s->mt_key = -1; \
         } \
     } while (0)
+/* A member projection drops (and a string or container): "null" takes its
+   place in the record and its bytes are skipped, checking only that strings
+   end and brackets balance. In a watch event only once the type says it
+   holds an object, not a Status. */
+#define KINF__MAYBE_SKIP(c) \
+    if (mt_last >= 0 && s->mt[mt_last].skip && \
+        (s->list_mode || (s->cset[KINF__CAP_TYPE] && (s->cbuf[KINF__CAP_TYPE][0] == 'A' || s->cbuf[KINF__CAP_TYPE][0] == 'M' || s->cbuf[KINF__CAP_TYPE][0] == 'D')))) { \
+        KINF__SCAN_FLUSH(i - 1); \
+        if (!s->rec_over) { \
+            if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; } \
+            else { s->rec_over = 1; } \
+        } \
+        s->st = KINF__S_SKIP; s->skip_str = (c) == '"'; s->skip_depth = (c) == '"' ? 0 : 1; s->skip_esc = 0; \
+        span = i; \
+        continue; \
+    }
     while (i < n) {
         uint8_t c;
         switch (s->st) {
@@ -988,7 +1016,10 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (s->is_key) {
                     s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen);
                     s->expect = KINF__X_COLON;
-                    if (s->mt_key >= 0) { s->mt[s->mt_key].ke = (uint32_t)KINF__POS(i - 1); }
+                    if (s->mt_key >= 0) {
+                        s->mt[s->mt_key].ke = (uint32_t)KINF__POS(i - 1);
+                        s->mt[s->mt_key].skip = (uint8_t)(!s->kover && kinf__scan_decide(s, &s->mt[s->mt_key]));
+                    }
                 } else if (s->expect != KINF__X_COLON) {
                     kinf__scan_value_done(s, KINF__POS(i));
                 }
@@ -1025,6 +1056,28 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             kinf__scan_value_done(s, KINF__POS(i));
             break; /* c is not consumed: it is structural or an error */
         }
+        case KINF__S_SKIP:
+            while (i < n) {
+                if (s->skip_esc) { s->skip_esc = 0; i++; continue; }
+                if (s->skip_str) {
+                    i = kinf__str_run(p, i, n, 1);
+                    if (i >= n) { break; }
+                    c = p[i++];
+                    if (c == '"') { s->skip_str = 0; if (s->skip_depth == 0) { break; } }
+                    else if (c == '\\') { s->skip_esc = 1; }
+                    else { span = i; KINF__SCAN_FAIL(1); }
+                    continue;
+                }
+                c = p[i++];
+                if (c == '"') { s->skip_str = 1; }
+                else if (c == '{' || c == '[') { if (s->depth + ++s->skip_depth >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
+                else if (c == '}' || c == ']') { if (--s->skip_depth == 0) { break; } }
+            }
+            span = i;
+            if (s->skip_str || s->skip_depth > 0 || s->skip_esc) { continue; } /* needs more bytes */
+            s->st = KINF__S_NONE;
+            kinf__scan_value_done(s, s->ev_len);
+            continue;
         case KINF__S_LIT:
             c = p[i];
             if (s->lit[s->sub]) {
@@ -1063,6 +1116,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 s->obj_start = s->ev_len + (i - 1 - span);
             }
             KINF__MT_VALUE();
+            KINF__MAYBE_SKIP(c)
             d = ++s->depth;
             if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); } else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); }
             if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
@@ -1115,6 +1169,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
+                KINF__MAYBE_SKIP(c)
             } else { KINF__SCAN_FAIL(1); }
             s->st = KINF__S_STR;
             break;
@@ -1141,6 +1196,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 #undef KINF__SCAN_FLUSH
 #undef KINF__POS
 #undef KINF__MT_VALUE
+#undef KINF__MAYBE_SKIP
 }
 
 /* >>store  types */
@@ -1394,6 +1450,31 @@ static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int s
     }
     if (*cfull) { *km2 = 0; }
     return 0;
+}
+/* the scanner asks, at a member's key, whether projection will drop it */
+static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
+    const kinf_informer_t* inf = (const kinf_informer_t*)s->owner;
+    kinf__pj q;
+    uint32_t km, dm, km2, dm2;
+    int full, cfull, skip;
+    uint8_t id;
+    if (!inf) { return 0; }
+    if (m->level == 0) {
+        km = inf->nkeep >= 32 ? 0xffffffffu : ((1u << inf->nkeep) - 1u);
+        dm = inf->ndrop >= 32 ? 0xffffffffu : ((1u << inf->ndrop) - 1u);
+        full = inf->nkeep == 0;
+    } else {
+        const kinf__member* pm = &s->mt[m->parent];
+        km = pm->km; dm = pm->dm; full = pm->full;
+    }
+    q.inf = inf;
+    skip = kinf__pj_decide(&q, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
+    m->km = km2; m->dm = dm2; m->full = (uint8_t)cfull;
+    /* identity must still be captured, whatever the rules say */
+    id = kinf__key_id(s->kbuf, s->klen);
+    if ((m->level == 0 && id == KINF__K_METADATA) ||
+        (m->level == 1 && (id == KINF__K_NAME || id == KINF__K_NAMESPACE || id == KINF__K_UID || id == KINF__K_RV))) { return 0; }
+    return skip;
 }
 static void kinf__pj_val(kinf__pj* q, int seg, uint32_t km, uint32_t dm, int full) {
     uint8_t c;
@@ -3275,6 +3356,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->fh = inf->ft = -1;
     /* scanner capture buffers */
     inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
+    inf->scan.owner = inf;
     inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
     inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
     inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);
