@@ -13,7 +13,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi
 
-.PHONY: all deps demo test test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind clean help
+.PHONY: all deps demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind clean help
 
 all: $(EXAMPLES)
 
@@ -63,7 +63,36 @@ help:
 	@echo "make            build examples into build/ (kwatch is build/kwatch)"
 	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
 	@echo "make demo       fake API server with churn + kwatch for ~20 s"
-	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols)"
+	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols,"
+	@echo "                TLS and config, fuzzing 30 s per parser, a 1.5-minute fault soak)"
+	@echo "make check-all  the build matrix, ASan+UBSan and valgrind"
+	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
+	@echo "make soak MINUTES=N        churn and random faults for N minutes"
+	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
+
+# Coverage-guided fuzzing of every parser (libFuzzer, clang): FUZZ_SECONDS per target.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@bash tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# Churn plus random faults against one long-running kwatch, compared with the
+# server after every phase; MINUTES=60 for the long mode.
+MINUTES ?= 1.5
+soak: all $(BUILD)/kwatch-asan
+	@python3 tests/soak.py --minutes $(MINUTES) --kwatch $(BUILD)/kwatch-asan
+
+# The build matrix: gcc and clang, strict warnings with -Wconversion, C++,
+# -m32, TLS on and off, two static copies, the header twice, symbol prefixes;
+# then ASan+UBSan and valgrind runs.
+check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
+	@sh tests/test_build.sh
+	@$(BUILD)/unit-asan | tail -1
+	@python3 tests/integration.py --kwatch $(BUILD)/kwatch --valgrind | tail -1
+
+# Speed, memory and size beside client-node, python3-kubernetes and kubectl
+# -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
+bench:
+	@sh bench/run.sh

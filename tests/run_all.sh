@@ -32,6 +32,8 @@ run tls-and-config python3 tests/test_tls.py
 run integration python3 tests/integration.py --kwatch build/kwatch
 run integration-asan python3 tests/integration.py --kwatch build/kwatch-asan
 run integration-valgrind python3 tests/integration.py --kwatch build/kwatch --valgrind
+run fuzz bash tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"
+run soak python3 tests/soak.py --minutes "${SOAK_MINUTES:-1.5}" --kwatch build/kwatch-asan
 [ -n "$broken" ] && echo "failed suites:$broken (logs in build/test-logs/)"
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]
