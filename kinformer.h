@@ -1111,7 +1111,8 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
                 s->obj_start = 0; s->obj_end = 0;
                 span = i - 1;
-                memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
+                memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->cover, 0, KINF__CAP_LIST_RV);
+                memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
             } else if (!s->list_mode && s->depth == 1 && c == '{' && s->ids[1] == KINF__K_OBJECT) {
                 s->obj_start = s->ev_len + (i - 1 - span);
             }
@@ -2786,8 +2787,14 @@ static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
     if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return; }
     memcpy(t->anchors + t->alen, buf, len); t->alen += len;
 }
-static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) { br_x509_decoder_push(&((kinf__tls*)ctx)->xd, buf, len); }
-static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) { br_skey_decoder_push(&((kinf__tls*)ctx)->sk, buf, len); }
+static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) {
+    kinf__tls* t = (kinf__tls*)ctx;
+    if (t->xd.err == 0) { br_x509_decoder_push(&t->xd, buf, len); } /* BearSSL 0.6 must not be fed after an error */
+}
+static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
+    kinf__tls* t = (kinf__tls*)ctx;
+    if (t->sk.err == 0) { br_skey_decoder_push(&t->sk, buf, len); }
+}
 static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
     kinf__tls* t = (kinf__tls*)ctx;
     if (len > sizeof(t->chainbuf) - t->clen) { t->obj_over = 1; return; }
@@ -3680,7 +3687,7 @@ typedef void (*kinf__yfn)(void* u, const kinf__yseg* path, int n, const kinf__yv
 
 /* Decodes a scalar (plain, 'single' or "double" quoted) into out. Returns
    the length, or -1 if it does not fit or has a bad escape. */
-static long kinf__ystr(const char* p, size_t n, int style, char* out, size_t cap) {
+static long kinf__ystr_raw(const char* p, size_t n, int style, char* out, size_t cap) {
     size_t i, o = 0;
     for (i = 0; i < n; i++) {
         char c = p[i];
@@ -3699,7 +3706,7 @@ static long kinf__ystr(const char* p, size_t n, int style, char* out, size_t cap
                     if (h >= '0' && h <= '9') { v = v * 16u + (unsigned)(h - '0'); } else if (h >= 'a' && h <= 'f') { v = v * 16u + (unsigned)(h - 'a' + 10); }
                     else if (h >= 'A' && h <= 'F') { v = v * 16u + (unsigned)(h - 'A' + 10); } else { return -1; }
                 }
-                if (v >= 0x80) { return -1; } /* ASCII only: names, paths and tokens are */
+                if (v >= 0x80) { out[0] = 0; return -1; } /* ASCII only: names, paths and tokens are */
                 c = (char)v;
             } else if (!c && e != '0') { return -1; }
         }
@@ -3708,6 +3715,13 @@ static long kinf__ystr(const char* p, size_t n, int style, char* out, size_t cap
     }
     out[o] = 0;
     return (long)o;
+}
+static long kinf__ystr(const char* p, size_t n, int style, char* out, size_t cap) {
+    long r;
+    if (cap == 0) { return -1; }
+    r = kinf__ystr_raw(p, n, style, out, cap);
+    if (r < 0) { out[0] = 0; } /* never a partial, unterminated string */
+    return r;
 }
 /* scalar [p, e): plain (comment stripped, trimmed) or quoted on one line */
 static int kinf__yscalar(const char* p, const char* e, kinf__yval* v) {
@@ -4084,8 +4098,12 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     kc.list = "contexts"; kc.inner = "context"; kc.fields = ctx_fields; kc.nfields = 3; kc.unsupported = none; kc.want = cfg->context;
     if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, cfg->context, 0); }
     cluster[0] = user[0] = 0;
-    if (kc.hit[KINF__KC_A].p) { kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, cluster, sizeof(cluster)); }
-    if (kc.hit[KINF__KC_B].p) { kinf__ystr(kc.hit[KINF__KC_B].p, kc.hit[KINF__KC_B].n, kc.hit[KINF__KC_B].style, user, sizeof(user)); }
+    if (kc.hit[KINF__KC_A].p && kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, cluster, sizeof(cluster)) < 0) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.cluster", 0);
+    }
+    if (kc.hit[KINF__KC_B].p && kinf__ystr(kc.hit[KINF__KC_B].p, kc.hit[KINF__KC_B].n, kc.hit[KINF__KC_B].style, user, sizeof(user)) < 0) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.user", 0);
+    }
     if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_C], cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
     if (!cluster[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cfg->context, ": context names no cluster"); }
     /* the cluster */
