@@ -570,6 +570,9 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #ifndef KINF_MAX_RULES
 #define KINF_MAX_RULES 32
 #endif
+#if KINF_MAX_RULES > 32
+#error "KINF_MAX_RULES is at most 32 (the rule masks are 32 bits)"
+#endif
 #ifndef KINF_MAX_CONTINUE
 #define KINF_MAX_CONTINUE 4096
 #endif
@@ -2118,6 +2121,7 @@ static void kinf__read_token_file(kinf_informer_t* inf) {
     if (!kinf__visible_ascii(buf)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return; }
     memcpy(inf->token, buf, n);
     inf->token[n] = 0;
+    memset(buf, 0, sizeof(buf));
 }
 static int kinf__build_request(kinf_informer_t* inf, int kind) {
     char* w = inf->wbuf;
@@ -2250,6 +2254,12 @@ static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
 static void kinf__begin(kinf_informer_t* inf, int kind) {
     inf->phase = kind;
     inf->req_kind = kind;
+    if (!kinf__build_request(inf, kind) && kind == KINF__PH_LIST && inf->cont[0]) {
+        /* the server's continue token does not fit the request: list whole */
+        KINF__WARN(inf, CONTINUE_EXPIRED, "continue token too long for the request", 0);
+        inf->cont[0] = 0; inf->list_nolimit = 1;
+        inf->relist_gen++;
+    }
     if (!kinf__build_request(inf, kind)) {
         KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
         kinf__close(inf);
@@ -2906,6 +2916,9 @@ static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, 
         }
     }
     if (fd >= 0) { close(fd); }
+    if (in_obj) { bad = 1; } /* an object with no END line: never half a key */
+    memset(buf, 0, sizeof(buf));
+    memset(crlf, 0, sizeof(crlf));
     *too_large = t->obj_over;
     return bad ? -1 : taken;
 }
@@ -3310,14 +3323,17 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->fd = -1;
     if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
     if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
-    if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) { KINF__ERR(inf, CONFIG_BAD_URL, d.server, 0); return 0; }
+    if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) {
+        KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
+        return 0;
+    }
 #ifdef KINF_TLS_BEARSSL
     if (inf->https) {
         inf->tls = base + l.tls;
         if (!kinf__tls_init(inf, &d)) { return 0; }
     }
 #else
-    if (inf->https) { KINF__ERR(inf, TLS_UNAVAILABLE, d.server, 0); return 0; }
+    if (inf->https) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
 #endif
     if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
     if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {

@@ -226,8 +226,9 @@ int main(int argc, char** argv) {
             if (!l) { return usage_error("missing value", a); }
             copy = strdup(l);
             if (!copy) { return KWATCH_EXIT_FAIL; }
-            if (a[2] == 'k') { free(keep_copy); keep_copy = copy; d.keep = keep; d.keep_count = split_list(copy, keep, 28); }
-            else { free(drop_copy); drop_copy = copy; d.drop = drop; d.drop_count = split_list(copy, drop, 30); }
+            if (a[2] == 'k') { free(keep_copy); keep_copy = copy; d.keep = keep; d.keep_count = split_list(copy, keep, 29); }
+            else { free(drop_copy); drop_copy = copy; d.drop = drop; d.drop_count = split_list(copy, drop, 31); }
+            if (d.keep_count > 28 || d.drop_count > 30) { free(keep_copy); free(drop_copy); return usage_error("at most 28 --keep and 30 --drop paths", a); }
         }
         else if (!strcmp(a, "--max-events") || !strcmp(a, "--timeout") || !strcmp(a, "--max-objects") ||
                  !strcmp(a, "--max-object-bytes") || !strcmp(a, "--store-bytes") || !strcmp(a, "--fifo") ||
@@ -279,10 +280,18 @@ int main(int argc, char** argv) {
     memset(&h, 0, sizeof(h));
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
     kinf_add_handler(g_inf, &h);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGPIPE, SIG_IGN);
-    signal(SIGUSR1, on_usr1);
+    {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof(sa));
+        sigemptyset(&sa.sa_mask);
+        sa.sa_handler = on_signal; /* no SA_RESETHAND: a second signal is handled the same */
+        sigaction(SIGINT, &sa, 0);
+        sigaction(SIGTERM, &sa, 0);
+        sa.sa_handler = on_usr1;
+        sigaction(SIGUSR1, &sa, 0);
+        sa.sa_handler = SIG_IGN;
+        sigaction(SIGPIPE, &sa, 0);
+    }
 
     t0 = now_s();
     if (g_max_events == 0) { kinf_stop(g_inf); }
