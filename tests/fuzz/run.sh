@@ -39,6 +39,12 @@ CC=${CC:-clang}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 B=build/fuzz
 mkdir -p "$B/logs" "$B/corpus" "$B/artifacts" "$B/seeds"
+# one run at a time per build/fuzz: two would mix their logs and artifacts
+exec 9>"$B/.lock"
+if command -v flock >/dev/null 2>&1 && ! flock -n 9; then
+    echo "# another tests/fuzz/run.sh is using $B: waiting for it"
+    flock 9
+fi
 PASS=0; FAIL=0
 
 maxlen() {
