@@ -80,9 +80,11 @@ fuzz:
 
 # Churn plus random faults against one long-running kwatch, compared with the
 # server after every phase; MINUTES=60 for the long mode.
+# SOAK_KWATCH=build/kwatch for the plain build.
 MINUTES ?= 1.5
+SOAK_KWATCH ?= $(BUILD)/kwatch-asan
 soak: all $(BUILD)/kwatch-asan
-	@python3 tests/soak.py --minutes $(MINUTES) --kwatch $(BUILD)/kwatch-asan
+	@python3 tests/soak.py --minutes $(MINUTES) --kwatch $(SOAK_KWATCH)
 
 # The build matrix: gcc and clang, strict warnings with -Wconversion, C++,
 # -m32, TLS on and off, two static copies, the header twice, symbol prefixes;

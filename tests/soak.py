@@ -22,13 +22,14 @@ longer than --idle-timeout 2), garbage, status 429 with Retry-After 1,
 status 500 or 503, expire (a storm of 2-4 in-stream 410s in a row),
 expire_http, restart (1-3 s, with compaction while the clients are away) and
 oversized (one 100-250 kB pod). Both kwatch re-watch every 7-10 s
-(--watch-timeout), so faults that act on the next request are used soon
+(--watch-timeout), so faults that act on the next request are used soon,
 without a cut that would cost one more backoff (a one-event cut,
-"cut(trigger)", is only the fallback). Then it waits until the server has used every
-fault, stops the churn, waits for the resourceVersion to settle and proves each kwatch caught up with the sentinel
-technique of tests/integration.py (finish_with_sentinel; the sentinel here is
-one pod, soak/zz-soak-sentinel, re-applied with a new RV each round; a round
-counts when its exact RV is printed). Sentinels repeat until one arrives with
+"cut(trigger)", is only the fallback). Then the phase waits until the server
+has used every fault, stops the churn, waits for the resourceVersion to
+settle and proves that each kwatch caught up, with the sentinel technique of
+tests/integration.py (finish_with_sentinel; the sentinel here is one pod,
+soak/zz-soak-sentinel, re-applied with a new RV each round; a round counts
+when that exact RV is printed). Sentinels repeat until one arrives with
 no LIST started since the previous one, i.e. through the watch. Then SIGUSR1
 makes kwatch print its cache, which must equal GET /_fake/state for the same
 path and selector byte for byte, and equal the replay of every ADDED /
@@ -61,10 +62,11 @@ KINF_SELFCHECK checks the store instead.
 kinformer backs off after every failed or broken request (800 ms doubling to
 30 s, plus up to 100% jitter, reset only after 2 minutes without a failure),
 so once a few phases have passed a phase takes 30-150 s, mostly waiting for a
-backoff to end. A new phase starts only if it is likely to end before
---minutes is up (predicted from the backoff kwatch logged last and from the
-last phases), so the soak ends within about --minutes (the short mode,
---minutes 1.5, gets 2-5 phases; --minutes 60 gets a few dozen).
+backoff to end. A new phase starts only if it is expected to end before
+--minutes is up (a few seconds plus the next backoff, predicted from the
+last one kwatch logged), so the soak ends at about --minutes, give or take
+half a minute (the short mode, --minutes 1.5, gets 3-6 phases;
+--minutes 60 gets a few dozen).
 
 Python 3.11 standard library only. Every process gets a timeout and is killed
 in a finally; every wait and loop is bounded; only 127.0.0.1 is used. Logs go
@@ -86,6 +88,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -329,8 +332,9 @@ def kwatch_env():
 
 def measure_overhead(args, tmp, name):
     """Runs the kwatch command against a listening socket that never answers: it
-    allocates its memory, connects and waits. Returns (VmRSS after 1.5 s, the
-    memory capacity from --stats)."""
+    allocates its memory, connects and waits. Returns (its VmRSS once it has
+    connected, the largest of 5 samples over 0.5 s; the memory capacity from
+    --stats)."""
     ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     p = None
     try:
@@ -343,10 +347,19 @@ def measure_overhead(args, tmp, name):
                                  ["--timeout", "60"], stdin=subprocess.DEVNULL, stdout=out,
                                  stderr=subprocess.STDOUT, env=kwatch_env())
             PROCS.append(p)
-            time.sleep(1.5)
-            st = proc_status(p.pid)
-            if p.poll() is not None or st is None:
-                raise SoakError("overhead probe %s exited early (%s)" % (name, p.returncode))
+            ls.settimeout(30)
+            try:
+                conn, _ = ls.accept()      # kinf_init is done: the memory is allocated
+            except OSError:
+                raise SoakError("overhead probe %s never connected (%s)" % (name, exit_text(p.poll())))
+            rss = 0
+            for _ in range(5):
+                time.sleep(0.1)
+                st = proc_status(p.pid)
+                if p.poll() is not None or st is None:
+                    raise SoakError("overhead probe %s exited early (%s)" % (name, exit_text(p.poll())))
+                rss = max(rss, st[0])
+            conn.close()
             p.send_signal(signal.SIGTERM)
             try:
                 p.wait(timeout=30)
@@ -357,7 +370,7 @@ def measure_overhead(args, tmp, name):
         m = re.search(r"memory used=(\d+) capacity=(\d+)", txt)
         if not m:
             raise SoakError("overhead probe %s printed no memory stats: %s" % (name, txt[-400:]))
-        return st[0], int(m.group(2))
+        return rss, int(m.group(2))
     finally:
         ls.close()
         kill_proc(p)
@@ -707,7 +720,8 @@ class Soak:
             for kw in self.kws:
                 st = proc_status(kw.pid)
                 rss[kw.name] = st[0] if st else 0
-            if all(rss[n] >= want[n] for n in want) or time.monotonic() - t0 > 90:
+            if (all(rss[n] >= want[n] for n in want) or time.monotonic() - t0 > 90
+                    or not all(kw.alive() for kw in self.kws)):
                 break
             time.sleep(0.25)
         say("# warm-up: churn 300/s for %.1f s: RSS main %.2f MiB (aim %.2f), sel %.2f MiB (aim %.2f)"
@@ -878,8 +892,12 @@ class Soak:
         if phase == 1:
             m["fd1"] = fds
         elif m["fd1"] is not None and fds > m["fd1"] + 1:
+            try:
+                fdl = sorted(os.readlink("/proc/%d/fd/%s" % (kw.pid, f)) for f in os.listdir("/proc/%d/fd" % kw.pid))
+            except OSError:
+                fdl = []
             errs.append("%s: %d open descriptors, %d after phase 1 (leak?) %s"
-                        % (kw.name, fds, m["fd1"], os.listdir("/proc/%d/fd" % kw.pid)))
+                        % (kw.name, fds, m["fd1"], fdl))
         if phase == 2:
             m["rss2"] = rss
         elif m["rss2"] is not None and rss > m["rss2"] + RSS_GROWTH_MAX:
@@ -915,6 +933,10 @@ class Soak:
                     compared += self.compare(kw, errs)
         except SoakError as e:
             errs.append(str(e))
+        except Exception as e:       # a bug of this script: report it, go on
+            errs.append("soak.py internal error: %s" % "".join(
+                traceback.format_exception_only(type(e), e)).strip())
+            say("# " + traceback.format_exc().replace("\n", "\n# "))
         for kw in self.kws:
             procs.append("%s %s" % (kw.name, self.check_process(kw, i, errs)))
         dt = time.monotonic() - t0
@@ -1007,10 +1029,11 @@ class Soak:
             for _ in range(OPTS.max_phases):
                 now = time.monotonic()
                 # a phase mostly waits for kinformer's backoffs, which only grow
-                # while failures come less than 2 minutes apart: predict the next
-                # phase from the next backoff (at most 2x its base) and the last phase
+                # while failures come less than 2 minutes apart: expect the next
+                # phase to take a few seconds plus one backoff (base + jitter
+                # in [0, base), 1.5x the base on average)
                 nb = max(kw.next_backoff_ms() for kw in self.kws) / 1000.0
-                est = max([8 + 2 * nb] + self.phase_durations[-1:])
+                est = 8 + 1.5 * nb
                 if i > 0 and now + est > deadline:
                     break
                 i += 1
@@ -1055,6 +1078,10 @@ def main():
     except KeyboardInterrupt:
         soak.results.append(("interrupted", False))
         say("not ok - interrupted")
+    except Exception as e:           # a bug of this script: still end with the counts
+        soak.results.append(("internal error", False))
+        say("not ok - soak.py internal error: %s" % "".join(traceback.format_exception_only(type(e), e)).strip())
+        say("# " + traceback.format_exc().replace("\n", "\n# "))
     finally:
         for p in PROCS:
             kill_proc(p)
