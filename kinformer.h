@@ -523,6 +523,10 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <emmintrin.h>
+#define KINF__SSE2 1
+#endif
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
@@ -825,6 +829,7 @@ typedef struct kinf__member {
     uint32_t km, dm;              /* projection rule masks for the members of this value */
     int16_t parent;
     uint8_t level, full, skip;    /* skip: projection drops it, so the scanner skipped it */
+    uint8_t dec;                  /* projection's decision for it: 0 not made, 1 keep, 2 drop */
 } kinf__member;
 
 typedef struct kinf__scan {
@@ -929,9 +934,22 @@ static uint8_t kinf__num_next(uint8_t st, uint8_t c) {
     }
 }
 /* Index of the first '"' or '\\' (or control byte, with ctl) in p[i..n),
-   or n: eight bytes at a time with the has-zero-byte test, where the lowest
+   or n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte test, where the lowest
    set bit of the test names the first match exactly (little-endian). */
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
+#ifdef KINF__SSE2
+    /* sixteen at a time where SSE2 is there (every x86-64) */
+    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f);
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i));
+        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bs));
+        unsigned mask;
+        if (ctl) { m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)); }
+        mask = (unsigned)_mm_movemask_epi8(m);
+        if (mask) { return i + (size_t)__builtin_ctz(mask); }
+        i += 16;
+    }
+#endif
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
     while (i + 8 <= n) {
@@ -953,6 +971,92 @@ static int kinf__is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' 
 
 static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 
+/* The bytes of a record below the levels the member table and the captures
+   look at (depth >= dmin): only the grammar is checked, with the state in
+   registers. Whole tokens only: it stops before a token the buffer cuts, an
+   escape it cannot finish, a close back to depth dmin - 1, or a byte that is
+   wrong, and the general scanner takes that token from there (and reports
+   the error). Returns where it stopped. */
+static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
+    int d = s->depth;
+    uint8_t e = s->expect;
+    while (i < n) {
+        uint8_t c = p[i];
+        switch (c) {
+        case '"': {
+            size_t j = i + 1;
+            uint8_t e2;
+            if (e == KINF__X_KEY || e == KINF__X_KEY_OR_END) { e2 = KINF__X_COLON; }
+            else if (e == KINF__X_VALUE || e == KINF__X_VALUE_OR_END) { e2 = KINF__X_COMMA_OR_END; }
+            else { goto out; }
+            for (;;) {
+                j = kinf__str_run(p, j, n, 1);
+                if (j >= n || p[j] != '\\') { break; }
+                if (j + 1 >= n) { goto out; }
+                c = p[j + 1];
+                if (c == 'u') {
+                    if (j + 6 > n || !kinf__is_hex(p[j + 2]) || !kinf__is_hex(p[j + 3]) || !kinf__is_hex(p[j + 4]) || !kinf__is_hex(p[j + 5])) { goto out; }
+                    j += 6;
+                } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
+                    j += 2;
+                } else { goto out; }
+            }
+            if (j >= n || p[j] != '"') { goto out; }
+            i = j + 1; e = e2;
+            continue;
+        }
+        case ':':
+            if (e != KINF__X_COLON) { goto out; }
+            e = KINF__X_VALUE; i++;
+            continue;
+        case ',':
+            if (e != KINF__X_COMMA_OR_END) { goto out; }
+            e = kinf__scan_is_arr(s, d) ? KINF__X_VALUE : KINF__X_KEY; i++;
+            continue;
+        case '{': case '[':
+            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || d + 1 >= KINF_MAX_DEPTH) { goto out; }
+            d++;
+            if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); e = KINF__X_VALUE_OR_END; }
+            else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); e = KINF__X_KEY_OR_END; }
+            if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
+            i++;
+            continue;
+        case '}': case ']':
+            if (d <= dmin || kinf__scan_is_arr(s, d) != (c == ']')) { goto out; }
+            if (e != KINF__X_COMMA_OR_END && e != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { goto out; }
+            d--; e = KINF__X_COMMA_OR_END; i++;
+            continue;
+        case ' ': case '\t': case '\r': case '\n':
+            s->ws = 1; i++;
+            continue;
+        case 't': case 'f': case 'n': {
+            const char* lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
+            size_t k = c == 'f' ? 5u : 4u;
+            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || i + k > n || memcmp(p + i, lit, k)) { goto out; }
+            i += k; e = KINF__X_COMMA_OR_END;
+            continue;
+        }
+        default: {
+            size_t j = i;
+            uint8_t st;
+            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || !(c == '-' || (c >= '0' && c <= '9'))) { goto out; }
+            st = c == '-' ? 1 : c == '0' ? 2 : 3;
+            for (j = i + 1; j < n; j++) {
+                uint8_t nx = kinf__num_next(st, p[j]);
+                if (!nx) { break; }
+                st = nx;
+            }
+            if (j >= n || (st != 2 && st != 3 && st != 5 && st != 8)) { goto out; }
+            i = j; e = KINF__X_COMMA_OR_END;
+            continue;
+        }
+        }
+    }
+out:
+    s->depth = d; s->expect = e;
+    return i;
+}
+
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
    malformed, 2 too deep). Validates the whole JSON grammar, so a record that
@@ -960,6 +1064,7 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     size_t i = 0, span = 0; /* p[span..i) is still to be copied into the record */
     int mt_last = -1;
+    int dmin = s->list_mode ? 5 : 4; /* below the member table's levels and the captures */
 #define KINF__SCAN_FLUSH(upto) do { \
         if (s->rec_base && !s->rec_over && (upto) > span) { \
             size_t k_ = (upto) - span; \
@@ -995,6 +1100,10 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     }
     while (i < n) {
         uint8_t c;
+        if (s->st == KINF__S_NONE && s->rec_base && s->depth >= dmin) {
+            i = kinf__scan_deep(s, p, i, n, dmin);
+            if (i >= n) { break; }
+        }
         switch (s->st) {
         case KINF__S_STR: {
             /* the plain bytes of a string, a run at a time: most of an object */
@@ -1059,28 +1168,32 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             kinf__scan_value_done(s, KINF__POS(i));
             break; /* c is not consumed: it is structural or an error */
         }
-        case KINF__S_SKIP:
+        case KINF__S_SKIP: {
+            int sd = s->skip_depth;
+            uint8_t in_str = s->skip_str, esc = s->skip_esc;
             while (i < n) {
-                if (s->skip_esc) { s->skip_esc = 0; i++; continue; }
-                if (s->skip_str) {
+                if (in_str) {
+                    if (esc) { esc = 0; i++; continue; }
                     i = kinf__str_run(p, i, n, 1);
                     if (i >= n) { break; }
                     c = p[i++];
-                    if (c == '"') { s->skip_str = 0; if (s->skip_depth == 0) { break; } }
-                    else if (c == '\\') { s->skip_esc = 1; }
+                    if (c == '"') { in_str = 0; if (sd == 0) { break; } }
+                    else if (c == '\\') { esc = 1; }
                     else { span = i; KINF__SCAN_FAIL(1); }
                     continue;
                 }
                 c = p[i++];
-                if (c == '"') { s->skip_str = 1; }
-                else if (c == '{' || c == '[') { if (s->depth + ++s->skip_depth >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
-                else if (c == '}' || c == ']') { if (--s->skip_depth == 0) { break; } }
+                if (c == '"') { in_str = 1; }
+                else if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
+                else if ((c == '}' || c == ']') && --sd == 0) { break; }
             }
+            s->skip_depth = sd; s->skip_str = in_str; s->skip_esc = esc;
             span = i;
-            if (s->skip_str || s->skip_depth > 0 || s->skip_esc) { continue; } /* needs more bytes */
+            if (in_str || sd > 0 || esc) { continue; } /* needs more bytes */
             s->st = KINF__S_NONE;
             kinf__scan_value_done(s, s->ev_len);
             continue;
+        }
         case KINF__S_LIT:
             c = p[i];
             if (s->lit[s->sub]) {
@@ -1165,7 +1278,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                         else {
                             kinf__member* m = &s->mt[s->mt_n];
                             m->ks = (uint32_t)KINF__POS(i); m->ke = m->ks; m->vs = m->ve = 0;
-                            m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1);
+                            m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1); m->dec = 0;
                             s->mt_key = s->mt_n++;
                         }
                     }
@@ -1428,6 +1541,16 @@ static void kinf__pj_copy(kinf__pj* q) { /* one value, compact */
         else if ((c == '}' || c == ']') && --d == 0) { return; }
     }
 }
+/* the position of the one set bit of x */
+static int kinf__bit_index(uint32_t x) {
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int r = 0;
+    while (!(x & 1u)) { x >>= 1; r++; }
+    return r;
+#endif
+}
 static int kinf__seg_eq(const kinf_informer_t* inf, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
     return seg < r->nseg && r->len[seg] == kn && !memcmp(inf->rulebuf + r->off[seg], k, kn);
 }
@@ -1435,19 +1558,24 @@ static int kinf__seg_eq(const kinf_informer_t* inf, const kinf__rule* r, int seg
    to skip it, else sets the child's keep and drop rule masks and fullness. */
 static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int seg, uint32_t km, uint32_t dm, int full,
                            uint32_t* km2, uint32_t* dm2, int* cfull) {
-    uint32_t bit;
-    int r;
+    const kinf_informer_t* inf = q->inf;
     *km2 = 0; *dm2 = 0; *cfull = full;
-    for (r = 0, bit = 1; r < 32 && (dm >> r); r++, bit <<= 1) {
-        if ((dm & bit) && kinf__seg_eq(q->inf, &q->inf->drop[r], seg, k, kn)) {
-            if (q->inf->drop[r].nseg == seg + 1) { return 1; }
+    while (dm) { /* each rule still on this path, lowest bit first */
+        uint32_t bit = dm & (0u - dm);
+        const kinf__rule* r = &inf->drop[kinf__bit_index(bit)];
+        dm ^= bit;
+        if (kinf__seg_eq(inf, r, seg, k, kn)) {
+            if (r->nseg == seg + 1) { return 1; }
             *dm2 |= bit;
         }
     }
     if (!full) {
-        for (r = 0, bit = 1; r < 32 && (km >> r); r++, bit <<= 1) {
-            if ((km & bit) && kinf__seg_eq(q->inf, &q->inf->keep[r], seg, k, kn)) {
-                if (q->inf->keep[r].nseg == seg + 1) { *cfull = 1; } else { *km2 |= bit; }
+        while (km) {
+            uint32_t bit = km & (0u - km);
+            const kinf__rule* r = &inf->keep[kinf__bit_index(bit)];
+            km ^= bit;
+            if (kinf__seg_eq(inf, r, seg, k, kn)) {
+                if (r->nseg == seg + 1) { *cfull = 1; } else { *km2 |= bit; }
             }
         }
         if (!*cfull && !*km2) { return 1; }
@@ -1473,7 +1601,7 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
     }
     q.inf = inf;
     skip = kinf__pj_decide(&q, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
-    m->km = km2; m->dm = dm2; m->full = (uint8_t)cfull;
+    m->km = km2; m->dm = dm2; m->full = (uint8_t)cfull; m->dec = (uint8_t)(skip ? 2 : 1);
     /* identity must still be captured, whatever the rules say */
     id = kinf__key_id(s->kbuf, s->klen);
     if ((m->level == 0 && id == KINF__K_METADATA) ||
@@ -1565,7 +1693,11 @@ static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t 
         int cfull;
         if (m->level != level) { if (level == 1) { break; } continue; }
         if (level == 1 && m->parent != parent) { break; }
-        if (m->ve <= m->vs || kinf__pj_decide(q, q->b + m->ks, m->ke - m->ks, seg, km, dm, full, &km2, &dm2, &cfull)) { continue; }
+        if (m->ve <= m->vs) { continue; }
+        if (m->dec) { /* decided while scanning, with the same masks */
+            if (m->dec == 2) { continue; }
+            km2 = m->km; dm2 = m->dm; cfull = m->full;
+        } else if (kinf__pj_decide(q, q->b + m->ks, m->ke - m->ks, seg, km, dm, full, &km2, &dm2, &cfull)) { continue; }
         if (!first) { kinf__pj_c(q, ','); }
         first = 0;
         kinf__pj_c(q, '"');

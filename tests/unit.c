@@ -572,6 +572,11 @@ static void test_scanner(void) {
     /* every number and literal form JSON allows */
     sc_all(0, 8192, 128, "{\"a\":[0,-0,1,-1,10,0.5,-0.5e-3,1E+2,1e2,123.456E7,true,false,null,\"\\u00AfX\\b\\f\\n\\r\\t\\/\\\\\\\"\"]}", 0,
            "{\"a\":[0,-0,1,-1,10,0.5,-0.5e-3,1E+2,1e2,123.456E7,true,false,null,\"\\u00AfX\\b\\f\\n\\r\\t\\/\\\\\\\"\"]}\n");
+    /* the same deep down (the fast loop), and a close straight back to the member level */
+    sc_all(0, 8192, 128, "{\"object\":{\"spec\":{\"x\":{\"y\":{\"a\":[0,-0,1,-1,10,0.5,-0.5e-3,1E+2,1e2,123.456E7,true,false,null,\"\\u00AfX\\b\\f\\n\\r\\t\\/\\\\\\\"\",{},[],[{}],{\"k\":[]}] , \"b\" : { } }}}}}", 0,
+           "{\"object\":{\"spec\":{\"x\":{\"y\":{\"a\":[0,-0,1,-1,10,0.5,-0.5e-3,1E+2,1e2,123.456E7,true,false,null,\"\\u00AfX\\b\\f\\n\\r\\t\\/\\\\\\\"\",{},[],[{}],{\"k\":[]}] , \"b\" : { } }}}}}\n");
+    sc_all(1, 8192, 128, "{\"items\":[{\"spec\":{\"x\":{\"a\":[1,2.5e1,\"s\\\"\",null,{\"q\":true}]},\"y\":{}},\"metadata\":{\"labels\":{\"k\":\"v\"},\"name\":\"n\"}}],\"metadata\":{\"resourceVersion\":\"3\"}}", 0,
+           "{\"spec\":{\"x\":{\"a\":[1,2.5e1,\"s\\\"\",null,{\"q\":true}]},\"y\":{}},\"metadata\":{\"labels\":{\"k\":\"v\"},\"name\":\"n\"}} n=n\nLIST rv=3 root_done=1");
     /* a long key is not mistaken for a known one; a container where a string is expected is not captured */
     sc_all(0, 8192, 128, "{\"typeXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\":\"A\",\"type\":{\"x\":\"B\"},\"object\":{\"metadata\":{\"name\":[\"c\"],\"resourceVersion\":7}}}",
            0, "{\"typeXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\":\"A\",\"type\":{\"x\":\"B\"},\"object\":{\"metadata\":{\"name\":[\"c\"],\"resourceVersion\":7}}} rv=7\n");
@@ -616,6 +621,20 @@ static void test_scanner(void) {
         for (i = 0; list_bad[i]; i++) {
             sc_init(&x, 1, 8192, 128);
             if (!CHECK(sc_run(&x, list_bad[i], strlen(list_bad[i]), 0, 0, out, sizeof(out)) == 1)) { note("list input %d: %s", i, list_bad[i]); }
+        }
+        /* the same below depth 4, where the scanner checks the grammar in
+           its fast loop: wrapped in five objects (watch) or three inside a
+           list item (list), whole and split everywhere */
+        for (i = 0; watch_bad[i]; i++) {
+            if (watch_bad[i][0] != '{') { continue; }
+            snprintf(in, sizeof(in), "{\"type\":\"ADDED\",\"object\":{\"spec\":{\"a\":{\"b\":{\"c\":%s}}}}}", watch_bad[i]);
+            sc_init(&x, 0, 8192, 128);
+            if (!CHECK(sc_run(&x, in, strlen(in), 0, 0, out, sizeof(out)) == 1)) { note("deep watch input %d: %s", i, in); }
+            sc_all(0, 8192, 128, in, 1, 0);
+            snprintf(in, sizeof(in), "{\"items\":[{\"spec\":{\"a\":{\"b\":%s}}}]}", watch_bad[i]);
+            sc_init(&x, 1, 8192, 128);
+            if (!CHECK(sc_run(&x, in, strlen(in), 0, 0, out, sizeof(out)) == 1)) { note("deep list input %d: %s", i, in); }
+            sc_all(1, 8192, 128, in, 1, 0);
         }
         /* the same, byte by byte and split everywhere */
         sc_all(0, 8192, 128, "{\"a\":1}\ngarbage\n", 1, 0);
