@@ -971,6 +971,19 @@ static int kinf__is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' 
 
 static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 
+/* byte classes for the fast loop: 1 quote, 2 colon, 3 comma, 4 open, 5 close,
+   6 whitespace, 7 a literal's first letter, 8 a number's first byte, 0 wrong */
+enum { KINF__C_BAD = 0, KINF__C_QUOTE, KINF__C_COLON, KINF__C_COMMA, KINF__C_OPEN, KINF__C_CLOSE, KINF__C_WS, KINF__C_LIT, KINF__C_NUM };
+static const uint8_t kinf__cclass[256] = {
+    0,0,0,0,0,0,0,0,0,6,6,0,0,6,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    6,0,1,0,0,0,0,0,0,0,0,0,3,8,0,0,8,8,8,8,8,8,8,8,8,8,2,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,4,0,5,0,0,
+    0,0,0,0,0,0,7,0,0,0,0,0,0,0,7,0,0,0,0,0,7,0,0,0,0,0,0,4,0,5,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+};
 /* The bytes of a record below the levels the member table and the captures
    look at (depth >= dmin): only the grammar is checked, with the state in
    registers. Whole tokens only: it stops before a token the buffer cuts, an
@@ -978,12 +991,17 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
    wrong, and the general scanner takes that token from there (and reports
    the error). Returns where it stopped. */
 static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
-    int d = s->depth;
+    int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect;
+/* after a value: most are followed by a comma at once */
+#define KINF__DEEP_VALUE_DONE() do { \
+        e = KINF__X_COMMA_OR_END; \
+        if (i < n && p[i] == ',') { i++; e = in_arr ? KINF__X_VALUE : KINF__X_KEY; } \
+    } while (0)
     while (i < n) {
         uint8_t c = p[i];
-        switch (c) {
-        case '"': {
+        switch (kinf__cclass[c]) {
+        case KINF__C_QUOTE: {
             size_t j = i + 1;
             uint8_t e2;
             if (e == KINF__X_KEY || e == KINF__X_KEY_OR_END) { e2 = KINF__X_COLON; }
@@ -1002,44 +1020,53 @@ static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t 
                 } else { goto out; }
             }
             if (j >= n || p[j] != '"') { goto out; }
-            i = j + 1; e = e2;
+            i = j + 1;
+            if (e2 == KINF__X_COLON) { /* a key: its colon follows at once, mostly */
+                e = KINF__X_COLON;
+                if (i < n && p[i] == ':') { i++; e = KINF__X_VALUE; }
+            } else {
+                KINF__DEEP_VALUE_DONE();
+            }
             continue;
         }
-        case ':':
+        case KINF__C_COLON:
             if (e != KINF__X_COLON) { goto out; }
             e = KINF__X_VALUE; i++;
             continue;
-        case ',':
+        case KINF__C_COMMA:
             if (e != KINF__X_COMMA_OR_END) { goto out; }
-            e = kinf__scan_is_arr(s, d) ? KINF__X_VALUE : KINF__X_KEY; i++;
+            e = in_arr ? KINF__X_VALUE : KINF__X_KEY; i++;
             continue;
-        case '{': case '[':
+        case KINF__C_OPEN:
             if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || d + 1 >= KINF_MAX_DEPTH) { goto out; }
             d++;
-            if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); e = KINF__X_VALUE_OR_END; }
+            in_arr = c == '[';
+            if (in_arr) { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); e = KINF__X_VALUE_OR_END; }
             else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); e = KINF__X_KEY_OR_END; }
             if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
             i++;
             continue;
-        case '}': case ']':
-            if (d <= dmin || kinf__scan_is_arr(s, d) != (c == ']')) { goto out; }
+        case KINF__C_CLOSE:
+            if (d <= dmin || in_arr != (c == ']')) { goto out; }
             if (e != KINF__X_COMMA_OR_END && e != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { goto out; }
-            d--; e = KINF__X_COMMA_OR_END; i++;
+            d--; in_arr = kinf__scan_is_arr(s, d); i++;
+            KINF__DEEP_VALUE_DONE();
             continue;
-        case ' ': case '\t': case '\r': case '\n':
+        case KINF__C_WS:
             s->ws = 1; i++;
             continue;
-        case 't': case 'f': case 'n': {
+        case KINF__C_LIT: {
             const char* lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
             size_t k = c == 'f' ? 5u : 4u;
             if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || i + k > n || memcmp(p + i, lit, k)) { goto out; }
-            i += k; e = KINF__X_COMMA_OR_END;
+            i += k;
+            KINF__DEEP_VALUE_DONE();
             continue;
         }
-        default: {
+        case KINF__C_NUM: {
             size_t j = i;
             uint8_t st;
-            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || !(c == '-' || (c >= '0' && c <= '9'))) { goto out; }
+            if (e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) { goto out; }
             st = c == '-' ? 1 : c == '0' ? 2 : 3;
             for (j = i + 1; j < n; j++) {
                 uint8_t nx = kinf__num_next(st, p[j]);
@@ -1047,14 +1074,18 @@ static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t 
                 st = nx;
             }
             if (j >= n || (st != 2 && st != 3 && st != 5 && st != 8)) { goto out; }
-            i = j; e = KINF__X_COMMA_OR_END;
+            i = j;
+            KINF__DEEP_VALUE_DONE();
             continue;
         }
+        default:
+            goto out;
         }
     }
 out:
     s->depth = d; s->expect = e;
     return i;
+#undef KINF__DEEP_VALUE_DONE
 }
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
@@ -1169,27 +1200,39 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             break; /* c is not consumed: it is structural or an error */
         }
         case KINF__S_SKIP: {
+            /* strings in a tight loop with their escapes, the bytes between
+               them in another; the state goes back to s only at the end */
             int sd = s->skip_depth;
             uint8_t in_str = s->skip_str, esc = s->skip_esc;
-            while (i < n) {
+            if (esc) { esc = 0; i++; } /* the byte after a backslash that ended the last buffer */
+            for (;;) {
                 if (in_str) {
-                    if (esc) { esc = 0; i++; continue; }
-                    i = kinf__str_run(p, i, n, 1);
-                    if (i >= n) { break; }
-                    c = p[i++];
-                    if (c == '"') { in_str = 0; if (sd == 0) { break; } }
-                    else if (c == '\\') { esc = 1; }
-                    else { span = i; KINF__SCAN_FAIL(1); }
-                    continue;
+                    for (;;) {
+                        i = kinf__str_run(p, i, n, 1);
+                        if (i >= n) { goto skip_more; }
+                        c = p[i];
+                        if (c == '"') { i++; in_str = 0; break; }
+                        if (c != '\\') { i++; span = i; KINF__SCAN_FAIL(1); }
+                        if (i + 1 >= n) { i = n; esc = 1; goto skip_more; }
+                        i += 2;
+                    }
+                    if (sd == 0) { goto skip_done; }
                 }
-                c = p[i++];
-                if (c == '"') { in_str = 1; }
-                else if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
-                else if ((c == '}' || c == ']') && --sd == 0) { break; }
+                for (;;) {
+                    if (i >= n) { goto skip_more; }
+                    c = p[i++];
+                    if (c == '"') { in_str = 1; break; }
+                    if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
+                    else if ((c == '}' || c == ']') && --sd == 0) { goto skip_done; }
+                }
             }
+        skip_more:
             s->skip_depth = sd; s->skip_str = in_str; s->skip_esc = esc;
             span = i;
-            if (in_str || sd > 0 || esc) { continue; } /* needs more bytes */
+            continue;
+        skip_done:
+            s->skip_depth = 0; s->skip_str = 0; s->skip_esc = 0;
+            span = i;
             s->st = KINF__S_NONE;
             kinf__scan_value_done(s, s->ev_len);
             continue;
