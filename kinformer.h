@@ -1088,6 +1088,54 @@ out:
 #undef KINF__DEEP_VALUE_DONE
 }
 
+#ifdef KINF__SSE2
+static int kinf__pop64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+/* Sixty-four bytes of a skipped container at once: quotes, backslashes,
+   brackets and control bytes as bit masks; which bytes are inside strings
+   by a prefix XOR of the unescaped quotes. Moves the state on and returns 1
+   when the block cannot end the value nor go past the depth limit and holds
+   nothing the byte loop would treat otherwise (a control byte in a string,
+   a backslash outside one); returns 0, changing nothing, to leave the block
+   to the byte loop. */
+static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
+    const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
+    const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
+    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, b, carry = 0, instr;
+    int k, no, nc;
+    for (k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + 16 * k)), f = _mm_or_si128(v, sp);
+        unsigned sh = 16u * (unsigned)k;
+        q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
+        bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
+        op |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, ob)) << sh;   /* '{' and '[' (0x7b, 0x5b) */
+        cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
+        ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
+    }
+    escd = *esc ? 1u : 0u;            /* bytes escaped by a backslash before them */
+    b = bs & ~escd;
+    while (b) {
+        uint64_t low = b & (0u - b), next = low << 1;
+        if (!next) { carry = 1; }
+        escd |= next;
+        b &= ~(low | next);
+    }
+    instr = q & ~escd;                /* prefix XOR: 1 from an opening quote up to its closing one */
+    instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
+    instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
+    if (*in_str) { instr = ~instr; }
+    if ((ctl & instr) || (bs & ~escd & ~instr)) { return 0; }
+    no = kinf__pop64(op & ~instr); nc = kinf__pop64(cl & ~instr);
+    if (nc >= *sd || depth + *sd + no >= KINF_MAX_DEPTH) { return 0; }
+    *sd += no - nc; *in_str = (uint8_t)(instr >> 63); *esc = (uint8_t)carry;
+    return 1;
+}
+#endif
+
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
    malformed, 2 too deep). Validates the whole JSON grammar, so a record that
@@ -1200,12 +1248,20 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             break; /* c is not consumed: it is structural or an error */
         }
         case KINF__S_SKIP: {
-            /* strings in a tight loop with their escapes, the bytes between
-               them in another; the state goes back to s only at the end */
+            /* blocks of 64 bytes where SSE2 is there; else, and where a
+               block needs a closer look, strings in a tight loop with their
+               escapes and the bytes between them in another; the state goes
+               back to s only at the end */
             int sd = s->skip_depth;
             uint8_t in_str = s->skip_str, esc = s->skip_esc;
-            if (esc) { esc = 0; i++; } /* the byte after a backslash that ended the last buffer */
             for (;;) {
+                size_t lim;
+                if (esc) { if (i >= n) { goto skip_more; } esc = 0; i++; } /* the byte after a backslash */
+#ifdef KINF__SSE2
+                while (sd > 0 && n - i >= 64 && kinf__skip64(p + i, s->depth, &sd, &in_str, &esc)) { i += 64; }
+                if (esc) { continue; }
+#endif
+                lim = n - i > 64 ? i + 64 : n;
                 if (in_str) {
                     for (;;) {
                         i = kinf__str_run(p, i, n, 1);
@@ -1219,7 +1275,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                     if (sd == 0) { goto skip_done; }
                 }
                 for (;;) {
-                    if (i >= n) { goto skip_more; }
+                    if (i >= lim) { if (i >= n) { goto skip_more; } break; } /* back to the blocks */
                     c = p[i++];
                     if (c == '"') { in_str = 1; break; }
                     if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
@@ -1642,11 +1698,12 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
         const kinf__member* pm = &s->mt[m->parent];
         km = pm->km; dm = pm->dm; full = pm->full;
     }
+    if (full && !dm) { m->km = 0; m->dm = 0; m->full = 1; m->dec = 1; return 0; } /* kept whole */
     q.inf = inf;
     skip = kinf__pj_decide(&q, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
     m->km = km2; m->dm = dm2; m->full = (uint8_t)cfull; m->dec = (uint8_t)(skip ? 2 : 1);
     /* identity must still be captured, whatever the rules say */
-    id = kinf__key_id(s->kbuf, s->klen);
+    id = s->ids[s->depth]; /* the key's id, set just before */
     if ((m->level == 0 && id == KINF__K_METADATA) ||
         (m->level == 1 && (id == KINF__K_NAME || id == KINF__K_NAMESPACE || id == KINF__K_UID || id == KINF__K_RV))) { return 0; }
     return skip;

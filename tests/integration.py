@@ -36,6 +36,7 @@ timeout and every loop a bound in count and time.
 
 import argparse
 import concurrent.futures
+import functools
 import json
 import os
 import re
@@ -570,6 +571,25 @@ def diff_summary(got, want):
     return ", ".join(parts) or "texts differ"
 
 
+def apply_event(m, t, key, rv):
+    """Applies one handler event (t: ADDED, MODIFIED, DELETED or DELETED!) to the
+    map key -> RV m; returns the inconsistency it shows, or None."""
+    err = None
+    if t == "ADDED":
+        if key in m:
+            err = "ADDED for cached %s" % key
+        m[key] = rv
+    elif t == "MODIFIED":
+        if key not in m:
+            err = "MODIFIED for uncached %s" % key
+        m[key] = rv
+    else:
+        if key not in m:
+            err = "%s for uncached %s" % (t, key)
+        m.pop(key, None)
+    return err
+
+
 def replay_events(lines):
     """Replays ADDED/MODIFIED/DELETED lines; returns (key -> RV, inconsistencies)."""
     m, errs = {}, []
@@ -577,20 +597,20 @@ def replay_events(lines):
         mt = EVENT_RE.match(ln)
         if not mt:
             continue
-        t, key, rv = mt.groups()
-        if t == "ADDED":
-            if key in m:
-                errs.append("ADDED for cached %s" % key)
-            m[key] = rv
-        elif t == "MODIFIED":
-            if key not in m:
-                errs.append("MODIFIED for uncached %s" % key)
-            m[key] = rv
-        else:
-            if key not in m:
-                errs.append("%s for uncached %s" % (t, key))
-            m.pop(key, None)
+        err = apply_event(m, *mt.groups())
+        if err:
+            errs.append(err)
     return m, errs
+
+
+def replay_diff(replayed, dumped):
+    """How the replayed events (key -> RV) differ from the parsed dump; "" if they do not."""
+    if replayed == dumped:
+        return ""
+    extra = sorted(set(replayed) - set(dumped))[:3]
+    lost = sorted(set(dumped) - set(replayed))[:3]
+    rvd = sorted(k for k in set(replayed) & set(dumped) if replayed[k] != dumped[k])[:3]
+    return "extra %s lost %s rv %s" % (extra, lost, rvd)
 
 
 def check_against_server(c, kw, srv, path, lsel=None, fsel=None, label=""):
@@ -605,12 +625,9 @@ def check_against_server(c, kw, srv, path, lsel=None, fsel=None, label=""):
     m, errs = replay_events(kw.out_lines())
     if errs:
         c.fail(tag + "inconsistent event stream: %d, e.g. %s" % (len(errs), errs[:3]))
-    d = parse_dump(got)
-    if m != d:
-        extra = sorted(set(m) - set(d))[:3]
-        lost = sorted(set(d) - set(m))[:3]
-        rvd = sorted(k for k in set(m) & set(d) if m[k] != d[k])[:3]
-        c.fail(tag + "replayed events differ from the dump: extra %s lost %s rv %s" % (extra, lost, rvd))
+    differ = replay_diff(m, parse_dump(got))
+    if differ:
+        c.fail(tag + "replayed events differ from the dump: " + differ)
 
 
 def check_clean_exit(c, kw, want_rc=0, label=""):
@@ -965,54 +982,60 @@ def scenario_garbage(ctx):
     fault_scenario("fault garbage line in the watch stream under churn", inject, verify=verify)
 
 
-def scenario_429(ctx):
+def inject_faults(faults):
+    """An inject for fault_scenario that asks the server for faults, (kind, params) in order."""
     def inject(srv, kw):
-        srv.fault("status", code=429, retry_after=1)
-        srv.fault("cut")
+        for kind, params in faults:
+            srv.fault(kind, **params)
+    return inject
+
+
+# Error statuses, then a cut so that kwatch's next request meets them.
+# name in ALL: (test name, faults, [(text kwatch must log, at least this often,
+# failure message; {n} is how often it was logged, {kw} kwatch's describe())])
+STATUS_FAULTS = {
+    "429": ("fault 429 with Retry-After 1 under churn",
+            [("status", {"code": 429, "retry_after": 1}), ("cut", {})],
+            [("TOO_MANY_REQUESTS", 1, "TOO_MANY_REQUESTS not logged {kw}"),
+             ("backing off before the next request: 1000 ms", 1,
+              "Retry-After: 1 not honoured (no 1000 ms backoff logged)")]),
+    "5xx": ("fault 500 then 503 (Retry-After 2) under churn",
+            [("status", {"code": 500}), ("status", {"code": 503, "retry_after": 2}), ("cut", {})],
+            [("SERVER_ERROR", 2, "SERVER_ERROR logged {n} times, want 2 {kw}"),
+             ("SERVER_ERROR: 5xx from the server: backing off: 500", 1, "500 not logged"),
+             ("SERVER_ERROR: 5xx from the server: backing off: 503", 1, "503 not logged"),
+             ("backing off before the next request: 2000 ms", 1, "Retry-After: 2 of the 503 not honoured")]),
+}
+
+
+def scenario_status(which, ctx):
+    name, faults, logged = STATUS_FAULTS[which]
 
     def verify(c, kw, srv):
         e = kw.err_text()
-        c.check("TOO_MANY_REQUESTS" in e, "TOO_MANY_REQUESTS not logged " + kw.describe())
-        c.check("backing off before the next request: 1000 ms" in e,
-                "Retry-After: 1 not honoured (no 1000 ms backoff logged)")
-    fault_scenario("fault 429 with Retry-After 1 under churn", inject, kw_args=["-v"], verify=verify)
+        for text, times, msg in logged:
+            n = e.count(text)
+            c.check(n >= times, msg.format(n=n, kw=kw.describe()))
+    fault_scenario(name, inject_faults(faults), kw_args=["-v"], verify=verify)
 
 
-def scenario_5xx(ctx):
-    def inject(srv, kw):
-        srv.fault("status", code=500)
-        srv.fault("status", code=503, retry_after=2)
-        srv.fault("cut")
-
-    def verify(c, kw, srv):
-        e = kw.err_text()
-        c.check(e.count("SERVER_ERROR") >= 2, "SERVER_ERROR logged %d times, want 2 %s"
-                % (e.count("SERVER_ERROR"), kw.describe()))
-        c.check("SERVER_ERROR: 5xx from the server: backing off: 500" in e, "500 not logged")
-        c.check("SERVER_ERROR: 5xx from the server: backing off: 503" in e, "503 not logged")
-        c.check("backing off before the next request: 2000 ms" in e, "Retry-After: 2 of the 503 not honoured")
-    fault_scenario("fault 500 then 503 (Retry-After 2) under churn", inject, kw_args=["-v"], verify=verify)
+# Resource versions that expire, in the watch stream or as the watch request's
+# HTTP status (after a cut); either way kwatch must relist.
+# name in ALL: (test name, faults)
+EXPIRE_FAULTS = {
+    "expire": ("fault expire (in-stream 410 ERROR) under churn -> relist", [("expire", {})]),
+    "expire_http": ("fault expire_http (HTTP 410 on watch) under churn -> relist",
+                    [("expire_http", {}), ("cut", {})]),
+}
 
 
-def scenario_expire(ctx):
-    def inject(srv, kw):
-        srv.fault("expire")
+def scenario_expire(which, ctx):
+    name, faults = EXPIRE_FAULTS[which]
 
     def verify(c, kw, srv):
         c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
         c.check("RV_EXPIRED" in kw.err_text(), "RV_EXPIRED not logged")
-    fault_scenario("fault expire (in-stream 410 ERROR) under churn -> relist", inject, verify=verify)
-
-
-def scenario_expire_http(ctx):
-    def inject(srv, kw):
-        srv.fault("expire_http")
-        srv.fault("cut")
-
-    def verify(c, kw, srv):
-        c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
-        c.check("RV_EXPIRED" in kw.err_text(), "RV_EXPIRED not logged")
-    fault_scenario("fault expire_http (HTTP 410 on watch) under churn -> relist", inject, verify=verify)
+    fault_scenario(name, inject_faults(faults), verify=verify)
 
 
 def scenario_restart(ctx):
@@ -1551,13 +1574,13 @@ ALL = [
     ("cut", scenario_cut, 10),
     ("restart", scenario_restart, 7),
     ("oversized", scenario_oversized, 7),
-    ("5xx", scenario_5xx, 6),
+    ("5xx", functools.partial(scenario_status, "5xx"), 6),
     ("stall", scenario_stall, 6),
     ("static", scenario_static, 6),
     ("token", scenario_token, 5),
-    ("429", scenario_429, 5),
-    ("expire", scenario_expire, 4),
-    ("expire_http", scenario_expire_http, 4),
+    ("429", functools.partial(scenario_status, "429"), 5),
+    ("expire", functools.partial(scenario_expire, "expire"), 4),
+    ("expire_http", functools.partial(scenario_expire, "expire_http"), 4),
     ("garbage", scenario_garbage, 4),
     ("tls", scenario_tls, 5),
 ]

@@ -97,6 +97,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FAKEAPI = os.path.join(HERE, "fakeapi.py")
 
+# kwatch's event lines, its cache dump, and how a dump or a replay differs: from the integration tests
+sys.path.insert(0, HERE)
+from integration import EVENT_RE, apply_event, diff_summary, parse_dump, replay_diff  # noqa: E402
+
 MIB = 1 << 20
 SENTINEL_NS = "soak"
 SENTINEL_NAME = "zz-soak-sentinel"
@@ -112,7 +116,6 @@ CATCH_UP_TIMEOUT = 200           # kinformer backs off up to 60 s per failure (3
 DRAIN_TIMEOUT = 180
 SANITIZER_RE = re.compile(r"AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|"
                           r"runtime error:|KINF_ASSERT|Assertion .* failed|SELFCHECK")
-EVENT_RE = re.compile(r"^(ADDED|MODIFIED|DELETED|DELETED!) (\S+) (\S+)$")
 ITEM_RE = re.compile(r"^kwatch: (info|warning|error) ([A-Z_]+):")
 CACHE_RE = re.compile(r"^# cache (\d+) objects$")
 
@@ -456,20 +459,11 @@ class Kwatch:
         if m:
             t, key, rv = m.groups()
             self.events += 1
-            if t == "ADDED":
-                if key in self.replay:
-                    self._replay_err("ADDED for cached %s" % key)
-                self.replay[key] = rv
-            elif t == "MODIFIED":
-                if key not in self.replay:
-                    self._replay_err("MODIFIED for uncached %s" % key)
-                self.replay[key] = rv
-            else:
-                if t == "DELETED!":
-                    self.final_unknown += 1
-                if key not in self.replay:
-                    self._replay_err("%s for uncached %s" % (t, key))
-                self.replay.pop(key, None)
+            if t == "DELETED!":
+                self.final_unknown += 1
+            err = apply_event(self.replay, t, key, rv)
+            if err:
+                self._replay_err(err)
             if key == SENTINEL_KEY and t in ("ADDED", "MODIFIED"):
                 self.sentinel_seen[rv] = self.list_starts
             return
@@ -611,35 +605,6 @@ class Kwatch:
                     k, _, v = tok.partition("=")
                     d.setdefault(k, v)
         return d
-
-
-def parse_dump(text):
-    m = {}
-    for ln in (text or "").splitlines():
-        if ln.startswith("#") or not ln:
-            continue
-        k, _, rv = ln.partition(" ")
-        m[k] = rv
-    return m
-
-
-def diff_summary(got, want):
-    g, w = parse_dump(got), parse_dump(want)
-    missing = sorted(set(w) - set(g))
-    phantom = sorted(set(g) - set(w))
-    stale = sorted(k for k in set(g) & set(w) if g[k] != w[k])
-    parts = []
-    if missing:
-        parts.append("missing %d %s" % (len(missing), missing[:4]))
-    if phantom:
-        parts.append("phantom %d %s" % (len(phantom), phantom[:4]))
-    if stale:
-        parts.append("stale RV %d %s" % (len(stale), ["%s have %s want %s" % (k, g[k], w[k]) for k in stale[:3]]))
-    hg = (got or "").split("\n", 1)[0]
-    hw = (want or "").split("\n", 1)[0]
-    if hg != hw:
-        parts.append("header %r vs server %r" % (hg, hw))
-    return ", ".join(parts) or "texts differ"
 
 
 # ======================================================================
@@ -853,13 +818,9 @@ class Soak:
         n = len(parse_dump(want))
         if got != want:
             errs.append("%s: dump differs from /_fake/state: %s" % (kw.name, diff_summary(got, want)))
-        d = parse_dump(got)
-        if replay != d:
-            extra = sorted(set(replay) - set(d))[:3]
-            lost = sorted(set(d) - set(replay))[:3]
-            rvd = sorted(k for k in set(replay) & set(d) if replay[k] != d[k])[:3]
-            errs.append("%s: replayed events differ from the dump: extra %s lost %s rv %s"
-                        % (kw.name, extra, lost, rvd))
+        differ = replay_diff(replay, parse_dump(got))
+        if differ:
+            errs.append("%s: replayed events differ from the dump: %s" % (kw.name, differ))
         with kw.cond:
             rerrs = list(kw.replay_errs)
         if rerrs:
