@@ -3575,11 +3575,11 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
     if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
     if (inf->token_file[0]) { kinf__read_token_file(inf); }
-    /* projection rules: identity is always kept */
+    /* projection rules. The identity is captured whatever they say, and the
+       object's fields hold it, so the projected JSON repeats it only when a
+       rule keeps it. */
     if (d.keep_count > 0) {
-        static const char* ident[] = { "metadata.name", "metadata.namespace", "metadata.uid", "metadata.resourceVersion" };
-        if (d.keep_count + 4 > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        for (i = 0; i < 4; i++) { kinf__add_rule(inf, &inf->keep[inf->nkeep++], ident[i]); }
+        if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
         for (i = 0; i < d.keep_count; i++) {
             if (!kinf__add_rule(inf, &inf->keep[inf->nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
         }
@@ -3794,11 +3794,25 @@ static const char* kinf__jskip(const char* p, const char* e) {
     }
     return e;
 }
+/* metadata.name, .namespace, .uid and .resourceVersion from the object's
+   fields, for a projected JSON that does not repeat them */
+static int kinf__identity_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
+    const char* v = !strcmp(path, "metadata.name") ? obj->name : !strcmp(path, "metadata.namespace") ? obj->namespace_ :
+                    !strcmp(path, "metadata.uid") ? obj->uid : !strcmp(path, "metadata.resourceVersion") ? obj->resource_version : 0;
+    if (!v || (!v[0] && v == obj->namespace_)) { return 0; } /* cluster-scoped: no namespace */
+    out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
+    return 1;
+}
+static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_value_t* out);
 KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
+    if (!obj || !obj->json || !path || !out) { return 0; }
+    if (kinf__field_json(obj, path, out)) { return 1; }
+    return kinf__identity_field(obj, path, out);
+}
+static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
     const char* p;
     const char* e;
     char seg[256];
-    if (!obj || !obj->json || !path || !out) { return 0; }
     p = obj->json; e = obj->json + obj->json_len;
     out->type = KINF_VNONE; out->ptr = 0; out->len = 0;
     while (*path) {

@@ -80,11 +80,34 @@ static void count_event(kinf_informer_t* inf) {
     g_events++;
     if (g_max_events >= 0 && g_events >= g_max_events) { kinf_stop(inf); }
 }
+/* The object's JSON with its identity in metadata: a projected object does
+   not repeat the identity in its JSON (the object's fields hold it), so it
+   goes back in front of the kept metadata members. */
+static void print_object(const kinf_object_t* o) {
+    kinf_value_t md, nm;
+    const char* j = o->json;
+    size_t at;
+    int has_md;
+    if (kinf_field(o, "metadata.name", &nm) && nm.ptr >= j && nm.ptr < j + o->json_len) { fputs(j, stdout); return; }
+    has_md = kinf_field(o, "metadata", &md) && md.type == KINF_VOBJECT;
+    at = has_md ? (size_t)(md.ptr - j) + 1 : 1; /* after the '{' that opens metadata, or the object */
+    fwrite(j, 1, at, stdout);
+    if (!has_md) { fputs("\"metadata\":{", stdout); }
+    printf("\"name\":\"%s\"", o->name);
+    if (o->namespace_[0]) { printf(",\"namespace\":\"%s\"", o->namespace_); }
+    if (o->uid[0]) { printf(",\"uid\":\"%s\"", o->uid); }
+    printf(",\"resourceVersion\":\"%s\"", o->resource_version);
+    if (!has_md) { putchar('}'); }
+    if (j[at] != '}') { putchar(','); }
+    fputs(j + at, stdout);
+}
 static void print_event(const char* type, const kinf_object_t* o, int fsu) {
     if (g_output == 0) {
         printf("%s%s %s %s\n", type, fsu ? "!" : "", o->key, o->resource_version);
     } else if (g_output == 1) {
-        printf("{\"type\":\"%s\",%s\"object\":%s}\n", type, fsu ? "\"finalStateUnknown\":true," : "", o->json);
+        printf("{\"type\":\"%s\",%s\"object\":", type, fsu ? "\"finalStateUnknown\":true," : "");
+        print_object(o);
+        fputs("}\n", stdout);
     }
     fflush(stdout);
 }

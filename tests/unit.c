@@ -774,6 +774,8 @@ static kinf_informer_t* mk_proj(const char* const* keep, int nkeep, const char* 
     "\"spec\":{\"nodeName\":\"n1\",\"containers\":[{\"name\":\"c1\",\"image\":\"i1\",\"ports\":[{\"containerPort\":80}]},\"odd\",{\"image\":\"i2\",\"name\":\"c2\"}]," \
     "\"priority\":-1.5e3,\"hostNetwork\":false,\"x\":null,\"tolerations\":[]}," \
     "\"status\":{\"phase\":\"Running\",\"podIP\":\"1.2.3.4\",\"conditions\":[{\"type\":\"Ready\",\"status\":\"True\"}]}}"
+static char g_fs[256];
+static int field_s(const kinf_object_t* o, const char* path) { return kinf_field_str(o, path, g_fs, sizeof(g_fs)) > 0; }
 #define IDENT "\"name\":\"p\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"5\""
 static void proj_case(const char* const* keep, int nkeep, const char* const* drop, int ndrop, int ndd, const char* expect) {
     kinf_informer_t* inf = mk_proj(keep, nkeep, drop, ndrop, ndd);
@@ -788,6 +790,12 @@ static void proj_case(const char* const* keep, int nkeep, const char* const* dro
         CHECK_INT(o.flags, 0);
         CHECK_STR(o.key, "ns/p"); CHECK_STR(o.name, "p"); CHECK_STR(o.namespace_, "ns");
         CHECK_STR(o.uid, "u1"); CHECK_STR(o.resource_version, "5");
+        /* kinf_field answers the identity paths whether or not the JSON holds them */
+        CHECK_INT(field_s(&o, "metadata.name"), 1); CHECK_STR(g_fs, "p");
+        CHECK_INT(field_s(&o, "metadata.namespace"), 1); CHECK_STR(g_fs, "ns");
+        CHECK_INT(field_s(&o, "metadata.uid"), 1); CHECK_STR(g_fs, "u1");
+        CHECK_INT(field_s(&o, "metadata.resourceVersion"), 1); CHECK_STR(g_fs, "5");
+        CHECK_INT(field_s(&o, "metadata.generateName"), 0);
     }
     dispatch(inf);
     CHECK_STR(g_evlog, "A ns/p 5");
@@ -803,24 +811,28 @@ static void test_projection(void) {
     static const char* k6[] = { "metadata.finalizers", "spec.priority", "spec.hostNetwork", "spec.x", "spec.tolerations", "metadata.annotations" };
     static const char* k7[] = { "nothing.here" };
     static const char* k8[] = { "spec.containers.ports.containerPort" };
+    static const char* k9[] = { "metadata" };
     static const char* d1[] = { "metadata.annotations", "spec.containers.image", "status" };
     static const char* d2[] = { "spec.containers.image" };
     g_test = "projection";
-    proj_case(k1, 3, 0, 0, 0, "{\"metadata\":{" IDENT ",\"labels\":{\"app\":\"x\",\"app.kubernetes.io/name\":\"web\",\"app.kubernetes.io\":\"no\"}},"
+    proj_case(k1, 3, 0, 0, 0, "{\"metadata\":{\"labels\":{\"app\":\"x\",\"app.kubernetes.io/name\":\"web\",\"app.kubernetes.io\":\"no\"}},"
                               "\"spec\":{\"nodeName\":\"n1\"},\"status\":{\"phase\":\"Running\"}}");
     /* through an array: objects keep only the path, other elements go */
-    proj_case(k2, 1, 0, 0, 0, "{\"metadata\":{" IDENT "},\"spec\":{\"containers\":[{\"name\":\"c1\"},{\"name\":\"c2\"}]}}");
-    proj_case(k8, 1, 0, 0, 0, "{\"metadata\":{" IDENT "},\"spec\":{\"containers\":[{\"ports\":[{\"containerPort\":80}]},{}]}}");
+    proj_case(k2, 1, 0, 0, 0, "{\"spec\":{\"containers\":[{\"name\":\"c1\"},{\"name\":\"c2\"}]}}");
+    proj_case(k8, 1, 0, 0, 0, "{\"spec\":{\"containers\":[{\"ports\":[{\"containerPort\":80}]},{}]}}");
     /* escaped dots name one label key */
-    proj_case(k3, 1, 0, 0, 0, "{\"metadata\":{" IDENT ",\"labels\":{\"app.kubernetes.io/name\":\"web\"}}}");
-    /* identity is always kept */
-    proj_case(k4, 1, 0, 0, 0, "{\"metadata\":{" IDENT "},\"status\":{\"phase\":\"Running\"}}");
-    proj_case(k7, 1, 0, 0, 0, "{\"metadata\":{" IDENT "}}");
+    proj_case(k3, 1, 0, 0, 0, "{\"metadata\":{\"labels\":{\"app.kubernetes.io/name\":\"web\"}}}");
+    /* the identity is in the object's fields (proj_case checks them and
+       kinf_field), not repeated in the JSON unless kept */
+    proj_case(k4, 1, 0, 0, 0, "{\"status\":{\"phase\":\"Running\"}}");
+    proj_case(k7, 1, 0, 0, 0, "{}");
+    proj_case(k9, 1, 0, 0, 0, "{\"metadata\":{" IDENT ",\"labels\":{\"app\":\"x\",\"app.kubernetes.io/name\":\"web\",\"app.kubernetes.io\":\"no\"},"
+                              "\"annotations\":{\"a\":\"b \\\"q\\\" \\\\ \\u0041\"},\"finalizers\":[\"f1\",\"f2\"]}}");
     /* keep plus drop inside it */
-    proj_case(k5, 1, d2, 1, 0, "{\"metadata\":{" IDENT "},\"spec\":{\"nodeName\":\"n1\",\"containers\":[{\"name\":\"c1\",\"ports\":[{\"containerPort\":80}]},"
+    proj_case(k5, 1, d2, 1, 0, "{\"spec\":{\"nodeName\":\"n1\",\"containers\":[{\"name\":\"c1\",\"ports\":[{\"containerPort\":80}]},"
                                "\"odd\",{\"name\":\"c2\"}],\"priority\":-1.5e3,\"hostNetwork\":false,\"x\":null,\"tolerations\":[]}}");
     /* scalars, arrays of strings, escapes: byte for byte */
-    proj_case(k6, 6, 0, 0, 0, "{\"metadata\":{" IDENT ",\"annotations\":{\"a\":\"b \\\"q\\\" \\\\ \\u0041\"},\"finalizers\":[\"f1\",\"f2\"]},"
+    proj_case(k6, 6, 0, 0, 0, "{\"metadata\":{\"annotations\":{\"a\":\"b \\\"q\\\" \\\\ \\u0041\"},\"finalizers\":[\"f1\",\"f2\"]},"
                                "\"spec\":{\"priority\":-1.5e3,\"hostNetwork\":false,\"x\":null,\"tolerations\":[]}}");
     /* no keep: all but the default drop of metadata.managedFields, compact */
     proj_case(0, 0, 0, 0, 0, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{" IDENT ",\"labels\":{\"app\":\"x\",\"app.kubernetes.io/name\":\"web\",\"app.kubernetes.io\":\"no\"},"
@@ -882,14 +894,14 @@ static int proj_32_rules(int drops) {
     static char names[32][24];
     kinf_informer_t* inf;
     kinf_object_t o;
-    int i, n = drops ? 31 : 28; /* 31 drops + the default one, or 28 keeps + 4 identity */
+    int i, n = drops ? 31 : 32; /* 31 drops + the default one, or 32 keeps */
     for (i = 0; i < n; i++) { snprintf(names[i], sizeof(names[i]), "spec.f%d", i); paths[i] = names[i]; }
     inf = drops ? mk_proj(0, 0, paths, n, 0) : mk_proj(paths, n, 0, 0, 0);
     if (!inf || (drops ? inf->ndrop : inf->nkeep) != 32) { return 0; }
     if (wev(inf, "ADDED", "{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"},\"spec\":{\"f3\":1,\"f30\":2,\"g\":3}}") != 0) { return 0; }
     if (!kinf_get(inf, "a", &o)) { return 0; }
     return !strcmp(o.json, drops ? "{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"},\"spec\":{\"g\":3}}"
-                                 : "{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"},\"spec\":{\"f3\":1}}");
+                                 : "{\"spec\":{\"f3\":1,\"f30\":2}}");
 }
 static int proj_32_keeps(void) { return proj_32_rules(0); }
 static int proj_32_drops(void) { return proj_32_rules(1); }
@@ -898,7 +910,7 @@ static void test_projection_32_rules(void) {
     /* BUG (fixed in cd6e97a): with 32 keep (or drop) rules the mask is 0xffffffff and the loops
        `for (r = 0, bit = 1; km >> r; r++, bit <<= 1)` in kinf__pj_val reach
        km >> 32: undefined behaviour; on x86 it never ends (hang), UBSan aborts.
-       KINF_MAX_RULES is 32, so desc.keep_count = 28 (+ 4 identity rules) or
+       KINF_MAX_RULES is 32, so desc.keep_count = 32 or
        desc.drop_count = 31 (+ the default drop) is a valid configuration. */
     CHECK(isolated(proj_32_keeps, 1));
     CHECK(isolated(proj_32_drops, 1));
@@ -1011,10 +1023,6 @@ static void test_projection_fuzz(void) {
         kinf_informer_t* inf;
         int i, nk = (int)rnd(4), nd = (int)rnd(4), ndd = (int)rnd(2);
         fz_nkeep = 0; fz_ndrop = 0;
-        if (nk) {
-            static const char* ident[4] = { "name", "namespace", "uid", "resourceVersion" };
-            for (i = 0; i < 4; i++) { fz_keep[fz_nkeep].nseg = 2; strcpy(fz_keep[fz_nkeep].seg[0], "metadata"); strcpy(fz_keep[fz_nkeep].seg[1], ident[i]); fz_nkeep++; }
-        }
         for (i = 0; i < nk; i++) { fz_rule(&fz_keep[fz_nkeep++], kpaths[i]); kp[i] = kpaths[i]; }
         if (!ndd) { fz_drop[0].nseg = 2; strcpy(fz_drop[0].seg[0], "metadata"); strcpy(fz_drop[0].seg[1], "managedFields"); fz_ndrop = 1; }
         for (i = 0; i < nd; i++) { fz_rule(&fz_drop[fz_ndrop++], dpaths[i]); dp[i] = dpaths[i]; }
@@ -1167,7 +1175,8 @@ static size_t corpus_subst(const char* src, size_t n, int idx, char* out) {
     out[o] = 0;
     return o;
 }
-/* what keep {metadata.labels, spec} must give for a source */
+/* what keep {metadata.labels, spec} must give for a source (the identity
+   is not repeated in the JSON: kinf_field reads it from the object) */
 static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
     int nt = ctok(src, n), j = 1, m, first = 1;
     size_t o = 0;
@@ -1179,7 +1188,7 @@ static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
             o += (size_t)sprintf(out + o, "%s\"metadata\":{", first ? "" : ",");
             first = 0;
             for (mm = 0; mm < g_ct[v].size && jj < nt; mm++) {
-                if (tok_eq(src, jj, "name") || tok_eq(src, jj, "namespace") || tok_eq(src, jj, "uid") || tok_eq(src, jj, "resourceVersion") || tok_eq(src, jj, "labels")) {
+                if (tok_eq(src, jj, "labels")) {
                     o += (size_t)sprintf(out + o, "%s\"%.*s\":", f2 ? "" : ",", g_ct[jj].end - g_ct[jj].start, src + g_ct[jj].start);
                     o += put_tok(src, jj + 1, out + o);
                     f2 = 0;
@@ -2504,7 +2513,7 @@ static void test_config(void) {
             if (!CHECK(mk(&d) == 0 && logged(KINF_LOGITEM_CONFIG_BAD_PATH) == 1)) { note("drop \"%s\"", bad_paths[i]); }
         }
         for (i = 0; i < 40; i++) { snprintf(many[i], sizeof(many[i]), "a.f%d", i); manyp[i] = many[i]; }
-        desc_base(&d); d.keep = manyp; d.keep_count = KINF_MAX_RULES - 3;
+        desc_base(&d); d.keep = manyp; d.keep_count = KINF_MAX_RULES + 1;
         log_reset();
         CHECK(mk(&d) == 0); CHECK_INT(logged(KINF_LOGITEM_CONFIG_TOO_MANY_RULES), 1);
         desc_base(&d); d.drop = manyp; d.drop_count = KINF_MAX_RULES;
