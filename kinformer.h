@@ -138,7 +138,7 @@ MEMORY
     max_handlers, max_indexes) is an upper bound of the same, for static buffers;
     give it the capacities themselves (a 0 there is not read as the default).
     store_bytes holds the objects as compact projected JSON plus their key,
-    namespace, uid and resourceVersion and a 24-byte header, rounded to 8 bytes;
+    namespace, uid and resourceVersion and a 16-byte header, rounded to 4 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
     See docs/memory.md for a worked budget.
 
@@ -598,8 +598,11 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #define KINF__MAGIC 0x6b696e66u
 
 /* >>util */
-typedef struct { uint32_t size, owner; uint16_t klen, nslen, uidlen, rvlen; uint32_t jlen, flags; } kinf__blk;
-typedef char kinf__blk_is_24[(sizeof(kinf__blk) == 24) ? 1 : -1];
+/* An arena block: 16 bytes, then key, namespace, uid and resourceVersion as C
+   strings, the JSON and its NUL, then tail bytes up to the 4-byte size. */
+typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, unused; } kinf__blk;
+typedef char kinf__blk_lens_fit[(KINF__MAX_NAME <= 256 && KINF__MAX_UID <= 256 && KINF__MAX_RV <= 256) ? 1 : -1];
+typedef char kinf__blk_is_16[(sizeof(kinf__blk) == 16) ? 1 : -1];
 
 static size_t kinf__align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 static uint64_t kinf__now_ms(void) {
@@ -1473,6 +1476,7 @@ struct kinf_informer_t {
     size_t top, used, peak;
     int nlive, nused;
     int32_t free_head;
+    int32_t slot_hi;              /* slots[0..slot_hi) have been used: the rest is untouched memory */
     /* fifo */
     int32_t fh, ft;
     uint32_t flen;
@@ -1857,7 +1861,7 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
 }
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     uint32_t ref;
-    need = kinf__align8(need);
+    need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
         if (inf->used + need > inf->store_bytes) { return 0; }
         kinf__arena_compact(inf);
@@ -1888,8 +1892,9 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     char* p;
     if (!ref) { return 0; }
     b = kinf__blk_at(inf, ref);
-    b->klen = (uint16_t)kl; b->nslen = (uint16_t)nsl; b->uidlen = (uint16_t)ul; b->rvlen = (uint16_t)rl;
-    b->jlen = (uint32_t)jlen; b->flags = flags;
+    b->klen = (uint16_t)kl; b->nslen = (uint8_t)nsl; b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl;
+    b->flags = (uint8_t)flags; b->unused = 0;
+    b->tail = (uint8_t)(b->size - (sizeof(kinf__blk) + kl + 1 + nsl + 1 + ul + 1 + rl + 1 + jlen + 1));
     p = (char*)(b + 1);
     if (nsl) { memcpy(p, ns, nsl); p[nsl] = '/'; memcpy(p + nsl + 1, name, nl); } else { memcpy(p, name, nl); }
     p += kl; *p++ = 0;
@@ -1909,7 +1914,7 @@ static void kinf__view(const kinf_informer_t* inf, uint32_t ref, int32_t slot, k
     p += b->nslen + 1; o->uid = p;
     p += b->uidlen + 1; o->resource_version = p;
     p += b->rvlen + 1; o->json = p;
-    o->json_len = b->jlen;
+    o->json_len = b->size - b->tail - 1u - (uint32_t)(sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u + b->uidlen + 1u + b->rvlen + 1u);
     o->flags = b->flags;
     o->handle.id = slot < 0 ? 0u : (((uint32_t)inf->slots[slot].gen << KINF__SLOT_BITS) | (uint32_t)(slot + 1));
 }
@@ -1927,7 +1932,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     int visible = 0, used = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
-        KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 7u) == 0);
+        KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 3u) == 0);
         if (b->owner != KINF__FREE_OWNER) {
             const kinf__slot* sl = &inf->slots[b->owner >> 1];
             KINF_ASSERT((b->owner >> 1) < (uint32_t)inf->max_objects);
@@ -1937,7 +1942,8 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
         r += b->size;
     }
     KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
-    for (s = 0; s < inf->max_objects; s++) {
+    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
+    for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
         if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
         used++;
@@ -2054,7 +2060,15 @@ static int32_t kinf__dequeue(kinf_informer_t* inf) {
 /* >>store  operations */
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
-    if (s < 0) { return -1; }
+    if (s < 0) {
+        /* a slot never used before: its page of the tables is written only now */
+        int x;
+        if (inf->slot_hi >= inf->max_objects) { return -1; }
+        s = inf->slot_hi++;
+        memset(&inf->slots[s], 0, sizeof(kinf__slot));
+        for (x = 0; x < inf->nidx; x++) { kinf__ixlink* l = kinf__ixl(inf, x, s); l->next = l->prev = -1; l->vhash = 0; }
+        inf->slots[s].pnext = -1;
+    }
     inf->free_head = inf->slots[s].pnext;
     inf->slots[s].pnext = -1;
     inf->slots[s].flags = KINF__F_LIVE;
@@ -2705,7 +2719,7 @@ static int kinf__on_record(kinf_informer_t* inf) {
 static void kinf__list_finished(kinf_informer_t* inf) {
     int32_t s;
     /* keys the new list no longer has: deleted, final state unknown */
-    for (s = 0; s < inf->max_objects; s++) {
+    for (s = 0; s < inf->slot_hi; s++) {
         if (kinf__visible(inf, s) && inf->slots[s].seen_gen != inf->relist_gen) { kinf__store_delete(inf, s, 0, 1); }
     }
     KINF__SELFCHECK(inf);
@@ -3500,7 +3514,7 @@ static void kinf__dispatch(kinf_informer_t* inf) {
     }
     if (inf->synced && inf->resync_ms && !inf->stop && kinf__now_ms() >= inf->next_resync) {
         int32_t s;
-        for (s = 0; s < inf->max_objects; s++) {
+        for (s = 0; s < inf->slot_hi; s++) {
             kinf__slot* sl = &inf->slots[s];
             if (kinf__visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
                 kinf_object_t o;
@@ -3599,12 +3613,12 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->toks = (jsmntok_t*)(void*)(base + l.toks);
     inf->ev = base + l.ev;
     inf->arena = base + l.arena;
-    memset(inf->slots, 0, (size_t)inf->max_objects * sizeof(kinf__slot));
-    for (i = 0; i < inf->max_objects; i++) { inf->slots[i].pnext = (i + 1 < inf->max_objects) ? i + 1 : -1; }
-    inf->free_head = 0;
+    /* slots and their index links are set up when first used, and a custom
+       index's buckets when it is added: memory the informer does not use
+       stays untouched (no RSS) */
+    inf->free_head = -1; inf->slot_hi = 0;
     memset(inf->kb, 0xff, (size_t)l.kbn * 4u);
-    memset(inf->ix, 0, (size_t)(1 + inf->max_indexes) * (size_t)inf->max_objects * sizeof(kinf__ixlink));
-    memset(inf->ixb, 0xff, (size_t)(1 + inf->max_indexes) * (size_t)l.ixbn * 4u);
+    memset(inf->ixb, 0xff, (size_t)l.ixbn * 4u);
     memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
     kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
     inf->nidx = 1;
@@ -3636,7 +3650,7 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
         /* a late handler first learns every object its peers know about */
         int32_t s, was = inf->dispatching;
         inf->dispatching = 1;
-        for (s = 0; s < inf->max_objects; s++) {
+        for (s = 0; s < inf->slot_hi; s++) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
             if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
@@ -3651,6 +3665,7 @@ KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_f
     if (!kinf__ok(inf) || !fn) { return KINF_ERR_INVAL; }
     if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
     if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
+    memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
     inf->idx[inf->nidx].fn = fn;
     inf->idx[inf->nidx].user = user;
     kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
@@ -3748,7 +3763,7 @@ KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out)
 }
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
     uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
-    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->max_objects) { return 0; }
+    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
     s--;
     if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__visible(inf, (int32_t)s)) { return 0; }
     kinf__view(inf, inf->slots[s].cur, (int32_t)s, out);
@@ -3756,7 +3771,7 @@ KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* o
 }
 KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
     if (!kinf__ok(inf) || !it || !out) { return 0; }
-    while (it->pos < (uint32_t)inf->max_objects) {
+    while (it->pos < (uint32_t)inf->slot_hi) {
         int32_t s = (int32_t)it->pos++;
         if (kinf__visible(inf, s)) { kinf__view(inf, inf->slots[s].cur, s, out); return 1; }
     }
