@@ -32,6 +32,13 @@ $(BUILD)/kwatch-asan: examples/kwatch.c kinformer.h | $(BUILD)
 $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c
 
+# kwatch for small machines: -Os, no TLS, no unwind tables (C needs none), log
+# messages compiled out (errors print their id and detail). docs/performance.md
+# has its size.
+SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS
+$(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
+
 $(BUILD)/unit: tests/unit.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/unit.c
 
@@ -50,7 +57,7 @@ demo: deps all
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/nomalloc
+test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 test-unit: $(BUILD)/unit

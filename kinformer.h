@@ -282,7 +282,7 @@ typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item
 enum { KINF_LOG_PANIC = 0, KINF_LOG_ERROR = 1, KINF_LOG_WARN = 2, KINF_LOG_INFO = 3 };
 
 /* A logger, as sokol has it. message is the item's text plus a detail (never a
-   credential), or NULL under KINF_NO_LOG_STRINGS. */
+   credential); under KINF_NO_LOG_STRINGS the detail alone, and file is NULL. */
 typedef struct kinf_logger_t {
     void (*func)(const char* tag, uint32_t level, uint32_t item, const char* message,
                  uint32_t line, const char* file, void* user);
@@ -1523,36 +1523,45 @@ struct kinf_informer_t {
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + 64 <= KINF_FIXED_BYTES) ? 1 : -1];
 
 /* >>log */
+/* The messages and the names each as one string of NUL-separated parts, so
+   that no table of pointers needs relocating when the program loads. */
 #ifndef KINF_NO_LOG_STRINGS
-#define KINF_LOGITEM_XMACRO(item, msg) msg,
-static const char* kinf__log_msgs[] = { KINF_LOG_ITEMS };
+#define KINF_LOGITEM_XMACRO(item, msg) msg "\0"
+static const char kinf__log_msgs[] = KINF_LOG_ITEMS;
 #undef KINF_LOGITEM_XMACRO
 #endif
-#define KINF_LOGITEM_XMACRO(item, msg) #item,
-static const char* kinf__log_names[] = { KINF_LOG_ITEMS };
+#define KINF_LOGITEM_XMACRO(item, msg) #item "\0"
+static const char kinf__log_names[] = KINF_LOG_ITEMS;
 #undef KINF_LOGITEM_XMACRO
+/* the item-th part of such a string */
+static const char* kinf__log_part(const char* s, uint32_t item) {
+    while (item--) { s += strlen(s) + 1; }
+    return s;
+}
 
 static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level, uint32_t item, uint32_t line,
                        char* buf, size_t cap, const char* d1, const char* d2) {
+    size_t o = 0, n;
+    const char* parts[4];
+    int i;
     if (!lg || !lg->func) { return; }
 #ifndef KINF_NO_LOG_STRINGS
-    {
-        size_t o = 0, n;
-        const char* parts[4];
-        int i;
-        parts[0] = kinf__log_msgs[item]; parts[1] = d1 ? ": " : 0; parts[2] = d1; parts[3] = d2;
-        for (i = 0; i < 4; i++) {
-            if (!parts[i]) { continue; }
-            n = strlen(parts[i]);
-            if (n > cap - 1 - o) { n = cap - 1 - o; }
-            memcpy(buf + o, parts[i], n); o += n;
-        }
-        buf[o] = 0;
-        lg->func(tag, level, item, buf, line, __FILE__, lg->user);
-    }
+    parts[0] = kinf__log_part(kinf__log_msgs, item); parts[1] = d1 ? ": " : 0;
 #else
-    (void)buf; (void)cap; (void)d1; (void)d2;
-    lg->func(tag, level, item, 0, line, 0, lg->user);
+    parts[0] = 0; parts[1] = 0; /* the details alone */
+#endif
+    parts[2] = d1; parts[3] = d2;
+    for (i = 0; i < 4; i++) {
+        if (!parts[i]) { continue; }
+        n = strlen(parts[i]);
+        if (n > cap - 1 - o) { n = cap - 1 - o; }
+        memcpy(buf + o, parts[i], n); o += n;
+    }
+    buf[o] = 0;
+#ifndef KINF_NO_LOG_STRINGS
+    lg->func(tag, level, item, buf, line, __FILE__, lg->user);
+#else
+    lg->func(tag, level, item, buf, line, 0, lg->user);
 #endif
 }
 static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -3926,7 +3935,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : (uint32_t)KINF_LOGITEM_OK; }
 KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
-KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_names[item] : "?"; }
+KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_part(kinf__log_names, item) : "?"; }
 
 /* >>config  kubeconfig (a YAML subset), in-cluster service account, base64 */
 

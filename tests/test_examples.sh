@@ -21,6 +21,16 @@ n=$(grep -c '^ADDED ' "$tmp/min.out")
 out=$(timeout 30 build/multi "$url" 0 2>&1 | head -1)
 [ "$out" = "# synced pods=$pods configmaps=$cms" ] && ok "multi: two informers synced in one loop ($out)" || bad "multi said '$out', server has pods=$pods configmaps=$cms"
 
+# kwatch-small (make build/kwatch-small: -Os, no log messages): same events,
+# errors as their id and detail
+if [ -x build/kwatch-small ]; then
+    n=$(timeout 30 build/kwatch-small --server "$url" --exit-after-sync pods 2>/dev/null | grep -c '^ADDED ')
+    [ "$n" = "$pods" ] && ok "kwatch-small syncs every pod ($n)" || bad "kwatch-small printed $n ADDED lines, server has $pods pods"
+    err=$(timeout 10 build/kwatch-small --server "ftp://x" pods 2>&1 | head -1)
+    [ "$err" = "kwatch: error CONFIG_BAD_URL: ftp://x" ] && ok "kwatch-small logs id and detail ($err)" || bad "kwatch-small error line: '$err'"
+else
+    bad "build/kwatch-small missing (make build/kwatch-small)"
+fi
 timeout 30 build/multi "$url" 3 >"$tmp/multi.out" 2>&1 &
 mp=$!
 sleep 1
