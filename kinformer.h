@@ -1217,6 +1217,13 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 } else if (s->expect != KINF__X_COLON) {
                     kinf__scan_value_done(s, KINF__POS(i));
                 }
+                /* the colon after a key, the comma after a value: mostly next */
+                if (i < n) {
+                    if (s->expect == KINF__X_COLON && p[i] == ':') { i++; s->expect = KINF__X_VALUE; }
+                    else if (s->expect == KINF__X_COMMA_OR_END && p[i] == ',') {
+                        i++; s->expect = kinf__scan_is_arr(s, s->depth) ? KINF__X_VALUE : KINF__X_KEY;
+                    }
+                }
                 continue;
             }
             if (c < 0x20) { KINF__SCAN_FAIL(1); }
@@ -2831,6 +2838,18 @@ static void kinf__broken(kinf_informer_t* inf) {
     if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
     kinf__fail(inf, inf->req_kind, -1);
 }
+/* The connection ended (closed or reset) under a watch stream. As client-go's
+   reflector, a watch that delivered events or lasted a second resumes at
+   once from the last applied resourceVersion; a shorter, empty one backs off
+   like any failure. */
+static void kinf__cut(kinf_informer_t* inf) {
+    if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
+        (inf->watch_events > 0 || kinf__now_ms() - inf->watch_start >= 1000u)) {
+        kinf__fail(inf, KINF__PH_WATCH, 0);
+        return;
+    }
+    kinf__broken(inf);
+}
 /* Head parsing and body decoding of freshly read bytes rbuf[0..n). */
 static int kinf__ingest(kinf_informer_t* inf, size_t n) {
     size_t p = 0, dn;
@@ -3441,7 +3460,7 @@ static void kinf__step(kinf_informer_t* inf) {
         }
         {
             long r = kinf__io_recv(inf, inf->rbuf, sizeof(inf->rbuf));
-            if (r == -2) { kinf__broken(inf); continue; }
+            if (r == -2) { kinf__cut(inf); continue; }
             if (r == 0) {
                 {
                     if (kinf__idle(inf, now)) {
@@ -3459,7 +3478,7 @@ static void kinf__step(kinf_informer_t* inf) {
                     continue;
                 }
                 KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
-                kinf__broken(inf);
+                kinf__cut(inf);
                 continue;
             }
             inf->last_rx = now;

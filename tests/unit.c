@@ -2677,6 +2677,40 @@ static void test_reflector(void) {
     CHECK_INT(inf->req_kind, KINF__PH_WATCH);
     CHECK(inf->phase != KINF__PH_BACKOFF || logged(KINF_LOGITEM_CONNECT_FAILED));
     CHECK(strstr(target(inf, KINF__PH_WATCH), "&resourceVersion=80&") != 0);
+    /* the connection drops under a watch that delivered an event: as
+       client-go, watch again at once from the last RV, no backoff */
+    {
+        static char part[4096];
+        const char* full = http("200 OK", "", "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "81") "}\n", 1);
+        size_t n = strlen(full) - 5; /* cut before the last chunk, "0\r\n\r\n" */
+        memcpy(part, full, n); part[n] = 0;
+        log_reset();
+        inf->backoff_n = 0;
+        CHECK_INT(respond(inf, part), 0);
+        kinf__cut(inf);
+        CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
+        CHECK(inf->backoff_until <= kinf__now_ms());
+        CHECK_INT(inf->backoff_n, 0);
+        CHECK(strstr(target(inf, KINF__PH_WATCH), "&resourceVersion=81&") != 0);
+        /* one with no event, under a second: a failure, backoff */
+        kinf__begin(inf, KINF__PH_WATCH);
+        full = http("200 OK", "", "", 1);
+        n = strlen(full) - 5;
+        memcpy(part, full, n); part[n] = 0;
+        CHECK_INT(respond(inf, part), 0);
+        kinf__cut(inf);
+        CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
+        b = backoff_ms(inf);
+        CHECK(b >= 700 && b < 1600);
+        CHECK_INT(inf->backoff_n, 1);
+        /* and one that lasted over a second without events: at once again */
+        kinf__begin(inf, KINF__PH_WATCH);
+        CHECK_INT(respond(inf, part), 0);
+        inf->watch_start -= 1500;
+        kinf__cut(inf);
+        CHECK(inf->backoff_until <= kinf__now_ms());
+        kinf__begin(inf, KINF__PH_WATCH);
+    }
     /* statuses on the watch */
     log_reset();
     CHECK_INT(respond(inf, http("429 Too Many Requests", "Retry-After: 17\r\n", "{}", 0)), 0);
@@ -2707,7 +2741,7 @@ static void test_reflector(void) {
     CHECK_INT(respond(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"reason\":\"Expired\",\"code\":410}", 1)), 0);
     CHECK_INT(logged(KINF_LOGITEM_RV_EXPIRED), 1);
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_INT(inf->rv_mode, KINF__RV_LAST);
-    CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?resourceVersion=80");
+    CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?resourceVersion=81");
     /* too large RV on a watch: relist with the RV unset */
     kinf__begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("504 Gateway Timeout", "", "{\"kind\":\"Status\",\"message\":\"Too large resource version: 90, current: 80\",\"code\":504}", 0)), 0);
