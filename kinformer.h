@@ -343,7 +343,7 @@ typedef struct kinf_desc_t {
     const char* field_selector;
     const char* token;           /* bearer token, copied at init */
     const char* token_file;      /* re-read at least every 60 s and after a 401 */
-    const char* const* keep;     /* projection: JSON paths to keep (identity always kept) */
+    const char* const* keep;     /* projection: JSON paths to keep (the identity is in the object's fields) */
     int keep_count;
     const char* const* drop;     /* paths to drop; default { "metadata.managedFields" } */
     int drop_count;
@@ -472,6 +472,10 @@ KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t handle, kinf_object
 KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out);
 /* Iterates the objects whose index value equals value. */
 KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out);
+/* Reads one value of the object's JSON by a dotted path ("spec.nodeName",
+   "spec.containers.0.image"; "\\." for a literal dot). Returns 1 and fills
+   out, or 0 if absent. metadata.name, .namespace, .uid and .resourceVersion
+   are answered from the object's fields when projection left them out. */
 KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out);
 /* Copies the field as text (a string unescaped), NUL-terminated and cut to
    cap-1 bytes; returns the full length, or 0 if absent. */
