@@ -617,6 +617,13 @@ def want_refusal(g, name, r, item, exact=True, alt=()):
     return None
 
 
+def want_tls_refusal(g, name, item, run, srv, ca, extra=(), alt=()):
+    """kwatch (run: its name) against the server srv, trusting the CA file ca,
+    with the arguments extra, must be refused with the error id item (or one of alt)."""
+    r = kw(run, tls_args(srv, ca) + list(extra) + REFUSE)
+    return want_refusal(g, name, r, item, alt=alt)
+
+
 # ======================================================================
 # kubeconfig helpers (written by the real kubectl)
 # ======================================================================
@@ -693,8 +700,8 @@ def t_tls_more(g):
               kw("ca-crlf", tls_args(rsa, PKI.p("rsa-ca-crlf.pem")) + SYNC), rsa.count())
     want_sync(g, "1 CA bundle of 16 certificates (KINF_TLS_MAX_CAS), the right one last: syncs",
               kw("bundle16", tls_args(rsa, PKI.p("bundle16.pem")) + SYNC), rsa.count())
-    r = kw("bundle17", tls_args(rsa, PKI.p("bundle17.pem")) + REFUSE)
-    want_refusal(g, "1 CA bundle of 17 certificates -> TLS_TOO_LARGE", r, "TLS_TOO_LARGE")
+    want_tls_refusal(g, "1 CA bundle of 17 certificates -> TLS_TOO_LARGE", "TLS_TOO_LARGE",
+                     "bundle17", rsa, PKI.p("bundle17.pem"))
 
 
 def t_ipv6(g):
@@ -709,27 +716,27 @@ def t_ipv6(g):
 
 
 def t_refuse_untrusted(g):
-    r = kw("wrong-ca", tls_args(SERVERS["rsa"], PKI.certs["other-ca"].crt) + REFUSE)
-    want_refusal(g, "2 wrong CA -> TLS_UNTRUSTED", r, "TLS_UNTRUSTED")
-    r = kw("wrong-ca-ec", tls_args(SERVERS["ec"], PKI.certs["rsa-ca"].crt) + REFUSE)
-    want_refusal(g, "2 EC server, RSA CA only -> TLS_UNTRUSTED", r, "TLS_UNTRUSTED")
+    want_tls_refusal(g, "2 wrong CA -> TLS_UNTRUSTED", "TLS_UNTRUSTED",
+                     "wrong-ca", SERVERS["rsa"], PKI.certs["other-ca"].crt)
+    want_tls_refusal(g, "2 EC server, RSA CA only -> TLS_UNTRUSTED", "TLS_UNTRUSTED",
+                     "wrong-ca-ec", SERVERS["ec"], PKI.certs["rsa-ca"].crt)
 
 
 def t_refuse_name(g):
-    r = kw("bad-name", tls_args(SERVERS["rsa"], PKI.certs["rsa-ca"].crt) + ["--tls-server-name", "wrong.example"] + REFUSE)
-    want_refusal(g, "2 --tls-server-name wrong.example -> TLS_BAD_NAME", r, "TLS_BAD_NAME")
-    r = kw("no-ip-san", tls_args(SERVERS["dns"], PKI.certs["rsa-ca"].crt) + REFUSE)
-    want_refusal(g, "2 https://127.0.0.1, cert without the IP (DNS:localhost only) -> TLS_BAD_NAME", r, "TLS_BAD_NAME")
+    want_tls_refusal(g, "2 --tls-server-name wrong.example -> TLS_BAD_NAME", "TLS_BAD_NAME",
+                     "bad-name", SERVERS["rsa"], PKI.certs["rsa-ca"].crt, ["--tls-server-name", "wrong.example"])
+    want_tls_refusal(g, "2 https://127.0.0.1, cert without the IP (DNS:localhost only) -> TLS_BAD_NAME", "TLS_BAD_NAME",
+                     "no-ip-san", SERVERS["dns"], PKI.certs["rsa-ca"].crt)
     r = kw("ip-as-name", ["--server", "https://localhost:%d" % SERVERS["dns"].port, "--certificate-authority",
                           PKI.certs["rsa-ca"].crt, "--tls-server-name", "127.0.0.1"] + REFUSE)
     want_refusal(g, "2 --tls-server-name 127.0.0.1, cert without the IP -> TLS_BAD_NAME", r, "TLS_BAD_NAME")
 
 
 def t_refuse_expired(g):
-    r = kw("expired", tls_args(SERVERS["expired"], PKI.certs["rsa-ca"].crt) + REFUSE)
-    want_refusal(g, "2 expired server certificate (2020-2021) -> TLS_EXPIRED", r, "TLS_EXPIRED")
-    r = kw("future", tls_args(SERVERS["future"], PKI.certs["rsa-ca"].crt) + REFUSE)
-    want_refusal(g, "2 not-yet-valid server certificate (2090-2095) -> TLS_EXPIRED", r, "TLS_EXPIRED")
+    want_tls_refusal(g, "2 expired server certificate (2020-2021) -> TLS_EXPIRED", "TLS_EXPIRED",
+                     "expired", SERVERS["expired"], PKI.certs["rsa-ca"].crt)
+    want_tls_refusal(g, "2 not-yet-valid server certificate (2090-2095) -> TLS_EXPIRED", "TLS_EXPIRED",
+                     "future", SERVERS["future"], PKI.certs["rsa-ca"].crt)
 
 
 def t_refuse_misc(g):
@@ -861,12 +868,11 @@ def t_mtls_refused(g):
                                     "--client-key", c["cli-rsa-pkcs1"].key] + REFUSE)
     want_refusal(g, "3 client certificate and a key that is not its own -> refused", r,
                  "TLS_CLIENT_CERT_REJECTED", alt=("TLS_HANDSHAKE_FAILED", "TLS_BAD_CLIENT_KEY"))
-    r = kw("garbage-ca", tls_args(m, PKI.p("garbage.pem")) + REFUSE)
-    want_refusal(g, "3 garbage CA file -> TLS_BAD_CA", r, "TLS_BAD_CA")
-    r = kw("garbage-ca2", tls_args(m, PKI.p("garbage-armored.pem")) + REFUSE)
-    want_refusal(g, "3 CA file with a PEM CERTIFICATE of garbage -> TLS_BAD_CA", r, "TLS_BAD_CA")
-    r = kw("missing-ca", tls_args(m, PKI.p("does-not-exist.pem")) + REFUSE)
-    want_refusal(g, "3 nonexistent CA file -> TLS_BAD_CA", r, "TLS_BAD_CA", alt=("CONFIG_FILE_UNREADABLE",))
+    want_tls_refusal(g, "3 garbage CA file -> TLS_BAD_CA", "TLS_BAD_CA", "garbage-ca", m, PKI.p("garbage.pem"))
+    want_tls_refusal(g, "3 CA file with a PEM CERTIFICATE of garbage -> TLS_BAD_CA", "TLS_BAD_CA",
+                     "garbage-ca2", m, PKI.p("garbage-armored.pem"))
+    want_tls_refusal(g, "3 nonexistent CA file -> TLS_BAD_CA", "TLS_BAD_CA",
+                     "missing-ca", m, PKI.p("does-not-exist.pem"), alt=("CONFIG_FILE_UNREADABLE",))
 
 
 def t_token_rotation(g):
