@@ -1431,8 +1431,8 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 
 /* >>store  types */
 enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
-       KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64 };
-typedef struct kinf__slot { uint32_t cur, old, hash; int32_t pnext; uint32_t seen_gen; uint16_t gen; uint8_t flags, pad; } kinf__slot;
+       KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
+typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, pad; } kinf__slot;
 typedef struct kinf__ixlink { int32_t next, prev; uint32_t vhash; } kinf__ixlink;
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
@@ -1471,7 +1471,7 @@ struct kinf_informer_t {
     /* memory */
     size_t mem_size, mem_layout;
     kinf__slot* slots;
-    int32_t* kb;
+    uint32_t* kb;
     uint32_t kb_mask;
     kinf__ixlink* ix;
     int32_t* ixb;
@@ -1500,7 +1500,6 @@ struct kinf_informer_t {
     char last_rv[KINF__MAX_RV];
     char req_rv[KINF__MAX_RV];
     char cont[KINF_MAX_CONTINUE];
-    uint32_t relist_gen;
     char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
     char c_cont[KINF_MAX_CONTINUE];
     kinf__scan scan;
@@ -1984,41 +1983,53 @@ static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t*
     *len = b->klen;
     return (const char*)(b + 1);
 }
+/* A bucket holds the slot in its low KINF__SLOT_BITS and the top bits of the
+   key's hash above them, so a probe rejects most other keys without reading
+   their slot or block; an empty bucket is all ones. */
+#define KINF__KB_EMPTY 0xffffffffu
+#define KINF__KB_SLOT(e) ((int32_t)((e) & ((1u << KINF__SLOT_BITS) - 1u)))
+#define KINF__KB_TAG(h) ((h) >> KINF__SLOT_BITS)
 static int32_t kinf__find(const kinf_informer_t* inf, const char* key, size_t kl, uint32_t h) {
     uint32_t i = h & inf->kb_mask;
     for (;;) {
-        int32_t s = inf->kb[i];
-        size_t sl;
-        const char* sk;
-        if (s < 0) { return -1; }
-        if (inf->slots[s].hash == h) {
-            sk = kinf__slot_key(inf, s, &sl);
+        uint32_t e = inf->kb[i];
+        if (e == KINF__KB_EMPTY) { return -1; }
+        if ((e >> KINF__SLOT_BITS) == KINF__KB_TAG(h)) {
+            size_t sl;
+            int32_t s = KINF__KB_SLOT(e);
+            const char* sk = kinf__slot_key(inf, s, &sl);
             if (sl == kl && !memcmp(sk, key, kl)) { return s; }
         }
         i = (i + 1u) & inf->kb_mask;
     }
 }
-static void kinf__hash_insert(kinf_informer_t* inf, int32_t s) {
-    uint32_t i = inf->slots[s].hash & inf->kb_mask;
-    while (inf->kb[i] >= 0) { i = (i + 1u) & inf->kb_mask; }
-    inf->kb[i] = s;
+static void kinf__hash_insert(kinf_informer_t* inf, int32_t s, uint32_t h) {
+    uint32_t i = h & inf->kb_mask;
+    while (inf->kb[i] != KINF__KB_EMPTY) { i = (i + 1u) & inf->kb_mask; }
+    inf->kb[i] = (KINF__KB_TAG(h) << KINF__SLOT_BITS) | (uint32_t)s;
+}
+/* the hash of the key of the object in slot s (the slot does not keep it) */
+static uint32_t kinf__slot_hash(const kinf_informer_t* inf, int32_t s) {
+    size_t kl;
+    const char* k = kinf__slot_key(inf, s, &kl);
+    return kinf__fnv(k, kl);
 }
 static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
-    uint32_t i = inf->slots[s].hash & inf->kb_mask, j;
-    while (inf->kb[i] != s) { i = (i + 1u) & inf->kb_mask; }
+    uint32_t i = kinf__slot_hash(inf, s) & inf->kb_mask, j;
+    while (KINF__KB_SLOT(inf->kb[i]) != s) { i = (i + 1u) & inf->kb_mask; }
     j = i;
     for (;;) {
         uint32_t home;
         j = (j + 1u) & inf->kb_mask;
-        if (inf->kb[j] < 0) { break; }
-        home = inf->slots[inf->kb[j]].hash & inf->kb_mask;
+        if (inf->kb[j] == KINF__KB_EMPTY) { break; }
+        home = kinf__slot_hash(inf, KINF__KB_SLOT(inf->kb[j])) & inf->kb_mask;
         /* move kb[j] back into the hole at i unless its home lies cyclically in (i, j] */
         if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
             inf->kb[i] = inf->kb[j];
             i = j;
         }
     }
-    inf->kb[i] = -1;
+    inf->kb[i] = KINF__KB_EMPTY;
 }
 
 /* >>index */
@@ -2124,9 +2135,8 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
             return;
         }
         sl = &inf->slots[s];
-        sl->hash = h;
         kinf__set_ref(inf, s, 0, ref);
-        kinf__hash_insert(inf, s);
+        kinf__hash_insert(inf, s, h);
         inf->nlive++;
     } else {
         sl = &inf->slots[s];
@@ -2152,7 +2162,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
         }
         kinf__set_ref(inf, s, 0, ref);
     }
-    sl->seen_gen = inf->relist_gen;
+    sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
     kinf__enqueue(inf, s);
 }
@@ -2324,7 +2334,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     kinf__layout l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
-    l.kbn = kinf__pow2((uint32_t)(2u * mo));
+    l.kbn = kinf__pow2((uint32_t)(mo + mo / 4u + 1u)); /* at most 80 % full */
     l.ixbn = kinf__pow2((uint32_t)mo);
     l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
     l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
@@ -2496,6 +2506,11 @@ static int kinf__connect_next(kinf_informer_t* inf) {
 }
 
 static void kinf__begin(kinf_informer_t* inf, int kind);
+/* a list starts from its first page: no key has been seen in it yet */
+static void kinf__unseen(kinf_informer_t* inf) {
+    int32_t s;
+    for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
+}
 static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
     uint64_t now = kinf__now_ms();
     kinf__close(inf);
@@ -2524,7 +2539,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
         /* the server's continue token does not fit the request: list whole */
         KINF__WARN(inf, CONTINUE_EXPIRED, "continue token too long for the request", 0);
         inf->cont[0] = 0; inf->list_nolimit = 1;
-        inf->relist_gen++;
+        kinf__unseen(inf);
     }
     if (!kinf__build_request(inf, kind)) {
         KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
@@ -2544,7 +2559,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     } else {
         inf->st.list_pages++;
         if (!inf->cont[0]) {
-            inf->relist_gen++;
+            kinf__unseen(inf);
             inf->st.lists++;
             if (inf->listed) { inf->st.relists++; }
             KINF__INFO(inf, LIST_START, inf->rv_mode == KINF__RV_ZERO ? "resourceVersion=0" : inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "resourceVersion unset", 0);
@@ -2649,7 +2664,7 @@ static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     if (s >= 0 && op == KINF__OP_LIST && kinf__visible(inf, s)) {
         kinf_object_t o;
         kinf__view(inf, inf->slots[s].cur, s, &o);
-        if (!strcmp(o.resource_version, inf->c_rv)) { inf->slots[s].seen_gen = inf->relist_gen; return 0; }
+        if (!strcmp(o.resource_version, inf->c_rv)) { inf->slots[s].flags |= KINF__F_SEEN; return 0; }
     }
     if (s < 0 && op == KINF__OP_DELETE) { return 0; } /* never seen: nothing to delete */
     if (end > start) {
@@ -2740,7 +2755,7 @@ static void kinf__list_finished(kinf_informer_t* inf) {
     int32_t s;
     /* keys the new list no longer has: deleted, final state unknown */
     for (s = 0; s < inf->slot_hi; s++) {
-        if (kinf__visible(inf, s) && inf->slots[s].seen_gen != inf->relist_gen) { kinf__store_delete(inf, s, 0, 1); }
+        if (kinf__visible(inf, s) && !(inf->slots[s].flags & KINF__F_SEEN)) { kinf__store_delete(inf, s, 0, 1); }
     }
     KINF__SELFCHECK(inf);
     kinf__strlcpy(inf->last_rv, inf->c_lrv, sizeof(inf->last_rv));
@@ -3637,7 +3652,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     }
     /* arrays */
     inf->slots = (kinf__slot*)(void*)(base + l.slots);
-    inf->kb = (int32_t*)(void*)(base + l.kb); inf->kb_mask = l.kbn - 1u;
+    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_mask = l.kbn - 1u;
     inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
     inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
     inf->idx = (kinf__index*)(void*)(base + l.idx);
