@@ -126,9 +126,9 @@ MEMORY
 ======
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
-      + max_objects   * (KINF_SLOT_BYTES + (1 + max_indexes) * KINF_INDEX_SLOT_BYTES)
-      + key hash buckets: 4 bytes * the power of two >= 2 * max_objects (at least 16)
-      + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects
+      + max_objects   * (16 (a slot) + (1 + max_indexes) * 12 (index links))
+      + key hash buckets: 4 bytes * the power of two >= 1.25 * max_objects + 1 (at least 16)
+      + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
     + for an https:// server in a KINF_TLS_BEARSSL build, the TLS block: BearSSL
@@ -2335,7 +2335,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
     l.kbn = kinf__pow2((uint32_t)(mo + mo / 4u + 1u)); /* at most 80 % full */
-    l.ixbn = kinf__pow2((uint32_t)mo);
+    l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
     l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
     l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
     l.ix = o; o = kinf__align8(o + nidx * mo * sizeof(kinf__ixlink));
