@@ -975,10 +975,11 @@ def findings(R):
         base = sync.get("0", {}).get("kinformer-keep", [])
         su, rss, rss0 = summarize(keep, "store_used"), summarize(keep, "rss_settled_kb"), summarize(base, "rss_settled_kb")
         if su and rss and rss0:
-            out.append("Projected to labels, nodeName and phase, a pod takes %s bytes of store (its block: a 24-byte "
+            out.append("Projected to labels, nodeName and phase, a pod takes %s bytes of store (its block: a 16-byte "
                        "header, key, namespace, uid and resourceVersion as C strings, then the projected JSON, which "
-                       "holds name, namespace, uid and resourceVersion once more) and %s bytes of RSS in all at "
-                       "N=%s; the rest is the slot, hash buckets and index links." % (
+                       "holds the kept paths only) and %s bytes of RSS in all at "
+                       "N=%s; the rest is the 16-byte slot, its namespace index link (12 bytes) and the key and "
+                       "index buckets written at init." % (
                            fmt(su / n, 0), fmt((rss - rss0) * 1024 / n, 0), fmt(n, 0)))
     return out
 
