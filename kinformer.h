@@ -1472,7 +1472,7 @@ struct kinf_informer_t {
     size_t mem_size, mem_layout;
     kinf__slot* slots;
     uint32_t* kb;
-    uint32_t kb_mask;
+    uint32_t kb_n;                /* key buckets */
     kinf__ixlink* ix;
     int32_t* ixb;
     uint32_t ixb_mask;
@@ -1983,14 +1983,18 @@ static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t*
     *len = b->klen;
     return (const char*)(b + 1);
 }
-/* A bucket holds the slot in its low KINF__SLOT_BITS and the top bits of the
-   key's hash above them, so a probe rejects most other keys without reading
-   their slot or block; an empty bucket is all ones. */
+/* A bucket holds the slot in its low KINF__SLOT_BITS and a tag of the key's
+   hash (its low bits) above them, so a probe rejects most other keys without
+   reading their slot or block; an empty bucket is all ones. The home bucket
+   comes from the hash's high bits by a multiply (any bucket count, not only
+   powers of two). */
 #define KINF__KB_EMPTY 0xffffffffu
 #define KINF__KB_SLOT(e) ((int32_t)((e) & ((1u << KINF__SLOT_BITS) - 1u)))
-#define KINF__KB_TAG(h) ((h) >> KINF__SLOT_BITS)
+#define KINF__KB_TAG(h) ((h) & ((1u << (32 - KINF__SLOT_BITS)) - 1u))
+static uint32_t kinf__kb_home(const kinf_informer_t* inf, uint32_t h) { return (uint32_t)(((uint64_t)h * inf->kb_n) >> 32); }
+static uint32_t kinf__kb_next(const kinf_informer_t* inf, uint32_t i) { return i + 1u == inf->kb_n ? 0u : i + 1u; }
 static int32_t kinf__find(const kinf_informer_t* inf, const char* key, size_t kl, uint32_t h) {
-    uint32_t i = h & inf->kb_mask;
+    uint32_t i = kinf__kb_home(inf, h);
     for (;;) {
         uint32_t e = inf->kb[i];
         if (e == KINF__KB_EMPTY) { return -1; }
@@ -2000,12 +2004,12 @@ static int32_t kinf__find(const kinf_informer_t* inf, const char* key, size_t kl
             const char* sk = kinf__slot_key(inf, s, &sl);
             if (sl == kl && !memcmp(sk, key, kl)) { return s; }
         }
-        i = (i + 1u) & inf->kb_mask;
+        i = kinf__kb_next(inf, i);
     }
 }
 static void kinf__hash_insert(kinf_informer_t* inf, int32_t s, uint32_t h) {
-    uint32_t i = h & inf->kb_mask;
-    while (inf->kb[i] != KINF__KB_EMPTY) { i = (i + 1u) & inf->kb_mask; }
+    uint32_t i = kinf__kb_home(inf, h);
+    while (inf->kb[i] != KINF__KB_EMPTY) { i = kinf__kb_next(inf, i); }
     inf->kb[i] = (KINF__KB_TAG(h) << KINF__SLOT_BITS) | (uint32_t)s;
 }
 /* the hash of the key of the object in slot s (the slot does not keep it) */
@@ -2015,14 +2019,14 @@ static uint32_t kinf__slot_hash(const kinf_informer_t* inf, int32_t s) {
     return kinf__fnv(k, kl);
 }
 static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
-    uint32_t i = kinf__slot_hash(inf, s) & inf->kb_mask, j;
-    while (KINF__KB_SLOT(inf->kb[i]) != s) { i = (i + 1u) & inf->kb_mask; }
+    uint32_t i = kinf__kb_home(inf, kinf__slot_hash(inf, s)), j;
+    while (KINF__KB_SLOT(inf->kb[i]) != s) { i = kinf__kb_next(inf, i); }
     j = i;
     for (;;) {
         uint32_t home;
-        j = (j + 1u) & inf->kb_mask;
+        j = kinf__kb_next(inf, j);
         if (inf->kb[j] == KINF__KB_EMPTY) { break; }
-        home = kinf__slot_hash(inf, KINF__KB_SLOT(inf->kb[j])) & inf->kb_mask;
+        home = kinf__kb_home(inf, kinf__slot_hash(inf, KINF__KB_SLOT(inf->kb[j])));
         /* move kb[j] back into the hole at i unless its home lies cyclically in (i, j] */
         if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
             inf->kb[i] = inf->kb[j];
@@ -2334,7 +2338,8 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     kinf__layout l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
-    l.kbn = kinf__pow2((uint32_t)(mo + mo / 4u + 1u)); /* at most 80 % full */
+    l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
+    if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
     l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
     l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
@@ -3652,7 +3657,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     }
     /* arrays */
     inf->slots = (kinf__slot*)(void*)(base + l.slots);
-    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_mask = l.kbn - 1u;
+    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_n = l.kbn;
     inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
     inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
     inf->idx = (kinf__index*)(void*)(base + l.idx);

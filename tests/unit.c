@@ -1493,32 +1493,33 @@ static void test_compact_small_shift(void) {
 }
 
 /* the key hash table wraps at its end: backward-shift delete must move
-   entries across the wrap (max_objects 8: 16 buckets) */
-static void test_hash_wrap(void) {
-    kinf_informer_t* inf = mk_store(8, 1 << 14);
+   entries across the wrap (max_objects 8: 16 buckets; 16: 21 buckets, not a
+   power of two) */
+static void hash_wrap(int max_objects, uint32_t nb) {
+    kinf_informer_t* inf = mk_store(max_objects, 1 << 14);
     char keys[5][32], names[5][32];
-    int want[5] = { 14, 15, 15, 15, 0 }, found = 0, i, n, round, bad = 0;
+    int want[5], found = 0, i, n, round, bad = 0;
     kinf_object_t o;
-    g_test = "hash_wrap";
     if (!CHECK(inf != 0)) { return; }
-    CHECK_INT(inf->kb_mask, 15);
-    /* E homes at 14; A, B, C at 15; D at 0 */
+    CHECK_INT(inf->kb_n, nb);
+    /* E homes at nb-2; A, B, C at nb-1; D at 0 */
+    want[0] = (int)nb - 2; want[1] = want[2] = want[3] = (int)nb - 1; want[4] = 0;
     for (i = 0; i < 5; i++) {
         for (n = 0; n < 100000; n++) {
             int j, dup = 0;
             snprintf(names[i], sizeof(names[i]), "k%d", n);
             snprintf(keys[i], sizeof(keys[i]), "ns/k%d", n);
             for (j = 0; j < i; j++) { dup |= !strcmp(keys[j], keys[i]); }
-            if (!dup && (kinf__fnv(keys[i], strlen(keys[i])) & 15u) == (uint32_t)want[i]) { found++; break; }
+            if (!dup && kinf__kb_home(inf, kinf__fnv(keys[i], strlen(keys[i]))) == (uint32_t)want[i]) { found++; break; }
         }
     }
     if (!CHECK_INT_OK(found, 5)) { rm(inf); return; }
     for (i = 0; i < 5; i++) { CHECK_INT(pod(inf, "ADDED", "ns", names[i], "1", 0), 0); }
     dispatch(inf);
     /* a bucket: the slot in its low bits, the top of the key's hash above */
-    CHECK_INT(KINF__KB_SLOT(inf->kb[14]), 0); CHECK_INT(KINF__KB_SLOT(inf->kb[15]), 1); CHECK_INT(KINF__KB_SLOT(inf->kb[0]), 2);
+    CHECK_INT(KINF__KB_SLOT(inf->kb[nb - 2]), 0); CHECK_INT(KINF__KB_SLOT(inf->kb[nb - 1]), 1); CHECK_INT(KINF__KB_SLOT(inf->kb[0]), 2);
     CHECK_INT(KINF__KB_SLOT(inf->kb[1]), 3); CHECK_INT(KINF__KB_SLOT(inf->kb[2]), 4);
-    CHECK_INT(inf->kb[14] >> KINF__SLOT_BITS, KINF__KB_TAG(kinf__fnv(keys[0], strlen(keys[0]))));
+    CHECK_INT(inf->kb[nb - 2] >> KINF__SLOT_BITS, KINF__KB_TAG(kinf__fnv(keys[0], strlen(keys[0]))));
     /* delete A (at 15): B, C and D shift back across the end */
     CHECK_INT(pod(inf, "DELETED", "ns", names[1], "2", 0), 0);
     dispatch(inf);
@@ -1558,6 +1559,11 @@ static void test_hash_wrap(void) {
         CHECK_INT(kinf_stats(inf).dropped, 0);
     }
     rm(inf);
+}
+static void test_hash_wrap(void) {
+    g_test = "hash_wrap";
+    hash_wrap(8, 16);
+    hash_wrap(16, 21);
 }
 static void test_store_stress(void) {
     static const kinf_handler_t sh = { s_add, s_upd, s_del, 0 };
