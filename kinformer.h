@@ -127,7 +127,7 @@ MEMORY
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
       + max_objects   * (16 (a slot) + (1 + max_indexes) * 12 (index links))
-      + key hash buckets: 4 bytes * the power of two >= 1.25 * max_objects + 1 (at least 16)
+      + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)

@@ -310,11 +310,11 @@ static void fz_check_store(kinf_informer_t* inf) {
     int pending = 0, nused = 0, nlive = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
-        FZ_CHECK(b->size >= sizeof(kinf__blk) && (b->size & 7u) == 0 && r + b->size <= inf->top,
+        FZ_CHECK(b->size >= sizeof(kinf__blk) && (b->size & 3u) == 0 && r + b->size <= inf->top,
                  "arena block at %zu has size %u (top %zu)", r, b->size, inf->top);
         if (b->owner != 0xffffffffu) {
             uint32_t sl = b->owner >> 1;
-            FZ_CHECK(sl < (uint32_t)inf->max_objects, "arena block owner %u out of range", b->owner);
+            FZ_CHECK(sl < (uint32_t)inf->slot_hi, "arena block owner %u out of range", b->owner);
             FZ_CHECK(((b->owner & 1u) ? inf->slots[sl].old : inf->slots[sl].cur) == (uint32_t)r + 1u,
                      "arena block at %zu: slot %u does not point back", r, sl);
             used += b->size;
@@ -324,7 +324,8 @@ static void fz_check_store(kinf_informer_t* inf) {
     FZ_CHECK(used == inf->used, "arena: live blocks hold %zu bytes, used says %zu", used, inf->used);
     FZ_CHECK(inf->used <= inf->store_bytes && inf->top <= inf->store_bytes, "arena used %zu top %zu > capacity %zu",
              inf->used, inf->top, inf->store_bytes);
-    for (s = 0; s < inf->max_objects; s++) {
+    FZ_CHECK(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects, "slot_hi %d of %d", inf->slot_hi, inf->max_objects);
+    for (s = 0; s < inf->slot_hi; s++) { /* slots past slot_hi were never written */
         const kinf__slot* sl = &inf->slots[s];
         if (!sl->flags) { continue; }
         nused++;

@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     /* the list */
     inf->body_mode = KINF__BODY_LIST;
     kinf__scan_reset(&inf->scan, 1);
-    inf->relist_gen++;
+    kinf__unseen(inf);
     inf->req_kind = KINF__PH_LIST;
     inf->phase = KINF__PH_LIST;
     fz_feed(inf, data + 2, size - 2, data[1], 1);
@@ -51,9 +51,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         kinf__response_done(inf);   /* list_finished, or the next page, or a failed list */
     } else {
         kinf__list_finished(inf);
-        for (s = 0; s < inf->max_objects; s++) {
+        for (s = 0; s < inf->slot_hi; s++) {
             if (kinf__visible(inf, s)) {
-                FZ_CHECK(inf->slots[s].seen_gen == inf->relist_gen, "slot %d visible after the list but not seen by it", s);
+                FZ_CHECK(inf->slots[s].flags & KINF__F_SEEN, "slot %d visible after the list but not seen by it", s);
             }
         }
         FZ_CHECK(!strcmp(inf->last_rv, inf->c_lrv) || strlen(inf->c_lrv) >= sizeof(inf->last_rv),
