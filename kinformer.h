@@ -126,7 +126,7 @@ MEMORY
 ======
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
-      + max_objects   * (16 (a slot) + (1 + max_indexes) * 12 (index links))
+      + max_objects   * (16 (a slot) + 8 + max_indexes * 12 (index links))
       + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
@@ -1433,7 +1433,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
        KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
 typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, pad; } kinf__slot;
-typedef struct kinf__ixlink { int32_t next, prev; uint32_t vhash; } kinf__ixlink;
+typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
 typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
@@ -1474,6 +1474,7 @@ struct kinf_informer_t {
     uint32_t* kb;
     uint32_t kb_n;                /* key buckets */
     kinf__ixlink* ix;
+    uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
     int32_t* ixb;
     uint32_t ixb_mask;
     kinf__index* idx;
@@ -2043,14 +2044,32 @@ static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o
     if (x == 0) { kinf__strlcpy(buf, o->namespace_, cap); return 1; }
     return inf->idx[x].fn(o, buf, cap, inf->idx[x].user) ? (buf[cap - 1] = 0, 1) : 0;
 }
+/* A custom index keeps each link's value hash; the namespace index does not:
+   a key's namespace never changes, so its hash is that of the key's prefix,
+   and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
+enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.pad */
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t s) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects + (size_t)s]; }
+static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
+    const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
+    return kinf__fnv((const char*)(b + 1), b->nslen);
+}
 static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
     int x;
     for (x = 0; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
-        if (!l->vhash) { continue; }
-        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, l->vhash) = l->next; }
+        uint32_t vh;
+        if (x == 0) {
+            if (!(inf->slots[s].pad & KINF__SL_NS_LINKED)) { continue; }
+            vh = kinf__ns_hash(inf, s);
+            inf->slots[s].pad &= (uint8_t)~KINF__SL_NS_LINKED;
+        } else {
+            uint32_t* v = kinf__ixvh(inf, x, s);
+            if (!*v) { continue; }
+            vh = *v; *v = 0;
+        }
+        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
         if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
-        l->vhash = 0; l->next = l->prev = -1;
+        l->next = l->prev = -1;
     }
 }
 static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
@@ -2061,9 +2080,12 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
     for (x = 0; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         int32_t* head;
+        uint32_t vh;
         if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
-        l->vhash = kinf__fnv(v, strlen(v));
-        head = kinf__ixhead(inf, x, l->vhash);
+        vh = kinf__fnv(v, strlen(v));
+        if (x == 0) { inf->slots[s].pad |= KINF__SL_NS_LINKED; }
+        else { if (!vh) { vh = 1u; } *kinf__ixvh(inf, x, s) = vh; } /* 0 means not linked */
+        head = kinf__ixhead(inf, x, vh);
         l->prev = -1; l->next = *head;
         if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = s; }
         *head = s;
@@ -2101,7 +2123,11 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
         if (inf->slot_hi >= inf->max_objects) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
-        for (x = 0; x < inf->nidx; x++) { kinf__ixlink* l = kinf__ixl(inf, x, s); l->next = l->prev = -1; l->vhash = 0; }
+        for (x = 0; x < inf->nidx; x++) {
+            kinf__ixlink* l = kinf__ixl(inf, x, s);
+            l->next = l->prev = -1;
+            if (x) { *kinf__ixvh(inf, x, s) = 0; }
+        }
         inf->slots[s].pnext = -1;
     }
     inf->free_head = inf->slots[s].pnext;
@@ -2304,7 +2330,7 @@ static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path)
 #ifdef KINF_TLS_BEARSSL
 static size_t kinf__tls_size(void);
 #endif
-typedef struct kinf__layout { size_t slots, kb, ix, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__layout;
+typedef struct kinf__layout { size_t slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__layout;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
 static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
@@ -2344,6 +2370,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
     l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
     l.ix = o; o = kinf__align8(o + nidx * mo * sizeof(kinf__ixlink));
+    l.ixv = o; o = kinf__align8(o + (nidx - 1u) * mo * 4u);
     l.ixb = o; o = kinf__align8(o + nidx * (size_t)l.ixbn * 4u);
     l.idx = o; o = kinf__align8(o + nidx * sizeof(kinf__index));
     l.handlers = o; o = kinf__align8(o + (size_t)d->max_handlers * sizeof(kinf_handler_t));
@@ -3659,6 +3686,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->slots = (kinf__slot*)(void*)(base + l.slots);
     inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_n = l.kbn;
     inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
+    inf->ixv = (uint32_t*)(void*)(base + l.ixv);
     inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
     inf->idx = (kinf__index*)(void*)(base + l.idx);
     inf->handlers = (kinf_handler_t*)(void*)(base + l.handlers);
@@ -3834,12 +3862,13 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
     char v[256];
     if (!kinf__ok(inf) || !it || !out || !value || index < 0 || index >= inf->nidx) { return 0; }
     vh = kinf__fnv(value, strlen(value));
+    if (index && !vh) { vh = 1u; } /* as kinf__index_add */
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
     while (it->next >= 0) {
         int32_t s = it->next;
         const kinf__ixlink* l = kinf__ixl(inf, index, s);
         it->next = l->next;
-        if (l->vhash != vh) { continue; }
+        if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
         kinf__view(inf, inf->slots[s].cur, s, out);
         if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
     }

@@ -978,7 +978,7 @@ def findings(R):
             out.append("Projected to labels, nodeName and phase, a pod takes %s bytes of store (its block: a 16-byte "
                        "header, key, namespace, uid and resourceVersion as C strings, then the projected JSON, which "
                        "holds the kept paths only) and %s bytes of RSS in all at "
-                       "N=%s; the rest is the 16-byte slot, its namespace index link (12 bytes) and the key and "
+                       "N=%s; the rest is the 16-byte slot, its namespace index link (8 bytes) and the key and "
                        "index buckets written at init." % (
                            fmt(su / n, 0), fmt((rss - rss0) * 1024 / n, 0), fmt(n, 0)))
     return out
