@@ -4338,6 +4338,25 @@ static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, cons
     if (d2) { kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), d2); }
     return item == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL;
 }
+/* Finds the entry of one kubeconfig list (contexts, clusters, users) named
+   want, refusing one that sets a field kinformer does not support. Returns
+   KINF_OK, or an error with cfg->error set. */
+static int kinf__kc_entry(kinf_config_t* cfg, kinf__kc* kc, const char* buf, size_t len, const char* list, const char* inner,
+                          const char* const* fields, int nfields, const char* const* unsupported, const char* want,
+                          uint32_t not_found) {
+    memset(kc, 0, sizeof(*kc));
+    kc->list = list; kc->inner = inner; kc->fields = fields; kc->nfields = nfields; kc->unsupported = unsupported; kc->want = want;
+    if (!kinf__kc_run(kc, buf, len)) { return kinf__cfg_err(cfg, not_found, want, 0); }
+    if (kc->hit_has_bad) {
+        char f[64], where[32];
+        kinf__ystr(kc->hit_bad.k, kc->hit_bad.kl, kc->hit_bad.style, f, sizeof(f));
+        where[0] = 0;
+        kinf__cat(where, sizeof(where), list); kinf__cat(where, sizeof(where), "."); /* "clusters.cluster." */
+        kinf__cat(where, sizeof(where), inner); kinf__cat(where, sizeof(where), ".");
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, where, f);
+    }
+    return KINF_OK;
+}
 /* a scalar into dst (fixed size); a relative path resolved against dir */
 static int kinf__cfg_str(kinf_config_t* cfg, const kinf__yval* v, char* dst, size_t cap, const char* dir, const char* field) {
     char tmp[512];
@@ -4393,7 +4412,7 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     unsigned char* w = (unsigned char*)work;
     long n;
     size_t used;
-    int line;
+    int line, r;
     kinf__kc kc;
     if (!cfg || !work) { return KINF_ERR_INVAL; }
     memset(cfg, 0, sizeof(*cfg));
@@ -4452,9 +4471,8 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
             return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, "current-context is not set", 0);
         }
     }
-    memset(&kc, 0, sizeof(kc));
-    kc.list = "contexts"; kc.inner = "context"; kc.fields = ctx_fields; kc.nfields = 3; kc.unsupported = none; kc.want = cfg->context;
-    if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, cfg->context, 0); }
+    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "contexts", "context", ctx_fields, 3, none, cfg->context, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT);
+    if (r != KINF_OK) { return r; }
     cluster[0] = user[0] = 0;
     if (kc.hit[KINF__KC_A].p && kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, cluster, sizeof(cluster)) < 0) {
         return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.cluster", 0);
@@ -4465,14 +4483,8 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_C], cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
     if (!cluster[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cfg->context, ": context names no cluster"); }
     /* the cluster */
-    memset(&kc, 0, sizeof(kc));
-    kc.list = "clusters"; kc.inner = "cluster"; kc.fields = cl_fields; kc.nfields = 5; kc.unsupported = cl_bad; kc.want = cluster;
-    if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cluster, 0); }
-    if (kc.hit_has_bad) {
-        char f[64];
-        kinf__ystr(kc.hit_bad.k, kc.hit_bad.kl, kc.hit_bad.style, f, sizeof(f));
-        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "clusters.cluster.", f);
-    }
+    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "clusters", "cluster", cl_fields, 5, cl_bad, cluster, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER);
+    if (r != KINF_OK) { return r; }
     if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_A], cfg->server, sizeof(cfg->server), 0, "server") ||
         !kinf__cfg_str(cfg, &kc.hit[KINF__KC_B], cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
         !kinf__cfg_data(cfg, &kc.hit[KINF__KC_C], w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
@@ -4483,14 +4495,8 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (!cfg->server[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cluster, ": no server"); }
     /* the user */
     if (user[0]) {
-        memset(&kc, 0, sizeof(kc));
-        kc.list = "users"; kc.inner = "user"; kc.fields = user_fields; kc.nfields = 6; kc.unsupported = user_bad; kc.want = user;
-        if (!kinf__kc_run(&kc, (const char*)w, used)) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_USER, user, 0); }
-        if (kc.hit_has_bad) {
-            char f[64];
-            kinf__ystr(kc.hit_bad.k, kc.hit_bad.kl, kc.hit_bad.style, f, sizeof(f));
-            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.", f);
-        }
+        r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "users", "user", user_fields, 6, user_bad, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
+        if (r != KINF_OK) { return r; }
         if (kc.hit[KINF__KC_A].p && kc.hit[KINF__KC_A].type == KINF__Y_SCALAR) {
             long tl;
             if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
