@@ -1065,7 +1065,7 @@ static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t 
         case KINF__C_LIT: {
             const char* lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
             size_t k = c == 'f' ? 5u : 4u;
-            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || i + k > n || memcmp(p + i, lit, k)) { goto out; }
+            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || i + k >= n || memcmp(p + i, lit, k)) { goto out; } /* as the byte machine: the next byte must be here */
             i += k;
             KINF__DEEP_VALUE_DONE();
             continue;
@@ -1720,6 +1720,10 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
         full = inf->nkeep == 0;
     } else {
         const kinf__member* pm = &s->mt[m->parent];
+        /* a parent with no decision (its key did not fit the key buffer): its
+           masks are not set, so the child is not decided either; it is kept
+           by the scanner and projection decides from the bytes */
+        if (!pm->dec) { return 0; }
         km = pm->km; dm = pm->dm; full = pm->full;
     }
     if (full && !dm) { m->km = 0; m->dm = 0; m->full = 1; m->dec = 1; return 0; } /* kept whole */

@@ -889,6 +889,31 @@ static int isolated(int (*fn)(void), unsigned seconds) {
     return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 /* 32 rules of one kind: the rule masks are all ones */
+/* A top-level member whose key is longer than the scanner's 24-byte key
+   buffer gets no decision while scanning; its members must not be decided
+   from masks it never set (zeros, or those of an earlier record's member at
+   the same place): they are kept, with whitespace in the record or without.
+   BUG (found in review): its string and object members became null, and with
+   whitespace every member of it was dropped. */
+static void test_projection_long_key(void) {
+    static const char* recs[2] = {
+        "{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"},\"aVeryLongTopLevelFieldName_abc\":{\"s\":\"hello\",\"o\":{\"k\":1},\"managedFields\":{\"x\":1},\"n\":2}}",
+        "{\"aVeryLongTopLevelFieldName_abc\": {\"s\":\"hello\",\"o\":{\"k\":1},\"managedFields\":{\"x\":1},\"n\":2},\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}" };
+    static const char* want[2] = {
+        "{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"},\"aVeryLongTopLevelFieldName_abc\":{\"s\":\"hello\",\"o\":{\"k\":1},\"managedFields\":{\"x\":1},\"n\":2}}",
+        "{\"aVeryLongTopLevelFieldName_abc\":{\"s\":\"hello\",\"o\":{\"k\":1},\"managedFields\":{\"x\":1},\"n\":2},\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}" };
+    int r;
+    g_test = "projection_long_key";
+    for (r = 0; r < 2; r++) {
+        kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
+        if (!CHECK(inf != 0)) { return; }
+        /* first a record whose member 0 is metadata, so stale masks would say "drop managedFields" */
+        CHECK_INT(wev(inf, "ADDED", "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"}}"), 0);
+        CHECK_INT(wev(inf, "ADDED", "%s", recs[r]), 0);
+        CHECK_STR(stored(inf, "ns/b"), want[r]);
+        rm(inf);
+    }
+}
 static int proj_32_rules(int drops) {
     static const char* paths[32];
     static char names[32][24];
@@ -3025,6 +3050,7 @@ int main(void) {
     test_scanner();
     test_projection();
     test_projection_32_rules();
+    test_projection_long_key();
     test_projection_fuzz();
     test_corpus();
     test_store_limits();
