@@ -731,7 +731,9 @@ def write_report(results):
       "ready bytes. Pods are %s bytes of JSON on average (managedFields of kube-controller-manager and kubelet, "
       "a liveness probe, env, a projected service-account volume, tolerations, five conditions and a container "
       "status), ConfigMaps %s bytes. The list honours `limit`/`continue` (kinformer asks `limit=500&resourceVersion=0`, "
-      "kubectl `limit=500`; client-node and the Python client ask for the whole list). The first watch after the "
+      "kubectl `limit=500`; client-node and the Python client ask for the whole list); a page, like the whole list, "
+      "is built on its first request and sent as ready bytes after that, so every run but a client's first is served "
+      "from memory. The first watch after the "
       "harness arms the server gets the M events and then the end of the stream; every later watch gets an empty "
       "stream held open, so no client loops. Its rate read by `curl -s -o /dev/null` is the ceiling:"
       % (fmt(R.get("pod_bytes"), 0), fmt(R.get("cm_bytes"), 0)))
