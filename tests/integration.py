@@ -139,6 +139,9 @@ class Checks:
 # ======================================================================
 
 class Server:
+    """The fake API server process and its control API. tests/soak.py derives
+    its own from it (another start-up, patient retries, its own error)."""
+    Error = TestFailure
     _n = 0
     _n_lock = threading.Lock()
 
@@ -167,9 +170,9 @@ class Server:
             if os.path.exists(self.port_file):
                 break
             if self.proc.poll() is not None:
-                raise TestFailure("fakeapi exited with %s: %s" % (self.proc.returncode, self.log_tail()))
+                raise self.Error("fakeapi exited with %s: %s" % (self.proc.returncode, self.log_tail()))
             if time.monotonic() > deadline:
-                raise TestFailure("fakeapi did not write its port file")
+                raise self.Error("fakeapi did not write its port file")
             time.sleep(0.03)
         with open(self.port_file) as f:
             self.port = int(f.read().strip())
@@ -211,12 +214,12 @@ class Server:
                 last = e
                 if attempt < retries:
                     time.sleep(0.2)
-        raise TestFailure("%s %s: %s" % (method, path, last))
+        raise self.Error("%s %s: %s" % (method, path, last))
 
     def ctl(self, method, op, params=None, body=None, retries=3, want=(200, 201)):
         code, data = self.request(method, "/_fake/" + op, params, body, retries=retries)
         if code not in want:
-            raise TestFailure("/_fake/%s %s -> %d %s" % (op, params, code, data[:300]))
+            raise self.Error("/_fake/%s %s -> %d %s" % (op, params, code, data[:300]))
         return data
 
     def ctl_json(self, method, op, params=None, body=None, retries=3):
@@ -255,7 +258,7 @@ class Server:
             last = cur
             if time.monotonic() > deadline:
                 break
-        raise TestFailure("the churn did not stop: resourceVersion still moving")
+        raise self.Error("the churn did not stop: resourceVersion still moving")
 
     def fault(self, kind, **params):
         q = {"kind": kind}
@@ -263,7 +266,7 @@ class Server:
         return self.ctl_json("POST", "fault", q)
 
     def pending_faults(self):
-        return self.ctl_json("GET", "fault").get("pending", {})
+        return self.ctl_json("GET", "fault").get("pending", {}) or {}
 
     def wait_faults_drained(self, timeout=60):
         deadline = time.monotonic() + timeout * SLOW
@@ -284,7 +287,7 @@ class Server:
     def get(self, path):
         code, data = self.request("GET", path)
         if code != 200:
-            raise TestFailure("GET %s -> %d" % (path, code))
+            raise self.Error("GET %s -> %d" % (path, code))
         return json.loads(data)
 
     def watch_count(self, plural):
@@ -300,7 +303,7 @@ class Server:
                 code, _ = self.request("GET", "/_fake/rv", timeout=2)
                 if code == 200:
                     return True
-            except TestFailure:
+            except self.Error:
                 pass
             if time.monotonic() > deadline:
                 return False

@@ -99,6 +99,7 @@ FAKEAPI = os.path.join(HERE, "fakeapi.py")
 
 # kwatch's event lines, its cache dump, and how a dump or a replay differs: from the integration tests
 sys.path.insert(0, HERE)
+import integration  # noqa: E402
 from integration import EVENT_RE, apply_event, diff_summary, parse_dump, replay_diff  # noqa: E402
 
 MIB = 1 << 20
@@ -154,7 +155,11 @@ def kill_proc(p):
 # The fake API server
 # ======================================================================
 
-class Server:
+class Server(integration.Server):
+    """integration.Server with the soak's start-up, SoakError, and requests
+    that wait out a restarting server."""
+    Error = SoakError
+
     def __init__(self, tmp, seed, pods, namespaces, lifetime):
         self.dir = tmp
         self.port_file = os.path.join(tmp, "fakeapi.port")
@@ -177,18 +182,15 @@ class Server:
             time.sleep(0.03)
         with open(self.port_file) as f:
             self.port = int(f.read().strip())
+        self.ssl_ctx = None
         self.url = "http://127.0.0.1:%d" % self.port
 
-    def log_tail(self, n=600):
-        try:
-            with open(self.log_path, "rb") as f:
-                return f.read()[-n:].decode("utf-8", "replace")
-        except OSError:
-            return ""
-
-    def request(self, method, path, params=None, body=None, timeout=20, patience=40.0):
+    def request(self, method, path, params=None, body=None, timeout=20, retries=0, headers=None, patience=None):
         """One HTTP request; connection errors (the server is restarting) are
-        retried for up to patience seconds."""
+        retried for up to patience seconds: 40 for the control calls (which
+        ask for retries), none for a single request."""
+        if patience is None:
+            patience = 40.0 if retries else 0.0
         url = self.url + path
         if params:
             url += "?" + urllib.parse.urlencode(params)
@@ -213,50 +215,6 @@ class Server:
             time.sleep(0.2)
         raise SoakError("%s %s: %s (fakeapi %s)" % (method, path, last,
                                                     "exited" if self.proc.poll() is not None else "running"))
-
-    def ctl(self, method, op, params=None, body=None, want=(200, 201)):
-        code, data = self.request(method, "/_fake/" + op, params, body)
-        if code not in want:
-            raise SoakError("/_fake/%s %s -> %d %s" % (op, params, code, data[:300]))
-        return data
-
-    def ctl_json(self, method, op, params=None, body=None):
-        return json.loads(self.ctl(method, op, params, body))
-
-    def rv(self):
-        return int(self.ctl("GET", "rv").decode().strip())
-
-    def state(self, path, lsel=None):
-        q = {"path": path}
-        if lsel:
-            q["labelSelector"] = lsel
-        return self.ctl("GET", "state", q).decode()
-
-    def churn(self, rate):
-        return self.ctl_json("POST", "churn", {"rate": str(rate)})
-
-    def fault(self, kind, **params):
-        q = {"kind": kind}
-        q.update({k: str(v) for k, v in params.items()})
-        return self.ctl_json("POST", "fault", q)
-
-    def pending_faults(self):
-        return self.ctl_json("GET", "fault").get("pending", {}) or {}
-
-    def quiesce(self):
-        """Stops the churn and waits until the resourceVersion stays put."""
-        self.churn(0)
-        last = self.rv()
-        deadline = time.monotonic() + 30
-        for _ in range(200):
-            time.sleep(0.4)
-            cur = self.rv()
-            if cur == last:
-                return cur
-            last = cur
-            if time.monotonic() > deadline:
-                break
-        raise SoakError("the churn did not stop: resourceVersion still moving")
 
     def apply_sentinel(self, seq):
         """Creates or replaces the sentinel pod (tier=web, so that both watchers
