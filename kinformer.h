@@ -1432,7 +1432,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 /* >>store  types */
 enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
        KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
-typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, pad; } kinf__slot;
+typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
@@ -2051,7 +2051,7 @@ static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o
 /* A custom index keeps each link's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
-enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.pad */
+enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
 static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t s) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects + (size_t)s]; }
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
@@ -2063,9 +2063,9 @@ static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         uint32_t vh;
         if (x == 0) {
-            if (!(inf->slots[s].pad & KINF__SL_NS_LINKED)) { continue; }
+            if (!(inf->slots[s].ixflags & KINF__SL_NS_LINKED)) { continue; }
             vh = kinf__ns_hash(inf, s);
-            inf->slots[s].pad &= (uint8_t)~KINF__SL_NS_LINKED;
+            inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
         } else {
             uint32_t* v = kinf__ixvh(inf, x, s);
             if (!*v) { continue; }
@@ -2087,7 +2087,7 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
         uint32_t vh;
         if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
         vh = kinf__fnv(v, strlen(v));
-        if (x == 0) { inf->slots[s].pad |= KINF__SL_NS_LINKED; }
+        if (x == 0) { inf->slots[s].ixflags |= KINF__SL_NS_LINKED; }
         else { if (!vh) { vh = 1u; } *kinf__ixvh(inf, x, s) = vh; } /* 0 means not linked */
         head = kinf__ixhead(inf, x, vh);
         l->prev = -1; l->next = *head;
