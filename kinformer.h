@@ -999,24 +999,27 @@ static const uint8_t kinf__cclass[256] = {
    the error). Returns where it stopped. */
 static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
-    uint8_t e = s->expect;
-/* after a value: most are followed by a comma at once */
+    uint8_t e = s->expect, e2;
+    size_t j;
+/* after a value: most are followed by a comma at once, and in an object
+   the comma by the next key's quote */
 #define KINF__DEEP_VALUE_DONE() do { \
         e = KINF__X_COMMA_OR_END; \
-        if (i < n && p[i] == ',') { i++; e = in_arr ? KINF__X_VALUE : KINF__X_KEY; } \
+        if (i < n && p[i] == ',') { \
+            i++; e = in_arr ? KINF__X_VALUE : KINF__X_KEY; \
+            if (i < n && p[i] == '"') { goto quote; } \
+        } \
     } while (0)
     while (i < n) {
         uint8_t c = p[i];
         switch (kinf__cclass[c]) {
-        case KINF__C_QUOTE: {
-            size_t j = i + 1;
-            uint8_t e2;
+        case KINF__C_QUOTE:
+        quote:
             if (e == KINF__X_KEY || e == KINF__X_KEY_OR_END) { e2 = KINF__X_COLON; }
             else if (e == KINF__X_VALUE || e == KINF__X_VALUE_OR_END) { e2 = KINF__X_COMMA_OR_END; }
             else { goto out; }
-            for (;;) {
-                j = kinf__str_run(p, j, n, 1);
-                if (j >= n || p[j] != '\\') { break; }
+            j = kinf__str_run(p, i + 1, n, 1);
+            while (j < n && p[j] == '\\') {
                 if (j + 1 >= n) { goto out; }
                 c = p[j + 1];
                 if (c == 'u') {
@@ -1025,17 +1028,20 @@ static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t 
                 } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
                     j += 2;
                 } else { goto out; }
+                j = kinf__str_run(p, j, n, 1);
             }
             if (j >= n || p[j] != '"') { goto out; }
             i = j + 1;
-            if (e2 == KINF__X_COLON) { /* a key: its colon follows at once, mostly */
+            if (e2 == KINF__X_COLON) { /* a key: its colon follows at once, mostly, and a string value often */
                 e = KINF__X_COLON;
-                if (i < n && p[i] == ':') { i++; e = KINF__X_VALUE; }
+                if (i < n && p[i] == ':') {
+                    i++; e = KINF__X_VALUE;
+                    if (i < n && p[i] == '"') { goto quote; }
+                }
             } else {
                 KINF__DEEP_VALUE_DONE();
             }
             continue;
-        }
         case KINF__C_COLON:
             if (e != KINF__X_COLON) { goto out; }
             e = KINF__X_VALUE; i++;
@@ -1071,7 +1077,6 @@ static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t 
             continue;
         }
         case KINF__C_NUM: {
-            size_t j = i;
             uint8_t st;
             if (e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) { goto out; }
             st = c == '-' ? 1 : c == '0' ? 2 : 3;
@@ -1186,9 +1191,57 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     }
     while (i < n) {
         uint8_t c;
-        if (s->st == KINF__S_NONE && s->rec_base && s->depth >= dmin) {
-            i = kinf__scan_deep(s, p, i, n, dmin);
-            if (i >= n) { break; }
+        if (s->st == KINF__S_NONE && s->rec_base) {
+            if (s->depth >= dmin) {
+                i = kinf__scan_deep(s, p, i, n, dmin);
+                if (i >= n) { break; }
+            } else if (p[i] == '"') {
+                /* a key or a string value at the levels of the member table
+                   and the captures, whole in the buffer and without escapes:
+                   taken at once, doing what the byte machine does at its
+                   quotes (the rest goes to the byte machine) */
+                size_t j = kinf__str_run(p, i + 1, n, 1), k = j - i - 1;
+                if (j + 1 < n && p[j] == '"') {
+                    if ((s->expect == KINF__X_KEY || s->expect == KINF__X_KEY_OR_END) && p[j + 1] == ':') {
+                        int lv = s->depth - (s->list_mode ? 3 : 2);
+                        s->is_key = 1; s->cap = -1; s->kover = 0;
+                        if (!s->rec_over && (s->list_mode || s->ids[1] == KINF__K_OBJECT) &&
+                            (lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth)))) {
+                            if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; }
+                            else {
+                                kinf__member* m = &s->mt[s->mt_n];
+                                m->ks = (uint32_t)KINF__POS(i + 1); m->ke = (uint32_t)KINF__POS(j); m->vs = m->ve = 0;
+                                m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1); m->dec = 0;
+                                s->mt_key = s->mt_n++;
+                            }
+                        }
+                        if (k > sizeof(s->kbuf)) { s->kover = 1; k = sizeof(s->kbuf); }
+                        memcpy(s->kbuf, p + i + 1, k); s->klen = (uint8_t)k;
+                        s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen);
+                        if (s->mt_key >= 0) { s->mt[s->mt_key].skip = (uint8_t)(!s->kover && kinf__scan_decide(s, &s->mt[s->mt_key])); }
+                        s->expect = KINF__X_VALUE;
+                        i = j + 2;
+                        continue;
+                    }
+                    if ((s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) &&
+                        !(s->mt_key >= 0 && s->mt[s->mt_key].skip)) {
+                        s->is_key = 0; kinf__scan_value_start(s);
+                        if (s->mt_key >= 0) {
+                            s->mt[s->mt_key].vs = (uint32_t)KINF__POS(i);
+                            s->mt_cur[s->mt[s->mt_key].level] = s->mt_key; s->mt_key = -1;
+                        }
+                        if (s->cap >= 0) {
+                            int cp = s->cap;
+                            if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
+                            memcpy(s->cbuf[cp] + s->clen[cp], p + i + 1, k); s->clen[cp] += k;
+                        }
+                        i = j + 1;
+                        kinf__scan_value_done(s, KINF__POS(i));
+                        if (p[i] == ',') { i++; s->expect = kinf__scan_is_arr(s, s->depth) ? KINF__X_VALUE : KINF__X_KEY; }
+                        continue;
+                    }
+                }
+            }
         }
         switch (s->st) {
         case KINF__S_STR: {
