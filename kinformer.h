@@ -418,7 +418,10 @@ typedef struct kinf_stats_t {
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
-#define KINF_FIXED_BYTES (96u * 1024u)
+#ifndef KINF_READ_BYTES
+#define KINF_READ_BYTES 16384
+#endif
+#define KINF_FIXED_BYTES (80u * 1024u + KINF_READ_BYTES) /* 96 KiB with the default read buffer */
 #define KINF_SLOT_BYTES 32u
 #define KINF_INDEX_SLOT_BYTES 12u
 #define KINF_TOKEN_BYTES 20u
@@ -586,9 +589,6 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #endif
 #ifndef KINF_MAX_TOKEN
 #define KINF_MAX_TOKEN 8192
-#endif
-#ifndef KINF_READ_BYTES
-#define KINF_READ_BYTES 16384
 #endif
 #define KINF__MAX_SEGS 12
 #define KINF__MAX_STR 1024 /* path prefix, selectors */

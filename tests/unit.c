@@ -2295,7 +2295,7 @@ static void test_config(void) {
             bound = KINF_INFORMER_BYTES(mos[a], sbs[b2], mebs[c], mts[e], mhs[f], mis[g]);
             tried++;
             if (sz > bound) { if (!bad++) { note("size %zu > bound %zu", sz, bound); } }
-            if (sz + grow > bound) { if (!bad_default++) { note("default caps: about %zu > bound %zu (max_objects %d, max_indexes %d)", sz + grow, bound, mos[a], mis[g]); } }
+            if (sz + grow > bound + (16384 - KINF_READ_BYTES)) { if (!bad_default++) { note("default caps: about %zu > bound %zu (max_objects %d, max_indexes %d)", sz + grow, bound, mos[a], mis[g]); } }
         }
         CHECK_INT(bad, 0);
         CHECK_INT(bad_default, 0);
