@@ -1117,7 +1117,7 @@ static int kinf__pop64(uint64_t x) {
 static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
     const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
     const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
-    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, b, carry = 0, instr;
+    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, b, st, ev, od, carry, instr;
     int k, no, nc;
     for (k = 0; k < 4; k++) {
         __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + 16 * k)), f = _mm_or_si128(v, sp);
@@ -1128,14 +1128,17 @@ static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, u
         cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
         ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
     }
-    escd = *esc ? 1u : 0u;            /* bytes escaped by a backslash before them */
+    /* the bytes escaped by a backslash: the one after a run of backslashes
+       of odd length (a run from an even bit is odd when it ends before an
+       odd bit); adding a run's first bit to it carries past its end. The
+       first byte is escaped when the last block ended in such a run. */
+    escd = *esc ? 1u : 0u;
     b = bs & ~escd;
-    while (b) {
-        uint64_t low = b & (0u - b), next = low << 1;
-        if (!next) { carry = 1; }
-        escd |= next;
-        b &= ~(low | next);
-    }
+    st = b & ~(b << 1);
+    ev = b + (st & 0x5555555555555555ull);
+    od = b + (st & 0xaaaaaaaaaaaaaaaaull);
+    carry = od < b;                   /* an odd-length run reaches the next block */
+    escd |= (ev & ~b & 0xaaaaaaaaaaaaaaaaull) | (od & ~b & 0x5555555555555555ull);
     instr = q & ~escd;                /* prefix XOR: 1 from an opening quote up to its closing one */
     instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
     instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
