@@ -3507,8 +3507,14 @@ static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
 
 /* >>informer  the step: all I/O the socket allows now, bounded */
 static int kinf__idle(const kinf_informer_t* inf, uint64_t now) { return now > inf->last_rx && now - inf->last_rx >= (uint64_t)inf->idle_ms; }
+/* the bytes one step reads at most before it returns, so that handlers run
+   (and the queue drains) at the same pace whatever KINF_READ_BYTES is */
+#ifndef KINF__STEP_BYTES /* tests lower it */
+#define KINF__STEP_BYTES (1u << 20)
+#endif
 static void kinf__step(kinf_informer_t* inf) {
     int rounds;
+    size_t got = 0;
     uint64_t now = kinf__now_ms();
     if (!inf->started) {
         inf->started = 1;
@@ -3569,6 +3575,7 @@ static void kinf__step(kinf_informer_t* inf) {
             kinf__response_done(inf);
             continue;
         }
+        if (got >= KINF__STEP_BYTES) { return; } /* what was read is consumed; the rest waits for the next step */
         {
             long r = kinf__io_recv(inf, inf->rbuf, sizeof(inf->rbuf));
             if (r == -2) { kinf__cut(inf); continue; }
@@ -3593,6 +3600,7 @@ static void kinf__step(kinf_informer_t* inf) {
                 continue;
             }
             inf->last_rx = now;
+            got += (size_t)r;
             if (kinf__ingest(inf, (size_t)r) != 0) { kinf__broken(inf); continue; }
         }
     }
