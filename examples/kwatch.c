@@ -58,6 +58,8 @@ static const char* usage_text =
     "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
     "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n"
     "  --fifo N               stop reading the socket when N keys wait for delivery\n"
+    "  --no-prefault          take a page fault per store page instead of faulting the store in\n"
+    "                         batches ahead of its top (Linux; see kinformer.h MEMORY)\n"
     "  --list-limit N         LIST page size (default 500)\n"
     "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n"
     "  --watch-timeout SECONDS  timeoutSeconds of each watch (default random 300-600)\n"
@@ -211,6 +213,7 @@ int main(int argc, char** argv) {
     d.max_objects = 16384;
     d.max_event_bytes = 1u << 20;
     d.store_bytes = 32u << 20;
+    d.prefault_store = 1;
     for (i = 1; i < argc; i++) {
         const char* a = argv[i];
         const char* v = 0;
@@ -247,6 +250,7 @@ int main(int argc, char** argv) {
         else if (!strcmp(a, "--exit-after-sync")) { exit_after_sync = 1; }
         else if (!strcmp(a, "--dump-on-exit")) { dump = 1; }
         else if (!strcmp(a, "--stats")) { stats = 1; }
+        else if (!strcmp(a, "--no-prefault")) { d.prefault_store = 0; }
         else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { g_verbose = 1; }
         else if (!strcmp(a, "--keep") || !strcmp(a, "--drop")) {
             const char* l = KW_ARG();

@@ -32,6 +32,7 @@ static void unit_assert_fail(const char* what, const char* file, int line);
 #include <sys/wait.h>
 #include <sys/socket.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 
 /* ------------------------------------------------------------------ harness */
 static int g_pass, g_fail;
@@ -1978,6 +1979,51 @@ static void test_step_bytes(void) {
     rm(inf); /* closes sv[0] */
     close(sv[1]);
 }
+/* desc.prefault_store: the store's pages a little ahead of its top are
+   resident as soon as the top moves (Linux), those far ahead are not; without
+   it only the pages written are. mincore() tells (declared here: the
+   implementation is compiled with _POSIX_C_SOURCE alone). */
+#if defined(__linux__)
+int mincore(void* addr, size_t length, unsigned char* vec);
+static int resident(const void* p) {
+    long pg = sysconf(_SC_PAGESIZE);
+    unsigned char v = 0;
+    uintptr_t a = (uintptr_t)p & ~(uintptr_t)(pg - 1);
+    if (mincore((void*)a, (size_t)pg, &v) != 0) { return -1; }
+    return v & 1;
+}
+static void test_prefault(void) {
+    int on;
+    g_test = "prefault";
+    for (on = 0; on < 2; on++) {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        size_t n;
+        void* mem;
+        int fd = open("/dev/zero", O_RDWR);
+        desc_base(&d);
+        d.max_objects = 64; d.store_bytes = 8u << 20;
+        d.prefault_store = on;
+        n = kinf_informer_size(&d);
+        /* fresh private pages, none resident until written */
+        mem = fd >= 0 ? mmap(0, n, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+        if (fd >= 0) { close(fd); }
+        if (!CHECK(mem != MAP_FAILED)) { return; }
+        inf = kinf_init(mem, n, &d);
+        if (!CHECK(inf != 0)) { munmap(mem, n); return; }
+        watch_begin(inf);
+        CHECK_INT(resident(inf->arena + (1u << 20)), 0);
+        CHECK_INT(wev(inf, "ADDED", "{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"}}"), 0);
+        CHECK(inf->top > 0 && inf->top < 4096);
+        CHECK_INT(resident(inf->arena), 1);
+        CHECK_INT(resident(inf->arena + (32u << 10)), on);   /* within the first 64 KiB ahead */
+        CHECK_INT(resident(inf->arena + (1u << 20)), 0);     /* far ahead: never */
+        CHECK_INT(on ? (int)(inf->pf_top >= (60u << 10)) : (int)inf->pf_top, on);
+        kinf_shutdown(inf);
+        munmap(mem, n);
+    }
+}
+#endif
 
 /* ================================================================== 8. late handlers, resync */
 static void test_late_handler_resync(void) {
@@ -3109,6 +3155,9 @@ int main(void) {
     test_has_synced();
     test_backpressure();
     test_step_bytes();
+#if defined(__linux__)
+    test_prefault();
+#endif
     test_late_handler_resync();
     test_lister();
     test_field();
