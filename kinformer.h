@@ -141,7 +141,9 @@ MEMORY
       at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
     KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
     max_handlers, max_indexes) is an upper bound of the same, for static buffers;
-    give it the capacities themselves (a 0 there is not read as the default).
+    give it the capacities themselves (a 0 there is not read as the default),
+    and the same KINF_READ_BYTES as the implementation's file (it sizes
+    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init).
     store_bytes holds the objects as compact projected JSON plus their key,
     namespace, uid and resourceVersion and a 16-byte header, rounded to 4 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
@@ -1963,7 +1965,11 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
    POSIX_MADV_DONTNEED). A refusal (an older kernel) turns it off. */
 #ifndef KINF__PF_DIV
 #define KINF__PF_DIV 256u
+#endif
+#ifndef KINF__PF_MIN
 #define KINF__PF_MIN (64u << 10)
+#endif
+#ifndef KINF__PF_MAX
 #define KINF__PF_MAX (1u << 20)
 #endif
 #if defined(MADV_POPULATE_WRITE)
@@ -1977,10 +1983,11 @@ static void kinf__prefault(kinf_informer_t* inf) {
     uintptr_t a, b, m = (uintptr_t)inf->pagesz - 1u;
     if (ahead < (size_t)KINF__PF_MIN) { ahead = (size_t)KINF__PF_MIN; }
     if (ahead > (size_t)KINF__PF_MAX) { ahead = (size_t)KINF__PF_MAX; }
+    if (ahead < inf->pagesz) { ahead = inf->pagesz; }
     end = inf->store_bytes - inf->top > ahead ? inf->top + ahead : inf->store_bytes;
     a = (uintptr_t)(inf->arena + inf->pf_top) & ~m;   /* a page begun is faulted again, which costs nothing */
     b = (uintptr_t)(inf->arena + end) & ~m;           /* the store's last part page is left to a fault */
-    if (b <= a) { return; }
+    if (b <= a) { if (end == inf->store_bytes) { inf->pf_top = end; } return; } /* at the store's end: done */
     if (posix_madvise((void*)a, (size_t)(b - a), KINF__POPULATE_WRITE) != 0) { inf->pagesz = 0; return; }
     inf->pf_top = (size_t)(b - (uintptr_t)inf->arena);
 #else
