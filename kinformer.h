@@ -623,6 +623,8 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, unused; } kinf__blk;
 typedef char kinf__blk_lens_fit[(KINF__MAX_NAME <= 256 && KINF__MAX_UID <= 256 && KINF__MAX_RV <= 256) ? 1 : -1];
 typedef char kinf__blk_is_16[(sizeof(kinf__blk) == 16) ? 1 : -1];
+/* the bytes of a block before its JSON: the header and the four strings with their NULs */
+static size_t kinf__blk_head(size_t kl, size_t nsl, size_t ul, size_t rl) { return sizeof(kinf__blk) + kl + nsl + ul + rl + 4u; }
 
 static size_t kinf__align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 static uint64_t kinf__now_ms(void) {
@@ -993,6 +995,51 @@ static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl
 static int kinf__is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
+/* The member table, as the scanner meets a record's keys and values: what
+   the byte state machine and the one-step path of kinf__scan_feed share.
+   Positions are offsets in the record. Inlined at both places: they run for
+   every member-level key and value. */
+#if defined(__GNUC__)
+#define KINF__SCAN_INLINE static inline __attribute__((always_inline))
+#else
+#define KINF__SCAN_INLINE static inline
+#endif
+/* a key of the open record opens at ks: at the table's levels (the
+   object's members and those of its object members) it takes an entry */
+KINF__SCAN_INLINE void kinf__scan_key_open(kinf__scan* s, uint32_t ks) {
+    int lv = s->depth - (s->list_mode ? 3 : 2);
+    kinf__member* m;
+    if (s->rec_over || !(s->list_mode || s->ids[1] == KINF__K_OBJECT) ||
+        !(lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth)))) { return; }
+    if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; return; }
+    m = &s->mt[s->mt_n];
+    m->ks = ks; m->ke = ks; m->vs = m->ve = 0;
+    m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1); m->dec = 0;
+    s->mt_key = s->mt_n++;
+}
+/* the key (in kbuf) closes at ke: its id, and whether projection drops its member */
+KINF__SCAN_INLINE void kinf__scan_key_close(kinf__scan* s, uint32_t ke) {
+    s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen);
+    s->expect = KINF__X_COLON;
+    if (s->mt_key >= 0) {
+        s->mt[s->mt_key].ke = ke;
+        s->mt[s->mt_key].skip = (uint8_t)(!s->kover && kinf__scan_decide(s, &s->mt[s->mt_key]));
+    }
+}
+/* a value opens at vs: the member whose key came last gets it; returns that member, or -1 */
+KINF__SCAN_INLINE int kinf__scan_mt_value(kinf__scan* s, uint32_t vs) {
+    int e = s->mt_key;
+    if (e < 0) { return -1; }
+    s->mt[e].vs = vs;
+    s->mt_cur[s->mt[e].level] = e; s->mt_key = -1;
+    return e;
+}
+/* k plain bytes of a string into the capture in progress, cut at its buffer */
+KINF__SCAN_INLINE void kinf__scan_cap_run(kinf__scan* s, const uint8_t* src, size_t k) {
+    int cp = s->cap;
+    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
+    memcpy(s->cbuf[cp] + s->clen[cp], src, k); s->clen[cp] += k;
+}
 
 /* byte classes for the fast loop: 1 quote, 2 colon, 3 comma, 4 open, 5 close,
    6 whitespace, 7 a literal's first letter, 8 a number's first byte, 0 wrong */
@@ -1185,13 +1232,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     } while (0)
 #define KINF__SCAN_FAIL(e) do { s->err = (e); KINF__SCAN_FLUSH(i); return i; } while (0)
 #define KINF__POS(x) (s->ev_len + ((x) - span))
-#define KINF__MT_VALUE() do { \
-        mt_last = -1; \
-        if (s->mt_key >= 0) { \
-            s->mt[s->mt_key].vs = (uint32_t)KINF__POS(i - 1); \
-            s->mt_cur[s->mt[s->mt_key].level] = s->mt_key; mt_last = s->mt_key; s->mt_key = -1; \
-        } \
-    } while (0)
+#define KINF__MT_VALUE() do { mt_last = kinf__scan_mt_value(s, (uint32_t)KINF__POS(i - 1)); } while (0)
 /* A member projection drops (and a string or container): "null" takes its
    place in the record and its bytes are skipped, checking only that strings
    end and brackets balance. In a watch event only once the type says it
@@ -1224,22 +1265,11 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 size_t j = kinf__str_run(p, i + 1, n, 1), k = j - i - 1;
                 if (j + 1 < n && p[j] == '"') {
                     if ((s->expect == KINF__X_KEY || s->expect == KINF__X_KEY_OR_END) && p[j + 1] == ':') {
-                        int lv = s->depth - (s->list_mode ? 3 : 2);
                         s->is_key = 1; s->cap = -1; s->kover = 0;
-                        if (!s->rec_over && (s->list_mode || s->ids[1] == KINF__K_OBJECT) &&
-                            (lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth)))) {
-                            if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; }
-                            else {
-                                kinf__member* m = &s->mt[s->mt_n];
-                                m->ks = (uint32_t)KINF__POS(i + 1); m->ke = (uint32_t)KINF__POS(j); m->vs = m->ve = 0;
-                                m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1); m->dec = 0;
-                                s->mt_key = s->mt_n++;
-                            }
-                        }
+                        kinf__scan_key_open(s, (uint32_t)KINF__POS(i + 1));
                         if (k > sizeof(s->kbuf)) { s->kover = 1; k = sizeof(s->kbuf); }
                         memcpy(s->kbuf, p + i + 1, k); s->klen = (uint8_t)k;
-                        s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen);
-                        if (s->mt_key >= 0) { s->mt[s->mt_key].skip = (uint8_t)(!s->kover && kinf__scan_decide(s, &s->mt[s->mt_key])); }
+                        kinf__scan_key_close(s, (uint32_t)KINF__POS(j));
                         s->expect = KINF__X_VALUE;
                         i = j + 2;
                         continue;
@@ -1247,15 +1277,8 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                     if ((s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) &&
                         !(s->mt_key >= 0 && s->mt[s->mt_key].skip)) {
                         s->is_key = 0; kinf__scan_value_start(s);
-                        if (s->mt_key >= 0) {
-                            s->mt[s->mt_key].vs = (uint32_t)KINF__POS(i);
-                            s->mt_cur[s->mt[s->mt_key].level] = s->mt_key; s->mt_key = -1;
-                        }
-                        if (s->cap >= 0) {
-                            int cp = s->cap;
-                            if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
-                            memcpy(s->cbuf[cp] + s->clen[cp], p + i + 1, k); s->clen[cp] += k;
-                        }
+                        (void)kinf__scan_mt_value(s, (uint32_t)KINF__POS(i));
+                        if (s->cap >= 0) { kinf__scan_cap_run(s, p + i + 1, k); }
                         i = j + 1;
                         kinf__scan_value_done(s, KINF__POS(i));
                         if (p[i] == ',') { i++; s->expect = kinf__scan_is_arr(s, s->depth) ? KINF__X_VALUE : KINF__X_KEY; }
@@ -1275,10 +1298,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                     if (k > sizeof(s->kbuf) - s->klen) { s->kover = 1; k = sizeof(s->kbuf) - s->klen; }
                     memcpy(s->kbuf + s->klen, p + i, k); s->klen = (uint8_t)(s->klen + k);
                 } else if (s->cap >= 0) {
-                    int cp = s->cap;
-                    size_t k = j - i;
-                    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
-                    memcpy(s->cbuf[cp] + s->clen[cp], p + i, k); s->clen[cp] += k;
+                    kinf__scan_cap_run(s, p + i, j - i);
                 }
                 i = j;
             }
@@ -1287,12 +1307,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (c == '"') {
                 s->st = KINF__S_NONE;
                 if (s->is_key) {
-                    s->ids[s->depth] = s->kover ? (uint8_t)KINF__K_OTHER : kinf__key_id(s->kbuf, s->klen);
-                    s->expect = KINF__X_COLON;
-                    if (s->mt_key >= 0) {
-                        s->mt[s->mt_key].ke = (uint32_t)KINF__POS(i - 1);
-                        s->mt[s->mt_key].skip = (uint8_t)(!s->kover && kinf__scan_decide(s, &s->mt[s->mt_key]));
-                    }
+                    kinf__scan_key_close(s, (uint32_t)KINF__POS(i - 1));
                 } else if (s->expect != KINF__X_COLON) {
                     kinf__scan_value_done(s, KINF__POS(i));
                 }
@@ -1459,18 +1474,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                    deeper keys are scanned as plain strings */
                 s->is_key = s->depth <= 4; s->klen = 0; s->kover = 0; s->cap = -1;
                 if (!s->is_key) { s->expect = KINF__X_COLON; }
-                else if (s->rec_base && !s->rec_over && (s->list_mode || s->ids[1] == KINF__K_OBJECT)) {
-                    int r0 = s->list_mode ? 3 : 2, lv = s->depth - r0;
-                    if (lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth))) {
-                        if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; }
-                        else {
-                            kinf__member* m = &s->mt[s->mt_n];
-                            m->ks = (uint32_t)KINF__POS(i); m->ke = m->ks; m->vs = m->ve = 0;
-                            m->level = (uint8_t)lv; m->parent = (int16_t)(lv ? s->mt_cur[0] : -1); m->dec = 0;
-                            s->mt_key = s->mt_n++;
-                        }
-                    }
-                }
+                else if (s->rec_base) { kinf__scan_key_open(s, (uint32_t)KINF__POS(i)); }
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
@@ -2023,14 +2027,15 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
                                const char* rv, const uint8_t* json, size_t jlen, uint32_t flags) {
     size_t nsl = strlen(ns), nl = strlen(name), ul = strlen(uid), rl = strlen(rv);
     size_t kl = nsl ? nsl + 1 + nl : nl;
-    uint32_t ref = kinf__arena_alloc(inf, sizeof(kinf__blk) + kl + 1 + nsl + 1 + ul + 1 + rl + 1 + jlen + 1);
+    size_t need = kinf__blk_head(kl, nsl, ul, rl) + jlen + 1;
+    uint32_t ref = kinf__arena_alloc(inf, need);
     kinf__blk* b;
     char* p;
     if (!ref) { return 0; }
     b = kinf__blk_at(inf, ref);
     b->klen = (uint16_t)kl; b->nslen = (uint8_t)nsl; b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl;
     b->flags = (uint8_t)flags; b->unused = 0;
-    b->tail = (uint8_t)(b->size - (sizeof(kinf__blk) + kl + 1 + nsl + 1 + ul + 1 + rl + 1 + jlen + 1));
+    b->tail = (uint8_t)(b->size - need);
     p = (char*)(b + 1);
     if (nsl) { memcpy(p, ns, nsl); p[nsl] = '/'; memcpy(p + nsl + 1, name, nl); } else { memcpy(p, name, nl); }
     p += kl; *p++ = 0;
@@ -2050,7 +2055,7 @@ static void kinf__view(const kinf_informer_t* inf, uint32_t ref, int32_t slot, k
     p += b->nslen + 1; o->uid = p;
     p += b->uidlen + 1; o->resource_version = p;
     p += b->rvlen + 1; o->json = p;
-    o->json_len = b->size - b->tail - 1u - (uint32_t)(sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u + b->uidlen + 1u + b->rvlen + 1u);
+    o->json_len = b->size - b->tail - 1u - (uint32_t)kinf__blk_head(b->klen, b->nslen, b->uidlen, b->rvlen);
     o->flags = b->flags;
     o->handle.id = slot < 0 ? 0u : (((uint32_t)inf->slots[slot].gen << KINF__SLOT_BITS) | (uint32_t)(slot + 1));
 }
