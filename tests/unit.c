@@ -1886,6 +1886,12 @@ static void test_has_synced(void) {
     CHECK_INT(kinf_has_synced(inf), 1);
     rm(inf);
 }
+/* the informer as if its watch request on fd had been answered: 200, chunked */
+static void watch_on_fd(kinf_informer_t* inf, int fd) {
+    inf->fd = fd; inf->cstate = KINF__C_RECV; inf->started = 2; inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
+    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; inf->dpos = inf->dend = 0;
+    inf->last_rx = kinf__now_ms();
+}
 static void test_backpressure(void) {
     kinf_informer_t* inf = mk_fifo(0, 2, 0);
     const char* body = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"}}}\n"
@@ -1899,9 +1905,8 @@ static void test_backpressure(void) {
     CHECK(n <= sizeof(inf->rbuf));
     evlog_reset();
     memcpy(inf->rbuf, body, n);
-    inf->fd = sv[0]; inf->cstate = KINF__C_RECV; inf->started = 2; inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
-    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0;
-    inf->dpos = 0; inf->dend = n;
+    watch_on_fd(inf, sv[0]);
+    inf->dend = n;
     CHECK_INT(kinf__consume(inf), 0);
     CHECK_INT(inf->flen, 2);
     CHECK(inf->dpos < inf->dend);          /* held back */
@@ -1963,9 +1968,7 @@ static void test_step_bytes(void) {
     if (!CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0)) { rm(inf); return; }
     CHECK(fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK) == 0);
     CHECK(write(sv[1], body, n) == (ssize_t)n);
-    inf->fd = sv[0]; inf->cstate = KINF__C_RECV; inf->started = 2; inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
-    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; inf->dpos = inf->dend = 0;
-    inf->last_rx = kinf__now_ms();
+    watch_on_fd(inf, sv[0]);
     kinf__step(inf);
     CHECK_INT((long)inf->st.bytes_read, 1024); /* four reads of 256 */
     CHECK(inf->flen > 0 && inf->flen < 100);
