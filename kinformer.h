@@ -1172,11 +1172,13 @@ static int kinf__pop64(uint64_t x) {
 }
 /* Sixty-four bytes of a skipped container at once: quotes, backslashes,
    brackets and control bytes as bit masks; which bytes are inside strings
-   by a prefix XOR of the unescaped quotes. Moves the state on and returns 1
-   when the block cannot end the value nor go past the depth limit and holds
-   nothing the byte loop would treat otherwise (a control byte in a string,
-   a backslash outside one); returns 0, changing nothing, to leave the block
-   to the byte loop. */
+   by a prefix XOR of the unescaped quotes. Returns 64 with the state moved
+   on or, when the value ends in the block, the count of bytes up to its
+   closing bracket, with the depth then 0 (the block's brackets are walked
+   in order when it has as many closes as there are open brackets). Returns
+   0, changing nothing, to leave the block to the byte loop: when it holds
+   what the byte loop treats otherwise (a control byte in a string, a
+   backslash outside one) or goes past the depth limit. */
 static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
     const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
     const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
@@ -1207,10 +1209,23 @@ static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, u
     instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
     if (*in_str) { instr = ~instr; }
     if ((ctl & instr) || (bs & ~escd & ~instr)) { return 0; }
-    no = kinf__pop64(op & ~instr); nc = kinf__pop64(cl & ~instr);
-    if (nc >= *sd || depth + *sd + no >= KINF_MAX_DEPTH) { return 0; }
-    *sd += no - nc; *in_str = (uint8_t)(instr >> 63); *esc = (uint8_t)carry;
-    return 1;
+    op &= ~instr; cl &= ~instr;
+    no = kinf__pop64(op); nc = kinf__pop64(cl);
+    if (nc >= *sd || depth + *sd + no >= KINF_MAX_DEPTH) {
+        uint64_t m = op | cl;
+        int d = *sd;
+        while (m) {
+            int at = __builtin_ctzll(m);
+            if ((op >> at) & 1u) { if (depth + ++d >= KINF_MAX_DEPTH) { return 0; } }
+            else if (--d == 0) { *sd = 0; *in_str = 0; *esc = 0; return at + 1; }
+            m &= m - 1u;
+        }
+        *sd = d;
+    } else {
+        *sd += no - nc;
+    }
+    *in_str = (uint8_t)(instr >> 63); *esc = (uint8_t)carry;
+    return 64;
 }
 #endif
 
@@ -1362,7 +1377,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 size_t lim;
                 if (esc) { if (i >= n) { goto skip_more; } esc = 0; i++; } /* the byte after a backslash */
 #ifdef KINF__SSE2
-                while (sd > 0 && n - i >= 64 && kinf__skip64(p + i, s->depth, &sd, &in_str, &esc)) { i += 64; }
+                while (sd > 0 && n - i >= 64) {
+                    int k = kinf__skip64(p + i, s->depth, &sd, &in_str, &esc);
+                    if (!k) { break; }
+                    i += (size_t)k;
+                    if (!sd) { goto skip_done; }
+                }
                 if (esc) { continue; }
 #endif
                 lim = n - i > 64 ? i + 64 : n;
