@@ -45,6 +45,10 @@ $(BUILD)/unit: tests/unit.c kinformer.h | $(BUILD)
 $(BUILD)/unit-asan: tests/unit.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(SAN) -o $@ tests/unit.c
 
+# the unit tests again with the SSE2 skip on a CPU that has AVX2
+$(BUILD)/unit-noavx2: tests/unit.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g -DKINF_NO_AVX2 -o $@ tests/unit.c
+
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
 
@@ -57,7 +61,7 @@ demo: deps all
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
+test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-noavx2 $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 test-unit: $(BUILD)/unit

@@ -110,6 +110,8 @@ CONFIGURATION MACROS
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for strings and skipped values (x86-64 has it)
+    KINF_NO_AVX2              no AVX2 for skipped values (used on x86-64 when the CPU has
+                              AVX2, PCLMUL and POPCNT, which kinf_init asks it)
     A build that optimises for size (-Os, which defines __OPTIMIZE_SIZE__)
     leaves out the scanner's one-step path for member-level strings (about
     650 bytes); the byte state machine does the same work.
@@ -549,6 +551,12 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
 #include <emmintrin.h>
 #define KINF__SSE2 1
+/* AVX2, PCLMUL and POPCNT for skipped values, where the CPU has them (asked
+   at init); -Os builds leave them out */
+#if defined(__x86_64__) && !defined(KINF_NO_AVX2) && !defined(__OPTIMIZE_SIZE__) && (defined(__clang__) || __GNUC__ >= 5)
+#include <immintrin.h>
+#define KINF__AVX2 1
+#endif
 #endif
 
 #if defined(__GNUC__)
@@ -863,6 +871,7 @@ typedef struct kinf__scan {
     int mt_n, mt_key, mt_cur[2];
     int skip_depth;               /* S_SKIP: open brackets of the skipped value */
     uint8_t skip_str, skip_esc;
+    uint8_t avx2;                 /* skipped blocks through kinf__skip64_avx2 (set at init) */
     void* owner;                  /* the informer, for the projection rules */
     kinf__member mt[KINF__MAX_MEMBERS];
     uint8_t sub;                  /* \u digits left; number grammar state; literal position */
@@ -1171,7 +1180,8 @@ static int kinf__pop64(uint64_t x) {
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
 /* Sixty-four bytes of a skipped container at once: quotes, backslashes,
-   brackets and control bytes as bit masks; which bytes are inside strings
+   brackets and control bytes as bit masks (kinf__skip64 with SSE2,
+   kinf__skip64_avx2 where the CPU has AVX2); which bytes are inside strings
    by a prefix XOR of the unescaped quotes. Returns 64 with the state moved
    on or, when the value ends in the block, the count of bytes up to its
    closing bracket, with the depth then 0 (the block's brackets are walked
@@ -1179,38 +1189,31 @@ static int kinf__pop64(uint64_t x) {
    0, changing nothing, to leave the block to the byte loop: when it holds
    what the byte loop treats otherwise (a control byte in a string, a
    backslash outside one) or goes past the depth limit. */
-static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
-    const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
-    const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
-    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, b, st, ev, od, carry, instr;
-    int k, no, nc;
-    for (k = 0; k < 4; k++) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + 16 * k)), f = _mm_or_si128(v, sp);
-        unsigned sh = 16u * (unsigned)k;
-        q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
-        bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
-        op |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, ob)) << sh;   /* '{' and '[' (0x7b, 0x5b) */
-        cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
-        ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
-    }
-    /* the bytes escaped by a backslash: the one after a run of backslashes
-       of odd length (a run from an even bit is odd when it ends before an
-       odd bit); adding a run's first bit to it carries past its end. The
-       first byte is escaped when the last block ended in such a run. */
-    escd = *esc ? 1u : 0u;
+/* the bytes escaped by a backslash: the one after a run of backslashes of
+   odd length (a run from an even bit is odd when it ends before an odd
+   bit); adding a run's first bit to it carries past its end. The first byte
+   is escaped when the last block ended in such a run; *carry tells whether
+   this one does. */
+KINF__SCAN_INLINE uint64_t kinf__skip_escaped(uint64_t bs, uint8_t esc, uint64_t* carry) {
+    uint64_t escd = esc ? 1u : 0u, b, st, ev, od;
+    if (!bs) { *carry = 0; return escd; }
     b = bs & ~escd;
     st = b & ~(b << 1);
     ev = b + (st & 0x5555555555555555ull);
     od = b + (st & 0xaaaaaaaaaaaaaaaaull);
-    carry = od < b;                   /* an odd-length run reaches the next block */
-    escd |= (ev & ~b & 0xaaaaaaaaaaaaaaaaull) | (od & ~b & 0x5555555555555555ull);
-    instr = q & ~escd;                /* prefix XOR: 1 from an opening quote up to its closing one */
-    instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
-    instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
+    *carry = od < b;
+    return escd | (ev & ~b & 0xaaaaaaaaaaaaaaaaull) | (od & ~b & 0x5555555555555555ull);
+}
+/* the rest, from the masks, instr (1 from an opening quote up to its
+   closing one) and the escapes; popcnt: the caller has the instruction */
+KINF__SCAN_INLINE int kinf__skip_block(uint64_t bs, uint64_t op, uint64_t cl, uint64_t ctl, uint64_t escd, uint64_t carry,
+                                       uint64_t instr, int popcnt, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
+    int no, nc;
     if (*in_str) { instr = ~instr; }
     if ((ctl & instr) || (bs & ~escd & ~instr)) { return 0; }
     op &= ~instr; cl &= ~instr;
-    no = kinf__pop64(op); nc = kinf__pop64(cl);
+    no = popcnt ? __builtin_popcountll(op) : kinf__pop64(op);
+    nc = popcnt ? __builtin_popcountll(cl) : kinf__pop64(cl);
     if (nc >= *sd || depth + *sd + no >= KINF_MAX_DEPTH) {
         uint64_t m = op | cl;
         int d = *sd;
@@ -1227,6 +1230,53 @@ static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, u
     *in_str = (uint8_t)(instr >> 63); *esc = (uint8_t)carry;
     return 64;
 }
+static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
+    const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
+    const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
+    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
+    int k;
+    for (k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + 16 * k)), f = _mm_or_si128(v, sp);
+        unsigned sh = 16u * (unsigned)k;
+        q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
+        bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
+        op |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, ob)) << sh;   /* '{' and '[' (0x7b, 0x5b) */
+        cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
+        ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
+    }
+    escd = kinf__skip_escaped(bs, *esc, &carry);
+    instr = q & ~escd; /* prefix XOR */
+    instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
+    instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
+    return kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 0, depth, sd, in_str, esc);
+}
+#ifdef KINF__AVX2
+/* the same with two 32-byte loads, the prefix XOR as a carry-less multiply
+   by all ones, and POPCNT */
+__attribute__((target("avx2,pclmul,popcnt")))
+static int kinf__skip64_avx2(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
+    const __m256i dq = _mm256_set1_epi8('"'), bsl = _mm256_set1_epi8('\\'), lo = _mm256_set1_epi8(0x1f), sp = _mm256_set1_epi8(0x20);
+    const __m256i ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}');
+    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
+    int k;
+    for (k = 0; k < 2; k++) {
+        __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + 32 * k)), f = _mm256_or_si256(v, sp);
+        unsigned sh = 32u * (unsigned)k;
+        q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dq)) << sh;
+        bs |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bsl)) << sh;
+        op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, ob)) << sh;
+        cl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, cb)) << sh;
+        ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, lo), v)) << sh;
+    }
+    escd = kinf__skip_escaped(bs, *esc, &carry);
+    instr = (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)(q & ~escd)), _mm_set1_epi8((char)0xff), 0));
+    return kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 1, depth, sd, in_str, esc);
+}
+static int kinf__cpu_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("popcnt");
+}
+#endif
 #endif
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
@@ -1378,7 +1428,11 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (esc) { if (i >= n) { goto skip_more; } esc = 0; i++; } /* the byte after a backslash */
 #ifdef KINF__SSE2
                 while (sd > 0 && n - i >= 64) {
+#ifdef KINF__AVX2
+                    int k = s->avx2 ? kinf__skip64_avx2(p + i, s->depth, &sd, &in_str, &esc) : kinf__skip64(p + i, s->depth, &sd, &in_str, &esc);
+#else
                     int k = kinf__skip64(p + i, s->depth, &sd, &in_str, &esc);
+#endif
                     if (!k) { break; }
                     i += (size_t)k;
                     if (!sd) { goto skip_done; }
@@ -3859,6 +3913,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     /* scanner capture buffers */
     inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
     inf->scan.owner = inf;
+#ifdef KINF__AVX2
+    inf->scan.avx2 = (uint8_t)kinf__cpu_avx2();
+#endif
     inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
     inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
     inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);

@@ -24,6 +24,7 @@ run() {
 }
 run unit build/unit
 run unit-asan build/unit-asan
+run unit-noavx2 build/unit-noavx2
 run build-matrix sh tests/test_build.sh
 run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
