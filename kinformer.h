@@ -871,7 +871,7 @@ typedef struct kinf__scan {
     int mt_n, mt_key, mt_cur[2];
     int skip_depth;               /* S_SKIP: open brackets of the skipped value */
     uint8_t skip_str, skip_esc;
-    uint8_t avx2;                 /* skipped blocks through kinf__skip64_avx2 (set at init) */
+    uint8_t avx2;                 /* skipped blocks through kinf__skip_run_avx2 (set at init) */
     void* owner;                  /* the informer, for the projection rules */
     kinf__member mt[KINF__MAX_MEMBERS];
     uint8_t sub;                  /* \u digits left; number grammar state; literal position */
@@ -1179,16 +1179,10 @@ static int kinf__pop64(uint64_t x) {
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
-/* Sixty-four bytes of a skipped container at once: quotes, backslashes,
-   brackets and control bytes as bit masks (kinf__skip64 with SSE2,
-   kinf__skip64_avx2 where the CPU has AVX2); which bytes are inside strings
-   by a prefix XOR of the unescaped quotes. Returns 64 with the state moved
-   on or, when the value ends in the block, the count of bytes up to its
-   closing bracket, with the depth then 0 (the block's brackets are walked
-   in order when it has as many closes as there are open brackets). Returns
-   0, changing nothing, to leave the block to the byte loop: when it holds
-   what the byte loop treats otherwise (a control byte in a string, a
-   backslash outside one) or goes past the depth limit. */
+/* A skipped container, sixty-four bytes at a time: quotes, backslashes,
+   brackets and control bytes as bit masks (kinf__skip_run with SSE2,
+   kinf__skip_run_avx2 where the CPU has AVX2); which bytes are inside
+   strings by a prefix XOR of the unescaped quotes. */
 /* the bytes escaped by a backslash: the one after a run of backslashes of
    odd length (a run from an even bit is odd when it ends before an odd
    bit); adding a run's first bit to it carries past its end. The first byte
@@ -1204,8 +1198,15 @@ KINF__SCAN_INLINE uint64_t kinf__skip_escaped(uint64_t bs, uint8_t esc, uint64_t
     *carry = od < b;
     return escd | (ev & ~b & 0xaaaaaaaaaaaaaaaaull) | (od & ~b & 0x5555555555555555ull);
 }
-/* the rest, from the masks, instr (1 from an opening quote up to its
-   closing one) and the escapes; popcnt: the caller has the instruction */
+/* One block from its masks, instr (1 from an opening quote up to its
+   closing one) and its escapes; popcnt: the caller has the instruction.
+   Returns 64 with the state moved on or, when the value ends in the block,
+   the count of bytes up to its closing bracket, with the depth then 0 (the
+   block's brackets are walked in order when it has as many closes as there
+   are open brackets). Returns 0, changing nothing, to leave the block to
+   the byte loop: when it holds what the byte loop treats otherwise (a
+   control byte in a string, a backslash outside one) or goes past the
+   depth limit. */
 KINF__SCAN_INLINE int kinf__skip_block(uint64_t bs, uint64_t op, uint64_t cl, uint64_t ctl, uint64_t escd, uint64_t carry,
                                        uint64_t instr, int popcnt, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
     int no, nc;
@@ -1230,47 +1231,68 @@ KINF__SCAN_INLINE int kinf__skip_block(uint64_t bs, uint64_t op, uint64_t cl, ui
     *in_str = (uint8_t)(instr >> 63); *esc = (uint8_t)carry;
     return 64;
 }
-static int kinf__skip64(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
+/* Blocks from p while the value is open and 64 bytes are left; returns the
+   bytes consumed (up to the value's end, or to a block for the byte loop). */
+static size_t kinf__skip_run(const uint8_t* p, size_t n, int depth, int* psd, uint8_t* pin_str, uint8_t* pesc) {
     const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
     const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
-    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
-    int k;
-    for (k = 0; k < 4; k++) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + 16 * k)), f = _mm_or_si128(v, sp);
-        unsigned sh = 16u * (unsigned)k;
-        q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
-        bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
-        op |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, ob)) << sh;   /* '{' and '[' (0x7b, 0x5b) */
-        cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
-        ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
+    int sd = *psd;
+    uint8_t in_str = *pin_str, esc = *pesc;
+    size_t i = 0;
+    while (sd > 0 && n - i >= 64) {
+        uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
+        int k;
+        for (k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i + 16 * k)), f = _mm_or_si128(v, sp);
+            unsigned sh = 16u * (unsigned)k;
+            q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
+            bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
+            op |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, ob)) << sh;   /* '{' and '[' (0x7b, 0x5b) */
+            cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
+            ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
+        }
+        escd = kinf__skip_escaped(bs, esc, &carry);
+        instr = q & ~escd; /* prefix XOR */
+        instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
+        instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
+        k = kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 0, depth, &sd, &in_str, &esc);
+        if (!k) { break; }
+        i += (size_t)k;
     }
-    escd = kinf__skip_escaped(bs, *esc, &carry);
-    instr = q & ~escd; /* prefix XOR */
-    instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
-    instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
-    return kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 0, depth, sd, in_str, esc);
+    *psd = sd; *pin_str = in_str; *pesc = esc;
+    return i;
 }
 #ifdef KINF__AVX2
 /* the same with two 32-byte loads, the prefix XOR as a carry-less multiply
    by all ones, and POPCNT */
 __attribute__((target("avx2,pclmul,popcnt")))
-static int kinf__skip64_avx2(const uint8_t* p, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
+static size_t kinf__skip_run_avx2(const uint8_t* p, size_t n, int depth, int* psd, uint8_t* pin_str, uint8_t* pesc) {
     const __m256i dq = _mm256_set1_epi8('"'), bsl = _mm256_set1_epi8('\\'), lo = _mm256_set1_epi8(0x1f), sp = _mm256_set1_epi8(0x20);
     const __m256i ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}');
-    uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
-    int k;
-    for (k = 0; k < 2; k++) {
-        __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + 32 * k)), f = _mm256_or_si256(v, sp);
-        unsigned sh = 32u * (unsigned)k;
-        q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dq)) << sh;
-        bs |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bsl)) << sh;
-        op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, ob)) << sh;
-        cl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, cb)) << sh;
-        ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, lo), v)) << sh;
+    const __m128i ones = _mm_set1_epi8((char)0xff);
+    int sd = *psd;
+    uint8_t in_str = *pin_str, esc = *pesc;
+    size_t i = 0;
+    while (sd > 0 && n - i >= 64) {
+        uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
+        int k;
+        for (k = 0; k < 2; k++) {
+            __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + i + 32 * k)), f = _mm256_or_si256(v, sp);
+            unsigned sh = 32u * (unsigned)k;
+            q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dq)) << sh;
+            bs |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bsl)) << sh;
+            op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, ob)) << sh;
+            cl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, cb)) << sh;
+            ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, lo), v)) << sh;
+        }
+        escd = kinf__skip_escaped(bs, esc, &carry);
+        instr = (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)(q & ~escd)), ones, 0));
+        k = kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 1, depth, &sd, &in_str, &esc);
+        if (!k) { break; }
+        i += (size_t)k;
     }
-    escd = kinf__skip_escaped(bs, *esc, &carry);
-    instr = (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)(q & ~escd)), _mm_set1_epi8((char)0xff), 0));
-    return kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 1, depth, sd, in_str, esc);
+    *psd = sd; *pin_str = in_str; *pesc = esc;
+    return i;
 }
 static int kinf__cpu_avx2(void) {
     __builtin_cpu_init();
@@ -1427,14 +1449,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 size_t lim;
                 if (esc) { if (i >= n) { goto skip_more; } esc = 0; i++; } /* the byte after a backslash */
 #ifdef KINF__SSE2
-                while (sd > 0 && n - i >= 64) {
+                if (sd > 0 && n - i >= 64) {
 #ifdef KINF__AVX2
-                    int k = s->avx2 ? kinf__skip64_avx2(p + i, s->depth, &sd, &in_str, &esc) : kinf__skip64(p + i, s->depth, &sd, &in_str, &esc);
+                    i += s->avx2 ? kinf__skip_run_avx2(p + i, n - i, s->depth, &sd, &in_str, &esc) : kinf__skip_run(p + i, n - i, s->depth, &sd, &in_str, &esc);
 #else
-                    int k = kinf__skip64(p + i, s->depth, &sd, &in_str, &esc);
+                    i += kinf__skip_run(p + i, n - i, s->depth, &sd, &in_str, &esc);
 #endif
-                    if (!k) { break; }
-                    i += (size_t)k;
                     if (!sd) { goto skip_done; }
                 }
                 if (esc) { continue; }
