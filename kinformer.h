@@ -553,7 +553,8 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #define KINF__SSE2 1
 /* AVX2, PCLMUL and POPCNT for skipped values, where the CPU has them (asked
    at init); -Os builds leave them out */
-#if defined(__x86_64__) && !defined(KINF_NO_AVX2) && !defined(__OPTIMIZE_SIZE__) && (defined(__clang__) || __GNUC__ >= 5)
+#if defined(__x86_64__) && !defined(KINF_NO_AVX2) && !defined(__OPTIMIZE_SIZE__) && \
+    ((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 8))
 #include <immintrin.h>
 #define KINF__AVX2 1
 #endif
