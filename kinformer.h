@@ -873,6 +873,8 @@ typedef struct kinf__scan {
     int skip_depth;               /* S_SKIP: open brackets of the skipped value */
     uint8_t skip_str, skip_esc;
     uint8_t avx2;                 /* skipped blocks through kinf__skip_run_avx2 (set at init) */
+    int whole;                    /* the depth from which a member of the object, kept whole with no
+                                     rule under it, goes to the fast loop; 0 none (kinf__scan_feed) */
     void* owner;                  /* the informer, for the projection rules */
     kinf__member mt[KINF__MAX_MEMBERS];
     uint8_t sub;                  /* \u digits left; number grammar state; literal position */
@@ -892,7 +894,7 @@ typedef struct kinf__scan {
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
     s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
-    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0;
+    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
 }
@@ -1340,8 +1342,9 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     while (i < n) {
         uint8_t c;
         if (s->st == KINF__S_NONE && s->rec_base) {
-            if (s->depth >= dmin) {
-                i = kinf__scan_deep(s, p, i, n, dmin);
+            int dfast = (s->whole && s->whole < dmin) ? s->whole : dmin;
+            if (s->depth >= dfast) {
+                i = kinf__scan_deep(s, p, i, n, dfast);
                 if (i >= n) { break; }
             }
 #ifndef __OPTIMIZE_SIZE__ /* -Os: the byte machine does it, in less code */
@@ -1523,7 +1526,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
                 s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
-                s->obj_start = 0; s->obj_end = 0;
+                s->obj_start = 0; s->obj_end = 0; s->whole = 0;
                 span = i - 1;
                 memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->cover, 0, KINF__CAP_LIST_RV);
                 memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
@@ -1533,6 +1536,14 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             KINF__MT_VALUE();
             KINF__MAYBE_SKIP(c)
             d = ++s->depth;
+            /* a member of the object that projection keeps whole, with no
+               rule under it (spec and status, with only the default drop):
+               its members need no table entries, so the fast loop takes
+               all of it; not metadata, whose members hold the captures */
+            if (mt_last >= 0 && s->mt[mt_last].level == 0 && s->mt[mt_last].dec == 1 && s->mt[mt_last].full && !s->mt[mt_last].dm &&
+                s->ids[d - 1] != KINF__K_METADATA) {
+                s->whole = d;
+            }
             if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); } else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); }
             if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
             s->expect = (c == '{') ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END;
@@ -1547,6 +1558,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 s->obj_end = s->ev_len + (i - span);
             }
             s->depth--;
+            if (s->depth < s->whole) { s->whole = 0; }
             kinf__scan_value_done(s, KINF__POS(i));
             if (was_rec) {
                 KINF__SCAN_FLUSH(i);
@@ -1981,7 +1993,9 @@ static void kinf__pj_span(kinf__pj* q, int e, int seg, uint32_t km, uint32_t dm,
         q->o += m->ve - m->vs;
         return;
     }
-    if (m->level == 0 && q->b[m->vs] == '{') { kinf__pj_tobj(q, 1, e, seg, km, dm, full); return; }
+    /* a level-0 object with rules under it, from its members' entries (one
+       kept whole may have none: the scanner's fast loop took it) */
+    if (m->level == 0 && q->b[m->vs] == '{' && !(full && !dm)) { kinf__pj_tobj(q, 1, e, seg, km, dm, full); return; }
     q->i = m->vs; q->e = m->ve;
     kinf__pj_val(q, seg, km, dm, full);
     q->e = end;
