@@ -875,6 +875,68 @@ static void test_projection(void) {
 }
 
 
+/* A member of the object kept whole with no rule under it (spec, status)
+   goes to the fast loop from its own depth, without member table entries.
+   metadata after it must still be captured, with whitespace or without, fed
+   whole or byte by byte; with keep rules under spec it is not taken whole;
+   an error inside it is found either way. */
+static void test_whole_member(void) {
+    static const char* compact = "{\"spec\":{\"a\":[1,{\"b\":\"c\"}],\"n\":null,\"o\":{}},\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\","
+                                 "\"resourceVersion\":\"5\",\"managedFields\":[{\"m\":1}],\"labels\":{\"x\":\"y\"}},\"status\":{\"phase\":\"Running\"}}";
+    static const char* pretty = "{ \"spec\" : { \"a\" : [ 1 , { \"b\" : \"c\" } ] ,\n \"n\" : null, \"o\" : { } } ,\n \"metadata\":{\"name\":\"p\",\"namespace\":\"ns\","
+                                "\"resourceVersion\":\"5\",\"managedFields\":[{\"m\":1}],\"labels\":{\"x\":\"y\"}},\"status\":{ \"phase\":\"Running\" } }";
+    static const char* want = "{\"spec\":{\"a\":[1,{\"b\":\"c\"}],\"n\":null,\"o\":{}},\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\","
+                              "\"resourceVersion\":\"5\",\"labels\":{\"x\":\"y\"}},\"status\":{\"phase\":\"Running\"}}";
+    static const char* k1[] = { "spec.a" };
+    const char* objs[2];
+    char ev[1024];
+    int o, bytewise;
+    g_test = "whole_member";
+    objs[0] = compact; objs[1] = pretty;
+    for (o = 0; o < 2; o++) {
+        for (bytewise = 0; bytewise < 2; bytewise++) {
+            kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
+            size_t n, k;
+            int r = 0;
+            if (!CHECK(inf != 0)) { return; }
+            n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", objs[o]);
+            if (bytewise) { for (k = 0; k < n && !r; k++) { r = feed(inf, ev + k, 1); } }
+            else { r = feed(inf, ev, n); }
+            CHECK_INT(r, 0);
+            CHECK_STR(stored(inf, "ns/p"), want);
+            /* keep rules under spec: its members are decided one by one */
+            rm(inf);
+            inf = mk_proj(k1, 1, 0, 0, 0);
+            if (!CHECK(inf != 0)) { return; }
+            r = 0;
+            if (bytewise) { for (k = 0; k < n && !r; k++) { r = feed(inf, ev + k, 1); } }
+            else { r = feed(inf, ev, n); }
+            CHECK_INT(r, 0);
+            CHECK_STR(stored(inf, "ns/p"), "{\"spec\":{\"a\":[1,{\"b\":\"c\"}]}}");
+            rm(inf);
+        }
+    }
+    /* a bad literal deep in spec, a bad number at its first level */
+    {
+        static const char* bad[] = { "{\"spec\":{\"a\":[1,{\"b\":tru}]},\"metadata\":{\"name\":\"q\",\"resourceVersion\":\"1\"}}",
+                                     "{\"spec\":{\"a\":01},\"metadata\":{\"name\":\"q\",\"resourceVersion\":\"1\"}}" };
+        int b;
+        for (b = 0; b < 2; b++) {
+            for (bytewise = 0; bytewise < 2; bytewise++) {
+                kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
+                size_t n, k;
+                int r = 0;
+                if (!CHECK(inf != 0)) { return; }
+                n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", bad[b]);
+                if (bytewise) { for (k = 0; k < n && !r; k++) { r = feed(inf, ev + k, 1); } }
+                else { r = feed(inf, ev, n); }
+                CHECK(r != 0);
+                CHECK_INT(kinf_count(inf), 0);
+                rm(inf);
+            }
+        }
+    }
+}
 /* A dropped value skipped sixty-four bytes at a time ends inside a block:
    the skip walks that block's brackets to its closing one and the scanner
    goes on right after it. The value's end moves across every offset of a
@@ -3235,6 +3297,7 @@ int main(void) {
     test_backpressure();
     test_step_bytes();
     test_skip_block_end();
+    test_whole_member();
 #if defined(__linux__)
     test_prefault();
 #endif
