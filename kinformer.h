@@ -1654,6 +1654,7 @@ struct kinf_informer_t {
     size_t rulebuf_len;
     kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
     int nkeep, ndrop;
+    uint64_t seglens[2];          /* bit n: some rule's first (second) segment is n bytes long; bit 63: 63 or more */
     /* memory */
     size_t mem_size, mem_layout;
     kinf__slot* slots;
@@ -1914,8 +1915,14 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
         km = pm->km; dm = pm->dm; full = pm->full;
     }
     if (full && !dm) { m->km = 0; m->dm = 0; m->full = 1; m->dec = 1; return 0; } /* kept whole */
-    q.inf = inf;
-    skip = kinf__pj_decide(&q, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
+    if (!((inf->seglens[m->level] >> (s->klen < 63 ? s->klen : 63)) & 1u)) {
+        /* no rule has a segment of this length here: none matches, as
+           kinf__pj_decide would find */
+        km2 = 0; dm2 = 0; cfull = full; skip = !full;
+    } else {
+        q.inf = inf;
+        skip = kinf__pj_decide(&q, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
+    }
     m->km = km2; m->dm = dm2; m->full = (uint8_t)cfull; m->dec = (uint8_t)(skip ? 2 : 1);
     /* identity must still be captured, whatever the rules say */
     id = s->ids[s->depth]; /* the key's id, set just before */
@@ -2554,6 +2561,9 @@ static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path)
     }
     if (seglen == 0) { return 0; }
     r->len[r->nseg - 1] = (uint8_t)seglen;
+    for (seglen = 0; seglen < 2 && seglen < r->nseg; seglen++) {
+        inf->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
+    }
     return 1;
 }
 
