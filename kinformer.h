@@ -1067,112 +1067,145 @@ static const uint8_t kinf__cclass[256] = {
     0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
 };
 /* The bytes of a record below the levels the member table and the captures
-   look at (depth >= dmin): only the grammar is checked, with the state in
-   registers. Whole tokens only: it stops before a token the buffer cuts, an
-   escape it cannot finish, a close back to depth dmin - 1, or a byte that is
-   wrong, and the general scanner takes that token from there (and reports
-   the error). Returns where it stopped. */
+   look at (depth >= dmin, or from a member kept whole): only the grammar is
+   checked, with the state in registers. The state is where the code is: a
+   label for each thing that may come next (a key or the end of an object,
+   a key, a colon, a value, a value or the end of an array, a comma or an
+   end), so a token costs the test of its first byte, and e is set only for
+   the general scanner when it stops. Whole tokens only: it stops before a
+   token the buffer cuts, an escape it cannot finish, a close back to depth
+   dmin - 1, or a byte that is wrong, and the general scanner takes that
+   token from there (and reports the error). Returns where it stopped. */
+/* the rest of a string from an escape at p[j]: past its closing quote, or 0 */
+static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
+    while (j < n && p[j] == '\\') {
+        uint8_t c;
+        if (j + 1 >= n) { return 0; }
+        c = p[j + 1];
+        if (c == 'u') {
+            if (j + 6 > n || !kinf__is_hex(p[j + 2]) || !kinf__is_hex(p[j + 3]) || !kinf__is_hex(p[j + 4]) || !kinf__is_hex(p[j + 5])) { return 0; }
+            j += 6;
+        } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
+            j += 2;
+        } else { return 0; }
+        j = kinf__str_run(p, j, n, 1);
+    }
+    return (j < n && p[j] == '"') ? j + 1 : 0;
+}
 static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
-    uint8_t e = s->expect, e2;
+    uint8_t e = s->expect, c;
     size_t j;
-/* after a value: most are followed by a comma at once, and in an object
-   the comma by the next key's quote */
-#define KINF__DEEP_VALUE_DONE() do { \
-        e = KINF__X_COMMA_OR_END; \
-        if (i < n && p[i] == ',') { \
-            i++; e = in_arr ? KINF__X_VALUE : KINF__X_KEY; \
-            if (i < n && p[i] == '"') { goto quote; } \
-        } \
+/* a string from its opening quote at p[i]; out if it does not end here */
+#define KINF__DEEP_STRING() do { \
+        j = kinf__str_run(p, i + 1, n, 1); \
+        if (j < n && p[j] == '"') { i = j + 1; } \
+        else if ((j = kinf__deep_escaped(p, j, n)) != 0) { i = j; } \
+        else { goto out; } \
     } while (0)
-    while (i < n) {
-        uint8_t c = p[i];
-        switch (kinf__cclass[c]) {
-        case KINF__C_QUOTE:
-        quote:
-            if (e == KINF__X_KEY || e == KINF__X_KEY_OR_END) { e2 = KINF__X_COLON; }
-            else if (e == KINF__X_VALUE || e == KINF__X_VALUE_OR_END) { e2 = KINF__X_COMMA_OR_END; }
-            else { goto out; }
-            j = kinf__str_run(p, i + 1, n, 1);
-            while (j < n && p[j] == '\\') {
-                if (j + 1 >= n) { goto out; }
-                c = p[j + 1];
-                if (c == 'u') {
-                    if (j + 6 > n || !kinf__is_hex(p[j + 2]) || !kinf__is_hex(p[j + 3]) || !kinf__is_hex(p[j + 4]) || !kinf__is_hex(p[j + 5])) { goto out; }
-                    j += 6;
-                } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
-                    j += 2;
-                } else { goto out; }
-                j = kinf__str_run(p, j, n, 1);
-            }
-            if (j >= n || p[j] != '"') { goto out; }
-            i = j + 1;
-            if (e2 == KINF__X_COLON) { /* a key: its colon follows at once, mostly, and a string value often */
-                e = KINF__X_COLON;
-                if (i < n && p[i] == ':') {
-                    i++; e = KINF__X_VALUE;
-                    if (i < n && p[i] == '"') { goto quote; }
-                }
-            } else {
-                KINF__DEEP_VALUE_DONE();
-            }
-            continue;
-        case KINF__C_COLON:
-            if (e != KINF__X_COLON) { goto out; }
-            e = KINF__X_VALUE; i++;
-            continue;
-        case KINF__C_COMMA:
-            if (e != KINF__X_COMMA_OR_END) { goto out; }
-            e = in_arr ? KINF__X_VALUE : KINF__X_KEY; i++;
-            continue;
-        case KINF__C_OPEN:
-            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || d + 1 >= KINF_MAX_DEPTH) { goto out; }
-            d++;
-            in_arr = c == '[';
-            if (in_arr) { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); e = KINF__X_VALUE_OR_END; }
-            else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); e = KINF__X_KEY_OR_END; }
-            if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
-            i++;
-            continue;
-        case KINF__C_CLOSE:
-            if (d <= dmin || in_arr != (c == ']')) { goto out; }
-            if (e != KINF__X_COMMA_OR_END && e != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { goto out; }
-            d--; in_arr = kinf__scan_is_arr(s, d); i++;
-            KINF__DEEP_VALUE_DONE();
-            continue;
-        case KINF__C_WS:
-            s->ws = 1; i++;
-            continue;
-        case KINF__C_LIT: {
-            const char* lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
-            size_t k = c == 'f' ? 5u : 4u;
-            if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || i + k >= n || memcmp(p + i, lit, k)) { goto out; } /* as the byte machine: the next byte must be here */
-            i += k;
-            KINF__DEEP_VALUE_DONE();
-            continue;
-        }
-        case KINF__C_NUM: {
-            uint8_t st;
-            if (e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) { goto out; }
-            st = c == '-' ? 1 : c == '0' ? 2 : 3;
-            for (j = i + 1; j < n; j++) {
-                uint8_t nx = kinf__num_next(st, p[j]);
-                if (!nx) { break; }
-                st = nx;
-            }
-            if (j >= n || (st != 2 && st != 3 && st != 5 && st != 8)) { goto out; }
-            i = j;
-            KINF__DEEP_VALUE_DONE();
-            continue;
-        }
-        default:
-            goto out;
-        }
+/* not the byte the state expects: whitespace is skipped and the state
+   tried again, anything else stops */
+#define KINF__DEEP_WS(state) do { \
+        if (kinf__cclass[p[i]] != KINF__C_WS) { goto out; } \
+        s->ws = 1; \
+        do { i++; } while (i < n && kinf__cclass[p[i]] == KINF__C_WS); \
+        goto state; \
+    } while (0)
+    switch (e) {
+    case KINF__X_KEY_OR_END: goto key_or_end;
+    case KINF__X_KEY: goto key;
+    case KINF__X_COLON: goto colon;
+    case KINF__X_VALUE: goto value;
+    case KINF__X_VALUE_OR_END: goto value_or_end;
+    case KINF__X_COMMA_OR_END: goto comma_or_end;
+    default: goto out;
     }
+key_or_end: /* after '{' */
+    e = KINF__X_KEY_OR_END;
+    if (i >= n) { goto out; }
+    if (p[i] == '"') { goto key_token; }
+    if (p[i] == '}') { goto close; }
+    KINF__DEEP_WS(key_or_end);
+key: /* after ',' in an object */
+    e = KINF__X_KEY;
+    if (i >= n) { goto out; }
+    if (p[i] != '"') { KINF__DEEP_WS(key); }
+key_token:
+    KINF__DEEP_STRING();
+colon:
+    e = KINF__X_COLON;
+    if (i >= n) { goto out; }
+    if (p[i] != ':') { KINF__DEEP_WS(colon); }
+    i++;
+value:
+    e = KINF__X_VALUE;
+    if (i >= n) { goto out; }
+value_token:
+    c = p[i];
+    switch (kinf__cclass[c]) {
+    case KINF__C_QUOTE:
+        KINF__DEEP_STRING();
+        goto comma_or_end;
+    case KINF__C_OPEN:
+        if (d + 1 >= KINF_MAX_DEPTH) { goto out; }
+        d++; i++;
+        in_arr = c == '[';
+        if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
+        if (in_arr) { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); goto value_or_end; }
+        s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63));
+        goto key_or_end;
+    case KINF__C_LIT: {
+        size_t k = c == 'f' ? 5u : 4u;
+        if (i + k >= n || memcmp(p + i, c == 't' ? "true" : c == 'f' ? "false" : "null", k)) { goto out; } /* as the byte machine: the next byte must be here */
+        i += k;
+        goto comma_or_end;
+    }
+    case KINF__C_NUM: {
+        uint8_t st = c == '-' ? 1 : c == '0' ? 2 : 3;
+        for (j = i + 1; j < n; j++) {
+            uint8_t nx = kinf__num_next(st, p[j]);
+            if (!nx) { break; }
+            st = nx;
+        }
+        if (j >= n || (st != 2 && st != 3 && st != 5 && st != 8)) { goto out; }
+        i = j;
+        goto comma_or_end;
+    }
+    case KINF__C_WS:
+        KINF__DEEP_WS(value_again);
+    default:
+        goto out;
+    }
+value_again: /* after whitespace where a value goes: e is already set */
+    if (i >= n) { goto out; }
+    goto value_token;
+value_or_end: /* after '[' */
+    e = KINF__X_VALUE_OR_END;
+    if (i >= n) { goto out; }
+    if (p[i] == ']') { goto close; }
+    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end); }
+    goto value_token;
+comma_or_end: /* after a value */
+    e = KINF__X_COMMA_OR_END;
+    if (i >= n) { goto out; }
+    c = p[i];
+    if (c == ',') {
+        i++;
+        if (in_arr) { goto value; }
+        if (i < n && p[i] == '"') { e = KINF__X_KEY; goto key_token; }
+        goto key;
+    }
+    if (c != '}' && c != ']') { KINF__DEEP_WS(comma_or_end); }
+close: /* p[i] closes the container at depth d; e allows it there */
+    c = p[i];
+    if (d <= dmin || in_arr != (c == ']')) { goto out; }
+    d--; in_arr = kinf__scan_is_arr(s, d); i++;
+    goto comma_or_end;
 out:
     s->depth = d; s->expect = e;
     return i;
-#undef KINF__DEEP_VALUE_DONE
+#undef KINF__DEEP_STRING
+#undef KINF__DEEP_WS
 }
 
 #ifdef KINF__SSE2
