@@ -1142,10 +1142,11 @@ value:
     if (i >= n) { goto out; }
 value_token:
     c = p[i];
-    switch (kinf__cclass[c]) {
-    case KINF__C_QUOTE:
+    if (c == '"') { /* most values */
         KINF__DEEP_STRING();
         goto comma_or_end;
+    }
+    switch (kinf__cclass[c]) {
     case KINF__C_OPEN:
         if (d + 1 >= KINF_MAX_DEPTH) { goto out; }
         d++; i++;
@@ -1162,7 +1163,9 @@ value_token:
     }
     case KINF__C_NUM: {
         uint8_t st = c == '-' ? 1 : c == '0' ? 2 : 3;
-        for (j = i + 1; j < n; j++) {
+        j = i + 1;
+        if (st == 3) { while (j < n && (uint8_t)(p[j] - '0') < 10) { j++; } } /* an integer's digits; the grammar goes on from there */
+        for (; j < n; j++) {
             uint8_t nx = kinf__num_next(st, p[j]);
             if (!nx) { break; }
             st = nx;
