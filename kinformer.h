@@ -1076,6 +1076,7 @@ static const uint8_t kinf__cclass[256] = {
    token the buffer cuts, an escape it cannot finish, a close back to depth
    dmin - 1, or a byte that is wrong, and the general scanner takes that
    token from there (and reports the error). Returns where it stopped. */
+#ifndef __OPTIMIZE_SIZE__ /* -Os: a string with an escape goes to the byte machine */
 /* the rest of a string from an escape at p[j]: past its closing quote, or 0 */
 static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
     while (j < n && p[j] == '\\') {
@@ -1092,6 +1093,10 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
     }
     return (j < n && p[j] == '"') ? j + 1 : 0;
 }
+#define KINF__DEEP_ESCAPED(p, j, n) kinf__deep_escaped(p, j, n)
+#else
+#define KINF__DEEP_ESCAPED(p, j, n) 0
+#endif
 static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
@@ -1100,7 +1105,7 @@ static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t 
 #define KINF__DEEP_STRING() do { \
         j = kinf__str_run(p, i + 1, n, 1); \
         if (j < n && p[j] == '"') { i = j + 1; } \
-        else if ((j = kinf__deep_escaped(p, j, n)) != 0) { i = j; } \
+        else if ((j = KINF__DEEP_ESCAPED(p, j, n)) != 0) { i = j; } \
         else { goto out; } \
     } while (0)
 /* not the byte the state expects: whitespace is skipped and the state
