@@ -1021,7 +1021,10 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 KINF__SCAN_INLINE void kinf__scan_key_open(kinf__scan* s, uint32_t ks) {
     int lv = s->depth - (s->list_mode ? 3 : 2);
     kinf__member* m;
-    if (s->rec_over || !(s->list_mode || s->ids[1] == KINF__K_OBJECT) ||
+    /* inside a member kept whole (s->whole), whose keys the byte machine
+       meets where the fast loop stopped, no entry: projection copies it
+       whole, and the table does not depend on where the stream is split */
+    if (s->whole || s->rec_over || !(s->list_mode || s->ids[1] == KINF__K_OBJECT) ||
         !(lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth)))) { return; }
     if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; return; }
     m = &s->mt[s->mt_n];
