@@ -888,13 +888,14 @@ typedef struct kinf__scan {
     /* record framing: the record's bytes are copied to ev[0..ev_len) */
     uint8_t* ev; size_t ev_cap, ev_len; uint8_t rec_over, rec_done;
     size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
+    uint8_t obj_dup;              /* watch: a second "object" object in the event (refused) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
 } kinf__scan;
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
     s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
-    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0;
+    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
 }
@@ -1570,11 +1571,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
                 s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
-                s->obj_start = 0; s->obj_end = 0; s->whole = 0;
+                s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->obj_dup = 0;
                 span = i - 1;
                 memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->cover, 0, KINF__CAP_LIST_RV);
                 memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
             } else if (!s->list_mode && s->depth == 1 && c == '{' && s->ids[1] == KINF__K_OBJECT) {
+                if (s->obj_start) { s->obj_dup = 1; } /* the members and captures of both would mix */
                 s->obj_start = s->ev_len + (i - 1 - span);
             }
             KINF__MT_VALUE();
@@ -3025,6 +3027,9 @@ static int kinf__on_record(kinf_informer_t* inf) {
     }
     inf->st.events++;
     inf->watch_events++;
+    if (sc->obj_dup) {
+        inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "two objects", 0); return KINF__REC_BROKEN;
+    }
     if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
         inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
     }

@@ -937,6 +937,26 @@ static void test_whole_member(void) {
         }
     }
 }
+/* A watch event with two "object" objects (the fuzzer made one from two
+   events) is refused as malformed: the member table and the captures would
+   mix the two, and the member table and a byte walk of the record would
+   project different objects (BUG found by fuzzing in CI: the stored JSON
+   depended on how the record was projected). */
+static void test_two_objects(void) {
+    static const char* k1[] = { "metadata" };
+    kinf_informer_t* inf = mk_proj(k1, 1, 0, 0, 0);
+    g_test = "two_objects";
+    if (!CHECK(inf != 0)) { return; }
+    CHECK_INT(feeds(inf, "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"}},"
+                         "\"object\":{\"kind\":\"X\"}}\n"), KINF__REC_BROKEN);
+    CHECK_INT(kinf_count(inf), 0);
+    CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_EVENT_MALFORMED);
+    /* one object, after a string "object": fine */
+    watch_begin(inf);
+    CHECK_INT(feeds(inf, "{\"type\":\"ADDED\",\"object\":\"x\",\"object\":{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"}}}\n"), 0);
+    CHECK_STR(stored(inf, "ns/p"), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"}}");
+    rm(inf);
+}
 /* A dropped value skipped sixty-four bytes at a time ends inside a block:
    the skip walks that block's brackets to its closing one and the scanner
    goes on right after it. The value's end moves across every offset of a
@@ -3298,6 +3318,7 @@ int main(void) {
     test_step_bytes();
     test_skip_block_end();
     test_whole_member();
+    test_two_objects();
 #if defined(__linux__)
     test_prefault();
 #endif
