@@ -723,6 +723,14 @@ static int feed(kinf_informer_t* inf, const char* s, size_t n) {
     return 0;
 }
 static int feeds(kinf_informer_t* inf, const char* s) { return feed(inf, s, strlen(s)); }
+/* as feed, in one piece or a byte at a time (up to the first result that is not 0) */
+static int feed_by(kinf_informer_t* inf, const char* s, size_t n, int bytewise) {
+    size_t k;
+    int r = 0;
+    if (!bytewise) { return feed(inf, s, n); }
+    for (k = 0; k < n && !r; k++) { r = feed(inf, s + k, 1); }
+    return r;
+}
 /* one watch event: type and the object's JSON */
 static int wev(kinf_informer_t* inf, const char* type, const char* fmt, ...) {
     static char obj[1 << 17], ev[(1 << 17) + 64];
@@ -896,22 +904,16 @@ static void test_whole_member(void) {
     for (o = 0; o < 2; o++) {
         for (bytewise = 0; bytewise < 2; bytewise++) {
             kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
-            size_t n, k;
-            int r = 0;
+            size_t n;
             if (!CHECK(inf != 0)) { return; }
             n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", objs[o]);
-            if (bytewise) { for (k = 0; k < n && !r; k++) { r = feed(inf, ev + k, 1); } }
-            else { r = feed(inf, ev, n); }
-            CHECK_INT(r, 0);
+            CHECK_INT(feed_by(inf, ev, n, bytewise), 0);
             CHECK_STR(stored(inf, "ns/p"), want);
             /* keep rules under spec: its members are decided one by one */
             rm(inf);
             inf = mk_proj(k1, 1, 0, 0, 0);
             if (!CHECK(inf != 0)) { return; }
-            r = 0;
-            if (bytewise) { for (k = 0; k < n && !r; k++) { r = feed(inf, ev + k, 1); } }
-            else { r = feed(inf, ev, n); }
-            CHECK_INT(r, 0);
+            CHECK_INT(feed_by(inf, ev, n, bytewise), 0);
             CHECK_STR(stored(inf, "ns/p"), "{\"spec\":{\"a\":[1,{\"b\":\"c\"}]}}");
             rm(inf);
         }
@@ -924,13 +926,10 @@ static void test_whole_member(void) {
         for (b = 0; b < 2; b++) {
             for (bytewise = 0; bytewise < 2; bytewise++) {
                 kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
-                size_t n, k;
-                int r = 0;
+                size_t n;
                 if (!CHECK(inf != 0)) { return; }
                 n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", bad[b]);
-                if (bytewise) { for (k = 0; k < n && !r; k++) { r = feed(inf, ev + k, 1); } }
-                else { r = feed(inf, ev, n); }
-                CHECK(r != 0);
+                CHECK(feed_by(inf, ev, n, bytewise) != 0);
                 CHECK_INT(kinf_count(inf), 0);
                 rm(inf);
             }
@@ -1007,7 +1006,7 @@ static void test_skip_block_end(void) {
                            : shape == 1 ? "[{\"manager\":\"%s\",\"fieldsV1\":{\"f:a\":{\"f:b\":{\"f:c\":{\"f:d\":{}}}}}},{\"manager\":\"m2\",\"time\":\"t\"}]"
                                         : "[{\"manager\":\"%s\",\"operation\":\"Update\",\"fieldsV1\":{}}]";
             char mfv[1024], ev[4200];
-            size_t k, n;
+            size_t n;
             if (!inf || !inf1) { CHECK(0); rm(inf); rm(inf1); return; }
             inf->scan.avx2 = (uint8_t)path;
             memset(pad, 'a', (size_t)pad_n); pad[pad_n] = 0;
@@ -1017,7 +1016,7 @@ static void test_skip_block_end(void) {
             n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", obj);
             runs++;
             if (feeds(inf, ev) != 0) { bad++; }
-            for (k = 0; k < n; k++) { if (feed(inf1, ev + k, 1) != 0) { bad++; break; } }
+            if (feed_by(inf1, ev, n, 1) != 0) { bad++; }
             {
                 char want[1024];
                 snprintf(want, sizeof(want), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"%d\",\"labels\":{\"a\":\"b\"}},"
