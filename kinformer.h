@@ -763,8 +763,10 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
     return KINF_OK;
 }
 
-/* >>chunked  Decodes in place: the data bytes of buf[0..*len) are moved to the
-   front and *len becomes their count. Returns KINF_OK, or KINF_ERR_INVAL for a
+/* >>chunked  The informer reads chunk data where it lies in the read buffer,
+   between the framing kinf__chunked_frame steps over. kinf__chunked_decode
+   decodes in place: the data bytes of buf[0..*len) are moved to the front and
+   *len becomes their count. Both return KINF_OK, or KINF_ERR_INVAL for a
    malformed or oversized chunk. d->done is set after the last chunk's trailers. */
 typedef struct kinf__chunked {
     uint8_t st;      /* 0 size, 1 ext, 2 size LF, 3 data, 4 data CR, 5 data LF, 6 trailer line start, 7 trailer line, 8 done */
@@ -773,9 +775,13 @@ typedef struct kinf__chunked {
     uint32_t linelen;
 } kinf__chunked;
 
-static int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* len) {
-    size_t i = 0, o = 0, n = *len;
-    while (i < n) {
+/* The framing bytes from buf[*pi] (sizes, extensions, line ends, trailers)
+   up to the next data byte, the end of the body or n; *pi moves past them.
+   In the data state (d->st 3) it returns at once: d->left data bytes follow.
+   Returns KINF_OK or KINF_ERR_INVAL. */
+static int kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi, size_t n) {
+    size_t i = *pi;
+    while (i < n && d->st != 3) {
         uint8_t c = buf[i];
         switch (d->st) {
         case 0: {
@@ -807,14 +813,6 @@ static int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* len) {
             if (c != '\n') { return KINF_ERR_INVAL; }
             d->st = d->left ? 3 : 6; i++;
             break;
-        case 3: {
-            size_t take = n - i;
-            if ((uint64_t)take > d->left) { take = (size_t)d->left; }
-            if (o != i) { memmove(buf + o, buf + i, take); }
-            o += take; i += take; d->left -= take;
-            if (d->left == 0) { d->st = 4; }
-            break;
-        }
         case 4:
             if (c == '\r') { d->st = 5; i++; }
             else if (c == '\n') { d->st = 0; d->digits = 0; i++; }
@@ -835,9 +833,31 @@ static int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* len) {
             i++;
             break;
         default: /* bytes after the end belong to no one */
-            *len = o;
-            return KINF_OK;
+            i = n;
+            break;
         }
+    }
+    *pi = i;
+    return KINF_OK;
+}
+/* the next k data bytes of the chunk are taken */
+static void kinf__chunked_take(kinf__chunked* d, size_t k) {
+    d->left -= k;
+    if (d->left == 0) { d->st = 4; }
+}
+/* in place, over the same two steps (the unit tests and the fuzz target use it;
+   inline, so builds that do not use it get no unused-function warning) */
+static inline int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* len) {
+    size_t i = 0, o = 0, n = *len;
+    while (i < n) {
+        size_t take;
+        if (kinf__chunked_frame(d, buf, &i, n) != KINF_OK) { return KINF_ERR_INVAL; }
+        if (i >= n) { break; }
+        take = n - i;
+        if ((uint64_t)take > d->left) { take = (size_t)d->left; }
+        if (o != i) { memmove(buf + o, buf + i, take); }
+        o += take; i += take;
+        kinf__chunked_take(d, take);
     }
     *len = o;
     return KINF_OK;
@@ -1749,7 +1769,8 @@ struct kinf_informer_t {
     char wbuf[KINF__WBUF];
     size_t wlen, wpos;
     uint8_t rbuf[KINF_READ_BYTES];
-    size_t dpos, dend;
+    size_t dpos, dend; /* body data in rbuf still to feed */
+    size_t rpos, rend; /* chunked: bytes in rbuf after dend, framing not yet decoded */
     int body_done, body_mode;
     char head[KINF_MAX_HEAD_BYTES];
     size_t hlen;
@@ -2867,7 +2888,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     }
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; inf->dpos = inf->dend = 0; inf->body_done = 0;
+    inf->hlen = 0; inf->dpos = inf->dend = inf->rpos = inf->rend = 0; inf->body_done = 0;
     inf->last_rx = kinf__now_ms();
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
@@ -3219,31 +3240,53 @@ static int kinf__ingest(kinf_informer_t* inf, size_t n) {
                 break;
             }
         }
-        if (!inf->resp.head_done) { inf->dpos = inf->dend = 0; return 0; }
+        if (!inf->resp.head_done) { inf->dpos = inf->dend = inf->rpos = inf->rend = 0; return 0; }
     }
     dn = n - p;
-    if (inf->resp.chunked) {
-        if (kinf__chunked_decode(&inf->ch, inf->rbuf + p, &dn) != KINF_OK) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
-        if (inf->ch.done) { inf->body_done = 1; }
-    } else if (inf->body_left >= 0) {
+    if (inf->resp.chunked) { /* decoded as it is fed (kinf__chunk_next): the data stays where it is */
+        inf->rpos = p; inf->rend = n; inf->dpos = inf->dend = p;
+        return 0;
+    }
+    if (inf->body_left >= 0) {
         if ((int64_t)dn >= inf->body_left) { dn = (size_t)inf->body_left; inf->body_done = 1; }
         inf->body_left -= (int64_t)dn;
     }
     inf->dpos = p; inf->dend = p + dn;
     return 0;
 }
+/* bytes read and not yet fed: held back by the FIFO, or to feed next */
+static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->dend || inf->rpos < inf->rend; }
+/* A chunked body: the framing from rpos up to the next data, and that data
+   (as much of it as was read) as dpos..dend, in place. 0, or -1 for a bad
+   chunk. Each call moves on by at least a byte. */
+static int kinf__chunk_next(kinf_informer_t* inf) {
+    size_t i = inf->rpos, k = 0;
+    if (kinf__chunked_frame(&inf->ch, inf->rbuf, &i, inf->rend) != KINF_OK) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
+    if (inf->ch.done) { inf->body_done = 1; i = inf->rend; } /* bytes after the end belong to no one */
+    else if (i < inf->rend) {
+        k = inf->rend - i;
+        if ((uint64_t)k > inf->ch.left) { k = (size_t)inf->ch.left; }
+        kinf__chunked_take(&inf->ch, k);
+    }
+    inf->dpos = i; inf->dend = i + k; inf->rpos = i + k;
+    return 0;
+}
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
 static int kinf__consume(kinf_informer_t* inf) {
-    while (inf->dpos < inf->dend) {
+    while (kinf__pending(inf)) {
         size_t used;
+        if (inf->dpos >= inf->dend) {
+            if (kinf__chunk_next(inf) != 0) { kinf__broken(inf); return -1; }
+            continue;
+        }
         if (inf->body_mode == KINF__BODY_STATUS) {
             size_t take = inf->dend - inf->dpos;
             if (inf->scan.ev_len + take > inf->max_event_bytes - 1) { take = inf->max_event_bytes - 1 - inf->scan.ev_len; }
             memcpy(inf->ev + inf->scan.ev_len, inf->rbuf + inf->dpos, take);
             inf->scan.ev_len += take;
             inf->dpos = inf->dend;
-            break;
+            continue;
         }
         if ((int)inf->flen >= inf->fifo_cap) { return 0; } /* backpressure: the FIFO must drain first */
         used = kinf__scan_feed(&inf->scan, inf->rbuf + inf->dpos, inf->dend - inf->dpos);
@@ -3799,7 +3842,7 @@ static void kinf__step(kinf_informer_t* inf) {
         }
         if (inf->cstate != KINF__C_RECV) { return; }
         if (kinf__consume(inf)) { continue; }
-        if (inf->dpos < inf->dend) { inf->last_rx = now; return; } /* held back by the FIFO */
+        if (kinf__pending(inf)) { inf->last_rx = now; return; } /* held back by the FIFO */
         if (inf->body_done) {
             kinf__response_done(inf);
             continue;
@@ -3821,7 +3864,7 @@ static void kinf__step(kinf_informer_t* inf) {
             }
             if (r == -1) {
                 if (inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-                    inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = 0;
+                    inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = inf->rpos = inf->rend = 0;
                     continue;
                 }
                 KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
@@ -4059,7 +4102,7 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
     uint64_t now, dl = 0;
     if (!kinf__ok(inf)) { return -1; }
     if (!inf->started || inf->flen > 0 || inf->stop) { return 0; }
-    if (inf->cstate == KINF__C_RECV && (inf->dpos < inf->dend || inf->body_done)) { return 0; }
+    if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || inf->body_done)) { return 0; }
 #ifdef KINF_TLS_BEARSSL
     if (inf->tls && inf->fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
 #endif
@@ -4078,12 +4121,12 @@ KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
     if (inf->cstate == KINF__C_CONNECTING) { return KINF_WANT_WRITE; }
 #ifdef KINF_TLS_BEARSSL
     if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) {
-        int rd = inf->cstate == KINF__C_RECV && inf->dpos >= inf->dend && !inf->body_done && (int)inf->flen < inf->fifo_cap;
+        int rd = inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap;
         return kinf__tls_wants(inf, rd);
     }
 #endif
     if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    if (inf->cstate == KINF__C_RECV && inf->dpos >= inf->dend && !inf->body_done && (int)inf->flen < inf->fifo_cap) { return KINF_WANT_READ; }
+    if (inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { return KINF_WANT_READ; }
     return 0;
 }
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {

@@ -220,9 +220,11 @@ static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; inf->dpos = inf->dend = 0; inf->body_done = 0;
+    inf->hlen = 0; inf->dpos = inf->dend = inf->rpos = inf->rend = 0; inf->body_done = 0;
 }
-/* feeds s in reads of at most step bytes; returns the first non-zero ingest result */
+/* feeds s in reads of at most step bytes, taking the body's data as the
+   informer does (a chunked body's runs in place, by kinf__chunk_next);
+   returns the first non-zero result */
 static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, char* body, size_t* blen) {
     size_t p = 0;
     if (blen) { *blen = 0; }
@@ -235,8 +237,11 @@ static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, ch
         p += k;
         r = kinf__ingest(inf, k);
         if (r) { return r; }
-        if (body && inf->dend > inf->dpos) { memcpy(body + *blen, inf->rbuf + inf->dpos, inf->dend - inf->dpos); *blen += inf->dend - inf->dpos; }
-        inf->dpos = inf->dend = 0;
+        while (kinf__pending(inf)) {
+            if (inf->dpos >= inf->dend && kinf__chunk_next(inf) != 0) { return -1; }
+            if (body && inf->dend > inf->dpos) { memcpy(body + *blen, inf->rbuf + inf->dpos, inf->dend - inf->dpos); *blen += inf->dend - inf->dpos; }
+            inf->dpos = inf->dend;
+        }
     }
     return 0;
 }
@@ -2871,9 +2876,9 @@ static int respond(kinf_informer_t* inf, const char* resp) {
         memcpy(inf->rbuf, resp + p, k);
         p += k;
         if (kinf__ingest(inf, k) != 0) { kinf__broken(inf); return -1; }
-        while (inf->dpos < inf->dend) {
+        while (kinf__pending(inf)) {
             if (kinf__consume(inf)) { return -1; }
-            if (inf->dpos < inf->dend) { kinf__dispatch(inf); } /* backpressure */
+            if (kinf__pending(inf)) { kinf__dispatch(inf); } /* backpressure */
         }
     }
     if (inf->body_done) { kinf__response_done(inf); }

@@ -8,8 +8,9 @@
    1. kinf__http_parse_head on the response bytes (in a buffer of exactly
       their size); a parsed head must have sane fields.
    2. An informer (kinf_init on a static buffer, server http://127.0.0.1:1,
-      req_kind set) gets the response through kinf__ingest in one read, and a
-      second one in 2-3 reads cut at the two positions. Both must agree: same
+      req_kind set) gets the response through kinf__ingest in one read (a
+      chunked body's data taken in place by kinf__chunk_next), and a second
+      one in 2-3 reads cut at the two positions. Both must agree: same
       error or none, same status, same decoded body bytes, same end of body.
       The second one also feeds the decoded body to kinf__consume (delivering
       the FIFO with kinf__dispatch when it fills) and, if byte 0 says so, ends
@@ -63,26 +64,45 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
             memcpy(inf->rbuf, d + a, k);
             a += k;
             if (kinf__ingest(inf, k) != 0) { out->err = 1; goto done; }
-            FZ_CHECK(inf->dpos <= inf->dend && inf->dend <= k, "ingest: body at [%zu, %zu) of a %zu-byte read", inf->dpos, inf->dend, k);
+            FZ_CHECK(inf->dpos <= inf->dend && inf->dend <= k && inf->rend <= k, "ingest: body at [%zu, %zu), raw to %zu, of a %zu-byte read", inf->dpos, inf->dend, inf->rend, k);
             FZ_CHECK(inf->hlen <= sizeof(inf->head), "head length %zu", inf->hlen);
-            if (inf->dend > inf->dpos) {
-                size_t bl = inf->dend - inf->dpos;
+            out->head_done = inf->resp.head_done;
+            out->status = inf->resp.status;
+            if (inf->body_done) { out->body_done = 1; }
+            /* the body's runs as the informer takes them: a chunked one's
+               in place, between the framing kinf__chunk_next decodes */
+            while (kinf__pending(inf)) {
+                size_t bl;
+                if (inf->dpos >= inf->dend) {
+                    size_t was = inf->rpos;
+                    if (kinf__chunk_next(inf) != 0) { out->err = 1; goto done; }
+                    FZ_CHECK(inf->rpos > was && inf->dend == inf->rpos && inf->dpos <= inf->dend && inf->rpos <= inf->rend,
+                             "chunk_next: from %zu to data [%zu, %zu), raw to %zu", was, inf->dpos, inf->dend, inf->rend);
+                    if (inf->body_done) { out->body_done = 1; }
+                    continue;
+                }
+                bl = inf->dend - inf->dpos;
                 FZ_CHECK(inf->resp.head_done, "body bytes before the head is done");
                 FZ_CHECK(out->body_len + bl <= sizeof(g_body[0]), "more body than input");
                 memcpy(g_body[which] + out->body_len, inf->rbuf + inf->dpos, bl);
                 out->body_len += bl;
-            }
-            out->head_done = inf->resp.head_done;
-            out->status = inf->resp.status;
-            out->body_done = inf->body_done;
-            if (drive && consume_ok) {
-                while (inf->dpos < inf->dend) {
-                    if (kinf__consume(inf) != 0) { consume_ok = 0; break; }
-                    if (inf->dpos < inf->dend) { kinf__dispatch(inf); } /* held back by the FIFO */
+                if (drive && consume_ok) {
+                    /* this run only; a failure closes the connection, and the
+                       rest of the read is still decoded for the comparison */
+                    kinf__chunked ch = inf->ch;
+                    size_t rp = inf->rpos, re = inf->rend, de = inf->dend;
+                    int bd = inf->body_done;
+                    inf->rpos = inf->rend = de;
+                    while (inf->dpos < inf->dend) {
+                        if (kinf__consume(inf) != 0) { consume_ok = 0; break; }
+                        if (inf->dpos < inf->dend) { kinf__dispatch(inf); } /* held back by the FIFO */
+                    }
+                    kinf__dispatch(inf);
+                    inf->ch = ch; inf->rpos = rp; inf->rend = re; inf->body_done = bd;
                 }
-                kinf__dispatch(inf);
+                inf->dpos = inf->dend = inf->rpos;
             }
-            inf->dpos = inf->dend = 0;
+            inf->dpos = inf->dend = inf->rpos = inf->rend = 0;
         }
     }
 done:
