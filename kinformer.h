@@ -766,8 +766,8 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
 /* >>chunked  The informer reads chunk data where it lies in the read buffer,
    between the framing kinf__chunked_frame steps over. kinf__chunked_decode
    decodes in place: the data bytes of buf[0..*len) are moved to the front and
-   *len becomes their count. Both return KINF_OK, or KINF_ERR_INVAL for a
-   malformed or oversized chunk. d->done is set after the last chunk's trailers. */
+   *len becomes their count (KINF_OK, or KINF_ERR_INVAL for a malformed or
+   oversized chunk). d->done is set after the last chunk's trailers. */
 typedef struct kinf__chunked {
     uint8_t st;      /* 0 size, 1 ext, 2 size LF, 3 data, 4 data CR, 5 data LF, 6 trailer line start, 7 trailer line, 8 done */
     uint8_t digits, done;
@@ -777,9 +777,9 @@ typedef struct kinf__chunked {
 
 /* The framing bytes from buf[*pi] (sizes, extensions, line ends, trailers)
    up to the next data byte, the end of the body or n; *pi moves past them.
-   In the data state (d->st 3) it returns at once: d->left data bytes follow.
-   Returns KINF_OK or KINF_ERR_INVAL. */
-static int kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi, size_t n) {
+   Returns how many data bytes follow there (up to n), counted off the
+   chunk; 0 when none is there; -1 for a malformed chunk. */
+static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi, size_t n) {
     size_t i = *pi;
     while (i < n && d->st != 3) {
         uint8_t c = buf[i];
@@ -788,10 +788,10 @@ static int kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi,
             int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
             if (v >= 0) {
                 /* a chunk larger than 2^40 is refused before it can overflow */
-                if (d->digits >= 10) { return KINF_ERR_INVAL; }
+                if (d->digits >= 10) { return -1; }
                 d->left = d->left * 16u + (uint64_t)v; d->digits++; i++;
             } else if (d->digits == 0) {
-                return KINF_ERR_INVAL;
+                return -1;
             } else if (c == ';' || c == ' ' || c == '\t') {
                 d->st = 1; d->linelen = 0; i++;
             } else if (c == '\r') {
@@ -799,27 +799,27 @@ static int kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi,
             } else if (c == '\n') {
                 d->st = d->left ? 3 : 6; i++;
             } else {
-                return KINF_ERR_INVAL;
+                return -1;
             }
             break;
         }
         case 1: /* chunk extension: ignored, but bounded */
             if (c == '\n') { d->st = d->left ? 3 : 6; }
             else if (c == '\r') { d->st = 2; }
-            else if (++d->linelen > 1024) { return KINF_ERR_INVAL; }
+            else if (++d->linelen > 1024) { return -1; }
             i++;
             break;
         case 2:
-            if (c != '\n') { return KINF_ERR_INVAL; }
+            if (c != '\n') { return -1; }
             d->st = d->left ? 3 : 6; i++;
             break;
         case 4:
             if (c == '\r') { d->st = 5; i++; }
             else if (c == '\n') { d->st = 0; d->digits = 0; i++; }
-            else { return KINF_ERR_INVAL; }
+            else { return -1; }
             break;
         case 5:
-            if (c != '\n') { return KINF_ERR_INVAL; }
+            if (c != '\n') { return -1; }
             d->st = 0; d->digits = 0; i++;
             break;
         case 6: /* start of a trailer line; an empty one ends the body */
@@ -829,7 +829,7 @@ static int kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi,
             break;
         case 7:
             if (c == '\n') { d->st = 6; }
-            else if (++d->linelen > 4096) { return KINF_ERR_INVAL; }
+            else if (++d->linelen > 4096) { return -1; }
             i++;
             break;
         default: /* bytes after the end belong to no one */
@@ -838,26 +838,25 @@ static int kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi,
         }
     }
     *pi = i;
-    return KINF_OK;
-}
-/* the next k data bytes of the chunk are taken */
-static void kinf__chunked_take(kinf__chunked* d, size_t k) {
-    d->left -= k;
-    if (d->left == 0) { d->st = 4; }
+    if (i < n && d->st == 3) {
+        size_t k = n - i;
+        if ((uint64_t)k > d->left) { k = (size_t)d->left; }
+        d->left -= k;
+        if (d->left == 0) { d->st = 4; }
+        return (long)k;
+    }
+    return 0;
 }
 /* in place, over the same two steps (the unit tests and the fuzz target use it;
    inline, so builds that do not use it get no unused-function warning) */
 static inline int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* len) {
     size_t i = 0, o = 0, n = *len;
     while (i < n) {
-        size_t take;
-        if (kinf__chunked_frame(d, buf, &i, n) != KINF_OK) { return KINF_ERR_INVAL; }
-        if (i >= n) { break; }
-        take = n - i;
-        if ((uint64_t)take > d->left) { take = (size_t)d->left; }
-        if (o != i) { memmove(buf + o, buf + i, take); }
-        o += take; i += take;
-        kinf__chunked_take(d, take);
+        long k = kinf__chunked_frame(d, buf, &i, n);
+        if (k < 0) { return KINF_ERR_INVAL; }
+        if (k == 0) { break; }
+        if (o != i) { memmove(buf + o, buf + i, (size_t)k); }
+        o += (size_t)k; i += (size_t)k;
     }
     *len = o;
     return KINF_OK;
@@ -1769,8 +1768,7 @@ struct kinf_informer_t {
     char wbuf[KINF__WBUF];
     size_t wlen, wpos;
     uint8_t rbuf[KINF_READ_BYTES];
-    size_t dpos, dend; /* body data in rbuf still to feed */
-    size_t rpos, rend; /* chunked: bytes in rbuf after dend, framing not yet decoded */
+    size_t dpos, dend, rend; /* body data in rbuf still to feed; to rend, chunked framing and data not yet decoded (rend is dend otherwise) */
     int body_done, body_mode;
     char head[KINF_MAX_HEAD_BYTES];
     size_t hlen;
@@ -2888,7 +2886,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     }
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; inf->dpos = inf->dend = inf->rpos = inf->rend = 0; inf->body_done = 0;
+    inf->hlen = 0; inf->dpos = inf->dend = inf->rend = 0; inf->body_done = 0;
     inf->last_rx = kinf__now_ms();
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
@@ -3240,35 +3238,31 @@ static int kinf__ingest(kinf_informer_t* inf, size_t n) {
                 break;
             }
         }
-        if (!inf->resp.head_done) { inf->dpos = inf->dend = inf->rpos = inf->rend = 0; return 0; }
+        if (!inf->resp.head_done) { inf->dpos = inf->dend = inf->rend = 0; return 0; }
     }
     dn = n - p;
     if (inf->resp.chunked) { /* decoded as it is fed (kinf__chunk_next): the data stays where it is */
-        inf->rpos = p; inf->rend = n; inf->dpos = inf->dend = p;
+        inf->dpos = inf->dend = p; inf->rend = n;
         return 0;
     }
     if (inf->body_left >= 0) {
         if ((int64_t)dn >= inf->body_left) { dn = (size_t)inf->body_left; inf->body_done = 1; }
         inf->body_left -= (int64_t)dn;
     }
-    inf->dpos = p; inf->dend = p + dn;
+    inf->dpos = p; inf->dend = inf->rend = p + dn;
     return 0;
 }
 /* bytes read and not yet fed: held back by the FIFO, or to feed next */
-static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->dend || inf->rpos < inf->rend; }
-/* A chunked body: the framing from rpos up to the next data, and that data
+static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
+/* A chunked body: the framing from dend up to the next data, and that data
    (as much of it as was read) as dpos..dend, in place. 0, or -1 for a bad
    chunk. Each call moves on by at least a byte. */
 static int kinf__chunk_next(kinf_informer_t* inf) {
-    size_t i = inf->rpos, k = 0;
-    if (kinf__chunked_frame(&inf->ch, inf->rbuf, &i, inf->rend) != KINF_OK) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
-    if (inf->ch.done) { inf->body_done = 1; i = inf->rend; } /* bytes after the end belong to no one */
-    else if (i < inf->rend) {
-        k = inf->rend - i;
-        if ((uint64_t)k > inf->ch.left) { k = (size_t)inf->ch.left; }
-        kinf__chunked_take(&inf->ch, k);
-    }
-    inf->dpos = i; inf->dend = i + k; inf->rpos = i + k;
+    size_t i = inf->dend;
+    long k = kinf__chunked_frame(&inf->ch, inf->rbuf, &i, inf->rend);
+    if (k < 0) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
+    if (inf->ch.done) { inf->body_done = 1; } /* the framing step has passed the bytes after the end */
+    inf->dpos = i; inf->dend = i + (size_t)k;
     return 0;
 }
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
@@ -3864,7 +3858,7 @@ static void kinf__step(kinf_informer_t* inf) {
             }
             if (r == -1) {
                 if (inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-                    inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = inf->rpos = inf->rend = 0;
+                    inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = inf->rend = 0;
                     continue;
                 }
                 KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);

@@ -220,7 +220,7 @@ static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; inf->dpos = inf->dend = inf->rpos = inf->rend = 0; inf->body_done = 0;
+    inf->hlen = 0; inf->dpos = inf->dend = inf->rend = 0; inf->body_done = 0;
 }
 /* feeds s in reads of at most step bytes, taking the body's data as the
    informer does (a chunked body's runs in place, by kinf__chunk_next);
@@ -2050,7 +2050,7 @@ static void test_has_synced(void) {
 /* the informer as if its watch request on fd had been answered: 200, chunked */
 static void watch_on_fd(kinf_informer_t* inf, int fd) {
     inf->fd = fd; inf->cstate = KINF__C_RECV; inf->started = 2; inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
-    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; inf->dpos = inf->dend = 0;
+    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; inf->dpos = inf->dend = inf->rend = 0;
     inf->last_rx = kinf__now_ms();
 }
 static void test_backpressure(void) {
@@ -2067,7 +2067,7 @@ static void test_backpressure(void) {
     evlog_reset();
     memcpy(inf->rbuf, body, n);
     watch_on_fd(inf, sv[0]);
-    inf->dend = n;
+    inf->dend = inf->rend = n;
     CHECK_INT(kinf__consume(inf), 0);
     CHECK_INT(inf->flen, 2);
     CHECK(inf->dpos < inf->dend);          /* held back */
@@ -2089,7 +2089,7 @@ static void test_backpressure(void) {
     evlog_reset();
     n = (size_t)(strchr(strchr(body, '\n') + 1, '\n') - body); /* two events, no newline after the second */
     memcpy(inf->rbuf, body, n);
-    inf->dpos = 0; inf->dend = n;
+    inf->dpos = 0; inf->dend = inf->rend = n;
     CHECK_INT(kinf__consume(inf), 0);
     CHECK_INT(inf->dpos, inf->dend);
     CHECK_INT(inf->flen, 2);
@@ -2903,6 +2903,36 @@ static const char* http(const char* status, const char* headers, const char* bod
 }
 #define ITEM(name, rv) "{\"metadata\":{\"name\":\"" name "\",\"namespace\":\"ns\",\"resourceVersion\":\"" rv "\"}}"
 static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - kinf__now_ms(); }
+/* A chunked watch body is fed where it lies in the read buffer
+   (kinf__chunk_next): the buffer still holds the last read's bytes afterwards,
+   and a FIFO of one key holds the feed back at each event, in 7-byte chunks,
+   with nothing lost. */
+static void test_chunked_in_place(void) {
+    kinf_informer_t* inf = mk_fifo(0, 1, 0);
+    static char r[4096];
+    size_t n, last;
+    g_test = "chunked_in_place";
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset();
+    inf->started = 1; inf->rv_mode = KINF__RV_ZERO;
+    kinf__begin(inf, KINF__PH_LIST);
+    CHECK_INT(respond(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[]}", 0)), 0);
+    CHECK_INT(inf->req_kind, KINF__PH_WATCH);
+    strcpy(r, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":" ITEM("a", "51") "}\n"
+                                 "{\"type\":\"ADDED\",\"object\":" ITEM("b", "52") "}\n"
+                                 "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "53") "}\n", 1));
+    n = strlen(r);
+    CHECK(n > 2 * sizeof(inf->rbuf)); /* three reads or more */
+    CHECK_INT(respond(inf, r), 0);
+    last = n - ((n - 1) % sizeof(inf->rbuf) + 1); /* where the last read began */
+    CHECK(!memcmp(inf->rbuf, r + last, n - last));
+    dispatch(inf);
+    CHECK_STR(g_evlog, "A ns/a 51 A ns/b 52 U ns/a 51>53");
+    CHECK_STR(kinf_resource_version(inf), "53");
+    CHECK_INT(kinf_count(inf), 2);
+    CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+    rm(inf);
+}
 static void test_reflector(void) {
     kinf_informer_t* inf = mk_fifo(0, 0, 0);
     const char* t;
@@ -3332,6 +3362,7 @@ int main(void) {
     test_config();
     test_status_kind();
     test_reflector();
+    test_chunked_in_place();
     test_api_edges();
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
