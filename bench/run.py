@@ -352,10 +352,14 @@ def clients_for(n=None, m=None):
     return out
 
 
-def run_interleaved(srv, clients, n, m_for):
-    """Run r of every client, then run r+1: drift hits every client alike."""
+def run_interleaved(srv, clients, n, m_for, first=None):
+    """Run r of every client, then run r+1: drift hits every client alike.
+    first(r), if given, runs at the start of round r (the curl ceiling, right
+    before kinformer's run)."""
     results = {c: [] for c in clients}
     for r in range(max(CLIENTS[c]["runs"] for c in clients)):
+        if first:
+            first(r)
         for c in clients:
             if r >= CLIENTS[c]["runs"]:
                 continue
@@ -667,11 +671,17 @@ def write_report(results):
     tg.append(("watch throughput ≥ 10× the JS informer (pods)", "%s×" % fmt(r1, 1), "%s×" % fmt(r1c, 1),
                r1 is not None and r1 >= 10))
     r2 = ratio(kmb, ceil)
+    pairs = R.get("watch-pods", {}).get("paired_ceiling_ratios") or []
+    r2p = median(pairs) if pairs else None
     ev_size = R.get("watch-pods", {}).get("event_size")
     kcpu = cpu_per_event(kin)
     r2c = ratio(ev_size / kcpu / 1e6 if ev_size and kcpu else None, ceil)
-    tg.append(("watch throughput ≥ 25 % of the curl ceiling (pods)", "%s %%" % fmt(r2 * 100 if r2 else None, 0),
-               "%s %%" % fmt(r2c * 100 if r2c else None, 0), r2 is not None and r2 >= 0.25))
+    # holds only when both readings do: the median of the round-by-round
+    # ratios, and the ratio of the two medians
+    tg.append(("watch throughput ≥ 25 % of the curl ceiling (pods)",
+               "%s %% (round by round; %s %% as the ratio of the medians)" % (fmt(r2p * 100 if r2p else None, 0), fmt(r2 * 100 if r2 else None, 0)),
+               "%s %%" % fmt(r2c * 100 if r2c else None, 0),
+               r2 is not None and r2 >= 0.25 and r2p is not None and r2p >= 0.25))
     js_sync, k_sync = S(big_n, js, "sync_from_list_s"), S(big_n, kin, "sync_from_list_s")
     r3 = ratio(js_sync, k_sync)
 
@@ -735,7 +745,10 @@ def write_report(results):
       "is built on its first request and sent as ready bytes after that, so every run but a client's first is served "
       "from memory. The first watch after the "
       "harness arms the server gets the M events and then the end of the stream; every later watch gets an empty "
-      "stream held open, so no client loops. Its rate read by `curl -s -o /dev/null` is the ceiling:"
+      "stream held open, so no client loops. Its rate read by `curl -s -o /dev/null` is the ceiling, measured in "
+      "the watch benchmark once per round, right before kinformer's run (the first row of the table below; the "
+      "LIST's is read before the sync runs). The ceiling target compares kinformer's rate with the curl run just "
+      "before it, round by round, and also the two medians; it holds only if both do:"
       % (fmt(R.get("pod_bytes"), 0), fmt(R.get("cm_bytes"), 0)))
     w("")
     w("| stream | bytes | curl MB/s (median) | events/s |")
@@ -1048,14 +1061,27 @@ def main():
             results["cm_bytes"] = info["list_bytes"] / WATCH_N
         elif "pod_bytes" not in results:
             results["pod_bytes"] = info["list_bytes"] / WATCH_N
-        s["curl"] = curl_rate(srv, "/api/v1/%s?watch=1" % kind, FAST_RUNS, events=M)
-        s["curl_mb_per_s"] = median([c["mb_per_s"] for c in s["curl"]])
-        log("  curl ceiling %s MB/s" % fmt(s["curl_mb_per_s"], 0))
+        s["curl"] = []
+
+        def ceiling(r, kind=kind, s=s, srv=srv):
+            # one curl run per round, just before kinformer's: the ceiling and
+            # kinformer's rate are measured side by side, like the clients
+            if r < FAST_RUNS:
+                got = curl_rate(srv, "/api/v1/%s?watch=1" % kind, 1, events=M)
+                s["curl"].append(got[0] if got else None)
+                log("  curl ceiling run %d: %s MB/s" % (r + 1, fmt(got[0]["mb_per_s"], 0) if got else "–"))
 
         def m_for(c):
             cap = CLIENTS[c]["max_m"]
             return min(M, cap) if cap else M
-        s["clients"] = run_interleaved(srv, clients_for(), WATCH_N, m_for)
+        s["clients"] = run_interleaved(srv, clients_for(), WATCH_N, m_for, ceiling)
+        s["curl_mb_per_s"] = median([c["mb_per_s"] for c in s["curl"] if c])
+        # kinformer's rate over the curl run just before it, round by round
+        kin_runs = s["clients"].get("kinformer", [])
+        s["paired_ceiling_ratios"] = [k["mb_per_s"] / c["mb_per_s"] for k, c in zip(kin_runs, s["curl"])
+                                      if c and k.get("ok") and k.get("mb_per_s")]
+        s["curl"] = [c for c in s["curl"] if c]
+        log("  curl ceiling %s MB/s (median)" % fmt(s["curl_mb_per_s"], 0))
         results[scn] = s
         if kind == "pods" and "callgrind" not in SKIP and shutil.which("valgrind"):
             log("callgrind: list of %d pods + %d events" % (WATCH_N, CALLGRIND_M))
