@@ -736,6 +736,12 @@ static int feed_by(kinf_informer_t* inf, const char* s, size_t n, int bytewise) 
     for (k = 0; k < n && !r; k++) { r = feed(inf, s + k, 1); }
     return r;
 }
+/* an ADDED event of the object's JSON, fed as feed_by does */
+static int added_by(kinf_informer_t* inf, const char* obj, int bytewise) {
+    static char ev[(1 << 17) + 64];
+    int n = snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", obj);
+    return feed_by(inf, ev, (size_t)n, bytewise);
+}
 /* one watch event: type and the object's JSON */
 static int wev(kinf_informer_t* inf, const char* type, const char* fmt, ...) {
     static char obj[1 << 17], ev[(1 << 17) + 64];
@@ -902,23 +908,20 @@ static void test_whole_member(void) {
                               "\"resourceVersion\":\"5\",\"labels\":{\"x\":\"y\"}},\"status\":{\"phase\":\"Running\"}}";
     static const char* k1[] = { "spec.a" };
     const char* objs[2];
-    char ev[1024];
     int o, bytewise;
     g_test = "whole_member";
     objs[0] = compact; objs[1] = pretty;
     for (o = 0; o < 2; o++) {
         for (bytewise = 0; bytewise < 2; bytewise++) {
             kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
-            size_t n;
             if (!CHECK(inf != 0)) { return; }
-            n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", objs[o]);
-            CHECK_INT(feed_by(inf, ev, n, bytewise), 0);
+            CHECK_INT(added_by(inf, objs[o], bytewise), 0);
             CHECK_STR(stored(inf, "ns/p"), want);
             /* keep rules under spec: its members are decided one by one */
             rm(inf);
             inf = mk_proj(k1, 1, 0, 0, 0);
             if (!CHECK(inf != 0)) { return; }
-            CHECK_INT(feed_by(inf, ev, n, bytewise), 0);
+            CHECK_INT(added_by(inf, objs[o], bytewise), 0);
             CHECK_STR(stored(inf, "ns/p"), "{\"spec\":{\"a\":[1,{\"b\":\"c\"}]}}");
             rm(inf);
         }
@@ -931,10 +934,8 @@ static void test_whole_member(void) {
         for (b = 0; b < 2; b++) {
             for (bytewise = 0; bytewise < 2; bytewise++) {
                 kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
-                size_t n;
                 if (!CHECK(inf != 0)) { return; }
-                n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", bad[b]);
-                CHECK(feed_by(inf, ev, n, bytewise) != 0);
+                CHECK(added_by(inf, bad[b], bytewise) != 0);
                 CHECK_INT(kinf_count(inf), 0);
                 rm(inf);
             }
@@ -1010,18 +1011,16 @@ static void test_skip_block_end(void) {
             const char* mf = shape == 0 ? "[{\"manager\":\"%s\",\"fieldsV1\":{\"f:metadata\":{\"f:labels\":{\".\":{},\"f:app\":{}}},\"f:spec\":{\"f:x\":{}}}}]"
                            : shape == 1 ? "[{\"manager\":\"%s\",\"fieldsV1\":{\"f:a\":{\"f:b\":{\"f:c\":{\"f:d\":{}}}}}},{\"manager\":\"m2\",\"time\":\"t\"}]"
                                         : "[{\"manager\":\"%s\",\"operation\":\"Update\",\"fieldsV1\":{}}]";
-            char mfv[1024], ev[4200];
-            size_t n;
+            char mfv[1024];
             if (!inf || !inf1) { CHECK(0); rm(inf); rm(inf1); return; }
             inf->scan.avx2 = (uint8_t)path;
             memset(pad, 'a', (size_t)pad_n); pad[pad_n] = 0;
             snprintf(mfv, sizeof(mfv), mf, pad);
             snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"%d\",\"managedFields\":%s,"
                      "\"labels\":{\"a\":\"b\"}},\"spec\":{\"nodeName\":\"n1\",\"list\":[1,{\"k\":[true,null]},\"%s\"]}}", pad_n + 1, mfv, pad);
-            n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", obj);
             runs++;
-            if (feeds(inf, ev) != 0) { bad++; }
-            if (feed_by(inf1, ev, n, 1) != 0) { bad++; }
+            if (added_by(inf, obj, 0) != 0) { bad++; }
+            if (added_by(inf1, obj, 1) != 0) { bad++; }
             {
                 char want[1024];
                 snprintf(want, sizeof(want), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"%d\",\"labels\":{\"a\":\"b\"}},"
