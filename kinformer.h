@@ -127,12 +127,13 @@ CONFIGURATION MACROS
     KINF_MAX_RULES          32  keep + drop projection paths
     KINF_MAX_CONTINUE     4096  bytes of a list continue token
     KINF_MAX_TOKEN        8192  bytes of a bearer token
-    KINF_READ_BYTES      16384  socket read buffer
+    KINF_READ_BYTES      16384  socket read buffer, when desc.read_bytes is 0
 
 MEMORY
 ======
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
+      + read_bytes - KINF_READ_BYTES (the socket read buffer, if not the default)
       + max_objects   * (16 (a slot) + 8 + max_indexes * 12 (index links))
       + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
@@ -145,7 +146,8 @@ MEMORY
     max_handlers, max_indexes) is an upper bound of the same, for static buffers;
     give it the capacities themselves (a 0 there is not read as the default),
     and the same KINF_READ_BYTES as the implementation's file (it sizes
-    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init).
+    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init); with a
+    desc.read_bytes above KINF_READ_BYTES, add the difference.
     store_bytes holds the objects as compact projected JSON plus their key,
     namespace, uid and resourceVersion and a 16-byte header, rounded to 4 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
@@ -374,6 +376,7 @@ typedef struct kinf_desc_t {
     int max_indexes;             /* custom indexes besides namespace; default 2, negative: none */
     int dispatch_budget;         /* deltas delivered per poll; 0 = all queued */
     int prefault_store;          /* 1: fault the store's pages in batches ahead of its top (Linux; see MEMORY) */
+    size_t read_bytes;           /* socket read buffer; default KINF_READ_BYTES (16 KiB), at least 256 */
     /* behaviour */
     int list_limit;              /* page size; default 500 */
     int resync_period_ms;        /* 0 = no resync */
@@ -1767,7 +1770,8 @@ struct kinf_informer_t {
     int backoff_n;
     char wbuf[KINF__WBUF];
     size_t wlen, wpos;
-    uint8_t rbuf[KINF_READ_BYTES];
+    uint8_t* rbuf;                /* the socket read buffer, rcap bytes (desc.read_bytes) */
+    size_t rcap;
     size_t dpos, dend, rend; /* body data in rbuf still to feed; to rend, chunked framing and data not yet decoded (rend is dend otherwise) */
     int body_done, body_mode;
     char head[KINF_MAX_HEAD_BYTES];
@@ -1784,7 +1788,7 @@ struct kinf_informer_t {
     void* tls;                    /* kinf__tls in caller memory, for https:// */
     uint8_t list_nolimit;
 };
-typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + 64 <= KINF_FIXED_BYTES) ? 1 : -1];
+typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
 /* >>log */
 /* The messages and the names each as one string of NUL-separated parts, so
@@ -2635,7 +2639,7 @@ static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path)
 #ifdef KINF_TLS_BEARSSL
 static size_t kinf__tls_size(void);
 #endif
-typedef struct kinf__layout { size_t slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__layout;
+typedef struct kinf__layout { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__layout;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
 static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
@@ -2647,6 +2651,9 @@ static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped
     if (d.max_event_bytes == 0) { d.max_event_bytes = 64u * 1024u; }
     if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; c = "max_event_bytes"; }
     if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; c = "max_event_bytes"; }
+    if (d.read_bytes == 0) { d.read_bytes = KINF_READ_BYTES; }
+    if (d.read_bytes < 256) { d.read_bytes = 256; c = "read_bytes"; }
+    if (d.read_bytes > (64u << 20)) { d.read_bytes = 64u << 20; c = "read_bytes"; }
     if (d.max_tokens <= 0) { d.max_tokens = 256; } /* jsmn reads Status objects only */
     if (d.max_tokens < 64) { d.max_tokens = 64; if (in->max_tokens > 0) { c = "max_tokens"; } }
     if (d.fifo_capacity > d.max_objects) { c = "fifo_capacity"; }
@@ -2672,6 +2679,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    l.rbuf = o; o = kinf__align8(o + d->read_bytes);
     l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
     l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
     l.ix = o; o = kinf__align8(o + nidx * mo * sizeof(kinf__ixlink));
@@ -3843,7 +3851,7 @@ static void kinf__step(kinf_informer_t* inf) {
         }
         if (got >= KINF__STEP_BYTES) { return; } /* what was read is consumed; the rest waits for the next step */
         {
-            long r = kinf__io_recv(inf, inf->rbuf, sizeof(inf->rbuf));
+            long r = kinf__io_recv(inf, inf->rbuf, inf->rcap);
             if (r == -2) { kinf__cut(inf); continue; }
             if (r == 0) {
                 {
@@ -4031,6 +4039,10 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->toks = (jsmntok_t*)(void*)(base + l.toks);
     inf->ev = base + l.ev;
     inf->arena = base + l.arena;
+    /* the read buffer is cleared, as the context is: the fixed part is
+       resident from the start, whatever the first reads' sizes */
+    inf->rbuf = base + l.rbuf; inf->rcap = d.read_bytes;
+    memset(inf->rbuf, 0, inf->rcap);
     /* slots and their index links are set up when first used, and a custom
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
@@ -4342,7 +4354,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s.mem_used = inf->mem_layout; s.mem_capacity = inf->mem_size;
     s.caps.head_bytes = KINF_MAX_HEAD_BYTES; s.caps.headers = KINF_MAX_HEADERS; s.caps.depth = KINF_MAX_DEPTH;
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
-    s.caps.read_bytes = KINF_READ_BYTES;
+    s.caps.read_bytes = (uint32_t)inf->rcap;
     return s;
 }
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }

@@ -907,7 +907,7 @@ def write_report(results):
     w("## Method and caveats")
     w("")
     w("- Clients: kwatch `-o none --stats` (full objects; and `--keep %s`), sized as a user would: "
-      "`--max-objects` N+25 %%, `--store-bytes` twice the JSON expected (2 KiB a pod with --keep); "
+      "`--max-objects` N+25 %%, `--store-bytes` twice the JSON expected (2 KiB a pod with --keep), reads of up to 1 MiB (kwatch's default `--read-bytes`); "
       "`bench/clients/js_informer.mjs` (`makeInformer` over `listPodForAllNamespaces`, node --expose-gc); "
       "`bench/clients/py_informer.py` (list into a dict of model objects, then `watch.Watch().stream` from its "
       "resourceVersion, Debian's /usr/bin/python3); `kubectl get pods -A -w -o name --server URL`, lines counted." % KEEP)

@@ -1,11 +1,6 @@
 /* kwatch - a tiny `kubectl get -w` on kinformer. `kwatch --help` for usage. */
 #define _POSIX_C_SOURCE 200809L
 #define KINFORMER_IMPLEMENTATION
-/* reads of 64 KiB: a fast stream costs a quarter of the receive calls (and
-   their window updates) of the library's 16 KiB, for 48 KiB more context */
-#ifndef KINF_READ_BYTES
-#define KINF_READ_BYTES 65536
-#endif
 #include "../kinformer.h"
 #include <signal.h>
 #include <stdio.h>
@@ -57,6 +52,7 @@ static const char* usage_text =
     "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n"
     "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
     "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n"
+    "  --read-bytes B         socket read buffer (default 1 MiB; 0: the library's 16 KiB)\n"
     "  --fifo N               stop reading the socket when N keys wait for delivery\n"
     "  --no-prefault          take a page fault per store page instead of faulting the store in\n"
     "                         batches ahead of its top (Linux; see kinformer.h MEMORY)\n"
@@ -155,6 +151,19 @@ static int parse_num(const char* s, double* out) {
     return 1;
 }
 /* splits a comma list in place; returns the count */
+/* the options that take a string, in the order of the targets in main */
+static const char* const str_opts[] = { "-n", "--namespace", "-l", "--selector", "--field-selector", "-s", "--server", "--token",
+                                        "--token-file", "--kubeconfig", "--context", "--service-account-dir", "--certificate-authority",
+                                        "--client-certificate", "--client-key", "--tls-server-name", 0 };
+/* the options that take a number, in the order of the switch in main */
+static const char* const num_opts[] = { "--max-events", "--timeout", "--max-objects", "--max-object-bytes", "--store-bytes",
+                                        "--fifo", "--read-bytes", "--list-limit", "--idle-timeout", "--watch-timeout", "--resync", 0 };
+/* a's place in names, or -1 */
+static int opt_index(const char* const* names, const char* a) {
+    int k;
+    for (k = 0; names[k]; k++) { if (!strcmp(a, names[k])) { return k; } }
+    return -1;
+}
 static int split_list(char* s, const char** out, int max) {
     int n = 0;
     char* p = s;
@@ -203,17 +212,23 @@ int main(int argc, char** argv) {
     static kinf_config_t cfg;
     void* work = 0;
     double timeout = -1, num;
-    int exit_after_sync = 0, dump = 0, stats = 0, i, rc = KWATCH_EXIT_OK, synced_printed = 0;
+    int exit_after_sync = 0, dump = 0, stats = 0, i, k, rc = KWATCH_EXIT_OK, synced_printed = 0;
     size_t size;
     void* mem;
     double t0;
     kinf_handler_t h;
+    const char** const str_to[] = { &d.namespace_, &d.namespace_, &d.label_selector, &d.label_selector, &d.field_selector, &d.server,
+                                    &d.server, &d.token, &d.token_file, &kubeconfig, &context, &sa_dir, &d.ca_file,
+                                    &d.client_cert_file, &d.client_key_file, &d.tls_server_name };
 
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
     d.max_event_bytes = 1u << 20;
     d.store_bytes = 32u << 20;
     d.prefault_store = 1;
+    /* reads of up to 1 MiB: a stream faster than kwatch costs few receive
+       calls and window updates (docs/optimisation.md, step 25) */
+    d.read_bytes = 1u << 20;
     for (i = 1; i < argc; i++) {
         const char* a = argv[i];
         const char* v = 0;
@@ -227,19 +242,7 @@ int main(int argc, char** argv) {
         }
 #define KW_ARG() (v ? v : (i + 1 < argc ? argv[++i] : 0))
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage_text, stdout); return KWATCH_EXIT_OK; }
-        else if (!strcmp(a, "-n") || !strcmp(a, "--namespace")) { if (!(d.namespace_ = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "-l") || !strcmp(a, "--selector")) { if (!(d.label_selector = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--field-selector")) { if (!(d.field_selector = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--server") || !strcmp(a, "-s")) { if (!(d.server = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--token")) { if (!(d.token = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--token-file")) { if (!(d.token_file = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--kubeconfig")) { if (!(kubeconfig = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--context")) { if (!(context = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--service-account-dir")) { if (!(sa_dir = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--certificate-authority")) { if (!(d.ca_file = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--client-certificate")) { if (!(d.client_cert_file = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--client-key")) { if (!(d.client_key_file = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--tls-server-name")) { if (!(d.tls_server_name = KW_ARG())) { return usage_error("missing value", a); } }
+        else if ((k = opt_index(str_opts, a)) >= 0) { if (!(*str_to[k] = KW_ARG())) { return usage_error("missing value", a); } }
         else if (!strcmp(a, "--insecure-skip-tls-verify")) { d.insecure_skip_tls_verify = 1; }
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             const char* o = KW_ARG();
@@ -262,22 +265,22 @@ int main(int argc, char** argv) {
             else { free(drop_copy); drop_copy = copy; d.drop = drop; d.drop_count = split_list(copy, drop, 31); }
             if (d.keep_count > 28 || d.drop_count > 30) { free(keep_copy); free(drop_copy); return usage_error("at most 28 --keep and 30 --drop paths", a); }
         }
-        else if (!strcmp(a, "--max-events") || !strcmp(a, "--timeout") || !strcmp(a, "--max-objects") ||
-                 !strcmp(a, "--max-object-bytes") || !strcmp(a, "--store-bytes") || !strcmp(a, "--fifo") ||
-                 !strcmp(a, "--list-limit") || !strcmp(a, "--idle-timeout") || !strcmp(a, "--watch-timeout") ||
-                 !strcmp(a, "--resync")) {
+        else if ((k = opt_index(num_opts, a)) >= 0) {
             const char* s = KW_ARG();
             if (!parse_num(s, &num)) { return usage_error("expected a non-negative number", s ? s : a); }
-            if (!strcmp(a, "--max-events")) { g_max_events = (long)num; }
-            else if (!strcmp(a, "--timeout")) { timeout = num; }
-            else if (!strcmp(a, "--max-objects")) { d.max_objects = (int)num; }
-            else if (!strcmp(a, "--max-object-bytes")) { d.max_event_bytes = (size_t)num; }
-            else if (!strcmp(a, "--store-bytes")) { d.store_bytes = (size_t)num; }
-            else if (!strcmp(a, "--fifo")) { d.fifo_capacity = (int)num; }
-            else if (!strcmp(a, "--list-limit")) { d.list_limit = (int)num; }
-            else if (!strcmp(a, "--idle-timeout")) { d.idle_timeout_ms = (int)(num * 1000); }
-            else if (!strcmp(a, "--watch-timeout")) { d.watch_timeout_s = (int)num; }
-            else { d.resync_period_ms = (int)(num * 1000); }
+            switch (k) {
+            case 0: g_max_events = (long)num; break;
+            case 1: timeout = num; break;
+            case 2: d.max_objects = (int)num; break;
+            case 3: d.max_event_bytes = (size_t)num; break;
+            case 4: d.store_bytes = (size_t)num; break;
+            case 5: d.fifo_capacity = (int)num; break;
+            case 6: d.read_bytes = (size_t)num; break;
+            case 7: d.list_limit = (int)num; break;
+            case 8: d.idle_timeout_ms = (int)(num * 1000); break;
+            case 9: d.watch_timeout_s = (int)num; break;
+            default: d.resync_period_ms = (int)(num * 1000); break;
+            }
         }
         else if (a[0] == '-' && a[1]) { return usage_error("unknown option", a); }
         else if (!resource) { resource = a; }

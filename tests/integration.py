@@ -822,6 +822,7 @@ CHURN_WATCHERS = [
     ("pods --keep metadata.labels --drop status", ["pods", "--keep", "metadata.labels,spec.nodeName",
                                                    "--drop", "status"], pod_path(), None, None),
     ("configmaps", ["configmaps"], "/api/v1/configmaps", None, None),
+    ("pods --read-bytes 256 (every token cut by a read)", ["pods", "--read-bytes", "256"], pod_path(), None, None),
 ]
 
 

@@ -232,7 +232,7 @@ static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, ch
         size_t k = n - p;
         int r;
         if (k > step) { k = step; }
-        if (k > sizeof(inf->rbuf)) { k = sizeof(inf->rbuf); }
+        if (k > inf->rcap) { k = inf->rcap; }
         memcpy(inf->rbuf, s + p, k);
         p += k;
         r = kinf__ingest(inf, k);
@@ -2062,7 +2062,7 @@ static void test_backpressure(void) {
     g_test = "backpressure";
     if (!CHECK(inf != 0)) { return; }
     if (!CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0)) { rm(inf); return; }
-    CHECK(n <= sizeof(inf->rbuf));
+    CHECK(n <= inf->rcap);
     evlog_reset();
     memcpy(inf->rbuf, body, n);
     watch_on_fd(inf, sv[0]);
@@ -2769,16 +2769,33 @@ static void test_config(void) {
     /* clamped capacities are reported and the informer still starts */
     g_test = "config_clamp";
     {
-        static const struct { int mo; size_t meb; int mt; int fifo; int mh; int mi; } cl[] = {
-            { 0, 100, 0, 0, 0, 0 }, { 0, 0, 10, 0, 0, 0 }, { 8, 0, 0, 9, 0, 0 }, { 0, 0, 0, 0, 1000, 0 }, { 0, 0, 0, 0, 0, 17 } };
-        for (i = 0; i < 5; i++) {
+        static const struct { int mo; size_t meb; int mt; int fifo; int mh; int mi; size_t rb, rb_got; } cl[] = {
+            { 0, 100, 0, 0, 0, 0, 0, KINF_READ_BYTES }, { 0, 0, 10, 0, 0, 0, 0, KINF_READ_BYTES }, { 8, 0, 0, 9, 0, 0, 0, KINF_READ_BYTES },
+            { 0, 0, 0, 0, 1000, 0, 0, KINF_READ_BYTES }, { 0, 0, 0, 0, 0, 17, 0, KINF_READ_BYTES },
+            { 0, 0, 0, 0, 0, 0, 255, 256 }, { 0, 0, 0, 0, 0, 0, (64u << 20) + 1, 64u << 20 } };
+        for (i = 0; i < 7; i++) {
             desc_base(&d);
             d.max_objects = cl[i].mo; d.max_event_bytes = cl[i].meb; d.max_tokens = cl[i].mt;
-            d.fifo_capacity = cl[i].fifo; d.max_handlers = cl[i].mh; d.max_indexes = cl[i].mi;
+            d.fifo_capacity = cl[i].fifo; d.max_handlers = cl[i].mh; d.max_indexes = cl[i].mi; d.read_bytes = cl[i].rb;
             log_reset();
             inf = mk(&d);
             if (!CHECK(inf != 0 && logged(KINF_LOGITEM_CONFIG_CLAMPED) == 1)) { note("case %d", i); }
-            if (inf) { CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK); } /* a warning, not an error */
+            if (inf) { CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK); CHECK_INT(kinf_stats(inf).caps.read_bytes, cl[i].rb_got); } /* a warning, not an error */
+            rm(inf);
+        }
+        /* a read buffer of its own size: in the informer's memory, byte for byte */
+        {
+            size_t base;
+            desc_base(&d);
+            base = kinf_informer_size(&d);
+            d.read_bytes = KINF_READ_BYTES + 1000;
+            CHECK_INT(kinf_informer_size(&d), base + 1000);
+            d.read_bytes = 256;
+            CHECK_INT(kinf_informer_size(&d), base - (KINF_READ_BYTES - 256));
+            log_reset();
+            inf = mk(&d);
+            CHECK(inf != 0 && logged(KINF_LOGITEM_CONFIG_CLAMPED) == 0);
+            if (inf) { CHECK_INT(kinf_stats(inf).caps.read_bytes, 256); }
             rm(inf);
         }
         desc_base(&d);
@@ -2871,7 +2888,7 @@ static int respond(kinf_informer_t* inf, const char* resp) {
     size_t n = strlen(resp), p = 0;
     while (p < n) {
         size_t k = n - p;
-        if (k > sizeof(inf->rbuf)) { k = sizeof(inf->rbuf); }
+        if (k > inf->rcap) { k = inf->rcap; }
         memcpy(inf->rbuf, resp + p, k);
         p += k;
         if (kinf__ingest(inf, k) != 0) { kinf__broken(inf); return -1; }
@@ -2906,12 +2923,17 @@ static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - k
    (kinf__chunk_next): the buffer still holds the last read's bytes afterwards,
    and a FIFO of one key holds the feed back at each event, in 7-byte chunks,
    with nothing lost. */
-static void test_chunked_in_place(void) {
-    kinf_informer_t* inf = mk_fifo(0, 1, 0);
+static void chunked_in_place_by(size_t read_bytes) {
+    kinf_informer_t* inf;
+    kinf_desc_t d;
     static char r[4096];
     size_t n, last;
-    g_test = "chunked_in_place";
+    desc_base(&d);
+    d.max_objects = 64; d.store_bytes = 1 << 16; d.fifo_capacity = 1; d.read_bytes = read_bytes;
+    inf = mk(&d);
     if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler); watch_begin(inf);
+    CHECK_INT(inf->rcap, read_bytes ? read_bytes : KINF_READ_BYTES);
     evlog_reset(); log_reset();
     inf->started = 1; inf->rv_mode = KINF__RV_ZERO;
     kinf__begin(inf, KINF__PH_LIST);
@@ -2921,9 +2943,9 @@ static void test_chunked_in_place(void) {
                                  "{\"type\":\"ADDED\",\"object\":" ITEM("b", "52") "}\n"
                                  "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "53") "}\n", 1));
     n = strlen(r);
-    CHECK(n > 2 * sizeof(inf->rbuf)); /* three reads or more */
+    if (inf->rcap == 256) { CHECK(n > 2 * inf->rcap); } /* three reads or more */
     CHECK_INT(respond(inf, r), 0);
-    last = n - ((n - 1) % sizeof(inf->rbuf) + 1); /* where the last read began */
+    last = n - ((n - 1) % inf->rcap + 1); /* where the last read began */
     CHECK(!memcmp(inf->rbuf, r + last, n - last));
     dispatch(inf);
     CHECK_STR(g_evlog, "A ns/a 51 A ns/b 52 U ns/a 51>53");
@@ -2931,6 +2953,12 @@ static void test_chunked_in_place(void) {
     CHECK_INT(kinf_count(inf), 2);
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
     rm(inf);
+}
+static void test_chunked_in_place(void) {
+    static const size_t rbs[] = { 0, 256, 300, 999, 4096 }; /* desc.read_bytes: the default (KINF_READ_BYTES), down to one read */
+    size_t i;
+    g_test = "chunked_in_place";
+    for (i = 0; i < sizeof(rbs) / sizeof(rbs[0]); i++) { chunked_in_place_by(rbs[i]); }
 }
 static void test_reflector(void) {
     kinf_informer_t* inf = mk_fifo(0, 0, 0);

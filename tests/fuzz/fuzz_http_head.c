@@ -60,7 +60,7 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
         if (b <= a) { continue; }
         while (a < b && !out->body_done) {
             size_t k = b - a;
-            if (k > sizeof(inf->rbuf)) { k = sizeof(inf->rbuf); }
+            if (k > inf->rcap) { k = inf->rcap; }
             memcpy(inf->rbuf, d + a, k);
             a += k;
             if (kinf__ingest(inf, k) != 0) { out->err = 1; goto done; }
