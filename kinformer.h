@@ -3782,7 +3782,8 @@ static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
 /* >>informer  the step: all I/O the socket allows now, bounded */
 static int kinf__idle(const kinf_informer_t* inf, uint64_t now) { return now > inf->last_rx && now - inf->last_rx >= (uint64_t)inf->idle_ms; }
 /* the bytes one step reads at most before it returns, so that handlers run
-   (and the queue drains) at the same pace whatever KINF_READ_BYTES is */
+   (and the queue drains) at the same pace whatever the read buffer's size:
+   a read asks no more than the step has left */
 #ifndef KINF__STEP_BYTES /* tests lower it */
 #define KINF__STEP_BYTES (1u << 20)
 #endif
@@ -3851,7 +3852,7 @@ static void kinf__step(kinf_informer_t* inf) {
         }
         if (got >= KINF__STEP_BYTES) { return; } /* what was read is consumed; the rest waits for the next step */
         {
-            long r = kinf__io_recv(inf, inf->rbuf, inf->rcap);
+            long r = kinf__io_recv(inf, inf->rbuf, inf->rcap < KINF__STEP_BYTES - got ? inf->rcap : KINF__STEP_BYTES - got);
             if (r == -2) { kinf__cut(inf); continue; }
             if (r == 0) {
                 {

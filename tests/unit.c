@@ -2099,19 +2099,19 @@ static void test_backpressure(void) {
     close(sv[1]);
 }
 
-/* One step reads at most KINF__STEP_BYTES (and the read that crosses it)
-   before it returns to let the handlers run, however much the socket holds;
-   the next steps take the rest, nothing lost or coalesced. */
-static void test_step_bytes(void) {
+/* One step reads at most KINF__STEP_BYTES before it returns to let the
+   handlers run, however much the socket holds and however large the read
+   buffer (desc.read_bytes; a read asks only what the step has left); the
+   next steps take the rest, nothing lost or coalesced. */
+static void step_bytes_by(size_t read_bytes) {
     kinf_desc_t d;
     kinf_informer_t* inf;
     static char body[16384];
     char ev[160], exp[2048];
     size_t n = 0, eo = 0;
     int sv[2], i, steps;
-    g_test = "step_bytes";
     desc_base(&d);
-    d.max_objects = 256; d.store_bytes = 1 << 20;
+    d.max_objects = 256; d.store_bytes = 1 << 20; d.read_bytes = read_bytes;
     inf = mk(&d);
     if (!CHECK(inf != 0)) { return; }
     kinf_add_handler(inf, &g_handler);
@@ -2130,7 +2130,7 @@ static void test_step_bytes(void) {
     CHECK(write(sv[1], body, n) == (ssize_t)n);
     watch_on_fd(inf, sv[0]);
     kinf__step(inf);
-    CHECK_INT((long)inf->st.bytes_read, 1024); /* four reads of 256 */
+    CHECK_INT((long)inf->st.bytes_read, 1024); /* four reads of 256; 700 and 324; one of 1024 */
     CHECK(inf->flen > 0 && inf->flen < 100);
     dispatch(inf);
     CHECK_STR(g_evlog, exp); /* the events whose bytes were read, in order */
@@ -2141,6 +2141,12 @@ static void test_step_bytes(void) {
     CHECK_INT(kinf_count(inf), 100);
     rm(inf); /* closes sv[0] */
     close(sv[1]);
+}
+static void test_step_bytes(void) {
+    g_test = "step_bytes";
+    step_bytes_by(0);
+    step_bytes_by(700);
+    step_bytes_by(4096);
 }
 /* desc.prefault_store: the store's pages a little ahead of its top are
    resident as soon as the top moves (Linux), those far ahead are not; without
