@@ -376,7 +376,7 @@ typedef struct kinf_desc_t {
     int max_indexes;             /* custom indexes besides namespace; default 2, negative: none */
     int dispatch_budget;         /* deltas delivered per poll; 0 = all queued */
     int prefault_store;          /* 1: fault the store's pages in batches ahead of its top (Linux; see MEMORY) */
-    size_t read_bytes;           /* socket read buffer; default KINF_READ_BYTES (16 KiB), at least 256 */
+    size_t read_bytes;           /* socket read buffer; default KINF_READ_BYTES (16 KiB); 256 B to 64 MiB */
     /* behaviour */
     int list_limit;              /* page size; default 500 */
     int resync_period_ms;        /* 0 = no resync */

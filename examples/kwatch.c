@@ -150,7 +150,6 @@ static int parse_num(const char* s, double* out) {
     *out = v;
     return 1;
 }
-/* splits a comma list in place; returns the count */
 /* the options that take a string, in the order of the targets in main */
 static const char* const str_opts[] = { "-n", "--namespace", "-l", "--selector", "--field-selector", "-s", "--server", "--token",
                                         "--token-file", "--kubeconfig", "--context", "--service-account-dir", "--certificate-authority",
@@ -164,6 +163,7 @@ static int opt_index(const char* const* names, const char* a) {
     for (k = 0; names[k]; k++) { if (!strcmp(a, names[k])) { return k; } }
     return -1;
 }
+/* splits a comma list in place; returns the count */
 static int split_list(char* s, const char** out, int max) {
     int n = 0;
     char* p = s;
