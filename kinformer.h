@@ -4124,17 +4124,15 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
 }
 KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->fd : -1; }
 KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
+    int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
     if (!kinf__ok(inf) || inf->fd < 0) { return 0; }
     if (inf->cstate == KINF__C_CONNECTING) { return KINF_WANT_WRITE; }
+    rd = inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap;
 #ifdef KINF_TLS_BEARSSL
-    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) {
-        int rd = inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap;
-        return kinf__tls_wants(inf, rd);
-    }
+    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
 #endif
     if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    if (inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { return KINF_WANT_READ; }
-    return 0;
+    return rd ? KINF_WANT_READ : 0;
 }
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     int t, wait;
