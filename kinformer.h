@@ -2877,6 +2877,12 @@ static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
         KINF__INFO(inf, BACKOFF, kinf__utoa(num, (uint64_t)delay_ms), " ms");
     }
 }
+/* The body window in rbuf: data to feed at dpos..dend, and up to rend the
+   chunked framing and data not yet decoded. kinf__window_clear empties all
+   three; kinf__pending tells whether bytes read are not yet fed (held back
+   by the FIFO, or to feed next). */
+static void kinf__window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
+static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
 static void kinf__begin(kinf_informer_t* inf, int kind) {
     inf->phase = kind;
     inf->req_kind = kind;
@@ -2894,7 +2900,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     }
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; inf->dpos = inf->dend = inf->rend = 0; inf->body_done = 0;
+    inf->hlen = 0; kinf__window_clear(inf); inf->body_done = 0;
     inf->last_rx = kinf__now_ms();
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
@@ -3246,7 +3252,7 @@ static int kinf__ingest(kinf_informer_t* inf, size_t n) {
                 break;
             }
         }
-        if (!inf->resp.head_done) { inf->dpos = inf->dend = inf->rend = 0; return 0; }
+        if (!inf->resp.head_done) { kinf__window_clear(inf); return 0; }
     }
     dn = n - p;
     if (inf->resp.chunked) { /* decoded as it is fed (kinf__chunk_next): the data stays where it is */
@@ -3260,8 +3266,6 @@ static int kinf__ingest(kinf_informer_t* inf, size_t n) {
     inf->dpos = p; inf->dend = inf->rend = p + dn;
     return 0;
 }
-/* bytes read and not yet fed: held back by the FIFO, or to feed next */
-static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
 /* A chunked body: the framing from dend up to the next data, and that data
    (as much of it as was read) as dpos..dend, in place. 0, or -1 for a bad
    chunk. Each call moves on by at least a byte. */
@@ -3867,7 +3871,7 @@ static void kinf__step(kinf_informer_t* inf) {
             }
             if (r == -1) {
                 if (inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-                    inf->body_done = 1; inf->reusable = 0; inf->dpos = inf->dend = inf->rend = 0;
+                    inf->body_done = 1; inf->reusable = 0; kinf__window_clear(inf);
                     continue;
                 }
                 KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);

@@ -220,7 +220,7 @@ static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; inf->dpos = inf->dend = inf->rend = 0; inf->body_done = 0;
+    inf->hlen = 0; kinf__window_clear(inf); inf->body_done = 0;
 }
 /* feeds s in reads of at most step bytes, taking the body's data as the
    informer does (a chunked body's runs in place, by kinf__chunk_next);
@@ -2049,7 +2049,7 @@ static void test_has_synced(void) {
 /* the informer as if its watch request on fd had been answered: 200, chunked */
 static void watch_on_fd(kinf_informer_t* inf, int fd) {
     inf->fd = fd; inf->cstate = KINF__C_RECV; inf->started = 2; inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
-    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; inf->dpos = inf->dend = inf->rend = 0;
+    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; kinf__window_clear(inf);
     inf->last_rx = kinf__now_ms();
 }
 static void test_backpressure(void) {

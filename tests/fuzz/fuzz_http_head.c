@@ -102,7 +102,7 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
                 }
                 inf->dpos = inf->dend;
             }
-            inf->dpos = inf->dend = inf->rend = 0;
+            kinf__window_clear(inf);
         }
     }
 done:
