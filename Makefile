@@ -33,9 +33,10 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c
 
 # kwatch for small machines: -Os, no TLS, no unwind tables (C needs none), log
-# messages compiled out (errors print their id and detail). docs/performance.md
+# messages compiled out (errors print their id and detail), every function
+# static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
-SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS
+SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINFORMER_STATIC
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 

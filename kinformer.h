@@ -486,6 +486,72 @@ KINF_API int kinf_fd(kinf_informer_t* inf);               /* -1 if none */
 KINF_API unsigned kinf_wants(kinf_informer_t* inf);       /* KINF_WANT_* */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next deadline, -1 none */
 
+/* The engine: the informer with no sockets, files or clock, for a transport
+   of your own (an RTOS socket API, a proxy, a connection you already hold, a
+   test harness). kinf_poll and kinf_run are a driver on top of these calls
+   and are not mixed with them on one informer. Time is the driver's: every
+   call that takes now_ms gives the engine the current time in milliseconds
+   of any monotonic clock; the engine reads no clock of its own.
+
+   The driver loop: call kinf_engine_tick, then act on the bits it returns,
+   handing each result back, until none is left that it can act on now; then
+   wait for the socket or until kinf_engine_deadline, and tick again.
+       KINF_ENG_CLOSE    close the connection, then kinf_engine_closed
+       KINF_ENG_TOKEN    read desc.token_file again: kinf_engine_set_token
+                         (kinf_refresh_token_file does it for you)
+       KINF_ENG_CONNECT  open a new connection to kinf_engine_server's host
+                         and port (TLS for https is the driver's), then
+                         kinf_engine_connected, or kinf_engine_failed
+       KINF_ENG_SEND     write kinf_engine_sendbuf's bytes, then kinf_engine_sent
+       KINF_ENG_RECV     read into kinf_engine_recvbuf, then kinf_engine_recvd;
+                         at the end of the stream kinf_engine_closed
+   After kinf_engine_failed or an unasked kinf_engine_closed the engine
+   regards the connection as gone. With no bit set the engine waits for its
+   deadline, or for kinf_engine_dispatch to make room in the queue.
+   kinf_engine_dispatch delivers queued changes to the handlers (at most
+   desc.dispatch_budget); call it after the bytes of a step are handed in.
+   Callbacks run only inside kinf_engine_dispatch and kinf_add_handler. */
+enum { KINF_ENG_CONNECT = 1, KINF_ENG_SEND = 2, KINF_ENG_RECV = 4, KINF_ENG_CLOSE = 8, KINF_ENG_TOKEN = 16 };
+typedef struct kinf_server_t {
+    const char* host;            /* name or address, IPv6 without brackets */
+    uint16_t port;
+    int https;                   /* 1: the driver speaks TLS (the engine sends and reads plain HTTP) */
+} kinf_server_t;
+KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf);
+/* What the engine wants now, with no side effect (KINF_ENG_*; 0 when stopped). */
+KINF_API unsigned kinf_engine_state(kinf_informer_t* inf);
+/* Starts the first list, ends a backoff, times out a silent connection,
+   feeds bytes the queue held back, finishes responses. Returns the state. */
+KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms);
+/* The time (now_ms's clock) by which kinf_engine_tick must be called again;
+   UINT64_MAX for none, a time not after now when it has work now. */
+KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf);
+/* The request bytes still to send (valid until the next engine call). */
+KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len);
+KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms);
+/* Where to put the next bytes read, and how many fit; NULL and 0 when the
+   engine wants none now. kinf_engine_recvd(n) hands in the n bytes put there. */
+KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap);
+KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms);
+KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms);
+/* The connection is closed: by the server (end of stream) or by the driver
+   as KINF_ENG_CLOSE asked. */
+KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms);
+/* The transport failed: item is what happened (KINF_LOGITEM_CONNECT_FAILED,
+   _RESOLVE_FAILED, _CONNECT_TIMEOUT, _IO_ERROR, a TLS item), logged as an
+   error with detail; 0 when the transport logged it already. The request is
+   retried after a backoff, as client-go's reflector does. */
+KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms);
+/* A new bearer token (NUL-terminated, copied), or NULL to keep the one held
+   (a file that could not be read). KINF_OK, or KINF_ERR_INVAL (too long,
+   spaces or control characters: logged, the old token is kept). */
+KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms);
+/* Delivers queued changes to the handlers; returns how many keys. */
+KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms);
+/* Driver helper: reads desc.token_file (no more than KINF_MAX_TOKEN bytes)
+   and hands it to kinf_engine_set_token. Blocks on the file read only. */
+KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms);
+
 KINF_API int kinf_has_synced(kinf_informer_t* inf);
 KINF_API int kinf_count(kinf_informer_t* inf);
 KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out);
@@ -628,6 +694,9 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #define KINF__MAX_OBJECTS 1000000
 #define KINF__SLOT_BITS 20
 #define KINF__MAGIC 0x6b696e66u
+#define KINF__STR2(x) #x
+#define KINF__STR(x) KINF__STR2(x)
+#define KINF__VERSION_STR KINF__STR(KINF_VERSION_MAJOR) "." KINF__STR(KINF_VERSION_MINOR) "." KINF__STR(KINF_VERSION_PATCH)
 
 /* >>util */
 /* An arena block: 16 bytes, then key, namespace, uid and resourceVersion as C
@@ -639,11 +708,6 @@ typedef char kinf__blk_is_16[(sizeof(kinf__blk) == 16) ? 1 : -1];
 static size_t kinf__blk_head(size_t kl, size_t nsl, size_t ul, size_t rl) { return sizeof(kinf__blk) + kl + nsl + ul + rl + 4u; }
 
 static size_t kinf__align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
-static uint64_t kinf__now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 static uint32_t kinf__fnv(const char* s, size_t n) {
     uint32_t h = 2166136261u;
     size_t i;
@@ -1696,7 +1760,19 @@ typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
 typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
 
 enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
-enum { KINF__C_NONE = 0, KINF__C_CONNECTING, KINF__C_SEND, KINF__C_RECV };
+/* The engine's connection: none wanted, a new one wanted (KINF_ENG_CONNECT),
+   the request going out (KINF_ENG_SEND), the response coming in (KINF_ENG_RECV). */
+typedef enum kinf__conn_state { KINF__C_NONE = 0, KINF__C_WANTED, KINF__C_SEND, KINF__C_RECV } kinf__conn_state;
+enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
+/* The built-in transport's socket: the addresses resolved, the one being
+   tried, and when its connect began. */
+typedef struct kinf__sock {
+    int fd, connecting, naddr, ai;
+    uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself */
+    struct sockaddr_storage addrs[4];
+    socklen_t alens[4];
+    uint64_t t_connect;
+} kinf__sock;
 enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
 enum { KINF__BODY_LIST = 0, KINF__BODY_WATCH, KINF__BODY_STATUS };
 
@@ -1760,12 +1836,14 @@ struct kinf_informer_t {
     char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
     char c_cont[KINF_MAX_CONTINUE];
     kinf__scan scan;
-    /* connection */
-    int fd, cstate, reusable;
-    struct sockaddr_storage addrs[4];
-    socklen_t alens[4];
-    int naddr, ai;
-    uint64_t t_connect, last_rx, backoff_until, watch_start, healthy_since;
+    /* the engine's side of the connection: what it wants of the transport */
+    int cstate;                   /* kinf__conn_state */
+    uint8_t conn_open, close_wanted, reusable;
+    uint8_t token_due;            /* ask the driver to read the token file again (KINF_ENG_TOKEN) */
+    uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
+    uint64_t now;                 /* the time the driver gave the engine last (ms, any epoch) */
+    uint32_t responses;           /* responses read to their end */
+    uint64_t last_rx, backoff_until, watch_start, healthy_since;
     uint64_t watch_events;
     int backoff_n;
     char wbuf[KINF__WBUF];
@@ -1785,8 +1863,10 @@ struct kinf_informer_t {
     char logbuf[400];
     volatile int stop;
     int dispatching, fatal, listed;
-    void* tls;                    /* kinf__tls in caller memory, for https:// */
     uint8_t list_nolimit;
+    /* the built-in transport (the driver layer): a socket, TLS for https:// */
+    kinf__sock sock;
+    void* tls;                    /* kinf__tls in caller memory, for https:// */
 };
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
@@ -2720,36 +2800,12 @@ static int kinf__put(char* out, size_t cap, size_t* o, const char* s) {
     memcpy(out + *o, s, n); *o += n; out[*o] = 0;
     return 1;
 }
-static void kinf__read_token_file(kinf_informer_t* inf) {
-    char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
-    size_t n = 0;
-    int fd;
-    inf->token_at = kinf__now_ms();
-    fd = open(inf->token_file, O_RDONLY);
-    if (fd < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); return; }
-    for (;;) {
-        ssize_t r = read(fd, buf + n, sizeof(buf) - n);
-        if (r < 0 && errno == EINTR) { continue; }
-        if (r <= 0) { break; }
-        n += (size_t)r;
-        if (n == sizeof(buf)) { break; }
-    }
-    close(fd);
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return; }
-    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); return; }
-    buf[n] = 0;
-    if (!kinf__visible_ascii(buf)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return; }
-    memcpy(inf->token, buf, n);
-    inf->token[n] = 0;
-    memset(buf, 0, sizeof(buf));
-}
 static int kinf__build_request(kinf_informer_t* inf, int kind) {
     char* w = inf->wbuf;
     size_t cap = sizeof(inf->wbuf), o = 0;
     char num[21];
     int ok = 1;
-    if (inf->token_file[0] && kinf__now_ms() - inf->token_at >= 60000u) { kinf__read_token_file(inf); }
+    inf->req_token_gen = inf->token_gen;
     ok &= kinf__put(w, cap, &o, "GET ");
     ok &= kinf__put(w, cap, &o, inf->path);
     if (kind == KINF__PH_WATCH) {
@@ -2783,7 +2839,7 @@ static int kinf__build_request(kinf_informer_t* inf, int kind) {
     if (inf->fsel[0]) { ok &= kinf__put(w, cap, &o, "&fieldSelector="); ok &= kinf__pct(w, cap, &o, inf->fsel); }
     ok &= kinf__put(w, cap, &o, " HTTP/1.1\r\nHost: ");
     ok &= kinf__put(w, cap, &o, inf->hosthdr);
-    ok &= kinf__put(w, cap, &o, "\r\nUser-Agent: kinformer/0.1.0\r\nAccept: application/json\r\n");
+    ok &= kinf__put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
     if (inf->token[0]) {
         ok &= kinf__put(w, cap, &o, "Authorization: Bearer ");
         ok &= kinf__put(w, cap, &o, inf->token);
@@ -2794,71 +2850,32 @@ static int kinf__build_request(kinf_informer_t* inf, int kind) {
     return ok;
 }
 
-/* >>informer  connection */
-static void kinf__close(kinf_informer_t* inf) {
-    if (inf->fd >= 0) { close(inf->fd); }
-    inf->fd = -1;
+/* >>reflector  connection: the engine asks, the driver does.
+   kinf__drop gives the connection up (the driver is asked to close it);
+   kinf__fail does so and backs off before the next request. */
+static void kinf__drop(kinf_informer_t* inf) {
+    if (inf->conn_open) { inf->close_wanted = 1; }
+    inf->conn_open = 0;
     inf->cstate = KINF__C_NONE;
     inf->reusable = 0;
 }
-static int kinf__resolve(kinf_informer_t* inf) {
-    struct sockaddr_in* a4 = (struct sockaddr_in*)(void*)&inf->addrs[0];
-    struct sockaddr_in6* a6 = (struct sockaddr_in6*)(void*)&inf->addrs[0];
-    struct addrinfo hints, *res = 0, *ai;
-    char port[21];
-    inf->naddr = 0; inf->ai = 0;
-    memset(&inf->addrs[0], 0, sizeof(inf->addrs[0]));
-    /* numeric addresses need no resolver (and no allocation in libc) */
-    if (inet_pton(AF_INET, inf->host, &a4->sin_addr) == 1) {
-        a4->sin_family = AF_INET; a4->sin_port = htons(inf->port);
-        inf->alens[0] = sizeof(*a4); inf->naddr = 1; return 1;
-    }
-    if (inet_pton(AF_INET6, inf->host, &a6->sin6_addr) == 1) {
-        a6->sin6_family = AF_INET6; a6->sin6_port = htons(inf->port);
-        inf->alens[0] = sizeof(*a6); inf->naddr = 1; return 1;
-    }
-    memset(&hints, 0, sizeof(hints));
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    if (getaddrinfo(inf->host, kinf__utoa(port, inf->port), &hints, &res) != 0 || !res) { return 0; }
-    for (ai = res; ai && inf->naddr < 4; ai = ai->ai_next) {
-        if (ai->ai_addrlen > sizeof(inf->addrs[0])) { continue; }
-        memcpy(&inf->addrs[inf->naddr], ai->ai_addr, ai->ai_addrlen);
-        inf->alens[inf->naddr++] = (socklen_t)ai->ai_addrlen;
-    }
-    freeaddrinfo(res);
-    return inf->naddr > 0;
-}
-/* starts a non-blocking connect to inf->addrs[inf->ai]; 1 started, 0 failed */
-static int kinf__connect_next(kinf_informer_t* inf) {
-    while (inf->ai < inf->naddr) {
-        int fd = socket(inf->addrs[inf->ai].ss_family, SOCK_STREAM, 0), one = 1, r;
-        inf->ai++;
-        if (fd < 0) { continue; }
-        fcntl(fd, F_SETFD, FD_CLOEXEC);
-        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-        r = connect(fd, (struct sockaddr*)(void*)&inf->addrs[inf->ai - 1], inf->alens[inf->ai - 1]);
-        if (r == 0 || errno == EINPROGRESS) {
-            inf->fd = fd;
-            inf->cstate = KINF__C_CONNECTING;
-            inf->t_connect = kinf__now_ms();
-            return 1;
-        }
-        close(fd);
-    }
-    return 0;
-}
-
 static void kinf__begin(kinf_informer_t* inf, int kind);
 /* a list starts from its first page: no key has been seen in it yet */
 static void kinf__unseen(kinf_informer_t* inf) {
     int32_t s;
     for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
 }
+/* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
+static int64_t kinf__retry_after_ms(const kinf_informer_t* inf) {
+    int64_t s = inf->resp.retry_after;
+    return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
+}
+/* Backs off before the request of next_kind: delay_ms, or (-1) exponential
+   from 800 ms to 30 s with full jitter, as client-go's reflector; the
+   exponent starts over after two minutes without a failure. */
 static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
-    uint64_t now = kinf__now_ms();
-    kinf__close(inf);
+    uint64_t now = inf->now;
+    kinf__drop(inf);
     if (delay_ms < 0) {
         uint64_t d;
         if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
@@ -2883,25 +2900,29 @@ static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
    by the FIFO, or to feed next). */
 static void kinf__window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
 static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
-static void kinf__begin(kinf_informer_t* inf, int kind) {
-    inf->phase = kind;
-    inf->req_kind = kind;
-    if (!kinf__build_request(inf, kind) && kind == KINF__PH_LIST && inf->cont[0]) {
-        /* the server's continue token does not fit the request: list whole */
+/* Builds the request for the current phase; with a continue token too long
+   for it, falls back to one whole list (as client-go's pager when a token
+   expires). 0 when even that does not fit: a fatal configuration error. */
+static int kinf__request(kinf_informer_t* inf) {
+    if (!kinf__build_request(inf, inf->req_kind) && inf->req_kind == KINF__PH_LIST && inf->cont[0]) {
         KINF__WARN(inf, CONTINUE_EXPIRED, "continue token too long for the request", 0);
         inf->cont[0] = 0; inf->list_nolimit = 1;
         kinf__unseen(inf);
     }
-    if (!kinf__build_request(inf, kind)) {
-        KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
-        kinf__close(inf);
-        inf->fatal = KINF_ERR_INVAL;
-        return;
-    }
+    if (kinf__build_request(inf, inf->req_kind)) { return 1; }
+    KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
+    kinf__drop(inf);
+    inf->fatal = KINF_ERR_INVAL;
+    return 0;
+}
+static void kinf__begin(kinf_informer_t* inf, int kind) {
+    inf->phase = kind;
+    inf->req_kind = kind;
+    if (!kinf__request(inf)) { return; }
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
     inf->hlen = 0; kinf__window_clear(inf); inf->body_done = 0;
-    inf->last_rx = kinf__now_ms();
+    inf->last_rx = inf->now;
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
         inf->watch_start = inf->last_rx;
@@ -2916,22 +2937,14 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
             KINF__INFO(inf, LIST_START, inf->rv_mode == KINF__RV_ZERO ? "resourceVersion=0" : inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "resourceVersion unset", 0);
         }
     }
-    inf->started = 2;
-    if (inf->fd >= 0 && inf->reusable) {
+    inf->started = KINF__RUN_STARTED;
+    if (inf->conn_open && inf->reusable) {
         inf->cstate = KINF__C_SEND;
         return;
     }
-    kinf__close(inf);
-    if (!kinf__resolve(inf)) {
-        KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0);
-        kinf__fail(inf, kind, -1);
-        return;
-    }
+    kinf__drop(inf);
     inf->st.reconnects++;
-    if (!kinf__connect_next(inf)) {
-        KINF__ERR(inf, CONNECT_FAILED, inf->host, 0);
-        kinf__fail(inf, kind, -1);
-    }
+    inf->cstate = KINF__C_WANTED;
 }
 
 /* >>informer  events */
@@ -3105,6 +3118,14 @@ static int kinf__on_record(kinf_informer_t* inf) {
 }
 
 /* >>informer  responses */
+/* A watch whose resourceVersion expired (410) or is ahead of the server's:
+   relist after the backoff, as client-go's reflector: from the last RV seen
+   when it expired, unset when it was too large. */
+static void kinf__watch_expired(kinf_informer_t* inf, int k, const char* where) {
+    if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, where); inf->rv_mode = KINF__RV_LAST; }
+    else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, where); inf->rv_mode = KINF__RV_UNSET; }
+    kinf__fail(inf, KINF__PH_LIST, -1);
+}
 static void kinf__list_finished(kinf_informer_t* inf) {
     int32_t s;
     /* keys the new list no longer has: deleted, final state unknown */
@@ -3125,7 +3146,8 @@ static void kinf__list_finished(kinf_informer_t* inf) {
 }
 static void kinf__response_done(kinf_informer_t* inf) {
     int status = inf->resp.status, kind = inf->req_kind;
-    uint64_t now = kinf__now_ms();
+    uint64_t now = inf->now;
+    inf->responses++;
     inf->reusable = !inf->resp.conn_close && (inf->resp.chunked || inf->resp.clen >= 0);
     if (status == 200 && kind == KINF__PH_LIST) {
         kinf__scan* sc = &inf->scan;
@@ -3174,33 +3196,29 @@ static void kinf__response_done(kinf_informer_t* inf) {
                 if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->req_rv, 0); } else { KINF__WARN(inf, RV_TOO_LARGE, inf->req_rv, 0); }
                 inf->rv_mode = KINF__RV_UNSET;
             } else {
-                /* a watch that expired: relist from the last RV seen, after
-                   the backoff, as client-go's reflector */
-                if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, 0); inf->rv_mode = KINF__RV_LAST; }
-                else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, 0); inf->rv_mode = KINF__RV_UNSET; }
-                kinf__fail(inf, KINF__PH_LIST, -1);
+                kinf__watch_expired(inf, k, 0);
                 return;
             }
-            kinf__close(inf);
+            kinf__drop(inf);
             kinf__begin(inf, KINF__PH_LIST);
             return;
         }
         if (status == 429) {
             KINF__WARN(inf, TOO_MANY_REQUESTS, code, 0);
-            kinf__fail(inf, kind, inf->resp.retry_after >= 0 ? (inf->resp.retry_after > 600 ? 600000 : inf->resp.retry_after * 1000) : -1);
+            kinf__fail(inf, kind, kinf__retry_after_ms(inf));
             return;
         }
-        if (status == 400 && inf->tls && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
+        if (status == 400 && inf->https && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
             /* a TLS terminator (nginx) that checks client certificates after the handshake */
             KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, 0, 0);
-            if (inf->token_file[0]) { kinf__read_token_file(inf); }
+            if (inf->token_file[0]) { inf->token_due = 1; } /* the driver reads it before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, 0); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, 0); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, 0);
-            if (inf->resp.retry_after >= 0) { kinf__fail(inf, kind, inf->resp.retry_after > 600 ? 600000 : inf->resp.retry_after * 1000); return; }
+            if (inf->resp.retry_after >= 0) { kinf__fail(inf, kind, kinf__retry_after_ms(inf)); return; }
         } else { KINF__ERR(inf, HTTP_STATUS, code, 0); }
         kinf__fail(inf, kind, -1);
     }
@@ -3217,7 +3235,7 @@ static void kinf__broken(kinf_informer_t* inf) {
    like any failure. */
 static void kinf__cut(kinf_informer_t* inf) {
     if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
-        (inf->watch_events > 0 || kinf__now_ms() - inf->watch_start >= 1000u)) {
+        (inf->watch_events > 0 || inf->now - inf->watch_start >= 1000u)) {
         kinf__fail(inf, KINF__PH_WATCH, 0);
         return;
     }
@@ -3311,9 +3329,7 @@ static int kinf__consume(kinf_informer_t* inf) {
             inf->scan.ev_len = 0;
             if (r == KINF__REC_BROKEN) { kinf__broken(inf); return -1; }
             if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
-                if (r == KINF__REC_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, " (in stream)"); inf->rv_mode = KINF__RV_LAST; }
-                else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, " (in stream)"); inf->rv_mode = KINF__RV_UNSET; }
-                kinf__fail(inf, KINF__PH_LIST, -1);
+                kinf__watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
                 return -1;
             }
         }
@@ -3629,7 +3645,7 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
         if (st & BR_SSL_SENDREC) {
             size_t len;
             unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
-            ssize_t w = send(inf->fd, b, len, MSG_NOSIGNAL);
+            ssize_t w = send(inf->sock.fd, b, len, MSG_NOSIGNAL);
             if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
             /* a reset in the handshake often hides the server's alert */
@@ -3639,13 +3655,12 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
         if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) {
             size_t len;
             unsigned char* b = br_ssl_engine_recvrec_buf(e, &len);
-            ssize_t r = recv(inf->fd, b, len, 0);
+            ssize_t r = recv(inf->sock.fd, b, len, 0);
             if (r > 0) {
                 int k;
                 for (k = 0; k < r && t->rx_bytes < 5; k++) { t->rx_head[t->rx_bytes++] = b[k]; }
                 br_ssl_engine_recvrec_ack(e, (size_t)r);
                 inf->st.bytes_read += (uint64_t)r;
-                inf->last_rx = kinf__now_ms();
                 continue;
             }
             if (r == 0) {
@@ -3747,7 +3762,7 @@ static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
     }
 #endif
     {
-        ssize_t w = send(inf->fd, buf, len, MSG_NOSIGNAL);
+        ssize_t w = send(inf->sock.fd, buf, len, MSG_NOSIGNAL);
         if (w >= 0) { inf->st.bytes_written += (uint64_t)w; return (long)w; }
         if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
         KINF__ERR(inf, IO_ERROR, "send", 0);
@@ -3774,7 +3789,7 @@ static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
     }
 #endif
     {
-        ssize_t r = recv(inf->fd, buf, cap, 0);
+        ssize_t r = recv(inf->sock.fd, buf, cap, 0);
         if (r > 0) { inf->st.bytes_read += (uint64_t)r; return (long)r; }
         if (r == 0) { return -1; }
         if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
@@ -3783,106 +3798,70 @@ static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
     }
 }
 
-/* >>informer  the step: all I/O the socket allows now, bounded */
-static int kinf__idle(const kinf_informer_t* inf, uint64_t now) { return now > inf->last_rx && now - inf->last_rx >= (uint64_t)inf->idle_ms; }
-/* the bytes one step reads at most before it returns, so that handlers run
-   (and the queue drains) at the same pace whatever the read buffer's size:
-   a read asks no more than the step has left */
-#ifndef KINF__STEP_BYTES /* tests lower it */
-#define KINF__STEP_BYTES (1u << 20)
-#endif
-static void kinf__step(kinf_informer_t* inf) {
+/* >>reflector  the engine's step: everything that needs no transport */
+static int kinf__idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
+/* Starts the first list, ends a backoff, feeds bytes held back by the FIFO
+   and finishes responses, as far as it can without the transport. */
+static void kinf__advance(kinf_informer_t* inf) {
     int rounds;
-    size_t got = 0;
-    uint64_t now = kinf__now_ms();
-    if (!inf->started) {
-        inf->started = 1;
+    if (inf->stop || inf->fatal) { return; }
+    if (inf->started == KINF__RUN_NEW) {
         inf->rv_mode = KINF__RV_ZERO;
-        inf->healthy_since = now;
+        inf->healthy_since = inf->now;
         kinf__begin(inf, KINF__PH_LIST);
     }
-    for (rounds = 0; rounds < 64 && !inf->stop; rounds++) {
-        now = kinf__now_ms();
+    for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
         if (inf->phase == KINF__PH_BACKOFF) {
-            if (now < inf->backoff_until) { return; }
+            if (inf->now < inf->backoff_until) { return; }
             kinf__begin(inf, inf->next_kind);
             continue;
         }
-        if (inf->cstate == KINF__C_CONNECTING) {
-            struct pollfd pf;
-            int err = 0;
-            socklen_t el = sizeof(err);
-            pf.fd = inf->fd; pf.events = POLLOUT; pf.revents = 0;
-            if (poll(&pf, 1, 0) <= 0) {
-                if (now - inf->t_connect >= (uint64_t)inf->connect_ms) {
-                    close(inf->fd); inf->fd = -1;
-                    if (kinf__connect_next(inf)) { continue; }
-                    KINF__ERR(inf, CONNECT_TIMEOUT, inf->host, 0);
-                    kinf__fail(inf, inf->req_kind, -1);
-                }
-                return;
-            }
-            if (getsockopt(inf->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
-                close(inf->fd); inf->fd = -1;
-                if (kinf__connect_next(inf)) { continue; }
-                KINF__ERR(inf, CONNECT_FAILED, inf->host, err == ECONNREFUSED ? " (refused)" : 0);
-                kinf__fail(inf, inf->req_kind, -1);
-                return;
-            }
-            inf->cstate = KINF__C_SEND;
-            inf->last_rx = now;
-#ifdef KINF_TLS_BEARSSL
-            if (inf->tls) { kinf__tls_connect(inf); }
-#endif
-        }
-        if (inf->cstate == KINF__C_SEND) {
-            long w = kinf__io_send(inf, inf->wbuf + inf->wpos, inf->wlen - inf->wpos);
-            if (w < 0) { kinf__broken(inf); continue; }
-            if (w == 0) {
-                if (kinf__idle(inf, now)) { KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0); kinf__broken(inf); }
-                return;
-            }
-            inf->wpos += (size_t)w;
-            if (inf->wpos < inf->wlen) { return; }
-            inf->cstate = KINF__C_RECV;
-            inf->last_rx = now;
-        }
         if (inf->cstate != KINF__C_RECV) { return; }
         if (kinf__consume(inf)) { continue; }
-        if (kinf__pending(inf)) { inf->last_rx = now; return; } /* held back by the FIFO */
-        if (inf->body_done) {
-            kinf__response_done(inf);
-            continue;
-        }
-        if (got >= KINF__STEP_BYTES) { return; } /* what was read is consumed; the rest waits for the next step */
-        {
-            long r = kinf__io_recv(inf, inf->rbuf, inf->rcap < KINF__STEP_BYTES - got ? inf->rcap : KINF__STEP_BYTES - got);
-            if (r == -2) { kinf__cut(inf); continue; }
-            if (r == 0) {
-                {
-                    if (kinf__idle(inf, now)) {
-                        /* a silent server is not a failing one: resume at once */
-                        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
-                        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
-                        kinf__fail(inf, inf->req_kind, 0);
-                    }
-                    return;
-                }
-            }
-            if (r == -1) {
-                if (inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-                    inf->body_done = 1; inf->reusable = 0; kinf__window_clear(inf);
-                    continue;
-                }
-                KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
-                kinf__cut(inf);
-                continue;
-            }
-            inf->last_rx = now;
-            got += (size_t)r;
-            if (kinf__ingest(inf, (size_t)r) != 0) { kinf__broken(inf); continue; }
-        }
+        if (kinf__pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (!inf->body_done) { return; }
+        kinf__response_done(inf);
     }
+}
+/* The connection has been silent for idle_timeout_ms: a silent server is not
+   a failing one, so a response resumes at once; a request that cannot be
+   sent is a broken connection. */
+static void kinf__idle_check(kinf_informer_t* inf) {
+    if (inf->stop || !kinf__idle(inf)) { return; }
+    if (inf->cstate == KINF__C_SEND) {
+        KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0);
+        kinf__broken(inf);
+    } else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf)) {
+        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
+        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
+        kinf__fail(inf, inf->req_kind, 0);
+    }
+}
+static int kinf__token_stale(const kinf_informer_t* inf) {
+    return inf->token_file[0] && (inf->token_due || inf->now - inf->token_at >= 60000u);
+}
+static unsigned kinf__state(const kinf_informer_t* inf) {
+    unsigned st = 0;
+    if (inf->stop || inf->fatal) { return inf->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
+    if (inf->close_wanted) { st |= KINF_ENG_CLOSE; }
+    if (kinf__token_stale(inf)) { st |= KINF_ENG_TOKEN; }
+    if (inf->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
+    else if (inf->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
+    else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
+    return st;
+}
+/* The end of the stream: the end of a body read to the close, or a cut. */
+static void kinf__eof(kinf_informer_t* inf) {
+    int mid = inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV;
+    inf->conn_open = 0; inf->reusable = 0;
+    if (!mid) { return; }
+    if (inf->cstate == KINF__C_RECV && inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
+        inf->body_done = 1; kinf__window_clear(inf);
+        kinf__advance(inf);
+        return;
+    }
+    KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
+    kinf__cut(inf);
 }
 
 /* >>informer  delivery to handlers */
@@ -3936,9 +3915,9 @@ static void kinf__dispatch(kinf_informer_t* inf) {
         inf->sync_wait = 0;
         inf->synced = 1;
         KINF__INFO(inf, SYNCED, 0, 0);
-        if (inf->resync_ms) { inf->next_resync = kinf__now_ms() + (uint64_t)inf->resync_ms; }
+        if (inf->resync_ms) { inf->next_resync = inf->now + (uint64_t)inf->resync_ms; }
     }
-    if (inf->synced && inf->resync_ms && !inf->stop && kinf__now_ms() >= inf->next_resync) {
+    if (inf->synced && inf->resync_ms && !inf->stop && inf->now >= inf->next_resync) {
         int32_t s;
         for (s = 0; s < inf->slot_hi; s++) {
             kinf__slot* sl = &inf->slots[s];
@@ -3949,9 +3928,299 @@ static void kinf__dispatch(kinf_informer_t* inf) {
             }
         }
         inf->st.resyncs++;
-        inf->next_resync = kinf__now_ms() + (uint64_t)inf->resync_ms;
+        inf->next_resync = inf->now + (uint64_t)inf->resync_ms;
     }
     inf->dispatching = 0;
+}
+
+/* >>engine  the public engine calls: a transport of the caller's drives the
+   reflector through these (see API, "The engine"); the built-in driver
+   below is one such transport. */
+static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
+KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
+    kinf_server_t s;
+    memset(&s, 0, sizeof(s));
+    if (kinf__ok(inf)) { s.host = inf->host; s.port = inf->port; s.https = inf->https; }
+    return s;
+}
+KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__state(inf) : 0u; }
+KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
+    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    inf->now = now_ms;
+    kinf__advance(inf);
+    kinf__idle_check(inf);
+    kinf__advance(inf); /* a silent watch resumes at once */
+    return kinf__state(inf);
+}
+KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
+    uint64_t dl = UINT64_MAX;
+    if (!kinf__ok(inf) || inf->fatal) { return UINT64_MAX; }
+    if (inf->stop) { return inf->close_wanted ? inf->now : UINT64_MAX; }
+    if (inf->started == KINF__RUN_NEW || inf->flen > 0 || inf->close_wanted || kinf__token_stale(inf)) { return inf->now; }
+    if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || inf->body_done)) { return inf->now; }
+    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
+    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
+    return dl;
+}
+KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
+    *len = 0;
+    if (!kinf__ok(inf) || inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
+    /* a token read since the request was built goes into it, if none of it is sent */
+    if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__request(inf)) { return 0; }
+    *len = inf->wlen - inf->wpos;
+    return (const uint8_t*)inf->wbuf + inf->wpos;
+}
+KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
+    if (!kinf__ok(inf) || inf->cstate != KINF__C_SEND) { return; }
+    inf->now = now_ms;
+    if (n > inf->wlen - inf->wpos) { n = inf->wlen - inf->wpos; }
+    inf->wpos += n;
+    if (!inf->sock.counts_bytes) { inf->st.bytes_written += n; }
+    if (inf->wpos < inf->wlen) { return; }
+    inf->cstate = KINF__C_RECV;
+    inf->last_rx = now_ms;
+}
+KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
+    *cap = 0;
+    if (!kinf__ok(inf) || !(kinf__state(inf) & KINF_ENG_RECV)) { return 0; }
+    *cap = inf->rcap;
+    return inf->rbuf;
+}
+KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
+    if (!kinf__ok(inf) || n == 0 || !(kinf__state(inf) & KINF_ENG_RECV)) { return; }
+    inf->now = now_ms;
+    if (n > inf->rcap) { n = inf->rcap; }
+    inf->last_rx = now_ms;
+    if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
+    if (kinf__ingest(inf, n) != 0) { kinf__broken(inf); return; }
+    kinf__advance(inf);
+}
+KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
+    if (!kinf__ok(inf) || inf->cstate != KINF__C_WANTED) { return; }
+    inf->now = now_ms;
+    inf->conn_open = 1;
+    inf->cstate = KINF__C_SEND;
+    inf->last_rx = now_ms;
+}
+KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
+    if (!kinf__ok(inf)) { return; }
+    inf->now = now_ms;
+    if (inf->close_wanted) { inf->close_wanted = 0; return; }
+    kinf__eof(inf);
+}
+KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
+    if (!kinf__ok(inf)) { return; }
+    inf->now = now_ms;
+    if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
+    inf->close_wanted = 0; inf->conn_open = 0;
+    if (inf->cstate == KINF__C_WANTED) { kinf__fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
+    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__cut(inf); }
+}
+KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
+    size_t n;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    inf->now = now_ms;
+    inf->token_at = now_ms; inf->token_due = 0;
+    if (!token) { return KINF_OK; }
+    for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_ERR_INVAL; }
+    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_ERR_INVAL; }
+    if (strcmp(inf->token, token) != 0) { memcpy(inf->token, token, n + 1); inf->token_gen++; }
+    return KINF_OK;
+}
+KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
+    uint32_t n;
+    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    inf->now = now_ms;
+    n = inf->flen;
+    kinf__dispatch(inf);
+    return (int)(n - inf->flen);
+}
+
+/* >>driver  the built-in transport: a non-blocking socket (and BearSSL for
+   https://), kinf_poll and kinf_run over the engine calls */
+static uint64_t kinf__now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+/* Reads a small file whole into buf: its length, -1 if it cannot be read,
+   -2 if it holds more than cap bytes. The one file reader of the library
+   (the token file, kubeconfig, the service account's namespace). */
+static long kinf__read_file(const char* path, void* buf, size_t cap) {
+    unsigned char* b = (unsigned char*)buf;
+    size_t n = 0;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) { return -1; }
+    for (;;) {
+        ssize_t r = read(fd, b + n, cap - n);
+        if (r < 0 && errno == EINTR) { continue; }
+        if (r < 0) { close(fd); return -1; }
+        if (r == 0) { break; }
+        n += (size_t)r;
+        if (n == cap) { char c; r = read(fd, &c, 1); close(fd); return r > 0 ? -2 : (long)n; }
+    }
+    close(fd);
+    return (long)n;
+}
+KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
+    char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
+    long r;
+    size_t n;
+    int rc;
+    if (!kinf__ok(inf) || !inf->token_file[0]) { return KINF_ERR_INVAL; }
+    r = kinf__read_file(inf->token_file, buf, sizeof(buf));
+    if (r == -2) { r = (long)sizeof(buf); } /* too long: refused below */
+    if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
+    n = (size_t)r;
+    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_INVAL; }
+    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
+    buf[n] = 0;
+    rc = kinf_engine_set_token(inf, buf, now_ms);
+    memset(buf, 0, sizeof(buf));
+    return rc;
+}
+static void kinf__sock_close(kinf_informer_t* inf) {
+    if (inf->sock.fd >= 0) { close(inf->sock.fd); }
+    inf->sock.fd = -1;
+    inf->sock.connecting = 0;
+}
+static int kinf__resolve(kinf_informer_t* inf) {
+    kinf__sock* k = &inf->sock;
+    struct sockaddr_in* a4 = (struct sockaddr_in*)(void*)&k->addrs[0];
+    struct sockaddr_in6* a6 = (struct sockaddr_in6*)(void*)&k->addrs[0];
+    struct addrinfo hints, *res = 0, *ai;
+    char port[21];
+    k->naddr = 0; k->ai = 0;
+    memset(&k->addrs[0], 0, sizeof(k->addrs[0]));
+    /* numeric addresses need no resolver (and no allocation in libc) */
+    if (inet_pton(AF_INET, inf->host, &a4->sin_addr) == 1) {
+        a4->sin_family = AF_INET; a4->sin_port = htons(inf->port);
+        k->alens[0] = sizeof(*a4); k->naddr = 1; return 1;
+    }
+    if (inet_pton(AF_INET6, inf->host, &a6->sin6_addr) == 1) {
+        a6->sin6_family = AF_INET6; a6->sin6_port = htons(inf->port);
+        k->alens[0] = sizeof(*a6); k->naddr = 1; return 1;
+    }
+    memset(&hints, 0, sizeof(hints));
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    if (getaddrinfo(inf->host, kinf__utoa(port, inf->port), &hints, &res) != 0 || !res) { return 0; }
+    for (ai = res; ai && k->naddr < 4; ai = ai->ai_next) {
+        if (ai->ai_addrlen > sizeof(k->addrs[0])) { continue; }
+        memcpy(&k->addrs[k->naddr], ai->ai_addr, ai->ai_addrlen);
+        k->alens[k->naddr++] = (socklen_t)ai->ai_addrlen;
+    }
+    freeaddrinfo(res);
+    return k->naddr > 0;
+}
+/* starts a non-blocking connect to the next address; 1 started, 0 none left */
+static int kinf__connect_next(kinf_informer_t* inf, uint64_t now) {
+    kinf__sock* k = &inf->sock;
+    kinf__sock_close(inf);
+    while (k->ai < k->naddr) {
+        int fd = socket(k->addrs[k->ai].ss_family, SOCK_STREAM, 0), one = 1, r;
+        k->ai++;
+        if (fd < 0) { continue; }
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+        r = connect(fd, (struct sockaddr*)(void*)&k->addrs[k->ai - 1], k->alens[k->ai - 1]);
+        if (r == 0 || errno == EINPROGRESS) {
+            k->fd = fd;
+            k->connecting = 1;
+            k->t_connect = now;
+            return 1;
+        }
+        close(fd);
+    }
+    return 0;
+}
+/* The engine wants a connection: starts one, or sees whether the one under
+   way is up. 1 when the engine was told something, 0 to wait. */
+static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
+    kinf__sock* k = &inf->sock;
+    struct pollfd pf;
+    int err = 0;
+    socklen_t el = sizeof(err);
+    if (!k->connecting) {
+        kinf__sock_close(inf);
+        if (!kinf__resolve(inf)) { KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
+        if (!kinf__connect_next(inf, now)) { KINF__ERR(inf, CONNECT_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
+    }
+    pf.fd = k->fd; pf.events = POLLOUT; pf.revents = 0;
+    if (poll(&pf, 1, 0) <= 0) {
+        if (now - k->t_connect < (uint64_t)inf->connect_ms) { return 0; }
+        if (kinf__connect_next(inf, now)) { return 1; }
+        KINF__ERR(inf, CONNECT_TIMEOUT, inf->host, 0);
+        kinf_engine_failed(inf, 0, 0, now);
+        return 1;
+    }
+    if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
+        if (kinf__connect_next(inf, now)) { return 1; }
+        KINF__ERR(inf, CONNECT_FAILED, inf->host, err == ECONNREFUSED ? " (refused)" : 0);
+        kinf_engine_failed(inf, 0, 0, now);
+        return 1;
+    }
+    k->connecting = 0;
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls) { kinf__tls_connect(inf); }
+#endif
+    kinf_engine_connected(inf, now);
+    return 1;
+}
+/* the bytes one step reads at most before it returns, so that handlers run
+   (and the queue drains) at the same pace whatever the read buffer's size:
+   a read asks no more than the step has left */
+#ifndef KINF__STEP_BYTES /* tests lower it */
+#define KINF__STEP_BYTES (1u << 20)
+#endif
+/* One step of the built-in driver: all the I/O the socket allows now, bounded. */
+static void kinf__step(kinf_informer_t* inf) {
+    int rounds;
+    size_t got = 0;
+    inf->sock.counts_bytes = 1;
+    for (rounds = 0; rounds < 64 && !inf->stop; rounds++) {
+        uint64_t now = kinf__now_ms();
+        unsigned st;
+        inf->now = now;
+        kinf__advance(inf);
+        st = kinf__state(inf);
+        if (st & KINF_ENG_CLOSE) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
+        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(inf, now); continue; }
+        if (st & KINF_ENG_CONNECT) {
+            if (kinf__sock_connect(inf, now)) { continue; }
+            return;
+        }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf_engine_sendbuf(inf, &len);
+            long w;
+            if (!b) { continue; }
+            w = kinf__io_send(inf, b, len);
+            if (w < 0) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); continue; }
+            if (w == 0) { kinf__idle_check(inf); return; }
+            kinf_engine_sent(inf, (size_t)w, now);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t cap;
+            uint8_t* b;
+            long r;
+            if (got >= KINF__STEP_BYTES) { return; } /* what was read is consumed; the rest waits for the next step */
+            b = kinf_engine_recvbuf(inf, &cap);
+            r = kinf__io_recv(inf, b, cap < KINF__STEP_BYTES - got ? cap : KINF__STEP_BYTES - got);
+            if (r == -2) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); continue; }
+            if (r == 0) { kinf__idle_check(inf); return; }
+            if (r == -1) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
+            got += (size_t)r;
+            kinf_engine_recvd(inf, (size_t)r, now);
+            continue;
+        }
+        return;
+    }
 }
 
 /* >>public */
@@ -3996,7 +4265,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
     inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
     inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__now_ms() * 2654435761u) ^ (uint32_t)getpid();
-    inf->fd = -1;
+    inf->sock.fd = -1;
     if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
     if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
     if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) {
@@ -4018,7 +4287,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
     if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
     if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
-    if (inf->token_file[0]) { kinf__read_token_file(inf); }
+    inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
     /* projection rules. The identity is captured whatever they say, and the
        object's fields hold it, so the projected JSON repeats it only when a
        rule keeps it. */
@@ -4076,8 +4345,6 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     return inf;
 }
 
-static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
-
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     int id;
     if (!kinf__ok(inf) || !h) { return KINF_ERR_INVAL; }
@@ -4110,28 +4377,26 @@ KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_f
     return inf->nidx++;
 }
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
-    uint64_t now, dl = 0;
+    uint64_t now, dl;
     if (!kinf__ok(inf)) { return -1; }
-    if (!inf->started || inf->flen > 0 || inf->stop) { return 0; }
-    if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || inf->body_done)) { return 0; }
+    if (inf->stop) { return 0; }
+    if (inf->cstate == KINF__C_WANTED && !inf->sock.connecting) { return 0; }
 #ifdef KINF_TLS_BEARSSL
-    if (inf->tls && inf->fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
+    if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
 #endif
     now = kinf__now_ms();
-    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
-    else if (inf->cstate == KINF__C_CONNECTING) { dl = inf->t_connect + (uint64_t)inf->connect_ms; }
-    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
-    if (inf->synced && inf->resync_ms && (!dl || inf->next_resync < dl)) { dl = inf->next_resync; }
-    if (!dl) { return -1; }
+    dl = kinf_engine_deadline(inf);
+    if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
     if (dl <= now) { return 0; }
     return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
 }
-KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->fd : -1; }
+KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->sock.fd : -1; }
 KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
     int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
-    if (!kinf__ok(inf) || inf->fd < 0) { return 0; }
-    if (inf->cstate == KINF__C_CONNECTING) { return KINF_WANT_WRITE; }
-    rd = inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap;
+    if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
+    if (inf->sock.connecting) { return KINF_WANT_WRITE; }
+    rd = (kinf__state(inf) & KINF_ENG_RECV) != 0;
 #ifdef KINF_TLS_BEARSSL
     if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
 #endif
@@ -4149,14 +4414,15 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     w = kinf_wants(inf);
     if (wait != 0) {
         struct pollfd pf;
-        pf.fd = inf->fd;
+        pf.fd = inf->sock.fd;
         pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
         pf.revents = 0;
-        if (inf->fd >= 0 && w) { poll(&pf, 1, wait); }
+        if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
         else if (wait > 0) { poll(0, 0, wait); }
     }
     if (!inf->stop) { kinf__step(inf); }
-    if (!inf->stop) { kinf__dispatch(inf); }
+    if (!inf->stop) { inf->now = kinf__now_ms(); kinf__dispatch(inf); }
+    if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
     return inf->fatal;
 }
 KINF_API int kinf_run(kinf_informer_t* inf) {
@@ -4177,6 +4443,7 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     {
         int budget = inf->budget;
         inf->budget = 0;
+        if (inf->sock.counts_bytes) { inf->now = kinf__now_ms(); } /* a transport of the caller's gives the time */
         kinf__dispatch(inf);
         inf->budget = budget;
     }
@@ -4184,7 +4451,13 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     return n - (int)inf->flen;
 }
 KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
-KINF_API void kinf_shutdown(kinf_informer_t* inf) { if (kinf__ok(inf)) { kinf__close(inf); inf->phase = KINF__PH_IDLE; } }
+KINF_API void kinf_shutdown(kinf_informer_t* inf) {
+    if (!kinf__ok(inf)) { return; }
+    kinf__sock_close(inf);
+    kinf__drop(inf);
+    inf->close_wanted = 0;
+    inf->phase = KINF__PH_IDLE;
+}
 KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }
 KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nlive : 0; }
 KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
@@ -4741,22 +5014,6 @@ static int kinf__cfg_data(kinf_config_t* cfg, const kinf__yval* v, unsigned char
     *used += (size_t)n;
     return 1;
 }
-static long kinf__read_file(const char* path, unsigned char* buf, size_t cap) {
-    size_t n = 0;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) { return -1; }
-    for (;;) {
-        ssize_t r = read(fd, buf + n, cap - n);
-        if (r < 0 && errno == EINTR) { continue; }
-        if (r < 0) { close(fd); return -1; }
-        if (r == 0) { break; }
-        n += (size_t)r;
-        if (n == cap) { char c; r = read(fd, &c, 1); close(fd); return r > 0 ? -2 : (long)n; }
-    }
-    close(fd);
-    return (long)n;
-}
-
 KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size) {
     static const char* ctx_fields[] = { "cluster", "user", "namespace" };
     static const char* cl_fields[] = { "server", "certificate-authority", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name" };

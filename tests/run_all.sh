@@ -3,7 +3,7 @@
 # suite's result, then the sum as the last line. Logs go to build/test-logs/.
 cd "$(dirname "$0")/.." || exit 1
 mkdir -p build/test-logs
-total_p=0; total_f=0; broken=""
+total_p=0; total_f=0; total_s=0; broken=""
 run() {
     name=$1; shift
     log=build/test-logs/$name.log
@@ -13,9 +13,10 @@ run() {
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
     p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
     f=$(echo "$line" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/p')
+    sk=$(echo "$line" | sed -n 's/^[0-9]* passed, [0-9]* failed, \([0-9]*\) skipped.*/\1/p')
     if [ -z "$line" ]; then p=0; f=1; line="no result line (exit $rc)"; fi
     if [ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ]; then f=1; line="$line, but exit $rc"; fi
-    total_p=$((total_p + p)); total_f=$((total_f + f))
+    total_p=$((total_p + p)); total_f=$((total_f + f)); total_s=$((total_s + ${sk:-0}))
     printf '%-22s %s  (%ss)\n' "$name" "$line" "$(( $(date +%s) - start ))"
     if [ "$f" -ne 0 ]; then
         broken="$broken $name"
@@ -36,5 +37,5 @@ run integration-valgrind python3 tests/integration.py --kwatch build/kwatch --va
 run fuzz bash tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"
 run soak python3 tests/soak.py --minutes "${SOAK_MINUTES:-1.5}" --kwatch build/kwatch-asan
 [ -n "$broken" ] && echo "failed suites:$broken (logs in build/test-logs/)"
-echo "$total_p passed, $total_f failed"
+echo "$total_p passed, $total_f failed, $total_s skipped"
 [ "$total_f" -eq 0 ]

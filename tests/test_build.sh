@@ -2,9 +2,10 @@
 # Build checks: strict warnings with gcc and clang, the header as C++, twice in
 # one file, two static copies in one program, and the kinf_ symbol prefix.
 cd "$(dirname "$0")/.." || exit 1
-pass=0; fail=0
+pass=0; fail=0; skipped=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "not ok - $1"; }
+skip() { skipped=$((skipped + 1)); echo "ok - # SKIP $1"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 STRICT="-std=c99 -pedantic -Wall -Wextra -Werror -Wshadow -Wundef -Wconversion -Wstrict-prototypes"
@@ -20,8 +21,15 @@ for cc in gcc clang; do
 done
 
 if gcc -m32 $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-m32.o" 2>"$tmp/err" &&
-   gcc -m32 -std=c99 -O1 -o "$tmp/kwatch-m32" examples/kwatch.c 2>>"$tmp/err" && "$tmp/kwatch-m32" --help >/dev/null; then
-    ok "-m32: strict compile, kwatch links and runs"
+   gcc -m32 -std=c99 -O1 -o "$tmp/kwatch-m32" examples/kwatch.c 2>>"$tmp/err"; then
+    ok "-m32: strict compile, kwatch links"
+    # running it needs a kernel with 32-bit x86 support, which some machines lack
+    printf 'int main(void) { return 0; }\n' > "$tmp/t32.c"
+    if gcc -m32 -o "$tmp/t32" "$tmp/t32.c" 2>/dev/null && "$tmp/t32" 2>/dev/null; then
+        if "$tmp/kwatch-m32" --help >/dev/null; then ok "-m32: kwatch runs"; else bad "-m32: kwatch --help fails"; fi
+    else
+        skip "-m32: kwatch runs (this kernel runs no 32-bit x86 program)"
+    fi
 else
     bad "-m32 (gcc-multilib): $(head -3 "$tmp/err")"
 fi
@@ -55,5 +63,5 @@ fi
 leak=$(grep -n '^#define [A-Za-z_]' kinformer.h | grep -v -E '#define (KINF|_POSIX_C_SOURCE|JSMN_)' | head -3)
 [ -z "$leak" ] && ok "every macro kinformer.h defines is KINF-prefixed" || bad "unprefixed macros: $leak"
 
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skipped skipped"
 [ $fail -eq 0 ]

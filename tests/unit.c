@@ -2048,9 +2048,10 @@ static void test_has_synced(void) {
 }
 /* the informer as if its watch request on fd had been answered: 200, chunked */
 static void watch_on_fd(kinf_informer_t* inf, int fd) {
-    inf->fd = fd; inf->cstate = KINF__C_RECV; inf->started = 2; inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
+    inf->sock.fd = fd; inf->conn_open = 1; inf->cstate = KINF__C_RECV; inf->started = KINF__RUN_STARTED;
+    inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
     inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; kinf__window_clear(inf);
-    inf->last_rx = kinf__now_ms();
+    inf->last_rx = inf->now = kinf__now_ms();
 }
 static void test_backpressure(void) {
     kinf_informer_t* inf = mk_fifo(0, 2, 0);
@@ -2229,7 +2230,7 @@ static void test_late_handler_resync(void) {
     dispatch(inf);
     CHECK_STR(g_evlog, "U ns/a 3>3 2:U ns/a 3>3 3:U ns/a 3>3 U ns/c 4>4 2:U ns/c 4>4 3:U ns/c 4>4");
     CHECK_INT(kinf_stats(inf).resyncs, 1);
-    CHECK(inf->next_resync > kinf__now_ms());
+    CHECK(inf->next_resync > inf->now);
     /* not again before the period */
     evlog_reset();
     dispatch(inf);
@@ -2886,25 +2887,40 @@ static void test_status_kind(void) {
 
 
 /* ================================================================== 13. the reflector, response by response */
-/* Feeds one HTTP response as kinf__step would after kinf__begin: through
-   kinf__ingest in reads of at most KINF_READ_BYTES, kinf__consume, and
-   kinf__response_done at the end of the body. Returns -1 if the response
-   was given up (kinf__broken ran), 0 otherwise. */
+/* Feeds one HTTP response through the engine's entry points, as a
+   transport would after the engine asked for a request: the connection
+   (kinf_engine_closed for CLOSE, kinf_engine_connected for CONNECT), the
+   request (kinf_engine_sendbuf / kinf_engine_sent), then the response in
+   reads of at most the read buffer (kinf_engine_recvbuf / kinf_engine_recvd),
+   dispatching when the FIFO holds the bytes back. The clock stands still at
+   inf->now. Returns -1 if the engine gave the response up before its end,
+   0 otherwise (it ended, or still wants bytes). */
 static int respond(kinf_informer_t* inf, const char* resp) {
-    size_t n = strlen(resp), p = 0;
-    while (p < n) {
-        size_t k = n - p;
-        if (k > inf->rcap) { k = inf->rcap; }
-        memcpy(inf->rbuf, resp + p, k);
-        p += k;
-        if (kinf__ingest(inf, k) != 0) { kinf__broken(inf); return -1; }
-        while (kinf__pending(inf)) {
-            if (kinf__consume(inf)) { return -1; }
-            if (kinf__pending(inf)) { kinf__dispatch(inf); } /* backpressure */
+    size_t n = strlen(resp), p = 0, len;
+    uint64_t now = inf->now;
+    uint32_t done = inf->responses;
+    int guard;
+    if (kinf_engine_state(inf) & KINF_ENG_CLOSE) { kinf_engine_closed(inf, now); }
+    if (kinf_engine_state(inf) & KINF_ENG_CONNECT) { kinf_engine_connected(inf, now); }
+    if (kinf_engine_sendbuf(inf, &len)) { kinf_engine_sent(inf, len, now); }
+    if (inf->cstate != KINF__C_RECV) { return -1; }
+    for (guard = 0; (p < n || (inf->cstate == KINF__C_RECV && kinf__pending(inf))) && guard < 100000; guard++) {
+        size_t cap, k = n - p;
+        uint8_t* buf = kinf_engine_recvbuf(inf, &cap);
+        if (!buf) {
+            if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || (int)inf->flen >= inf->fifo_cap)) { /* backpressure */
+                kinf_engine_dispatch(inf, now);
+                kinf_engine_tick(inf, now);
+                continue;
+            }
+            break; /* given up, or ended before its last bytes */
         }
+        if (k > cap) { k = cap; }
+        memcpy(buf, resp + p, k);
+        p += k;
+        kinf_engine_recvd(inf, k, now);
     }
-    if (inf->body_done) { kinf__response_done(inf); }
-    return 0;
+    return (inf->responses != done || inf->cstate == KINF__C_RECV) ? 0 : -1;
 }
 /* "HTTP/1.1 <status>" + headers + body, chunked in pieces of 7 bytes or with a length */
 static const char* http(const char* status, const char* headers, const char* body, int chunked) {
@@ -2924,7 +2940,7 @@ static const char* http(const char* status, const char* headers, const char* bod
     return out;
 }
 #define ITEM(name, rv) "{\"metadata\":{\"name\":\"" name "\",\"namespace\":\"ns\",\"resourceVersion\":\"" rv "\"}}"
-static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - kinf__now_ms(); }
+static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - inf->now; }
 /* A chunked watch body is fed where it lies in the read buffer
    (kinf__chunk_next): the buffer still holds the last read's bytes afterwards,
    and a FIFO of one key holds the feed back at each event, in 7-byte chunks,
@@ -2941,8 +2957,7 @@ static void chunked_in_place_by(size_t read_bytes) {
     kinf_add_handler(inf, &g_handler); watch_begin(inf);
     CHECK_INT(inf->rcap, read_bytes ? read_bytes : KINF_READ_BYTES);
     evlog_reset(); log_reset();
-    inf->started = 1; inf->rv_mode = KINF__RV_ZERO;
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf_engine_tick(inf, 1000000); /* the first tick starts the first list */
     CHECK_INT(respond(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[]}", 0)), 0);
     CHECK_INT(inf->req_kind, KINF__PH_WATCH);
     strcpy(r, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":" ITEM("a", "51") "}\n"
@@ -2974,8 +2989,7 @@ static void test_reflector(void) {
     if (!CHECK(inf != 0)) { return; }
     evlog_reset(); log_reset();
     /* the first list, two pages */
-    inf->started = 1; inf->rv_mode = KINF__RV_ZERO;
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf_engine_tick(inf, 1000000); /* the first tick starts the first list */
     CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?limit=500&resourceVersion=0");
     CHECK_INT(respond(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c1\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "2") "]}", 1)), 0);
     CHECK_INT(kinf_count(inf), 2);
@@ -3017,7 +3031,7 @@ static void test_reflector(void) {
     CHECK(strstr(t, "&resourceVersion=70&") != 0);
     /* a watch the server ends at once with no event: WATCH_SHORT, backoff, watch again */
     log_reset();
-    inf->backoff_n = 0; inf->healthy_since = kinf__now_ms();
+    inf->backoff_n = 0; inf->healthy_since = inf->now;
     CHECK_INT(respond(inf, http("200 OK", "", "", 1)), 0);
     CHECK_INT(logged(KINF_LOGITEM_WATCH_SHORT), 1);
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
@@ -3042,9 +3056,9 @@ static void test_reflector(void) {
         log_reset();
         inf->backoff_n = 0;
         CHECK_INT(respond(inf, part), 0);
-        kinf__cut(inf);
+        kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
         CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
-        CHECK(inf->backoff_until <= kinf__now_ms());
+        CHECK(inf->backoff_until <= inf->now);
         CHECK_INT(inf->backoff_n, 0);
         CHECK(strstr(target(inf, KINF__PH_WATCH), "&resourceVersion=81&") != 0);
         /* one with no event, under a second: a failure, backoff */
@@ -3053,7 +3067,7 @@ static void test_reflector(void) {
         n = strlen(full) - 5;
         memcpy(part, full, n); part[n] = 0;
         CHECK_INT(respond(inf, part), 0);
-        kinf__cut(inf);
+        kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
         CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
         b = backoff_ms(inf);
         CHECK(b >= 700 && b < 1600);
@@ -3062,8 +3076,8 @@ static void test_reflector(void) {
         kinf__begin(inf, KINF__PH_WATCH);
         CHECK_INT(respond(inf, part), 0);
         inf->watch_start -= 1500;
-        kinf__cut(inf);
-        CHECK(inf->backoff_until <= kinf__now_ms());
+        kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
+        CHECK(inf->backoff_until <= inf->now);
         kinf__begin(inf, KINF__PH_WATCH);
     }
     /* statuses on the watch */
@@ -3318,17 +3332,30 @@ static void test_api_edges(void) {
             g_secret_leaked = 0;
             inf = mk(&d);
             if (CHECK(inf != 0)) {
-                CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nAuthorization: Bearer SECRET-FILE-TOKEN\r\n") != 0);
+                size_t len;
+                /* the engine reads no file: it asks the driver to, before the first request */
+                CHECK_INT(kinf_engine_tick(inf, 5000) & (KINF_ENG_TOKEN | KINF_ENG_CONNECT), KINF_ENG_TOKEN | KINF_ENG_CONNECT);
+                CHECK_INT(kinf_refresh_token_file(inf, 5000), KINF_OK);
+                CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, 0);
+                kinf_engine_connected(inf, 5000);
+                /* the request built at the list's start is built again with the token read since */
+                CHECK(kinf_engine_sendbuf(inf, &len) && strstr(inf->wbuf, "\r\nAuthorization: Bearer SECRET-FILE-TOKEN\r\n") != 0);
+                /* ... and again 60 s after it was read */
+                CHECK_INT(kinf_engine_tick(inf, 64999) & KINF_ENG_TOKEN, 0);
+                CHECK_INT(kinf_engine_tick(inf, 65000) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
+                kinf_engine_set_token(inf, 0, 65000);
+                CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, 0);
                 /* after a 401 the file is read again */
                 f = fopen(path, "w"); fputs("SECRET-NEW\r\n", f); fclose(f);
-                inf->started = 1;
                 kinf__begin(inf, KINF__PH_WATCH);
                 CHECK_INT(respond(inf, http("401 Unauthorized", "", "", 0)), 0);
+                CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
+                kinf_refresh_token_file(inf, inf->now);
                 CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nAuthorization: Bearer SECRET-NEW\r\n") != 0);
                 /* an empty file keeps the last token */
                 f = fopen(path, "w"); fclose(f);
                 log_reset();
-                kinf__read_token_file(inf);
+                kinf_refresh_token_file(inf, inf->now);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
                 CHECK(strstr(request(inf, KINF__PH_LIST), "Bearer SECRET-NEW\r\n") != 0);
                 /* a token of KINF_MAX_TOKEN - 1 bytes fits as desc.token; from a file
@@ -3340,22 +3367,24 @@ static void test_api_edges(void) {
                 memset(big, 'S', KINF_MAX_TOKEN - 1); big[KINF_MAX_TOKEN - 1] = 0;
                 fprintf(f, "%s\n", big); fclose(f);
                 log_reset();
-                kinf__read_token_file(inf);
+                kinf_refresh_token_file(inf, inf->now);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_TOO_LONG), 0);
                 CHECK(strstr(request(inf, KINF__PH_LIST), big) != 0);
                 /* a longer one is refused and the last token kept */
                 f = fopen(path, "w"); fprintf(f, "%sSS", big); fclose(f);
                 log_reset();
-                kinf__read_token_file(inf);
+                kinf_refresh_token_file(inf, inf->now);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_TOO_LONG), 1);
                 CHECK(!g_secret_leaked);
                 rm(inf);
             }
             unlink(path);
             log_reset();
-            inf = mk(&d); /* the file is gone: a warning, the informer starts */
-            CHECK(inf != 0);
-            CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
+            inf = mk(&d); /* the file is gone: a warning when it is read, the informer starts */
+            if (CHECK(inf != 0)) {
+                CHECK_INT(kinf_refresh_token_file(inf, 0), KINF_ERR_IO);
+                CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
+            }
             rm(inf);
         }
     }

@@ -44,7 +44,7 @@ static kinf_informer_t* mk(unsigned char* mem, int kind) {
     FZ_CHECK(kinf_add_handler(inf, &fz_handler) == 0, "kinf_add_handler");
     inf->req_kind = kind;
     inf->phase = kind;
-    inf->started = 2;
+    inf->started = KINF__RUN_STARTED;
     inf->rv_mode = KINF__RV_ZERO;
     return inf;
 }
@@ -111,7 +111,7 @@ done:
             kinf__response_done(inf);
             kinf__dispatch(inf);
         }
-        kinf__close(inf);
+        kinf_shutdown(inf);
         fz_check_lister(inf);
     }
 }

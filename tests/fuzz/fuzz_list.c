@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         FZ_CHECK(!strcmp(inf->last_rv, inf->c_lrv) || strlen(inf->c_lrv) >= sizeof(inf->last_rv),
                  "last_rv is not the list's resourceVersion");
     }
-    kinf__close(inf);
+    kinf_shutdown(inf);
     fz_check_lister_ex(inf, 0);
     kinf__dispatch(inf);
     while (inf->flen) { kinf__dispatch(inf); }
