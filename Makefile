@@ -11,7 +11,7 @@ endif
 BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi
+EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
 .PHONY: all deps demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind clean help
 
@@ -84,6 +84,10 @@ help:
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
+
+# the engine driven over sockets the example opens itself (no kinf_poll)
+$(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/own_transport.c
 
 # Coverage-guided fuzzing of every parser (libFuzzer, clang): FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 30

@@ -195,7 +195,11 @@ LICENSE
 
 #ifndef KINF_API
 #ifdef KINFORMER_STATIC
+#if defined(__GNUC__)
+#define KINF_API static __attribute__((unused)) /* a program uses some of the API: no warning for the rest */
+#else
 #define KINF_API static
+#endif
 #else
 #define KINF_API extern
 #endif
@@ -291,7 +295,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (exec, auth-provider, username/password)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
-    KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA")
+    KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
+    KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -399,6 +404,8 @@ typedef struct kinf_desc_t {
     size_t client_key_len;
     const char* tls_server_name;  /* name to check (and send as SNI) instead of the URL's host */
     int insecure_skip_tls_verify; /* 1: do not verify the server (a warning on every connect) */
+    int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
+                                    for https:// included; no TLS block is set up and kinf_poll refuses */
 } kinf_desc_t;
 
 /* Cluster configuration from a kubeconfig or the in-cluster service account.
@@ -1864,6 +1871,7 @@ struct kinf_informer_t {
     volatile int stop;
     int dispatching, fatal, listed;
     uint8_t list_nolimit;
+    uint8_t own_transport;        /* desc.own_transport: the built-in driver is not used */
     /* the built-in transport (the driver layer): a socket, TLS for https:// */
     kinf__sock sock;
     void* tls;                    /* kinf__tls in caller memory, for https:// */
@@ -2772,7 +2780,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     l.arena = o; o = kinf__align8(o + d->store_bytes);
     l.tls = o;
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8)) { o = kinf__align8(o + kinf__tls_size()); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__align8(o + kinf__tls_size()); }
 #endif
     l.total = o + 8u; /* room to align the start */
     return l;
@@ -4272,13 +4280,14 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
         KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
         return 0;
     }
+    inf->own_transport = d.own_transport != 0;
 #ifdef KINF_TLS_BEARSSL
-    if (inf->https) {
+    if (inf->https && !inf->own_transport) {
         inf->tls = base + l.tls;
         if (!kinf__tls_init(inf, &d)) { return 0; }
     }
 #else
-    if (inf->https) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
+    if (inf->https && !inf->own_transport) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
 #endif
     if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
     if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
@@ -4408,6 +4417,7 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     unsigned w;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (inf->dispatching) { return KINF_ERR_STATE; }
+    if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { return inf->fatal; }
     t = kinf_timeout_ms(inf);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);

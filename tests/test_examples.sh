@@ -1,6 +1,7 @@
 #!/bin/sh
-# The examples against the fake API server: minimal (the manual's TL;DR) and
-# multi (two informers in one poll loop).
+# The examples against the fake API server: minimal (the manual's TL;DR),
+# multi (two informers in one poll loop) and own-transport (the engine over
+# sockets of its own, no kinf_poll).
 cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
@@ -40,6 +41,20 @@ if [ -x build/kwatch-small ]; then
 else
     bad "build/kwatch-small missing (make build/kwatch-small)"
 fi
+# own-transport: the same cache as kwatch, whole lists and one namespace
+if [ -x build/own-transport ]; then
+    same=1
+    for args in "pods" "configmaps" "-n ns-1 pods"; do
+        timeout 30 build/own-transport --server "$url" --exit-after-sync -o none --dump-on-exit $args >"$tmp/ot.out" 2>"$tmp/ot.err"
+        timeout 30 build/kwatch --server "$url" --exit-after-sync -o none --dump-on-exit $args >"$tmp/kw.out" 2>/dev/null
+        if [ ! -s "$tmp/ot.out" ] || ! cmp -s "$tmp/ot.out" "$tmp/kw.out" || [ -s "$tmp/ot.err" ]; then same=0; echo "# own-transport differs for '$args'"; fi
+    done
+    [ "$same" = 1 ] && ok "own-transport syncs the same cache as kwatch (pods, configmaps, one namespace)" || bad "own-transport's cache differs from kwatch's"
+    out=$(timeout 10 build/own-transport --server "https://127.0.0.1:1" --exit-after-sync pods 2>&1; echo "exit $?")
+    case "$out" in *"https:// is not spoken"*"exit 1") ok "own-transport refuses https:// with a message and exit 1" ;; *) bad "own-transport on https://: $out" ;; esac
+else
+    bad "build/own-transport missing (make build/own-transport)"
+fi
 timeout 30 build/multi "$url" 3 >"$tmp/multi.out" 2>&1 &
 mp=$!
 sleep 1
@@ -47,5 +62,23 @@ curl -s -X POST "$url/_fake/churn?rate=50" >/dev/null
 wait $mp
 ev=$(sed -n 's/^# events //p' "$tmp/multi.out")
 [ -n "$ev" ] && [ "$ev" -gt $((pods + cms)) ] && ok "multi: watch events flow to both informers ($ev events)" || bad "multi events: '$ev'"
+# own-transport under churn: stopped by SIGTERM once the churn is over, its
+# dump equals the server's state
+timeout 60 build/own-transport --server "$url" -o name --dump-on-exit pods >"$tmp/otc.out" 2>"$tmp/otc.err" &
+op=$!
+sleep 1
+curl -s -X POST "$url/_fake/churn?rate=200" >/dev/null
+sleep 2
+curl -s -X POST "$url/_fake/churn?rate=0" >/dev/null
+sleep 1
+kill -TERM $op; wait $op; orc=$?
+curl -s "$url/_fake/state?path=/api/v1/pods" >"$tmp/state.out"
+ev=$(grep -c -E '^(MODIFIED|DELETED|ADDED) ' "$tmp/otc.out")
+sed -n '/^# cache/,$p' "$tmp/otc.out" >"$tmp/otc.dump"
+if [ "$orc" = 0 ] && [ -s "$tmp/otc.dump" ] && cmp -s "$tmp/otc.dump" "$tmp/state.out" && [ "$ev" -gt "$pods" ]; then
+    ok "own-transport under churn: SIGTERM, exit 0, dump equals the server's state ($ev events)"
+else
+    bad "own-transport under churn: exit $orc, $ev events, dump $(head -1 "$tmp/otc.dump") vs server $(head -1 "$tmp/state.out")"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

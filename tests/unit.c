@@ -3390,6 +3390,300 @@ static void test_api_edges(void) {
     }
 }
 
+/* ================================================================== 15. the engine, through its public calls only */
+/* A transport in the test: the request the engine hands out, sent whole,
+   and the bytes of a response handed in `step` bytes at a time. */
+static char g_req[KINF__WBUF + 1];
+static const char* eng_send(kinf_informer_t* inf, uint64_t now) {
+    size_t len;
+    const uint8_t* b = kinf_engine_sendbuf(inf, &len);
+    g_req[0] = 0;
+    if (!b) { return g_req; }
+    memcpy(g_req, b, len); g_req[len] = 0;
+    kinf_engine_sent(inf, len, now);
+    return g_req;
+}
+/* hands resp in; returns how many bytes the engine took */
+static size_t eng_recv(kinf_informer_t* inf, const char* resp, size_t step, uint64_t now) {
+    size_t n = strlen(resp), p = 0;
+    int guard;
+    for (guard = 0; p < n && guard < 100000; guard++) {
+        size_t cap, k = n - p;
+        uint8_t* b = kinf_engine_recvbuf(inf, &cap);
+        if (!b) {
+            if (kinf_engine_dispatch(inf, now) > 0) { kinf_engine_tick(inf, now); continue; }
+            break;
+        }
+        if (k > cap) { k = cap; }
+        if (k > step) { k = step; }
+        memcpy(b, resp + p, k);
+        p += k;
+        kinf_engine_recvd(inf, k, now);
+    }
+    return p;
+}
+#define ENG_T0 1000000u
+#define STARTS(s, lit) (!strncmp((s), (lit), strlen(lit)))
+static kinf_informer_t* eng_mk(void) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    desc_base(&d);
+    d.max_objects = 64; d.store_bytes = 1 << 16;
+    inf = mk(&d);
+    if (inf) { kinf_add_handler(inf, &g_handler); }
+    return inf;
+}
+static void test_engine(void) {
+    kinf_informer_t* inf = eng_mk();
+    kinf_server_t srv;
+    uint64_t t = ENG_T0, dl;
+    const char* r;
+    size_t len;
+    static char resp[4096];
+    g_test = "engine";
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset();
+    srv = kinf_engine_server(inf);
+    CHECK_STR(srv.host, "127.0.0.1"); CHECK_INT(srv.port, 1); CHECK_INT(srv.https, 0);
+    /* nothing happens before the first tick: the engine reads no clock */
+    CHECK_INT(kinf_engine_state(inf), 0);
+    CHECK_INT(kinf_engine_deadline(inf), 0); /* "now": its time is 0 until told */
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
+    CHECK(kinf_engine_deadline(inf) == UINT64_MAX); /* connecting is the transport's to time */
+    CHECK(kinf_engine_sendbuf(inf, &len) == 0 && len == 0);
+    CHECK(kinf_engine_recvbuf(inf, &len) == 0 && len == 0);
+    kinf_engine_connected(inf, t);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    /* a request sent in two pieces */
+    CHECK(kinf_engine_sendbuf(inf, &len) != 0);
+    r = (const char*)kinf_engine_sendbuf(inf, &len);
+    CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
+    CHECK(strstr(r, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n") != 0);
+    kinf_engine_sent(inf, 10, t);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    { size_t l2; r = (const char*)kinf_engine_sendbuf(inf, &l2); CHECK_INT(l2 + 10, len); CHECK(STARTS(r, "1/pods?limit=500&")); len = l2; }
+    kinf_engine_sent(inf, len, t);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_RECV);
+    CHECK(kinf_engine_deadline(inf) == t + 90000u); /* the idle timeout */
+    /* the list, a byte at a time, with a length: the connection is kept for the watch */
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "2") "]}", 0));
+    CHECK_INT(eng_recv(inf, resp, 1, t), strlen(resp));
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND); /* no CLOSE, no CONNECT */
+    CHECK_INT(kinf_has_synced(inf), 0);
+    CHECK_INT(kinf_engine_dispatch(inf, t), 2);
+    CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2");
+    CHECK_INT(kinf_has_synced(inf), 1);
+    r = eng_send(inf, t);
+    CHECK(STARTS(r, "GET /api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=50&timeoutSeconds="));
+    /* the watch, chunked, 5 bytes at a time */
+    evlog_reset();
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "51") "}\n", 1), 5, t) > 0);
+    kinf_engine_dispatch(inf, t);
+    CHECK_STR(g_evlog, "U ns/a 1>51");
+    /* the server ended the watch ("0\r\n\r\n"): watch again from 51 on the same connection */
+    r = eng_send(inf, t);
+    CHECK(strstr(r, "&resourceVersion=51&") != 0);
+    /* silence: nothing at 89.999 s, the idle timeout at 90 s resumes the watch at once, on a new connection */
+    t += 89999;
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_RECV);
+    CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0);
+    t += 1;
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 1);
+    kinf_engine_closed(inf, t); /* as CLOSE asked */
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CONNECT);
+    kinf_engine_connected(inf, t);
+    CHECK(strstr(eng_send(inf, t), "&resourceVersion=51&") != 0);
+    /* 410 Gone on the watch: back off (800 ms to 1.6 s), then relist from the
+       last RV, unpaginated, as client-go's reflector */
+    log_reset();
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_RV_EXPIRED), 1);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CLOSE);
+    kinf_engine_closed(inf, t);
+    dl = kinf_engine_deadline(inf);
+    CHECK(dl >= t + 800 && dl < t + 1600);
+    CHECK_INT(kinf_engine_tick(inf, dl - 1), 0);
+    CHECK_INT(kinf_engine_tick(inf, dl), KINF_ENG_CONNECT);
+    t = dl;
+    kinf_engine_connected(inf, t);
+    CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?resourceVersion=51 HTTP/1.1\r\n"));
+    /* a list with Connection: close: the watch needs a new connection */
+    evlog_reset();
+    CHECK(eng_recv(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"60\"},\"items\":[" ITEM("a", "51") "," ITEM("c", "3") "]}", 0), 7, t) > 0);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    kinf_engine_dispatch(inf, t);
+    CHECK_STR(g_evlog, "A ns/c 3 D ns/b 2!");
+    kinf_engine_closed(inf, t);
+    kinf_engine_connected(inf, t);
+    CHECK(strstr(eng_send(inf, t), "&resourceVersion=60&") != 0);
+    /* the server cuts the stream after an event: CONNECTION_CLOSED, and the
+       watch resumes at once from the event's RV */
+    {
+        static char part[1024];
+        const char* full = http("200 OK", "", "{\"type\":\"DELETED\",\"object\":" ITEM("c", "61") "}\n", 1);
+        size_t n = strlen(full) - 5;
+        memcpy(part, full, n); part[n] = 0;
+        log_reset(); evlog_reset();
+        CHECK_INT(eng_recv(inf, part, 100, t), n);
+        kinf_engine_closed(inf, t + 5);
+        CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 1);
+        CHECK(kinf_engine_deadline(inf) <= t + 5);
+        CHECK_INT(kinf_engine_tick(inf, t + 5), KINF_ENG_CONNECT);
+        kinf_engine_connected(inf, t + 5);
+        CHECK(strstr(eng_send(inf, t + 5), "&resourceVersion=61&") != 0);
+        kinf_engine_dispatch(inf, t + 5);
+        CHECK_STR(g_evlog, "D ns/c 61");
+    }
+    /* a body read to the end of the stream (no length, not chunked) is whole at the close */
+    t += 5;
+    kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "test", t); /* the watch connection broke */
+    CHECK_INT(logged(KINF_LOGITEM_IO_ERROR), 1);
+    dl = kinf_engine_deadline(inf);
+    CHECK(dl > t); /* a watch with no event and under a second: a failure, backoff */
+    t = dl;
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
+    kinf_engine_connected(inf, t);
+    eng_send(inf, t);
+    evlog_reset();
+    CHECK(eng_recv(inf, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"type\":\"ADDED\",\"object\":" ITEM("d", "70") "}\n", 9, t) > 0);
+    kinf_engine_closed(inf, t + 2000);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_END), 1);
+    kinf_engine_dispatch(inf, t + 2000);
+    CHECK_STR(g_evlog, "A ns/d 70");
+    CHECK_INT(kinf_engine_tick(inf, t + 2000), KINF_ENG_CONNECT); /* no CLOSE: it is closed */
+    CHECK_STR(kinf_resource_version(inf), "70");
+    /* stop: the engine asks for nothing more */
+    kinf_stop(inf);
+    CHECK_INT(kinf_engine_tick(inf, t + 2001), 0);
+    CHECK(kinf_engine_deadline(inf) == UINT64_MAX);
+    rm(inf);
+}
+/* desc.own_transport: https:// with the caller's TLS; the built-in driver refuses */
+static void test_engine_own_transport(void) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    size_t plain;
+    g_test = "engine_own_transport";
+    desc_base(&d);
+    plain = kinf_informer_size(&d);
+    d.server = "https://127.0.0.1:6443";
+    d.own_transport = 1;
+    CHECK_INT(kinf_informer_size(&d), plain); /* no TLS block */
+    log_reset();
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    CHECK_INT(kinf_engine_server(inf).https, 1);
+    CHECK_INT(kinf_engine_server(inf).port, 6443);
+    CHECK_INT(kinf_poll(inf, 0), KINF_ERR_STATE);
+    CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OWN_TRANSPORT);
+    CHECK_INT(kinf_run(inf), KINF_ERR_STATE);
+    CHECK_INT(kinf_engine_tick(inf, 5), KINF_ENG_CONNECT);
+    kinf_engine_connected(inf, 5);
+    CHECK(STARTS(eng_send(inf, 5), "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\nHost: 127.0.0.1:6443\r\n"));
+    rm(inf);
+}
+/* The exponential backoff (800 ms doubling, jitter 1.0) starts over once two
+   minutes have passed without a failure, on the engine's clock. */
+static void test_engine_backoff_reset(void) {
+    kinf_informer_t* inf = eng_mk();
+    uint64_t t = ENG_T0, dl;
+    g_test = "engine_backoff_reset";
+    if (!CHECK(inf != 0)) { return; }
+    log_reset();
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
+    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    CHECK_INT(logged(KINF_LOGITEM_CONNECT_FAILED), 1);
+    dl = kinf_engine_deadline(inf); CHECK(dl - t >= 800 && dl - t < 1600);
+    t = dl; CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
+    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    dl = kinf_engine_deadline(inf); CHECK(dl - t >= 1600 && dl - t < 3200);
+    /* the next connect fails 119 s after the last failure: still within two minutes */
+    CHECK_INT(kinf_engine_tick(inf, dl), KINF_ENG_CONNECT);
+    t += 119000;
+    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_TIMEOUT, "test", t);
+    dl = kinf_engine_deadline(inf); CHECK(dl - t >= 3200 && dl - t < 6400);
+    /* and the one after that 121 s after it: the backoff starts over */
+    CHECK_INT(kinf_engine_tick(inf, dl), KINF_ENG_CONNECT);
+    t += 121000;
+    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    dl = kinf_engine_deadline(inf);
+    if (!CHECK(dl - t >= 800 && dl - t < 1600)) { note("delay %llu ms", (unsigned long long)(dl - t)); }
+    CHECK_INT(kinf_stats(inf).backoffs, 4);
+    rm(inf);
+}
+/* A list page that cannot be fetched for want of a connection is fetched
+   again with its continue token; one cut while it is read starts the list over. */
+static void test_engine_continue(void) {
+    kinf_informer_t* inf = eng_mk();
+    uint64_t t = ENG_T0;
+    g_test = "engine_continue";
+    if (!CHECK(inf != 0)) { return; }
+    kinf_engine_tick(inf, t);
+    kinf_engine_connected(inf, t);
+    eng_send(inf, t);
+    CHECK(eng_recv(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c1\"},\"items\":[" ITEM("a", "1") "]}", 0), 50, t) > 0);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    kinf_engine_closed(inf, t);
+    kinf_engine_failed(inf, KINF_LOGITEM_RESOLVE_FAILED, "test", t);
+    CHECK(kinf_engine_deadline(inf) == t); /* a change waits for delivery */
+    CHECK_INT(kinf_engine_dispatch(inf, t), 1);
+    t = kinf_engine_deadline(inf);
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
+    kinf_engine_connected(inf, t);
+    CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?limit=500&continue=c1 HTTP/1.1\r\n"));
+    /* cut while the page is read: the list starts over from resourceVersion=0 */
+    CHECK(eng_recv(inf, "HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"metadata\":", 100, t) > 0);
+    kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "test", t);
+    t = kinf_engine_deadline(inf);
+    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
+    kinf_engine_connected(inf, t);
+    CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
+    rm(inf);
+}
+/* Two keys of the same length whose hashes share the bucket tag and the home
+   bucket: the table must tell them apart by their bytes. */
+static void test_hash_collision(void) {
+    kinf_informer_t* inf = mk_fifo(0, 0, 0);
+    static char names[2][16];
+    uint32_t seen_tag[4096 * 4];
+    int i, found = 0;
+    kinf_object_t o;
+    char ev[256];
+    g_test = "hash_collision";
+    if (!CHECK(inf != 0)) { return; }
+    memset(seen_tag, 0xff, sizeof(seen_tag));
+    for (i = 0; i < 200000 && !found; i++) {
+        char k[32];
+        uint32_t h, slot;
+        snprintf(k, sizeof(k), "ns/p%06d", i);
+        h = kinf__fnv(k, strlen(k));
+        slot = KINF__KB_TAG(h) * 4u + (kinf__kb_home(inf, h) & 3u);
+        if (kinf__kb_home(inf, h) >= 4u) { continue; } /* the first four buckets only: the array stays small */
+        if (seen_tag[slot] != 0xffffffffu) {
+            snprintf(names[0], sizeof(names[0]), "p%06u", seen_tag[slot]);
+            snprintf(names[1], sizeof(names[1]), "p%06d", i);
+            found = 1;
+        }
+        seen_tag[slot] = (uint32_t)i;
+    }
+    if (!CHECK(found)) { rm(inf); return; }
+    snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"%s\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"}}}", names[0]);
+    CHECK_INT(feeds(inf, ev), 0);
+    {
+        char kb[32];
+        snprintf(kb, sizeof(kb), "ns/%s", names[1]);
+        CHECK_INT(kinf_get(inf, kb, &o), 0); /* same tag, same home, same length: not the same key */
+        snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"%s\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}}", names[1]);
+        CHECK_INT(feeds(inf, ev), 0);
+        CHECK_INT(kinf_count(inf), 2);
+        CHECK(kinf_get(inf, kb, &o) && !strcmp(o.name, names[1]) && !strcmp(o.resource_version, "2"));
+        snprintf(kb, sizeof(kb), "ns/%s", names[0]);
+        CHECK(kinf_get(inf, kb, &o) && !strcmp(o.name, names[0]) && !strcmp(o.resource_version, "1"));
+    }
+    rm(inf);
+}
+
 /* ================================================================== main */
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -3426,6 +3720,11 @@ int main(void) {
     test_reflector();
     test_chunked_in_place();
     test_api_edges();
+    test_engine();
+    test_engine_backoff_reset();
+    test_engine_own_transport();
+    test_engine_continue();
+    test_hash_collision();
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
 }
