@@ -23,9 +23,7 @@ run() {
         grep -E '^not ok|ERROR|error:' "$log" | head -20 | sed 's/^/    /'
     fi
 }
-run unit build/unit
-run unit-asan build/unit-asan
-run unit-noavx2 build/unit-noavx2
+run unit sh tests/run_unit.sh
 run build-matrix sh tests/test_build.sh
 run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh

@@ -3,7 +3,7 @@
 #
 #   bash tests/fuzz/run.sh SECONDS [TARGET...]
 #
-# TARGET is one of: http_head chunked watch list kubeconfig pem base64
+# TARGET is one of: http_head chunked watch list reflector kubeconfig pem base64
 # (default: all). For each target this
 #   1. builds build/fuzz/fuzz_TARGET from tests/fuzz/fuzz_TARGET.c with clang
 #      (-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
@@ -25,7 +25,7 @@
 set -u
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$(dirname "$0")/../.." || exit 2
-ALL="http_head chunked watch list kubeconfig pem base64"
+ALL="http_head chunked watch list reflector kubeconfig pem base64"
 if [ $# -lt 1 ] || ! [ "$1" -ge 1 ] 2>/dev/null; then
     echo "usage: $0 SECONDS [TARGET...]   (targets: $ALL)" >&2
     exit 2
