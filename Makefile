@@ -13,7 +13,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
-.PHONY: all deps demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind clean help
+.PHONY: all deps demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(EXAMPLES)
 
@@ -65,8 +65,24 @@ demo: deps all
 test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-noavx2 $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
-test-unit: $(BUILD)/unit
-	$(BUILD)/unit
+# One suite each (make test runs them all):
+test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-noavx2
+	@sh tests/run_unit.sh
+test-fakeapi: deps
+	@bash tests/test_fakeapi.sh
+test-integration: deps $(BUILD)/kwatch
+	@python3 tests/integration.py --kwatch $(BUILD)/kwatch
+test-sanitize: deps $(BUILD)/unit-asan $(BUILD)/kwatch-asan
+	@$(BUILD)/unit-asan | tail -1
+	@python3 tests/integration.py --kwatch $(BUILD)/kwatch-asan
+test-valgrind: deps $(BUILD)/kwatch
+	@python3 tests/integration.py --kwatch $(BUILD)/kwatch --valgrind
+test-symbols: deps
+	@sh tests/test_build.sh
+test-nomalloc: $(BUILD)/nomalloc
+	@sh tests/test_nomalloc.sh
+test-examples: deps all $(BUILD)/kwatch-small
+	@sh tests/test_examples.sh
 
 clean:
 	rm -rf $(BUILD)
@@ -78,6 +94,8 @@ help:
 	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols,"
 	@echo "                TLS and config, fuzzing 30 s per parser, a 1.5-minute fault soak)"
 	@echo "make check-all  the build matrix, ASan+UBSan and valgrind"
+	@echo "make test-unit | test-fakeapi | test-integration | test-sanitize | test-valgrind | test-symbols |"
+	@echo "     test-nomalloc | test-examples   one suite of make test"
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"

@@ -144,8 +144,8 @@ MEMORY
       at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
     KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
     max_handlers, max_indexes) is an upper bound of the same, for static buffers;
-    give it the capacities themselves (a 0 there is not read as the default),
-    and the same KINF_READ_BYTES as the implementation's file (it sizes
+    give it the desc values (read as kinf_init reads them: 0 is the default,
+    a negative max_indexes none), and the same KINF_READ_BYTES as the implementation's file (it sizes
     KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init); with a
     desc.read_bytes above KINF_READ_BYTES, add the difference.
     store_bytes holds the objects as compact projected JSON plus their key,
@@ -162,9 +162,10 @@ MEMORY
 
 ERRORS AND LOGGING
 ==================
-    Functions return KINF_OK (0) or a negative kinf_result_t: KINF_ERR_PARTIAL
-    (more bytes needed), KINF_ERR_NOMEM (a capacity is exceeded), KINF_ERR_INVAL
-    (malformed input or arguments), KINF_ERR_IO, KINF_ERR_STATE. What happened in
+    Functions return KINF_OK (0) or a negative kinf_result_t: KINF_ERR_NOMEM
+    (a capacity is exceeded), KINF_ERR_INVAL (malformed input or arguments),
+    KINF_ERR_IO (a file could not be read), KINF_ERR_STATE (not allowed now);
+    KINF_ERR_PARTIAL is reserved and not returned. What happened in
     detail is a log item: KINF_LOGITEM_* ids made from one X-macro with their
     messages. The last error item is sticky (kinf_last_error) until
     kinf_clear_error. Install a logger in desc.logger to see every item; tokens
@@ -211,10 +212,10 @@ extern "C" {
 
 typedef enum kinf_result_t {
     KINF_OK = 0,
-    KINF_ERR_PARTIAL = -1, /* need more bytes */
+    KINF_ERR_PARTIAL = -1, /* reserved; no call returns it (the engine says it wants bytes by KINF_ENG_RECV) */
     KINF_ERR_NOMEM = -2,   /* a capacity is exceeded */
     KINF_ERR_INVAL = -3,   /* malformed input or bad argument */
-    KINF_ERR_IO = -4,      /* socket or file error */
+    KINF_ERR_IO = -4,      /* a file could not be read (kinf_refresh_token_file) */
     KINF_ERR_STATE = -5    /* not allowed now (e.g. add_index after start) */
 } kinf_result_t;
 
@@ -454,11 +455,27 @@ typedef struct kinf_stats_t {
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
 #define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
-#define KINF__POW2_BOUND(n) (4u * (size_t)(n) + 4u)
+/* The defaults a 0 in kinf_desc_t (and in KINF_INFORMER_BYTES) stands for. */
+#define KINF_DEFAULT_MAX_OBJECTS 1024
+#define KINF_DEFAULT_STORE_BYTES (1u << 20)
+#define KINF_DEFAULT_EVENT_BYTES (64u * 1024u)
+#define KINF_DEFAULT_TOKENS 256
+#define KINF_DEFAULT_HANDLERS 4
+#define KINF_DEFAULT_INDEXES 2
+/* A capacity as kinf_init reads it: 0 or less is the default, and a value
+   under the floor is the floor (max_event_bytes 4096, max_tokens 64). */
+#define KINF_CAPACITY(v, def, floor) ((v) <= 0 ? (size_t)(def) : (size_t)(v) < (size_t)(floor) ? (size_t)(floor) : (size_t)(v))
+/* max_indexes as kinf_init reads it: 0 the default (2), negative none */
+#define KINF_INDEXES(n) ((n) == 0 ? (size_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (size_t)0 : (size_t)(n))
+/* An upper bound of kinf_informer_size() for these desc values, read as
+   kinf_init reads them (0 is the default), for static buffers. */
 #define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
-    (KINF_FIXED_BYTES + (size_t)(max_objects) * (KINF_SLOT_BYTES + (1u + (size_t)(max_indexes)) * KINF_INDEX_SLOT_BYTES) \
-     + (2u + (size_t)(max_indexes)) * 4u * KINF__POW2_BOUND(max_objects) + (size_t)(max_tokens) * KINF_TOKEN_BYTES \
-     + (size_t)(max_event_bytes) + (size_t)(store_bytes) + ((size_t)(max_handlers) + (size_t)(max_indexes)) * KINF_HANDLER_BYTES + 64u)
+    (KINF_FIXED_BYTES \
+     + KINF_CAPACITY(max_objects, KINF_DEFAULT_MAX_OBJECTS, 1) * (KINF_SLOT_BYTES + (1u + KINF_INDEXES(max_indexes)) * KINF_INDEX_SLOT_BYTES) \
+     + (2u + KINF_INDEXES(max_indexes)) * 4u * (4u * KINF_CAPACITY(max_objects, KINF_DEFAULT_MAX_OBJECTS, 1) + 4u) \
+     + KINF_CAPACITY(max_tokens, KINF_DEFAULT_TOKENS, 64) * KINF_TOKEN_BYTES \
+     + KINF_CAPACITY(max_event_bytes, KINF_DEFAULT_EVENT_BYTES, 4096) + KINF_CAPACITY(store_bytes, KINF_DEFAULT_STORE_BYTES, 1) \
+     + (KINF_CAPACITY(max_handlers, KINF_DEFAULT_HANDLERS, 1) + KINF_INDEXES(max_indexes)) * KINF_HANDLER_BYTES + 64u)
 
 /* Bytes kinf_init needs for desc (defaults applied). Never blocks. */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);
@@ -590,7 +607,9 @@ KINF_API const char* kinf_log_item_name(uint32_t item);
 KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size);
 /* The in-cluster service account: KUBERNETES_SERVICE_HOST/PORT and
    sa_dir (NULL: /var/run/secrets/kubernetes.io/serviceaccount) with token,
-   ca.crt and namespace. The token is a token_file, re-read as it rotates. */
+   ca.crt and namespace. The token is a token_file, re-read as it rotates,
+   and the CA a ca_file read by kinf_init: nothing needs the work buffer,
+   which may be NULL (the parameter keeps the three loaders alike). */
 KINF_API int kinf_config_in_cluster(kinf_config_t* cfg, const char* sa_dir, void* work, size_t work_size);
 /* With no explicit settings, as client-go's BuildConfigFromFlags("", ""):
    in-cluster when KUBERNETES_SERVICE_HOST is set, else the kubeconfig
@@ -2732,23 +2751,23 @@ typedef struct kinf__layout { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handler
 static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
     const char* c = 0;
-    if (d.max_objects <= 0) { d.max_objects = 1024; }
+    if (d.max_objects <= 0) { d.max_objects = KINF_DEFAULT_MAX_OBJECTS; }
     if (d.max_objects > KINF__MAX_OBJECTS) { d.max_objects = KINF__MAX_OBJECTS; c = "max_objects"; }
-    if (d.store_bytes == 0) { d.store_bytes = 1u << 20; }
+    if (d.store_bytes == 0) { d.store_bytes = KINF_DEFAULT_STORE_BYTES; }
     if (d.store_bytes > 0xfff00000u) { d.store_bytes = 0xfff00000u; c = "store_bytes"; }
-    if (d.max_event_bytes == 0) { d.max_event_bytes = 64u * 1024u; }
+    if (d.max_event_bytes == 0) { d.max_event_bytes = KINF_DEFAULT_EVENT_BYTES; }
     if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; c = "max_event_bytes"; }
     if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; c = "max_event_bytes"; }
     if (d.read_bytes == 0) { d.read_bytes = KINF_READ_BYTES; }
     if (d.read_bytes < 256) { d.read_bytes = 256; c = "read_bytes"; }
     if (d.read_bytes > (64u << 20)) { d.read_bytes = 64u << 20; c = "read_bytes"; }
-    if (d.max_tokens <= 0) { d.max_tokens = 256; } /* jsmn reads Status objects only */
+    if (d.max_tokens <= 0) { d.max_tokens = KINF_DEFAULT_TOKENS; } /* jsmn reads Status objects only */
     if (d.max_tokens < 64) { d.max_tokens = 64; if (in->max_tokens > 0) { c = "max_tokens"; } }
     if (d.fifo_capacity > d.max_objects) { c = "fifo_capacity"; }
     if (d.fifo_capacity <= 0 || d.fifo_capacity > d.max_objects) { d.fifo_capacity = d.max_objects; }
-    if (d.max_handlers <= 0) { d.max_handlers = 4; }
+    if (d.max_handlers <= 0) { d.max_handlers = KINF_DEFAULT_HANDLERS; }
     if (d.max_handlers > 256) { d.max_handlers = 256; c = "max_handlers"; }
-    if (d.max_indexes == 0) { d.max_indexes = 2; }      /* zero means the default */
+    if (d.max_indexes == 0) { d.max_indexes = KINF_DEFAULT_INDEXES; } /* zero means the default */
     if (d.max_indexes < 0) { d.max_indexes = 0; }       /* negative: no custom index */
     if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
@@ -5214,10 +5233,52 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
 }
 
+/* the implementation's private macros end here (a white-box test that reads
+   the internals defines KINF__KEEP_PRIVATE_MACROS) */
+#ifndef KINF__KEEP_PRIVATE_MACROS
+#undef JSMN_PARENT_LINKS
+#undef JSMN_STATIC
+#undef JSMN_STRICT
+#undef KINF__AVX2
+#undef KINF__DEEP_ESCAPED
+#undef KINF__DEEP_STRING
+#undef KINF__DEEP_WS
 #undef KINF__ERR
-#undef KINF__WARN
-#undef KINF__INFO
 #undef KINF__FREE_OWNER
+#undef KINF__INFO
+#undef KINF__KB_EMPTY
+#undef KINF__KB_SLOT
+#undef KINF__KB_TAG
+#undef KINF__MAGIC
+#undef KINF__MAX_KEY
+#undef KINF__MAX_MEMBERS
+#undef KINF__MAX_NAME
+#undef KINF__MAX_OBJECTS
+#undef KINF__MAX_RV
+#undef KINF__MAX_SEGS
+#undef KINF__MAX_STR
+#undef KINF__MAX_UID
+#undef KINF__MAYBE_SKIP
+#undef KINF__MT_VALUE
+#undef KINF__PF_DIV
+#undef KINF__PF_MAX
+#undef KINF__PF_MIN
+#undef KINF__POPULATE_WRITE
+#undef KINF__POS
+#undef KINF__SCAN_FAIL
+#undef KINF__SCAN_FLUSH
+#undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
+#undef KINF__SLOT_BITS
+#undef KINF__SSE2
+#undef KINF__STEP_BYTES
+#undef KINF__STR
+#undef KINF__STR2
+#undef KINF__TLS_EE_BYTES
+#undef KINF__VERSION_STR
+#undef KINF__WARN
+#undef KINF__WBUF
+#undef KINF__YDEPTH
+#endif
 #endif /* KINFORMER_IMPL_INCLUDED */
 #endif /* KINFORMER_IMPLEMENTATION */

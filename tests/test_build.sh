@@ -60,6 +60,10 @@ if [ -f "$tmp/impl-gcc.o" ]; then
     n=$(nm -g --defined-only "$tmp/impl-gcc.o" | wc -l)
     [ "$n" -gt 20 ] && ok "the object exports the public API ($n symbols)" || bad "only $n exported symbols"
 fi
+# after the implementation no private macro (KINF__*, JSMN_*) is defined
+names=$(awk '/^#ifdef KINFORMER_IMPLEMENTATION/{f=1} f && /^[ \t]*#[ \t]*define[ \t]+(KINF__|JSMN_)/{print $2}' kinformer.h | sed 's/(.*//' | sort -u)
+{ printf '#define KINFORMER_IMPLEMENTATION\n#include "kinformer.h"\n'; for n in $names; do printf '#ifdef %s\n#error %s is still defined\n#endif\n' "$n" "$n"; done; } >"$tmp/undef.c"
+if [ -n "$names" ] && gcc -std=c99 -c -I. "$tmp/undef.c" -o "$tmp/undef.o" 2>"$tmp/err"; then ok "no private macro outlives the implementation ($(echo $names | wc -w) checked)"; else bad "private macros left defined: $(grep -m3 -o '#error [A-Z_0-9]*' "$tmp/err" | tr '\n' ' ')"; fi
 leak=$(grep -n '^#define [A-Za-z_]' kinformer.h | grep -v -E '#define (KINF|_POSIX_C_SOURCE|JSMN_)' | head -3)
 [ -z "$leak" ] && ok "every macro kinformer.h defines is KINF-prefixed" || bad "unprefixed macros: $leak"
 

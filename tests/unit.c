@@ -21,6 +21,7 @@
 #endif
 static void unit_assert_fail(const char* what, const char* file, int line);
 #define KINF_ASSERT(c) ((c) ? (void)0 : unit_assert_fail(#c, __FILE__, __LINE__))
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #include <stdio.h>
@@ -2563,13 +2564,21 @@ static void test_config(void) {
             d.max_objects = mos[a]; d.store_bytes = sbs[b2]; d.max_event_bytes = mebs[c]; d.max_tokens = mts[e];
             d.max_handlers = mhs[f]; d.max_indexes = mis[g] ? mis[g] : -1;
             sz = kinf_informer_size(&d);
-            bound = KINF_INFORMER_BYTES(mos[a], sbs[b2], mebs[c], mts[e], mhs[f], mis[g]);
+            bound = KINF_INFORMER_BYTES(mos[a], sbs[b2], mebs[c], mts[e], mhs[f], d.max_indexes); /* as desc reads it */
             tried++;
             if (sz > bound) { if (!bad++) { note("size %zu > bound %zu", sz, bound); } }
             if (sz + grow > bound + (16384 - KINF_READ_BYTES)) { if (!bad_default++) { note("default caps: about %zu > bound %zu (max_objects %d, max_indexes %d)", sz + grow, bound, mos[a], mis[g]); } }
         }
         CHECK_INT(bad, 0);
         CHECK_INT(bad_default, 0);
+        /* zeros, and values under the floors, are read as desc reads them */
+        desc_base(&d);
+        CHECK(kinf_informer_size(&d) <= KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0));
+        CHECK(KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0) == KINF_INFORMER_BYTES(KINF_DEFAULT_MAX_OBJECTS, KINF_DEFAULT_STORE_BYTES,
+              KINF_DEFAULT_EVENT_BYTES, KINF_DEFAULT_TOKENS, KINF_DEFAULT_HANDLERS, KINF_DEFAULT_INDEXES));
+        d.max_event_bytes = 100; d.max_tokens = 3; d.max_indexes = 0;
+        CHECK(kinf_informer_size(&d) <= KINF_INFORMER_BYTES(0, 0, 100, 3, 0, 0));
+        CHECK(KINF_INFORMER_BYTES(0, 0, 0, 0, 0, -1) < KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0));
         CHECK(sizeof(struct kinf_informer_t) + 64 <= KINF_FIXED_BYTES);
     }
     /* kinf_init: exactly the size works, one byte less does not */

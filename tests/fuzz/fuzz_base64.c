@@ -11,6 +11,7 @@
    make the same decision and the same bytes; "does not fit" is a rejection
    too (-1). */
 #define KINF_TLS_BEARSSL
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include <stdio.h>

@@ -7,6 +7,7 @@
    must agree (abort if not): same error or none, same output bytes, same end
    state; no call may output more bytes than it was given. */
 #define KINF_TLS_BEARSSL
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include <stdio.h>

@@ -17,6 +17,7 @@
    with kinf__ystr into small buffers. */
 #define _GNU_SOURCE
 #define KINF_TLS_BEARSSL
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include <stdio.h>

@@ -16,6 +16,7 @@
    fuzz_common.h; after the list every visible key was seen by it. */
 #define KINF_TLS_BEARSSL
 #define KINF_SELFCHECK
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"

@@ -11,6 +11,7 @@
       decodes its key), and in verifying mode with the input's own
       certificates as trust anchors and the IP check on. */
 #define KINF_TLS_BEARSSL
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include <stdio.h>

@@ -24,6 +24,7 @@
      invariants hold (KINF_SELFCHECK) at the end. */
 #define KINF_TLS_BEARSSL
 #define KINF_SELFCHECK
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"

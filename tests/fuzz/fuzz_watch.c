@@ -17,6 +17,7 @@
    out. The store checks itself after every change (KINF_SELFCHECK). */
 #define KINF_TLS_BEARSSL
 #define KINF_SELFCHECK
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"
