@@ -73,6 +73,13 @@ API
         unsigned kinf_wants(kinf_informer_t*)  > wait for these, then call
         int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
 
+    The engine, for a transport of your own (kinf_poll's driver is one; see
+    "The engine" below and docs/architecture.md, examples/own_transport.c):
+        unsigned kinf_engine_tick(kinf_informer_t*, uint64_t now_ms)   state bits
+        kinf_engine_state, kinf_engine_deadline, kinf_engine_server
+        kinf_engine_connected / _sendbuf, _sent / _recvbuf, _recvd / _closed /
+        kinf_engine_failed / _set_token (kinf_refresh_token_file) / _dispatch
+
     State and the lister (answers from memory; the object views stay valid
     until the next driver call):
         int  kinf_has_synced(kinf_informer_t*)
@@ -1126,8 +1133,10 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
    every member-level key and value. */
 #if defined(__GNUC__)
 #define KINF__SCAN_INLINE static inline __attribute__((always_inline))
+#define KINF__NOINLINE __attribute__((noinline))
 #else
 #define KINF__SCAN_INLINE static inline
+#define KINF__NOINLINE
 #endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
@@ -1213,7 +1222,10 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
-static size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
+/* its own function: inlined into its caller's caller (the engine's
+   kinf__advance), its loop state spills to the stack (+8 % instructions per
+   watch event, docs/optimisation.md, seventh round) */
+static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
@@ -5260,6 +5272,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
 #undef KINF__MAX_UID
 #undef KINF__MAYBE_SKIP
 #undef KINF__MT_VALUE
+#undef KINF__NOINLINE
 #undef KINF__PF_DIV
 #undef KINF__PF_MAX
 #undef KINF__PF_MIN
