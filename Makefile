@@ -61,7 +61,7 @@ deps:
 demo: deps all
 	@sh examples/demo.sh
 
-# Every test; the last line is "N passed, N failed".
+# Every test; the last line is "N passed, N failed, N skipped".
 test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-noavx2 $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
