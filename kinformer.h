@@ -868,8 +868,14 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
    decodes in place: the data bytes of buf[0..*len) are moved to the front and
    *len becomes their count (KINF_OK, or KINF_ERR_INVAL for a malformed or
    oversized chunk). d->done is set after the last chunk's trailers. */
+/* the framing's states: a size line (its digits, an extension, its LF), the
+   data, the CRLF after it, the trailer lines, and after the last one */
+typedef enum kinf__ch_state {
+    KINF__CH_SIZE = 0, KINF__CH_EXT, KINF__CH_SIZE_LF, KINF__CH_DATA, KINF__CH_DATA_CR, KINF__CH_DATA_LF,
+    KINF__CH_TRAILER_START, KINF__CH_TRAILER, KINF__CH_DONE
+} kinf__ch_state;
 typedef struct kinf__chunked {
-    uint8_t st;      /* 0 size, 1 ext, 2 size LF, 3 data, 4 data CR, 5 data LF, 6 trailer line start, 7 trailer line, 8 done */
+    uint8_t st;      /* kinf__ch_state; zero is the start */
     uint8_t digits, done;
     uint64_t left;
     uint32_t linelen;
@@ -881,10 +887,10 @@ typedef struct kinf__chunked {
    chunk; 0 when none is there; -1 for a malformed chunk. */
 static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi, size_t n) {
     size_t i = *pi;
-    while (i < n && d->st != 3) {
+    while (i < n && d->st != KINF__CH_DATA) {
         uint8_t c = buf[i];
         switch (d->st) {
-        case 0: {
+        case KINF__CH_SIZE: {
             int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
             if (v >= 0) {
                 /* a chunk larger than 2^40 is refused before it can overflow */
@@ -893,56 +899,56 @@ static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi
             } else if (d->digits == 0) {
                 return -1;
             } else if (c == ';' || c == ' ' || c == '\t') {
-                d->st = 1; d->linelen = 0; i++;
+                d->st = KINF__CH_EXT; d->linelen = 0; i++;
             } else if (c == '\r') {
-                d->st = 2; i++;
+                d->st = KINF__CH_SIZE_LF; i++;
             } else if (c == '\n') {
-                d->st = d->left ? 3 : 6; i++;
+                d->st = d->left ? KINF__CH_DATA : KINF__CH_TRAILER_START; i++;
             } else {
                 return -1;
             }
             break;
         }
-        case 1: /* chunk extension: ignored, but bounded */
-            if (c == '\n') { d->st = d->left ? 3 : 6; }
-            else if (c == '\r') { d->st = 2; }
+        case KINF__CH_EXT: /* ignored, but bounded */
+            if (c == '\n') { d->st = d->left ? KINF__CH_DATA : KINF__CH_TRAILER_START; }
+            else if (c == '\r') { d->st = KINF__CH_SIZE_LF; }
             else if (++d->linelen > 1024) { return -1; }
             i++;
             break;
-        case 2:
+        case KINF__CH_SIZE_LF:
             if (c != '\n') { return -1; }
-            d->st = d->left ? 3 : 6; i++;
+            d->st = d->left ? KINF__CH_DATA : KINF__CH_TRAILER_START; i++;
             break;
-        case 4:
-            if (c == '\r') { d->st = 5; i++; }
-            else if (c == '\n') { d->st = 0; d->digits = 0; i++; }
+        case KINF__CH_DATA_CR:
+            if (c == '\r') { d->st = KINF__CH_DATA_LF; i++; }
+            else if (c == '\n') { d->st = KINF__CH_SIZE; d->digits = 0; i++; }
             else { return -1; }
             break;
-        case 5:
+        case KINF__CH_DATA_LF:
             if (c != '\n') { return -1; }
-            d->st = 0; d->digits = 0; i++;
+            d->st = KINF__CH_SIZE; d->digits = 0; i++;
             break;
-        case 6: /* start of a trailer line; an empty one ends the body */
+        case KINF__CH_TRAILER_START: /* an empty trailer line ends the body */
             if (c == '\r') { i++; break; }
-            if (c == '\n') { d->st = 8; d->done = 1; i++; break; }
-            d->st = 7; d->linelen = 0;
+            if (c == '\n') { d->st = KINF__CH_DONE; d->done = 1; i++; break; }
+            d->st = KINF__CH_TRAILER; d->linelen = 0;
             break;
-        case 7:
-            if (c == '\n') { d->st = 6; }
+        case KINF__CH_TRAILER:
+            if (c == '\n') { d->st = KINF__CH_TRAILER_START; }
             else if (++d->linelen > 4096) { return -1; }
             i++;
             break;
-        default: /* bytes after the end belong to no one */
+        default: /* KINF__CH_DONE: bytes after the end belong to no one */
             i = n;
             break;
         }
     }
     *pi = i;
-    if (i < n && d->st == 3) {
+    if (i < n && d->st == KINF__CH_DATA) {
         size_t k = n - i;
         if ((uint64_t)k > d->left) { k = (size_t)d->left; }
         d->left -= k;
-        if (d->left == 0) { d->st = 4; }
+        if (d->left == 0) { d->st = KINF__CH_DATA_CR; }
         return (long)k;
     }
     return 0;
@@ -1078,18 +1084,30 @@ static void kinf__scan_value_start(kinf__scan* s) {
 
 /* number grammar: 1 after '-', 2 a leading 0, 3 int digits, 4 after '.',
    5 fraction digits, 6 after 'e', 7 after the exponent sign, 8 exponent digits */
+/* The number grammar (RFC 8259), one state per place in it; every path
+   (the byte machine, the fast loop) steps it with kinf__num_next and ends
+   it with kinf__num_accepts. */
+typedef enum kinf__num_state {
+    KINF__N_FAIL = 0, KINF__N_MINUS, KINF__N_ZERO, KINF__N_INT, KINF__N_DOT, KINF__N_FRAC, KINF__N_EXP,
+    KINF__N_EXP_SIGN, KINF__N_EXP_DIGITS
+} kinf__num_state;
+/* the state after a number's first byte, '-' or a digit */
+static uint8_t kinf__num_start(uint8_t c) { return c == '-' ? KINF__N_MINUS : c == '0' ? KINF__N_ZERO : KINF__N_INT; }
 static uint8_t kinf__num_next(uint8_t st, uint8_t c) {
-    int d = c >= '0' && c <= '9';
+    int d = c >= '0' && c <= '9', e = c == 'e' || c == 'E';
     switch (st) {
-    case 1: return c == '0' ? 2 : d ? 3 : 0;
-    case 2: return c == '.' ? 4 : (c == 'e' || c == 'E') ? 6 : 0;
-    case 3: return d ? 3 : c == '.' ? 4 : (c == 'e' || c == 'E') ? 6 : 0;
-    case 4: case 5: return d ? 5 : (st == 5 && (c == 'e' || c == 'E')) ? 6 : 0;
-    case 6: return d ? 8 : (c == '+' || c == '-') ? 7 : 0;
-    case 7: case 8: return d ? 8 : 0;
-    default: return 0;
+    case KINF__N_MINUS: return c == '0' ? KINF__N_ZERO : d ? KINF__N_INT : KINF__N_FAIL;
+    case KINF__N_ZERO: return c == '.' ? KINF__N_DOT : e ? KINF__N_EXP : KINF__N_FAIL;
+    case KINF__N_INT: return d ? KINF__N_INT : c == '.' ? KINF__N_DOT : e ? KINF__N_EXP : KINF__N_FAIL;
+    case KINF__N_DOT: return d ? KINF__N_FRAC : KINF__N_FAIL;
+    case KINF__N_FRAC: return d ? KINF__N_FRAC : e ? KINF__N_EXP : KINF__N_FAIL;
+    case KINF__N_EXP: return d ? KINF__N_EXP_DIGITS : (c == '+' || c == '-') ? KINF__N_EXP_SIGN : KINF__N_FAIL;
+    case KINF__N_EXP_SIGN: case KINF__N_EXP_DIGITS: return d ? KINF__N_EXP_DIGITS : KINF__N_FAIL;
+    default: return KINF__N_FAIL;
     }
 }
+/* a number may end in this state */
+static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KINF__N_INT || st == KINF__N_FRAC || st == KINF__N_EXP_DIGITS; }
 /* Index of the first '"' or '\\' (or control byte, with ctl) in p[i..n),
    or n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte test, where the lowest
    set bit of the test names the first match exactly (little-endian). */
@@ -1295,15 +1313,15 @@ value_token:
         goto comma_or_end;
     }
     case KINF__C_NUM: {
-        uint8_t st = c == '-' ? 1 : c == '0' ? 2 : 3;
+        uint8_t st = kinf__num_start(c);
         j = i + 1;
-        if (st == 3) { while (j < n && (uint8_t)(p[j] - '0') < 10) { j++; } } /* an integer's digits; the grammar goes on from there */
+        if (st == KINF__N_INT) { while (j < n && (uint8_t)(p[j] - '0') < 10) { j++; } } /* an integer's digits; the grammar goes on from there */
         for (; j < n; j++) {
             uint8_t nx = kinf__num_next(st, p[j]);
             if (!nx) { break; }
             st = nx;
         }
-        if (j >= n || (st != 2 && st != 3 && st != 5 && st != 8)) { goto out; }
+        if (j >= n || !kinf__num_accepts(st)) { goto out; }
         i = j;
         goto comma_or_end;
     }
@@ -1606,7 +1624,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             c = p[i];
             nx = kinf__num_next(s->sub, c);
             if (nx) { s->sub = nx; if (s->cap >= 0) { kinf__scan_capc(s, (char)c); } i++; continue; }
-            if (s->sub != 2 && s->sub != 3 && s->sub != 5 && s->sub != 8) { KINF__SCAN_FAIL(1); }
+            if (!kinf__num_accepts(s->sub)) { KINF__SCAN_FAIL(1); }
             s->st = KINF__S_NONE;
             kinf__scan_value_done(s, KINF__POS(i));
             break; /* c is not consumed: it is structural or an error */
@@ -1765,7 +1783,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (c == '-' || (c >= '0' && c <= '9')) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-                s->st = KINF__S_NUM; s->sub = c == '-' ? 1 : c == '0' ? 2 : 3;
+                s->st = KINF__S_NUM; s->sub = kinf__num_start(c);
             } else if (c == 't' || c == 'f' || c == 'n') {
                 s->is_key = 0; kinf__scan_value_start(s);
                 if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
