@@ -731,7 +731,26 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #define KINF__STR(x) KINF__STR2(x)
 #define KINF__VERSION_STR KINF__STR(KINF_VERSION_MAJOR) "." KINF__STR(KINF_VERSION_MINOR) "." KINF__STR(KINF_VERSION_PATCH)
 
-/* >>util */
+/* CONTENTS (grep for the anchor, e.g. "/\* >>store hash"), bottom up:
+     >>base           numbers, strings, the clock-free helpers
+     >>http           the response head; >>http chunked: the chunked framing
+     >>json           the streaming JSON scanner: one grammar, records, captures, member table
+     >>context        the informer's state (kinf_informer_t) in the caller's memory
+     >>log            log items, the sticky error
+     >>project        projection of an object to the kept paths, in place
+     >>store          arena, hash (key -> slot), index, operations; >>fifo the DeltaFIFO
+     >>setup          the descriptor read into the context, the memory layout
+     >>reflector      requests, connection wanted, events, responses, step: list/watch
+     >>handlers       delivery from the FIFO to the handlers, resync
+     >>engine         the kinf_engine_* calls: the seam every transport drives
+     >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
+     >>driver         kinf_poll's driver over the engine calls: socket, clock, files
+     >>field          kinf_field: a value of a compact JSON object by path
+     >>config         kubeconfig, in-cluster service account
+     >>public         set-up, the built-in driver's calls, the lister
+*/
+
+/* >>base */
 /* An arena block: 16 bytes, then key, namespace, uid and resourceVersion as C
    strings, the JSON and its NUL, then tail bytes up to the 4-byte size. */
 typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, unused; } kinf__blk;
@@ -863,7 +882,7 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
     return KINF_OK;
 }
 
-/* >>chunked  The informer reads chunk data where it lies in the read buffer,
+/* >>http chunked  The informer reads chunk data where it lies in the read buffer,
    between the framing kinf__chunked_frame steps over. kinf__chunked_decode
    decodes in place: the data bytes of buf[0..*len) are moved to the front and
    *len becomes their count (KINF_OK, or KINF_ERR_INVAL for a malformed or
@@ -1803,7 +1822,30 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 #undef KINF__MAYBE_SKIP
 }
 
-/* >>store  types */
+/* >>context  the informer's state, in the caller's memory */
+/* A slot's flags. LIVE: in use. KNOWN: the handlers have had its add.
+   PENDING: queued in the FIFO. DELETED: a delete waits (FSU: its final state
+   is unknown). RECREATED: deleted and created again before the handlers saw
+   the delete; old holds the deleted version (FSU_OLD: that delete's final
+   state is unknown). SEEN: met by the list under way (apart from the rest).
+   The legal states (kinf__slot_legal checks them under KINF_SELFCHECK):
+     0                          free: no block
+     LIVE KNOWN                 delivered; old is 0
+     LIVE PENDING [KNOWN]       a change waits; old, if set, is the version
+                                the handlers saw (so KNOWN is set)
+     ... + DELETED [FSU]        a delete waits
+     ... + RECREATED [FSU_OLD]  with KNOWN and old: the deleted version waits
+                                for its delete, cur for its add
+   Transitions:
+     upsert, new key            free -> LIVE PENDING
+     upsert, delivered          LIVE KNOWN -> + PENDING, old = the version seen
+     upsert, pending            cur replaced (old kept, or the never-seen cur freed)
+     upsert, deleted and KNOWN  DELETED [FSU] -> RECREATED [FSU_OLD], old = the deleted version
+     upsert, deleted, not KNOWN DELETED -> the never-seen version is replaced
+     delete                     -> DELETED [FSU], PENDING (old freed unless RECREATED)
+     dispatch                   RECREATED: delete(old), then as if new (KNOWN cleared);
+                                DELETED: [add,] delete, slot freed; else add or
+                                update(old, cur) -> LIVE KNOWN */
 enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
        KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
 typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
@@ -2266,7 +2308,7 @@ static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
     return i;
 }
 
-/* >>arena  Object data lives in one arena, compacted when holes block an
+/* >>store arena  Object data lives in one arena, compacted when holes block an
    allocation; a block's owner field lets compaction fix the slot's reference. */
 #define KINF__FREE_OWNER 0xffffffffu
 static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { return (kinf__blk*)(void*)(inf->arena + ref - 1u); }
@@ -2389,6 +2431,17 @@ static void kinf__set_ref(kinf_informer_t* inf, int32_t s, int which_old, uint32
 /* KINF_SELFCHECK: after every change, walk the arena and the slots and abort
    on any broken invariant (for tests, fuzzing and soaks; O(store) per call). */
 #ifdef KINF_SELFCHECK
+/* the slot flags' legal states (the table at the flags) */
+static int kinf__slot_legal(unsigned f, int has_old) {
+    f &= ~(unsigned)KINF__F_SEEN;
+    if (!f) { return !has_old; }
+    if (!(f & KINF__F_LIVE)) { return 0; }
+    if (!(f & KINF__F_PENDING)) { return f == (KINF__F_LIVE | KINF__F_KNOWN) && !has_old; }
+    if ((f & KINF__F_FSU) && !(f & KINF__F_DELETED)) { return 0; }
+    if ((f & KINF__F_FSU_OLD) && !(f & KINF__F_RECREATED)) { return 0; }
+    if (f & KINF__F_RECREATED) { return has_old && (f & KINF__F_KNOWN); }
+    return !has_old || (f & KINF__F_KNOWN);
+}
 static void kinf__selfcheck(const kinf_informer_t* inf) {
     size_t r = 0, live = 0;
     int32_t s;
@@ -2411,7 +2464,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
         if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
         used++;
         KINF_ASSERT(sl->cur != 0);
-        if (!(sl->flags & KINF__F_PENDING)) { KINF_ASSERT(!sl->old && !(sl->flags & (KINF__F_DELETED | KINF__F_RECREATED))); }
+        KINF_ASSERT(kinf__slot_legal(sl->flags, sl->old != 0));
         if ((sl->flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE) { visible++; }
     }
     KINF_ASSERT(used == inf->nused && visible == inf->nlive);
@@ -2421,7 +2474,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
 #define KINF__SELFCHECK(inf) ((void)0)
 #endif
 
-/* >>hash  key -> slot, open addressing with linear probing and backward-shift delete */
+/* >>store hash  key -> slot, open addressing with linear probing and backward-shift delete */
 static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t* len) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     *len = b->klen;
@@ -2480,7 +2533,7 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
     inf->kb[i] = KINF__KB_EMPTY;
 }
 
-/* >>index */
+/* >>store index */
 static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t s) { return &inf->ix[(size_t)x * (size_t)inf->max_objects + (size_t)s]; }
 static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
 static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o, char* buf, size_t cap) {
@@ -2557,7 +2610,7 @@ static int32_t kinf__dequeue(kinf_informer_t* inf) {
     return s;
 }
 
-/* >>store  operations */
+/* >>store operations */
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
     if (s < 0) {
@@ -2656,7 +2709,7 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
     kinf__enqueue(inf, s);
 }
 
-/* >>informer  configuration */
+/* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
 static int kinf__parse_server(kinf_informer_t* inf, const char* url, char* prefix, size_t pcap) {
     const char* p;
     const char* h;
@@ -2835,7 +2888,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
     return l;
 }
 
-/* >>informer  requests */
+/* >>reflector requests */
 static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
     static const char hex[] = "0123456789ABCDEF";
     for (; *s; s++) {
@@ -2907,7 +2960,7 @@ static int kinf__build_request(kinf_informer_t* inf, int kind) {
     return ok;
 }
 
-/* >>reflector  connection: the engine asks, the driver does.
+/* >>reflector connection: the engine asks, the driver does.
    kinf__drop gives the connection up (the driver is asked to close it);
    kinf__fail does so and backs off before the next request. */
 static void kinf__drop(kinf_informer_t* inf) {
@@ -3004,7 +3057,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     inf->cstate = KINF__C_WANTED;
 }
 
-/* >>informer  events */
+/* >>reflector events */
 static int kinf__tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
     int j = oi + 1, m;
     size_t n = strlen(name);
@@ -3174,7 +3227,7 @@ static int kinf__on_record(kinf_informer_t* inf) {
     return KINF__REC_OK;
 }
 
-/* >>informer  responses */
+/* >>reflector responses */
 /* A watch whose resourceVersion expired (410) or is ahead of the server's:
    relist after the backoff, as client-go's reflector: from the last RV seen
    when it expired, unset when it was too large. */
@@ -3394,7 +3447,247 @@ static int kinf__consume(kinf_informer_t* inf) {
     return 0;
 }
 
-/* >>tls  BearSSL over the same non-blocking socket. Its context, trust
+/* >>reflector step: everything that needs no transport */
+static int kinf__idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
+/* Starts the first list, ends a backoff, feeds bytes held back by the FIFO
+   and finishes responses, as far as it can without the transport. */
+static void kinf__advance(kinf_informer_t* inf) {
+    int rounds;
+    if (inf->stop || inf->fatal) { return; }
+    if (inf->started == KINF__RUN_NEW) {
+        inf->rv_mode = KINF__RV_ZERO;
+        inf->healthy_since = inf->now;
+        kinf__begin(inf, KINF__PH_LIST);
+    }
+    for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
+        if (inf->phase == KINF__PH_BACKOFF) {
+            if (inf->now < inf->backoff_until) { return; }
+            kinf__begin(inf, inf->next_kind);
+            continue;
+        }
+        if (inf->cstate != KINF__C_RECV) { return; }
+        if (kinf__consume(inf)) { continue; }
+        if (kinf__pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (!inf->body_done) { return; }
+        kinf__response_done(inf);
+    }
+}
+/* The connection has been silent for idle_timeout_ms: a silent server is not
+   a failing one, so a response resumes at once; a request that cannot be
+   sent is a broken connection. */
+static void kinf__idle_check(kinf_informer_t* inf) {
+    if (inf->stop || !kinf__idle(inf)) { return; }
+    if (inf->cstate == KINF__C_SEND) {
+        KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0);
+        kinf__broken(inf);
+    } else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf)) {
+        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
+        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
+        kinf__fail(inf, inf->req_kind, 0);
+    }
+}
+static int kinf__token_stale(const kinf_informer_t* inf) {
+    return inf->token_file[0] && (inf->token_due || inf->now - inf->token_at >= 60000u);
+}
+static unsigned kinf__state(const kinf_informer_t* inf) {
+    unsigned st = 0;
+    if (inf->stop || inf->fatal) { return inf->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
+    if (inf->close_wanted) { st |= KINF_ENG_CLOSE; }
+    if (kinf__token_stale(inf)) { st |= KINF_ENG_TOKEN; }
+    if (inf->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
+    else if (inf->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
+    else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
+    return st;
+}
+/* The end of the stream: the end of a body read to the close, or a cut. */
+static void kinf__eof(kinf_informer_t* inf) {
+    int mid = inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV;
+    inf->conn_open = 0; inf->reusable = 0;
+    if (!mid) { return; }
+    if (inf->cstate == KINF__C_RECV && inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
+        inf->body_done = 1; kinf__window_clear(inf);
+        kinf__advance(inf);
+        return;
+    }
+    KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
+    kinf__cut(inf);
+}
+
+/* >>handlers  delivery from the FIFO */
+static void kinf__deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
+    int i;
+    inf->st.delivered_adds++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_add) { inf->handlers[i].on_add(inf, o, inf->handlers[i].user); } }
+}
+static void kinf__deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
+    int i;
+    inf->st.delivered_updates++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_update) { inf->handlers[i].on_update(inf, a, b, inf->handlers[i].user); } }
+}
+static void kinf__deliver_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu) {
+    int i;
+    inf->st.delivered_deletes++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_delete) { inf->handlers[i].on_delete(inf, o, fsu, inf->handlers[i].user); } }
+}
+static void kinf__dispatch(kinf_informer_t* inf) {
+    int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
+    inf->dispatching = 1;
+    while (budget-- > 0 && !inf->stop) {
+        int32_t s = kinf__dequeue(inf);
+        kinf__slot* sl;
+        kinf_object_t a, b;
+        if (s < 0) { break; }
+        sl = &inf->slots[s];
+        if (sl->flags & KINF__F_RECREATED) {
+            kinf__view(inf, sl->old, s, &a);
+            kinf__deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
+            kinf__arena_free(inf, sl->old); sl->old = 0;
+            sl->flags &= (uint8_t)~(KINF__F_RECREATED | KINF__F_FSU_OLD | KINF__F_KNOWN);
+        }
+        kinf__view(inf, sl->cur, s, &b);
+        if (sl->flags & KINF__F_DELETED) {
+            if (!(sl->flags & KINF__F_KNOWN)) { kinf__deliver_add(inf, &b); }
+            kinf__deliver_delete(inf, &b, (sl->flags & KINF__F_FSU) != 0);
+            kinf__slot_free(inf, s);
+        } else if (!(sl->flags & KINF__F_KNOWN)) {
+            sl->flags |= KINF__F_KNOWN;
+            kinf__deliver_add(inf, &b);
+        } else {
+            if (sl->old) { kinf__view(inf, sl->old, s, &a); } else { a = b; }
+            kinf__deliver_update(inf, &a, &b);
+            if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+        }
+        KINF__SELFCHECK(inf);
+        if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }
+    }
+    if (inf->sync_wait && inf->sync_pops_left == 0) {
+        inf->sync_wait = 0;
+        inf->synced = 1;
+        KINF__INFO(inf, SYNCED, 0, 0);
+        if (inf->resync_ms) { inf->next_resync = inf->now + (uint64_t)inf->resync_ms; }
+    }
+    if (inf->synced && inf->resync_ms && !inf->stop && inf->now >= inf->next_resync) {
+        int32_t s;
+        for (s = 0; s < inf->slot_hi; s++) {
+            kinf__slot* sl = &inf->slots[s];
+            if (kinf__visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
+                kinf_object_t o;
+                kinf__view(inf, sl->cur, s, &o);
+                kinf__deliver_update(inf, &o, &o);
+            }
+        }
+        inf->st.resyncs++;
+        inf->next_resync = inf->now + (uint64_t)inf->resync_ms;
+    }
+    inf->dispatching = 0;
+}
+
+/* >>engine  the public engine calls: a transport of the caller's drives the
+   reflector through these (see API, "The engine"); the built-in driver
+   below is one such transport. */
+static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
+KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
+    kinf_server_t s;
+    memset(&s, 0, sizeof(s));
+    if (kinf__ok(inf)) { s.host = inf->host; s.port = inf->port; s.https = inf->https; }
+    return s;
+}
+KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__state(inf) : 0u; }
+KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
+    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    inf->now = now_ms;
+    kinf__advance(inf);
+    kinf__idle_check(inf);
+    kinf__advance(inf); /* a silent watch resumes at once */
+    return kinf__state(inf);
+}
+KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
+    uint64_t dl = UINT64_MAX;
+    if (!kinf__ok(inf) || inf->fatal) { return UINT64_MAX; }
+    if (inf->stop) { return inf->close_wanted ? inf->now : UINT64_MAX; }
+    if (inf->started == KINF__RUN_NEW || inf->flen > 0 || inf->close_wanted || kinf__token_stale(inf)) { return inf->now; }
+    if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || inf->body_done)) { return inf->now; }
+    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
+    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
+    return dl;
+}
+KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
+    *len = 0;
+    if (!kinf__ok(inf) || inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
+    /* a token read since the request was built goes into it, if none of it is sent */
+    if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__request(inf)) { return 0; }
+    *len = inf->wlen - inf->wpos;
+    return (const uint8_t*)inf->wbuf + inf->wpos;
+}
+KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
+    if (!kinf__ok(inf) || inf->cstate != KINF__C_SEND) { return; }
+    inf->now = now_ms;
+    if (n > inf->wlen - inf->wpos) { n = inf->wlen - inf->wpos; }
+    inf->wpos += n;
+    if (!inf->sock.counts_bytes) { inf->st.bytes_written += n; }
+    if (inf->wpos < inf->wlen) { return; }
+    inf->cstate = KINF__C_RECV;
+    inf->last_rx = now_ms;
+}
+KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
+    *cap = 0;
+    if (!kinf__ok(inf) || !(kinf__state(inf) & KINF_ENG_RECV)) { return 0; }
+    *cap = inf->rcap;
+    return inf->rbuf;
+}
+KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
+    if (!kinf__ok(inf) || n == 0 || !(kinf__state(inf) & KINF_ENG_RECV)) { return; }
+    inf->now = now_ms;
+    if (n > inf->rcap) { n = inf->rcap; }
+    inf->last_rx = now_ms;
+    if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
+    if (kinf__ingest(inf, n) != 0) { kinf__broken(inf); return; }
+    kinf__advance(inf);
+}
+KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
+    if (!kinf__ok(inf) || inf->cstate != KINF__C_WANTED) { return; }
+    inf->now = now_ms;
+    inf->conn_open = 1;
+    inf->cstate = KINF__C_SEND;
+    inf->last_rx = now_ms;
+}
+KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
+    if (!kinf__ok(inf)) { return; }
+    inf->now = now_ms;
+    if (inf->close_wanted) { inf->close_wanted = 0; return; }
+    kinf__eof(inf);
+}
+KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
+    if (!kinf__ok(inf)) { return; }
+    inf->now = now_ms;
+    if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
+    inf->close_wanted = 0; inf->conn_open = 0;
+    if (inf->cstate == KINF__C_WANTED) { kinf__fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
+    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__cut(inf); }
+}
+KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
+    size_t n;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    inf->now = now_ms;
+    inf->token_at = now_ms; inf->token_due = 0;
+    if (!token) { return KINF_OK; }
+    for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_ERR_INVAL; }
+    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_ERR_INVAL; }
+    if (strcmp(inf->token, token) != 0) { memcpy(inf->token, token, n + 1); inf->token_gen++; }
+    return KINF_OK;
+}
+KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
+    uint32_t n;
+    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    inf->now = now_ms;
+    n = inf->flen;
+    kinf__dispatch(inf);
+    return (int)(n - inf->flen);
+}
+
+/* >>transport tls  BearSSL over the same non-blocking socket. Its context, trust
    anchors, client chain and key, and the record buffers live in the caller's
    memory (KINF_TLS_BYTES, reserved only for https:// servers). */
 #ifdef KINF_TLS_BEARSSL
@@ -3797,7 +4090,7 @@ static int kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
 }
 #endif /* KINF_TLS_BEARSSL */
 
-/* >>io  the transport: plain socket or TLS, non-blocking.
+/* >>transport io  the transport: plain socket or TLS, non-blocking.
    send: >0 bytes taken, 0 would block, -2 error.
    recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
 static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
@@ -3853,246 +4146,6 @@ static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
         KINF__ERR(inf, IO_ERROR, "recv", 0);
         return -2;
     }
-}
-
-/* >>reflector  the engine's step: everything that needs no transport */
-static int kinf__idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
-/* Starts the first list, ends a backoff, feeds bytes held back by the FIFO
-   and finishes responses, as far as it can without the transport. */
-static void kinf__advance(kinf_informer_t* inf) {
-    int rounds;
-    if (inf->stop || inf->fatal) { return; }
-    if (inf->started == KINF__RUN_NEW) {
-        inf->rv_mode = KINF__RV_ZERO;
-        inf->healthy_since = inf->now;
-        kinf__begin(inf, KINF__PH_LIST);
-    }
-    for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
-        if (inf->phase == KINF__PH_BACKOFF) {
-            if (inf->now < inf->backoff_until) { return; }
-            kinf__begin(inf, inf->next_kind);
-            continue;
-        }
-        if (inf->cstate != KINF__C_RECV) { return; }
-        if (kinf__consume(inf)) { continue; }
-        if (kinf__pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
-        if (!inf->body_done) { return; }
-        kinf__response_done(inf);
-    }
-}
-/* The connection has been silent for idle_timeout_ms: a silent server is not
-   a failing one, so a response resumes at once; a request that cannot be
-   sent is a broken connection. */
-static void kinf__idle_check(kinf_informer_t* inf) {
-    if (inf->stop || !kinf__idle(inf)) { return; }
-    if (inf->cstate == KINF__C_SEND) {
-        KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0);
-        kinf__broken(inf);
-    } else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf)) {
-        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
-        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
-        kinf__fail(inf, inf->req_kind, 0);
-    }
-}
-static int kinf__token_stale(const kinf_informer_t* inf) {
-    return inf->token_file[0] && (inf->token_due || inf->now - inf->token_at >= 60000u);
-}
-static unsigned kinf__state(const kinf_informer_t* inf) {
-    unsigned st = 0;
-    if (inf->stop || inf->fatal) { return inf->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
-    if (inf->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (kinf__token_stale(inf)) { st |= KINF_ENG_TOKEN; }
-    if (inf->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (inf->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
-    return st;
-}
-/* The end of the stream: the end of a body read to the close, or a cut. */
-static void kinf__eof(kinf_informer_t* inf) {
-    int mid = inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV;
-    inf->conn_open = 0; inf->reusable = 0;
-    if (!mid) { return; }
-    if (inf->cstate == KINF__C_RECV && inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-        inf->body_done = 1; kinf__window_clear(inf);
-        kinf__advance(inf);
-        return;
-    }
-    KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
-    kinf__cut(inf);
-}
-
-/* >>informer  delivery to handlers */
-static void kinf__deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
-    int i;
-    inf->st.delivered_adds++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_add) { inf->handlers[i].on_add(inf, o, inf->handlers[i].user); } }
-}
-static void kinf__deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
-    int i;
-    inf->st.delivered_updates++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_update) { inf->handlers[i].on_update(inf, a, b, inf->handlers[i].user); } }
-}
-static void kinf__deliver_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu) {
-    int i;
-    inf->st.delivered_deletes++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_delete) { inf->handlers[i].on_delete(inf, o, fsu, inf->handlers[i].user); } }
-}
-static void kinf__dispatch(kinf_informer_t* inf) {
-    int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
-    inf->dispatching = 1;
-    while (budget-- > 0 && !inf->stop) {
-        int32_t s = kinf__dequeue(inf);
-        kinf__slot* sl;
-        kinf_object_t a, b;
-        if (s < 0) { break; }
-        sl = &inf->slots[s];
-        if (sl->flags & KINF__F_RECREATED) {
-            kinf__view(inf, sl->old, s, &a);
-            kinf__deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
-            kinf__arena_free(inf, sl->old); sl->old = 0;
-            sl->flags &= (uint8_t)~(KINF__F_RECREATED | KINF__F_FSU_OLD | KINF__F_KNOWN);
-        }
-        kinf__view(inf, sl->cur, s, &b);
-        if (sl->flags & KINF__F_DELETED) {
-            if (!(sl->flags & KINF__F_KNOWN)) { kinf__deliver_add(inf, &b); }
-            kinf__deliver_delete(inf, &b, (sl->flags & KINF__F_FSU) != 0);
-            kinf__slot_free(inf, s);
-        } else if (!(sl->flags & KINF__F_KNOWN)) {
-            sl->flags |= KINF__F_KNOWN;
-            kinf__deliver_add(inf, &b);
-        } else {
-            if (sl->old) { kinf__view(inf, sl->old, s, &a); } else { a = b; }
-            kinf__deliver_update(inf, &a, &b);
-            if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
-        }
-        KINF__SELFCHECK(inf);
-        if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }
-    }
-    if (inf->sync_wait && inf->sync_pops_left == 0) {
-        inf->sync_wait = 0;
-        inf->synced = 1;
-        KINF__INFO(inf, SYNCED, 0, 0);
-        if (inf->resync_ms) { inf->next_resync = inf->now + (uint64_t)inf->resync_ms; }
-    }
-    if (inf->synced && inf->resync_ms && !inf->stop && inf->now >= inf->next_resync) {
-        int32_t s;
-        for (s = 0; s < inf->slot_hi; s++) {
-            kinf__slot* sl = &inf->slots[s];
-            if (kinf__visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
-                kinf_object_t o;
-                kinf__view(inf, sl->cur, s, &o);
-                kinf__deliver_update(inf, &o, &o);
-            }
-        }
-        inf->st.resyncs++;
-        inf->next_resync = inf->now + (uint64_t)inf->resync_ms;
-    }
-    inf->dispatching = 0;
-}
-
-/* >>engine  the public engine calls: a transport of the caller's drives the
-   reflector through these (see API, "The engine"); the built-in driver
-   below is one such transport. */
-static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
-KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
-    kinf_server_t s;
-    memset(&s, 0, sizeof(s));
-    if (kinf__ok(inf)) { s.host = inf->host; s.port = inf->port; s.https = inf->https; }
-    return s;
-}
-KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__state(inf) : 0u; }
-KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
-    inf->now = now_ms;
-    kinf__advance(inf);
-    kinf__idle_check(inf);
-    kinf__advance(inf); /* a silent watch resumes at once */
-    return kinf__state(inf);
-}
-KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
-    uint64_t dl = UINT64_MAX;
-    if (!kinf__ok(inf) || inf->fatal) { return UINT64_MAX; }
-    if (inf->stop) { return inf->close_wanted ? inf->now : UINT64_MAX; }
-    if (inf->started == KINF__RUN_NEW || inf->flen > 0 || inf->close_wanted || kinf__token_stale(inf)) { return inf->now; }
-    if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || inf->body_done)) { return inf->now; }
-    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
-    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
-    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
-    return dl;
-}
-KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
-    *len = 0;
-    if (!kinf__ok(inf) || inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
-    /* a token read since the request was built goes into it, if none of it is sent */
-    if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__request(inf)) { return 0; }
-    *len = inf->wlen - inf->wpos;
-    return (const uint8_t*)inf->wbuf + inf->wpos;
-}
-KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->cstate != KINF__C_SEND) { return; }
-    inf->now = now_ms;
-    if (n > inf->wlen - inf->wpos) { n = inf->wlen - inf->wpos; }
-    inf->wpos += n;
-    if (!inf->sock.counts_bytes) { inf->st.bytes_written += n; }
-    if (inf->wpos < inf->wlen) { return; }
-    inf->cstate = KINF__C_RECV;
-    inf->last_rx = now_ms;
-}
-KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
-    *cap = 0;
-    if (!kinf__ok(inf) || !(kinf__state(inf) & KINF_ENG_RECV)) { return 0; }
-    *cap = inf->rcap;
-    return inf->rbuf;
-}
-KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || n == 0 || !(kinf__state(inf) & KINF_ENG_RECV)) { return; }
-    inf->now = now_ms;
-    if (n > inf->rcap) { n = inf->rcap; }
-    inf->last_rx = now_ms;
-    if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
-    if (kinf__ingest(inf, n) != 0) { kinf__broken(inf); return; }
-    kinf__advance(inf);
-}
-KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->cstate != KINF__C_WANTED) { return; }
-    inf->now = now_ms;
-    inf->conn_open = 1;
-    inf->cstate = KINF__C_SEND;
-    inf->last_rx = now_ms;
-}
-KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf)) { return; }
-    inf->now = now_ms;
-    if (inf->close_wanted) { inf->close_wanted = 0; return; }
-    kinf__eof(inf);
-}
-KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__ok(inf)) { return; }
-    inf->now = now_ms;
-    if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
-    inf->close_wanted = 0; inf->conn_open = 0;
-    if (inf->cstate == KINF__C_WANTED) { kinf__fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
-    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__cut(inf); }
-}
-KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
-    size_t n;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    inf->now = now_ms;
-    inf->token_at = now_ms; inf->token_due = 0;
-    if (!token) { return KINF_OK; }
-    for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_ERR_INVAL; }
-    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_ERR_INVAL; }
-    if (strcmp(inf->token, token) != 0) { memcpy(inf->token, token, n + 1); inf->token_gen++; }
-    return KINF_OK;
-}
-KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
-    uint32_t n;
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
-    inf->now = now_ms;
-    n = inf->flen;
-    kinf__dispatch(inf);
-    return (int)(n - inf->flen);
 }
 
 /* >>driver  the built-in transport: a non-blocking socket (and BearSSL for
@@ -4278,289 +4331,6 @@ static void kinf__step(kinf_informer_t* inf) {
         }
         return;
     }
-}
-
-/* >>public */
-KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
-    kinf_desc_t d;
-    if (!desc) { return 0; }
-    d = kinf__defaults(desc);
-    return kinf__layout_for(&d).total;
-}
-
-KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
-    kinf_desc_t d;
-    kinf__layout l;
-    kinf_informer_t* inf;
-    uint8_t* base;
-    char prefix[KINF__MAX_STR];
-    char tmp[256];
-    const char* clamped = 0;
-    int i;
-    const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
-    if (!mem || !desc) { return 0; }
-    d = kinf__defaults_ex(desc, &clamped);
-    l = kinf__layout_for(&d);
-    if (size < l.total) {
-        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
-        return 0;
-    }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
-    inf = (kinf_informer_t*)(void*)base;
-    memset(inf, 0, sizeof(*inf));
-    inf->magic = KINF__MAGIC;
-    inf->logger = d.logger;
-    kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
-    inf->mem_size = size; inf->mem_layout = l.total;
-    inf->max_objects = d.max_objects; inf->max_tokens = d.max_tokens; inf->fifo_cap = d.fifo_capacity;
-    inf->max_handlers = d.max_handlers; inf->max_indexes = d.max_indexes; inf->budget = d.dispatch_budget;
-    inf->pf_top = 0; inf->pagesz = 0;
-#if defined(__linux__)
-    if (d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
-#endif
-    inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
-    inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
-    inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
-    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__now_ms() * 2654435761u) ^ (uint32_t)getpid();
-    inf->sock.fd = -1;
-    if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
-    if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
-    if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) {
-        KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
-        return 0;
-    }
-    inf->own_transport = d.own_transport != 0;
-#ifdef KINF_TLS_BEARSSL
-    if (inf->https && !inf->own_transport) {
-        inf->tls = base + l.tls;
-        if (!kinf__tls_init(inf, &d)) { return 0; }
-    }
-#else
-    if (inf->https && !inf->own_transport) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
-#endif
-    if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
-    if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
-        KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
-    }
-    if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
-    if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
-    if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
-    inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
-    /* projection rules. The identity is captured whatever they say, and the
-       object's fields hold it, so the projected JSON repeats it only when a
-       rule keeps it. */
-    if (d.keep_count > 0) {
-        if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        for (i = 0; i < d.keep_count; i++) {
-            if (!kinf__add_rule(inf, &inf->keep[inf->nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
-        }
-    }
-    if (!d.no_default_drop) { kinf__add_rule(inf, &inf->drop[inf->ndrop++], "metadata.managedFields"); }
-    for (i = 0; i < d.drop_count; i++) {
-        if (inf->ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__add_rule(inf, &inf->drop[inf->ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
-    }
-    /* arrays */
-    inf->slots = (kinf__slot*)(void*)(base + l.slots);
-    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_n = l.kbn;
-    inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
-    inf->ixv = (uint32_t*)(void*)(base + l.ixv);
-    inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
-    inf->idx = (kinf__index*)(void*)(base + l.idx);
-    inf->handlers = (kinf_handler_t*)(void*)(base + l.handlers);
-    inf->toks = (jsmntok_t*)(void*)(base + l.toks);
-    inf->ev = base + l.ev;
-    inf->arena = base + l.arena;
-    /* the read buffer is cleared, as the context is: the fixed part is
-       resident from the start, whatever the first reads' sizes */
-    inf->rbuf = base + l.rbuf; inf->rcap = d.read_bytes;
-    memset(inf->rbuf, 0, inf->rcap);
-    /* slots and their index links are set up when first used, and a custom
-       index's buckets when it is added: memory the informer does not use
-       stays untouched (no RSS) */
-    inf->free_head = -1; inf->slot_hi = 0;
-    memset(inf->kb, 0xff, (size_t)l.kbn * 4u);
-    memset(inf->ixb, 0xff, (size_t)l.ixbn * 4u);
-    memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
-    kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
-    inf->nidx = 1;
-    inf->fh = inf->ft = -1;
-    /* scanner capture buffers */
-    inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
-    inf->scan.owner = inf;
-#ifdef KINF__AVX2
-    inf->scan.avx2 = (uint8_t)kinf__cpu_avx2();
-#endif
-    inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
-    inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
-    inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);
-    inf->scan.cbuf[KINF__CAP_UID] = inf->c_uid; inf->scan.ccap[KINF__CAP_UID] = sizeof(inf->c_uid);
-    inf->scan.cbuf[KINF__CAP_RV] = inf->c_rv; inf->scan.ccap[KINF__CAP_RV] = sizeof(inf->c_rv);
-    inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
-    inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
-    inf->last_error = KINF_LOGITEM_OK;
-    if (clamped) { KINF__WARN(inf, CONFIG_CLAMPED, clamped, 0); }
-    return inf;
-}
-
-KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
-    int id;
-    if (!kinf__ok(inf) || !h) { return KINF_ERR_INVAL; }
-    if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
-    id = inf->nhandlers;
-    inf->handlers[inf->nhandlers++] = *h;
-    if (h->on_add) {
-        /* a late handler first learns every object its peers know about */
-        int32_t s, was = inf->dispatching;
-        inf->dispatching = 1;
-        for (s = 0; s < inf->slot_hi; s++) {
-            const kinf__slot* sl = &inf->slots[s];
-            kinf_object_t o;
-            if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
-            kinf__view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
-            h->on_add(inf, &o, h->user);
-        }
-        inf->dispatching = was;
-    }
-    return id;
-}
-KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
-    if (!kinf__ok(inf) || !fn) { return KINF_ERR_INVAL; }
-    if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
-    if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
-    memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
-    inf->idx[inf->nidx].fn = fn;
-    inf->idx[inf->nidx].user = user;
-    kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
-    return inf->nidx++;
-}
-KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
-    uint64_t now, dl;
-    if (!kinf__ok(inf)) { return -1; }
-    if (inf->stop) { return 0; }
-    if (inf->cstate == KINF__C_WANTED && !inf->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
-#endif
-    now = kinf__now_ms();
-    dl = kinf_engine_deadline(inf);
-    if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
-}
-KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->sock.fd : -1; }
-KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
-    int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
-    if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
-    if (inf->sock.connecting) { return KINF_WANT_WRITE; }
-    rd = (kinf__state(inf) & KINF_ENG_RECV) != 0;
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
-#endif
-    if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return rd ? KINF_WANT_READ : 0;
-}
-KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
-    int t, wait;
-    unsigned w;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (inf->dispatching) { return KINF_ERR_STATE; }
-    if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    if (inf->fatal) { return inf->fatal; }
-    t = kinf_timeout_ms(inf);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_wants(inf);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = inf->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    if (!inf->stop) { kinf__step(inf); }
-    if (!inf->stop) { inf->now = kinf__now_ms(); kinf__dispatch(inf); }
-    if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
-    return inf->fatal;
-}
-KINF_API int kinf_run(kinf_informer_t* inf) {
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    while (!inf->stop) {
-        int r = kinf_poll(inf, 1000);
-        if (r != KINF_OK) { return r; }
-    }
-    return KINF_OK;
-}
-KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
-KINF_API int kinf_flush(kinf_informer_t* inf) {
-    int n, stop;
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
-    n = (int)inf->flen;
-    stop = inf->stop;
-    inf->stop = 0;
-    {
-        int budget = inf->budget;
-        inf->budget = 0;
-        if (inf->sock.counts_bytes) { inf->now = kinf__now_ms(); } /* a transport of the caller's gives the time */
-        kinf__dispatch(inf);
-        inf->budget = budget;
-    }
-    inf->stop = stop;
-    return n - (int)inf->flen;
-}
-KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
-KINF_API void kinf_shutdown(kinf_informer_t* inf) {
-    if (!kinf__ok(inf)) { return; }
-    kinf__sock_close(inf);
-    kinf__drop(inf);
-    inf->close_wanted = 0;
-    inf->phase = KINF__PH_IDLE;
-}
-KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }
-KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nlive : 0; }
-KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
-    int32_t s;
-    size_t kl;
-    if (!kinf__ok(inf) || !key || !out) { return 0; }
-    kl = strlen(key);
-    s = kinf__find(inf, key, kl, kinf__fnv(key, kl));
-    if (s < 0 || !kinf__visible(inf, s)) { return 0; }
-    kinf__view(inf, inf->slots[s].cur, s, out);
-    return 1;
-}
-KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
-    uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
-    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
-    s--;
-    if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__visible(inf, (int32_t)s)) { return 0; }
-    kinf__view(inf, inf->slots[s].cur, (int32_t)s, out);
-    return 1;
-}
-KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
-    if (!kinf__ok(inf) || !it || !out) { return 0; }
-    while (it->pos < (uint32_t)inf->slot_hi) {
-        int32_t s = (int32_t)it->pos++;
-        if (kinf__visible(inf, s)) { kinf__view(inf, inf->slots[s].cur, s, out); return 1; }
-    }
-    return 0;
-}
-KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
-    uint32_t vh;
-    char v[256];
-    if (!kinf__ok(inf) || !it || !out || !value || index < 0 || index >= inf->nidx) { return 0; }
-    vh = kinf__fnv(value, strlen(value));
-    if (index && !vh) { vh = 1u; } /* as kinf__index_add */
-    if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
-    while (it->next >= 0) {
-        int32_t s = it->next;
-        const kinf__ixlink* l = kinf__ixl(inf, index, s);
-        it->next = l->next;
-        if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
-        kinf__view(inf, inf->slots[s].cur, s, out);
-        if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
-    }
-    return 0;
 }
 
 /* >>field  reads one value of a compact JSON object by path */
@@ -5261,6 +5031,289 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     }
     if (!d->tls_server_name && cfg->tls_server_name[0]) { d->tls_server_name = cfg->tls_server_name; }
     if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
+}
+
+/* >>public */
+KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
+    kinf_desc_t d;
+    if (!desc) { return 0; }
+    d = kinf__defaults(desc);
+    return kinf__layout_for(&d).total;
+}
+
+KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
+    kinf_desc_t d;
+    kinf__layout l;
+    kinf_informer_t* inf;
+    uint8_t* base;
+    char prefix[KINF__MAX_STR];
+    char tmp[256];
+    const char* clamped = 0;
+    int i;
+    const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
+    if (!mem || !desc) { return 0; }
+    d = kinf__defaults_ex(desc, &clamped);
+    l = kinf__layout_for(&d);
+    if (size < l.total) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
+        return 0;
+    }
+    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    inf = (kinf_informer_t*)(void*)base;
+    memset(inf, 0, sizeof(*inf));
+    inf->magic = KINF__MAGIC;
+    inf->logger = d.logger;
+    kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
+    inf->mem_size = size; inf->mem_layout = l.total;
+    inf->max_objects = d.max_objects; inf->max_tokens = d.max_tokens; inf->fifo_cap = d.fifo_capacity;
+    inf->max_handlers = d.max_handlers; inf->max_indexes = d.max_indexes; inf->budget = d.dispatch_budget;
+    inf->pf_top = 0; inf->pagesz = 0;
+#if defined(__linux__)
+    if (d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
+#endif
+    inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
+    inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
+    inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
+    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->sock.fd = -1;
+    if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
+    if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
+    if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) {
+        KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
+        return 0;
+    }
+    inf->own_transport = d.own_transport != 0;
+#ifdef KINF_TLS_BEARSSL
+    if (inf->https && !inf->own_transport) {
+        inf->tls = base + l.tls;
+        if (!kinf__tls_init(inf, &d)) { return 0; }
+    }
+#else
+    if (inf->https && !inf->own_transport) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
+#endif
+    if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
+    if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
+        KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
+    }
+    if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
+    if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
+    if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
+    inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
+    /* projection rules. The identity is captured whatever they say, and the
+       object's fields hold it, so the projected JSON repeats it only when a
+       rule keeps it. */
+    if (d.keep_count > 0) {
+        if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        for (i = 0; i < d.keep_count; i++) {
+            if (!kinf__add_rule(inf, &inf->keep[inf->nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
+        }
+    }
+    if (!d.no_default_drop) { kinf__add_rule(inf, &inf->drop[inf->ndrop++], "metadata.managedFields"); }
+    for (i = 0; i < d.drop_count; i++) {
+        if (inf->ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        if (!kinf__add_rule(inf, &inf->drop[inf->ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
+    }
+    /* arrays */
+    inf->slots = (kinf__slot*)(void*)(base + l.slots);
+    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_n = l.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
+    inf->ixv = (uint32_t*)(void*)(base + l.ixv);
+    inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
+    inf->idx = (kinf__index*)(void*)(base + l.idx);
+    inf->handlers = (kinf_handler_t*)(void*)(base + l.handlers);
+    inf->toks = (jsmntok_t*)(void*)(base + l.toks);
+    inf->ev = base + l.ev;
+    inf->arena = base + l.arena;
+    /* the read buffer is cleared, as the context is: the fixed part is
+       resident from the start, whatever the first reads' sizes */
+    inf->rbuf = base + l.rbuf; inf->rcap = d.read_bytes;
+    memset(inf->rbuf, 0, inf->rcap);
+    /* slots and their index links are set up when first used, and a custom
+       index's buckets when it is added: memory the informer does not use
+       stays untouched (no RSS) */
+    inf->free_head = -1; inf->slot_hi = 0;
+    memset(inf->kb, 0xff, (size_t)l.kbn * 4u);
+    memset(inf->ixb, 0xff, (size_t)l.ixbn * 4u);
+    memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
+    kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
+    inf->nidx = 1;
+    inf->fh = inf->ft = -1;
+    /* scanner capture buffers */
+    inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
+    inf->scan.owner = inf;
+#ifdef KINF__AVX2
+    inf->scan.avx2 = (uint8_t)kinf__cpu_avx2();
+#endif
+    inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
+    inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
+    inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);
+    inf->scan.cbuf[KINF__CAP_UID] = inf->c_uid; inf->scan.ccap[KINF__CAP_UID] = sizeof(inf->c_uid);
+    inf->scan.cbuf[KINF__CAP_RV] = inf->c_rv; inf->scan.ccap[KINF__CAP_RV] = sizeof(inf->c_rv);
+    inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
+    inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
+    inf->last_error = KINF_LOGITEM_OK;
+    if (clamped) { KINF__WARN(inf, CONFIG_CLAMPED, clamped, 0); }
+    return inf;
+}
+
+KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
+    int id;
+    if (!kinf__ok(inf) || !h) { return KINF_ERR_INVAL; }
+    if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
+    id = inf->nhandlers;
+    inf->handlers[inf->nhandlers++] = *h;
+    if (h->on_add) {
+        /* a late handler first learns every object its peers know about */
+        int32_t s, was = inf->dispatching;
+        inf->dispatching = 1;
+        for (s = 0; s < inf->slot_hi; s++) {
+            const kinf__slot* sl = &inf->slots[s];
+            kinf_object_t o;
+            if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
+            kinf__view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
+            h->on_add(inf, &o, h->user);
+        }
+        inf->dispatching = was;
+    }
+    return id;
+}
+KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+    if (!kinf__ok(inf) || !fn) { return KINF_ERR_INVAL; }
+    if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
+    if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
+    memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
+    inf->idx[inf->nidx].fn = fn;
+    inf->idx[inf->nidx].user = user;
+    kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
+    return inf->nidx++;
+}
+KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
+    uint64_t now, dl;
+    if (!kinf__ok(inf)) { return -1; }
+    if (inf->stop) { return 0; }
+    if (inf->cstate == KINF__C_WANTED && !inf->sock.connecting) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
+#endif
+    now = kinf__now_ms();
+    dl = kinf_engine_deadline(inf);
+    if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->sock.fd : -1; }
+KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
+    int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
+    if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
+    if (inf->sock.connecting) { return KINF_WANT_WRITE; }
+    rd = (kinf__state(inf) & KINF_ENG_RECV) != 0;
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
+#endif
+    if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    return rd ? KINF_WANT_READ : 0;
+}
+KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
+    int t, wait;
+    unsigned w;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (inf->dispatching) { return KINF_ERR_STATE; }
+    if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    if (inf->fatal) { return inf->fatal; }
+    t = kinf_timeout_ms(inf);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    w = kinf_wants(inf);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = inf->sock.fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (!inf->stop) { kinf__step(inf); }
+    if (!inf->stop) { inf->now = kinf__now_ms(); kinf__dispatch(inf); }
+    if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
+    return inf->fatal;
+}
+KINF_API int kinf_run(kinf_informer_t* inf) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    while (!inf->stop) {
+        int r = kinf_poll(inf, 1000);
+        if (r != KINF_OK) { return r; }
+    }
+    return KINF_OK;
+}
+KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
+KINF_API int kinf_flush(kinf_informer_t* inf) {
+    int n, stop;
+    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    n = (int)inf->flen;
+    stop = inf->stop;
+    inf->stop = 0;
+    {
+        int budget = inf->budget;
+        inf->budget = 0;
+        if (inf->sock.counts_bytes) { inf->now = kinf__now_ms(); } /* a transport of the caller's gives the time */
+        kinf__dispatch(inf);
+        inf->budget = budget;
+    }
+    inf->stop = stop;
+    return n - (int)inf->flen;
+}
+KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
+KINF_API void kinf_shutdown(kinf_informer_t* inf) {
+    if (!kinf__ok(inf)) { return; }
+    kinf__sock_close(inf);
+    kinf__drop(inf);
+    inf->close_wanted = 0;
+    inf->phase = KINF__PH_IDLE;
+}
+KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }
+KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nlive : 0; }
+KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
+    int32_t s;
+    size_t kl;
+    if (!kinf__ok(inf) || !key || !out) { return 0; }
+    kl = strlen(key);
+    s = kinf__find(inf, key, kl, kinf__fnv(key, kl));
+    if (s < 0 || !kinf__visible(inf, s)) { return 0; }
+    kinf__view(inf, inf->slots[s].cur, s, out);
+    return 1;
+}
+KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
+    uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
+    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
+    s--;
+    if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__visible(inf, (int32_t)s)) { return 0; }
+    kinf__view(inf, inf->slots[s].cur, (int32_t)s, out);
+    return 1;
+}
+KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
+    if (!kinf__ok(inf) || !it || !out) { return 0; }
+    while (it->pos < (uint32_t)inf->slot_hi) {
+        int32_t s = (int32_t)it->pos++;
+        if (kinf__visible(inf, s)) { kinf__view(inf, inf->slots[s].cur, s, out); return 1; }
+    }
+    return 0;
+}
+KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
+    uint32_t vh;
+    char v[256];
+    if (!kinf__ok(inf) || !it || !out || !value || index < 0 || index >= inf->nidx) { return 0; }
+    vh = kinf__fnv(value, strlen(value));
+    if (index && !vh) { vh = 1u; } /* as kinf__index_add */
+    if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
+    while (it->next >= 0) {
+        int32_t s = it->next;
+        const kinf__ixlink* l = kinf__ixl(inf, index, s);
+        it->next = l->next;
+        if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
+        kinf__view(inf, inf->slots[s].cur, s, out);
+        if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
+    }
+    return 0;
 }
 
 /* the implementation's private macros end here (a white-box test that reads

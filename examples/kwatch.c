@@ -50,6 +50,7 @@ static const char* usage_text =
     "  --keep PATH[,PATH...]  project each object to these JSON paths (identity metadata\n"
     "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n"
     "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n"
+    "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n"
     "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
     "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n"
     "  --read-bytes B         socket read buffer (default 1 MiB; 0: the library's 16 KiB)\n"
@@ -254,6 +255,7 @@ int main(int argc, char** argv) {
         else if (!strcmp(a, "--dump-on-exit")) { dump = 1; }
         else if (!strcmp(a, "--stats")) { stats = 1; }
         else if (!strcmp(a, "--no-prefault")) { d.prefault_store = 0; }
+        else if (!strcmp(a, "--keep-managed-fields")) { d.no_default_drop = 1; }
         else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { g_verbose = 1; }
         else if (!strcmp(a, "--keep") || !strcmp(a, "--drop")) {
             const char* l = KW_ARG();
