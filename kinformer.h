@@ -4741,6 +4741,12 @@ static int kinf__yaml_walk(const char* buf, size_t len, kinf__yfn fn, void* u) {
 /* kubeconfig resolution: one walk per step, each collecting raw values of
    one list item at a time and keeping those of the item named as wanted */
 enum { KINF__KC_NAME = 0, KINF__KC_A, KINF__KC_B, KINF__KC_C, KINF__KC_D, KINF__KC_E, KINF__KC_F, KINF__KC_G, KINF__KC_N };
+/* The fields read of each entry, by name: their order is that of the
+   *_fields tables in kinf_config_kubeconfig, and hit[KINF__KC_A + field]. */
+enum { KINF__CTX_CLUSTER = KINF__KC_A, KINF__CTX_USER, KINF__CTX_NAMESPACE, KINF__CTX_END };
+enum { KINF__CL_SERVER = KINF__KC_A, KINF__CL_CA, KINF__CL_CA_DATA, KINF__CL_INSECURE, KINF__CL_SERVER_NAME, KINF__CL_END };
+enum { KINF__US_TOKEN = KINF__KC_A, KINF__US_TOKEN_FILE, KINF__US_CERT, KINF__US_CERT_DATA, KINF__US_KEY, KINF__US_KEY_DATA, KINF__US_END };
+typedef char kinf__kc_fields_fit[((int)KINF__US_END <= (int)KINF__KC_N) ? 1 : -1];
 typedef struct kinf__kc {
     const char* list;                 /* "contexts", "clusters", "users", or 0 for current-context */
     const char* inner;                /* "context", "cluster", "user" */
@@ -4844,6 +4850,7 @@ static int kinf__cfg_data(kinf_config_t* cfg, const kinf__yval* v, unsigned char
     return 1;
 }
 KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size) {
+    /* in the order of the KINF__CTX_, KINF__CL_ and KINF__US_ names */
     static const char* ctx_fields[] = { "cluster", "user", "namespace" };
     static const char* cl_fields[] = { "server", "certificate-authority", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name" };
     static const char* cl_bad[] = { "proxy-url", 0 };
@@ -4913,45 +4920,45 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
             return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, "current-context is not set", 0);
         }
     }
-    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "contexts", "context", ctx_fields, 3, none, cfg->context, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT);
+    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "contexts", "context", ctx_fields, KINF__CTX_END - KINF__KC_A, none, cfg->context, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT);
     if (r != KINF_OK) { return r; }
     cluster[0] = user[0] = 0;
-    if (kc.hit[KINF__KC_A].p && kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, cluster, sizeof(cluster)) < 0) {
+    if (kc.hit[KINF__CTX_CLUSTER].p && kinf__ystr(kc.hit[KINF__CTX_CLUSTER].p, kc.hit[KINF__CTX_CLUSTER].n, kc.hit[KINF__CTX_CLUSTER].style, cluster, sizeof(cluster)) < 0) {
         return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.cluster", 0);
     }
-    if (kc.hit[KINF__KC_B].p && kinf__ystr(kc.hit[KINF__KC_B].p, kc.hit[KINF__KC_B].n, kc.hit[KINF__KC_B].style, user, sizeof(user)) < 0) {
+    if (kc.hit[KINF__CTX_USER].p && kinf__ystr(kc.hit[KINF__CTX_USER].p, kc.hit[KINF__CTX_USER].n, kc.hit[KINF__CTX_USER].style, user, sizeof(user)) < 0) {
         return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.user", 0);
     }
-    if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_C], cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
+    if (!kinf__cfg_str(cfg, &kc.hit[KINF__CTX_NAMESPACE], cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
     if (!cluster[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cfg->context, ": context names no cluster"); }
     /* the cluster */
-    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "clusters", "cluster", cl_fields, 5, cl_bad, cluster, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER);
+    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "clusters", "cluster", cl_fields, KINF__CL_END - KINF__CL_SERVER, cl_bad, cluster, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER);
     if (r != KINF_OK) { return r; }
-    if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_A], cfg->server, sizeof(cfg->server), 0, "server") ||
-        !kinf__cfg_str(cfg, &kc.hit[KINF__KC_B], cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
-        !kinf__cfg_data(cfg, &kc.hit[KINF__KC_C], w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
-        !kinf__cfg_str(cfg, &kc.hit[KINF__KC_E], cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
+    if (!kinf__cfg_str(cfg, &kc.hit[KINF__CL_SERVER], cfg->server, sizeof(cfg->server), 0, "server") ||
+        !kinf__cfg_str(cfg, &kc.hit[KINF__CL_CA], cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
+        !kinf__cfg_data(cfg, &kc.hit[KINF__CL_CA_DATA], w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
+        !kinf__cfg_str(cfg, &kc.hit[KINF__CL_SERVER_NAME], cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
         return KINF_ERR_INVAL;
     }
-    if (kc.hit[KINF__KC_D].p && kc.hit[KINF__KC_D].n == 4 && !memcmp(kc.hit[KINF__KC_D].p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
+    if (kc.hit[KINF__CL_INSECURE].p && kc.hit[KINF__CL_INSECURE].n == 4 && !memcmp(kc.hit[KINF__CL_INSECURE].p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
     if (!cfg->server[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cluster, ": no server"); }
     /* the user */
     if (user[0]) {
-        r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "users", "user", user_fields, 6, user_bad, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
+        r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "users", "user", user_fields, KINF__US_END - KINF__US_TOKEN, user_bad, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
         if (r != KINF_OK) { return r; }
-        if (kc.hit[KINF__KC_A].p && kc.hit[KINF__KC_A].type == KINF__Y_SCALAR) {
+        if (kc.hit[KINF__US_TOKEN].p && kc.hit[KINF__US_TOKEN].type == KINF__Y_SCALAR) {
             long tl;
             if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
-            tl = kinf__ystr(kc.hit[KINF__KC_A].p, kc.hit[KINF__KC_A].n, kc.hit[KINF__KC_A].style, (char*)w + used, work_size - used);
+            tl = kinf__ystr(kc.hit[KINF__US_TOKEN].p, kc.hit[KINF__US_TOKEN].n, kc.hit[KINF__US_TOKEN].style, (char*)w + used, work_size - used);
             if (tl < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0); }
             cfg->token = (const char*)w + used;
             used += (size_t)tl + 1;
         }
-        if (!kinf__cfg_str(cfg, &kc.hit[KINF__KC_B], cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
-            !kinf__cfg_str(cfg, &kc.hit[KINF__KC_C], cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
-            !kinf__cfg_data(cfg, &kc.hit[KINF__KC_D], w, &used, work_size, &cfg->client_cert_data, &cfg->client_cert_len, "client-certificate-data") ||
-            !kinf__cfg_str(cfg, &kc.hit[KINF__KC_E], cfg->client_key_file, sizeof(cfg->client_key_file), dir, "client-key") ||
-            !kinf__cfg_data(cfg, &kc.hit[KINF__KC_F], w, &used, work_size, &cfg->client_key_data, &cfg->client_key_len, "client-key-data")) {
+        if (!kinf__cfg_str(cfg, &kc.hit[KINF__US_TOKEN_FILE], cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
+            !kinf__cfg_str(cfg, &kc.hit[KINF__US_CERT], cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
+            !kinf__cfg_data(cfg, &kc.hit[KINF__US_CERT_DATA], w, &used, work_size, &cfg->client_cert_data, &cfg->client_cert_len, "client-certificate-data") ||
+            !kinf__cfg_str(cfg, &kc.hit[KINF__US_KEY], cfg->client_key_file, sizeof(cfg->client_key_file), dir, "client-key") ||
+            !kinf__cfg_data(cfg, &kc.hit[KINF__US_KEY_DATA], w, &used, work_size, &cfg->client_key_data, &cfg->client_key_len, "client-key-data")) {
             return KINF_ERR_INVAL;
         }
     }

@@ -10,7 +10,8 @@ Environment:
   BENCH_QUICK=1        N = 1k, 10k; M = 20k; 3 runs (5 for kinformer)
   BENCH_RUNS=R         runs per figure for the slow clients (default 3)
   BENCH_FAST_RUNS=R    runs per figure for kinformer and curl (default 5)
-  BENCH_CLIENTS=a,b    only these clients (kinformer,kinformer-keep,client-node,python,kubectl)
+  BENCH_CLIENTS=a,b    only these clients (kinformer,kinformer-defaults,kinformer-keep,
+                       kinformer-managed,client-node,python,kubectl)
   BENCH_SKIP=x,y       skip parts: sync,watch,configmaps,callgrind,size
   BENCH_OUT=FILE       the report (default docs/performance.md)
   BENCH_NS=0,1000 BENCH_M=2000   other N and M, to try the harness
@@ -59,14 +60,42 @@ CALLGRIND_LIST_N = 10000
 # What each client is asked to do at most. The slow clients get fewer events
 # (their rate is the same over 3k events as over 100k) and are not run at
 # 50k objects (Python would take ~150 s a run, kubectl ~100 s).
+# kwatch's four rows: what the store keeps (full objects without managedFields,
+# kwatch's and the library's default; with managedFields, whole as the JS
+# informer keeps them; projected to KEEP) and kwatch's tuning (1 MiB reads and
+# prefault_store) or the library's defaults (16 KiB reads, no prefault).
+# "kept" and "tuning" go in the report beside each row.
+TUNED = "tuned: 1 MiB reads, prefault"
+LIB_DEFAULTS = "library defaults: 16 KiB reads, no prefault"
+NO_MF = "full objects without managedFields"
+FULL = "full objects with managedFields"
 CLIENTS = {
-    "kinformer": {"label": "kinformer (kwatch)", "runs": FAST_RUNS, "max_n": None, "max_m": None},
-    "kinformer-keep": {"label": "kinformer (kwatch --keep)", "runs": FAST_RUNS, "max_n": None, "max_m": None},
-    "client-node": {"label": "client-node 1.4.0 informer", "runs": RUNS, "max_n": None, "max_m": None},
-    "kubectl": {"label": "kubectl get -w", "runs": RUNS, "max_n": 10000, "max_m": 10000 if QUICK else 30000},
-    "python": {"label": "python3-kubernetes", "runs": RUNS, "max_n": 1000 if QUICK else 10000,
-               "max_m": 1000 if QUICK else 3000},
+    "kinformer": {"label": "kinformer (kwatch)", "short": "kwatch, no managedFields, tuned",
+                  "kept": NO_MF + " (kwatch's default)", "tuning": TUNED,
+                  "args": [], "runs": FAST_RUNS, "max_n": None, "max_m": None},
+    "kinformer-defaults": {"label": "kinformer (kwatch --read-bytes 0 --no-prefault)",
+                           "short": "kwatch, no managedFields, library defaults",
+                           "kept": NO_MF, "tuning": LIB_DEFAULTS,
+                           "args": ["--read-bytes", "0", "--no-prefault"], "runs": FAST_RUNS, "max_n": None,
+                           "max_m": None},
+    "kinformer-keep": {"label": "kinformer (kwatch --keep)", "short": "kwatch --keep (projected), tuned",
+                       "kept": "projected to %s" % KEEP.replace(",", ", "), "tuning": TUNED,
+                       "args": ["--keep", KEEP], "runs": FAST_RUNS, "max_n": None, "max_m": None},
+    "kinformer-managed": {"label": "kinformer (kwatch --keep-managed-fields)",
+                          "short": "kwatch --keep-managed-fields (full), tuned",
+                          "kept": FULL + " (like the JS informer)", "tuning": TUNED,
+                          "args": ["--keep-managed-fields"], "runs": FAST_RUNS, "max_n": None, "max_m": None},
+    "client-node": {"label": "client-node 1.4.0 informer", "short": "client-node 1.4.0 informer (full)",
+                    "kept": FULL + " (deserialized models)", "tuning": "",
+                    "runs": RUNS, "max_n": None, "max_m": None},
+    "kubectl": {"label": "kubectl get -w", "short": "kubectl get -w",
+                "kept": "nothing cached (prints names)", "tuning": "",
+                "runs": RUNS, "max_n": 10000, "max_m": 10000 if QUICK else 30000},
+    "python": {"label": "python3-kubernetes", "short": "python3-kubernetes (full)",
+               "kept": FULL + " (model objects in a dict)", "tuning": "",
+               "runs": RUNS, "max_n": 1000 if QUICK else 10000, "max_m": 1000 if QUICK else 3000},
 }
+KIN = [c for c in CLIENTS if c.startswith("kinformer")]
 ONLY = [c for c in os.environ.get("BENCH_CLIENTS", "").split(",") if c]
 
 
@@ -170,7 +199,9 @@ def client_pid(time_pid, wait_s=10.0):
 
 
 def store_sizes(kind, n, server_info, projected):
-    """kwatch capacities, sized as a user would: twice the data expected."""
+    """kwatch capacities, sized as a user would: twice the data expected. Full
+    objects get twice the JSON: with managedFields kept they take about the
+    JSON's bytes in the store, without them about 60 % of it."""
     max_objects = max(1024, n + n // 4 + 64)
     if projected:
         store = max(4 << 20, 2 * n * 1024)
@@ -181,11 +212,10 @@ def store_sizes(kind, n, server_info, projected):
 
 def client_argv(client, srv, n, m, tmp):
     kind = srv.kind
-    if client in ("kinformer", "kinformer-keep"):
+    if client in KIN:
         argv = [KWATCH, "-s", srv.url, kind, "-o", "none", "--stats"]
         argv += store_sizes(kind, n, srv.info, client == "kinformer-keep")
-        if client == "kinformer-keep":
-            argv += ["--keep", KEEP]
+        argv += CLIENTS[client]["args"]
         argv += ["--max-events", str(n + m)] if m else ["--exit-after-sync"]
         return argv, None
     if client == "client-node":
@@ -222,7 +252,7 @@ def run_client(client, srv, n, m, timeout=900):
     t_sync = t_settled = t_done = None
     deadline = t0 + timeout
     linewise = client != "kubectl"
-    kin = client in ("kinformer", "kinformer-keep")
+    kin = client in KIN
     # kwatch always exits by itself (at sync, or after N + M events, printing
     # its stats); node and Python exit after DONE; the rest is killed
     self_exit = kin or (m and client in ("client-node", "python"))
@@ -323,7 +353,7 @@ def run_client(client, srv, n, m, timeout=900):
         res["ok"] = t_sync is not None
         if not res["ok"] and "error" not in res:
             res["error"] = "no SYNC (exit status %s)" % status
-    if client in ("kinformer", "kinformer-keep"):
+    if kin:
         for k, v in re.findall(r"\b(store_used|store_peak|store_capacity|bytes_read)=(\d+)", stderr):
             res[k] = int(v)
         mm = re.search(r"memory used=(\d+) capacity=(\d+)", stderr)
@@ -499,8 +529,8 @@ def sizes():
     for name, src, opt, tls, static in variants:
         out = os.path.join(d, "%s%s%s%s" % (name, opt, "-tls" if tls else "", "-static" if static else ""))
         argv = [cc] + warn + [opt, "-o", out, os.path.join(SRC, src)]
-        if name == "kwatch-small":  # the Makefile's SMALLFLAGS
-            argv[1:1] = ["-fno-asynchronous-unwind-tables", "-DKINF_NO_LOG_STRINGS"]
+        if name == "kwatch-small":  # the Makefile's SMALLFLAGS (with -Os from the variant)
+            argv[1:1] = ["-fno-asynchronous-unwind-tables", "-DKINF_NO_LOG_STRINGS", "-DKINFORMER_STATIC"]
         if tls:
             argv.insert(1, "-DKINF_TLS_BEARSSL")
             argv.append("-lbearssl")
@@ -1016,7 +1046,8 @@ def main():
         return
     os.makedirs(DOCS, exist_ok=True)
     build = snapshot_build()
-    AVAILABLE["kinformer"] = AVAILABLE["kinformer-keep"] = os.access(KWATCH, os.X_OK)
+    for c in KIN:
+        AVAILABLE[c] = os.access(KWATCH, os.X_OK)
     AVAILABLE["client-node"] = bool(shutil.which("node")) and os.path.isdir(
         os.path.join(HERE, "node", "node_modules", "@kubernetes", "client-node"))
     AVAILABLE["python"] = sh([PYTHON_SYS, "-c", "import kubernetes; print(1)"]) == "1"
@@ -1077,9 +1108,11 @@ def main():
         s["clients"] = run_interleaved(srv, clients_for(), WATCH_N, m_for, ceiling)
         s["curl_mb_per_s"] = median([c["mb_per_s"] for c in s["curl"] if c])
         # kinformer's rate over the curl run just before it, round by round
-        kin_runs = s["clients"].get("kinformer", [])
-        s["paired_ceiling_ratios"] = [k["mb_per_s"] / c["mb_per_s"] for k, c in zip(kin_runs, s["curl"])
-                                      if c and k.get("ok") and k.get("mb_per_s")]
+        # (the other kinformer rows run later in the same round: the same pairing)
+        s["paired_ceiling_ratios_by_client"] = {
+            kc: [k["mb_per_s"] / c["mb_per_s"] for k, c in zip(s["clients"].get(kc, []), s["curl"])
+                 if c and k.get("ok") and k.get("mb_per_s")] for kc in KIN}
+        s["paired_ceiling_ratios"] = s["paired_ceiling_ratios_by_client"].get("kinformer", [])
         s["curl"] = [c for c in s["curl"] if c]
         log("  curl ceiling %s MB/s (median)" % fmt(s["curl_mb_per_s"], 0))
         results[scn] = s
