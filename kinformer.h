@@ -790,6 +790,10 @@ static int kinf__mem_has(const uint8_t* p, size_t n, const char* s) {
     for (i = 0; i + k <= n; i++) { if (p[i] == (uint8_t)s[0] && !memcmp(p + i, s, k)) { return 1; } }
     return 0;
 }
+/* the value of one hex digit, or -1 (chunk sizes, \u escapes in JSON and YAML) */
+static int kinf__hexval(unsigned c) {
+    return (c >= '0' && c <= '9') ? (int)(c - '0') : (c >= 'a' && c <= 'f') ? (int)(c - 'a' + 10) : (c >= 'A' && c <= 'F') ? (int)(c - 'A' + 10) : -1;
+}
 static int kinf__ieq(const char* a, size_t an, const char* b) { /* case-insensitive, b lowercase */
     size_t i;
     for (i = 0; i < an; i++) {
@@ -910,7 +914,7 @@ static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi
         uint8_t c = buf[i];
         switch (d->st) {
         case KINF__CH_SIZE: {
-            int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+            int v = kinf__hexval(c);
             if (v >= 0) {
                 /* a chunk larger than 2^40 is refused before it can overflow */
                 if (d->digits >= 10) { return -1; }
@@ -1161,7 +1165,11 @@ static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl
     while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || p[i] >= 0x20)) { i++; }
     return i;
 }
-static int kinf__is_hex(uint8_t c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+static int kinf__is_hex(uint8_t c) { return kinf__hexval(c) >= 0; }
+/* the bytes that may follow a backslash in a JSON string, \u apart (RFC 8259) */
+static int kinf__is_json_escape(uint8_t c) {
+    return c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't';
+}
 
 static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 /* The member table, as the scanner meets a record's keys and values: what
@@ -1248,7 +1256,7 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
         if (c == 'u') {
             if (j + 6 > n || !kinf__is_hex(p[j + 2]) || !kinf__is_hex(p[j + 3]) || !kinf__is_hex(p[j + 4]) || !kinf__is_hex(p[j + 5])) { return 0; }
             j += 6;
-        } else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
+        } else if (kinf__is_json_escape(c)) {
             j += 2;
         } else { return 0; }
         j = kinf__str_run(p, j, n, 1);
@@ -1626,7 +1634,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
         case KINF__S_ESC:
             c = p[i++];
             if (c == 'u') { s->st = KINF__S_UHEX; s->sub = 4; }
-            else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') { s->st = KINF__S_STR; }
+            else if (kinf__is_json_escape(c)) { s->st = KINF__S_STR; }
             else { KINF__SCAN_FAIL(1); }
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
@@ -4436,7 +4444,8 @@ KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char*
                 int k;
                 for (k = 1; k <= 4; k++) {
                     char h = v.ptr[i + (size_t)k];
-                    u = u * 16u + (unsigned)((h >= '0' && h <= '9') ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : 0);
+                    int hv = kinf__hexval((unsigned char)h);
+                    u = u * 16u + (unsigned)(hv < 0 ? 0 : hv); /* the scanner validated the escape */
                 }
                 i += 4;
                 c = u < 0x80 ? (char)u : '?'; /* non-ASCII escapes read as '?' */
@@ -4519,8 +4528,8 @@ static long kinf__ystr_raw(const char* p, size_t n, int style, char* out, size_t
                     char h;
                     if (++i >= n) { return -1; }
                     h = p[i];
-                    if (h >= '0' && h <= '9') { v = v * 16u + (unsigned)(h - '0'); } else if (h >= 'a' && h <= 'f') { v = v * 16u + (unsigned)(h - 'a' + 10); }
-                    else if (h >= 'A' && h <= 'F') { v = v * 16u + (unsigned)(h - 'A' + 10); } else { return -1; }
+                    if (kinf__hexval((unsigned char)h) < 0) { return -1; }
+                    v = v * 16u + (unsigned)kinf__hexval((unsigned char)h);
                 }
                 if (v >= 0x80) { out[0] = 0; return -1; } /* ASCII only: names, paths and tokens are */
                 c = (char)v;

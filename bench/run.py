@@ -70,28 +70,28 @@ LIB_DEFAULTS = "library defaults: 16 KiB reads, no prefault"
 NO_MF = "full objects without managedFields"
 FULL = "full objects with managedFields"
 CLIENTS = {
-    "kinformer": {"label": "kinformer (kwatch)", "short": "kwatch, no managedFields, tuned",
+    "kinformer": {"label": "kinformer (kwatch): no managedFields, tuned", "short": "kwatch, no managedFields, tuned",
                   "kept": NO_MF + " (kwatch's default)", "tuning": TUNED,
                   "args": [], "runs": FAST_RUNS, "max_n": None, "max_m": None},
-    "kinformer-defaults": {"label": "kinformer (kwatch --read-bytes 0 --no-prefault)",
+    "kinformer-defaults": {"label": "kinformer (kwatch --read-bytes 0 --no-prefault): no managedFields, library defaults",
                            "short": "kwatch, no managedFields, library defaults",
                            "kept": NO_MF, "tuning": LIB_DEFAULTS,
                            "args": ["--read-bytes", "0", "--no-prefault"], "runs": FAST_RUNS, "max_n": None,
                            "max_m": None},
-    "kinformer-keep": {"label": "kinformer (kwatch --keep)", "short": "kwatch --keep (projected), tuned",
+    "kinformer-keep": {"label": "kinformer (kwatch --keep): projected, tuned", "short": "kwatch --keep (projected), tuned",
                        "kept": "projected to %s" % KEEP.replace(",", ", "), "tuning": TUNED,
                        "args": ["--keep", KEEP], "runs": FAST_RUNS, "max_n": None, "max_m": None},
-    "kinformer-managed": {"label": "kinformer (kwatch --keep-managed-fields)",
+    "kinformer-managed": {"label": "kinformer (kwatch --keep-managed-fields): full, with managedFields, tuned",
                           "short": "kwatch --keep-managed-fields (full), tuned",
                           "kept": FULL + " (like the JS informer)", "tuning": TUNED,
                           "args": ["--keep-managed-fields"], "runs": FAST_RUNS, "max_n": None, "max_m": None},
-    "client-node": {"label": "client-node 1.4.0 informer", "short": "client-node 1.4.0 informer (full)",
+    "client-node": {"label": "client-node 1.4.0 informer: full, with managedFields", "short": "client-node 1.4.0 informer (full)",
                     "kept": FULL + " (deserialized models)", "tuning": "",
                     "runs": RUNS, "max_n": None, "max_m": None},
-    "kubectl": {"label": "kubectl get -w", "short": "kubectl get -w",
+    "kubectl": {"label": "kubectl get -w: caches nothing", "short": "kubectl get -w",
                 "kept": "nothing cached (prints names)", "tuning": "",
                 "runs": RUNS, "max_n": 10000, "max_m": 10000 if QUICK else 30000},
-    "python": {"label": "python3-kubernetes", "short": "python3-kubernetes (full)",
+    "python": {"label": "python3-kubernetes: full, with managedFields", "short": "python3-kubernetes (full)",
                "kept": FULL + " (model objects in a dict)", "tuning": "",
                "runs": RUNS, "max_n": 1000 if QUICK else 10000, "max_m": 1000 if QUICK else 3000},
 }
@@ -618,8 +618,9 @@ def plot(results, path_time, path_rss):
             for n, t, rss in pts:
                 f.write("%d %.6f %s\n" % (n, t, "%.3f" % rss if rss is not None else "NaN"))
         files[c] = fn
-    styles = ["lc rgb '#1f77b4' pt 7", "lc rgb '#17becf' pt 5", "lc rgb '#d62728' pt 9",
-              "lc rgb '#2ca02c' pt 11", "lc rgb '#ff7f0e' pt 13"]
+    styles = ["lc rgb '#1f77b4' pt 7", "lc rgb '#9467bd' pt 6", "lc rgb '#17becf' pt 5",
+              "lc rgb '#08306b' pt 4", "lc rgb '#d62728' pt 9", "lc rgb '#2ca02c' pt 11",
+              "lc rgb '#ff7f0e' pt 13"]
     for out, col, ylabel, title in ((path_time, 2, "initial sync, seconds from the LIST request",
                                      "Initial sync time vs N, 5,900-byte pods (median)"),
                                     (path_rss, 3, "RSS after sync, MiB",
@@ -628,7 +629,7 @@ def plot(results, path_time, path_rss):
         for i, c in enumerate(CLIENTS):
             if c in files:
                 plots.append("'%s' using 1:%d with linespoints lw 2 %s title '%s'" % (
-                    files[c], col, styles[i % len(styles)], CLIENTS[c]["label"]))
+                    files[c], col, styles[i % len(styles)], CLIENTS[c]["short"]))
         gp = "\n".join([
             "set terminal pngcairo size 900,560 font 'sans,11'",
             "set output '%s'" % out,
@@ -685,59 +686,114 @@ def write_report(results):
     w("Every figure is the median of %d runs (%d for kinformer and curl); ratios compare runs made "
       "side by side, interleaved (run 1 of every client, then run 2, ...)." % (RUNS, FAST_RUNS))
     w("")
-    # targets: (name, today by the clock, today by CPU time, holds by the clock)
+    # targets: (target, what is compared, today by the clock, today by CPU
+    # time, holds by the clock). Each target is read first for the row the
+    # issue set it on (kwatch's defaults: managedFields dropped, tuned), then
+    # like with like (managedFields kept, as the JS informer keeps them) and
+    # at the library's defaults for the tuning kwatch changes.
     tg = []
-    jw = W("watch-pods", js, "events_per_s")
-    kw = W("watch-pods", kin, "events_per_s")
-    kmb = W("watch-pods", kin, "mb_per_s")
+    mgd, dft = "kinformer-managed", "kinformer-defaults"
     ceil = R.get("watch-pods", {}).get("curl_mb_per_s")
+    ev_size = R.get("watch-pods", {}).get("event_size")
+    jw = W("watch-pods", js, "events_per_s")
 
     def cpu_per_event(c):
         runs = R.get("watch-pods", {}).get("clients", {}).get(c, [])
         cpu = summarize(runs, "cpu_s")
         return cpu / runs[0]["m"] if cpu and runs else None
-    r1 = ratio(kw, jw)
-    r1c = ratio(cpu_per_event(js), cpu_per_event(kin))
-    tg.append(("watch throughput ≥ 10× the JS informer (pods)", "%s×" % fmt(r1, 1), "%s×" % fmt(r1c, 1),
-               r1 is not None and r1 >= 10))
-    r2 = ratio(kmb, ceil)
-    pairs = R.get("watch-pods", {}).get("paired_ceiling_ratios") or []
-    r2p = median(pairs) if pairs else None
-    ev_size = R.get("watch-pods", {}).get("event_size")
-    kcpu = cpu_per_event(kin)
-    r2c = ratio(ev_size / kcpu / 1e6 if ev_size and kcpu else None, ceil)
-    # holds only when both readings do: the median of the round-by-round
-    # ratios, and the ratio of the two medians
-    tg.append(("watch throughput ≥ 25 % of the curl ceiling (pods)",
-               "%s %% (round by round; %s %% as the ratio of the medians)" % (fmt(r2p * 100 if r2p else None, 0), fmt(r2 * 100 if r2 else None, 0)),
-               "%s %%" % fmt(r2c * 100 if r2c else None, 0),
-               r2 is not None and r2 >= 0.25 and r2p is not None and r2p >= 0.25))
-    js_sync, k_sync = S(big_n, js, "sync_from_list_s"), S(big_n, kin, "sync_from_list_s")
-    r3 = ratio(js_sync, k_sync)
 
     def sync_cpu(c):
         a, b = S(big_n, c, "cpu_s"), S(0, c, "cpu_s")
         return a - b if a is not None and b is not None else None
-    r3c = ratio(sync_cpu(js), sync_cpu(kin))
-    tg.append(("initial sync ≥ 20× faster than the JS informer (N=%s, full objects)" % fmt(big_n, 0),
-               "%s×" % fmt(r3, 1), "%s×" % fmt(r3c, 1), r3 is not None and r3 >= 20))
-    k_peak, k_store = S(big_n, kin, "peak_rss_kb"), S(big_n, kin, "store_used")
-    r4 = ratio(k_peak * 1024 if k_peak else None, k_store)
-    tg.append(("peak RSS with full objects ≤ 1.15× the JSON bytes kept (N=%s)" % fmt(big_n, 0),
-               "%s× store_used" % fmt(r4, 2), "", r4 is not None and r4 <= 1.15))
+
+    def have_watch(c):
+        return bool(R.get("watch-pods", {}).get("clients", {}).get(c))
+
+    def have_sync(c, n):
+        return bool(sync.get(str(n), {}).get(c))
+    what = {
+        kin: "kwatch (full objects without managedFields, tuned) vs the JS informer's full objects",
+        mgd: "kwatch --keep-managed-fields (full objects with managedFields, tuned) vs the JS informer's full "
+             "objects: like with like",
+        dft: "kwatch at the library's defaults (without managedFields, 16 KiB reads, no prefault) vs the JS "
+             "informer's full objects",
+    }
+    first = True
+    for c in (kin, mgd, dft):
+        if not have_watch(c):
+            continue
+        r1 = ratio(W("watch-pods", c, "events_per_s"), jw)
+        r1c = ratio(cpu_per_event(js), cpu_per_event(c))
+        tg.append(("watch throughput ≥ 10× the JS informer (pods)" if first else "″", what[c],
+                   "%s×" % fmt(r1, 1), "%s×" % fmt(r1c, 1), r1 is not None and r1 >= 10))
+        first = False
+    first = True
+    pairs_by = R.get("watch-pods", {}).get("paired_ceiling_ratios_by_client") or {}
+    for c in (kin, mgd, dft):
+        if not have_watch(c):
+            continue
+        r2 = ratio(W("watch-pods", c, "mb_per_s"), ceil)
+        pairs = pairs_by.get(c) or (R.get("watch-pods", {}).get("paired_ceiling_ratios") if c == kin else None) or []
+        r2p = median(pairs) if pairs else None
+        kcpu = cpu_per_event(c)
+        r2c = ratio(ev_size / kcpu / 1e6 if ev_size and kcpu else None, ceil)
+        # holds only when both readings do: the median of the round-by-round
+        # ratios, and the ratio of the two medians
+        tg.append(("watch throughput ≥ 25 % of the curl ceiling (pods)" if first else "″",
+                   {kin: "kwatch (without managedFields, tuned) vs curl reading the same stream",
+                    mgd: "kwatch --keep-managed-fields (full objects, tuned) vs curl",
+                    dft: "kwatch at the library's defaults (16 KiB reads, no prefault) vs curl"}[c],
+                   "%s %% (round by round; %s %% as the ratio of the medians)" % (
+                       fmt(r2p * 100 if r2p else None, 0), fmt(r2 * 100 if r2 else None, 0)),
+                   "%s %%" % fmt(r2c * 100 if r2c else None, 0),
+                   r2 is not None and r2 >= 0.25 and r2p is not None and r2p >= 0.25))
+        first = False
+    first = True
+    js_sync = S(big_n, js, "sync_from_list_s")
+    for c in (kin, mgd, dft):
+        if not have_sync(c, big_n):
+            continue
+        r3 = ratio(js_sync, S(big_n, c, "sync_from_list_s"))
+        r3c = ratio(sync_cpu(js), sync_cpu(c))
+        tg.append(("initial sync ≥ 20× faster than the JS informer (N=%s)" % fmt(big_n, 0) if first else "″",
+                   what[c], "%s×" % fmt(r3, 1), "%s×" % fmt(r3c, 1), r3 is not None and r3 >= 20))
+        first = False
+    first = True
+    list_bytes = R.get("list_bytes", {}).get(str(big_n))
+    for c, against in ((mgd, "store_used"), (mgd, "json"), (kin, "store_used"), (kin, "json")):
+        if not have_sync(c, big_n):
+            continue
+        k_peak, k_store = S(big_n, c, "peak_rss_kb"), S(big_n, c, "store_used")
+        den = k_store if against == "store_used" else list_bytes
+        r4 = ratio(k_peak * 1024 if k_peak else None, den)
+        desc = {mgd: "kwatch --keep-managed-fields: truly full objects, managedFields kept",
+                kin: "kwatch: full objects without managedFields (kwatch's default)"}[c]
+        desc += {"store_used": "; peak RSS / store_used (the JSON bytes the store keeps)",
+                 "json": "; peak RSS / the JSON bytes received (the LIST's bytes)"}[against]
+        if c == kin and against == "json":
+            desc += " (the store keeps %s %% of them)" % fmt(100.0 * k_store / list_bytes if k_store and list_bytes
+                                                           else None, 0)
+        tg.append(("peak RSS ≤ 1.15× the JSON bytes kept (N=%s, full objects, after sync)" % fmt(big_n, 0)
+                   if first else "″", desc,
+                   "%s× %s" % (fmt(r4, 2), "store_used" if against == "store_used" else "the JSON received"), "",
+                   r4 is not None and r4 <= 1.15))
+        first = False
     kp = per_obj(keep, big_n)
     tg.append(("projected to labels, nodeName, phase: < 300 bytes per pod with all overhead (N=%s)" % fmt(big_n, 0),
-               "%s B/pod" % fmt(kp, 0), "", kp is not None and kp < 300))
+               "kwatch --keep (projected, tuned): (RSS − RSS at N=0) / N", "%s B/pod" % fmt(kp, 0), "",
+               kp is not None and kp < 300))
     jp = per_obj(js, big_n)
     r6 = ratio(jp, kp)
-    tg.append(("... and ≥ 100× below the JS informer", "%s×" % fmt(r6, 0), "", r6 is not None and r6 >= 100))
+    tg.append(("... and ≥ 100× below the JS informer", "projected vs the JS informer's full objects (bytes per pod "
+               "each; not like with like: the next table has the full objects)", "%s×" % fmt(r6, 0), "",
+               r6 is not None and r6 >= 100))
     sz = [r for r in R.get("size", []) if r["program"] == "kwatch" and r["opt"] == "-Os" and not r["tls"]
           and not r["static"]]
     t_os = sz[0]["text"] if sz else None
     sm = [r for r in R.get("size", []) if r["program"] == "kwatch-small" and not r["tls"]]
     t_sm = sm[0]["text"] if sm else None
-    tg.append(("kwatch under 64 KB of text at -Os without TLS", "%s bytes (`make build/kwatch-small`); "
-               "%s bytes at plain -Os" % (fmt(t_sm, 0), fmt(t_os, 0)), "",
+    tg.append(("kwatch under 64 KB of text at -Os without TLS", "`make build/kwatch-small` (SMALLFLAGS); plain -Os",
+               "%s bytes; %s bytes at plain -Os" % (fmt(t_sm, 0), fmt(t_os, 0)), "",
                t_sm is not None and t_sm < 65536))
     w("## Targets (from the issue) today")
     w("")
@@ -746,11 +802,66 @@ def write_report(results):
       "(CPU per event; the sync's CPU beyond that of the N=0 run; for the ceiling, event bytes per CPU second "
       "of kwatch against curl's rate), which other work on the machine disturbs less. *holds* is by the clock.")
     w("")
-    w("| target | today | by CPU time | holds |")
-    w("|---|---|---|---|")
-    for name, val, cpu, ok in tg:
-        w("| %s | %s | %s | %s |" % (name, val, cpu, "yes" if ok else "**no**"))
+    w("Each target is read first for the row it was set on, kwatch as it runs by default: full objects "
+      "without managedFields (the library drops them unless told not to) and kwatch's tuning (1 MiB socket "
+      "reads, `prefault_store`). The JS informer keeps full objects *with* managedFields, so the rows "
+      "with `--keep-managed-fields` are the like-with-like comparison, and the rows with "
+      "`--read-bytes 0 --no-prefault` show the library's defaults (16 KiB reads, no prefault). ″ repeats "
+      "the target above.")
     w("")
+    w("| target | compared | today | by CPU time | holds |")
+    w("|---|---|---|---|---|")
+    for name, comp, val, cpu, ok in tg:
+        w("| %s | %s | %s | %s | %s |" % (name, comp, val, cpu, "yes" if ok else "**no**"))
+    w("")
+    # the rows
+    w("## The rows")
+    w("")
+    w("What each row's client keeps and how kwatch is tuned. kwatch's tuning sets `desc.read_bytes` = 1 MiB "
+      "(the library's default, `KINF_READ_BYTES`, is 16 KiB) and `desc.prefault_store` = 1 (the library's "
+      "default is 0: one page fault per store page); `--read-bytes 0 --no-prefault` gives the library's "
+      "defaults. Every kwatch row is sized as a user would: `--max-objects` N+25 %, `--store-bytes` twice "
+      "the JSON expected (2 KiB a pod with --keep).")
+    w("")
+    w("| row | objects kept | reads, prefault |")
+    w("|---|---|---|")
+    for c in CLIENTS:
+        if not any(sync.get(str(n), {}).get(c) for n in SYNC_NS) and not any(
+                R.get(scn, {}).get("clients", {}).get(c) for scn in ("watch-pods", "watch-configmaps")):
+            continue
+        w("| %s | %s | %s |" % (CLIENTS[c]["label"], CLIENTS[c]["kept"], CLIENTS[c]["tuning"] or "–"))
+    w("")
+    # like with like
+    if have_sync(js, big_n) or have_watch(js):
+        w("## kinformer beside the JS informer, like with like")
+        w("")
+        w("Pods, N=%s for the sync and the memory, the pod watch for the rate. *JS ÷ row* is the JS informer's "
+          "sync time over the row's; *row ÷ JS* the row's events/s over the JS informer's; *B/object* is "
+          "(RSS after sync − RSS at N=0) / N, and *JS B ÷ row B* the JS informer's bytes per pod over the row's: "
+          "for the projected row that is projected vs the JS informer's full objects. *RSS / JSON* divides the "
+          "RSS after sync by the JSON bytes received (the LIST's %s bytes); *RSS / store_used* by the bytes the "
+          "store keeps." % (fmt(big_n, 0), fmt(list_bytes, 0)))
+        w("")
+        w("| row | objects kept | sync s | JS ÷ row | watch events/s | row ÷ JS | CPU µs/event | RSS after sync MB "
+          "| B/object | JS B ÷ row B | RSS / JSON | RSS / store_used |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for c in (mgd, kin, dft, keep, js):
+            if not have_sync(c, big_n) and not have_watch(c):
+                continue
+            t = S(big_n, c, "sync_from_list_s")
+            ev = W("watch-pods", c, "events_per_s")
+            cpe = cpu_per_event(c)
+            rss = S(big_n, c, "rss_settled_kb")
+            su = S(big_n, c, "store_used")
+            po = per_obj(c, big_n)
+            w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                CLIENTS[c]["label"], CLIENTS[c]["kept"], fmt(t, 3),
+                "1" if c == js else fmt(ratio(js_sync, t), 1), fmt(ev, 0),
+                "1" if c == js else fmt(ratio(ev, jw), 1), fmt(cpe * 1e6 if cpe else None, 1),
+                fmt(rss / 1024 if rss else None, 1), fmt(po, 0), "1" if c == js else fmt(ratio(jp, po), 1),
+                fmt(ratio(rss * 1024 if rss else None, list_bytes), 2),
+                fmt(ratio(rss * 1024 if rss else None, su), 2) if c in KIN else "–"))
+        w("")
     # machine
     w("## Machine")
     w("")
@@ -802,7 +913,7 @@ def write_report(results):
           "*from start* adds process start-up, imports and discovery. RSS is VmRSS once synced (after a full GC "
           "for node and Python; kwatch exits at sync, so its RSS is its peak); peak is the process's maxrss.")
         w("")
-        w("| N | client | sync s (from LIST) | from start s | × kinformer | CPU s | RSS after sync MB | peak RSS MB | B/object (RSS − RSS at N=0)/N |")
+        w("| N | client | sync s (from LIST) | from start s | × first kwatch row | CPU s | RSS after sync MB | peak RSS MB | B/object (RSS − RSS at N=0)/N |")
         w("|---|---|---|---|---|---|---|---|---|")
         for n in SYNC_NS:
             for c in CLIENTS:
@@ -822,21 +933,28 @@ def write_report(results):
             w("")
             w("![RSS vs N](perf-rss.png)")
             w("")
-        w("kinformer's store: bytes of the objects as kept (`kwatch --stats` store_used; managedFields are "
-          "dropped by default) against the JSON bytes the server sent for them and the process RSS:")
+        w("kinformer's store: bytes of the objects as kept (`kwatch --stats` store_used) against the JSON bytes "
+          "the server sent for them (the LIST's bytes) and the process RSS (kwatch exits at sync: its peak). "
+          "*kept*: full = full objects without managedFields (kwatch's default), +mF = full objects with "
+          "managedFields (`--keep-managed-fields`), projected = `--keep`; *tuning*: tuned = 1 MiB reads and "
+          "prefault, defaults = the library's 16 KiB reads, no prefault.")
         w("")
-        w("| N | kwatch | LIST JSON bytes | store_used | store_used/object | RSS MB | RSS / store_used | informer memory (capacity) MB |")
-        w("|---|---|---|---|---|---|---|---|")
+        w("| N | kept | tuning | LIST JSON bytes | store_used | store_used/object | store_used / JSON | RSS MB "
+          "| RSS / JSON | RSS / store_used | informer memory (capacity) MB |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|")
+        short_kept = {kin: "full", dft: "full", keep: "projected", mgd: "+mF"}
         for n in SYNC_NS:
             if not n:
                 continue
-            for c in (kin, keep):
+            for c in (kin, dft, mgd, keep):
                 if not sync.get(str(n), {}).get(c):
                     continue
                 su, rss = S(n, c, "store_used"), S(n, c, "peak_rss_kb")
-                w("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-                    fmt(n, 0), "--keep" if c == keep else "full", fmt(R["list_bytes"].get(str(n)), 0), fmt(su, 0),
-                    fmt(su / n if su else None, 0), fmt(rss / 1024 if rss else None, 1),
+                lb = R["list_bytes"].get(str(n))
+                w("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                    fmt(n, 0), short_kept[c], "defaults" if c == dft else "tuned", fmt(lb, 0), fmt(su, 0),
+                    fmt(su / n if su else None, 0), fmt(ratio(su, lb), 2), fmt(rss / 1024 if rss else None, 1),
+                    fmt(ratio(rss * 1024 if rss else None, lb), 2),
                     fmt(ratio(rss * 1024 if rss else None, su), 2), fmt((S(n, c, "mem_capacity") or 0) / 2**20 or None, 1)))
         w("")
     # watch
@@ -850,7 +968,7 @@ def write_report(results):
           "(time of the M-th event seen by the client − time the server got the watch request). Wall is the whole "
           "process, start to exit (kubectl: to its last line; it is then killed)." % (fmt(WATCH_N, 0), fmt(s.get("event_size"), 0)))
         w("")
-        w("| client | M | events/s | MB/s | % of curl | kinformer ÷ client | peak RSS MB | wall s | CPU s | CPU µs/event |")
+        w("| client | M | events/s | MB/s | % of curl | first kwatch row ÷ client | peak RSS MB | wall s | CPU s | CPU µs/event |")
         w("|---|---|---|---|---|---|---|---|---|---|")
         w("| curl (ceiling) | %s | %s | %s | 100 | | | | | |" % (fmt(M, 0), fmt(M / median([c["s"] for c in s["curl"]]), 0) if s.get("curl") else "–", fmt(s.get("curl_mb_per_s"), 0)))
         kev = W(scn, kin, "events_per_s")
@@ -867,11 +985,16 @@ def write_report(results):
                 fmt(ratio(kev, ev), 1), fmt((W(scn, c, "peak_rss_kb") or 0) / 1024 or None, 1),
                 fmt(W(scn, c, "wall_s"), 2), fmt(cpu, 2), fmt(cpu / runs[0]["m"] * 1e6 if cpu else None, 0)))
         w("")
-        ks = W(scn, kin, "store_used")
-        if ks:
-            w("kwatch during this run: store_used %s, store_peak %s, store capacity %s (twice the data expected), "
-              "peak RSS %s MB." % (fmt(ks, 0), fmt(W(scn, kin, "store_peak"), 0), fmt(W(scn, kin, "store_capacity"), 0),
-                                   fmt((W(scn, kin, "peak_rss_kb") or 0) / 1024, 1)))
+        if any(W(scn, c, "store_used") for c in KIN):
+            w("kwatch's store during this run (`--stats`; the capacity is twice the data expected):")
+            w("")
+        for c in KIN:
+            ks = W(scn, c, "store_used")
+            if ks:
+                w("- %s: store_used %s, store_peak %s, store capacity %s, peak RSS %s MB." % (
+                    CLIENTS[c]["label"], fmt(ks, 0), fmt(W(scn, c, "store_peak"), 0),
+                    fmt(W(scn, c, "store_capacity"), 0), fmt((W(scn, c, "peak_rss_kb") or 0) / 1024, 1)))
+        if any(W(scn, c, "store_used") for c in KIN):
             w("")
     # callgrind
     cg = R.get("callgrind")
@@ -936,8 +1059,11 @@ def write_report(results):
         w("")
     w("## Method and caveats")
     w("")
-    w("- Clients: kwatch `-o none --stats` (full objects; and `--keep %s`), sized as a user would: "
-      "`--max-objects` N+25 %%, `--store-bytes` twice the JSON expected (2 KiB a pod with --keep), reads of up to 1 MiB (kwatch's default `--read-bytes`); "
+    w("- Clients: kwatch `-o none --stats` in four rows: full objects without managedFields (kwatch's "
+      "default), the same at the library's defaults (`--read-bytes 0 --no-prefault`), full objects with "
+      "managedFields (`--keep-managed-fields`), and projected (`--keep %s`); sized as a user would: "
+      "`--max-objects` N+25 %%, `--store-bytes` twice the JSON expected (2 KiB a pod with --keep); but for "
+      "the library-defaults row, reads of up to 1 MiB (kwatch's default `--read-bytes`) and `prefault_store`; "
       "`bench/clients/js_informer.mjs` (`makeInformer` over `listPodForAllNamespaces`, node --expose-gc); "
       "`bench/clients/py_informer.py` (list into a dict of model objects, then `watch.Watch().stream` from its "
       "resourceVersion, Debian's /usr/bin/python3); `kubectl get pods -A -w -o name --server URL`, lines counted." % KEEP)
@@ -1016,6 +1142,25 @@ def findings(R):
     ns = [int(n) for n in sync if int(n)]
     if ns:
         n = max(ns)
+        full, mf = sync[str(n)].get("kinformer", []), sync[str(n)].get("kinformer-managed", [])
+        su0, su1 = summarize(full, "store_used"), summarize(mf, "store_used")
+        t0, t1 = summarize(full, "sync_from_list_s"), summarize(mf, "sync_from_list_s")
+        r0, r1 = summarize(full, "peak_rss_kb"), summarize(mf, "peak_rss_kb")
+        if su0 and su1 and t0 and t1 and r0 and r1:
+            out.append("Keeping managedFields (`--keep-managed-fields`) stores %s bytes a pod instead of %s "
+                       "(+%s %%) and peaks at %s MB instead of %s at N=%s; the sync takes %s s instead of %s s." % (
+                           fmt(su1 / n, 0), fmt(su0 / n, 0), fmt(100.0 * (su1 - su0) / su0, 0), fmt(r1 / 1024, 1),
+                           fmt(r0 / 1024, 1), fmt(n, 0), fmt(t1, 3), fmt(t0, 3)))
+        dft = sync[str(n)].get("kinformer-defaults", [])
+        td = summarize(dft, "sync_from_list_s")
+        wp_t = summarize(R.get("watch-pods", {}).get("clients", {}).get("kinformer", []), "events_per_s")
+        wp_d = summarize(R.get("watch-pods", {}).get("clients", {}).get("kinformer-defaults", []), "events_per_s")
+        if td and t0 and wp_t and wp_d:
+            out.append("kwatch's tuning against the library's defaults (16 KiB reads, no prefault), full objects "
+                       "without managedFields: the pod watch runs at %s events/s tuned, %s at the defaults "
+                       "(%s×); the sync of %s pods takes %s s tuned, %s s at the defaults (%s×)." % (
+                           fmt(wp_t, 0), fmt(wp_d, 0), fmt(wp_t / wp_d, 2), fmt(n, 0), fmt(t0, 3), fmt(td, 3),
+                           fmt(td / t0, 2)))
         keep = sync[str(n)].get("kinformer-keep", [])
         base = sync.get("0", {}).get("kinformer-keep", [])
         su, rss, rss0 = summarize(keep, "store_used"), summarize(keep, "rss_settled_kb"), summarize(base, "rss_settled_kb")
