@@ -790,6 +790,13 @@ static int kinf__mem_has(const uint8_t* p, size_t n, const char* s) {
     for (i = 0; i + k <= n; i++) { if (p[i] == (uint8_t)s[0] && !memcmp(p + i, s, k)) { return 1; } }
     return 0;
 }
+/* writes the key "ns/name" (or "name" for a cluster-scoped object) at out,
+   which has room for nsl + 1 + nl bytes; returns its length (no NUL written) */
+static size_t kinf__key_put(char* out, const char* ns, size_t nsl, const char* name, size_t nl) {
+    if (!nsl) { memcpy(out, name, nl); return nl; }
+    memcpy(out, ns, nsl); out[nsl] = '/'; memcpy(out + nsl + 1, name, nl);
+    return nsl + 1 + nl;
+}
 /* the value of one hex digit, or -1 (chunk sizes, \u escapes in JSON and YAML) */
 static int kinf__hexval(unsigned c) {
     return (c >= '0' && c <= '9') ? (int)(c - '0') : (c >= 'a' && c <= 'f') ? (int)(c - 'a' + 10) : (c >= 'A' && c <= 'F') ? (int)(c - 'A' + 10) : -1;
@@ -2409,7 +2416,7 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     b->flags = (uint8_t)flags; b->unused = 0;
     b->tail = (uint8_t)(b->size - need);
     p = (char*)(b + 1);
-    if (nsl) { memcpy(p, ns, nsl); p[nsl] = '/'; memcpy(p + nsl + 1, name, nl); } else { memcpy(p, name, nl); }
+    kinf__key_put(p, ns, nsl, name, nl);
     p += kl; *p++ = 0;
     memcpy(p, ns, nsl); p += nsl; *p++ = 0;
     memcpy(p, uid, ul); p += ul; *p++ = 0;
@@ -3137,10 +3144,8 @@ static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     }
     if (!sc->cset[KINF__CAP_NS]) { inf->c_ns[0] = 0; }
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
-    kl = 0;
-    if (inf->c_ns[0]) { kl = strlen(inf->c_ns); memcpy(key, inf->c_ns, kl); key[kl++] = '/'; }
-    memcpy(key + kl, inf->c_name, strlen(inf->c_name) + 1);
-    kl += strlen(inf->c_name);
+    kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
+    key[kl] = 0;
     h = kinf__fnv(key, kl);
     s = kinf__find(inf, key, kl, h);
     if (s >= 0 && op == KINF__OP_LIST && kinf__visible(inf, s)) {
