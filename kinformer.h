@@ -1030,7 +1030,7 @@ typedef struct kinf__scan {
     uint8_t avx2;                 /* skipped blocks through kinf__skip_run_avx2 (set at init) */
     int whole;                    /* the depth from which a member of the object, kept whole with no
                                      rule under it, goes to the fast loop; 0 none (kinf__scan_feed) */
-    void* owner;                  /* the informer, for the projection rules */
+    const struct kinf__rules* rules; /* what projection drops: asked at each key (0: nothing) */
     kinf__member mt[KINF__MAX_MEMBERS];
     uint8_t sub;                  /* \u digits left; number grammar state; literal position */
     uint8_t ws;                   /* whitespace seen between the tokens of the open record */
@@ -1529,37 +1529,46 @@ static int kinf__cpu_avx2(void) {
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
    malformed, 2 too deep). Validates the whole JSON grammar, so a record that
    reaches the event buffer is valid JSON. Record bytes are copied in runs. */
+/* Copies p[*span..upto) into the open record, when one is being kept and
+   has room (else the record is marked too large), and moves *span to upto. */
+KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
+    if (s->rec_base && !s->rec_over && upto > *span) {
+        size_t k = upto - *span;
+        if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; }
+        else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
+    }
+    *span = upto;
+}
+/* An error at p[i]: what came before it goes into the record; the feed stops at i. */
+KINF__SCAN_INLINE size_t kinf__scan_fail(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, int e) {
+    s->err = (uint8_t)e;
+    kinf__scan_flush(s, p, span, i);
+    return i;
+}
+/* A member projection drops (a string or container starting with c at
+   p[i - 1]): "null" takes its place in the record and its bytes are skipped,
+   checking only that strings end and brackets balance. In a watch event only
+   once the type says it holds an object, not a Status. 1 when it is skipped. */
+KINF__SCAN_INLINE int kinf__scan_drop_value(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, uint8_t c, int mt_last) {
+    if (mt_last < 0 || !s->mt[mt_last].skip) { return 0; }
+    if (!s->list_mode && !(s->cset[KINF__CAP_TYPE] && (s->cbuf[KINF__CAP_TYPE][0] == 'A' || s->cbuf[KINF__CAP_TYPE][0] == 'M' || s->cbuf[KINF__CAP_TYPE][0] == 'D'))) {
+        return 0;
+    }
+    kinf__scan_flush(s, p, span, i - 1);
+    if (!s->rec_over) {
+        if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
+        else { s->rec_over = 1; }
+    }
+    s->st = KINF__S_SKIP; s->skip_str = c == '"'; s->skip_depth = c == '"' ? 0 : 1; s->skip_esc = 0;
+    *span = i;
+    return 1;
+}
 static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     size_t i = 0, span = 0; /* p[span..i) is still to be copied into the record */
     int mt_last = -1;
     int dmin = s->list_mode ? 5 : 4; /* below the member table's levels and the captures */
-#define KINF__SCAN_FLUSH(upto) do { \
-        if (s->rec_base && !s->rec_over && (upto) > span) { \
-            size_t k_ = (upto) - span; \
-            if (k_ > s->ev_cap - s->ev_len) { s->rec_over = 1; } \
-            else { memcpy(s->ev + s->ev_len, p + span, k_); s->ev_len += k_; } \
-        } \
-        span = (upto); \
-    } while (0)
-#define KINF__SCAN_FAIL(e) do { s->err = (e); KINF__SCAN_FLUSH(i); return i; } while (0)
 #define KINF__POS(x) (s->ev_len + ((x) - span))
 #define KINF__MT_VALUE() do { mt_last = kinf__scan_mt_value(s, (uint32_t)KINF__POS(i - 1)); } while (0)
-/* A member projection drops (and a string or container): "null" takes its
-   place in the record and its bytes are skipped, checking only that strings
-   end and brackets balance. In a watch event only once the type says it
-   holds an object, not a Status. */
-#define KINF__MAYBE_SKIP(c) \
-    if (mt_last >= 0 && s->mt[mt_last].skip && \
-        (s->list_mode || (s->cset[KINF__CAP_TYPE] && (s->cbuf[KINF__CAP_TYPE][0] == 'A' || s->cbuf[KINF__CAP_TYPE][0] == 'M' || s->cbuf[KINF__CAP_TYPE][0] == 'D')))) { \
-        KINF__SCAN_FLUSH(i - 1); \
-        if (!s->rec_over) { \
-            if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; } \
-            else { s->rec_over = 1; } \
-        } \
-        s->st = KINF__S_SKIP; s->skip_str = (c) == '"'; s->skip_depth = (c) == '"' ? 0 : 1; s->skip_esc = 0; \
-        span = i; \
-        continue; \
-    }
     while (i < n) {
         uint8_t c;
         if (s->st == KINF__S_NONE && s->rec_base) {
@@ -1632,7 +1641,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 }
                 continue;
             }
-            if (c < 0x20) { KINF__SCAN_FAIL(1); }
+            if (c < 0x20) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (c == '\\') { s->st = KINF__S_ESC; }
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
@@ -1642,13 +1651,13 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             c = p[i++];
             if (c == 'u') { s->st = KINF__S_UHEX; s->sub = 4; }
             else if (kinf__is_json_escape(c)) { s->st = KINF__S_STR; }
-            else { KINF__SCAN_FAIL(1); }
+            else { return kinf__scan_fail(s, p, &span, i, 1); }
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
             continue;
         case KINF__S_UHEX:
             c = p[i++];
-            if (!kinf__is_hex(c)) { KINF__SCAN_FAIL(1); }
+            if (!kinf__is_hex(c)) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (--s->sub == 0) { s->st = KINF__S_STR; }
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
@@ -1658,7 +1667,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             c = p[i];
             nx = kinf__num_next(s->sub, c);
             if (nx) { s->sub = nx; if (s->cap >= 0) { kinf__scan_capc(s, (char)c); } i++; continue; }
-            if (!kinf__num_accepts(s->sub)) { KINF__SCAN_FAIL(1); }
+            if (!kinf__num_accepts(s->sub)) { return kinf__scan_fail(s, p, &span, i, 1); }
             s->st = KINF__S_NONE;
             kinf__scan_value_done(s, KINF__POS(i));
             break; /* c is not consumed: it is structural or an error */
@@ -1691,7 +1700,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                         if (i >= n) { goto skip_more; }
                         c = p[i];
                         if (c == '"') { i++; in_str = 0; break; }
-                        if (c != '\\') { i++; span = i; KINF__SCAN_FAIL(1); }
+                        if (c != '\\') { i++; span = i; return kinf__scan_fail(s, p, &span, i, 1); }
                         if (i + 1 >= n) { i = n; esc = 1; goto skip_more; }
                         i += 2;
                     }
@@ -1701,7 +1710,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                     if (i >= lim) { if (i >= n) { goto skip_more; } break; } /* back to the blocks */
                     c = p[i++];
                     if (c == '"') { in_str = 1; break; }
-                    if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; KINF__SCAN_FAIL(2); } }
+                    if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; return kinf__scan_fail(s, p, &span, i, 2); } }
                     else if ((c == '}' || c == ']') && --sd == 0) { goto skip_done; }
                 }
             }
@@ -1719,7 +1728,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
         case KINF__S_LIT:
             c = p[i];
             if (s->lit[s->sub]) {
-                if (c != (uint8_t)s->lit[s->sub]) { KINF__SCAN_FAIL(1); }
+                if (c != (uint8_t)s->lit[s->sub]) { return kinf__scan_fail(s, p, &span, i, 1); }
                 s->sub++;
                 if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
                 i++;
@@ -1738,9 +1747,9 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             break;
         case '{': case '[': {
             int d;
-            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { KINF__SCAN_FAIL(1); }
-            if (s->expect == KINF__X_ROOT && (s->root_done || c != '{')) { KINF__SCAN_FAIL(1); }
-            if (s->depth + 1 >= KINF_MAX_DEPTH) { KINF__SCAN_FAIL(2); }
+            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { return kinf__scan_fail(s, p, &span, i, 1); }
+            if (s->expect == KINF__X_ROOT && (s->root_done || c != '{')) { return kinf__scan_fail(s, p, &span, i, 1); }
+            if (s->depth + 1 >= KINF_MAX_DEPTH) { return kinf__scan_fail(s, p, &span, i, 2); }
             s->cap = -1; /* a capture path holding a container: not captured */
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
@@ -1756,7 +1765,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 s->obj_start = s->ev_len + (i - 1 - span);
             }
             KINF__MT_VALUE();
-            KINF__MAYBE_SKIP(c)
+            if (kinf__scan_drop_value(s, p, &span, i, c, mt_last)) { continue; }
             d = ++s->depth;
             /* a member of the object that projection keeps whole, with no
                rule under it (spec and status, with only the default drop):
@@ -1773,8 +1782,8 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
         }
         case '}': case ']': {
             int was_rec;
-            if (s->depth == 0 || (kinf__scan_is_arr(s, s->depth) != (c == ']'))) { KINF__SCAN_FAIL(1); }
-            if (s->expect != KINF__X_COMMA_OR_END && s->expect != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { KINF__SCAN_FAIL(1); }
+            if (s->depth == 0 || (kinf__scan_is_arr(s, s->depth) != (c == ']'))) { return kinf__scan_fail(s, p, &span, i, 1); }
+            if (s->expect != KINF__X_COMMA_OR_END && s->expect != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { return kinf__scan_fail(s, p, &span, i, 1); }
             was_rec = (s->rec_base && s->depth == s->rec_base);
             if (!s->list_mode && s->depth == 2 && c == '}' && s->ids[1] == KINF__K_OBJECT && s->rec_base) {
                 s->obj_end = s->ev_len + (i - span);
@@ -1783,18 +1792,18 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (s->depth < s->whole) { s->whole = 0; }
             kinf__scan_value_done(s, KINF__POS(i));
             if (was_rec) {
-                KINF__SCAN_FLUSH(i);
+                kinf__scan_flush(s, p, &span, i);
                 s->rec_base = 0; s->rec_done = 1;
                 return i;
             }
             break;
         }
         case ',':
-            if (s->expect != KINF__X_COMMA_OR_END) { KINF__SCAN_FAIL(1); }
+            if (s->expect != KINF__X_COMMA_OR_END) { return kinf__scan_fail(s, p, &span, i, 1); }
             s->expect = kinf__scan_is_arr(s, s->depth) ? KINF__X_VALUE : KINF__X_KEY;
             break;
         case ':':
-            if (s->expect != KINF__X_COLON) { KINF__SCAN_FAIL(1); }
+            if (s->expect != KINF__X_COLON) { return kinf__scan_fail(s, p, &span, i, 1); }
             s->expect = KINF__X_VALUE;
             break;
         case '"':
@@ -1807,12 +1816,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
-                KINF__MAYBE_SKIP(c)
-            } else { KINF__SCAN_FAIL(1); }
+                if (kinf__scan_drop_value(s, p, &span, i, c, mt_last)) { continue; }
+            } else { return kinf__scan_fail(s, p, &span, i, 1); }
             s->st = KINF__S_STR;
             break;
         default:
-            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END) { KINF__SCAN_FAIL(1); }
+            if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END) { return kinf__scan_fail(s, p, &span, i, 1); }
             KINF__MT_VALUE();
             if (c == '-' || (c >= '0' && c <= '9')) {
                 s->is_key = 0; kinf__scan_value_start(s);
@@ -1823,18 +1832,15 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
                 s->st = KINF__S_LIT; s->sub = 1; s->lit = c == 't' ? "true" : c == 'f' ? "false" : "null";
             } else {
-                KINF__SCAN_FAIL(1);
+                return kinf__scan_fail(s, p, &span, i, 1);
             }
             break;
         }
     }
-    KINF__SCAN_FLUSH(i);
+    kinf__scan_flush(s, p, &span, i);
     return i;
-#undef KINF__SCAN_FAIL
-#undef KINF__SCAN_FLUSH
 #undef KINF__POS
 #undef KINF__MT_VALUE
-#undef KINF__MAYBE_SKIP
 }
 
 /* >>context  the informer's state, in the caller's memory */
@@ -1867,6 +1873,21 @@ typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
+/* The projection rules: what the scanner asks at a key and projection
+   follows. Their segments' bytes are in buf. */
+typedef struct kinf__rules {
+    char buf[2048];
+    size_t len;
+    kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
+    int nkeep, ndrop;
+    uint64_t seglens[2];          /* bit n: some rule's first (second) segment is n bytes long; bit 63: 63 or more */
+} kinf__rules;
+/* the masks of every keep and every drop rule, and whether all is kept */
+static void kinf__rules_all(const kinf__rules* r, uint32_t* km, uint32_t* dm, int* full) {
+    *km = r->nkeep >= 32 ? 0xffffffffu : ((1u << r->nkeep) - 1u);
+    *dm = r->ndrop >= 32 ? 0xffffffffu : ((1u << r->ndrop) - 1u);
+    *full = r->nkeep == 0;
+}
 typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
 typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
 typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
@@ -1907,11 +1928,7 @@ struct kinf_informer_t {
     size_t store_bytes, max_event_bytes;
     int resync_ms, idle_ms, connect_ms, watch_timeout_s;
     uint32_t rng;
-    char rulebuf[2048];
-    size_t rulebuf_len;
-    kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
-    int nkeep, ndrop;
-    uint64_t seglens[2];          /* bit n: some rule's first (second) segment is n bytes long; bit 63: 63 or more */
+    kinf__rules rules;
     /* memory */
     size_t mem_size, mem_layout;
     kinf__slot* slots;
@@ -2044,7 +2061,8 @@ typedef struct kinf__pj {
     uint8_t* b;
     size_t i, e, o;
     int ws, err;
-    const kinf_informer_t* inf;
+    const kinf__rules* rules;
+    const kinf__scan* sc;         /* its member table */
 } kinf__pj;
 
 static void kinf__pj_c(kinf__pj* q, char c) { q->b[q->o++] = (uint8_t)c; }
@@ -2125,20 +2143,19 @@ static int kinf__bit_index(uint32_t x) {
     return r;
 #endif
 }
-static int kinf__seg_eq(const kinf_informer_t* inf, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
-    return seg < r->nseg && r->len[seg] == kn && !memcmp(inf->rulebuf + r->off[seg], k, kn);
+static int kinf__seg_eq(const kinf__rules* rs, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
+    return seg < r->nseg && r->len[seg] == kn && !memcmp(rs->buf + r->off[seg], k, kn);
 }
 /* Keep, drop or descend into member ks[0..kn) at path depth seg: returns 1
    to skip it, else sets the child's keep and drop rule masks and fullness. */
-static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int seg, uint32_t km, uint32_t dm, int full,
+static int kinf__pj_decide(const kinf__rules* rs, const uint8_t* k, size_t kn, int seg, uint32_t km, uint32_t dm, int full,
                            uint32_t* km2, uint32_t* dm2, int* cfull) {
-    const kinf_informer_t* inf = q->inf;
     *km2 = 0; *dm2 = 0; *cfull = full;
     while (dm) { /* each rule still on this path, lowest bit first */
         uint32_t bit = dm & (0u - dm);
-        const kinf__rule* r = &inf->drop[kinf__bit_index(bit)];
+        const kinf__rule* r = &rs->drop[kinf__bit_index(bit)];
         dm ^= bit;
-        if (kinf__seg_eq(inf, r, seg, k, kn)) {
+        if (kinf__seg_eq(rs, r, seg, k, kn)) {
             if (r->nseg == seg + 1) { return 1; }
             *dm2 |= bit;
         }
@@ -2146,9 +2163,9 @@ static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int s
     if (!full) {
         while (km) {
             uint32_t bit = km & (0u - km);
-            const kinf__rule* r = &inf->keep[kinf__bit_index(bit)];
+            const kinf__rule* r = &rs->keep[kinf__bit_index(bit)];
             km ^= bit;
-            if (kinf__seg_eq(inf, r, seg, k, kn)) {
+            if (kinf__seg_eq(rs, r, seg, k, kn)) {
                 if (r->nseg == seg + 1) { *cfull = 1; } else { *km2 |= bit; }
             }
         }
@@ -2159,16 +2176,13 @@ static int kinf__pj_decide(const kinf__pj* q, const uint8_t* k, size_t kn, int s
 }
 /* the scanner asks, at a member's key, whether projection will drop it */
 static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
-    const kinf_informer_t* inf = (const kinf_informer_t*)s->owner;
-    kinf__pj q;
+    const kinf__rules* rs = s->rules;
     uint32_t km, dm, km2, dm2;
     int full, cfull, skip;
     uint8_t id;
-    if (!inf) { return 0; }
+    if (!rs) { return 0; }
     if (m->level == 0) {
-        km = inf->nkeep >= 32 ? 0xffffffffu : ((1u << inf->nkeep) - 1u);
-        dm = inf->ndrop >= 32 ? 0xffffffffu : ((1u << inf->ndrop) - 1u);
-        full = inf->nkeep == 0;
+        kinf__rules_all(rs, &km, &dm, &full);
     } else {
         const kinf__member* pm = &s->mt[m->parent];
         /* a parent with no decision (its key did not fit the key buffer): its
@@ -2178,13 +2192,12 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m) {
         km = pm->km; dm = pm->dm; full = pm->full;
     }
     if (full && !dm) { m->km = 0; m->dm = 0; m->full = 1; m->dec = 1; return 0; } /* kept whole */
-    if (!((inf->seglens[m->level] >> (s->klen < 63 ? s->klen : 63)) & 1u)) {
+    if (!((rs->seglens[m->level] >> (s->klen < 63 ? s->klen : 63)) & 1u)) {
         /* no rule has a segment of this length here: none matches, as
            kinf__pj_decide would find */
         km2 = 0; dm2 = 0; cfull = full; skip = !full;
     } else {
-        q.inf = inf;
-        skip = kinf__pj_decide(&q, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
+        skip = kinf__pj_decide(rs, (const uint8_t*)s->kbuf, s->klen, m->level, km, dm, full, &km2, &dm2, &cfull);
     }
     m->km = km2; m->dm = dm2; m->full = (uint8_t)cfull; m->dec = (uint8_t)(skip ? 2 : 1);
     /* identity must still be captured, whatever the rules say */
@@ -2219,7 +2232,7 @@ static void kinf__pj_val(kinf__pj* q, int seg, uint32_t km, uint32_t dm, int ful
             if (q->i >= q->e || q->b[q->i] != ':') { q->err = 1; return; }
             q->i++;
             kinf__pj_ws(q);
-            if (kinf__pj_decide(q, q->b + ks, kn, seg, km, dm, full, &km2, &dm2, &cfull)) { kinf__pj_skip(q); continue; }
+            if (kinf__pj_decide(q->rules, q->b + ks, kn, seg, km, dm, full, &km2, &dm2, &cfull)) { kinf__pj_skip(q); continue; }
             if (!first) { kinf__pj_c(q, ','); }
             first = 0;
             kinf__pj_c(q, '"');
@@ -2256,7 +2269,7 @@ static void kinf__pj_val(kinf__pj* q, int seg, uint32_t km, uint32_t dm, int ful
    table (level-0 objects), or walked. */
 static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t km, uint32_t dm, int full);
 static void kinf__pj_span(kinf__pj* q, int e, int seg, uint32_t km, uint32_t dm, int full) {
-    const kinf__member* m = &q->inf->scan.mt[e];
+    const kinf__member* m = &q->sc->mt[e];
     size_t end = q->e;
     if (full && !dm && !q->ws) {
         memmove(q->b + q->o, q->b + m->vs, m->ve - m->vs);
@@ -2271,7 +2284,7 @@ static void kinf__pj_span(kinf__pj* q, int e, int seg, uint32_t km, uint32_t dm,
     q->e = end;
 }
 static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t km, uint32_t dm, int full) {
-    const kinf__scan* sc = &q->inf->scan;
+    const kinf__scan* sc = q->sc;
     int e = level ? parent + 1 : 0, first = 1;
     kinf__pj_c(q, '{');
     for (; e < sc->mt_n && !q->err; e++) {
@@ -2284,7 +2297,7 @@ static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t 
         if (m->dec) { /* decided while scanning, with the same masks */
             if (m->dec == 2) { continue; }
             km2 = m->km; dm2 = m->dm; cfull = m->full;
-        } else if (kinf__pj_decide(q, q->b + m->ks, m->ke - m->ks, seg, km, dm, full, &km2, &dm2, &cfull)) { continue; }
+        } else if (kinf__pj_decide(q->rules, q->b + m->ks, m->ke - m->ks, seg, km, dm, full, &km2, &dm2, &cfull)) { continue; }
         if (!first) { kinf__pj_c(q, ','); }
         first = 0;
         kinf__pj_c(q, '"');
@@ -2300,17 +2313,18 @@ static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t 
    length, or -1 if it is not an object. */
 static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     kinf__pj q;
-    uint32_t km = inf->nkeep >= 32 ? 0xffffffffu : ((1u << inf->nkeep) - 1u);
-    uint32_t dm = inf->ndrop >= 32 ? 0xffffffffu : ((1u << inf->ndrop) - 1u);
-    q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.inf = inf;
+    uint32_t km, dm;
+    int full;
+    kinf__rules_all(&inf->rules, &km, &dm, &full);
+    q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.rules = &inf->rules; q.sc = &inf->scan;
     kinf__pj_ws(&q);
     if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
 #ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */
-    if (!inf->scan.mt_over && !inf->scan.rec_over) { kinf__pj_tobj(&q, 0, -1, 0, km, dm, inf->nkeep == 0); }
+    if (!inf->scan.mt_over && !inf->scan.rec_over) { kinf__pj_tobj(&q, 0, -1, 0, km, dm, full); }
     else
 #endif
     {
-        kinf__pj_val(&q, 0, km, dm, inf->nkeep == 0);
+        kinf__pj_val(&q, 0, km, dm, full);
     }
     if (q.err) { return -1; }
     return (long)q.o;
@@ -2812,31 +2826,31 @@ static int kinf__build_path(kinf_informer_t* inf, const char* prefix, const char
     }
     return kinf__cat(out, cap, "/") && kinf__cat(out, cap, plural);
 }
-static int kinf__add_rule(kinf_informer_t* inf, kinf__rule* r, const char* path) {
+static int kinf__add_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
     const char* p = path;
     size_t seglen = 0;
     memset(r, 0, sizeof(*r));
     if (!path || !*path) { return 0; }
-    r->off[0] = (uint16_t)inf->rulebuf_len;
+    r->off[0] = (uint16_t)rs->len;
     r->nseg = 1;
     for (; *p; p++) {
         char c = *p;
         if (c == '.') {
             if (seglen == 0 || r->nseg >= KINF__MAX_SEGS) { return 0; }
             r->len[r->nseg - 1] = (uint8_t)seglen;
-            r->off[r->nseg] = (uint16_t)inf->rulebuf_len;
+            r->off[r->nseg] = (uint16_t)rs->len;
             r->nseg++; seglen = 0;
             continue;
         }
         if (c == '\\' && p[1]) { c = *++p; }
-        if (inf->rulebuf_len >= sizeof(inf->rulebuf) || seglen >= 255) { return 0; }
-        inf->rulebuf[inf->rulebuf_len++] = c;
+        if (rs->len >= sizeof(rs->buf) || seglen >= 255) { return 0; }
+        rs->buf[rs->len++] = c;
         seglen++;
     }
     if (seglen == 0) { return 0; }
     r->len[r->nseg - 1] = (uint8_t)seglen;
     for (seglen = 0; seglen < 2 && seglen < r->nseg; seglen++) {
-        inf->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
+        rs->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
     }
     return 1;
 }
@@ -5126,13 +5140,13 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     if (d.keep_count > 0) {
         if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
         for (i = 0; i < d.keep_count; i++) {
-            if (!kinf__add_rule(inf, &inf->keep[inf->nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
+            if (!kinf__add_rule(&inf->rules, &inf->rules.keep[inf->rules.nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
         }
     }
-    if (!d.no_default_drop) { kinf__add_rule(inf, &inf->drop[inf->ndrop++], "metadata.managedFields"); }
+    if (!d.no_default_drop) { kinf__add_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < d.drop_count; i++) {
-        if (inf->ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__add_rule(inf, &inf->drop[inf->ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
+        if (inf->rules.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        if (!kinf__add_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
     }
     /* arrays */
     inf->slots = (kinf__slot*)(void*)(base + l.slots);
@@ -5161,7 +5175,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->fh = inf->ft = -1;
     /* scanner capture buffers */
     inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
-    inf->scan.owner = inf;
+    inf->scan.rules = &inf->rules;
 #ifdef KINF__AVX2
     inf->scan.avx2 = (uint8_t)kinf__cpu_avx2();
 #endif
@@ -5362,7 +5376,6 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__MAX_SEGS
 #undef KINF__MAX_STR
 #undef KINF__MAX_UID
-#undef KINF__MAYBE_SKIP
 #undef KINF__MT_VALUE
 #undef KINF__NOINLINE
 #undef KINF__PF_DIV
@@ -5370,8 +5383,6 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__PF_MIN
 #undef KINF__POPULATE_WRITE
 #undef KINF__POS
-#undef KINF__SCAN_FAIL
-#undef KINF__SCAN_FLUSH
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
 #undef KINF__SLOT_BITS

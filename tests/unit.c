@@ -1093,7 +1093,7 @@ static int proj_32_rules(int drops) {
     int i, n = drops ? 31 : 32; /* 31 drops + the default one, or 32 keeps */
     for (i = 0; i < n; i++) { snprintf(names[i], sizeof(names[i]), "spec.f%d", i); paths[i] = names[i]; }
     inf = drops ? mk_proj(0, 0, paths, n, 0) : mk_proj(paths, n, 0, 0, 0);
-    if (!inf || (drops ? inf->ndrop : inf->nkeep) != 32) { return 0; }
+    if (!inf || (drops ? inf->rules.ndrop : inf->rules.nkeep) != 32) { return 0; }
     if (wev(inf, "ADDED", "{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"},\"spec\":{\"f3\":1,\"f30\":2,\"g\":3}}") != 0) { return 0; }
     if (!kinf_get(inf, "a", &o)) { return 0; }
     return !strcmp(o.json, drops ? "{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"},\"spec\":{\"g\":3}}"
