@@ -2911,14 +2911,19 @@ static void test_status_kind(void) {
    dispatching when the FIFO holds the bytes back. The clock stands still at
    inf->now. Returns -1 if the engine gave the response up before its end,
    0 otherwise (it ended, or still wants bytes). */
-static int respond(kinf_informer_t* inf, const char* resp) {
-    size_t n = strlen(resp), p = 0, len;
-    uint64_t now = inf->now;
-    uint32_t done = inf->responses;
-    int guard;
+/* the connection the engine asks for (closing the old one), and the request sent whole */
+static void send_req(kinf_informer_t* inf, uint64_t now) {
+    size_t len;
     if (kinf_engine_state(inf) & KINF_ENG_CLOSE) { kinf_engine_closed(inf, now); }
     if (kinf_engine_state(inf) & KINF_ENG_CONNECT) { kinf_engine_connected(inf, now); }
     if (kinf_engine_sendbuf(inf, &len)) { kinf_engine_sent(inf, len, now); }
+}
+static int respond(kinf_informer_t* inf, const char* resp) {
+    size_t n = strlen(resp), p = 0;
+    uint64_t now = inf->now;
+    uint32_t done = inf->responses;
+    int guard;
+    send_req(inf, now);
     if (inf->cstate != KINF__C_RECV) { return -1; }
     for (guard = 0; (p < n || (inf->cstate == KINF__C_RECV && kinf__pending(inf))) && guard < 100000; guard++) {
         size_t cap, k = n - p;
@@ -3703,12 +3708,6 @@ static void test_hash_collision(void) {
 /* ================================================================== 16. edges a mutation campaign found
    Each check names the mutant it kills (docs/security.md lists the campaign):
    a backoff, a reuse, a clock or a counter the tests above let drift. */
-static void send_req(kinf_informer_t* inf, uint64_t now) {
-    size_t len;
-    if (kinf_engine_state(inf) & KINF_ENG_CLOSE) { kinf_engine_closed(inf, now); }
-    if (kinf_engine_state(inf) & KINF_ENG_CONNECT) { kinf_engine_connected(inf, now); }
-    if (kinf_engine_sendbuf(inf, &len)) { kinf_engine_sent(inf, len, now); }
-}
 static void recv_all(kinf_informer_t* inf, const char* r, uint64_t now) {
     size_t cap; uint8_t* b = kinf_engine_recvbuf(inf, &cap); size_t n = strlen(r);
     if (!b) { CHECK(0); return; }
