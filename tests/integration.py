@@ -911,6 +911,87 @@ def scenario_churn(ctx):
         srv.close()
 
 
+def comparable(o):
+    """An object as the cache and the server must agree on it: managedFields
+    (dropped by default), kind and apiVersion (list items have none) aside."""
+    o = json.loads(json.dumps(o))
+    o.pop("kind", None)
+    o.pop("apiVersion", None)
+    o.get("metadata", {}).pop("managedFields", None)
+    return o
+
+
+def obj_key(o):
+    md = o.get("metadata", {})
+    return ("%s/%s" % (md["namespace"], md["name"])) if md.get("namespace") else md.get("name")
+
+
+def json_cache(lines):
+    """The cache a `-o json` event stream ends in: key -> the last object."""
+    m = {}
+    for ln in lines:
+        if not ln.startswith("{"):
+            continue
+        ev = json.loads(ln)
+        k = obj_key(ev["object"])
+        if ev["type"] == "DELETED":
+            m.pop(k, None)
+        else:
+            m[k] = comparable(ev["object"])
+    return m
+
+
+def contents_diff(got, want):
+    missing = sorted(set(want) - set(got))
+    extra = sorted(set(got) - set(want))
+    differ = sorted(k for k in set(got) & set(want) if got[k] != want[k])
+    if not (missing or extra or differ):
+        return ""
+    s = "%d missing %s, %d extra %s, %d differ %s" % (len(missing), missing[:3], len(extra), extra[:3], len(differ), differ[:3])
+    if differ:
+        k = differ[0]
+        s += "; %s: got %.300s want %.300s" % (k, json.dumps(got[k], sort_keys=True), json.dumps(want[k], sort_keys=True))
+    return s
+
+
+def scenario_contents(ctx):
+    """Object contents, not only keys and RVs: the objects kwatch hands its
+    handlers (-o json) equal the server's, after the list and after churn."""
+    srv = Server("contents", pods=120, namespaces=3, configmaps=20)
+    kw = None
+    try:
+        c = Checks("contents: every listed object equals the server's, JSON value for value (managedFields aside)")
+        kw0 = Kwatch("contents-list", srv.url, ["pods", "-o", "json", "--exit-after-sync", "--list-limit", "50"])
+        c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
+        want = {obj_key(o): comparable(o) for o in srv.get("/api/v1/pods")["items"]}
+        got = json_cache(kw0.out_lines())
+        c.check(len(want) >= 120, "the server lists %d pods" % len(want))
+        d = contents_diff(got, want)
+        c.check(not d, d)
+        c.report()
+        c = Checks("contents under churn: the last object kwatch delivered for every key equals the server's")
+        kw = Kwatch("contents-churn", srv.url, ["pods", "-o", "json", "-v"], merge=True)
+        if kw.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
+            c.fail("never started watching %s" % kw.describe())
+        churn_for(srv, 200, 2 if OPTS.quick else 4)
+        srv.quiesce()
+        sentinel = srv.sentinel_pod().split("/")[1]
+        c.check(kw.wait_for(lambda ln: ln.startswith("{") and ('"name":"%s"' % sentinel) in ln, 90) is not None,
+                "the sentinel never arrived")
+        kw.stop()
+        want = {obj_key(o): comparable(o) for o in srv.get("/api/v1/pods")["items"]}
+        got = json_cache(kw.out_lines())
+        events = sum(1 for ln in kw.out_lines() if ln.startswith("{"))
+        c.check(events > len(want), "only %d events for %d objects" % (events, len(want)))
+        d = contents_diff(got, want)
+        c.check(not d, d)
+        c.report()
+    finally:
+        if kw is not None:
+            kw.kill()
+        srv.close()
+
+
 def fault_scenario(name, inject, *, kw_args=(), pre=None, verify=None, rate=100, secs=3,
                    pods=150, want_rc=0, srv_extra=(), drain=True):
     """One kwatch on its own server under churn; inject(srv, kw) is called while the
@@ -1587,6 +1668,7 @@ ALL = [
     ("expire_http", functools.partial(scenario_expire, "expire_http"), 4),
     ("garbage", scenario_garbage, 4),
     ("tls", scenario_tls, 5),
+    ("contents", scenario_contents, 5),
 ]
 VALGRIND_SET = ("churn", "cut")
 
