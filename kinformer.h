@@ -146,7 +146,8 @@ MEMORY
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
-    + for an https:// server in a KINF_TLS_BEARSSL build, the TLS block: BearSSL
+    + for an https:// server in a KINF_TLS_BEARSSL build (and not
+      desc.own_transport), the TLS block: BearSSL
       contexts, record buffers, anchors, client chain (78,376 bytes on x86_64;
       at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
     KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
@@ -181,8 +182,9 @@ ERRORS AND LOGGING
 THREADING
 =========
     One informer belongs to one thread. Several informers can share a thread and
-    a loop. Callbacks run only inside kinf_run / kinf_poll / kinf_add_handler on
-    the calling thread; they must not call kinf_poll or kinf_run themselves.
+    a loop. Callbacks run only inside kinf_run / kinf_poll / kinf_engine_dispatch
+    / kinf_flush / kinf_add_handler on the calling thread; they must not call
+    kinf_poll, kinf_run or the kinf_engine_* calls themselves.
     kinf_stop may be called from a callback or a signal handler.
 
 LICENSE
@@ -541,7 +543,9 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next dead
    deadline, or for kinf_engine_dispatch to make room in the queue.
    kinf_engine_dispatch delivers queued changes to the handlers (at most
    desc.dispatch_budget); call it after the bytes of a step are handed in.
-   Callbacks run only inside kinf_engine_dispatch and kinf_add_handler. */
+   Callbacks run only inside kinf_engine_dispatch and kinf_add_handler; the
+   engine calls made from a callback do nothing (kinf_engine_dispatch and
+   kinf_engine_tick return 0). */
 enum { KINF_ENG_CONNECT = 1, KINF_ENG_SEND = 2, KINF_ENG_RECV = 4, KINF_ENG_CLOSE = 8, KINF_ENG_TOKEN = 16 };
 typedef struct kinf_server_t {
     const char* host;            /* name or address, IPv6 without brackets */
@@ -3648,7 +3652,7 @@ KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
     return (const uint8_t*)inf->wbuf + inf->wpos;
 }
 KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->cstate != KINF__C_SEND) { return; }
+    if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_SEND) { return; }
     inf->now = now_ms;
     if (n > inf->wlen - inf->wpos) { n = inf->wlen - inf->wpos; }
     inf->wpos += n;
@@ -3664,7 +3668,7 @@ KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
     return inf->rbuf;
 }
 KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || n == 0 || !(kinf__state(inf) & KINF_ENG_RECV)) { return; }
+    if (!kinf__ok(inf) || inf->dispatching || n == 0 || !(kinf__state(inf) & KINF_ENG_RECV)) { return; }
     inf->now = now_ms;
     if (n > inf->rcap) { n = inf->rcap; }
     inf->last_rx = now_ms;
@@ -3673,20 +3677,20 @@ KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms)
     kinf__advance(inf);
 }
 KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->cstate != KINF__C_WANTED) { return; }
+    if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_WANTED) { return; }
     inf->now = now_ms;
     inf->conn_open = 1;
     inf->cstate = KINF__C_SEND;
     inf->last_rx = now_ms;
 }
 KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf)) { return; }
+    if (!kinf__ok(inf) || inf->dispatching) { return; }
     inf->now = now_ms;
     if (inf->close_wanted) { inf->close_wanted = 0; return; }
     kinf__eof(inf);
 }
 KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__ok(inf)) { return; }
+    if (!kinf__ok(inf) || inf->dispatching) { return; }
     inf->now = now_ms;
     if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
     inf->close_wanted = 0; inf->conn_open = 0;

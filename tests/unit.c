@@ -3580,6 +3580,35 @@ static void test_engine(void) {
     CHECK(kinf_engine_deadline(inf) == UINT64_MAX);
     rm(inf);
 }
+/* the engine's calls from inside a handler do nothing */
+static unsigned g_reent_tick;
+static int g_reent_disp;
+static void h_add_reenter(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+    (void)o; (void)u;
+    g_reent_tick = kinf_engine_tick(inf, inf->now + 1000000);
+    g_reent_disp = kinf_engine_dispatch(inf, inf->now);
+    kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "from a handler", inf->now);
+    kinf_engine_closed(inf, inf->now);
+}
+static void test_engine_reentry(void) {
+    kinf_informer_t* inf = eng_mk();
+    kinf_handler_t h = { h_add_reenter, 0, 0, 0 };
+    uint64_t t = ENG_T0;
+    g_test = "engine_reentry";
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &h);
+    kinf_engine_tick(inf, t);
+    kinf_engine_connected(inf, t);
+    eng_send(inf, t);
+    eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"5\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    g_reent_tick = 99; g_reent_disp = 99;
+    CHECK_INT(kinf_engine_dispatch(inf, t), 1);
+    CHECK_INT(g_reent_tick, 0); CHECK_INT(g_reent_disp, 0);
+    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND); /* the failure and the close from the handler changed nothing */
+    CHECK_INT(kinf_stats(inf).backoffs, 0);
+    rm(inf);
+}
 /* desc.own_transport: https:// with the caller's TLS; the built-in driver refuses */
 static void test_engine_own_transport(void) {
     kinf_desc_t d;
@@ -4007,6 +4036,7 @@ int main(void) {
     test_engine();
     test_engine_backoff_reset();
     test_engine_own_transport();
+    test_engine_reentry();
     test_engine_continue();
     test_hash_collision();
     edge_backoff();
