@@ -752,6 +752,12 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
      >>field          kinf_field: a value of a compact JSON object by path
      >>config         kubeconfig, in-cluster service account
      >>public         set-up, the built-in driver's calls, the lister
+   Private names carry their module: kinf__http_, kinf__chunked_, kinf__scan_
+   and kinf__num_ (json), kinf__pj_ (project), kinf__arena_, kinf__blk_,
+   kinf__hash_, kinf__index_, kinf__fifo_, kinf__slot_ and kinf__store_,
+   kinf__setup_, kinf__rf_ (reflector), kinf__hd_ (handlers), kinf__tls_,
+   kinf__xw_ and kinf__io_ (transport), kinf__drv_ and kinf__sock_ (driver),
+   kinf__cfg_, kinf__kc_ and kinf__y (config); base helpers have none.
 */
 
 /* >>base */
@@ -1279,7 +1285,7 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
 /* its own function: inlined into its caller's caller (the engine's
-   kinf__advance), its loop state spills to the stack (+8 % instructions per
+   kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
 static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
@@ -2333,13 +2339,6 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     if (q.err) { return -1; }
     return (long)q.o;
 }
-/* jsmn helpers, for Status objects (ERROR events and error bodies) */
-static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
-    int end = t[i].end;
-    i++;
-    while (i < nt && t[i].start < end) { i++; }
-    return i;
-}
 
 /* >>store arena  Object data lives in one arena, compacted when holes block an
    allocation; a block's owner field lets compaction fix the slot's reference. */
@@ -2443,7 +2442,7 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     p[jlen] = 0;
     return ref;
 }
-static void kinf__view(const kinf_informer_t* inf, uint32_t ref, int32_t slot, kinf_object_t* o) {
+static void kinf__store_view(const kinf_informer_t* inf, uint32_t ref, int32_t slot, kinf_object_t* o) {
     const kinf__blk* b = kinf__blk_at(inf, ref);
     const char* p = (const char*)(b + 1);
     o->key = p;
@@ -2523,7 +2522,7 @@ static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t*
 #define KINF__KB_TAG(h) ((h) & ((1u << (32 - KINF__SLOT_BITS)) - 1u))
 static uint32_t kinf__kb_home(const kinf_informer_t* inf, uint32_t h) { return (uint32_t)(((uint64_t)h * inf->kb_n) >> 32); }
 static uint32_t kinf__kb_next(const kinf_informer_t* inf, uint32_t i) { return i + 1u == inf->kb_n ? 0u : i + 1u; }
-static int32_t kinf__find(const kinf_informer_t* inf, const char* key, size_t kl, uint32_t h) {
+static int32_t kinf__hash_find(const kinf_informer_t* inf, const char* key, size_t kl, uint32_t h) {
     uint32_t i = kinf__kb_home(inf, h);
     for (;;) {
         uint32_t e = inf->kb[i];
@@ -2605,7 +2604,7 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
     int x;
     kinf_object_t o;
     char v[256];
-    kinf__view(inf, inf->slots[s].cur, s, &o);
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
     for (x = 0; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         int32_t* head;
@@ -2623,7 +2622,7 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
 
 /* >>fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
-static void kinf__enqueue(kinf_informer_t* inf, int32_t s) {
+static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
     if (sl->flags & KINF__F_PENDING) { return; }
     sl->flags |= KINF__F_PENDING;
@@ -2632,7 +2631,7 @@ static void kinf__enqueue(kinf_informer_t* inf, int32_t s) {
     inf->ft = s;
     inf->flen++;
 }
-static int32_t kinf__dequeue(kinf_informer_t* inf) {
+static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
     int32_t s = inf->fh;
     if (s < 0) { return -1; }
     inf->fh = inf->slots[s].pnext;
@@ -2679,7 +2678,7 @@ static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
     inf->free_head = s;
     inf->nused--;
 }
-static int kinf__visible(const kinf_informer_t* inf, int32_t s) {
+static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
     return (inf->slots[s].flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE;
 }
 /* a new version (block ref) of a key arrives: from the watch or a list */
@@ -2723,7 +2722,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     }
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
-    kinf__enqueue(inf, s);
+    kinf__fifo_push(inf, s);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
 static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
@@ -2739,11 +2738,11 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
     if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__arena_free(inf, sl->old); sl->old = 0; }
     sl->flags |= KINF__F_DELETED;
     if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
-    kinf__enqueue(inf, s);
+    kinf__fifo_push(inf, s);
 }
 
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
-static int kinf__parse_server(kinf_informer_t* inf, const char* url, char* prefix, size_t pcap) {
+static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefix, size_t pcap) {
     const char* p;
     const char* h;
     size_t hl;
@@ -2796,7 +2795,7 @@ static int kinf__cat(char* dst, size_t cap, const char* s) {
     return 1;
 }
 /* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural" */
-static int kinf__build_path(kinf_informer_t* inf, const char* prefix, const char* res, const char* ns) {
+static int kinf__setup_path(kinf_informer_t* inf, const char* prefix, const char* res, const char* ns) {
     static const char* cluster_scoped[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
     char* out = inf->path;
     const char* plural = res;
@@ -2830,7 +2829,7 @@ static int kinf__build_path(kinf_informer_t* inf, const char* prefix, const char
     }
     return kinf__cat(out, cap, "/") && kinf__cat(out, cap, plural);
 }
-static int kinf__add_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
+static int kinf__setup_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
     const char* p = path;
     size_t seglen = 0;
     memset(r, 0, sizeof(*r));
@@ -2862,9 +2861,9 @@ static int kinf__add_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
 #ifdef KINF_TLS_BEARSSL
 static size_t kinf__tls_size(void);
 #endif
-typedef struct kinf__layout { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__layout;
+typedef struct kinf__setup_layout_t { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__setup_layout_t;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
-static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped) {
+static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
     const char* c = 0;
     if (d.max_objects <= 0) { d.max_objects = KINF_DEFAULT_MAX_OBJECTS; }
@@ -2893,10 +2892,10 @@ static kinf_desc_t kinf__defaults_ex(const kinf_desc_t* in, const char** clamped
     if (clamped) { *clamped = c; }
     return d;
 }
-static kinf_desc_t kinf__defaults(const kinf_desc_t* in) { return kinf__defaults_ex(in, 0); }
+static kinf_desc_t kinf__setup_defaults(const kinf_desc_t* in) { return kinf__setup_defaults_ex(in, 0); }
 static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
-static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
-    kinf__layout l;
+static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
+    kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
@@ -2922,7 +2921,7 @@ static kinf__layout kinf__layout_for(const kinf_desc_t* d) {
 }
 
 /* >>reflector requests */
-static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
+static int kinf__rf_pct(char* out, size_t cap, size_t* o, const char* s) {
     static const char hex[] = "0123456789ABCDEF";
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -2937,88 +2936,88 @@ static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
     out[*o] = 0;
     return 1;
 }
-static int kinf__put(char* out, size_t cap, size_t* o, const char* s) {
+static int kinf__rf_put(char* out, size_t cap, size_t* o, const char* s) {
     size_t n = strlen(s);
     if (*o + n >= cap) { return 0; }
     memcpy(out + *o, s, n); *o += n; out[*o] = 0;
     return 1;
 }
-static int kinf__build_request(kinf_informer_t* inf, int kind) {
+static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     char* w = inf->wbuf;
     size_t cap = sizeof(inf->wbuf), o = 0;
     char num[21];
     int ok = 1;
     inf->req_token_gen = inf->token_gen;
-    ok &= kinf__put(w, cap, &o, "GET ");
-    ok &= kinf__put(w, cap, &o, inf->path);
+    ok &= kinf__rf_put(w, cap, &o, "GET ");
+    ok &= kinf__rf_put(w, cap, &o, inf->path);
     if (kind == KINF__PH_WATCH) {
         uint32_t t = inf->watch_timeout_s ? (uint32_t)inf->watch_timeout_s : 300u + kinf__rand(&inf->rng) % 300u;
-        ok &= kinf__put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
-        ok &= kinf__pct(w, cap, &o, inf->last_rv);
-        ok &= kinf__put(w, cap, &o, "&timeoutSeconds=");
-        ok &= kinf__put(w, cap, &o, kinf__utoa(num, t));
+        ok &= kinf__rf_put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
+        ok &= kinf__rf_pct(w, cap, &o, inf->last_rv);
+        ok &= kinf__rf_put(w, cap, &o, "&timeoutSeconds=");
+        ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, t));
     } else {
         /* As client-go: a list at a last-seen RV is not paginated, so the
            server may answer it from its watch cache; nor is the full list
            that replaces an expired continue token. */
         int paged = !inf->list_nolimit && !(inf->rv_mode == KINF__RV_LAST && !inf->cont[0]);
-        ok &= kinf__put(w, cap, &o, "?");
+        ok &= kinf__rf_put(w, cap, &o, "?");
         if (paged) {
-            ok &= kinf__put(w, cap, &o, "limit=");
-            ok &= kinf__put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
+            ok &= kinf__rf_put(w, cap, &o, "limit=");
+            ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
         }
         if (inf->cont[0]) {
-            ok &= kinf__put(w, cap, &o, "&continue=");
-            ok &= kinf__pct(w, cap, &o, inf->cont);
+            ok &= kinf__rf_put(w, cap, &o, "&continue=");
+            ok &= kinf__rf_pct(w, cap, &o, inf->cont);
         } else if (inf->rv_mode != KINF__RV_UNSET) {
             kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_ZERO ? "0" : inf->last_rv, sizeof(inf->req_rv));
-            ok &= kinf__put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
-            ok &= kinf__pct(w, cap, &o, inf->req_rv);
+            ok &= kinf__rf_put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
+            ok &= kinf__rf_pct(w, cap, &o, inf->req_rv);
         } else {
             inf->req_rv[0] = 0;
         }
     }
-    if (inf->lsel[0]) { ok &= kinf__put(w, cap, &o, "&labelSelector="); ok &= kinf__pct(w, cap, &o, inf->lsel); }
-    if (inf->fsel[0]) { ok &= kinf__put(w, cap, &o, "&fieldSelector="); ok &= kinf__pct(w, cap, &o, inf->fsel); }
-    ok &= kinf__put(w, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__put(w, cap, &o, inf->hosthdr);
-    ok &= kinf__put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
+    if (inf->lsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&labelSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->lsel); }
+    if (inf->fsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&fieldSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->fsel); }
+    ok &= kinf__rf_put(w, cap, &o, " HTTP/1.1\r\nHost: ");
+    ok &= kinf__rf_put(w, cap, &o, inf->hosthdr);
+    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
     if (inf->token[0]) {
-        ok &= kinf__put(w, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__put(w, cap, &o, inf->token);
-        ok &= kinf__put(w, cap, &o, "\r\n");
+        ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
+        ok &= kinf__rf_put(w, cap, &o, inf->token);
+        ok &= kinf__rf_put(w, cap, &o, "\r\n");
     }
-    ok &= kinf__put(w, cap, &o, "\r\n");
+    ok &= kinf__rf_put(w, cap, &o, "\r\n");
     inf->wlen = o; inf->wpos = 0;
     return ok;
 }
 
 /* >>reflector connection: the engine asks, the driver does.
-   kinf__drop gives the connection up (the driver is asked to close it);
-   kinf__fail does so and backs off before the next request. */
-static void kinf__drop(kinf_informer_t* inf) {
+   kinf__rf_drop gives the connection up (the driver is asked to close it);
+   kinf__rf_fail does so and backs off before the next request. */
+static void kinf__rf_drop(kinf_informer_t* inf) {
     if (inf->conn_open) { inf->close_wanted = 1; }
     inf->conn_open = 0;
     inf->cstate = KINF__C_NONE;
     inf->reusable = 0;
 }
-static void kinf__begin(kinf_informer_t* inf, int kind);
+static void kinf__rf_begin(kinf_informer_t* inf, int kind);
 /* a list starts from its first page: no key has been seen in it yet */
-static void kinf__unseen(kinf_informer_t* inf) {
+static void kinf__rf_unseen(kinf_informer_t* inf) {
     int32_t s;
     for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
-static int64_t kinf__retry_after_ms(const kinf_informer_t* inf) {
+static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
     int64_t s = inf->resp.retry_after;
     return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
 }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
-static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
+static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
     uint64_t now = inf->now;
-    kinf__drop(inf);
+    kinf__rf_drop(inf);
     if (delay_ms < 0) {
         uint64_t d;
         if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
@@ -3038,33 +3037,33 @@ static void kinf__fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
     }
 }
 /* The body window in rbuf: data to feed at dpos..dend, and up to rend the
-   chunked framing and data not yet decoded. kinf__window_clear empties all
-   three; kinf__pending tells whether bytes read are not yet fed (held back
+   chunked framing and data not yet decoded. kinf__rf_window_clear empties all
+   three; kinf__rf_pending tells whether bytes read are not yet fed (held back
    by the FIFO, or to feed next). */
-static void kinf__window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
-static int kinf__pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
+static void kinf__rf_window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
+static int kinf__rf_pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
 /* Builds the request for the current phase; with a continue token too long
    for it, falls back to one whole list (as client-go's pager when a token
    expires). 0 when even that does not fit: a fatal configuration error. */
-static int kinf__request(kinf_informer_t* inf) {
-    if (!kinf__build_request(inf, inf->req_kind) && inf->req_kind == KINF__PH_LIST && inf->cont[0]) {
+static int kinf__rf_request(kinf_informer_t* inf) {
+    if (!kinf__rf_build_request(inf, inf->req_kind) && inf->req_kind == KINF__PH_LIST && inf->cont[0]) {
         KINF__WARN(inf, CONTINUE_EXPIRED, "continue token too long for the request", 0);
         inf->cont[0] = 0; inf->list_nolimit = 1;
-        kinf__unseen(inf);
+        kinf__rf_unseen(inf);
     }
-    if (kinf__build_request(inf, inf->req_kind)) { return 1; }
+    if (kinf__rf_build_request(inf, inf->req_kind)) { return 1; }
     KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
-    kinf__drop(inf);
+    kinf__rf_drop(inf);
     inf->fatal = KINF_ERR_INVAL;
     return 0;
 }
-static void kinf__begin(kinf_informer_t* inf, int kind) {
+static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     inf->phase = kind;
     inf->req_kind = kind;
-    if (!kinf__request(inf)) { return; }
+    if (!kinf__rf_request(inf)) { return; }
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; kinf__window_clear(inf); inf->body_done = 0;
+    inf->hlen = 0; kinf__rf_window_clear(inf); inf->body_done = 0;
     inf->last_rx = inf->now;
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
@@ -3074,7 +3073,7 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
     } else {
         inf->st.list_pages++;
         if (!inf->cont[0]) {
-            kinf__unseen(inf);
+            kinf__rf_unseen(inf);
             inf->st.lists++;
             if (inf->listed) { inf->st.relists++; }
             KINF__INFO(inf, LIST_START, inf->rv_mode == KINF__RV_ZERO ? "resourceVersion=0" : inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "resourceVersion unset", 0);
@@ -3085,28 +3084,35 @@ static void kinf__begin(kinf_informer_t* inf, int kind) {
         inf->cstate = KINF__C_SEND;
         return;
     }
-    kinf__drop(inf);
+    kinf__rf_drop(inf);
     inf->st.reconnects++;
     inf->cstate = KINF__C_WANTED;
 }
 
 /* >>reflector events */
-static int kinf__tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
+/* jsmn helpers, for Status objects (ERROR events and error bodies) */
+static int kinf__rf_tok_skip(const jsmntok_t* t, int nt, int i) {
+    int end = t[i].end;
+    i++;
+    while (i < nt && t[i].start < end) { i++; }
+    return i;
+}
+static int kinf__rf_tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
     int j = oi + 1, m;
     size_t n = strlen(name);
     if (oi < 0 || inf->toks[oi].type != JSMN_OBJECT) { return -1; }
     for (m = 0; m < inf->toks[oi].size && j + 1 < nt; m++) {
         const jsmntok_t* k = &inf->toks[j];
         if ((size_t)(k->end - k->start) == n && !memcmp(inf->ev + k->start, name, n)) { return j + 1; }
-        j = kinf__tok_skip(inf->toks, nt, j + 1);
+        j = kinf__rf_tok_skip(inf->toks, nt, j + 1);
     }
     return -1;
 }
-static int kinf__tok_is(const kinf_informer_t* inf, int i, const char* s) {
+static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) {
     size_t n = strlen(s);
     return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
 }
-static int kinf__tok_contains(const kinf_informer_t* inf, int i, const char* s) {
+static int kinf__rf_tok_contains(const kinf_informer_t* inf, int i, const char* s) {
     size_t n = strlen(s), l;
     int k;
     if (i < 0) { return 0; }
@@ -3116,37 +3122,37 @@ static int kinf__tok_contains(const kinf_informer_t* inf, int i, const char* s) 
 }
 /* What a Status says: 410 (expired), too large RV, or something else. */
 enum { KINF__STATUS_OTHER = 0, KINF__STATUS_EXPIRED, KINF__STATUS_TOO_LARGE };
-static int kinf__status_kind(kinf_informer_t* inf, int nt, int si, int http_code) {
-    int code = kinf__tok_member(inf, nt, si, "code"), msg = kinf__tok_member(inf, nt, si, "message");
-    int det = kinf__tok_member(inf, nt, si, "details"), causes = kinf__tok_member(inf, nt, det, "causes");
+static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_code) {
+    int code = kinf__rf_tok_member(inf, nt, si, "code"), msg = kinf__rf_tok_member(inf, nt, si, "message");
+    int det = kinf__rf_tok_member(inf, nt, si, "details"), causes = kinf__rf_tok_member(inf, nt, det, "causes");
     int c = http_code, i;
     if (code >= 0) { c = (int)kinf__parse_dec((const char*)inf->ev + inf->toks[code].start, (size_t)(inf->toks[code].end - inf->toks[code].start)); }
-    if (kinf__tok_contains(inf, msg, "Too large resource version")) { return KINF__STATUS_TOO_LARGE; }
+    if (kinf__rf_tok_contains(inf, msg, "Too large resource version")) { return KINF__STATUS_TOO_LARGE; }
     if (causes >= 0 && inf->toks[causes].type == JSMN_ARRAY) {
         int j = causes + 1;
         for (i = 0; i < inf->toks[causes].size && j < nt; i++) {
-            if (kinf__tok_is(inf, kinf__tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
-            j = kinf__tok_skip(inf->toks, nt, j);
+            if (kinf__rf_tok_is(inf, kinf__rf_tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
+            j = kinf__rf_tok_skip(inf->toks, nt, j);
         }
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
 }
-static int kinf__identity_json(kinf_informer_t* inf) {
+static int kinf__rf_identity_json(kinf_informer_t* inf) {
     char* w = (char*)inf->ev;
     size_t o = 0, cap = inf->max_event_bytes;
-    int ok = kinf__put(w, cap, &o, "{\"metadata\":{\"name\":\"");
-    ok &= kinf__put(w, cap, &o, inf->c_name);
-    if (inf->c_ns[0]) { ok &= kinf__put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__put(w, cap, &o, inf->c_ns); }
-    if (inf->c_uid[0]) { ok &= kinf__put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__put(w, cap, &o, inf->c_uid); }
-    ok &= kinf__put(w, cap, &o, "\",\"resourceVersion\":\"");
-    ok &= kinf__put(w, cap, &o, inf->c_rv);
-    ok &= kinf__put(w, cap, &o, "\"}}");
+    int ok = kinf__rf_put(w, cap, &o, "{\"metadata\":{\"name\":\"");
+    ok &= kinf__rf_put(w, cap, &o, inf->c_name);
+    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put(w, cap, &o, inf->c_ns); }
+    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put(w, cap, &o, inf->c_uid); }
+    ok &= kinf__rf_put(w, cap, &o, "\",\"resourceVersion\":\"");
+    ok &= kinf__rf_put(w, cap, &o, inf->c_rv);
+    ok &= kinf__rf_put(w, cap, &o, "\"}}");
     return ok ? (int)o : -1;
 }
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
-static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
+static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     kinf__scan* sc = &inf->scan;
     char key[KINF__MAX_KEY];
     size_t kl;
@@ -3165,10 +3171,10 @@ static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
     h = kinf__fnv(key, kl);
-    s = kinf__find(inf, key, kl, h);
-    if (s >= 0 && op == KINF__OP_LIST && kinf__visible(inf, s)) {
+    s = kinf__hash_find(inf, key, kl, h);
+    if (s >= 0 && op == KINF__OP_LIST && kinf__store_visible(inf, s)) {
         kinf_object_t o;
-        kinf__view(inf, inf->slots[s].cur, s, &o);
+        kinf__store_view(inf, inf->slots[s].cur, s, &o);
         if (!strcmp(o.resource_version, inf->c_rv)) { inf->slots[s].flags |= KINF__F_SEEN; return 0; }
     }
     if (s < 0 && op == KINF__OP_DELETE) { return 0; } /* never seen: nothing to delete */
@@ -3176,7 +3182,7 @@ static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
         jl = kinf__project(inf, start, end);
         if (jl < 0) { return -1; }
     } else {
-        jl = kinf__identity_json(inf);
+        jl = kinf__rf_identity_json(inf);
         flags = KINF_OBJ_IDENTITY_ONLY;
         if (jl < 0) { return -1; }
     }
@@ -3184,7 +3190,7 @@ static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     if (!ref && !flags) {
         inf->st.store_full++;
         KINF__ERR(inf, STORE_FULL, key, 0);
-        jl = kinf__identity_json(inf);
+        jl = kinf__rf_identity_json(inf);
         if (jl >= 0) { ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev, (size_t)jl, KINF_OBJ_IDENTITY_ONLY); }
     }
     if (!ref) {
@@ -3199,7 +3205,7 @@ static int kinf__apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     return 0;
 }
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE };
-static int kinf__on_record(kinf_informer_t* inf) {
+static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
     if (inf->body_mode == KINF__BODY_LIST) {
@@ -3207,9 +3213,9 @@ static int kinf__on_record(kinf_informer_t* inf) {
         if (sc->rec_over) {
             inf->st.oversized++;
             KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
-            return kinf__apply(inf, 0, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
+            return kinf__rf_apply(inf, 0, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
         }
-        if (kinf__apply(inf, 0, sc->ev_len, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
+        if (kinf__rf_apply(inf, 0, sc->ev_len, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
         return KINF__REC_OK;
     }
     inf->st.events++;
@@ -3234,9 +3240,9 @@ static int kinf__on_record(kinf_informer_t* inf) {
             jsmn_init(&jp);
             nt = jsmn_parse(&jp, (const char*)inf->ev, sc->ev_len, inf->toks, (unsigned)inf->max_tokens);
         }
-        if (nt > 0) { oi = kinf__tok_member(inf, nt, 0, "object"); }
+        if (nt > 0) { oi = kinf__rf_tok_member(inf, nt, 0, "object"); }
         if (oi < 0) { KINF__ERR(inf, WATCH_ERROR_EVENT, sc->rec_over || nt == JSMN_ERROR_NOMEM ? "too large" : "no Status", 0); return KINF__REC_BROKEN; }
-        k = kinf__status_kind(inf, nt, oi, 0);
+        k = kinf__rf_status_kind(inf, nt, oi, 0);
         if (k == KINF__STATUS_EXPIRED) { return KINF__REC_EXPIRED; }
         if (k == KINF__STATUS_TOO_LARGE) { return KINF__REC_TOO_LARGE; }
         KINF__ERR(inf, WATCH_ERROR_EVENT, 0, 0);
@@ -3249,10 +3255,10 @@ static int kinf__on_record(kinf_informer_t* inf) {
     if (sc->rec_over) {
         inf->st.oversized++;
         KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
-        if (kinf__apply(inf, 0, 0, op)) { return KINF__REC_BROKEN; }
+        if (kinf__rf_apply(inf, 0, 0, op)) { return KINF__REC_BROKEN; }
     } else {
         if (sc->obj_end <= sc->obj_start) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN; }
-        if (kinf__apply(inf, sc->obj_start, sc->obj_end, op)) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad value", 0); return KINF__REC_BROKEN; }
+        if (kinf__rf_apply(inf, sc->obj_start, sc->obj_end, op)) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad value", 0); return KINF__REC_BROKEN; }
     }
     if (inf->c_rv[0] && !inf->scan.cover[KINF__CAP_RV]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
     return KINF__REC_OK;
@@ -3262,16 +3268,16 @@ static int kinf__on_record(kinf_informer_t* inf) {
 /* A watch whose resourceVersion expired (410) or is ahead of the server's:
    relist after the backoff, as client-go's reflector: from the last RV seen
    when it expired, unset when it was too large. */
-static void kinf__watch_expired(kinf_informer_t* inf, int k, const char* where) {
+static void kinf__rf_watch_expired(kinf_informer_t* inf, int k, const char* where) {
     if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->last_rv, where); inf->rv_mode = KINF__RV_LAST; }
     else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, where); inf->rv_mode = KINF__RV_UNSET; }
-    kinf__fail(inf, KINF__PH_LIST, -1);
+    kinf__rf_fail(inf, KINF__PH_LIST, -1);
 }
-static void kinf__list_finished(kinf_informer_t* inf) {
+static void kinf__rf_list_finished(kinf_informer_t* inf) {
     int32_t s;
     /* keys the new list no longer has: deleted, final state unknown */
     for (s = 0; s < inf->slot_hi; s++) {
-        if (kinf__visible(inf, s) && !(inf->slots[s].flags & KINF__F_SEEN)) { kinf__store_delete(inf, s, 0, 1); }
+        if (kinf__store_visible(inf, s) && !(inf->slots[s].flags & KINF__F_SEEN)) { kinf__store_delete(inf, s, 0, 1); }
     }
     KINF__SELFCHECK(inf);
     kinf__strlcpy(inf->last_rv, inf->c_lrv, sizeof(inf->last_rv));
@@ -3283,9 +3289,9 @@ static void kinf__list_finished(kinf_informer_t* inf) {
         inf->sync_pops_left = inf->flen;
     }
     inf->rv_mode = KINF__RV_LAST;
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
 }
-static void kinf__response_done(kinf_informer_t* inf) {
+static void kinf__rf_response_done(kinf_informer_t* inf) {
     int status = inf->resp.status, kind = inf->req_kind;
     uint64_t now = inf->now;
     inf->responses++;
@@ -3295,25 +3301,25 @@ static void kinf__response_done(kinf_informer_t* inf) {
         if (!sc->root_done || !sc->cset[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_CONTINUE] || !inf->c_lrv[0]) {
             KINF__ERR(inf, LIST_MALFORMED, sc->cover[KINF__CAP_CONTINUE] ? "continue token too long" : 0, 0);
             inf->cont[0] = 0;
-            kinf__fail(inf, KINF__PH_LIST, -1);
+            kinf__rf_fail(inf, KINF__PH_LIST, -1);
             return;
         }
         if (sc->cset[KINF__CAP_CONTINUE] && inf->c_cont[0]) {
             kinf__strlcpy(inf->cont, inf->c_cont, sizeof(inf->cont));
-            kinf__begin(inf, KINF__PH_LIST);
+            kinf__rf_begin(inf, KINF__PH_LIST);
             return;
         }
         inf->cont[0] = 0;
-        kinf__list_finished(inf);
+        kinf__rf_list_finished(inf);
         return;
     }
     if (status == 200) { /* a watch the server ended */
         if (inf->watch_events == 0 && now - inf->watch_start < 1000u) {
             KINF__WARN(inf, WATCH_SHORT, 0, 0);
-            kinf__fail(inf, KINF__PH_WATCH, -1);
+            kinf__rf_fail(inf, KINF__PH_WATCH, -1);
         } else {
             KINF__INFO(inf, WATCH_END, inf->last_rv, 0);
-            kinf__begin(inf, KINF__PH_WATCH);
+            kinf__rf_begin(inf, KINF__PH_WATCH);
         }
         return;
     }
@@ -3326,7 +3332,7 @@ static void kinf__response_done(kinf_informer_t* inf) {
             jsmn_init(&p);
             nt = jsmn_parse(&p, (const char*)inf->ev, inf->scan.ev_len, inf->toks, (unsigned)inf->max_tokens);
         }
-        if (nt > 0 && inf->toks[0].type == JSMN_OBJECT) { k = kinf__status_kind(inf, nt, 0, status); }
+        if (nt > 0 && inf->toks[0].type == JSMN_OBJECT) { k = kinf__rf_status_kind(inf, nt, 0, status); }
         else if (status == 410) { k = KINF__STATUS_EXPIRED; }
         if (k == KINF__STATUS_EXPIRED || k == KINF__STATUS_TOO_LARGE) {
             if (kind == KINF__PH_LIST && inf->cont[0]) {
@@ -3337,16 +3343,16 @@ static void kinf__response_done(kinf_informer_t* inf) {
                 if (k == KINF__STATUS_EXPIRED) { KINF__WARN(inf, RV_EXPIRED, inf->req_rv, 0); } else { KINF__WARN(inf, RV_TOO_LARGE, inf->req_rv, 0); }
                 inf->rv_mode = KINF__RV_UNSET;
             } else {
-                kinf__watch_expired(inf, k, 0);
+                kinf__rf_watch_expired(inf, k, 0);
                 return;
             }
-            kinf__drop(inf);
-            kinf__begin(inf, KINF__PH_LIST);
+            kinf__rf_drop(inf);
+            kinf__rf_begin(inf, KINF__PH_LIST);
             return;
         }
         if (status == 429) {
             KINF__WARN(inf, TOO_MANY_REQUESTS, code, 0);
-            kinf__fail(inf, kind, kinf__retry_after_ms(inf));
+            kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf));
             return;
         }
         if (status == 400 && inf->https && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
@@ -3359,31 +3365,31 @@ static void kinf__response_done(kinf_informer_t* inf) {
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, 0); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, 0);
-            if (inf->resp.retry_after >= 0) { kinf__fail(inf, kind, kinf__retry_after_ms(inf)); return; }
+            if (inf->resp.retry_after >= 0) { kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf)); return; }
         } else { KINF__ERR(inf, HTTP_STATUS, code, 0); }
-        kinf__fail(inf, kind, -1);
+        kinf__rf_fail(inf, kind, -1);
     }
 }
 /* Broken stream: a cut, a malformed event, a timeout. The watch resumes from
    the last applied resourceVersion; a list starts over. */
-static void kinf__broken(kinf_informer_t* inf) {
+static void kinf__rf_broken(kinf_informer_t* inf) {
     if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
-    kinf__fail(inf, inf->req_kind, -1);
+    kinf__rf_fail(inf, inf->req_kind, -1);
 }
 /* The connection ended (closed or reset) under a watch stream. As client-go's
    reflector, a watch that delivered events or lasted a second resumes at
    once from the last applied resourceVersion; a shorter, empty one backs off
    like any failure. */
-static void kinf__cut(kinf_informer_t* inf) {
+static void kinf__rf_cut(kinf_informer_t* inf) {
     if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
         (inf->watch_events > 0 || inf->now - inf->watch_start >= 1000u)) {
-        kinf__fail(inf, KINF__PH_WATCH, 0);
+        kinf__rf_fail(inf, KINF__PH_WATCH, 0);
         return;
     }
-    kinf__broken(inf);
+    kinf__rf_broken(inf);
 }
 /* Head parsing and body decoding of freshly read bytes rbuf[0..n). */
-static int kinf__ingest(kinf_informer_t* inf, size_t n) {
+static int kinf__rf_ingest(kinf_informer_t* inf, size_t n) {
     size_t p = 0, dn;
     uint32_t item = 0;
     if (!inf->resp.head_done) {
@@ -3411,10 +3417,10 @@ static int kinf__ingest(kinf_informer_t* inf, size_t n) {
                 break;
             }
         }
-        if (!inf->resp.head_done) { kinf__window_clear(inf); return 0; }
+        if (!inf->resp.head_done) { kinf__rf_window_clear(inf); return 0; }
     }
     dn = n - p;
-    if (inf->resp.chunked) { /* decoded as it is fed (kinf__chunk_next): the data stays where it is */
+    if (inf->resp.chunked) { /* decoded as it is fed (kinf__rf_chunk_next): the data stays where it is */
         inf->dpos = inf->dend = p; inf->rend = n;
         return 0;
     }
@@ -3428,7 +3434,7 @@ static int kinf__ingest(kinf_informer_t* inf, size_t n) {
 /* A chunked body: the framing from dend up to the next data, and that data
    (as much of it as was read) as dpos..dend, in place. 0, or -1 for a bad
    chunk. Each call moves on by at least a byte. */
-static int kinf__chunk_next(kinf_informer_t* inf) {
+static int kinf__rf_chunk_next(kinf_informer_t* inf) {
     size_t i = inf->dend;
     long k = kinf__chunked_frame(&inf->ch, inf->rbuf, &i, inf->rend);
     if (k < 0) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
@@ -3438,11 +3444,11 @@ static int kinf__chunk_next(kinf_informer_t* inf) {
 }
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
-static int kinf__consume(kinf_informer_t* inf) {
-    while (kinf__pending(inf)) {
+static int kinf__rf_consume(kinf_informer_t* inf) {
+    while (kinf__rf_pending(inf)) {
         size_t used;
         if (inf->dpos >= inf->dend) {
-            if (kinf__chunk_next(inf) != 0) { kinf__broken(inf); return -1; }
+            if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
             continue;
         }
         if (inf->body_mode == KINF__BODY_STATUS) {
@@ -3460,17 +3466,17 @@ static int kinf__consume(kinf_informer_t* inf) {
             if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
             else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
             else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
-            kinf__broken(inf);
+            kinf__rf_broken(inf);
             return -1;
         }
         if (inf->scan.rec_done) {
             int r;
             inf->scan.rec_done = 0;
-            r = kinf__on_record(inf);
+            r = kinf__rf_on_record(inf);
             inf->scan.ev_len = 0;
-            if (r == KINF__REC_BROKEN) { kinf__broken(inf); return -1; }
+            if (r == KINF__REC_BROKEN) { kinf__rf_broken(inf); return -1; }
             if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
-                kinf__watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
+                kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
                 return -1;
             }
         }
@@ -3479,113 +3485,113 @@ static int kinf__consume(kinf_informer_t* inf) {
 }
 
 /* >>reflector step: everything that needs no transport */
-static int kinf__idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
+static int kinf__rf_idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
 /* Starts the first list, ends a backoff, feeds bytes held back by the FIFO
    and finishes responses, as far as it can without the transport. */
-static void kinf__advance(kinf_informer_t* inf) {
+static void kinf__rf_advance(kinf_informer_t* inf) {
     int rounds;
     if (inf->stop || inf->fatal) { return; }
     if (inf->started == KINF__RUN_NEW) {
         inf->rv_mode = KINF__RV_ZERO;
         inf->healthy_since = inf->now;
-        kinf__begin(inf, KINF__PH_LIST);
+        kinf__rf_begin(inf, KINF__PH_LIST);
     }
     for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
         if (inf->phase == KINF__PH_BACKOFF) {
             if (inf->now < inf->backoff_until) { return; }
-            kinf__begin(inf, inf->next_kind);
+            kinf__rf_begin(inf, inf->next_kind);
             continue;
         }
         if (inf->cstate != KINF__C_RECV) { return; }
-        if (kinf__consume(inf)) { continue; }
-        if (kinf__pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (kinf__rf_consume(inf)) { continue; }
+        if (kinf__rf_pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
         if (!inf->body_done) { return; }
-        kinf__response_done(inf);
+        kinf__rf_response_done(inf);
     }
 }
 /* The connection has been silent for idle_timeout_ms: a silent server is not
    a failing one, so a response resumes at once; a request that cannot be
    sent is a broken connection. */
-static void kinf__idle_check(kinf_informer_t* inf) {
-    if (inf->stop || !kinf__idle(inf)) { return; }
+static void kinf__rf_idle_check(kinf_informer_t* inf) {
+    if (inf->stop || !kinf__rf_idle(inf)) { return; }
     if (inf->cstate == KINF__C_SEND) {
         KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0);
-        kinf__broken(inf);
-    } else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf)) {
+        kinf__rf_broken(inf);
+    } else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf)) {
         KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
         if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
-        kinf__fail(inf, inf->req_kind, 0);
+        kinf__rf_fail(inf, inf->req_kind, 0);
     }
 }
-static int kinf__token_stale(const kinf_informer_t* inf) {
+static int kinf__rf_token_stale(const kinf_informer_t* inf) {
     return inf->token_file[0] && (inf->token_due || inf->now - inf->token_at >= 60000u);
 }
-static unsigned kinf__state(const kinf_informer_t* inf) {
+static unsigned kinf__rf_state(const kinf_informer_t* inf) {
     unsigned st = 0;
     if (inf->stop || inf->fatal) { return inf->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
     if (inf->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (kinf__token_stale(inf)) { st |= KINF_ENG_TOKEN; }
+    if (kinf__rf_token_stale(inf)) { st |= KINF_ENG_TOKEN; }
     if (inf->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
     else if (inf->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (inf->cstate == KINF__C_RECV && !kinf__pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
+    else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
     return st;
 }
 /* The end of the stream: the end of a body read to the close, or a cut. */
-static void kinf__eof(kinf_informer_t* inf) {
+static void kinf__rf_eof(kinf_informer_t* inf) {
     int mid = inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV;
     inf->conn_open = 0; inf->reusable = 0;
     if (!mid) { return; }
     if (inf->cstate == KINF__C_RECV && inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-        inf->body_done = 1; kinf__window_clear(inf);
-        kinf__advance(inf);
+        inf->body_done = 1; kinf__rf_window_clear(inf);
+        kinf__rf_advance(inf);
         return;
     }
     KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
-    kinf__cut(inf);
+    kinf__rf_cut(inf);
 }
 
 /* >>handlers  delivery from the FIFO */
-static void kinf__deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
+static void kinf__hd_deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
     int i;
     inf->st.delivered_adds++;
     for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_add) { inf->handlers[i].on_add(inf, o, inf->handlers[i].user); } }
 }
-static void kinf__deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
+static void kinf__hd_deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
     int i;
     inf->st.delivered_updates++;
     for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_update) { inf->handlers[i].on_update(inf, a, b, inf->handlers[i].user); } }
 }
-static void kinf__deliver_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu) {
+static void kinf__hd_deliver_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu) {
     int i;
     inf->st.delivered_deletes++;
     for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_delete) { inf->handlers[i].on_delete(inf, o, fsu, inf->handlers[i].user); } }
 }
-static void kinf__dispatch(kinf_informer_t* inf) {
+static void kinf__hd_dispatch(kinf_informer_t* inf) {
     int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
     inf->dispatching = 1;
     while (budget-- > 0 && !inf->stop) {
-        int32_t s = kinf__dequeue(inf);
+        int32_t s = kinf__fifo_pop(inf);
         kinf__slot* sl;
         kinf_object_t a, b;
         if (s < 0) { break; }
         sl = &inf->slots[s];
         if (sl->flags & KINF__F_RECREATED) {
-            kinf__view(inf, sl->old, s, &a);
-            kinf__deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
+            kinf__store_view(inf, sl->old, s, &a);
+            kinf__hd_deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
             kinf__arena_free(inf, sl->old); sl->old = 0;
             sl->flags &= (uint8_t)~(KINF__F_RECREATED | KINF__F_FSU_OLD | KINF__F_KNOWN);
         }
-        kinf__view(inf, sl->cur, s, &b);
+        kinf__store_view(inf, sl->cur, s, &b);
         if (sl->flags & KINF__F_DELETED) {
-            if (!(sl->flags & KINF__F_KNOWN)) { kinf__deliver_add(inf, &b); }
-            kinf__deliver_delete(inf, &b, (sl->flags & KINF__F_FSU) != 0);
+            if (!(sl->flags & KINF__F_KNOWN)) { kinf__hd_deliver_add(inf, &b); }
+            kinf__hd_deliver_delete(inf, &b, (sl->flags & KINF__F_FSU) != 0);
             kinf__slot_free(inf, s);
         } else if (!(sl->flags & KINF__F_KNOWN)) {
             sl->flags |= KINF__F_KNOWN;
-            kinf__deliver_add(inf, &b);
+            kinf__hd_deliver_add(inf, &b);
         } else {
-            if (sl->old) { kinf__view(inf, sl->old, s, &a); } else { a = b; }
-            kinf__deliver_update(inf, &a, &b);
+            if (sl->old) { kinf__store_view(inf, sl->old, s, &a); } else { a = b; }
+            kinf__hd_deliver_update(inf, &a, &b);
             if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
         }
         KINF__SELFCHECK(inf);
@@ -3601,10 +3607,10 @@ static void kinf__dispatch(kinf_informer_t* inf) {
         int32_t s;
         for (s = 0; s < inf->slot_hi; s++) {
             kinf__slot* sl = &inf->slots[s];
-            if (kinf__visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
+            if (kinf__store_visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
                 kinf_object_t o;
-                kinf__view(inf, sl->cur, s, &o);
-                kinf__deliver_update(inf, &o, &o);
+                kinf__store_view(inf, sl->cur, s, &o);
+                kinf__hd_deliver_update(inf, &o, &o);
             }
         }
         inf->st.resyncs++;
@@ -3623,21 +3629,21 @@ KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
     if (kinf__ok(inf)) { s.host = inf->host; s.port = inf->port; s.https = inf->https; }
     return s;
 }
-KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__state(inf) : 0u; }
+KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__rf_state(inf) : 0u; }
 KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
     if (!kinf__ok(inf) || inf->dispatching) { return 0; }
     inf->now = now_ms;
-    kinf__advance(inf);
-    kinf__idle_check(inf);
-    kinf__advance(inf); /* a silent watch resumes at once */
-    return kinf__state(inf);
+    kinf__rf_advance(inf);
+    kinf__rf_idle_check(inf);
+    kinf__rf_advance(inf); /* a silent watch resumes at once */
+    return kinf__rf_state(inf);
 }
 KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
     uint64_t dl = UINT64_MAX;
     if (!kinf__ok(inf) || inf->fatal) { return UINT64_MAX; }
     if (inf->stop) { return inf->close_wanted ? inf->now : UINT64_MAX; }
-    if (inf->started == KINF__RUN_NEW || inf->flen > 0 || inf->close_wanted || kinf__token_stale(inf)) { return inf->now; }
-    if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || inf->body_done)) { return inf->now; }
+    if (inf->started == KINF__RUN_NEW || inf->flen > 0 || inf->close_wanted || kinf__rf_token_stale(inf)) { return inf->now; }
+    if (inf->cstate == KINF__C_RECV && (kinf__rf_pending(inf) || inf->body_done)) { return inf->now; }
     if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
     else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
     if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
@@ -3647,7 +3653,7 @@ KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
     *len = 0;
     if (!kinf__ok(inf) || inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
     /* a token read since the request was built goes into it, if none of it is sent */
-    if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__request(inf)) { return 0; }
+    if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__rf_request(inf)) { return 0; }
     *len = inf->wlen - inf->wpos;
     return (const uint8_t*)inf->wbuf + inf->wpos;
 }
@@ -3663,18 +3669,18 @@ KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) 
 }
 KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
     *cap = 0;
-    if (!kinf__ok(inf) || !(kinf__state(inf) & KINF_ENG_RECV)) { return 0; }
+    if (!kinf__ok(inf) || !(kinf__rf_state(inf) & KINF_ENG_RECV)) { return 0; }
     *cap = inf->rcap;
     return inf->rbuf;
 }
 KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || n == 0 || !(kinf__state(inf) & KINF_ENG_RECV)) { return; }
+    if (!kinf__ok(inf) || inf->dispatching || n == 0 || !(kinf__rf_state(inf) & KINF_ENG_RECV)) { return; }
     inf->now = now_ms;
     if (n > inf->rcap) { n = inf->rcap; }
     inf->last_rx = now_ms;
     if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
-    if (kinf__ingest(inf, n) != 0) { kinf__broken(inf); return; }
-    kinf__advance(inf);
+    if (kinf__rf_ingest(inf, n) != 0) { kinf__rf_broken(inf); return; }
+    kinf__rf_advance(inf);
 }
 KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
     if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_WANTED) { return; }
@@ -3687,15 +3693,15 @@ KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
     if (!kinf__ok(inf) || inf->dispatching) { return; }
     inf->now = now_ms;
     if (inf->close_wanted) { inf->close_wanted = 0; return; }
-    kinf__eof(inf);
+    kinf__rf_eof(inf);
 }
 KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
     if (!kinf__ok(inf) || inf->dispatching) { return; }
     inf->now = now_ms;
     if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
     inf->close_wanted = 0; inf->conn_open = 0;
-    if (inf->cstate == KINF__C_WANTED) { kinf__fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
-    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__cut(inf); }
+    if (inf->cstate == KINF__C_WANTED) { kinf__rf_fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
+    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__rf_cut(inf); }
 }
 KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
     size_t n;
@@ -3714,7 +3720,7 @@ KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
     if (!kinf__ok(inf) || inf->dispatching) { return 0; }
     inf->now = now_ms;
     n = inf->flen;
-    kinf__dispatch(inf);
+    kinf__hd_dispatch(inf);
     return (int)(n - inf->flen);
 }
 
@@ -4181,7 +4187,7 @@ static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
 
 /* >>driver  the built-in transport: a non-blocking socket (and BearSSL for
    https://), kinf_poll and kinf_run over the engine calls */
-static uint64_t kinf__now_ms(void) {
+static uint64_t kinf__drv_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
@@ -4189,7 +4195,7 @@ static uint64_t kinf__now_ms(void) {
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */
-static long kinf__read_file(const char* path, void* buf, size_t cap) {
+static long kinf__drv_read_file(const char* path, void* buf, size_t cap) {
     unsigned char* b = (unsigned char*)buf;
     size_t n = 0;
     int fd = open(path, O_RDONLY);
@@ -4211,7 +4217,7 @@ KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
     size_t n;
     int rc;
     if (!kinf__ok(inf) || !inf->token_file[0]) { return KINF_ERR_INVAL; }
-    r = kinf__read_file(inf->token_file, buf, sizeof(buf));
+    r = kinf__drv_read_file(inf->token_file, buf, sizeof(buf));
     if (r == -2) { r = (long)sizeof(buf); } /* too long: refused below */
     if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
     n = (size_t)r;
@@ -4228,7 +4234,7 @@ static void kinf__sock_close(kinf_informer_t* inf) {
     inf->sock.fd = -1;
     inf->sock.connecting = 0;
 }
-static int kinf__resolve(kinf_informer_t* inf) {
+static int kinf__sock_resolve(kinf_informer_t* inf) {
     kinf__sock* k = &inf->sock;
     struct sockaddr_in* a4 = (struct sockaddr_in*)(void*)&k->addrs[0];
     struct sockaddr_in6* a6 = (struct sockaddr_in6*)(void*)&k->addrs[0];
@@ -4258,7 +4264,7 @@ static int kinf__resolve(kinf_informer_t* inf) {
     return k->naddr > 0;
 }
 /* starts a non-blocking connect to the next address; 1 started, 0 none left */
-static int kinf__connect_next(kinf_informer_t* inf, uint64_t now) {
+static int kinf__sock_connect_next(kinf_informer_t* inf, uint64_t now) {
     kinf__sock* k = &inf->sock;
     kinf__sock_close(inf);
     while (k->ai < k->naddr) {
@@ -4288,19 +4294,19 @@ static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
     socklen_t el = sizeof(err);
     if (!k->connecting) {
         kinf__sock_close(inf);
-        if (!kinf__resolve(inf)) { KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
-        if (!kinf__connect_next(inf, now)) { KINF__ERR(inf, CONNECT_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
+        if (!kinf__sock_resolve(inf)) { KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
+        if (!kinf__sock_connect_next(inf, now)) { KINF__ERR(inf, CONNECT_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
     }
     pf.fd = k->fd; pf.events = POLLOUT; pf.revents = 0;
     if (poll(&pf, 1, 0) <= 0) {
         if (now - k->t_connect < (uint64_t)inf->connect_ms) { return 0; }
-        if (kinf__connect_next(inf, now)) { return 1; }
+        if (kinf__sock_connect_next(inf, now)) { return 1; }
         KINF__ERR(inf, CONNECT_TIMEOUT, inf->host, 0);
         kinf_engine_failed(inf, 0, 0, now);
         return 1;
     }
     if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
-        if (kinf__connect_next(inf, now)) { return 1; }
+        if (kinf__sock_connect_next(inf, now)) { return 1; }
         KINF__ERR(inf, CONNECT_FAILED, inf->host, err == ECONNREFUSED ? " (refused)" : 0);
         kinf_engine_failed(inf, 0, 0, now);
         return 1;
@@ -4319,16 +4325,16 @@ static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
 #define KINF__STEP_BYTES (1u << 20)
 #endif
 /* One step of the built-in driver: all the I/O the socket allows now, bounded. */
-static void kinf__step(kinf_informer_t* inf) {
+static void kinf__drv_step(kinf_informer_t* inf) {
     int rounds;
     size_t got = 0;
     inf->sock.counts_bytes = 1;
     for (rounds = 0; rounds < 64 && !inf->stop; rounds++) {
-        uint64_t now = kinf__now_ms();
+        uint64_t now = kinf__drv_now_ms();
         unsigned st;
         inf->now = now;
-        kinf__advance(inf);
-        st = kinf__state(inf);
+        kinf__rf_advance(inf);
+        st = kinf__rf_state(inf);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
         if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(inf, now); continue; }
         if (st & KINF_ENG_CONNECT) {
@@ -4342,7 +4348,7 @@ static void kinf__step(kinf_informer_t* inf) {
             if (!b) { continue; }
             w = kinf__io_send(inf, b, len);
             if (w < 0) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); continue; }
-            if (w == 0) { kinf__idle_check(inf); return; }
+            if (w == 0) { kinf__rf_idle_check(inf); return; }
             kinf_engine_sent(inf, (size_t)w, now);
             continue;
         }
@@ -4354,7 +4360,7 @@ static void kinf__step(kinf_informer_t* inf) {
             b = kinf_engine_recvbuf(inf, &cap);
             r = kinf__io_recv(inf, b, cap < KINF__STEP_BYTES - got ? cap : KINF__STEP_BYTES - got);
             if (r == -2) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); continue; }
-            if (r == 0) { kinf__idle_check(inf); return; }
+            if (r == 0) { kinf__rf_idle_check(inf); return; }
             if (r == -1) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
             got += (size_t)r;
             kinf_engine_recvd(inf, (size_t)r, now);
@@ -4926,7 +4932,7 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
             }
         }
     }
-    n = kinf__read_file(file, w, work_size);
+    n = kinf__drv_read_file(file, w, work_size);
     if (n == -2) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, file, 0); }
     if (n < 0) { return kinf__cfg_err(cfg, path ? KINF_LOGITEM_CONFIG_FILE_UNREADABLE : KINF_LOGITEM_KUBECONFIG_NOT_FOUND, file, 0); }
     used = (size_t)n;
@@ -5032,7 +5038,7 @@ KINF_API int kinf_config_in_cluster(kinf_config_t* cfg, const char* sa_dir, void
     close(fd);
     path[0] = 0;
     kinf__cat(path, sizeof(path), dir); kinf__cat(path, sizeof(path), "/namespace");
-    n = kinf__read_file(path, (unsigned char*)cfg->namespace_, sizeof(cfg->namespace_) - 1);
+    n = kinf__drv_read_file(path, (unsigned char*)cfg->namespace_, sizeof(cfg->namespace_) - 1);
     if (n > 0) {
         while (n > 0 && (cfg->namespace_[n - 1] == '\n' || cfg->namespace_[n - 1] == ' ' || cfg->namespace_[n - 1] == '\r')) { n--; }
         cfg->namespace_[n] = 0;
@@ -5076,13 +5082,13 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
     if (!desc) { return 0; }
-    d = kinf__defaults(desc);
-    return kinf__layout_for(&d).total;
+    d = kinf__setup_defaults(desc);
+    return kinf__setup_layout(&d).total;
 }
 
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
     kinf_desc_t d;
-    kinf__layout l;
+    kinf__setup_layout_t l;
     kinf_informer_t* inf;
     uint8_t* base;
     char prefix[KINF__MAX_STR];
@@ -5091,8 +5097,8 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     int i;
     const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
     if (!mem || !desc) { return 0; }
-    d = kinf__defaults_ex(desc, &clamped);
-    l = kinf__layout_for(&d);
+    d = kinf__setup_defaults_ex(desc, &clamped);
+    l = kinf__setup_layout(&d);
     if (size < l.total) {
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
         return 0;
@@ -5113,11 +5119,11 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
     inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
     inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
-    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
     inf->sock.fd = -1;
     if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
     if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
-    if (!kinf__parse_server(inf, d.server, prefix, sizeof(prefix))) {
+    if (!kinf__setup_server(inf, d.server, prefix, sizeof(prefix))) {
         KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
         return 0;
     }
@@ -5130,7 +5136,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 #else
     if (inf->https && !inf->own_transport) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
 #endif
-    if (!kinf__build_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
+    if (!kinf__setup_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
     if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
         KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
     }
@@ -5144,13 +5150,13 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     if (d.keep_count > 0) {
         if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
         for (i = 0; i < d.keep_count; i++) {
-            if (!kinf__add_rule(&inf->rules, &inf->rules.keep[inf->rules.nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
+            if (!kinf__setup_rule(&inf->rules, &inf->rules.keep[inf->rules.nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
         }
     }
-    if (!d.no_default_drop) { kinf__add_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], "metadata.managedFields"); }
+    if (!d.no_default_drop) { kinf__setup_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < d.drop_count; i++) {
         if (inf->rules.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__add_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
+        if (!kinf__setup_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
     }
     /* arrays */
     inf->slots = (kinf__slot*)(void*)(base + l.slots);
@@ -5209,7 +5215,7 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
             if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
-            kinf__view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
+            kinf__store_view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
             h->on_add(inf, &o, h->user);
         }
         inf->dispatching = was;
@@ -5234,7 +5240,7 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
 #ifdef KINF_TLS_BEARSSL
     if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
 #endif
-    now = kinf__now_ms();
+    now = kinf__drv_now_ms();
     dl = kinf_engine_deadline(inf);
     if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
     if (dl == UINT64_MAX) { return -1; }
@@ -5246,7 +5252,7 @@ KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
     int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
     if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
     if (inf->sock.connecting) { return KINF_WANT_WRITE; }
-    rd = (kinf__state(inf) & KINF_ENG_RECV) != 0;
+    rd = (kinf__rf_state(inf) & KINF_ENG_RECV) != 0;
 #ifdef KINF_TLS_BEARSSL
     if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
 #endif
@@ -5271,8 +5277,8 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
         if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
         else if (wait > 0) { poll(0, 0, wait); }
     }
-    if (!inf->stop) { kinf__step(inf); }
-    if (!inf->stop) { inf->now = kinf__now_ms(); kinf__dispatch(inf); }
+    if (!inf->stop) { kinf__drv_step(inf); }
+    if (!inf->stop) { inf->now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
     if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
     return inf->fatal;
 }
@@ -5294,8 +5300,8 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     {
         int budget = inf->budget;
         inf->budget = 0;
-        if (inf->sock.counts_bytes) { inf->now = kinf__now_ms(); } /* a transport of the caller's gives the time */
-        kinf__dispatch(inf);
+        if (inf->sock.counts_bytes) { inf->now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
+        kinf__hd_dispatch(inf);
         inf->budget = budget;
     }
     inf->stop = stop;
@@ -5305,7 +5311,7 @@ KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
 KINF_API void kinf_shutdown(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return; }
     kinf__sock_close(inf);
-    kinf__drop(inf);
+    kinf__rf_drop(inf);
     inf->close_wanted = 0;
     inf->phase = KINF__PH_IDLE;
 }
@@ -5316,24 +5322,24 @@ KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out)
     size_t kl;
     if (!kinf__ok(inf) || !key || !out) { return 0; }
     kl = strlen(key);
-    s = kinf__find(inf, key, kl, kinf__fnv(key, kl));
-    if (s < 0 || !kinf__visible(inf, s)) { return 0; }
-    kinf__view(inf, inf->slots[s].cur, s, out);
+    s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
+    if (s < 0 || !kinf__store_visible(inf, s)) { return 0; }
+    kinf__store_view(inf, inf->slots[s].cur, s, out);
     return 1;
 }
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
     uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
     if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
     s--;
-    if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__visible(inf, (int32_t)s)) { return 0; }
-    kinf__view(inf, inf->slots[s].cur, (int32_t)s, out);
+    if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__store_visible(inf, (int32_t)s)) { return 0; }
+    kinf__store_view(inf, inf->slots[s].cur, (int32_t)s, out);
     return 1;
 }
 KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
     if (!kinf__ok(inf) || !it || !out) { return 0; }
     while (it->pos < (uint32_t)inf->slot_hi) {
         int32_t s = (int32_t)it->pos++;
-        if (kinf__visible(inf, s)) { kinf__view(inf, inf->slots[s].cur, s, out); return 1; }
+        if (kinf__store_visible(inf, s)) { kinf__store_view(inf, inf->slots[s].cur, s, out); return 1; }
     }
     return 0;
 }
@@ -5349,7 +5355,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
         const kinf__ixlink* l = kinf__ixl(inf, index, s);
         it->next = l->next;
         if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
-        kinf__view(inf, inf->slots[s].cur, s, out);
+        kinf__store_view(inf, inf->slots[s].cur, s, out);
         if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
     }
     return 0;

@@ -2,7 +2,7 @@
    every limit is hit. It calls the private kinf__* functions directly (the
    implementation is in this translation unit). No network: the informer is
    pointed at http://127.0.0.1:1 and driven by hand (bytes into the scanner or
-   rbuf, then kinf__on_record / kinf__consume / kinf__dispatch).
+   rbuf, then kinf__rf_on_record / kinf__rf_consume / kinf__hd_dispatch).
    Assertions are on KINF_LOGITEM_* ids, never on message text.
    The last line of output is "N passed, M failed"; exit status 1 if M > 0.
    Tests marked BUG expose a defect this suite found in kinformer.h; "fixed in"
@@ -218,7 +218,7 @@ static void test_http_head(void) {
     CHECK_INT(head("HTTP/1.1 200OK\r\n\r\n", &r, &it), KINF_ERR_INVAL);
 }
 
-/* the informer's head accumulation in kinf__ingest */
+/* the informer's head accumulation in kinf__rf_ingest */
 static kinf_informer_t* mk_plain(void) {
     kinf_desc_t d;
     desc_base(&d);
@@ -228,10 +228,10 @@ static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; kinf__window_clear(inf); inf->body_done = 0;
+    inf->hlen = 0; kinf__rf_window_clear(inf); inf->body_done = 0;
 }
 /* feeds s in reads of at most step bytes, taking the body's data as the
-   informer does (a chunked body's runs in place, by kinf__chunk_next);
+   informer does (a chunked body's runs in place, by kinf__rf_chunk_next);
    returns the first non-zero result */
 static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, char* body, size_t* blen) {
     size_t p = 0;
@@ -243,10 +243,10 @@ static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, ch
         if (k > inf->rcap) { k = inf->rcap; }
         memcpy(inf->rbuf, s + p, k);
         p += k;
-        r = kinf__ingest(inf, k);
+        r = kinf__rf_ingest(inf, k);
         if (r) { return r; }
-        while (kinf__pending(inf)) {
-            if (inf->dpos >= inf->dend && kinf__chunk_next(inf) != 0) { return -1; }
+        while (kinf__rf_pending(inf)) {
+            if (inf->dpos >= inf->dend && kinf__rf_chunk_next(inf) != 0) { return -1; }
             if (body && inf->dend > inf->dpos) { memcpy(body + *blen, inf->rbuf + inf->dpos, inf->dend - inf->dpos); *blen += inf->dend - inf->dpos; }
             inf->dpos = inf->dend;
         }
@@ -715,10 +715,10 @@ static void watch_begin(kinf_informer_t* inf) {
 static void list_begin(kinf_informer_t* inf) {
     inf->body_mode = KINF__BODY_LIST;
     kinf__scan_reset(&inf->scan, 1);
-    kinf__unseen(inf);
+    kinf__rf_unseen(inf);
 }
-/* Feeds body bytes as kinf__consume does. Returns 0, -1 for a framing error,
-   or the first kinf__on_record result that is not KINF__REC_OK. */
+/* Feeds body bytes as kinf__rf_consume does. Returns 0, -1 for a framing error,
+   or the first kinf__rf_on_record result that is not KINF__REC_OK. */
 static int feed(kinf_informer_t* inf, const char* s, size_t n) {
     size_t p = 0;
     while (p < n) {
@@ -728,7 +728,7 @@ static int feed(kinf_informer_t* inf, const char* s, size_t n) {
         if (inf->scan.rec_done) {
             int r;
             inf->scan.rec_done = 0;
-            r = kinf__on_record(inf);
+            r = kinf__rf_on_record(inf);
             inf->scan.ev_len = 0;
             if (r != KINF__REC_OK) { return r; }
         }
@@ -765,7 +765,7 @@ static int wev(kinf_informer_t* inf, const char* type, const char* fmt, ...) {
 static int pod(kinf_informer_t* inf, const char* type, const char* ns, const char* name, const char* rv, const char* node) {
     return wev(inf, type, POD, name, ns, name, rv, node ? node : "");
 }
-static void dispatch(kinf_informer_t* inf) { kinf__dispatch(inf); }
+static void dispatch(kinf_informer_t* inf) { kinf__hd_dispatch(inf); }
 /* the stored JSON of key ("" if absent) */
 static const char* stored(kinf_informer_t* inf, const char* key) {
     static char buf[1 << 17];
@@ -1177,7 +1177,7 @@ static int fz_ref(const char* s, int nt, int i, int seg, unsigned km, unsigned d
                 }
                 if (!cfull && !km2) { skip = 1; }
             }
-            if (skip) { j = kinf__tok_skip(g_ct, nt, j + 1); continue; }
+            if (skip) { j = kinf__rf_tok_skip(g_ct, nt, j + 1); continue; }
             if (!first) { out[(*o)++] = ','; }
             first = 0;
             *o += (size_t)sprintf(out + *o, "\"%.*s\":", kn, k);
@@ -1189,7 +1189,7 @@ static int fz_ref(const char* s, int nt, int i, int seg, unsigned km, unsigned d
     out[(*o)++] = '[';
     j = i + 1;
     for (m = 0; m < t->size; m++) {
-        if (!full && g_ct[j].type != JSMN_OBJECT) { j = kinf__tok_skip(g_ct, nt, j); continue; }
+        if (!full && g_ct[j].type != JSMN_OBJECT) { j = kinf__rf_tok_skip(g_ct, nt, j); continue; }
         if (!first) { out[(*o)++] = ','; }
         first = 0;
         j = fz_ref(s, nt, j, seg, km, dm, full, out, o);
@@ -1312,7 +1312,7 @@ static int tok_member(const char* s, int nt, int i, const char* k) {
     int j = i + 1, m;
     for (m = 0; m < g_ct[i].size && j + 1 < nt; m++) {
         if (tok_eq(s, j, k)) { return j + 1; }
-        j = kinf__tok_skip(g_ct, nt, j + 1);
+        j = kinf__rf_tok_skip(g_ct, nt, j + 1);
     }
     return -1;
 }
@@ -1389,7 +1389,7 @@ static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
                     o += put_tok(src, jj + 1, out + o);
                     f2 = 0;
                 }
-                jj = kinf__tok_skip(g_ct, nt, jj + 1);
+                jj = kinf__rf_tok_skip(g_ct, nt, jj + 1);
             }
             out[o++] = '}';
         } else if (tok_eq(src, j, "spec")) {
@@ -1397,7 +1397,7 @@ static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
             first = 0;
             o += put_tok(src, v, out + o);
         }
-        j = kinf__tok_skip(g_ct, nt, v);
+        j = kinf__rf_tok_skip(g_ct, nt, v);
     }
     out[o++] = '}'; out[o] = 0;
     return o;
@@ -1852,7 +1852,7 @@ static int list_body(kinf_informer_t* inf, const char* list_rv, const char* item
     r = feed(inf, body, o);
     if (r) { return r; }
     if (!inf->scan.root_done) { return -8; }
-    kinf__list_finished(inf); /* then it tries to watch 127.0.0.1:1: harmless */
+    kinf__rf_list_finished(inf); /* then it tries to watch 127.0.0.1:1: harmless */
     watch_begin(inf);
     return 0;
 }
@@ -2020,11 +2020,11 @@ static void test_has_synced(void) {
     dispatch(inf);
     CHECK_STR(g_evlog, "A a 1");
     CHECK_INT(kinf_has_synced(inf), 0);
-    /* the last page (the continue token is handled by kinf__response_done) */
+    /* the last page (the continue token is handled by kinf__rf_response_done) */
     kinf__scan_reset(&inf->scan, 1);
     CHECK_INT(feeds(inf, "{\"metadata\":{\"resourceVersion\":\"10\"},\"items\":["
                          "{\"metadata\":{\"name\":\"c\",\"resourceVersion\":\"3\"}},{\"metadata\":{\"name\":\"d\",\"resourceVersion\":\"4\"}}]}"), 0);
-    kinf__list_finished(inf);
+    kinf__rf_list_finished(inf);
     watch_begin(inf);
     CHECK_INT(kinf_has_synced(inf), 0);
     CHECK_INT(inf->flen, 3);
@@ -2058,8 +2058,8 @@ static void test_has_synced(void) {
 static void watch_on_fd(kinf_informer_t* inf, int fd) {
     inf->sock.fd = fd; inf->conn_open = 1; inf->cstate = KINF__C_RECV; inf->started = KINF__RUN_STARTED;
     inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
-    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; kinf__window_clear(inf);
-    inf->last_rx = inf->now = kinf__now_ms();
+    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; kinf__rf_window_clear(inf);
+    inf->last_rx = inf->now = kinf__drv_now_ms();
 }
 static void test_backpressure(void) {
     kinf_informer_t* inf = mk_fifo(0, 2, 0);
@@ -2076,18 +2076,18 @@ static void test_backpressure(void) {
     memcpy(inf->rbuf, body, n);
     watch_on_fd(inf, sv[0]);
     inf->dend = inf->rend = n;
-    CHECK_INT(kinf__consume(inf), 0);
+    CHECK_INT(kinf__rf_consume(inf), 0);
     CHECK_INT(inf->flen, 2);
     CHECK(inf->dpos < inf->dend);          /* held back */
     CHECK_INT(kinf_wants(inf) & KINF_WANT_READ, 0);
     CHECK_INT(kinf_timeout_ms(inf), 0);    /* there is work to do */
     CHECK_INT(kinf_count(inf), 2);
-    CHECK_INT(kinf__consume(inf), 0);      /* still full: nothing moves */
+    CHECK_INT(kinf__rf_consume(inf), 0);      /* still full: nothing moves */
     CHECK_INT(inf->flen, 2); CHECK_INT(kinf_count(inf), 2);
     dispatch(inf);
     CHECK_STR(g_evlog, "A a 1 A b 2");
     CHECK_INT(kinf_wants(inf) & KINF_WANT_READ, 0); /* the held bytes first */
-    CHECK_INT(kinf__consume(inf), 0);
+    CHECK_INT(kinf__rf_consume(inf), 0);
     CHECK_INT(inf->dpos, inf->dend);
     CHECK_INT(inf->flen, 1);
     CHECK_INT(kinf_wants(inf), KINF_WANT_READ);
@@ -2098,7 +2098,7 @@ static void test_backpressure(void) {
     n = (size_t)(strchr(strchr(body, '\n') + 1, '\n') - body); /* two events, no newline after the second */
     memcpy(inf->rbuf, body, n);
     inf->dpos = 0; inf->dend = inf->rend = n;
-    CHECK_INT(kinf__consume(inf), 0);
+    CHECK_INT(kinf__rf_consume(inf), 0);
     CHECK_INT(inf->dpos, inf->dend);
     CHECK_INT(inf->flen, 2);
     CHECK_INT(kinf_wants(inf) & KINF_WANT_READ, 0);
@@ -2138,12 +2138,12 @@ static void step_bytes_by(size_t read_bytes) {
     CHECK(fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK) == 0);
     CHECK(write(sv[1], body, n) == (ssize_t)n);
     watch_on_fd(inf, sv[0]);
-    kinf__step(inf);
+    kinf__drv_step(inf);
     CHECK_INT((long)inf->st.bytes_read, 1024); /* four reads of 256; 700 and 324; one of 1024 */
     CHECK(inf->flen > 0 && inf->flen < 100);
     dispatch(inf);
     CHECK_STR(g_evlog, exp); /* the events whose bytes were read, in order */
-    for (steps = 1; steps < 100 && inf->st.bytes_read < n; steps++) { kinf__step(inf); dispatch(inf); }
+    for (steps = 1; steps < 100 && inf->st.bytes_read < n; steps++) { kinf__drv_step(inf); dispatch(inf); }
     CHECK_INT((long)inf->st.bytes_read, (long)n);
     CHECK(steps >= (int)(n / 1024));
     CHECK_INT((long)inf->st.delivered_adds, 100);
@@ -2514,7 +2514,7 @@ static kinf_informer_t* mk_cfg(const char* server, const char* resource, const c
 }
 static const char* request(kinf_informer_t* inf, int kind) {
     static char buf[KINF__WBUF + 1];
-    if (!kinf__build_request(inf, kind)) { return ""; }
+    if (!kinf__rf_build_request(inf, kind)) { return ""; }
     memcpy(buf, inf->wbuf, inf->wlen); buf[inf->wlen] = 0;
     return buf;
 }
@@ -2628,7 +2628,7 @@ static void test_config(void) {
             if (!CHECK(inf != 0)) { note("%s", good_urls[i]); }
             rm(inf);
         }
-        /* BUG (fixed in 4cd7b64): kinf__parse_server took everything up to ':' or '/' as the
+        /* BUG (fixed in 4cd7b64): kinf__setup_server took everything up to ':' or '/' as the
            host, so garbage after the host (a space, CR LF) is accepted and
            goes into the Host header: "http://127.0.0.1 x" and
            "http://h\r\nX-Injected/" should be CONFIG_BAD_URL. */
@@ -2868,7 +2868,7 @@ static int status_kind(kinf_informer_t* inf, const char* json, int http) {
     jsmn_init(&p);
     nt = jsmn_parse(&p, (const char*)inf->ev, n, inf->toks, (unsigned)inf->max_tokens);
     if (nt <= 0 || inf->toks[0].type != JSMN_OBJECT) { return -1; }
-    return kinf__status_kind(inf, nt, 0, http);
+    return kinf__rf_status_kind(inf, nt, 0, http);
 }
 static void test_status_kind(void) {
     kinf_informer_t* inf = mk_plain();
@@ -2925,11 +2925,11 @@ static int respond(kinf_informer_t* inf, const char* resp) {
     int guard;
     send_req(inf, now);
     if (inf->cstate != KINF__C_RECV) { return -1; }
-    for (guard = 0; (p < n || (inf->cstate == KINF__C_RECV && kinf__pending(inf))) && guard < 100000; guard++) {
+    for (guard = 0; (p < n || (inf->cstate == KINF__C_RECV && kinf__rf_pending(inf))) && guard < 100000; guard++) {
         size_t cap, k = n - p;
         uint8_t* buf = kinf_engine_recvbuf(inf, &cap);
         if (!buf) {
-            if (inf->cstate == KINF__C_RECV && (kinf__pending(inf) || (int)inf->flen >= inf->fifo_cap)) { /* backpressure */
+            if (inf->cstate == KINF__C_RECV && (kinf__rf_pending(inf) || (int)inf->flen >= inf->fifo_cap)) { /* backpressure */
                 kinf_engine_dispatch(inf, now);
                 kinf_engine_tick(inf, now);
                 continue;
@@ -2963,7 +2963,7 @@ static const char* http(const char* status, const char* headers, const char* bod
 #define ITEM(name, rv) "{\"metadata\":{\"name\":\"" name "\",\"namespace\":\"ns\",\"resourceVersion\":\"" rv "\"}}"
 static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - inf->now; }
 /* A chunked watch body is fed where it lies in the read buffer
-   (kinf__chunk_next): the buffer still holds the last read's bytes afterwards,
+   (kinf__rf_chunk_next): the buffer still holds the last read's bytes afterwards,
    and a FIFO of one key holds the feed back at each event, in 7-byte chunks,
    with nothing lost. */
 static void chunked_in_place_by(size_t read_bytes) {
@@ -3034,7 +3034,7 @@ static void test_reflector(void) {
     CHECK_INT(logged(KINF_LOGITEM_RV_EXPIRED), 1);
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_INT(inf->rv_mode, KINF__RV_LAST);
     CHECK_STR(kinf_resource_version(inf), "61");
-    kinf__begin(inf, inf->next_kind);
+    kinf__rf_begin(inf, inf->next_kind);
     CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?resourceVersion=61");
     /* that list gets 410 too: again with the RV unset */
     log_reset();
@@ -3059,7 +3059,7 @@ static void test_reflector(void) {
     b = backoff_ms(inf);
     CHECK(b >= 700 && b < 1600); /* 800 ms, jitter 1.0 */
     CHECK_INT(inf->backoff_n, 1);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     /* a watch with events that the server ends: watch again at once, from the last RV */
     log_reset();
     CHECK_INT(respond(inf, http("200 OK", "", "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"80\"}}}", 1)), 0);
@@ -3083,7 +3083,7 @@ static void test_reflector(void) {
         CHECK_INT(inf->backoff_n, 0);
         CHECK(strstr(target(inf, KINF__PH_WATCH), "&resourceVersion=81&") != 0);
         /* one with no event, under a second: a failure, backoff */
-        kinf__begin(inf, KINF__PH_WATCH);
+        kinf__rf_begin(inf, KINF__PH_WATCH);
         full = http("200 OK", "", "", 1);
         n = strlen(full) - 5;
         memcpy(part, full, n); part[n] = 0;
@@ -3094,12 +3094,12 @@ static void test_reflector(void) {
         CHECK(b >= 700 && b < 1600);
         CHECK_INT(inf->backoff_n, 1);
         /* and one that lasted over a second without events: at once again */
-        kinf__begin(inf, KINF__PH_WATCH);
+        kinf__rf_begin(inf, KINF__PH_WATCH);
         CHECK_INT(respond(inf, part), 0);
         inf->watch_start -= 1500;
         kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
         CHECK(inf->backoff_until <= inf->now);
-        kinf__begin(inf, KINF__PH_WATCH);
+        kinf__rf_begin(inf, KINF__PH_WATCH);
     }
     /* statuses on the watch */
     log_reset();
@@ -3107,25 +3107,25 @@ static void test_reflector(void) {
     CHECK_INT(logged(KINF_LOGITEM_TOO_MANY_REQUESTS), 1);
     CHECK_INT(inf->next_kind, KINF__PH_WATCH);
     b = backoff_ms(inf); CHECK(b > 16000 && b <= 17000);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("503 Service Unavailable", "Retry-After: 2000\r\n", "", 0)), 0);
     CHECK_INT(logged(KINF_LOGITEM_SERVER_ERROR), 1);
     b = backoff_ms(inf); CHECK(b > 599000 && b <= 600000);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("500 Internal Server Error", "", "{\"kind\":\"Status\",\"code\":500}", 0)), 0);
     CHECK_INT(logged(KINF_LOGITEM_SERVER_ERROR), 2);
     CHECK_INT(inf->next_kind, KINF__PH_WATCH);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("401 Unauthorized", "", "", 0)), 0); CHECK_INT(logged(KINF_LOGITEM_UNAUTHORIZED), 1);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("403 Forbidden", "", "", 0)), 0); CHECK_INT(logged(KINF_LOGITEM_FORBIDDEN), 1);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("404 Not Found", "", "", 0)), 0); CHECK_INT(logged(KINF_LOGITEM_NOT_FOUND), 1);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("418 Teapot", "", "", 0)), 0); CHECK_INT(logged(KINF_LOGITEM_HTTP_STATUS), 1);
     CHECK_INT(inf->next_kind, KINF__PH_WATCH);
     /* HTTP 410 on a watch: relist at the last RV, after a backoff */
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     inf->rv_mode = KINF__RV_UNSET;
     log_reset();
     CHECK_INT(respond(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"reason\":\"Expired\",\"code\":410}", 1)), 0);
@@ -3133,28 +3133,28 @@ static void test_reflector(void) {
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_INT(inf->rv_mode, KINF__RV_LAST);
     CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?resourceVersion=81");
     /* too large RV on a watch: relist with the RV unset */
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("504 Gateway Timeout", "", "{\"kind\":\"Status\",\"message\":\"Too large resource version: 90, current: 80\",\"code\":504}", 0)), 0);
     CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LARGE), 1);
     CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_INT(inf->rv_mode, KINF__RV_UNSET);
     /* list failures */
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     log_reset();
     CHECK_INT(respond(inf, http("200 OK", "", "{\"items\":[]}", 0)), 0);   /* no resourceVersion */
     CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 1);
     CHECK_INT(inf->next_kind, KINF__PH_LIST);
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\",\"continue\":\"0123456789012345678901234567890123456789012345678901234567890123\"},\"items\":[]}", 0)), 0);
     CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 2); /* continue longer than KINF_MAX_CONTINUE - 1 */
     CHECK_STR(inf->cont, "");
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[1 2]}", 1)), -1);
     CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 3);
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc"), -1);
     CHECK_INT(logged(KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING), 1);
     /* a continue token that expired: the list starts over without pages */
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"90\",\"continue\":\"c2\"},\"items\":[" ITEM("a", "61") "]}", 0)), 0);
     CHECK_STR(inf->cont, "c2");
     log_reset();
@@ -3164,7 +3164,7 @@ static void test_reflector(void) {
     t = target(inf, KINF__PH_LIST);
     CHECK(strstr(t, "limit=") == 0 && strstr(t, "continue=") == 0);
     /* a watch stream that breaks: framing, depth */
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     log_reset();
     CHECK_INT(respond(inf, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":" ITEM("z", "95") "}\ngarbage\n", 1)), -1);
     CHECK_INT(logged(KINF_LOGITEM_EVENT_MALFORMED), 1);
@@ -3174,7 +3174,7 @@ static void test_reflector(void) {
         kinf_object_t o;
         CHECK(kinf_get(inf, "ns/z", &o));
     }
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":{\"a\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]}}", 1)), -1);
     CHECK_INT(logged(KINF_LOGITEM_JSON_TOO_DEEP), 1);
     rm(inf);
@@ -3205,7 +3205,7 @@ static void test_api_edges(void) {
     kinf_object_t o;
     char name[300], big[8192];
     g_test = "api_null";
-    /* BUG (fixed in cd6e97a): kinf_informer_size(NULL) dereferenced NULL (kinf__defaults(desc)
+    /* BUG (fixed in cd6e97a): kinf_informer_size(NULL) dereferenced NULL (kinf__setup_defaults(desc)
        copies *desc); kinf_init(mem, size, NULL) returns NULL, this crashes. */
     CHECK(isolated(size_null, 2));
     CHECK(isolated(null_args, 2));
@@ -3319,14 +3319,14 @@ static void test_api_edges(void) {
         CHECK(kinf_get(inf, "ns/many", &o) && o.flags == 0 && json_valid(o.json, o.json_len));
         CHECK(kinf_get(inf, "ns/small", &o) && o.flags == 0);
         CHECK_INT(kinf_stats(inf).oversized, 1);
-        kinf__list_finished(inf);
+        kinf__rf_list_finished(inf);
         dispatch(inf);
         CHECK_STR(g_evlog, "A ns/big 1 A ns/many 2 A ns/small 3");
         /* a relist with the same RV of an identity-only object: nothing */
         evlog_reset();
         list_begin(inf);
         CHECK_INT(feeds(inf, body), 0);
-        kinf__list_finished(inf);
+        kinf__rf_list_finished(inf);
         dispatch(inf);
         CHECK_STR(g_evlog, "");
         /* an oversized watch delete */
@@ -3368,7 +3368,7 @@ static void test_api_edges(void) {
                 CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, 0);
                 /* after a 401 the file is read again */
                 f = fopen(path, "w"); fputs("SECRET-NEW\r\n", f); fclose(f);
-                kinf__begin(inf, KINF__PH_WATCH);
+                kinf__rf_begin(inf, KINF__PH_WATCH);
                 CHECK_INT(respond(inf, http("401 Unauthorized", "", "", 0)), 0);
                 CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
                 kinf_refresh_token_file(inf, inf->now);
@@ -3756,21 +3756,21 @@ static void edge_backoff(void) {
     inf->backoff_n = 0; inf->healthy_since = inf->now;
     for (i = 0; i < 8; i++) {
         uint64_t d = 800u << (i < 6 ? i : 6); if (d > 30000) d = 30000;
-        kinf__fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf);
+        kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf);
         CHECK(b >= d && b < 2 * d); CHECK_INT(inf->backoff_n, i < 6 ? i + 1 : 6);
     }
     mn = ~0ull; mx = 0;
-    for (i = 0; i < 200; i++) { inf->backoff_n = 0; inf->healthy_since = inf->now; kinf__fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); if (b < mn) mn = b; if (b > mx) mx = b; }
+    for (i = 0; i < 200; i++) { inf->backoff_n = 0; inf->healthy_since = inf->now; kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); if (b < mn) mn = b; if (b > mx) mx = b; }
     CHECK(mn >= 800 && mn < 1000 && mx < 1600 && mx > 800);
     mn = ~0ull;
-    for (i = 0; i < 30; i++) { inf->backoff_n = 6; inf->healthy_since = inf->now; kinf__fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); CHECK(b >= 30000 && b < 60000); if (b < mn) mn = b; }
+    for (i = 0; i < 30; i++) { inf->backoff_n = 6; inf->healthy_since = inf->now; kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); CHECK(b >= 30000 && b < 60000); if (b < mn) mn = b; }
     CHECK(mn < 40000);
     /* two minutes healthy: the exponent starts over; 90 s: it does not */
-    inf->backoff_n = 6; inf->healthy_since = inf->now - 120001; kinf__fail(inf, KINF__PH_LIST, -1);
+    inf->backoff_n = 6; inf->healthy_since = inf->now - 120001; kinf__rf_fail(inf, KINF__PH_LIST, -1);
     CHECK_INT(inf->backoff_n, 1); CHECK(backoff_ms(inf) < 1600);
-    inf->backoff_n = 3; inf->healthy_since = inf->now - 90000; kinf__fail(inf, KINF__PH_LIST, -1);
+    inf->backoff_n = 3; inf->healthy_since = inf->now - 90000; kinf__rf_fail(inf, KINF__PH_LIST, -1);
     CHECK_INT(inf->backoff_n, 4);
-    inf->healthy_since = inf->now - 200000; kinf__fail(inf, KINF__PH_LIST, -1); kinf__fail(inf, KINF__PH_LIST, -1);
+    inf->healthy_since = inf->now - 200000; kinf__rf_fail(inf, KINF__PH_LIST, -1); kinf__rf_fail(inf, KINF__PH_LIST, -1);
     CHECK_INT(inf->backoff_n, 2);
     rm(inf);
 }
@@ -3787,7 +3787,7 @@ static void edge_reuse(void) {
     CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
     CHECK_INT(kinf_stats(inf).reconnects, rc);
     /* 410 on a list over keep-alive: the connection is given up (resp-10) */
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410}", 0)), 0);
     CHECK_INT(kinf_engine_state(inf) & (KINF_ENG_CLOSE | KINF_ENG_CONNECT), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
     /* Connection: close on a list: a new connection for the watch (begin-3) */
@@ -3806,7 +3806,7 @@ static void edge_slow_consumer(void) {
     log_reset();
     send_req(inf, T);
     recv_all(inf, http("200 OK", "", LISTB("50", ITEM("a", "1")), 0), T);
-    CHECK(kinf__pending(inf));
+    CHECK(kinf__rf_pending(inf));
     T += (uint64_t)inf->idle_ms + 5;
     kinf_engine_dispatch(inf, T); kinf_engine_tick(inf, T);
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0); CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND); /* begin-4 */
@@ -3814,7 +3814,7 @@ static void edge_slow_consumer(void) {
     send_req(inf, T);
     kinf_engine_dispatch(inf, T);
     recv_all(inf, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":" ITEM("b", "51") "}\n{\"type\":\"ADDED\",\"object\":" ITEM("c", "52") "}\n{\"type\":\"ADDED\",\"object\":" ITEM("d", "53") "}\n", 0), T);
-    CHECK(kinf__pending(inf));
+    CHECK(kinf__rf_pending(inf));
     kinf_engine_dispatch(inf, T + inf->idle_ms - 100); kinf_engine_tick(inf, T + inf->idle_ms - 100);
     kinf_engine_dispatch(inf, T + inf->idle_ms + 100); kinf_engine_tick(inf, T + inf->idle_ms + 100);
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0);
@@ -3845,12 +3845,12 @@ static void edge_cont(void) {
     CHECK_STR(inf->cont, "c1");
     send_req(inf, inf->now); kinf_engine_tick(inf, inf->now + inf->idle_ms);     /* idle-2 */
     CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_STR(inf->cont, "");
-    kinf__begin(inf, KINF__PH_LIST); CHECK_INT(respond(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c2\"},\"items\":[]}", 0)), 0);
+    kinf__rf_begin(inf, KINF__PH_LIST); CHECK_INT(respond(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c2\"},\"items\":[]}", 0)), 0);
     kinf_engine_closed(inf, inf->now);
     CHECK(kinf_engine_state(inf) & KINF_ENG_CONNECT);
     kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "x", inf->now);          /* eng-6 */
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_STR(inf->cont, "c2");
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[1 2]}", 1)), -1);  /* broken-1 */
     CHECK_STR(inf->cont, "");
     rm(inf);
@@ -3866,7 +3866,7 @@ static void edge_watch_bounds(void) {
     full = http("200 OK", "", "", 1); n = strlen(full) - 5; memcpy(part, full, n); part[n] = 0;
     CHECK_INT(respond(inf, part), 0); inf->watch_start = inf->now - 1000;       /* cut-1 */
     kinf_engine_closed(inf, inf->now); CHECK(inf->backoff_until <= inf->now);
-    kinf__begin(inf, KINF__PH_WATCH);
+    kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, "HTTP/1.1 500 Oops\r\nContent-Length: 100\r\n\r\n{\"kind\""), 0);  /* cut-2 */
     inf->watch_start -= 1500; kinf_engine_closed(inf, inf->now);
     CHECK(backoff_ms(inf) >= 800);
@@ -3926,12 +3926,12 @@ static void edge_list(void) {
     /* list-3: a second list before the first sync completes */
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3")), 0)), 0);
     kinf_engine_dispatch(inf, inf->now);                      /* 2 pops left */
-    kinf__begin(inf, KINF__PH_LIST);
+    kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("60", ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3") "," ITEM("d", "4")), 0)), 0);
     kinf_engine_dispatch(inf, inf->now); kinf_engine_dispatch(inf, inf->now);
     CHECK_INT(kinf_has_synced(inf), 1);
     /* list-2: after an unpaginated list, the next one is paged again */
-    inf->list_nolimit = 1; kinf__begin(inf, KINF__PH_LIST);
+    inf->list_nolimit = 1; kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("70", ""), 0)), 0);
     inf->rv_mode = KINF__RV_UNSET;
     CHECK(strstr(target(inf, KINF__PH_LIST), "limit=500") != 0);

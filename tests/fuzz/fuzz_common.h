@@ -333,7 +333,7 @@ static void fz_check_store(kinf_informer_t* inf) {
         FZ_CHECK(kinf__blk_at(inf, sl->cur)->owner == ((uint32_t)s << 1), "slot %d: its block has another owner", s);
         if (sl->old) { FZ_CHECK(kinf__blk_at(inf, sl->old)->owner == (((uint32_t)s << 1) | 1u), "slot %d: old block has another owner", s); }
         if (sl->flags & KINF__F_PENDING) { pending++; }
-        if (kinf__visible(inf, s)) { nlive++; }
+        if (kinf__store_visible(inf, s)) { nlive++; }
     }
     FZ_CHECK(nused == inf->nused, "%d slots in use, nused says %d", nused, inf->nused);
     FZ_CHECK(nlive == inf->nlive, "%d slots live, nlive says %d", nlive, inf->nlive);
@@ -409,7 +409,7 @@ static void fz_recheck_captures(kinf_informer_t* inf, int list_mode) {
                 f.err, f.rec_done, used, s->ev_len);
     }
     for (k = list_mode ? KINF__CAP_NAME : KINF__CAP_TYPE; k <= KINF__CAP_RV; k++) {
-        /* cover counts even where cset is 0: kinf__apply reads it */
+        /* cover counts even where cset is 0: kinf__rf_apply reads it */
         int same = f.cset[k] == s->cset[k] && f.cover[k] == s->cover[k];
 #ifdef FUZZ_SKIP_KNOWN /* open bug: cover[] is not reset at a record's start */
         if (!s->cset[k]) { same = f.cset[k] == 0; }
@@ -427,7 +427,7 @@ static void fz_recheck_captures(kinf_informer_t* inf, int list_mode) {
    with more than KINF__MAX_MEMBERS members) instead of from the member table. */
 static int fz_force_walk;
 
-/* Feeds a body as kinf__consume does, but on a framing error or a broken
+/* Feeds a body as kinf__rf_consume does, but on a framing error or a broken
    record resets the scanner and goes on with the rest. ctl1 picks the
    read size and how often the FIFO is delivered. Returns records seen. */
 __attribute__((unused)) static unsigned fz_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, uint8_t ctl1, int list_mode) {
@@ -450,15 +450,15 @@ __attribute__((unused)) static unsigned fz_feed(kinf_informer_t* inf, const uint
                 inf->scan.rec_done = 0;
                 fz_recheck_captures(inf, list_mode);
                 if (fz_force_walk) { inf->scan.mt_over = 1; }
-                r = kinf__on_record(inf);
+                r = kinf__rf_on_record(inf);
                 inf->scan.ev_len = 0;
                 recs++;
                 if (r != KINF__REC_OK) { kinf__scan_reset(&inf->scan, list_mode); }
-                if (inf->flen >= thr) { kinf__dispatch(inf); }
+                if (inf->flen >= thr) { kinf__hd_dispatch(inf); }
             }
         }
         p += lim;
-        if (thr != 0xffffffffu && inf->flen >= (uint32_t)inf->fifo_cap) { kinf__dispatch(inf); }
+        if (thr != 0xffffffffu && inf->flen >= (uint32_t)inf->fifo_cap) { kinf__hd_dispatch(inf); }
     }
     return recs;
 }

@@ -3,18 +3,18 @@
    Input: 5 control bytes, then a raw HTTP response (head and body as read
    from the socket).
      byte 0: bit 0 the request kind (0 list, 1 watch); bit 1: also finish the
-             response (kinf__response_done) when the body is done
+             response (kinf__rf_response_done) when the body is done
      bytes 1-2, 3-4: two cut positions (little-endian, modulo the length)
    1. kinf__http_parse_head on the response bytes (in a buffer of exactly
       their size); a parsed head must have sane fields.
    2. An informer (kinf_init on a static buffer, server http://127.0.0.1:1,
-      req_kind set) gets the response through kinf__ingest in one read (a
-      chunked body's data taken in place by kinf__chunk_next), and a second
+      req_kind set) gets the response through kinf__rf_ingest in one read (a
+      chunked body's data taken in place by kinf__rf_chunk_next), and a second
       one in 2-3 reads cut at the two positions. Both must agree: same
       error or none, same status, same decoded body bytes, same end of body.
-      The second one also feeds the decoded body to kinf__consume (delivering
-      the FIFO with kinf__dispatch when it fills) and, if byte 0 says so, ends
-      with kinf__response_done (which may start a request to 127.0.0.1:1:
+      The second one also feeds the decoded body to kinf__rf_consume (delivering
+      the FIFO with kinf__hd_dispatch when it fills) and, if byte 0 says so, ends
+      with kinf__rf_response_done (which may start a request to 127.0.0.1:1:
       refused or pending, closed here). */
 #define KINF_TLS_BEARSSL
 #define KINF_SELFCHECK
@@ -64,19 +64,19 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
             if (k > inf->rcap) { k = inf->rcap; }
             memcpy(inf->rbuf, d + a, k);
             a += k;
-            if (kinf__ingest(inf, k) != 0) { out->err = 1; goto done; }
+            if (kinf__rf_ingest(inf, k) != 0) { out->err = 1; goto done; }
             FZ_CHECK(inf->dpos <= inf->dend && inf->dend <= inf->rend && inf->rend <= k, "ingest: body at [%zu, %zu), raw to %zu, of a %zu-byte read", inf->dpos, inf->dend, inf->rend, k);
             FZ_CHECK(inf->hlen <= sizeof(inf->head), "head length %zu", inf->hlen);
             out->head_done = inf->resp.head_done;
             out->status = inf->resp.status;
             if (inf->body_done) { out->body_done = 1; }
             /* the body's runs as the informer takes them: a chunked one's
-               in place, between the framing kinf__chunk_next decodes */
-            while (kinf__pending(inf)) {
+               in place, between the framing kinf__rf_chunk_next decodes */
+            while (kinf__rf_pending(inf)) {
                 size_t bl;
                 if (inf->dpos >= inf->dend) {
                     size_t was = inf->dend;
-                    if (kinf__chunk_next(inf) != 0) { out->err = 1; goto done; }
+                    if (kinf__rf_chunk_next(inf) != 0) { out->err = 1; goto done; }
                     FZ_CHECK(inf->dend > was && inf->dpos >= was && inf->dpos <= inf->dend && inf->dend <= inf->rend,
                              "chunk_next: from %zu to data [%zu, %zu), raw to %zu", was, inf->dpos, inf->dend, inf->rend);
                     if (inf->body_done) { out->body_done = 1; }
@@ -95,22 +95,22 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
                     int bd = inf->body_done;
                     inf->rend = de;
                     while (inf->dpos < inf->dend) {
-                        if (kinf__consume(inf) != 0) { consume_ok = 0; break; }
-                        if (inf->dpos < inf->dend) { kinf__dispatch(inf); } /* held back by the FIFO */
+                        if (kinf__rf_consume(inf) != 0) { consume_ok = 0; break; }
+                        if (inf->dpos < inf->dend) { kinf__hd_dispatch(inf); } /* held back by the FIFO */
                     }
-                    kinf__dispatch(inf);
+                    kinf__hd_dispatch(inf);
                     inf->ch = ch; inf->dpos = inf->dend = de; inf->rend = re; inf->body_done = bd;
                 }
                 inf->dpos = inf->dend;
             }
-            kinf__window_clear(inf);
+            kinf__rf_window_clear(inf);
         }
     }
 done:
     if (drive) {
         if (finish && consume_ok && !out->err && out->body_done) {
-            kinf__response_done(inf);
-            kinf__dispatch(inf);
+            kinf__rf_response_done(inf);
+            kinf__hd_dispatch(inf);
         }
         kinf_shutdown(inf);
         fz_check_lister(inf);
@@ -143,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     free(head);
 
-    /* 2. whole vs cut, through kinf__ingest */
+    /* 2. whole vs cut, through kinf__rf_ingest */
     if (n > sizeof(g_body[0])) { return 0; }
     cuts[0] = n ? (size_t)(data[1] | (data[2] << 8)) % (n + 1) : 0;
     cuts[1] = n ? (size_t)(data[3] | (data[4] << 8)) % (n + 1) : 0;

@@ -2,16 +2,16 @@
 
    Input: byte 0 picks the projection rules (as fuzz_watch.c), byte 1 the read
    size, delivery cadence and budget (bit 4 also: end through
-   kinf__response_done instead of kinf__list_finished); the rest is one or
+   kinf__rf_response_done instead of kinf__rf_list_finished); the rest is one or
    more LIST response bodies: {"metadata":{"resourceVersion":..,"continue":..},
    "items":[{...},...]}.
 
    Before the list, a few objects are put in the store through a watch stream
-   (so the list replaces a cache, and kinf__list_finished has keys to delete).
-   The body is fed as kinf__consume feeds it (on a framing error or a broken
+   (so the list replaces a cache, and kinf__rf_list_finished has keys to delete).
+   The body is fed as kinf__rf_consume feeds it (on a framing error or a broken
    item the scanner is reset and the rest is fed on: later bodies are further
-   pages of the same list), then the list is finished: kinf__list_finished (or
-   kinf__response_done), which starts a watch at http://127.0.0.1:1 (refused or
+   pages of the same list), then the list is finished: kinf__rf_list_finished (or
+   kinf__rf_response_done), which starts a watch at http://127.0.0.1:1 (refused or
    pending, closed here). Handlers and the lister are checked as in
    fuzz_common.h; after the list every visible key was seen by it. */
 #define KINF_TLS_BEARSSL
@@ -37,23 +37,23 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     inf->body_mode = KINF__BODY_WATCH;
     kinf__scan_reset(&inf->scan, 0);
     fz_feed(inf, (const uint8_t*)fz_prefill, sizeof(fz_prefill) - 1, 0, 0);
-    if (data[1] & 0x80) { kinf__dispatch(inf); }
+    if (data[1] & 0x80) { kinf__hd_dispatch(inf); }
     inf->listed = 1;
     /* the list */
     inf->body_mode = KINF__BODY_LIST;
     kinf__scan_reset(&inf->scan, 1);
-    kinf__unseen(inf);
+    kinf__rf_unseen(inf);
     inf->req_kind = KINF__PH_LIST;
     inf->phase = KINF__PH_LIST;
     fz_feed(inf, data + 2, size - 2, data[1], 1);
     fz_check_lister_ex(inf, 0);
     if (data[1] & 0x10) {
         inf->resp.status = 200;
-        kinf__response_done(inf);   /* list_finished, or the next page, or a failed list */
+        kinf__rf_response_done(inf);   /* list_finished, or the next page, or a failed list */
     } else {
-        kinf__list_finished(inf);
+        kinf__rf_list_finished(inf);
         for (s = 0; s < inf->slot_hi; s++) {
-            if (kinf__visible(inf, s)) {
+            if (kinf__store_visible(inf, s)) {
                 FZ_CHECK(inf->slots[s].flags & KINF__F_SEEN, "slot %d visible after the list but not seen by it", s);
             }
         }
@@ -62,8 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     kinf_shutdown(inf);
     fz_check_lister_ex(inf, 0);
-    kinf__dispatch(inf);
-    while (inf->flen) { kinf__dispatch(inf); }
+    kinf__hd_dispatch(inf);
+    while (inf->flen) { kinf__hd_dispatch(inf); }
     fz_check_lister(inf);
     free(mem);
     return 0;

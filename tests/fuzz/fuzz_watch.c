@@ -5,10 +5,10 @@
    and the dispatch budget; the rest is the (de-chunked) body of a watch
    response: {"type":...,"object":{...}} events.
 
-   The body goes through kinf__scan_feed / kinf__on_record as kinf__consume
+   The body goes through kinf__scan_feed / kinf__rf_on_record as kinf__rf_consume
    feeds them (informer: max_objects 64, store 64 KiB, events 8 KiB); a framing
    error or a broken record resets the scanner and the rest is fed on.
-   kinf__dispatch runs as ctl byte 1 says, with handlers that check every
+   kinf__hd_dispatch runs as ctl byte 1 says, with handlers that check every
    object (valid JSON, fields readable); at the end the lister and the store
    are checked (see fuzz_common.h). With bit 6 of byte 0 set, the body is
    also fed in one read to a second informer that projects every record by
@@ -49,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     kinf__scan_reset(&inf->scan, 0);
     fz_feed(inf, data + 2, size - 2, data[1], 0);
     fz_check_lister_ex(inf, 0); /* before delivery: the lister answers from the store */
-    kinf__dispatch(inf);
-    while (inf->flen) { kinf__dispatch(inf); } /* a budget delivers in steps */
+    kinf__hd_dispatch(inf);
+    while (inf->flen) { kinf__hd_dispatch(inf); } /* a budget delivers in steps */
     fz_check_lister(inf);
     FZ_CHECK(inf->sock.fd < 0 && !(kinf_engine_state(inf) & KINF_ENG_CLOSE), "a watch body opened a connection");
     /* bit 6 of byte 0: the same body in one read, projected by the byte
@@ -65,8 +65,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fz_force_walk = 1;
         fz_feed(inf2, data + 2, size - 2, (uint8_t)(data[1] & ~7), 0);
         fz_force_walk = 0;
-        kinf__dispatch(inf2);
-        while (inf2->flen) { kinf__dispatch(inf2); }
+        kinf__hd_dispatch(inf2);
+        while (inf2->flen) { kinf__hd_dispatch(inf2); }
         if (!inf->st.store_full && !inf->st.dropped && !inf2->st.store_full && !inf2->st.dropped) { same_objects(inf, inf2); }
         free(mem2);
     }
