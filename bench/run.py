@@ -1033,7 +1033,8 @@ def write_report(results):
           "text is kinformer and the program; static builds include libc (and BearSSL), which is most of them. "
           "*kwatch-small* is kwatch with the Makefile's SMALLFLAGS (`make build/kwatch-small`): "
           "`-fno-asynchronous-unwind-tables` (no .eh_frame: C needs no unwinding; about 7 KB) and "
-          "`-DKINF_NO_LOG_STRINGS` (errors print their id and detail, not the sentence; about 3.6 KB). "
+          "`-DKINF_NO_LOG_STRINGS` (errors print their id and detail, not the sentence; about 3.6 KB) and "
+          "`-DKINFORMER_STATIC` (every function static, so the engine calls kwatch does not use are left out). "
           "`size` counts .text, .rodata, .eh_frame and the relocations in its text column.")
         w("")
         w("| program | opt | TLS | link | text bytes |")
@@ -1069,7 +1070,7 @@ def write_report(results):
       "resourceVersion, Debian's /usr/bin/python3); `kubectl get pods -A -w -o name --server URL`, lines counted." % KEEP)
     w("- The slow clients do less: %s, and they get fewer watch events (the M column). Their rate is steady, "
       "so events/s compare; wall times do not." % "; ".join(
-          "%s is not run at N > %s" % (CLIENTS[c]["label"], fmt(CLIENTS[c]["max_n"], 0))
+          "%s is not run at N > %s" % (CLIENTS[c]["label"].split(":")[0], fmt(CLIENTS[c]["max_n"], 0))
           for c in CLIENTS if CLIENTS[c]["max_n"]))
     w("- CPU s is user + system time of the client process (GNU time), start to exit or kill; it is less "
       "disturbed than wall time by other work on the machine. CPU µs/event divides the whole process's CPU "
