@@ -1405,7 +1405,7 @@ static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
 static int name_cmp(const void* a, const void* b) { return strcmp(*(const char* const*)a, *(const char* const*)b); }
 static const char* corpus_dir(void) {
     const char* e = getenv("KINF_TESTDATA");
-    return e && e[0] ? e : "../shared/testdata/k8s-api";
+    return e && e[0] ? e : "tests/testdata/k8s-api";
 }
 /* mode 0: round trip, no projection, managedFields kept; 1: max_event_bytes
    32 KiB (large ones identity-only); 2: keep metadata.labels, spec */

@@ -6,8 +6,8 @@
 
 Writes OUT/<target>/<name> for the targets http_head, chunked, watch, list,
 kubeconfig, pem and base64. Sources:
-  - the Kubernetes API's fully populated example objects (../shared/testdata/
-    k8s-api beside the repository), pruned to a few KB and wrapped as watch
+  - the Kubernetes API's fully populated example objects (tests/testdata/
+    k8s-api, vendored with its license), pruned to a few KB and wrapped as watch
     events, list bodies and HTTP responses;
   - raw responses recorded from the fake API server (tests/fakeapi.py, started
     here with --port 0 --port-file F --lifetime 30 --churn 50): a chunked watch
@@ -582,7 +582,7 @@ def seeds_from_tools(out, workdir):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(REPO, "build", "fuzz", "seeds"))
-    ap.add_argument("--testdata", default=os.path.join(os.path.dirname(REPO), "shared", "testdata", "k8s-api"))
+    ap.add_argument("--testdata", default=os.path.join(REPO, "tests", "testdata", "k8s-api"))
     ap.add_argument("--no-fakeapi", action="store_true")
     ap.add_argument("--no-tools", action="store_true")
     a = ap.parse_args()
