@@ -116,9 +116,8 @@ CONFIGURATION MACROS
     KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
-    KINF_NO_SIMD              no SSE2 for strings and skipped values (x86-64 has it)
-    KINF_NO_AVX2              no AVX2 for skipped values (used on x86-64 when the CPU has
-                              AVX2, PCLMUL and POPCNT, which kinf_init asks it)
+    KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
+                              it; elsewhere eight bytes at a time, or one)
     A build that optimises for size (-Os, which defines __OPTIMIZE_SIZE__)
     leaves out the scanner's one-step path for member-level strings (about
     650 bytes); the byte state machine does the same work.
@@ -657,13 +656,6 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
 #include <emmintrin.h>
 #define KINF__SSE2 1
-/* AVX2, PCLMUL and POPCNT for skipped values, where the CPU has them (asked
-   at init); -Os builds leave them out */
-#if defined(__x86_64__) && !defined(KINF_NO_AVX2) && !defined(__OPTIMIZE_SIZE__) && \
-    ((defined(__clang__) && __clang_major__ >= 8) || (!defined(__clang__) && __GNUC__ >= 8))
-#include <immintrin.h>
-#define KINF__AVX2 1
-#endif
 #endif
 
 #if defined(__GNUC__)
@@ -1017,7 +1009,7 @@ enum { KINF__K_OTHER = 0, KINF__K_TYPE, KINF__K_OBJECT, KINF__K_METADATA, KINF__
        KINF__K_UID, KINF__K_RV, KINF__K_CONTINUE, KINF__K_ITEMS, KINF__K_ARRAY = 0xff };
 enum { KINF__CAP_TYPE = 0, KINF__CAP_NAME, KINF__CAP_NS, KINF__CAP_UID, KINF__CAP_RV, KINF__CAP_LIST_RV, KINF__CAP_CONTINUE, KINF__CAP_COUNT };
 enum { KINF__X_VALUE = 0, KINF__X_KEY_OR_END, KINF__X_KEY, KINF__X_COLON, KINF__X_COMMA_OR_END, KINF__X_VALUE_OR_END, KINF__X_ROOT };
-enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT, KINF__S_SKIP };
+enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT };
 
 /* The members of a record's object and of its object members (metadata,
    spec, status, ...) as offsets in the event buffer, so projection can copy
@@ -1035,9 +1027,9 @@ typedef struct kinf__scan {
     uint8_t list_mode, st, expect, is_key, err, root_done, kover, klen;
     uint8_t mt_over;              /* more members than KINF__MAX_MEMBERS: projection walks the bytes */
     int mt_n, mt_key, mt_cur[2];
-    int skip_depth;               /* S_SKIP: open brackets of the skipped value */
-    uint8_t skip_str, skip_esc;
-    uint8_t avx2;                 /* skipped blocks through kinf__skip_run_avx2 (set at init) */
+    int drop;                     /* a member projection drops is open: 1 + the depth of the object
+                                     holding it (0 none); its bytes are checked, not copied */
+    uint8_t drop_ws;              /* ws when the drop began: whitespace inside it is not the record's */
     int whole;                    /* the depth from which a member of the object, kept whole with no
                                      rule under it, goes to the fast loop; 0 none (kinf__scan_feed) */
     const struct kinf__rules* rules; /* what projection drops: asked at each key (0: nothing) */
@@ -1047,7 +1039,7 @@ typedef struct kinf__scan {
     const char* lit;              /* literal being matched: "true", "false", "null" */
     int depth, rec_base;          /* rec_base: depth of the open record's container, 0 = none */
     uint8_t ids[8];
-    uint64_t arr[(KINF_MAX_DEPTH + 63) / 64];
+    uint8_t arr[KINF_MAX_DEPTH];  /* 1 where the container open at that depth is an array */
     char kbuf[24];
     int cap;                      /* capture in progress, -1 none */
     /* record framing: the record's bytes are copied to ev[0..ev_len) */
@@ -1060,11 +1052,11 @@ typedef struct kinf__scan {
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
     s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
-    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->obj_dup = 0;
+    s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
 }
-static int kinf__scan_is_arr(const kinf__scan* s, int d) { return (int)((s->arr[d >> 6] >> (d & 63)) & 1u); }
+static int kinf__scan_is_arr(const kinf__scan* s, int d) { return s->arr[d]; }
 static uint8_t kinf__key_id(const char* k, size_t n) {
     switch (n) {
     case 4: if (!memcmp(k, "type", 4)) { return KINF__K_TYPE; } if (!memcmp(k, "name", 4)) { return KINF__K_NAME; } break;
@@ -1117,7 +1109,7 @@ static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
     if (s->depth == 0 && s->list_mode) { s->root_done = 1; }
 }
 static void kinf__scan_value_start(kinf__scan* s) {
-    int k = (s->depth < 8) ? kinf__scan_cap_for(s) : -1;
+    int k = (s->depth < 8 && !s->drop) ? kinf__scan_cap_for(s) : -1;
     s->cap = k;
     if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; }
 }
@@ -1184,7 +1176,7 @@ static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl
 }
 static int kinf__is_hex(uint8_t c) { return kinf__hexval(c) >= 0; }
 /* the bytes that may follow a backslash in a JSON string, \u apart (RFC 8259) */
-static int kinf__is_json_escape(uint8_t c) {
+static inline int kinf__is_json_escape(uint8_t c) {
     return c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't';
 }
 
@@ -1208,7 +1200,7 @@ KINF__SCAN_INLINE void kinf__scan_key_open(kinf__scan* s, uint32_t ks) {
     /* inside a member kept whole (s->whole), whose keys the byte machine
        meets where the fast loop stopped, no entry: projection copies it
        whole, and the table does not depend on where the stream is split */
-    if (s->whole || s->rec_over || !(s->list_mode || s->ids[1] == KINF__K_OBJECT) ||
+    if (s->whole || s->drop || s->rec_over || !(s->list_mode || s->ids[1] == KINF__K_OBJECT) ||
         !(lv == 0 || (lv == 1 && s->mt_cur[0] >= 0 && !kinf__scan_is_arr(s, s->depth)))) { return; }
     if (s->mt_n >= KINF__MAX_MEMBERS) { s->mt_over = 1; return; }
     m = &s->mt[s->mt_n];
@@ -1344,11 +1336,12 @@ value_token:
     switch (kinf__cclass[c]) {
     case KINF__C_OPEN:
         if (d + 1 >= KINF_MAX_DEPTH) { goto out; }
+        if (i + 1 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
         d++; i++;
         in_arr = c == '[';
         if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
-        if (in_arr) { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); goto value_or_end; }
-        s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63));
+        s->arr[d] = (uint8_t)in_arr;
+        if (in_arr) { goto value_or_end; }
         goto key_or_end;
     case KINF__C_LIT: {
         size_t k = c == 'f' ? 5u : 4u;
@@ -1406,143 +1399,16 @@ out:
 #undef KINF__DEEP_WS
 }
 
-#ifdef KINF__SSE2
-static int kinf__pop64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-/* A skipped container, sixty-four bytes at a time: quotes, backslashes,
-   brackets and control bytes as bit masks (kinf__skip_run with SSE2,
-   kinf__skip_run_avx2 where the CPU has AVX2); which bytes are inside
-   strings by a prefix XOR of the unescaped quotes. */
-/* the bytes escaped by a backslash: the one after a run of backslashes of
-   odd length (a run from an even bit is odd when it ends before an odd
-   bit); adding a run's first bit to it carries past its end. The first byte
-   is escaped when the last block ended in such a run; *carry tells whether
-   this one does. */
-KINF__SCAN_INLINE uint64_t kinf__skip_escaped(uint64_t bs, uint8_t esc, uint64_t* carry) {
-    uint64_t escd = esc ? 1u : 0u, b, st, ev, od;
-    if (!bs) { *carry = 0; return escd; }
-    b = bs & ~escd;
-    st = b & ~(b << 1);
-    ev = b + (st & 0x5555555555555555ull);
-    od = b + (st & 0xaaaaaaaaaaaaaaaaull);
-    *carry = od < b;
-    return escd | (ev & ~b & 0xaaaaaaaaaaaaaaaaull) | (od & ~b & 0x5555555555555555ull);
-}
-/* One block from its masks, instr (1 from an opening quote up to its
-   closing one) and its escapes; popcnt: the caller has the instruction.
-   Returns 64 with the state moved on or, when the value ends in the block,
-   the count of bytes up to its closing bracket, with the depth then 0 (the
-   block's brackets are walked in order when it has as many closes as there
-   are open brackets). Returns 0, changing nothing, to leave the block to
-   the byte loop: when it holds what the byte loop treats otherwise (a
-   control byte in a string, a backslash outside one) or goes past the
-   depth limit. */
-KINF__SCAN_INLINE int kinf__skip_block(uint64_t bs, uint64_t op, uint64_t cl, uint64_t ctl, uint64_t escd, uint64_t carry,
-                                       uint64_t instr, int popcnt, int depth, int* sd, uint8_t* in_str, uint8_t* esc) {
-    int no, nc;
-    if (*in_str) { instr = ~instr; }
-    if ((ctl & instr) || (bs & ~escd & ~instr)) { return 0; }
-    op &= ~instr; cl &= ~instr;
-    no = popcnt ? __builtin_popcountll(op) : kinf__pop64(op);
-    nc = popcnt ? __builtin_popcountll(cl) : kinf__pop64(cl);
-    if (nc >= *sd || depth + *sd + no >= KINF_MAX_DEPTH) {
-        uint64_t m = op | cl;
-        int d = *sd;
-        while (m) {
-            int at = __builtin_ctzll(m);
-            if ((op >> at) & 1u) { if (depth + ++d >= KINF_MAX_DEPTH) { return 0; } }
-            else if (--d == 0) { *sd = 0; *in_str = 0; *esc = 0; return at + 1; }
-            m &= m - 1u;
-        }
-        *sd = d;
-    } else {
-        *sd += no - nc;
-    }
-    *in_str = (uint8_t)(instr >> 63); *esc = (uint8_t)carry;
-    return 64;
-}
-/* Blocks from p while the value is open and 64 bytes are left; returns the
-   bytes consumed (up to the value's end, or to a block for the byte loop). */
-static size_t kinf__skip_run(const uint8_t* p, size_t n, int depth, int* psd, uint8_t* pin_str, uint8_t* pesc) {
-    const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f), sp = _mm_set1_epi8(0x20);
-    const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}');
-    int sd = *psd;
-    uint8_t in_str = *pin_str, esc = *pesc;
-    size_t i = 0;
-    while (sd > 0 && n - i >= 64) {
-        uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
-        int k;
-        for (k = 0; k < 4; k++) {
-            __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i + 16 * k)), f = _mm_or_si128(v, sp);
-            unsigned sh = 16u * (unsigned)k;
-            q |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
-            bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
-            op |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, ob)) << sh;   /* '{' and '[' (0x7b, 0x5b) */
-            cl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(f, cb)) << sh;   /* '}' and ']' */
-            ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)) << sh;
-        }
-        escd = kinf__skip_escaped(bs, esc, &carry);
-        instr = q & ~escd; /* prefix XOR */
-        instr ^= instr << 1; instr ^= instr << 2; instr ^= instr << 4;
-        instr ^= instr << 8; instr ^= instr << 16; instr ^= instr << 32;
-        k = kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 0, depth, &sd, &in_str, &esc);
-        if (!k) { break; }
-        i += (size_t)k;
-    }
-    *psd = sd; *pin_str = in_str; *pesc = esc;
-    return i;
-}
-#ifdef KINF__AVX2
-/* the same with two 32-byte loads, the prefix XOR as a carry-less multiply
-   by all ones, and POPCNT */
-__attribute__((target("avx2,pclmul,popcnt")))
-static size_t kinf__skip_run_avx2(const uint8_t* p, size_t n, int depth, int* psd, uint8_t* pin_str, uint8_t* pesc) {
-    const __m256i dq = _mm256_set1_epi8('"'), bsl = _mm256_set1_epi8('\\'), lo = _mm256_set1_epi8(0x1f), sp = _mm256_set1_epi8(0x20);
-    const __m256i ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}');
-    const __m128i ones = _mm_set1_epi8((char)0xff);
-    int sd = *psd;
-    uint8_t in_str = *pin_str, esc = *pesc;
-    size_t i = 0;
-    while (sd > 0 && n - i >= 64) {
-        uint64_t q = 0, bs = 0, op = 0, cl = 0, ctl = 0, escd, carry, instr;
-        int k;
-        for (k = 0; k < 2; k++) {
-            __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + i + 32 * k)), f = _mm256_or_si256(v, sp);
-            unsigned sh = 32u * (unsigned)k;
-            q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dq)) << sh;
-            bs |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bsl)) << sh;
-            op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, ob)) << sh;
-            cl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(f, cb)) << sh;
-            ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, lo), v)) << sh;
-        }
-        escd = kinf__skip_escaped(bs, esc, &carry);
-        instr = (uint64_t)_mm_cvtsi128_si64(_mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)(q & ~escd)), ones, 0));
-        k = kinf__skip_block(bs, op, cl, ctl, escd, carry, instr, 1, depth, &sd, &in_str, &esc);
-        if (!k) { break; }
-        i += (size_t)k;
-    }
-    *psd = sd; *pin_str = in_str; *pesc = esc;
-    return i;
-}
-static int kinf__cpu_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("popcnt");
-}
-#endif
-#endif
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
    malformed, 2 too deep). Validates the whole JSON grammar, so a record that
    reaches the event buffer is valid JSON. Record bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
-   has room (else the record is marked too large), and moves *span to upto. */
+   has room (else the record is marked too large), and moves *span to upto.
+   Inside a dropped member nothing is copied. */
 KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
-    if (s->rec_base && !s->rec_over && upto > *span) {
+    if (s->rec_base && !s->rec_over && !s->drop && upto > *span) {
         size_t k = upto - *span;
         if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; }
         else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
@@ -1555,11 +1421,12 @@ KINF__SCAN_INLINE size_t kinf__scan_fail(kinf__scan* s, const uint8_t* p, size_t
     kinf__scan_flush(s, p, span, i);
     return i;
 }
-/* A member projection drops (a string or container starting with c at
-   p[i - 1]): "null" takes its place in the record and its bytes are skipped,
-   checking only that strings end and brackets balance. In a watch event only
-   once the type says it holds an object, not a Status. 1 when it is skipped. */
-KINF__SCAN_INLINE int kinf__scan_drop_value(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, uint8_t c, int mt_last) {
+/* A member projection drops (a string or container opening at p[i - 1]):
+   "null" takes its place in the record, and its bytes go through the same
+   grammar as any other (the fast loop and the byte machine) without being
+   copied, up to kinf__scan_drop_end. In a watch event only once the type
+   says it holds an object, not a Status. */
+KINF__SCAN_INLINE int kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, int mt_last) {
     if (mt_last < 0 || !s->mt[mt_last].skip) { return 0; }
     if (!s->list_mode && !(s->cset[KINF__CAP_TYPE] && (s->cbuf[KINF__CAP_TYPE][0] == 'A' || s->cbuf[KINF__CAP_TYPE][0] == 'M' || s->cbuf[KINF__CAP_TYPE][0] == 'D'))) {
         return 0;
@@ -1569,9 +1436,14 @@ KINF__SCAN_INLINE int kinf__scan_drop_value(kinf__scan* s, const uint8_t* p, siz
         if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
         else { s->rec_over = 1; }
     }
-    s->st = KINF__S_SKIP; s->skip_str = c == '"'; s->skip_depth = c == '"' ? 0 : 1; s->skip_esc = 0;
+    s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;
     return 1;
+}
+/* The value a drop began with has ended at p[i - 1] (the scanner is back at
+   the depth it began at): the record goes on from p[i]. */
+KINF__SCAN_INLINE void kinf__scan_drop_end(kinf__scan* s, size_t* span, size_t i) {
+    if (s->drop && s->depth < s->drop) { s->drop = 0; s->ws = s->drop_ws; *span = i; }
 }
 static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     size_t i = 0, span = 0; /* p[span..i) is still to be copied into the record */
@@ -1583,6 +1455,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
         uint8_t c;
         if (s->st == KINF__S_NONE && s->rec_base) {
             int dfast = (s->whole && s->whole < dmin) ? s->whole : dmin;
+            if (s->drop && s->drop < dfast) { dfast = s->drop; }
             if (s->depth >= dfast) {
                 i = kinf__scan_deep(s, p, i, n, dfast);
                 if (i >= n) { break; }
@@ -1640,6 +1513,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (s->is_key) {
                     kinf__scan_key_close(s, (uint32_t)KINF__POS(i - 1));
                 } else if (s->expect != KINF__X_COLON) {
+                    kinf__scan_drop_end(s, &span, i);
                     kinf__scan_value_done(s, KINF__POS(i));
                 }
                 /* the colon after a key, the comma after a value: mostly next */
@@ -1682,59 +1556,6 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             kinf__scan_value_done(s, KINF__POS(i));
             break; /* c is not consumed: it is structural or an error */
         }
-        case KINF__S_SKIP: {
-            /* blocks of 64 bytes where SSE2 is there; else, and where a
-               block needs a closer look, strings in a tight loop with their
-               escapes and the bytes between them in another; the state goes
-               back to s only at the end */
-            int sd = s->skip_depth;
-            uint8_t in_str = s->skip_str, esc = s->skip_esc;
-            for (;;) {
-                size_t lim;
-                if (esc) { if (i >= n) { goto skip_more; } esc = 0; i++; } /* the byte after a backslash */
-#ifdef KINF__SSE2
-                if (sd > 0 && n - i >= 64) {
-#ifdef KINF__AVX2
-                    i += s->avx2 ? kinf__skip_run_avx2(p + i, n - i, s->depth, &sd, &in_str, &esc) : kinf__skip_run(p + i, n - i, s->depth, &sd, &in_str, &esc);
-#else
-                    i += kinf__skip_run(p + i, n - i, s->depth, &sd, &in_str, &esc);
-#endif
-                    if (!sd) { goto skip_done; }
-                }
-                if (esc) { continue; }
-#endif
-                lim = n - i > 64 ? i + 64 : n;
-                if (in_str) {
-                    for (;;) {
-                        i = kinf__str_run(p, i, n, 1);
-                        if (i >= n) { goto skip_more; }
-                        c = p[i];
-                        if (c == '"') { i++; in_str = 0; break; }
-                        if (c != '\\') { i++; span = i; return kinf__scan_fail(s, p, &span, i, 1); }
-                        if (i + 1 >= n) { i = n; esc = 1; goto skip_more; }
-                        i += 2;
-                    }
-                    if (sd == 0) { goto skip_done; }
-                }
-                for (;;) {
-                    if (i >= lim) { if (i >= n) { goto skip_more; } break; } /* back to the blocks */
-                    c = p[i++];
-                    if (c == '"') { in_str = 1; break; }
-                    if (c == '{' || c == '[') { if (s->depth + ++sd >= KINF_MAX_DEPTH) { span = i; return kinf__scan_fail(s, p, &span, i, 2); } }
-                    else if ((c == '}' || c == ']') && --sd == 0) { goto skip_done; }
-                }
-            }
-        skip_more:
-            s->skip_depth = sd; s->skip_str = in_str; s->skip_esc = esc;
-            span = i;
-            continue;
-        skip_done:
-            s->skip_depth = 0; s->skip_str = 0; s->skip_esc = 0;
-            span = i;
-            s->st = KINF__S_NONE;
-            kinf__scan_value_done(s, s->ev_len);
-            continue;
-        }
         case KINF__S_LIT:
             c = p[i];
             if (s->lit[s->sub]) {
@@ -1766,7 +1587,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
                 s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
-                s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->obj_dup = 0;
+                s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
                 span = i - 1;
                 memset(s->cset, 0, KINF__CAP_LIST_RV); memset(s->cover, 0, KINF__CAP_LIST_RV);
                 memset(s->clen, 0, sizeof(size_t) * KINF__CAP_LIST_RV);
@@ -1775,17 +1596,17 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 s->obj_start = s->ev_len + (i - 1 - span);
             }
             KINF__MT_VALUE();
-            if (kinf__scan_drop_value(s, p, &span, i, c, mt_last)) { continue; }
+            (void)kinf__scan_drop_begin(s, p, &span, i, mt_last);
             d = ++s->depth;
             /* a member of the object that projection keeps whole, with no
                rule under it (spec and status, with only the default drop):
                its members need no table entries, so the fast loop takes
                all of it; not metadata, whose members hold the captures */
-            if (mt_last >= 0 && s->mt[mt_last].level == 0 && s->mt[mt_last].dec == 1 && s->mt[mt_last].full && !s->mt[mt_last].dm &&
+            if (mt_last >= 0 && !s->drop && s->mt[mt_last].level == 0 && s->mt[mt_last].dec == 1 && s->mt[mt_last].full && !s->mt[mt_last].dm &&
                 s->ids[d - 1] != KINF__K_METADATA) {
                 s->whole = d;
             }
-            if (c == '[') { s->arr[d >> 6] |= (uint64_t)1 << (d & 63); } else { s->arr[d >> 6] &= ~((uint64_t)1 << (d & 63)); }
+            s->arr[d] = (uint8_t)(c == '[');
             if (d < 8) { s->ids[d] = (c == '[') ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
             s->expect = (c == '{') ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END;
             break;
@@ -1800,6 +1621,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             }
             s->depth--;
             if (s->depth < s->whole) { s->whole = 0; }
+            kinf__scan_drop_end(s, &span, i);
             kinf__scan_value_done(s, KINF__POS(i));
             if (was_rec) {
                 kinf__scan_flush(s, p, &span, i);
@@ -1826,7 +1648,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
-                if (kinf__scan_drop_value(s, p, &span, i, c, mt_last)) { continue; }
+                (void)kinf__scan_drop_begin(s, p, &span, i, mt_last);
             } else { return kinf__scan_fail(s, p, &span, i, 1); }
             s->st = KINF__S_STR;
             break;
@@ -5186,9 +5008,6 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     /* scanner capture buffers */
     inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
     inf->scan.rules = &inf->rules;
-#ifdef KINF__AVX2
-    inf->scan.avx2 = (uint8_t)kinf__cpu_avx2();
-#endif
     inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
     inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
     inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);
@@ -5367,7 +5186,6 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef JSMN_PARENT_LINKS
 #undef JSMN_STATIC
 #undef JSMN_STRICT
-#undef KINF__AVX2
 #undef KINF__DEEP_ESCAPED
 #undef KINF__DEEP_STRING
 #undef KINF__DEEP_WS
