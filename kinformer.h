@@ -37,6 +37,10 @@ TL;DR EXAMPLE
     static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int unknown, void* u) {
         (void)inf; (void)u; printf("DELETED%s %s\n", unknown ? "!" : "", o->key);
     }
+    // too large for max_event_bytes: its identity only, never as a whole object
+    static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
+        (void)inf; (void)old; (void)u; printf("OVERSIZED %s %s\n", o->key, o->resource_version);
+    }
     static unsigned char mem[4 << 20];
 
     int main(void) {
@@ -48,7 +52,7 @@ TL;DR EXAMPLE
         desc.max_objects = 2000; desc.store_bytes = 1 << 20;
         kinf_informer_t* inf = kinf_init(mem, sizeof(mem), &desc);
         if (!inf) { return 1; }              // mem too small or bad config
-        kinf_handler_t h = { on_add, on_update, on_delete, 0 };
+        kinf_handler_t h = { on_add, on_update, on_delete, 0, on_oversized };
         kinf_add_handler(inf, &h);
         return kinf_run(inf) == KINF_OK ? 0 : 1;   // until kinf_stop()
     }
@@ -349,6 +353,18 @@ typedef struct kinf_handler_t {
     void (*on_delete)(kinf_informer_t* inf, const kinf_object_t* obj,
                       int final_state_unknown, void* user);
     void* user;
+    /* An object that did not fit (larger than max_event_bytes after projection,
+       or the store full): obj holds its identity only (KINF_OBJ_IDENTITY_ONLY:
+       key, name, namespace, uid, resourceVersion; json has no data), so it is
+       never handed to on_add or on_update as if it were whole. It comes here
+       instead: old_obj is the version the handlers had (NULL when they had
+       none, where on_add would have been called). With no on_oversized the
+       change is not delivered at all; it is counted (kinf_stats: oversized,
+       store_full) and logged either way, and the lister returns the object
+       with the flag. The next version that fits comes to on_update with this
+       one as old_obj; a delete comes to on_delete as usual. */
+    void (*on_oversized)(kinf_informer_t* inf, const kinf_object_t* old_obj,
+                         const kinf_object_t* obj, void* user);
 } kinf_handler_t;
 
 /* An index function writes the object's index value (NUL-terminated, at most
@@ -447,6 +463,7 @@ typedef struct kinf_stats_t {
     uint64_t lists, list_pages, list_items, relists, watches, reconnects, backoffs;
     uint64_t bytes_read, bytes_written, errors, malformed, oversized, store_full, dropped;
     uint64_t delivered_adds, delivered_updates, delivered_deletes, resyncs;
+    uint64_t delivered_oversized;                    /* changes that went to on_oversized */
     uint32_t objects, max_objects, fifo_len, fifo_capacity;
     size_t store_used, store_capacity, store_peak;   /* bytes of object data */
     size_t mem_used, mem_capacity;                   /* whole informer memory */
@@ -3373,13 +3390,21 @@ static void kinf__rf_eof(kinf_informer_t* inf) {
 }
 
 /* >>handlers  delivery from the FIFO */
+/* an object kept identity-only goes to on_oversized, never to on_add or on_update */
+static void kinf__hd_deliver_oversized(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
+    int i;
+    inf->st.delivered_oversized++;
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_oversized) { inf->handlers[i].on_oversized(inf, a, b, inf->handlers[i].user); } }
+}
 static void kinf__hd_deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
     int i;
+    if (o->flags & KINF_OBJ_IDENTITY_ONLY) { kinf__hd_deliver_oversized(inf, 0, o); return; }
     inf->st.delivered_adds++;
     for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_add) { inf->handlers[i].on_add(inf, o, inf->handlers[i].user); } }
 }
 static void kinf__hd_deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
     int i;
+    if (b->flags & KINF_OBJ_IDENTITY_ONLY) { kinf__hd_deliver_oversized(inf, a, b); return; }
     inf->st.delivered_updates++;
     for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_update) { inf->handlers[i].on_update(inf, a, b, inf->handlers[i].user); } }
 }

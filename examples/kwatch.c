@@ -41,7 +41,8 @@ static const char* usage_text =
     "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
     "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
     "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
-    "                         (a final-state-unknown delete adds \"finalStateUnknown\":true)\n"
+    "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
+    "                         object too large to keep \"oversized\":true and its identity only)\n"
     "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n"
     "  --max-events N         exit after N handler events\n"
     "  --timeout SECONDS      exit after this long\n"
@@ -109,7 +110,8 @@ static void print_event(const char* type, const kinf_object_t* o, int fsu) {
     if (g_output == 0) {
         printf("%s%s %s %s\n", type, fsu ? "!" : "", o->key, o->resource_version);
     } else if (g_output == 1) {
-        printf("{\"type\":\"%s\",%s\"object\":", type, fsu ? "\"finalStateUnknown\":true," : "");
+        printf("{\"type\":\"%s\",%s%s\"object\":", type, fsu ? "\"finalStateUnknown\":true," : "",
+               (o->flags & KINF_OBJ_IDENTITY_ONLY) ? "\"oversized\":true," : "");
         print_object(o);
         fputs("}\n", stdout);
     }
@@ -124,6 +126,13 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
     (void)u; (void)old;
     if (g_max_events >= 0 && g_events >= g_max_events) { return; }
     print_event("MODIFIED", o, 0); count_event(inf);
+}
+/* an object that did not fit: its identity only, on the line its change would
+   have had (json adds "oversized":true); the exit status says 3 */
+static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
+    (void)u;
+    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
+    print_event(old ? "MODIFIED" : "ADDED", o, 0); count_event(inf);
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
     (void)u;
@@ -315,7 +324,7 @@ int main(int argc, char** argv) {
     g_inf = kinf_init(mem, size, &d);
     if (!g_inf) { free(mem); free(work); free(keep_copy); free(drop_copy); return KWATCH_EXIT_FAIL; }
     memset(&h, 0, sizeof(h));
-    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
+    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
     kinf_add_handler(g_inf, &h);
     {
         struct sigaction sa;

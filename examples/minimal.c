@@ -13,13 +13,17 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int unknown, void* u) {
     (void)inf; (void)u; printf("DELETED%s %s\n", unknown ? "!" : "", o->key);
 }
+/* too large for max_event_bytes: its identity only, never as a whole object */
+static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
+    (void)inf; (void)old; (void)u; printf("OVERSIZED %s %s\n", o->key, o->resource_version);
+}
 static unsigned char mem[4 << 20];
 
 int main(int argc, char** argv) {
     const char* keep[] = { "metadata.labels", "spec.nodeName", "status.phase" };
     kinf_desc_t desc = { 0 };
     kinf_informer_t* inf;
-    kinf_handler_t h = { on_add, on_update, on_delete, 0 };
+    kinf_handler_t h = { on_add, on_update, on_delete, 0, on_oversized };
     desc.server = argc > 1 ? argv[1] : "http://127.0.0.1:8080";
     desc.resource = "pods";
     desc.keep = keep; desc.keep_count = 3;

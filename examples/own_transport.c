@@ -58,6 +58,10 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
     (void)inf; (void)old; (void)u; print_event("MODIFIED", o, 0);
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) { (void)inf; (void)u; print_event("DELETED", o, fsu); }
+/* too large to keep: identity only, printed as kwatch prints it */
+static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
+    (void)inf; (void)u; print_event(old ? "MODIFIED" : "ADDED", o, 0);
+}
 static void logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     (void)tag; (void)line; (void)file; (void)user;
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
@@ -207,7 +211,7 @@ int main(int argc, char** argv) {
     inf = kinf_init(mem, size, &d);
     if (!inf) { free(mem); return 1; }
     memset(&h, 0, sizeof(h));
-    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
+    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
     kinf_add_handler(inf, &h);
     memset(&sa, 0, sizeof(sa));
     sigemptyset(&sa.sa_mask);

@@ -1218,6 +1218,14 @@ def scenario_oversized(ctx):
         wait_watching(c, srv, "pods", wbase)
         c.check(kw2.wait_event("ADDED", "ns-0/big-2", 60, rv=r["resourceVersion"]) is not None,
                 "second kwatch: no 'ADDED ns-0/big-2' from its LIST " + kw2.describe())
+        # -o json marks it: "oversized":true and its identity only (the library's on_oversized)
+        kj = Kwatch("oversized-json", srv.url, ["pods", "-o", "json", "--exit-after-sync", "--max-object-bytes", "65536"])
+        kj.wait(60)
+        big = [ln for ln in kj.out_lines() if '"name":"big-2"' in ln]
+        marked = [ln for ln in kj.out_lines() if '"oversized":true' in ln]
+        c.check(len(big) == 1 and big[0].startswith('{"type":"ADDED","oversized":true,"object":{"metadata":{"name":"big-2"')
+                and len(big[0]) < 1000, "-o json: big-2 not marked oversized with its identity only: %s" % (big[:1],))
+        c.check(len(marked) == 1, "-o json: %d lines marked oversized, expected 1 (big-2)" % len(marked))
         churn_for(srv, 100, 2)
         srv.quiesce()
         if finish_with_sentinel(c, srv, [kw, kw2]):

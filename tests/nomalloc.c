@@ -57,7 +57,7 @@ static unsigned char mem[16 << 20];
 int main(int argc, char** argv) {
     kinf_desc_t d;
     kinf_informer_t* inf;
-    kinf_handler_t h = { on_add, on_upd, on_del, 0 };
+    kinf_handler_t h = { on_add, on_upd, on_del, 0, 0 };
     long want, passed = 0, failed = 0, synced_at = -1;
     int rounds, count = -1;
     const char* keep[] = { "metadata.labels", "status.phase" };

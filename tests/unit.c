@@ -680,7 +680,8 @@ static void test_scanner(void) {
 static char g_evlog[65536];     /* "A key rv", "U key old>new", "D key rv[!]" separated by ' ' */
 static char g_lastjson[65536];  /* JSON of the last object delivered */
 static int g_nadd, g_nupd, g_ndel;
-static void evlog_reset(void) { g_evlog[0] = 0; g_nadd = g_nupd = g_ndel = 0; }
+static long g_nover;
+static void evlog_reset(void) { g_evlog[0] = 0; g_nadd = g_nupd = g_ndel = 0; g_nover = 0; }
 static void evlog_put(const char* fmt, ...) {
     size_t o = strlen(g_evlog);
     va_list ap;
@@ -706,7 +707,11 @@ static void h_del(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u
     (void)inf; g_ndel++; keep_json(o);
     evlog_put("%sD %s %s%s", u ? (const char*)u : "", o->key, o->resource_version, fsu ? "!" : "");
 }
-static const kinf_handler_t g_handler = { h_add, h_upd, h_del, 0 };
+static void h_over(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b, void* u) {
+    (void)inf; g_nover++; keep_json(b);
+    evlog_put("%sO %s %s>%s", u ? (const char*)u : "", b->key, a ? a->resource_version : "-", b->resource_version);
+}
+static const kinf_handler_t g_handler = { h_add, h_upd, h_del, 0, h_over };
 
 static void watch_begin(kinf_informer_t* inf) {
     inf->body_mode = KINF__BODY_WATCH;
@@ -1055,6 +1060,44 @@ static void test_drop_grammar(void) {
     }
     note("%d dropped values (%d malformed), whole and byte by byte", cases, 4 * (int)(sizeof(bad) / sizeof(bad[0])));
     CHECK_INT(wrong, 0);
+}
+/* An object too large for max_event_bytes never reaches on_add or on_update
+   as if it were whole: it goes to on_oversized (old NULL where on_add would
+   have run), the next version that fits comes to on_update with the
+   identity-only one as old, a delete to on_delete; a handler without
+   on_oversized gets nothing for it; the lister flags it and the stats count
+   it. */
+static void test_oversized_delivery(void) {
+    static char big[6000];
+    static const kinf_handler_t no_over = { h_add, h_upd, h_del, (void*)"n", 0 };
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    g_test = "oversized_delivery";
+    desc_base(&d);
+    d.max_objects = 16; d.max_event_bytes = 4096;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler); kinf_add_handler(inf, &no_over);
+    watch_begin(inf);
+    memset(big, 'x', sizeof(big) - 1);
+    evlog_reset();
+    CHECK_INT(wev(inf, "ADDED", "{\"metadata\":{\"name\":\"c\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"},\"data\":{\"k\":\"%s\"}}", big), 0);
+    dispatch(inf);
+    CHECK(kinf_get(inf, "ns/c", &o) && (o.flags & KINF_OBJ_IDENTITY_ONLY) && !strcmp(o.resource_version, "1"));
+    CHECK_INT(wev(inf, "MODIFIED", "{\"metadata\":{\"name\":\"c\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"},\"data\":{\"k\":\"v\"}}"), 0);
+    dispatch(inf);
+    CHECK(kinf_get(inf, "ns/c", &o) && o.flags == 0);
+    CHECK_INT(wev(inf, "MODIFIED", "{\"metadata\":{\"name\":\"c\",\"namespace\":\"ns\",\"resourceVersion\":\"3\"},\"data\":{\"k\":\"%s\"}}", big), 0);
+    dispatch(inf);
+    CHECK_INT(wev(inf, "DELETED", "{\"metadata\":{\"name\":\"c\",\"namespace\":\"ns\",\"resourceVersion\":\"4\"},\"data\":{\"k\":\"%s\"}}", big), 0);
+    dispatch(inf);
+    CHECK_STR(g_evlog, "O ns/c ->1 U ns/c 1>2 nU ns/c 1>2 O ns/c 2>3 D ns/c 4 nD ns/c 4");
+    CHECK_INT(kinf_stats(inf).oversized, 3);
+    CHECK_INT(kinf_stats(inf).delivered_oversized, 2);
+    CHECK_INT(kinf_stats(inf).delivered_adds, 0);
+    CHECK_INT(kinf_stats(inf).delivered_updates, 1);
+    rm(inf);
 }
 /* Runs fn in a child process with a time limit: a crash or a hang in
    kinformer.h fails one CHECK instead of the whole suite. 1 = fn returned 1. */
@@ -1457,7 +1500,11 @@ static void corpus_pass(int mode, char** files, int nfiles) {
         dispatch(inf);
         snprintf(key, sizeof(key), "ns%d/obj-%d", i % 5, i);
         if (!kinf_get(inf, key, &o)) { bad_rt++; note("%s: not stored", files[i]); continue; }
-        if (!json_valid(o.json, o.json_len) || strcmp(g_lastjson, o.json) || g_nadd != 1) { bad_valid++; note("%s: stored JSON invalid or not delivered", files[i]); }
+        /* an identity-only object goes to on_oversized, never to on_add */
+        if (!json_valid(o.json, o.json_len) || strcmp(g_lastjson, o.json) ||
+            ((o.flags & KINF_OBJ_IDENTITY_ONLY) ? (g_nadd != 0 || g_nover != 1) : (g_nadd != 1 || g_nover != 0))) {
+            bad_valid++; note("%s: stored JSON invalid or not delivered", files[i]);
+        }
         if (want_ident) {
             ident++;
             if (!(o.flags & KINF_OBJ_IDENTITY_ONLY) || logged(KINF_LOGITEM_OBJECT_TOO_LARGE) != 1 ||
@@ -1603,7 +1650,7 @@ static void test_store_limits(void) {
         CHECK_INT(logged(KINF_LOGITEM_STORE_FULL), identity);
         CHECK_INT(kinf_count(inf), 7);
         dispatch(inf);
-        CHECK_INT(g_nadd, 7);
+        CHECK_INT(g_nadd, full); CHECK_INT(g_nover, identity); /* identity-only: on_oversized, not on_add */
         /* fill the rest with identity-only objects until even those are dropped */
         for (i = 7; i < 16; i++) {
             snprintf(name, sizeof(name), "p%d", i); snprintf(rv, sizeof(rv), "%d", 10 + i);
@@ -1775,7 +1822,7 @@ static void test_hash_wrap(void) {
     hash_wrap(16, 21);
 }
 static void test_store_stress(void) {
-    static const kinf_handler_t sh = { s_add, s_upd, s_del, 0 };
+    static const kinf_handler_t sh = { s_add, s_upd, s_del, 0, 0 };
     kinf_desc_t d;
     kinf_informer_t* inf;
     int round, k, rv = 1, bad_get = 0, bad_count = 0, bad_feed = 0, compactions = 0, ops = 0;
@@ -2220,8 +2267,8 @@ static void test_prefault(void) {
 /* ================================================================== 8. late handlers, resync */
 static void test_late_handler_resync(void) {
     kinf_informer_t* inf = mk_fifo(0, 0, 50);
-    kinf_handler_t h2 = { h_add, h_upd, h_del, (void*)"2:" };
-    kinf_handler_t h3 = { h_add, h_upd, h_del, (void*)"3:" };
+    kinf_handler_t h2 = { h_add, h_upd, h_del, (void*)"2:", 0 };
+    kinf_handler_t h3 = { h_add, h_upd, h_del, (void*)"3:", 0 };
     g_test = "late_handler";
     if (!CHECK(inf != 0)) { return; }
     evlog_reset();
@@ -3232,8 +3279,8 @@ static void test_api_edges(void) {
     d.max_handlers = 2;
     inf = mk(&d);
     if (CHECK(inf != 0)) {
-        kinf_handler_t hp = { h_add_poll, 0, 0, 0 };
-        kinf_handler_t hs = { 0, h_upd_stop, 0, 0 };
+        kinf_handler_t hp = { h_add_poll, 0, 0, 0, 0 };
+        kinf_handler_t hs = { 0, h_upd_stop, 0, 0, 0 };
         CHECK_INT(kinf_add_handler(inf, &hp), 0);
         CHECK_INT(kinf_add_handler(inf, &g_handler), 1);
         log_reset();
@@ -3334,7 +3381,7 @@ static void test_api_edges(void) {
         CHECK_INT(kinf_stats(inf).oversized, 1);
         kinf__rf_list_finished(inf);
         dispatch(inf);
-        CHECK_STR(g_evlog, "A ns/big 1 A ns/many 2 A ns/small 3");
+        CHECK_STR(g_evlog, "O ns/big ->1 A ns/many 2 A ns/small 3");
         /* a relist with the same RV of an identity-only object: nothing */
         evlog_reset();
         list_begin(inf);
@@ -3605,7 +3652,7 @@ static void h_add_reenter(kinf_informer_t* inf, const kinf_object_t* o, void* u)
 }
 static void test_engine_reentry(void) {
     kinf_informer_t* inf = eng_mk();
-    kinf_handler_t h = { h_add_reenter, 0, 0, 0 };
+    kinf_handler_t h = { h_add_reenter, 0, 0, 0, 0 };
     uint64_t t = ENG_T0;
     g_test = "engine_reentry";
     if (!CHECK(inf != 0)) { return; }
@@ -4034,6 +4081,7 @@ int main(void) {
     test_step_bytes();
     test_drop_end();
     test_drop_grammar();
+    test_oversized_delivery();
     test_whole_member();
     test_two_objects();
 #if defined(__linux__)

@@ -219,7 +219,7 @@ static void fz_on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, 
     FZ_CHECK(fsu == 0 || fsu == 1, "final_state_unknown is %d", fsu);
     fz_check_obj(o);
 }
-static const kinf_handler_t fz_handler = { fz_on_add, fz_on_update, fz_on_delete, 0 };
+static const kinf_handler_t fz_handler = { fz_on_add, fz_on_update, fz_on_delete, 0, 0 };
 
 /* a custom index on the label "app" (read through kinf_field_str) */
 static int fz_index_app(const kinf_object_t* o, char* buf, size_t cap, void* u) {
