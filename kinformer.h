@@ -103,6 +103,7 @@ API
         const char* kinf_resource_version(kinf_informer_t*)
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
+        int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
 
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
@@ -309,7 +310,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
-    KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run")
+    KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run") \
+    KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -625,6 +627,14 @@ KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* 1 for an error that retrying the same request cannot fix: the server said
+   the request itself is wrong (BAD_REQUEST: a 400, such as a field selector
+   it does not support or a namespace on a cluster-scoped resource;
+   NOT_FOUND: a 404, no such resource). The informer keeps retrying with
+   backoff, as client-go's reflector does; a tool exits on it, as kubectl
+   does (kwatch exits 1 before its first sync). 401, 403, 429, 5xx and
+   connection failures are 0: they can pass. */
+KINF_API int kinf_log_item_is_final(uint32_t item);
 
 /* Reads a kubeconfig: path, or NULL for the first file of $KUBECONFIG, else
    ~/.kube/config; context, or NULL for current-context. work holds the file
@@ -2951,6 +2961,23 @@ static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) {
     size_t n = strlen(s);
     return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
 }
+/* " (server: MESSAGE)" from a Status object's message at token i, at most
+   cap - 1 bytes, control bytes and quotes shown as '?'; "" when there is none */
+static const char* kinf__rf_status_message(const kinf_informer_t* inf, int i, char* out, size_t cap) {
+    size_t o = 0, k, l;
+    static const char pre[] = " (server: ";
+    out[0] = 0;
+    if (i < 0 || inf->toks[i].type != JSMN_STRING || cap < sizeof(pre) + 8) { return out; }
+    memcpy(out, pre, sizeof(pre) - 1); o = sizeof(pre) - 1;
+    l = (size_t)(inf->toks[i].end - inf->toks[i].start);
+    for (k = 0; k < l && o + 5 < cap; k++) {
+        uint8_t c = inf->ev[inf->toks[i].start + k];
+        out[o++] = (c < 0x20 || c == 0x7f || c == '"') ? '?' : (char)c;
+    }
+    if (k < l) { memcpy(out + o, "...", 3); o += 3; }
+    out[o++] = ')'; out[o] = 0;
+    return out;
+}
 static int kinf__rf_tok_contains(const kinf_informer_t* inf, int i, const char* s) {
     size_t n = strlen(s), l;
     int k;
@@ -3163,7 +3190,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         return;
     }
     {
-        char num[21];
+        char num[21], msg[232];
         int nt = -1, k = KINF__STATUS_OTHER;
         const char* code = kinf__utoa(num, (uint64_t)status);
         if (inf->scan.ev_len) {
@@ -3173,6 +3200,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         }
         if (nt > 0 && inf->toks[0].type == JSMN_OBJECT) { k = kinf__rf_status_kind(inf, nt, 0, status); }
         else if (status == 410) { k = KINF__STATUS_EXPIRED; }
+        kinf__rf_status_message(inf, nt > 0 ? kinf__rf_tok_member(inf, nt, 0, "message") : -1, msg, sizeof(msg));
         if (k == KINF__STATUS_EXPIRED || k == KINF__STATUS_TOO_LARGE) {
             if (kind == KINF__PH_LIST && inf->cont[0]) {
                 /* as client-go's pager: one full, unpaginated list instead */
@@ -3190,7 +3218,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             return;
         }
         if (status == 429) {
-            KINF__WARN(inf, TOO_MANY_REQUESTS, code, 0);
+            KINF__WARN(inf, TOO_MANY_REQUESTS, code, msg);
             kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf));
             return;
         }
@@ -3198,14 +3226,15 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             /* a TLS terminator (nginx) that checks client certificates after the handshake */
             KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
-            KINF__ERR(inf, UNAUTHORIZED, 0, 0);
+            KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
             if (inf->token_file[0]) { inf->token_due = 1; } /* the driver reads it before the retry */
-        } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, 0); }
-        else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, 0); }
+        } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
+        else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
+        else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
         else if (status >= 500) {
-            KINF__ERR(inf, SERVER_ERROR, code, 0);
+            KINF__ERR(inf, SERVER_ERROR, code, msg);
             if (inf->resp.retry_after >= 0) { kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf)); return; }
-        } else { KINF__ERR(inf, HTTP_STATUS, code, 0); }
+        } else { KINF__ERR(inf, HTTP_STATUS, code, msg); }
         kinf__rf_fail(inf, kind, -1);
     }
 }
@@ -4132,29 +4161,42 @@ static int kinf__sock_connect_next(kinf_informer_t* inf, uint64_t now) {
     }
     return 0;
 }
+/* "host:port" ("[v6]:port") for the connection's log lines; out has 272 bytes */
+static const char* kinf__sock_where(const kinf_informer_t* inf, char* out) {
+    char num[21];
+    const char* ps = kinf__utoa(num, inf->port);
+    size_t n = strlen(inf->host), o = 0, v6 = memchr(inf->host, ':', n) != 0;
+    if (v6) { out[o++] = '['; }
+    memcpy(out + o, inf->host, n); o += n;
+    if (v6) { out[o++] = ']'; }
+    out[o++] = ':';
+    memcpy(out + o, ps, strlen(ps) + 1);
+    return out;
+}
 /* The engine wants a connection: starts one, or sees whether the one under
    way is up. 1 when the engine was told something, 0 to wait. */
 static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
     kinf__sock* k = &inf->sock;
     struct pollfd pf;
+    char where[272];
     int err = 0;
     socklen_t el = sizeof(err);
     if (!k->connecting) {
         kinf__sock_close(inf);
         if (!kinf__sock_resolve(inf)) { KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
-        if (!kinf__sock_connect_next(inf, now)) { KINF__ERR(inf, CONNECT_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
+        if (!kinf__sock_connect_next(inf, now)) { KINF__ERR(inf, CONNECT_FAILED, kinf__sock_where(inf, where), 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
     }
     pf.fd = k->fd; pf.events = POLLOUT; pf.revents = 0;
     if (poll(&pf, 1, 0) <= 0) {
         if (now - k->t_connect < (uint64_t)inf->connect_ms) { return 0; }
         if (kinf__sock_connect_next(inf, now)) { return 1; }
-        KINF__ERR(inf, CONNECT_TIMEOUT, inf->host, 0);
+        KINF__ERR(inf, CONNECT_TIMEOUT, kinf__sock_where(inf, where), 0);
         kinf_engine_failed(inf, 0, 0, now);
         return 1;
     }
     if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
         if (kinf__sock_connect_next(inf, now)) { return 1; }
-        KINF__ERR(inf, CONNECT_FAILED, inf->host, err == ECONNREFUSED ? " (refused)" : 0);
+        KINF__ERR(inf, CONNECT_FAILED, kinf__sock_where(inf, where), err == ECONNREFUSED ? " (refused)" : 0);
         kinf_engine_failed(inf, 0, 0, now);
         return 1;
     }
@@ -4351,6 +4393,7 @@ KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : (uint32_t)KINF_LOGITEM_OK; }
 KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
 KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_part(kinf__log_names, item) : "?"; }
+KINF_API int kinf_log_item_is_final(uint32_t item) { return item == KINF_LOGITEM_BAD_REQUEST || item == KINF_LOGITEM_NOT_FOUND; }
 
 /* >>config  kubeconfig (a YAML subset), in-cluster service account, base64 */
 

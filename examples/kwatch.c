@@ -139,8 +139,10 @@ static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, voi
     if (g_max_events >= 0 && g_events >= g_max_events) { return; }
     print_event("DELETED", o, fsu); count_event(inf);
 }
+static uint32_t g_final; /* an error retrying cannot fix (kinf_log_item_is_final) */
 static void logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     (void)tag; (void)line; (void)file; (void)user;
+    if (level <= KINF_LOG_ERROR && kinf_log_item_is_final(item) && !g_final) { g_final = item; }
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
     fprintf(stderr, "kwatch: %s %s: %s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
             kinf_log_item_name(item), msg ? msg : "");
@@ -349,6 +351,13 @@ int main(int argc, char** argv) {
             if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
         }
         if (kinf_poll(g_inf, wait) != KINF_OK) { rc = KWATCH_EXIT_FAIL; break; }
+        if (g_final && !kinf_has_synced(g_inf)) {
+            /* as kubectl: the request is wrong (a 400 or 404), so retrying will not help; the
+               error line with the server's message is already on stderr */
+            fprintf(stderr, "kwatch: giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
+            rc = KWATCH_EXIT_FAIL;
+            break;
+        }
         if (g_dump_now) {
             g_dump_now = 0;
             kinf_flush(g_inf);
@@ -389,6 +398,11 @@ int main(int argc, char** argv) {
                     kinf_log_item_name(kinf_last_error(g_inf)));
         }
         if (rc == KWATCH_EXIT_OK && (s.oversized || s.store_full || s.dropped)) { rc = KWATCH_EXIT_CAPACITY; }
+        if (rc == KWATCH_EXIT_OK && s.bytes_read == 0 && g_max_events != 0) {
+            kinf_server_t sv = kinf_engine_server(g_inf);
+            fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port);
+            rc = KWATCH_EXIT_FAIL;
+        }
     }
     kinf_shutdown(g_inf);
     free(mem);

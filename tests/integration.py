@@ -42,6 +42,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -1395,6 +1396,31 @@ def scenario_unknown_resource(srv):
     kw.wait(60)
     check_clean_exit(c, kw, 1)
     c.check("NOT_FOUND" in kw.err_text(), "NOT_FOUND not logged " + kw.describe())
+    c.report()
+    # errors retrying cannot fix: exit 1 at once (no --timeout), with the server's own message
+    c = Checks("a 404 or a 400 (bad field selector) exits 1 at once with the server's message; never reaching the server exits 1")
+    for name, args, item, said in (
+            ("notfound-now", ["/apis/example.com/v1/gadgets"], "NOT_FOUND", "(server: "),
+            ("badselector", ["pods", "--field-selector", "spec.nodeNam=x"], "BAD_REQUEST",
+             "(server: field label not supported: spec.nodeNam)")):
+        t0 = time.monotonic()
+        kw = Kwatch(name, srv.url, args)
+        kw.wait(60)
+        check_clean_exit(c, kw, 1)
+        err = kw.err_text()
+        c.check(item in err and said in err and "retrying cannot fix it" in err,
+                "%s: want %s with %r: %s" % (name, item, said, err[-400:]))
+        c.check(time.monotonic() - t0 < 30, "%s: did not exit at once" % name)
+    s0 = socket.socket()
+    s0.bind(("127.0.0.1", 0))
+    port = s0.getsockname()[1]
+    s0.close()  # nothing listens there now
+    kw = Kwatch("unreached", "http://127.0.0.1:%d" % port, ["pods", "--timeout", "2", "--dump-on-exit"])
+    kw.wait(60)
+    check_clean_exit(c, kw, 1)
+    err = kw.err_text()
+    c.check("never reached the server at 127.0.0.1:%d" % port in err and "127.0.0.1:%d (refused)" % port in err,
+            "unreached: host and port not named: " + err[-300:])
     c.report()
 
 

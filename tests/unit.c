@@ -79,9 +79,11 @@ static uint32_t rnd(uint32_t n) { g_rng ^= g_rng << 13; g_rng ^= g_rng >> 17; g_
 static uint32_t g_items[LOG_MAX];
 static int g_nitems;
 static int g_secret_leaked;
+static char g_lastmsg[512]; /* the last message logged */
 static void rec_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     (void)tag; (void)level; (void)line; (void)file; (void)user;
     if (g_nitems < LOG_MAX) { g_items[g_nitems++] = item; }
+    if (level <= KINF_LOG_ERROR) { snprintf(g_lastmsg, sizeof(g_lastmsg), "%s", msg ? msg : ""); }
     if (msg && strstr(msg, "SECRET")) { g_secret_leaked = 1; }
 }
 static void log_reset(void) { g_nitems = 0; }
@@ -3514,6 +3516,43 @@ static kinf_informer_t* eng_mk(void) {
     if (inf) { kinf_add_handler(inf, &g_handler); }
     return inf;
 }
+/* An HTTP error logs the server's Status message, bounded and with control
+   bytes and quotes shown as '?'; 400 and 404 are final (kinf_log_item_is_final),
+   401, 403, 429 and 5xx are not; the informer still retries. */
+static void test_http_error_message(void) {
+    kinf_informer_t* inf = eng_mk();
+    uint64_t t = ENG_T0;
+    static char resp[4096], longmsg[1200];
+    g_test = "http_error_message";
+    if (!CHECK(inf != 0)) { return; }
+    log_reset();
+    kinf_engine_tick(inf, t); kinf_engine_connected(inf, t); (void)eng_send(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("400 Bad Request", "", "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"field label not supported: spec.nodeNam \\\"x\\\"\\u0007\",\"reason\":\"BadRequest\",\"code\":400}", 0));
+    CHECK_INT(eng_recv(inf, resp, 7, t), strlen(resp));
+    CHECK_INT(logged(KINF_LOGITEM_BAD_REQUEST), 1);
+    CHECK_STR(g_lastmsg, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take): /api/v1/pods (server: field label not supported: spec.nodeNam \\?x\\?\\u0007)");
+    CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_BAD_REQUEST);
+    CHECK(kinf_stats(inf).backoffs == 1); /* it backs off and tries again, as client-go */
+    rm(inf);
+    /* a long message is cut, and says so */
+    inf = eng_mk();
+    if (!CHECK(inf != 0)) { return; }
+    kinf_engine_tick(inf, t); kinf_engine_connected(inf, t); (void)eng_send(inf, t);
+    memset(longmsg, 'm', sizeof(longmsg) - 1);
+    {
+        static char body[2048];
+        snprintf(body, sizeof(body), "{\"kind\":\"Status\",\"message\":\"%s\",\"code\":503}", longmsg);
+        snprintf(resp, sizeof(resp), "%s", http("503 Service Unavailable", "", body, 0));
+    }
+    CHECK_INT(eng_recv(inf, resp, 4096, t), strlen(resp));
+    CHECK_INT(logged(KINF_LOGITEM_SERVER_ERROR), 1);
+    CHECK(strstr(g_lastmsg, "(server: mmmm") != 0 && strstr(g_lastmsg, "m...)") != 0 && strlen(g_lastmsg) < 300);
+    CHECK(kinf_log_item_is_final(KINF_LOGITEM_BAD_REQUEST) && kinf_log_item_is_final(KINF_LOGITEM_NOT_FOUND) &&
+          !kinf_log_item_is_final(KINF_LOGITEM_FORBIDDEN) && !kinf_log_item_is_final(KINF_LOGITEM_UNAUTHORIZED) &&
+          !kinf_log_item_is_final(KINF_LOGITEM_SERVER_ERROR) && !kinf_log_item_is_final(KINF_LOGITEM_CONNECT_FAILED) &&
+          !kinf_log_item_is_final(KINF_LOGITEM_TOO_MANY_REQUESTS) && !kinf_log_item_is_final(KINF_LOGITEM_COUNT));
+    rm(inf);
+}
 static void test_engine(void) {
     kinf_informer_t* inf = eng_mk();
     kinf_server_t srv;
@@ -4096,6 +4135,7 @@ int main(void) {
     test_chunked_in_place();
     test_api_edges();
     test_engine();
+    test_http_error_message();
     test_engine_backoff_reset();
     test_engine_own_transport();
     test_engine_reentry();
