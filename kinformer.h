@@ -2971,7 +2971,7 @@ static const char* kinf__rf_status_message(const kinf_informer_t* inf, int i, ch
     memcpy(out, pre, sizeof(pre) - 1); o = sizeof(pre) - 1;
     l = (size_t)(inf->toks[i].end - inf->toks[i].start);
     for (k = 0; k < l && o + 5 < cap; k++) {
-        uint8_t c = inf->ev[inf->toks[i].start + k];
+        uint8_t c = inf->ev[(size_t)inf->toks[i].start + k];
         out[o++] = (c < 0x20 || c == 0x7f || c == '"') ? '?' : (char)c;
     }
     if (k < l) { memcpy(out + o, "...", 3); o += 3; }
