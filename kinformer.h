@@ -1453,10 +1453,10 @@ KINF__SCAN_INLINE size_t kinf__scan_fail(kinf__scan* s, const uint8_t* p, size_t
    grammar as any other (the fast loop and the byte machine) without being
    copied, up to kinf__scan_drop_end. In a watch event only once the type
    says it holds an object, not a Status. */
-KINF__SCAN_INLINE int kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, int mt_last) {
-    if (mt_last < 0 || !s->mt[mt_last].skip) { return 0; }
+KINF__SCAN_INLINE void kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, int mt_last) {
+    if (mt_last < 0 || !s->mt[mt_last].skip) { return; }
     if (!s->list_mode && !(s->cset[KINF__CAP_TYPE] && (s->cbuf[KINF__CAP_TYPE][0] == 'A' || s->cbuf[KINF__CAP_TYPE][0] == 'M' || s->cbuf[KINF__CAP_TYPE][0] == 'D'))) {
-        return 0;
+        return;
     }
     kinf__scan_flush(s, p, span, i - 1);
     if (!s->rec_over) {
@@ -1465,7 +1465,6 @@ KINF__SCAN_INLINE int kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, siz
     }
     s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;
-    return 1;
 }
 /* The value a drop began with has ended at p[i - 1] (the scanner is back at
    the depth it began at): the record goes on from p[i]. */
@@ -1623,7 +1622,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 s->obj_start = s->ev_len + (i - 1 - span);
             }
             KINF__MT_VALUE();
-            (void)kinf__scan_drop_begin(s, p, &span, i, mt_last);
+            kinf__scan_drop_begin(s, p, &span, i, mt_last);
             d = ++s->depth;
             /* a member of the object that projection keeps whole, with no
                rule under it (spec and status, with only the default drop):
@@ -1675,7 +1674,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
-                (void)kinf__scan_drop_begin(s, p, &span, i, mt_last);
+                kinf__scan_drop_begin(s, p, &span, i, mt_last);
             } else { return kinf__scan_fail(s, p, &span, i, 1); }
             s->st = KINF__S_STR;
             break;
