@@ -42,12 +42,13 @@ EVENT_FIELDS = ("involvedObject.kind", "involvedObject.namespace",
                 "involvedObject.fieldPath", "reason", "reportingComponent",
                 "source", "type")
 BOOL_FIELDS = ("spec.hostNetwork", "spec.unschedulable")
-VERBS = ["create", "delete", "get", "list", "patch", "update", "watch"]
+VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"]
 
 
 class Resource:
     def __init__(self, group, version, plural, singular, kind, namespaced,
-                 short=(), categories=(), fields=(), generation=False):
+                 short=(), categories=(), fields=(), generation=False, verbs=VERBS,
+                 subresources=()):
         self.group = group
         self.version = version
         self.plural = plural
@@ -58,33 +59,61 @@ class Resource:
         self.categories = list(categories)
         self.fields = {"metadata.name", "metadata.namespace"} | set(fields)
         self.generation = generation
+        self.verbs = list(verbs)
+        # (name, kind group, kind version, kind, verbs): served in discovery only
+        self.subresources = list(subresources)
         self.api_version = "%s/%s" % (group, version) if group else version
         self.list_kind = kind + "List"
+        self.storage = self     # the versions of one custom resource share their objects
 
     def __repr__(self):
         return "<Resource %s>" % self.plural
 
 
-PODS = Resource("", "v1", "pods", "pod", "Pod", True, ["po"], ["all"], POD_FIELDS)
+STATUS_SUB = ("status", None, None, None, ["get", "patch", "update"])
+PODS = Resource("", "v1", "pods", "pod", "Pod", True, ["po"], ["all"], POD_FIELDS,
+                subresources=[("binding", "", "v1", "Binding", ["create"]),
+                              ("eviction", "policy", "v1", "Eviction", ["create"]),
+                              ("log", "", "v1", "Pod", ["get"]), STATUS_SUB])
 CONFIGMAPS = Resource("", "v1", "configmaps", "configmap", "ConfigMap", True, ["cm"])
 SECRETS = Resource("", "v1", "secrets", "secret", "Secret", True, (), (), ["type"])
-SERVICES = Resource("", "v1", "services", "service", "Service", True, ["svc"], ["all"])
+SERVICES = Resource("", "v1", "services", "service", "Service", True, ["svc"], ["all"],
+                    subresources=[STATUS_SUB])
 EVENTS = Resource("", "v1", "events", "event", "Event", True, ["ev"], (), EVENT_FIELDS)
-NODES = Resource("", "v1", "nodes", "node", "Node", False, ["no"], (), ["spec.unschedulable"])
+NODES = Resource("", "v1", "nodes", "node", "Node", False, ["no"], (), ["spec.unschedulable"],
+                 subresources=[STATUS_SUB])
 NAMESPACES = Resource("", "v1", "namespaces", "namespace", "Namespace", False, ["ns"], (),
-                      ["status.phase"])
+                      ["status.phase"], subresources=[STATUS_SUB])
+# served in discovery as the real server has them: bindings can only be
+# created, componentstatuses listed but not watched
+BINDINGS = Resource("", "v1", "bindings", "binding", "Binding", True, verbs=["create"])
+COMPONENTSTATUSES = Resource("", "v1", "componentstatuses", "componentstatus", "ComponentStatus",
+                             False, ["cs"], verbs=["get", "list"])
 DEPLOYMENTS = Resource("apps", "v1", "deployments", "deployment", "Deployment", True,
-                       ["deploy"], ["all"], (), True)
-WIDGETS = Resource("example.com", "v1", "widgets", "widget", "Widget", True, (), (), (), True)
+                       ["deploy"], ["all"], (), True,
+                       subresources=[("scale", "autoscaling", "v1", "Scale", ["get", "patch", "update"]),
+                                     STATUS_SUB])
+# events.k8s.io has "events" too: a bare "events" is the core one, as kubectl resolves it
+EVENTS_K8S = Resource("events.k8s.io", "v1", "events", "event", "Event", True)
+WIDGETS = Resource("example.com", "v1", "widgets", "widget", "Widget", True, (), (), (), True,
+                   subresources=[STATUS_SUB])
 
-RESOURCES = [PODS, CONFIGMAPS, SECRETS, SERVICES, EVENTS, NODES, NAMESPACES,
-             DEPLOYMENTS, WIDGETS]
+RESOURCES = [BINDINGS, COMPONENTSTATUSES, CONFIGMAPS, EVENTS, NAMESPACES, NODES, PODS, SECRETS,
+             SERVICES, DEPLOYMENTS, EVENTS_K8S, WIDGETS]
 BY_GVR = {(r.group, r.version, r.plural): r for r in RESOURCES}
+# group -> its versions, the preferred first (the order discovery lists them in)
 GROUPS = collections.OrderedDict()
 for _r in RESOURCES:
-    if _r.group:
-        GROUPS.setdefault(_r.group, []).append(_r.version)
-        GROUPS[_r.group] = sorted(set(GROUPS[_r.group]))
+    if _r.group and _r.version not in GROUPS.setdefault(_r.group, []):
+        GROUPS[_r.group].append(_r.version)
+
+
+def stat_name(r, resources):
+    """The plural, or plural.group when another group has the same plural."""
+    if r.group and any(o.plural == r.plural and o is not r for o in resources):
+        return "%s.%s" % (r.plural, r.group)
+    return r.plural
+
 
 REASONS = {400: "BadRequest", 401: "Unauthorized", 403: "Forbidden",
            404: "NotFound", 405: "MethodNotAllowed", 406: "NotAcceptable",
@@ -619,7 +648,7 @@ class Store:
             for ev in reversed(self.history):
                 if ev.rv <= at_rv:
                     break
-                if ev.res is not res:
+                if ev.res.storage is not res.storage:
                     continue
                 if ev.type == "ADDED":
                     table.pop(ev.key, None)
@@ -688,7 +717,7 @@ class Watcher:
         self.sent = 0
 
     def convert(self, ev):
-        if ev.res is not self.res:
+        if ev.res.storage is not self.res.storage:
             return None
         cur = ev.type != "DELETED" and self.match(ev.entry.obj)
         old = ev.prev is not None and self.match(ev.prev.obj)
@@ -1674,47 +1703,139 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise ApiError(401, "Unauthorized", "Unauthorized")
 
     # ------------------------------------------------------ discovery
+    # As the real server: the legacy documents (/api, /apis, /apis/G, /api/v1,
+    # /apis/G/V), and the aggregated form (one APIGroupDiscoveryList for /api
+    # and one for /apis) to a client whose Accept asks for it first, unless
+    # --no-aggregated-discovery.
+    AGG_TYPES = ("application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList",
+                 "application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList")
+
+    def _aggregated_wanted(self):
+        """The aggregated media type the client prefers, or None (legacy JSON)."""
+        if APP.args.no_aggregated_discovery:
+            return None
+        for part in (self.headers.get("Accept") or "").split(","):
+            params = [x.strip() for x in part.split(";")]
+            if params[0] not in ("application/json", "*/*"):
+                continue
+            kv = dict(x.split("=", 1) for x in params[1:] if "=" in x)
+            if kv.get("g") == "apidiscovery.k8s.io" and kv.get("as") == "APIGroupDiscoveryList":
+                if kv.get("v") == "v2":
+                    return self.AGG_TYPES[0]
+                if kv.get("v") == "v2beta1":
+                    return self.AGG_TYPES[1]
+                continue
+            if params[0] == "application/json" and "g" not in kv:
+                return None     # plain JSON comes first: the legacy documents
+        return None
+
+    @staticmethod
+    def _legacy_resources(rs):
+        out = []
+        for r in rs:
+            d = {"name": r.plural, "singularName": r.singular, "namespaced": r.namespaced,
+                 "kind": r.kind, "verbs": list(r.verbs)}
+            if r.short:
+                d["shortNames"] = list(r.short)
+            if r.categories:
+                d["categories"] = list(r.categories)
+            out.append(d)
+            for name, g, v, kind, verbs in r.subresources:
+                sd = {"name": "%s/%s" % (r.plural, name), "singularName": "",
+                      "namespaced": r.namespaced, "kind": kind or r.kind, "verbs": list(verbs)}
+                if g is not None and (g, v) != (r.group, r.version):
+                    sd["group"], sd["version"] = g, v
+                out.append(sd)
+        return out
+
+    @staticmethod
+    def _aggregated_group(name, versions, resources):
+        """One APIGroupDiscovery: versions in preference order."""
+        vs = []
+        for v in versions:
+            rs = []
+            for r in resources:
+                if r.version != v:
+                    continue
+                d = {"resource": r.plural,
+                     "responseKind": {"group": "", "version": "", "kind": r.kind},
+                     "scope": "Namespaced" if r.namespaced else "Cluster",
+                     "singularResource": r.singular, "verbs": list(r.verbs)}
+                if r.short:
+                    d["shortNames"] = list(r.short)
+                if r.categories:
+                    d["categories"] = list(r.categories)
+                subs = []
+                for sname, g, sv, kind, verbs in r.subresources:
+                    sk = {"group": "", "version": "", "kind": kind or r.kind}
+                    if g is not None and (g, sv) != (r.group, r.version):
+                        sk = {"group": g, "version": sv, "kind": kind}
+                    subs.append({"subresource": sname, "responseKind": sk, "verbs": list(verbs)})
+                if subs:
+                    d["subresources"] = subs
+                rs.append(d)
+            vs.append({"version": v, "resources": rs, "freshness": "Current"})
+        md = {"creationTimestamp": None}
+        if name:
+            md = {"name": name, "creationTimestamp": None}
+        return {"metadata": md, "versions": vs}
+
     def _discovery(self, segs):
         port = self.server.server_port
+        with APP.store.lock:
+            resources = list(RESOURCES)
+            groups = [(g, list(vs)) for g, vs in GROUPS.items()]
+        agg = self._aggregated_wanted() if segs in (["api"], ["apis"]) else None
+        if agg:
+            APP.bump("discovery_aggregated")
+            if segs == ["api"]:
+                items = [self._aggregated_group("", ["v1"], [r for r in resources if not r.group])]
+            else:
+                items = [self._aggregated_group(g, vs, [r for r in resources if r.group == g])
+                         for g, vs in groups]
+            body = {"kind": "APIGroupDiscoveryList",
+                    "apiVersion": "apidiscovery.k8s.io/" + agg.split(";v=")[1].split(";")[0],
+                    "metadata": {}, "items": items}
+            return self._send(200, dumps(body), ctype=agg, headers=[("Vary", "Accept")])
+        APP.bump("discovery_legacy")
         if segs == ["api"]:
             return self._send_json(200, {"kind": "APIVersions", "versions": ["v1"],
                                          "serverAddressByClientCIDRs": [
                                              {"clientCIDR": "0.0.0.0/0",
                                               "serverAddress": "127.0.0.1:%d" % port}]})
         if segs == ["apis"]:
-            groups = []
-            for g, versions in GROUPS.items():
+            out = []
+            for g, versions in groups:
                 vs = [{"groupVersion": "%s/%s" % (g, v), "version": v} for v in versions]
-                groups.append({"name": g, "versions": vs, "preferredVersion": vs[0]})
-            return self._send_json(200, {"kind": "APIGroupList", "apiVersion": "v1", "groups": groups})
+                out.append({"name": g, "versions": vs, "preferredVersion": vs[0]})
+            return self._send_json(200, {"kind": "APIGroupList", "apiVersion": "v1", "groups": out})
         if segs[0] == "apis" and len(segs) == 2:
             g = segs[1]
-            if g not in GROUPS:
+            versions = dict(groups).get(g)
+            if not versions:
                 raise ApiError(404, "NotFound", "the server could not find the requested resource", {})
-            vs = [{"groupVersion": "%s/%s" % (g, v), "version": v} for v in GROUPS[g]]
+            vs = [{"groupVersion": "%s/%s" % (g, v), "version": v} for v in versions]
             return self._send_json(200, {"kind": "APIGroup", "apiVersion": "v1", "name": g,
                                          "versions": vs, "preferredVersion": vs[0]})
         group, version = ("", segs[1]) if segs[0] == "api" else (segs[1], segs[2])
-        rs = [r for r in RESOURCES if r.group == group and r.version == version]
+        rs = [r for r in resources if r.group == group and r.version == version]
         if not rs:
             raise ApiError(404, "NotFound", "the server could not find the requested resource", {})
-        out = []
-        for r in rs:
-            d = {"name": r.plural, "singularName": r.singular, "namespaced": r.namespaced,
-                 "kind": r.kind, "verbs": list(VERBS)}
-            if r.short:
-                d["shortNames"] = list(r.short)
-            if r.categories:
-                d["categories"] = list(r.categories)
-            out.append(d)
         gv = "%s/%s" % (group, version) if group else version
-        return self._send_json(200, {"kind": "APIResourceList", "apiVersion": "v1",
-                                     "groupVersion": gv, "resources": out})
+        body = {"kind": "APIResourceList", "groupVersion": gv, "resources": self._legacy_resources(rs)}
+        if group:
+            body = {"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv,
+                    "resources": body["resources"]}
+        return self._send_json(200, body)
 
     # ------------------------------------------------------ resources
     def _resource(self, method, path, q, body):
         res, ns, name, watch_prefix = parse_api_path(path)
         watch = watch_prefix or truthy(q.get("watch"))
+        verb = {"GET": "watch" if watch else "get" if name is not None else "list",
+                "POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"}.get(method)
+        if verb not in res.verbs:
+            raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
         if method == "GET":
             if watch:
                 APP.bump("watch", res)
@@ -2130,6 +2251,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 raise bad_request("path must name one object")
             entry = store.delete(res, Store.key_for(res, ns, name))
             return self._send(200, entry.full)
+        if op == "crd":
+            return self._crd(method, q)
         if op == "churn":
             if method == "POST":
                 try:
@@ -2158,12 +2281,67 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with store.lock:
                 d = {"rv": store.rv, "compacted": store.compacted, "history": len(store.history),
                      "open_watches": len(store.watchers),
-                     "objects": {r.plural: len(store.objs[r]) for r in RESOURCES}}
+                     "objects": {stat_name(r, RESOURCES): len(store.objs[r]) for r in RESOURCES}}
             d.update(APP.counters_snapshot())
             d["churn_events"] = APP.churn.events
             d["faults_pending"] = APP.faults.pending()
             return self._send_json(200, d)
         raise ApiError(404, "NotFound", "unknown control endpoint %s" % path)
+
+    def _crd(self, method, q):
+        """POST: serve a custom resource (a CRD created); DELETE: remove it
+        (its objects are deleted first, with DELETED events, then its watches
+        end and it leaves discovery, as when a CRD is deleted)."""
+        group, plural = q.get("group", ""), q.get("plural", "")
+        if not re.match(r"^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.[a-z]+$", group) or \
+                not re.match(r"^[a-z][a-z0-9]*$", plural):
+            raise bad_request("crd needs group (with a dot) and plural (lowercase)")
+        store = APP.store
+        if method == "POST":
+            versions = [v for v in q.get("versions", q.get("version", "v1")).split(",") if v]
+            kind = q.get("kind") or plural[:1].upper() + plural[1:].rstrip("s")
+            scope = q.get("scope", "Namespaced")
+            if scope not in ("Namespaced", "Cluster") or not versions:
+                raise bad_request("scope is Namespaced or Cluster; versions a list")
+            with store.lock:
+                if any((group, v, plural) in BY_GVR for v in versions):
+                    raise ApiError(409, "AlreadyExists", "%s.%s already served" % (plural, group))
+                made, first = [], None
+                for v in versions:
+                    r = Resource(group, v, plural, q.get("singular") or kind.lower(), kind,
+                                 scope == "Namespaced", [x for x in q.get("short", "").split(",") if x],
+                                 [x for x in q.get("categories", "").split(",") if x], (), True,
+                                 subresources=[STATUS_SUB])
+                    RESOURCES.append(r)
+                    BY_GVR[(group, v, plural)] = r
+                    GROUPS.setdefault(group, [])
+                    if v not in GROUPS[group]:
+                        GROUPS[group].append(v)
+                    first = first or r
+                    r.storage = first
+                    store.objs[r] = store.objs.setdefault(first, {})
+                    made.append(r.api_version)
+            return self._send_json(201, {"served": made})
+        if method == "DELETE":
+            with store.lock:
+                gone = [r for r in RESOURCES if r.group == group and r.plural == plural]
+                if not gone:
+                    raise ApiError(404, "NotFound", "no custom resource %s.%s" % (plural, group))
+                for r in gone:
+                    for key in sorted(store.objs[r], key=bkey):
+                        store.delete(r, key)    # the versions share them: deleted once
+                    for w in list(store.watchers):
+                        if w.res is r:
+                            w.finish([("END", "clean")])
+                            store.watchers.discard(w)
+                    RESOURCES.remove(r)
+                    del BY_GVR[(r.group, r.version, r.plural)]
+                    if not any(o.group == group and o.version == r.version for o in RESOURCES):
+                        GROUPS[group].remove(r.version)
+                    if not GROUPS[group]:
+                        del GROUPS[group]
+            return self._send_json(200, {"removed": [r.api_version for r in gone]})
+        raise ApiError(405, "MethodNotAllowed", "POST or DELETE")
 
     def _fault(self, q):
         kind = q.get("kind", "")
@@ -2397,6 +2575,8 @@ def build_parser():
                     help="LIST with resourceVersion=0 ignores limit (as the real watch cache)")
     ap.add_argument("--too-large-wait", type=float, default=0.0,
                     help="seconds to wait for a future resourceVersion before 504 (real: 3)")
+    ap.add_argument("--no-aggregated-discovery", action="store_true",
+                    help="serve the legacy discovery documents only (a server before 1.26)")
     ap.add_argument("--verbose", action="store_true")
     return ap
 

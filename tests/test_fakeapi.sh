@@ -193,7 +193,7 @@ wait_watches() { # wait_watches N : until the server has exactly N open watches 
 }
 
 # ================================================================= server A
-start_server a --seed 7 --pods 60 --namespaces 3 --configmaps 12 --bookmark-interval 0.3 --history 5000
+start_server a --seed 7 --pods 60 --namespaces 3 --configmaps 12 --bookmark-interval 0.3 --history 5000 --lifetime 240
 if [ -z "$PORT" ]; then
   nok "fakeapi starts and writes its port file"
   cat "$T/a.err" | sed 's/^/#   /'
@@ -253,6 +253,83 @@ fk=${first% *}
 frv=${first#* }
 same "kubectl get pod NAME -n NS -o jsonpath={.metadata.resourceVersion}" \
   "$(K get pod "${fk#*/}" -n "${fk%%/*}" -o 'jsonpath={.metadata.resourceVersion}')" "$frv"
+# ---------------------------------------------------------------- discovery
+# kubectl reads the aggregated form (one APIGroupDiscoveryList for /api and
+# one for /apis) when the server offers it; what it lists is what the legacy
+# documents say too (server D below)
+API_RESOURCES='bindings  v1 true Binding
+componentstatuses cs v1 false ComponentStatus
+configmaps cm v1 true ConfigMap
+events ev v1 true Event
+namespaces ns v1 false Namespace
+nodes no v1 false Node
+pods po v1 true Pod
+secrets  v1 true Secret
+services svc v1 true Service
+deployments deploy apps/v1 true Deployment
+events  events.k8s.io/v1 true Event
+widgets  example.com/v1 true Widget'
+# NAME SHORTNAMES APIVERSION NAMESPACED KIND, the columns joined by one space
+api_resources() { awk 'NR > 1 { if (NF == 4) print $1 "  " $2 " " $3 " " $4; else print $1 " " $2 " " $3 " " $4 " " $5 }'; }
+fetch "$B/_fake/stats"
+agg0=$(jbody "d.get('discovery_aggregated', 0)")
+same "kubectl api-resources (aggregated discovery)" \
+  "$(K --cache-dir "$T/kcache-d1" api-resources | api_resources)" "$API_RESOURCES"
+fetch "$B/_fake/stats"
+check "kubectl asked for the aggregated form and got it" test "$(jbody "d.get('discovery_aggregated', 0)")" -gt "$agg0"
+fetch "$B/apis"
+check "/apis without the aggregated Accept: the legacy APIGroupList" \
+  test "$CODE/$(jbody "d['kind'], [g['name'] for g in d['groups']]")" = "200/('APIGroupList', ['apps', 'events.k8s.io', 'example.com'])"
+if [ "$HAVE_CURL" = 1 ]; then
+  CODE=$(timeout 10 curl -sS -o "$T/body" -D "$T/hdrs" -w '%{http_code}' \
+    -H 'Accept: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json' "$B/apis")
+  check "/apis with the aggregated Accept: APIGroupDiscoveryList and its Content-Type" \
+    test "$CODE/$(jbody "d['kind'], d['apiVersion']")/$(grep -ci '^content-type: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList' "$T/hdrs")" \
+    = "200/('APIGroupDiscoveryList', 'apidiscovery.k8s.io/v2')/1"
+  check "aggregated: subresources nested in their resource, scope and verbs" \
+    test "$(jbody "[(r['resource'], r['scope'], 'watch' in r['verbs'], [s['subresource'] for s in r.get('subresources', [])]) for r in d['items'][0]['versions'][0]['resources']]")" \
+    = "[('deployments', 'Namespaced', True, ['scale', 'status'])]"
+fi
+KG() { K --cache-dir "$T/kcache-d$1" "${@:2}"; }
+KG 2 get po,cm -A -o name >"$T/kpc.out" 2>"$T/kpc.err"
+same "kubectl get po,cm -A (short names through discovery)" "$(sort "$T/kpc.out")" \
+  "$( (state /api/v1/pods | tail -n +2 | sed 's|^[^/]*/|pod/|; s| .*||'; state /api/v1/configmaps | tail -n +2 | sed 's|^[^/]*/|configmap/|; s| .*||') | sort)"
+KG 2 get cs -w >/dev/null 2>"$T/k.err"
+check "componentstatuses cannot be watched (405, as its verbs say)" test -n "$(grep MethodNotAllowed "$T/k.err")"
+# a CRD created at run time, in two versions (v2 preferred), and a cluster-scoped one
+post "$B/_fake/crd?group=example.org&plural=gadgets&short=gd&versions=v2,v1"
+check "POST /_fake/crd serves a custom resource" test "$CODE" = 201
+post "$B/_fake/crd?group=example.org&plural=clusterthings&kind=ClusterThing&scope=Cluster"
+apply_obj() { # apply_obj PATH NAME: a minimal object through the control API
+  timeout 10 python3 -c 'import sys,urllib.request
+urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=("{\"metadata\":{\"name\":\"%s\"}}" % sys.argv[2]).encode(), method="POST")).read()' \
+    "$B/_fake/apply?path=$1" "$2"
+}
+apply_obj /apis/example.org/v2/namespaces/ns-0/gadgets/g1 g1
+fetch "$B/_fake/state?path=/apis/example.org/v1/gadgets"
+check "a custom resource's object can be applied (and read in either version)" test "$(head -1 "$T/body")" = "# cache 1 objects"
+apply_obj /apis/example.org/v1/clusterthings/t1 t1
+same "kubectl api-resources lists the new CRDs (the preferred version, and v1 for the one only there)" \
+  "$(KG 3 api-resources --api-group example.org | api_resources)" \
+  "$(printf 'clusterthings  example.org/v1 false ClusterThing\ngadgets gd example.org/v2 true Gadget')"
+same "kubectl get clusterthings (cluster-scoped CRD)" "$(KG 3 get clusterthings -o name)" "clusterthing.example.org/t1"
+K --cache-dir "$T/kcache-d3" get gd -n ns-0 -w --output-watch-events >"$T/kw-gd.out" 2>&1 &
+kwg=$!
+sleep 2
+timeout 10 python3 -c 'import sys,urllib.request
+urllib.request.urlopen(urllib.request.Request(sys.argv[1], method="DELETE")).read()' "$B/_fake/crd?group=example.org&plural=gadgets"
+sleep 1
+kill "$kwg" 2>/dev/null
+wait "$kwg" 2>/dev/null
+check "deleting a CRD deletes its objects first (a watch sees DELETED)" grep -q '^DELETED.*g1' "$T/kw-gd.out"
+KG 4 get gd -A >/dev/null 2>"$T/k.err"
+check "then it leaves discovery: kubectl no longer knows gd" grep -q 'the server doesn.t have a resource type "gd"' "$T/k.err"
+fetch "$B/apis/example.org/v2/gadgets"
+check "... and its path answers 404" test "$CODE" = 404
+same "the other CRD of the group stays" "$(KG 4 get clusterthings -o name)" "clusterthing.example.org/t1"
+timeout 10 python3 -c 'import sys,urllib.request
+urllib.request.urlopen(urllib.request.Request(sys.argv[1], method="DELETE")).read()' "$B/_fake/crd?group=example.org&plural=clusterthings"
+
 K get pod no-such-pod -n ns-0 >/dev/null 2>"$T/k.err"
 rc=$?
 check "kubectl get of a missing pod fails with NotFound" test $rc -ne 0 -a -n "$(grep NotFound "$T/k.err")"
@@ -473,6 +550,19 @@ urllib.request.urlopen(urllib.request.Request(sys.argv[1], method="POST"), conte
 fi
 for _ in $(seq 1 30); do kill -0 "$bpid" 2>/dev/null || break; sleep 0.1; done
 check "POST /_fake/stop ends the process" bash -c "! kill -0 $bpid 2>/dev/null"
+
+# ================================================================= server D: legacy discovery only
+start_server d --no-aggregated-discovery --pods 8 --configmaps 4
+DP=$PORT
+BD="http://127.0.0.1:$DP"
+KD() { timeout 20 kubectl --server "$BD" --cache-dir "$T/kcache-legacy" --request-timeout 10s "$@"; }
+same "kubectl api-resources (legacy discovery: APIGroupList, then each group version)" \
+  "$(KD api-resources | api_resources)" "$API_RESOURCES"
+check "kubectl get po,cm -A (legacy discovery)" test "$(KD get po,cm -A -o name | wc -l)" -eq 12
+fetch "$BD/_fake/stats"
+check "a server without aggregated discovery never serves it" \
+  test "$(jbody "d.get('discovery_aggregated', 0), d.get('discovery_legacy', 0) > 2")" = "(0, True)"
+post "$BD/_fake/stop"
 
 # ================================================================= server C: chunked lists, lifetime
 start_server c --chunked-lists --pods 300 --pod-size 2000 --lifetime 6
