@@ -94,7 +94,13 @@ API
                              kinf_iter_t* it, kinf_object_t* out)
         int  kinf_lookup(kinf_informer_t*, kinf_handle_t h, kinf_object_t* out)
         int  kinf_field(const kinf_object_t*, const char* path, kinf_value_t* out)
+        int  kinf_field_has(const kinf_object_t*, const char* path)   missing or not
         size_t kinf_field_str(const kinf_object_t*, const char* path, char* buf, size_t cap)
+        size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap)
+                                        text, unescaped to UTF-8; both as snprintf
+        int  kinf_members(const kinf_object_t*, const char* path, kinf_members_t* it)
+        int  kinf_members_of(const kinf_value_t* v, kinf_members_t* it)
+        int  kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val)
         kinf_stats_t kinf_stats(kinf_informer_t*)
         int  kinf_config_kubeconfig(kinf_config_t*, path, context, work, size)
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
@@ -109,6 +115,13 @@ API
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
     character ("metadata.labels.app\.kubernetes\.io/name"), and a segment of
     digits indexes an array ("spec.containers.0.image").
+    Reading an object's labels, no malloc, no parser to set up:
+        kinf_members_t it; kinf_value_t k, v; char name[256], value[256];
+        kinf_members(obj, "metadata.labels", &it);
+        while (kinf_member_next(&it, &k, &v)) {
+            kinf_value_str(&k, name, sizeof name); kinf_value_str(&v, value, sizeof value);
+            printf("%s=%s\n", name, value);
+        }
 
 CONFIGURATION MACROS
 ====================
@@ -382,8 +395,24 @@ typedef enum kinf_vtype_t {
 } kinf_vtype_t;
 
 /* A raw JSON value inside an object view: for strings, ptr/len exclude the
-   quotes and escapes are left as they are. */
+   quotes and escapes are left as they are (kinf_value_str unescapes them);
+   an object or array is its JSON text, brackets included. */
 typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; } kinf_value_t;
+
+/* The members of an object, or the elements of an array, one at a time
+   (kinf_members, kinf_members_of, kinf_member_next). A plain variable of the
+   caller's: nothing to release. It points into the object view and is valid
+   as long as that view is. */
+typedef struct kinf_members_t {
+    kinf_vtype_t type;            /* KINF_VOBJECT or KINF_VARRAY; KINF_VNONE: nothing to iterate */
+    size_t index;                 /* position of the member or element returned last, from 0 */
+    /* private */
+    const char* p;                /* the next member, or the closing bracket */
+    const char* end;              /* the closing bracket */
+    size_t count;                 /* members returned */
+    const kinf_object_t* ident;   /* iterating metadata: the identity members the JSON lacks follow */
+    unsigned ident_seen, ident_next;
+} kinf_members_t;
 
 typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
@@ -619,9 +648,38 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
    out, or 0 if absent. metadata.name, .namespace, .uid and .resourceVersion
    are answered from the object's fields when projection left them out. */
 KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out);
-/* Copies the field as text (a string unescaped), NUL-terminated and cut to
-   cap-1 bytes; returns the full length, or 0 if absent. */
+/* 1 if the object has the field (an empty string, {}, [] or null included),
+   0 if not: what tells a missing field from an empty one. */
+KINF_API int kinf_field_has(const kinf_object_t* obj, const char* path);
+/* Copies the field as text, as kinf_value_str does, and returns what it
+   returns: the full length, 0 for an empty field and for a missing one
+   (kinf_field_has tells them apart). buf may be NULL when cap is 0. */
 KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap);
+/* Copies a value as text into buf as snprintf does: at most cap-1 bytes and
+   a NUL (nothing when cap is 0, and buf may then be NULL), and returns the
+   length of the whole text, so a result >= cap says it was cut. The cut
+   falls between characters: a UTF-8 sequence is written whole or not at
+   all. A string is unescaped in full (\uXXXX as UTF-8, surrogate pairs as
+   one character, a lone surrogate or a malformed escape as U+FFFD, \u0000
+   as a NUL byte); any other value is its JSON text. KINF_VNONE or a NULL v
+   gives 0 and an empty buf. */
+KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap);
+/* Starts an iteration over the members of the object, or the elements of
+   the array, at path ("" is the whole object). Returns 1, or 0 when the path
+   is missing or is not an object or array (it then yields nothing).
+   Iterating "metadata" also yields name, namespace, uid and resourceVersion
+   from the object's fields when the projected JSON lacks them (after the
+   JSON's members), so it returns 1 for every object. */
+KINF_API int kinf_members(const kinf_object_t* obj, const char* path, kinf_members_t* it);
+/* The same from a value (a member of another iteration, kinf_field's out):
+   1 for an object or array, 0 for any other value. */
+KINF_API int kinf_members_of(const kinf_value_t* v, kinf_members_t* it);
+/* The next member, in the order of the JSON: key is its name (KINF_VSTRING,
+   raw as kinf_value_t says; KINF_VNONE for an array element, whose position
+   is it->index), val its value (a nested object or array as its JSON text,
+   to iterate further with kinf_members_of). Either may be NULL. Returns 1,
+   or 0 at the end (then key and val are KINF_VNONE). */
+KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val);
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
@@ -768,7 +826,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
      >>engine         the kinf_engine_* calls: the seam every transport drives
      >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
      >>driver         kinf_poll's driver over the engine calls: socket, clock, files
-     >>field          kinf_field: a value of a compact JSON object by path
+     >>field          kinf_field: a value of a compact JSON object by path; text, members
      >>config         kubeconfig, in-cluster service account
      >>public         set-up, the built-in driver's calls, the lister
    Private names carry their module: kinf__http_, kinf__chunked_, kinf__scan_
@@ -776,7 +834,8 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
    kinf__hash_, kinf__index_, kinf__fifo_, kinf__slot_ and kinf__store_,
    kinf__setup_, kinf__rf_ (reflector), kinf__hd_ (handlers), kinf__tls_,
    kinf__xw_ and kinf__io_ (transport), kinf__drv_ and kinf__sock_ (driver),
-   kinf__cfg_, kinf__kc_ and kinf__y (config); base helpers have none.
+   kinf__field_ and kinf__members_ (field), kinf__cfg_, kinf__kc_ and kinf__y
+   (config); base helpers have none.
 */
 
 /* >>base */
@@ -4258,7 +4317,8 @@ static void kinf__drv_step(kinf_informer_t* inf) {
     }
 }
 
-/* >>field  reads one value of a compact JSON object by path */
+/* >>field  reads one value of a compact JSON object by path, a value as
+   unescaped text, the members of an object or array */
 static const char* kinf__jskip(const char* p, const char* e) {
     int depth = 0;
     while (p < e) {
@@ -4274,13 +4334,66 @@ static const char* kinf__jskip(const char* p, const char* e) {
     return e;
 }
 /* metadata.name, .namespace, .uid and .resourceVersion from the object's
-   fields, for a projected JSON that does not repeat them */
+   fields, for a projected JSON that does not repeat them. An empty one is
+   absent: the namespace of a cluster-scoped object, an object without uid. */
+static const char* const kinf__identity_keys[4] = { "name", "namespace", "uid", "resourceVersion" };
+static const char* kinf__identity_value(const kinf_object_t* obj, unsigned k) {
+    const char* v = k == 0 ? obj->name : k == 1 ? obj->namespace_ : k == 2 ? obj->uid : obj->resource_version;
+    return v && v[0] ? v : 0;
+}
 static int kinf__identity_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
-    const char* v = !strcmp(path, "metadata.name") ? obj->name : !strcmp(path, "metadata.namespace") ? obj->namespace_ :
-                    !strcmp(path, "metadata.uid") ? obj->uid : !strcmp(path, "metadata.resourceVersion") ? obj->resource_version : 0;
-    if (!v || (!v[0] && v == obj->namespace_)) { return 0; } /* cluster-scoped: no namespace */
-    out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
-    return 1;
+    unsigned k;
+    if (strncmp(path, "metadata.", 9) != 0) { return 0; }
+    for (k = 0; k < 4; k++) {
+        const char* v = kinf__identity_value(obj, k);
+        if (v && !strcmp(path + 9, kinf__identity_keys[k])) {
+            out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
+            return 1;
+        }
+    }
+    return 0;
+}
+static int kinf__field_is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static const char* kinf__field_ws(const char* p, const char* e) {
+    while (p < e && kinf__field_is_ws(*p)) { p++; }
+    return p;
+}
+/* Just after the value that starts at p, or NULL when no whole value lies
+   before e. The brackets and strings are matched, not validated: what the
+   informer stores has passed the scanner; a caller's own value may not. */
+static const char* kinf__field_value_end(const char* p, const char* e) {
+    const char* s = p;
+    size_t depth = 0;
+    if (p >= e) { return 0; }
+    if (*p != '{' && *p != '[' && *p != '"') {
+        while (p < e && !kinf__field_is_ws(*p) && *p != ',' && *p != '}' && *p != ']' && *p != ':') { p++; }
+        return p > s ? p : 0;
+    }
+    do {
+        char c = *p++;
+        if (c == '"') {
+            while (p < e && *p != '"') { p += (*p == '\\' && p + 1 < e) ? 2 : 1; }
+            if (p >= e) { return 0; }
+            p++;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            depth--;
+        }
+    } while (depth > 0 && p < e);
+    return depth == 0 ? p : 0;
+}
+/* out = the value in [v, ve): a string without its quotes */
+static void kinf__field_value_set(kinf_value_t* out, const char* v, const char* ve) {
+    switch (*v) {
+    case '{': out->type = KINF_VOBJECT; break;
+    case '[': out->type = KINF_VARRAY; break;
+    case '"': out->type = KINF_VSTRING; v++; ve--; break;
+    case 't': case 'f': out->type = KINF_VBOOL; break;
+    case 'n': out->type = KINF_VNULL; break;
+    default: out->type = KINF_VNUMBER; break;
+    }
+    out->ptr = v; out->len = (size_t)(ve - v);
 }
 static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_value_t* out);
 KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
@@ -4329,50 +4442,197 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
             return 0;
         }
     }
-    {
-        const char* v = p;
-        const char* ve = kinf__jskip(p, e);
-        if (v >= e) { return 0; }
-        switch (*v) {
-        case '{': out->type = KINF_VOBJECT; break;
-        case '[': out->type = KINF_VARRAY; break;
-        case '"': out->type = KINF_VSTRING; v++; ve--; break;
-        case 't': case 'f': out->type = KINF_VBOOL; break;
-        case 'n': out->type = KINF_VNULL; break;
-        default: out->type = KINF_VNUMBER; break;
-        }
-        out->ptr = v; out->len = (size_t)(ve - v);
-    }
+    if (p >= e) { return 0; }
+    kinf__field_value_set(out, p, kinf__jskip(p, e));
     return 1;
+}
+KINF_API int kinf_field_has(const kinf_object_t* obj, const char* path) {
+    kinf_value_t v;
+    return kinf_field(obj, path, &v);
+}
+/* four hex digits at p, before e, into *cp; 0 if they are not there */
+static int kinf__field_hex4(const char* p, const char* e, uint32_t* cp) {
+    uint32_t u = 0;
+    int k;
+    if (e - p < 4) { return 0; }
+    for (k = 0; k < 4; k++) {
+        int h = kinf__hexval((unsigned char)p[k]);
+        if (h < 0) { return 0; }
+        u = u * 16u + (uint32_t)h;
+    }
+    *cp = u;
+    return 1;
+}
+static size_t kinf__field_utf8_put(char* u, uint32_t cp) {
+    if (cp < 0x80u) { u[0] = (char)cp; return 1; }
+    if (cp < 0x800u) { u[0] = (char)(0xC0u | (cp >> 6)); u[1] = (char)(0x80u | (cp & 0x3Fu)); return 2; }
+    if (cp < 0x10000u) {
+        u[0] = (char)(0xE0u | (cp >> 12)); u[1] = (char)(0x80u | ((cp >> 6) & 0x3Fu)); u[2] = (char)(0x80u | (cp & 0x3Fu));
+        return 3;
+    }
+    u[0] = (char)(0xF0u | (cp >> 18)); u[1] = (char)(0x80u | ((cp >> 12) & 0x3Fu));
+    u[2] = (char)(0x80u | ((cp >> 6) & 0x3Fu)); u[3] = (char)(0x80u | (cp & 0x3Fu));
+    return 4;
+}
+/* The escape whose backslash is at *pp, as UTF-8 into u (at most 4 bytes);
+   moves *pp past it. What JSON does not allow reads as U+FFFD. */
+static size_t kinf__field_unescape(const char** pp, const char* e, char* u) {
+    const char* p = *pp + 1;
+    uint32_t cp = 0xFFFDu, lo;
+    char c = p < e ? *p++ : 0;
+    switch (c) {
+    case '"': case '\\': case '/': cp = (uint32_t)c; break;
+    case 'b': cp = '\b'; break;
+    case 'f': cp = '\f'; break;
+    case 'n': cp = '\n'; break;
+    case 'r': cp = '\r'; break;
+    case 't': cp = '\t'; break;
+    case 'u':
+        if (!kinf__field_hex4(p, e, &cp)) { cp = 0xFFFDu; break; }
+        p += 4;
+        if (cp >= 0xDC00u && cp <= 0xDFFFu) { cp = 0xFFFDu; } /* a low surrogate with no high one */
+        else if (cp >= 0xD800u && cp <= 0xDBFFu) {
+            if (e - p >= 6 && p[0] == '\\' && p[1] == 'u' && kinf__field_hex4(p + 2, e, &lo) && lo >= 0xDC00u && lo <= 0xDFFFu) {
+                cp = 0x10000u + ((cp - 0xD800u) << 10) + (lo - 0xDC00u);
+                p += 6;
+            } else {
+                cp = 0xFFFDu; /* what follows is read on its own */
+            }
+        }
+        break;
+    default: break;
+    }
+    *pp = p;
+    return kinf__field_utf8_put(u, cp);
+}
+/* the bytes of the character at p: a UTF-8 sequence as far as its
+   continuation bytes go, else one byte */
+static size_t kinf__field_utf8_len(const char* p, const char* e) {
+    unsigned char b = (unsigned char)*p;
+    size_t want = b < 0xC0u ? 1 : b < 0xE0u ? 2 : b < 0xF0u ? 3 : b < 0xF8u ? 4 : 1, n = 1;
+    while (n < want && p + n < e && ((unsigned char)p[n] & 0xC0u) == 0x80u) { n++; }
+    return n;
+}
+KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap) {
+    const char* p;
+    const char* e;
+    size_t o = 0, full = 0;
+    int cut = 0;
+    if (!buf) { cap = 0; }
+    if (cap) { buf[0] = 0; }
+    if (!v || v->type == KINF_VNONE || !v->ptr) { return 0; }
+    p = v->ptr; e = v->ptr + v->len;
+    while (p < e) {
+        char u[4];
+        const char* s = u;
+        size_t n;
+        if (v->type == KINF_VSTRING && *p == '\\') {
+            n = kinf__field_unescape(&p, e, u);
+        } else {
+            s = p; n = kinf__field_utf8_len(p, e); p += n;
+        }
+        /* a character that does not fit ends the copy: nothing after it is written */
+        if (!cut && o + n < cap) { memcpy(buf + o, s, n); o += n; } else { cut = 1; }
+        full += n;
+    }
+    if (cap) { buf[o] = 0; }
+    return full;
 }
 KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap) {
     kinf_value_t v;
-    size_t i, o = 0, full = 0;
-    if (!buf || cap == 0) { return 0; }
-    buf[0] = 0;
-    if (!kinf_field(obj, path, &v)) { return 0; }
-    for (i = 0; i < v.len; i++) {
-        char c = v.ptr[i];
-        if (v.type == KINF_VSTRING && c == '\\' && i + 1 < v.len) {
-            char n = v.ptr[++i];
-            c = n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'b' ? '\b' : n == 'f' ? '\f' : n;
-            if (n == 'u' && i + 4 < v.len) {
-                unsigned u = 0;
-                int k;
-                for (k = 1; k <= 4; k++) {
-                    char h = v.ptr[i + (size_t)k];
-                    int hv = kinf__hexval((unsigned char)h);
-                    u = u * 16u + (unsigned)(hv < 0 ? 0 : hv); /* the scanner validated the escape */
-                }
-                i += 4;
-                c = u < 0x80 ? (char)u : '?'; /* non-ASCII escapes read as '?' */
-            }
-        }
-        if (o + 1 < cap) { buf[o++] = c; }
-        full++;
+    v.type = KINF_VNONE; v.ptr = 0; v.len = 0;
+    if (!kinf_field(obj, path, &v)) { v.type = KINF_VNONE; }
+    return kinf_value_str(&v, buf, cap);
+}
+KINF_API int kinf_members_of(const kinf_value_t* v, kinf_members_t* it) {
+    const char* e;
+    int object;
+    if (!it) { return 0; }
+    memset(it, 0, sizeof(*it));
+    it->type = KINF_VNONE;
+    if (!v || !v->ptr || (v->type != KINF_VOBJECT && v->type != KINF_VARRAY)) { return 0; }
+    object = v->type == KINF_VOBJECT;
+    e = v->ptr + v->len;
+    while (e > v->ptr && kinf__field_is_ws(e[-1])) { e--; }
+    if (e - v->ptr < 2 || v->ptr[0] != (object ? '{' : '[') || e[-1] != (object ? '}' : ']')) { return 0; }
+    it->type = v->type; it->p = v->ptr + 1; it->end = e - 1;
+    return 1;
+}
+KINF_API int kinf_members(const kinf_object_t* obj, const char* path, kinf_members_t* it) {
+    kinf_value_t v;
+    int metadata;
+    if (!it) { return 0; }
+    memset(it, 0, sizeof(*it));
+    it->type = KINF_VNONE;
+    if (!obj || !obj->json || !path) { return 0; }
+    metadata = !strcmp(path, "metadata");
+    if (kinf_field(obj, path, &v)) {
+        if (!kinf_members_of(&v, it) || (metadata && it->type != KINF_VOBJECT)) { it->type = KINF_VNONE; return 0; }
+    } else if (metadata) {
+        it->type = KINF_VOBJECT; /* projected out: the identity members alone */
+    } else {
+        return 0;
     }
-    buf[o] = 0;
-    return full;
+    if (metadata) { it->ident = obj; }
+    return 1;
+}
+/* the next member of the JSON text; 0 at its end, and where it is not JSON
+   (the iteration stops there) */
+static int kinf__members_json(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val) {
+    const char* e = it->end;
+    const char* p = kinf__field_ws(it->p, e);
+    const char* ks = 0;
+    const char* ve;
+    size_t kl = 0;
+    it->p = e;
+    if (p >= e) { return 0; }
+    if (it->count > 0) {
+        if (*p != ',') { return 0; }
+        p = kinf__field_ws(p + 1, e);
+    }
+    if (it->type == KINF_VOBJECT) {
+        if (p >= e || *p != '"' || !(ve = kinf__field_value_end(p, e))) { return 0; }
+        ks = p + 1; kl = (size_t)(ve - ks) - 1;
+        p = kinf__field_ws(ve, e);
+        if (p >= e || *p != ':') { return 0; }
+        p = kinf__field_ws(p + 1, e);
+    }
+    if (!(ve = kinf__field_value_end(p, e))) { return 0; }
+    kinf__field_value_set(val, p, ve);
+    if (ks) {
+        unsigned k;
+        key->type = KINF_VSTRING; key->ptr = ks; key->len = kl;
+        for (k = 0; it->ident && k < 4; k++) {
+            if (kl == strlen(kinf__identity_keys[k]) && !memcmp(ks, kinf__identity_keys[k], kl)) { it->ident_seen |= 1u << k; }
+        }
+    }
+    it->p = ve;
+    return 1;
+}
+/* the identity members the JSON of metadata lacked */
+static int kinf__members_identity(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val) {
+    while (it->ident && it->ident_next < 4) {
+        unsigned k = it->ident_next++;
+        const char* v = kinf__identity_value(it->ident, k);
+        if (!v || ((it->ident_seen >> k) & 1u)) { continue; }
+        key->type = KINF_VSTRING; key->ptr = kinf__identity_keys[k]; key->len = strlen(key->ptr);
+        val->type = KINF_VSTRING; val->ptr = v; val->len = strlen(v);
+        return 1;
+    }
+    return 0;
+}
+KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val) {
+    kinf_value_t k0, v0;
+    if (!key) { key = &k0; }
+    if (!val) { val = &v0; }
+    key->type = KINF_VNONE; key->ptr = 0; key->len = 0;
+    *val = *key;
+    if (!it || it->type == KINF_VNONE) { return 0; }
+    if (kinf__members_json(it, key, val) || kinf__members_identity(it, key, val)) {
+        it->index = it->count++;
+        return 1;
+    }
+    return 0;
 }
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     kinf_stats_t s;

@@ -155,6 +155,35 @@ static const char* const fz_paths[] = {
     "status.phase", "status.conditions.0.type", "items.0", "0", "a.b.c.d.e.f.g.h.i.j.k.l.m",
 };
 static unsigned fz_rot; /* which paths the next view reads: 3 per view, in turn (reset per input) */
+static int fz_inside(const kinf_object_t* o, const kinf_value_t* v) {
+    return v->ptr >= o->json && v->ptr + v->len <= o->json + o->json_len;
+}
+/* the members at path, and one level below: inside the object, or (for
+   metadata) its identity from the object's fields; the iteration ends */
+static void fz_read_members(const kinf_object_t* o, const char* path) {
+    const char* const idv[4] = { o->name, o->namespace_, o->uid, o->resource_version };
+    kinf_members_t it, in;
+    kinf_value_t k, v, w;
+    size_t m = 0, j;
+    char small[8];
+    if (!kinf_members(o, path, &it)) { return; }
+    while (kinf_member_next(&it, &k, &v)) {
+        int ident = 0;
+        FZ_CHECK(m++ <= o->json_len + 4, "kinf_member_next(%s) does not end", path);
+        FZ_CHECK(it.index == m - 1, "kinf_members(%s): index %zu for member %zu", path, it.index, m - 1);
+        for (j = 0; j < 4; j++) { ident |= v.ptr == idv[j] && v.len == strlen(idv[j]); }
+        FZ_CHECK((fz_inside(o, &v) && (k.type == KINF_VNONE || fz_inside(o, &k))) || (ident && !strcmp(path, "metadata")),
+                 "kinf_members(%s): member %zu points outside the object", path, m - 1);
+        FZ_CHECK(kinf_value_str(&k, small, sizeof(small)) == kinf_value_str(&k, 0, 0), "kinf_value_str length depends on the cap");
+        kinf_value_str(&v, small, sizeof(small));
+        if (kinf_members_of(&v, &in)) {
+            size_t n = 0;
+            while (kinf_member_next(&in, 0, &w)) {
+                FZ_CHECK(n++ <= v.len && fz_inside(o, &w), "kinf_members_of(%s member %zu) runs outside it", path, m - 1);
+            }
+        }
+    }
+}
 static void fz_read_fields(const kinf_object_t* o) {
     size_t i, k;
     for (k = 0; k < 3; k++) {
@@ -179,6 +208,7 @@ static void fz_read_fields(const kinf_object_t* o) {
         FZ_CHECK(memchr(small, 0, sizeof(small)) != 0, "kinf_field_str small buffer not terminated");
         FZ_CHECK(memchr(big, 0, sizeof(big)) != 0, "kinf_field_str big buffer not terminated");
         FZ_CHECK(n1 <= o->json_len || (idv && n1 <= strlen(idv)), "kinf_field_str says %zu bytes, object has %zu", n1, o->json_len);
+        fz_read_members(o, fz_paths[i]);
     }
 }
 
