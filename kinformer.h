@@ -167,12 +167,19 @@ MEMORY
       desc.own_transport), the TLS block: BearSSL
       contexts, record buffers, anchors, client chain (78,376 bytes on x86_64;
       at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
-    KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
-    max_handlers, max_indexes) is an upper bound of the same, for static buffers;
-    give it the desc values (read as kinf_init reads them: 0 is the default,
-    a negative max_indexes none), and the same KINF_READ_BYTES as the implementation's file (it sizes
-    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init); with a
-    desc.read_bytes above KINF_READ_BYTES, add the difference.
+    KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
+    a constant for static buffers, from the desc values by name, in any order:
+        static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
+    (names: max_objects, store_bytes, max_event_bytes, max_tokens,
+    max_handlers, max_indexes, read_bytes; those left out are 0, the default;
+    a wrong name, a name twice or a value without one does not compile).
+    The values are read as kinf_init reads them: 0 is the default, a negative
+    max_indexes none, out of range clamped; the bound is a uint64_t and never
+    wraps. KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes,
+    max_tokens, max_handlers, max_indexes) is the same bound by position
+    (with a desc.read_bytes above KINF_READ_BYTES, add the difference). Both
+    need the same KINF_READ_BYTES as the implementation's file (it sizes
+    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init).
     store_bytes holds the objects as compact projected JSON plus their key,
     namespace, uid and resourceVersion and a 16-byte header, rounded to 4 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
@@ -524,14 +531,67 @@ typedef struct kinf_stats_t {
 /* max_indexes as kinf_init reads it: 0 the default (2), negative none */
 #define KINF_INDEXES(n) ((n) == 0 ? (size_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (size_t)0 : (size_t)(n))
 /* An upper bound of kinf_informer_size() for these desc values, read as
-   kinf_init reads them (0 is the default), for static buffers. */
+   kinf_init reads them (0 is the default, a value out of range is clamped as
+   kinf_init clamps it), for static buffers. A uint64_t constant: no value
+   wraps it, and on a 32-bit target a bound above SIZE_MAX fails to compile
+   as an array size instead of wrapping. */
 #define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
-    (KINF_FIXED_BYTES \
-     + KINF_CAPACITY(max_objects, KINF_DEFAULT_MAX_OBJECTS, 1) * (KINF_SLOT_BYTES + (1u + KINF_INDEXES(max_indexes)) * KINF_INDEX_SLOT_BYTES) \
-     + (2u + KINF_INDEXES(max_indexes)) * 4u * (4u * KINF_CAPACITY(max_objects, KINF_DEFAULT_MAX_OBJECTS, 1) + 4u) \
-     + KINF_CAPACITY(max_tokens, KINF_DEFAULT_TOKENS, 64) * KINF_TOKEN_BYTES \
-     + KINF_CAPACITY(max_event_bytes, KINF_DEFAULT_EVENT_BYTES, 4096) + KINF_CAPACITY(store_bytes, KINF_DEFAULT_STORE_BYTES, 1) \
-     + (KINF_CAPACITY(max_handlers, KINF_DEFAULT_HANDLERS, 1) + KINF_INDEXES(max_indexes)) * KINF_HANDLER_BYTES + 64u)
+    KINF__BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes, 0)
+/* The same bound from the capacities by name, in any order, each at most
+   once; those not named are 0, the default:
+       static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
+   The names are the desc fields that size the informer: max_objects,
+   store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes and
+   read_bytes (this form adds a read_bytes above KINF_READ_BYTES itself).
+   Each value is read as the desc field of that name would hold it. A name
+   that is not one of these, a value without its name, more than seven pairs
+   and a name given twice do not compile (the last two as a negative array
+   size). A constant expression, usable for a static array in C99 and C++.
+   It does not include TLS: add KINF_TLS_BYTES for an https:// server in a
+   KINF_TLS_BEARSSL build. */
+#define KINF_INFORMER_BYTES_FOR(...) KINF__BYTES_FOR(__VA_ARGS__, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, \
+                                                     kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end)
+/* private: the helpers of the two macros above */
+#define KINF__CAP(v, def, lo, hi) ((v) <= 0 ? (uint64_t)(def) : (uint64_t)(v) < (uint64_t)(lo) ? (uint64_t)(lo) \
+                                   : (uint64_t)(v) > (uint64_t)(hi) ? (uint64_t)(hi) : (uint64_t)(v))
+#define KINF__IDX(n) ((n) == 0 ? (uint64_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (uint64_t)0 : (n) > 16 ? (uint64_t)16 : (uint64_t)(n))
+#define KINF__OBJS(n) KINF__CAP(n, KINF_DEFAULT_MAX_OBJECTS, 1, 1000000)
+#define KINF__BYTES(mo, sb, eb, tk, hd, ix, rb) \
+    ((uint64_t)KINF_FIXED_BYTES + (KINF__CAP(rb, KINF_READ_BYTES, KINF_READ_BYTES, 64u << 20) - (uint64_t)KINF_READ_BYTES) \
+     + KINF__OBJS(mo) * (KINF_SLOT_BYTES + (1u + KINF__IDX(ix)) * KINF_INDEX_SLOT_BYTES) \
+     + (2u + KINF__IDX(ix)) * 4u * (4u * KINF__OBJS(mo) + 4u) \
+     + KINF__CAP(tk, KINF_DEFAULT_TOKENS, 64, 0x7fffffff) * KINF_TOKEN_BYTES \
+     + KINF__CAP(eb, KINF_DEFAULT_EVENT_BYTES, 4096, 0x7ff00000u) + KINF__CAP(sb, KINF_DEFAULT_STORE_BYTES, 1, 0xfff00000u) \
+     + (KINF__CAP(hd, KINF_DEFAULT_HANDLERS, 1, 256) + KINF__IDX(ix)) * KINF_HANDLER_BYTES + 64u)
+/* each name is a number; kinf__end pads the list */
+#define KINF__SZ_kinf__end 0
+#define KINF__SZ_max_objects 1
+#define KINF__SZ_store_bytes 2
+#define KINF__SZ_max_event_bytes 3
+#define KINF__SZ_max_tokens 4
+#define KINF__SZ_max_handlers 5
+#define KINF__SZ_max_indexes 6
+#define KINF__SZ_read_bytes 7
+/* the value named k, as type T (the desc field's), or 0 */
+#define KINF__SZ_PICK(k, T, a, x, b, y, c, z, d, w, e, u, f, t, g, s) \
+    ((a) == (k) ? (T)(x) : (b) == (k) ? (T)(y) : (c) == (k) ? (T)(z) : (d) == (k) ? (T)(w) : \
+     (e) == (k) ? (T)(u) : (f) == (k) ? (T)(t) : (g) == (k) ? (T)(s) : (T)0)
+#define KINF__SZ_ONCE(k, a, b, c, d, e, f, g) \
+    sizeof(char[((a) == (k)) + ((b) == (k)) + ((c) == (k)) + ((d) == (k)) + ((e) == (k)) + ((f) == (k)) + ((g) == (k)) <= 1 ? 1 : -1])
+#define KINF__BYTES_FOR(n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, n8, ...) \
+    KINF__BYTES_NUM(KINF__SZ_##n1, v1, KINF__SZ_##n2, v2, KINF__SZ_##n3, v3, KINF__SZ_##n4, v4, \
+                    KINF__SZ_##n5, v5, KINF__SZ_##n6, v6, KINF__SZ_##n7, v7, KINF__SZ_##n8)
+#define KINF__BYTES_NUM(a, x, b, y, c, z, d, w, e, u, f, t, g, s, h) \
+    (KINF__BYTES(KINF__SZ_PICK(1, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(2, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(3, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(4, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(5, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(6, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(7, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s)) \
+     + 0u * (KINF__SZ_ONCE(1, a, b, c, d, e, f, g) + KINF__SZ_ONCE(2, a, b, c, d, e, f, g) + KINF__SZ_ONCE(3, a, b, c, d, e, f, g) \
+             + KINF__SZ_ONCE(4, a, b, c, d, e, f, g) + KINF__SZ_ONCE(5, a, b, c, d, e, f, g) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g) \
+             + KINF__SZ_ONCE(7, a, b, c, d, e, f, g) + sizeof(char[(h) == 0 ? 1 : -1])))
 
 /* Bytes kinf_init needs for desc (defaults applied). Never blocks. */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);

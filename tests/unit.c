@@ -2993,6 +2993,143 @@ static void test_members_corpus(void) {
     rm(inf);
 }
 
+/* ================================================================== 11b. static sizing by name */
+/* the desc fields, set from the same name, value list KINF_INFORMER_BYTES_FOR takes */
+#define DSET_kinf__end(d, v) ((void)(v))
+#define DSET_max_objects(d, v) ((d)->max_objects = (v))
+#define DSET_store_bytes(d, v) ((d)->store_bytes = (v))
+#define DSET_max_event_bytes(d, v) ((d)->max_event_bytes = (v))
+#define DSET_max_tokens(d, v) ((d)->max_tokens = (v))
+#define DSET_max_handlers(d, v) ((d)->max_handlers = (v))
+#define DSET_max_indexes(d, v) ((d)->max_indexes = (v))
+#define DSET_read_bytes(d, v) ((d)->read_bytes = (v))
+#define DSET(d, ...) DSET_(d, __VA_ARGS__, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0)
+#define DSET_(d, n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, ...) \
+    (DSET_##n1(d, v1), DSET_##n2(d, v2), DSET_##n3(d, v3), DSET_##n4(d, v4), DSET_##n5(d, v5), DSET_##n6(d, v6), DSET_##n7(d, v7))
+/* a static buffer sized by name, and a desc with the same values: kinf_init takes it */
+#define SIZED_ROW(...) do { \
+        static unsigned char mem_[KINF_INFORMER_BYTES_FOR(__VA_ARGS__)]; \
+        kinf_desc_t d_; \
+        kinf_informer_t* inf_; \
+        desc_base(&d_); \
+        DSET(&d_, __VA_ARGS__); \
+        rows++; \
+        inf_ = kinf_init(mem_, sizeof(mem_), &d_); \
+        if (!inf_ || kinf_informer_size(&d_) > sizeof(mem_)) { bad++; note("row %d (%s): size %zu, buffer %zu", rows, #__VA_ARGS__, kinf_informer_size(&d_), sizeof(mem_)); } \
+        kinf_shutdown(inf_); \
+    } while (0)
+#define BF KINF_INFORMER_BYTES_FOR
+static void test_sizing_named(void) {
+    kinf_desc_t d, z;
+    int rows = 0, bad = 0, f;
+    g_test = "sizing_named";
+    /* a table of descs, each in a static buffer its own size: all zero, each field, floors, clamps, all seven */
+    SIZED_ROW(max_objects, 0);
+    SIZED_ROW(max_objects, 10, store_bytes, 5000);
+    SIZED_ROW(store_bytes, 5000, max_objects, 10);
+    SIZED_ROW(max_objects, 1, store_bytes, 1);
+    SIZED_ROW(max_event_bytes, 100);
+    SIZED_ROW(max_event_bytes, 1 << 20);
+    SIZED_ROW(max_tokens, 3);
+    SIZED_ROW(max_tokens, 5000);
+    SIZED_ROW(max_handlers, 1);
+    SIZED_ROW(max_handlers, 300);
+    SIZED_ROW(max_indexes, -1);
+    SIZED_ROW(max_indexes, 16, max_handlers, 256);
+    SIZED_ROW(max_indexes, 40);
+    SIZED_ROW(read_bytes, 100);
+    SIZED_ROW(read_bytes, 1 << 16);
+    SIZED_ROW(max_objects, 3000, store_bytes, 3u << 20, max_event_bytes, 1u << 20, max_tokens, 1000, max_handlers, 8, max_indexes, 4, read_bytes, 1u << 16);
+    SIZED_ROW(read_bytes, 1u << 16, max_indexes, 4, max_handlers, 8, max_tokens, 1000, max_event_bytes, 1u << 20, store_bytes, 3u << 20, max_objects, 3000);
+    CHECK_INT(rows, 17);
+    CHECK_INT(bad, 0);
+    /* the order does not matter; the positional form is the same bound */
+    CHECK(BF(max_objects, 10, store_bytes, 5000) == BF(store_bytes, 5000, max_objects, 10));
+    CHECK(BF(max_objects, 10, store_bytes, 5000) == KINF_INFORMER_BYTES(10, 5000, 0, 0, 0, 0));
+    CHECK(BF(max_tokens, 100, max_indexes, -1, max_event_bytes, 8192) == KINF_INFORMER_BYTES(0, 0, 8192, 100, 0, -1));
+    CHECK(BF(max_objects, 0) == KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0));
+    /* each field differs from the others: a value put under the wrong name changes the bound */
+    CHECK(BF(max_objects, 5000) != BF(store_bytes, 5000));
+    CHECK(BF(max_event_bytes, 70000) != BF(store_bytes, 70000));
+    CHECK(BF(max_tokens, 1000) != BF(max_handlers, 1000));
+    CHECK(BF(max_indexes, 8) != BF(max_handlers, 8));
+    CHECK(BF(read_bytes, 1 << 20) != BF(max_event_bytes, 1 << 20));
+    CHECK(BF(read_bytes, 1 << 20) == BF(max_objects, 0) + (1u << 20) - KINF_READ_BYTES);
+    /* 0 means the default in every field, for the macro and for kinf_init */
+    CHECK(BF(max_objects, 0) == BF(max_objects, KINF_DEFAULT_MAX_OBJECTS));
+    CHECK(BF(store_bytes, 0) == BF(store_bytes, KINF_DEFAULT_STORE_BYTES));
+    CHECK(BF(max_event_bytes, 0) == BF(max_event_bytes, KINF_DEFAULT_EVENT_BYTES));
+    CHECK(BF(max_tokens, 0) == BF(max_tokens, KINF_DEFAULT_TOKENS));
+    CHECK(BF(max_handlers, 0) == BF(max_handlers, KINF_DEFAULT_HANDLERS));
+    CHECK(BF(max_indexes, 0) == BF(max_indexes, KINF_DEFAULT_INDEXES));
+    CHECK(BF(read_bytes, 0) == BF(read_bytes, KINF_READ_BYTES));
+    for (f = 0; f < 13; f++) {
+        kinf_informer_t* a;
+        kinf_informer_t* b;
+        static const char* const names[] = { "max_objects", "store_bytes", "max_event_bytes", "max_tokens", "max_handlers", "max_indexes",
+                                             "read_bytes", "fifo_capacity", "list_limit", "idle_timeout_ms", "connect_timeout_ms", "tag", "watch_timeout_s" };
+        desc_base(&z); desc_base(&d);
+        switch (f) {
+        case 0: d.max_objects = KINF_DEFAULT_MAX_OBJECTS; break;
+        case 1: d.store_bytes = KINF_DEFAULT_STORE_BYTES; break;
+        case 2: d.max_event_bytes = KINF_DEFAULT_EVENT_BYTES; break;
+        case 3: d.max_tokens = KINF_DEFAULT_TOKENS; break;
+        case 4: d.max_handlers = KINF_DEFAULT_HANDLERS; break;
+        case 5: d.max_indexes = KINF_DEFAULT_INDEXES; break;
+        case 6: d.read_bytes = KINF_READ_BYTES; break;
+        case 7: d.fifo_capacity = KINF_DEFAULT_MAX_OBJECTS; break;
+        case 8: d.list_limit = 500; break;
+        case 9: d.idle_timeout_ms = 90000; break;
+        case 10: d.connect_timeout_ms = 10000; break;
+        case 11: d.tag = "kinformer"; break;
+        default: z.watch_timeout_s = 0; d.watch_timeout_s = 0; break; /* 0: drawn in [300, 600) per watch, as the default */
+        }
+        a = mk(&z); b = mk(&d);
+        if (!CHECK(a && b)) { rm(a); rm(b); continue; }
+        if (kinf_informer_size(&z) != kinf_informer_size(&d) || a->max_objects != b->max_objects || a->store_bytes != b->store_bytes ||
+            a->max_event_bytes != b->max_event_bytes || a->max_tokens != b->max_tokens || a->max_handlers != b->max_handlers ||
+            a->max_indexes != b->max_indexes || a->rcap != b->rcap || a->fifo_cap != b->fifo_cap || a->list_limit != b->list_limit ||
+            a->idle_ms != b->idle_ms || a->connect_ms != b->connect_ms || strcmp(a->tag, b->tag) || a->watch_timeout_s != b->watch_timeout_s) {
+            bad++; note("%s: 0 is not the default", names[f]);
+        }
+        rm(a); rm(b);
+    }
+    CHECK_INT(bad, 0);
+    /* values past kinf_init's clamps: still a bound, and nothing wraps */
+    {
+        static const int big_objects[] = { 999999, 1000000, 1000001, 2000000, 0x7fffffff };
+        static const int big_small[] = { 16, 17, 255, 256, 257, 100000, 0x7fffffff };
+        static const size_t big_bytes[] = { 0x7ff00000u, 0x7ff00001u, 0xfff00000u, 0xfff00001u, (size_t)-1 };
+        int i, j;
+        uint64_t lo = BF(max_objects, 1);
+        bad = 0;
+        for (i = 0; i < 5; i++) for (j = 0; j < 7; j++) {
+            uint64_t bound;
+            desc_base(&d);
+            d.max_objects = big_objects[i]; d.max_indexes = big_small[j]; d.max_handlers = big_small[6 - j];
+            d.store_bytes = big_bytes[i]; d.max_event_bytes = big_bytes[4 - i]; d.max_tokens = big_small[j];
+            d.read_bytes = big_bytes[i];
+            bound = BF(max_objects, d.max_objects, max_indexes, d.max_indexes, max_handlers, d.max_handlers, store_bytes, d.store_bytes,
+                       max_event_bytes, d.max_event_bytes, max_tokens, d.max_tokens, read_bytes, d.read_bytes);
+            if (kinf_informer_size(&d) > bound || bound < lo) { bad++; note("%d/%d: size %zu, bound %llu", i, j, kinf_informer_size(&d), (unsigned long long)bound); }
+            /* the positional form plus the read buffer's difference, as MEMORY says */
+            if (KINF_INFORMER_BYTES(d.max_objects, d.store_bytes, d.max_event_bytes, d.max_tokens, d.max_handlers, d.max_indexes)
+                + ((d.read_bytes < (64u << 20) ? d.read_bytes : (64u << 20)) - KINF_READ_BYTES) < kinf_informer_size(&d)) { bad++; }
+        }
+        CHECK_INT(bad, 0);
+        /* the clamps are kinf_init's: above them the bound stops growing */
+        CHECK(BF(max_objects, 0x7fffffff) == BF(max_objects, 1000000));
+        CHECK(BF(max_objects, 1000000) > BF(max_objects, 999999));
+        CHECK(BF(max_indexes, 0x7fffffff) == BF(max_indexes, 16));
+        CHECK(BF(max_handlers, 0x7fffffff) == BF(max_handlers, 256));
+        CHECK(BF(store_bytes, (size_t)-1) == BF(store_bytes, 0xfff00000u));
+        CHECK(BF(max_event_bytes, (size_t)-1) == BF(max_event_bytes, 0x7ff00000u));
+        CHECK(BF(read_bytes, (size_t)-1) == BF(read_bytes, 64u << 20));
+        CHECK(BF(max_tokens, 0x7fffffff) == BF(max_tokens, 0) + (uint64_t)(0x7fffffff - KINF_DEFAULT_TOKENS) * KINF_TOKEN_BYTES);
+    }
+}
+#undef BF
+
 /* ================================================================== 11. configuration and requests */
 static kinf_informer_t* mk_cfg(const char* server, const char* resource, const char* ns) {
     kinf_desc_t d;
@@ -4559,6 +4696,7 @@ int main(void) {
     test_members();
     test_members_corpus();
     test_config();
+    test_sizing_named();
     test_status_kind();
     test_reflector();
     test_chunked_in_place();
