@@ -3188,7 +3188,9 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     KINF__SELFCHECK(inf);
     return 0;
 }
-enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE };
+/* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
+   bytes that are no JSON body of this kind */
+enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -3428,11 +3430,43 @@ static int kinf__rf_chunk_next(kinf_informer_t* inf) {
     inf->dpos = i; inf->dend = i + (size_t)k;
     return 0;
 }
+/* A look at each record the scanner has framed, before it is applied: the
+   fuzz targets check its captures against a second scan. Nothing by default. */
+#ifndef KINF__RECORD_HOOK
+#define KINF__RECORD_HOOK(sc) ((void)0)
+#endif
+/* The body loop: feeds decoded body bytes d[0..n) to the scanner and applies
+   each record it finishes, until the bytes run out, a record asks for more
+   than going on, or the FIFO is full (backpressure). *used gets the bytes
+   taken. Returns KINF__REC_OK, or the KINF__REC_* that stopped it (logged);
+   what to do about it is the caller's. At most n + 1 rounds: a round takes
+   a byte at least, or stops the loop. */
+static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, size_t* used) {
+    size_t p = 0;
+    int r = KINF__REC_OK;
+    while (p < n && r == KINF__REC_OK && (int)inf->flen < inf->fifo_cap) {
+        p += kinf__scan_feed(&inf->scan, d + p, n - p);
+        if (inf->scan.err) {
+            if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
+            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
+            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
+            r = KINF__REC_FRAMING;
+        } else if (inf->scan.rec_done) {
+            inf->scan.rec_done = 0;
+            KINF__RECORD_HOOK(&inf->scan);
+            r = kinf__rf_on_record(inf);
+            inf->scan.ev_len = 0;
+        }
+    }
+    *used = p;
+    return r;
+}
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
 static int kinf__rf_consume(kinf_informer_t* inf) {
     while (kinf__rf_pending(inf)) {
         size_t used;
+        int r;
         if (inf->dpos >= inf->dend) {
             if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
             continue;
@@ -3445,27 +3479,14 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
             inf->dpos = inf->dend;
             continue;
         }
-        if ((int)inf->flen >= inf->fifo_cap) { return 0; } /* backpressure: the FIFO must drain first */
-        used = kinf__scan_feed(&inf->scan, inf->rbuf + inf->dpos, inf->dend - inf->dpos);
+        r = kinf__rf_body_feed(inf, inf->rbuf + inf->dpos, inf->dend - inf->dpos, &used);
         inf->dpos += used;
-        if (inf->scan.err) {
-            if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
-            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
-            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
-            kinf__rf_broken(inf);
+        if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
+        if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
+            kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
             return -1;
         }
-        if (inf->scan.rec_done) {
-            int r;
-            inf->scan.rec_done = 0;
-            r = kinf__rf_on_record(inf);
-            inf->scan.ev_len = 0;
-            if (r == KINF__REC_BROKEN) { kinf__rf_broken(inf); return -1; }
-            if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
-                kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
-                return -1;
-            }
-        }
+        if (inf->dpos < inf->dend) { return 0; } /* backpressure: the FIFO must drain first */
     }
     return 0;
 }
@@ -5598,6 +5619,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__PF_MIN
 #undef KINF__POPULATE_WRITE
 #undef KINF__POS
+#undef KINF__RECORD_HOOK
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
 #undef KINF__SLOT_BITS

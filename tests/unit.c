@@ -1,8 +1,9 @@
 /* unit.c - unit tests of kinformer.h, compiled with TINY compile-time caps so
    every limit is hit. It calls the private kinf__* functions directly (the
    implementation is in this translation unit). No network: the informer is
-   pointed at http://127.0.0.1:1 and driven by hand (bytes into the scanner or
-   rbuf, then kinf__rf_on_record / kinf__rf_consume / kinf__hd_dispatch).
+   pointed at http://127.0.0.1:1 and driven by hand (body bytes into the
+   library's body loop kinf__rf_body_feed, bytes into rbuf for kinf__rf_consume,
+   or a response through the kinf_engine_* calls; kinf__hd_dispatch delivers).
    Assertions are on KINF_LOGITEM_* ids, never on message text.
    The last line of output is "N passed, M failed"; exit status 1 if M > 0.
    Tests marked BUG expose a defect this suite found in kinformer.h; "fixed in"
@@ -724,23 +725,18 @@ static void list_begin(kinf_informer_t* inf) {
     kinf__scan_reset(&inf->scan, 1);
     kinf__rf_unseen(inf);
 }
-/* Feeds body bytes as kinf__rf_consume does. Returns 0, -1 for a framing error,
-   or the first kinf__rf_on_record result that is not KINF__REC_OK. */
+/* Feeds body bytes through the library's body loop (kinf__rf_body_feed, the
+   one kinf__rf_consume runs), leaving out only the reflector's answer to what
+   stopped it. Returns 0, the first KINF__REC_* that is not KINF__REC_OK
+   (KINF__REC_FRAMING: bytes that are no body), or -2 when the FIFO was full
+   and a record was held back (whitespace after the last record is not one). */
 static int feed(kinf_informer_t* inf, const char* s, size_t n) {
-    size_t p = 0;
-    while (p < n) {
-        size_t used = kinf__scan_feed(&inf->scan, (const uint8_t*)s + p, n - p);
-        p += used;
-        if (inf->scan.err) { return -1; }
-        if (inf->scan.rec_done) {
-            int r;
-            inf->scan.rec_done = 0;
-            r = kinf__rf_on_record(inf);
-            inf->scan.ev_len = 0;
-            if (r != KINF__REC_OK) { return r; }
-        }
+    size_t used;
+    int r = kinf__rf_body_feed(inf, (const uint8_t*)s, n, &used);
+    if (r == KINF__REC_OK) {
+        for (; used < n; used++) { if (!s[used] || !strchr(" \t\r\n", s[used])) { return -2; } }
     }
-    return 0;
+    return r;
 }
 static int feeds(kinf_informer_t* inf, const char* s) { return feed(inf, s, strlen(s)); }
 /* as feed, in one piece or a byte at a time (up to the first result that is not 0) */
@@ -1053,7 +1049,7 @@ static void test_drop_grammar(void) {
             }
             r = added_by(inf, obj, bytewise);
             cases++;
-            if (is_bad ? r != -1 : (r != 0 || !strcmp(stored(inf, "ns/p"), "") || strstr(stored(inf, "ns/p"), where ? "spec" : "managedFields"))) {
+            if (is_bad ? r != KINF__REC_FRAMING : (r != 0 || !strcmp(stored(inf, "ns/p"), "") || strstr(stored(inf, "ns/p"), where ? "spec" : "managedFields"))) {
                 wrong++;
                 if (wrong < 6) { note("%s %s in %s%s: result %d, stored %s", is_bad ? "malformed" : "valid", v, where ? "spec" : "managedFields", bytewise ? " byte by byte" : "", r, stored(inf, "ns/p")); }
             }
@@ -1591,6 +1587,10 @@ static void test_store_limits(void) {
     CHECK_INT(pod(inf, "ADDED", "ns", "c", "3", 0), 0);
     CHECK_INT(pod(inf, "ADDED", "ns", "d", "4", 0), 0);
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+    /* four keys queued fill the FIFO (its capacity is max_objects): the body
+       loop reads no further until they are delivered */
+    dispatch(inf);
+    CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2 A ns/c 3 A ns/d 4");
     CHECK_INT(pod(inf, "ADDED", "ns", "e", "5", 0), 0); /* the stream goes on */
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_STORE_SLOTS_FULL);
     CHECK_INT(logged(KINF_LOGITEM_STORE_SLOTS_FULL), 1);
@@ -1600,8 +1600,6 @@ static void test_store_limits(void) {
     CHECK(!kinf_get(inf, "ns/e", &o));
     CHECK_STR(kinf_get(inf, "ns/a", &o) ? o.resource_version : "", "1");
     CHECK_STR(kinf_get(inf, "ns/d", &o) ? o.resource_version : "", "4");
-    dispatch(inf);
-    CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2 A ns/c 3 A ns/d 4");
     /* an update of a cached key still works when the slots are full */
     evlog_reset();
     CHECK_INT(pod(inf, "MODIFIED", "ns", "b", "6", 0), 0);
@@ -2168,6 +2166,65 @@ static void test_backpressure(void) {
     CHECK_INT(kinf_wants(inf), KINF_WANT_READ);
     rm(inf); /* closes sv[0] */
     close(sv[1]);
+}
+
+/* The body loop (kinf__rf_body_feed) says how far it went and why it stopped:
+   past the record that filled the FIFO, past a record that stops the
+   stream, before the byte that is no JSON; the rest feeds on from there. */
+static void test_body_loop(void) {
+    kinf_informer_t* inf = mk_fifo(0, 2, 0);
+    const char* ev1 = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"}}}\n";
+    const char* ev2 = "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"2\"}}}\n";
+    const char* ev3 = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"resourceVersion\":\"3\"}}}";
+    const char* ev4 = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"c\",\"resourceVersion\":\"4\"}}}\n";
+    const char* gone = "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"code\":410}}";
+    static char in[1024];
+    size_t used, n, at;
+    int i;
+    g_test = "body_loop";
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset();
+    /* FIFO capacity 2: it stops right after the record that fills it (a
+       bookmark queues nothing) */
+    n = (size_t)snprintf(in, sizeof(in), "%s%s%s%s", ev1, ev2, ev3, ev4);
+    at = strlen(ev1) + strlen(ev2) + strlen(ev3);
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in, n, &used), KINF__REC_OK);
+    CHECK_INT(used, at);
+    CHECK_INT(inf->flen, 2); CHECK_INT(kinf_count(inf), 2);
+    CHECK_STR(kinf_resource_version(inf), "3");
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in + at, n - at, &used), KINF__REC_OK); /* still full */
+    CHECK_INT(used, 0);
+    dispatch(inf);
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in + at, n - at, &used), KINF__REC_OK);
+    CHECK_INT(used, n - at);
+    dispatch(inf);
+    CHECK_STR(g_evlog, "A a 1 A b 3 A c 4");
+    CHECK_INT(inf->scan.ev_len, 0); /* a record applied leaves the event buffer empty */
+    /* a record that stops the stream: the bytes after it are not taken */
+    n = (size_t)snprintf(in, sizeof(in), "%s%s", gone, ev1);
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in, n, &used), KINF__REC_EXPIRED);
+    CHECK_INT(used, strlen(gone));
+    CHECK_INT(inf->flen, 0);
+    /* bytes that are no JSON: the record before them is applied, then it
+       stops at the first bad byte, says so, and logs it as the body's kind */
+    for (i = 0; i < 2; i++) {
+        int list = i == 1;
+        const char* bad = list ? "{\"items\":[{\"metadata\":{\"name\":\"x\",\"resourceVersion\":\"5\"}} x" : "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"6\"}}}\nx";
+        if (list) { list_begin(inf); } else { watch_begin(inf); }
+        log_reset();
+        CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)bad, strlen(bad), &used), KINF__REC_FRAMING);
+        CHECK(used >= strlen(bad) - 1);
+        CHECK_INT(logged(list ? KINF_LOGITEM_LIST_MALFORMED : KINF_LOGITEM_EVENT_MALFORMED), 1);
+        CHECK_STR(list ? stored(inf, "x") : kinf_resource_version(inf), list ? "{\"metadata\":{\"name\":\"x\",\"resourceVersion\":\"5\"}}" : "6");
+    }
+    /* too deep: its own item */
+    watch_begin(inf); log_reset();
+    n = (size_t)snprintf(in, sizeof(in), "{\"a\":");
+    for (i = 0; i < KINF_MAX_DEPTH; i++) { in[n++] = '['; }
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in, n, &used), KINF__REC_FRAMING);
+    CHECK_INT(logged(KINF_LOGITEM_JSON_TOO_DEEP), 1);
+    CHECK_INT(logged(KINF_LOGITEM_EVENT_MALFORMED), 0);
+    rm(inf);
 }
 
 /* One step reads at most KINF__STEP_BYTES before it returns to let the
@@ -4680,6 +4737,7 @@ int main(void) {
     test_relist();
     test_has_synced();
     test_backpressure();
+    test_body_loop();
     test_step_bytes();
     test_drop_end();
     test_drop_grammar();
