@@ -866,6 +866,8 @@ typedef struct kinf__resp {
     size_t head_len;
 } kinf__resp;
 
+/* white space around a header value: SP, HTAB, and the line ends of folds */
+static int kinf__http_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 /* Parses a complete response head (ending in CRLF CRLF, or LF LF). */
 static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_t* err_item) {
     size_t i = 0, line_end, nh = 0;
@@ -899,8 +901,19 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
         }
         if (ne == ve || ne == ns) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
         vs = ne + 1;
-        while (vs < ve && (h[vs] == ' ' || h[vs] == '\t')) { vs++; }
-        while (ve > vs && (h[ve - 1] == ' ' || h[ve - 1] == '\t')) { ve--; }
+        /* obs-fold (RFC 9112 section 5.2): a line that begins with SP or HTAB
+           continues this value. Its line end reads as SP, as the RFC asks: the
+           values interpreted here are single tokens, so CR and LF count as the
+           white space around them and break them inside, as a SP would. A
+           fold before the first field line stays malformed (section 2.2). */
+        while (line_end + 1 < n && (h[line_end + 1] == ' ' || h[line_end + 1] == '\t')) {
+            line_end++;
+            while (line_end < n && h[line_end] != '\n') { line_end++; }
+            ve = line_end;
+            if (h[ve - 1] == '\r') { ve--; }
+        }
+        while (vs < ve && kinf__http_ws(h[vs])) { vs++; }
+        while (ve > vs && kinf__http_ws(h[ve - 1])) { ve--; }
         if (kinf__ieq(h + ns, ne - ns, "content-length")) {
             int64_t v = kinf__parse_dec(h + vs, ve - vs);
             if (v < 0 || (r->clen >= 0 && r->clen != v)) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
@@ -935,7 +948,7 @@ typedef enum kinf__ch_state {
 } kinf__ch_state;
 typedef struct kinf__chunked {
     uint8_t st;      /* kinf__ch_state; zero is the start */
-    uint8_t digits, done;
+    uint8_t digits, done;         /* digits: the size line has one */
     uint64_t left;
     uint32_t linelen;
 } kinf__chunked;
@@ -952,9 +965,11 @@ static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi
         case KINF__CH_SIZE: {
             int v = kinf__hexval(c);
             if (v >= 0) {
-                /* a chunk larger than 2^40 is refused before it can overflow */
-                if (d->digits >= 10) { return -1; }
-                d->left = d->left * 16u + (uint64_t)v; d->digits++; i++;
+                /* a chunk of 2^40 bytes or more (past ten significant digits)
+                   is refused before it can overflow; leading zeros may be any
+                   number (RFC 9112: chunk-size is 1*HEXDIG) */
+                if (d->left >> 36) { return -1; }
+                d->left = d->left * 16u + (uint64_t)v; d->digits = 1; i++;
             } else if (d->digits == 0) {
                 return -1;
             } else if (c == ';' || c == ' ' || c == '\t') {

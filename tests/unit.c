@@ -207,7 +207,8 @@ static void test_http_head(void) {
     CHECK_INT(head("HTTP/1.1 200 OK\r\n: empty-name\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nBad Name: x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nName : x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
-    CHECK_INT(head("HTTP/1.1 200 OK\r\nA: b\r\n folded\r\n\r\n", &r, &it), KINF_ERR_INVAL); /* obs-fold */
+    CHECK_INT(head("HTTP/1.1 200 OK\r\n folded\r\nA: b\r\n\r\n", &r, &it), KINF_ERR_INVAL); /* a fold with no field before it */
+    CHECK_INT(it, KINF_LOGITEM_HTTP_MALFORMED);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nN\x01: x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nN\xc3\xa9: x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nEmpty:\r\n\r\n", &r, &it), KINF_OK); /* empty value is fine */
@@ -4097,6 +4098,98 @@ static void edge_delete_store_full(void) {
 }
 
 /* ================================================================== main */
+
+/* ================================================================== escapes, folds, zeros, list items, long RVs */
+/* obs-fold (RFC 9112 section 5.2): a header line that begins with SP or HTAB
+   continues the one before; the value is read as if each fold were SP */
+static void test_http_fold(void) {
+    kinf_informer_t* inf;
+    kinf__resp r;
+    uint32_t it;
+    char big[2048], body[256];
+    size_t bl, step;
+    int i;
+    g_test = "http_fold";
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nA: b\r\n folded\r\n\r\n", &r, &it), KINF_OK);
+    /* the unfolded value is the one interpreted */
+    CHECK_INT(head("HTTP/1.1 503 X\r\nRetry-After:\r\n  17\r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.retry_after, 17);
+    CHECK_INT(head("HTTP/1.1 503 X\r\nRetry-After: \r\n\t 17 \r\n \r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.retry_after, 17);
+    CHECK_INT(head("HTTP/1.1 200 OK\nContent-Length:\n\t42\n\n", &r, &it), KINF_OK); CHECK_INT(r.clen, 42);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nContent-Type: application/json;\r\n charset=utf-8\r\nTransfer-Encoding:\r\n chunked\r\n"
+                   "Content-Length: 5\r\n\r\n", &r, &it), KINF_OK);
+    CHECK_INT(r.chunked, 1); CHECK_INT(r.clen, -1);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nConnection:\r\n close\r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.conn_close, 1);
+    /* a fold inside a value reads as SP, so inside a token it breaks it */
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n 2\r\n\r\n", &r, &it), KINF_ERR_INVAL); CHECK_INT(it, KINF_LOGITEM_HTTP_MALFORMED);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nTransfer-Encoding: chun\r\n ked\r\n\r\n", &r, &it), KINF_ERR_INVAL);
+    CHECK_INT(it, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nContent-Encoding: identity\r\n gzip\r\n\r\n", &r, &it), KINF_ERR_INVAL);
+    CHECK_INT(it, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING);
+    /* the field after a folded one is read as usual */
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nX-A: 1\r\n 2\r\n\t3\r\nContent-Length: 9\r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.clen, 9);
+    /* a fold line is not a header line: KINF_MAX_HEADERS (7) fields, each folded twice */
+    strcpy(big, "HTTP/1.1 200 OK\r\n");
+    for (i = 0; i < KINF_MAX_HEADERS; i++) { sprintf(big + strlen(big), "X-H%d: v\r\n w\r\n\tx\r\n", i); }
+    strcat(big, "\r\n");
+    CHECK_INT(head(big, &r, &it), KINF_OK);
+    /* through the informer's head reader, whole and byte by byte: a folded
+       Transfer-Encoding makes the body chunked */
+    inf = mk_plain();
+    if (!CHECK(inf != 0)) { return; }
+    for (step = 1; step <= 256; step += 255) {
+        static const char resp[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding:\r\n\tchunked\r\nRetry-After:\r\n 3\r\n\r\n3\r\nabc\r\n0\r\n\r\n";
+        ingest_reset(inf, KINF__PH_WATCH);
+        log_reset(); kinf_clear_error(inf);
+        CHECK_INT(ingest(inf, resp, strlen(resp), step, body, &bl), 0);
+        body[bl] = 0;
+        CHECK_INT(inf->resp.chunked, 1); CHECK_INT(inf->resp.retry_after, 3);
+        CHECK_STR(body, "abc");
+        CHECK_INT(inf->body_done, 1);
+        CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+    }
+    rm(inf);
+}
+/* chunk sizes: any number of leading zeros; ten significant digits at most */
+static void test_chunk_zeros(void) {
+    static char out[4096], ref[4096];
+    static const char in[] = "000000000000000000001a\r\nabcdefghijklmnopqrstuvwxyz\r\n"
+                             "00000000000000000000000000000005;x=1\r\nhello\r\n"
+                             "00000000000000000000\r\n\r\n";
+    kinf_informer_t* inf;
+    size_t olen, rlen, cut, n = strlen(in), step, bl;
+    int done, dp, r, bad = 0;
+    g_test = "chunk_zeros";
+    CHECK_INT(dechunk_whole(in, ref, &rlen, &done), KINF_OK); CHECK_STR(ref, "abcdefghijklmnopqrstuvwxyzhello"); CHECK_INT(done, 1);
+    CHECK_INT(dechunk_bytes(in, out, &olen, &dp), KINF_OK); CHECK_STR(out, ref); CHECK_INT(dp, (int)n - 1);
+    for (cut = 0; cut <= n; cut++) {
+        r = dechunk(in, n, &cut, 1, out, &olen, &dp);
+        if (r != KINF_OK || olen != rlen || memcmp(out, ref, rlen)) { if (!bad++) { note("split at %zu: r=%d", cut, r); } }
+    }
+    CHECK_INT(bad, 0);
+    /* twenty zeros, then ten significant digits: still fine; eleven are not */
+    CHECK_INT(dechunk_whole("00000000000000000000FFFFFFFFFF\r\nabc", out, &olen, &done), KINF_OK); CHECK_STR(out, "abc");
+    CHECK_INT(dechunk_whole("0000000000000000000010000000000\r\nabc", out, &olen, &done), KINF_ERR_INVAL);
+    CHECK_INT(dechunk_bytes("0000000000000000000010000000000\r\nabc", out, &olen, &dp), KINF_ERR_INVAL);
+    CHECK_INT(dechunk_whole("00000000000000000000FFFFFFFFFFF\r\nabc", out, &olen, &done), KINF_ERR_INVAL);
+    /* a size line still needs a digit */
+    CHECK_INT(dechunk_whole(";x\r\n", out, &olen, &done), KINF_ERR_INVAL);
+    /* the informer's in-place reading, whole and byte by byte */
+    inf = mk_plain();
+    if (!CHECK(inf != 0)) { return; }
+    for (step = 1; step <= 256; step += 255) {
+        static const char resp[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                   "000000000000000000000000000000000000000000000003\r\nabc\r\n000000000000000000000\r\n\r\n";
+        ingest_reset(inf, KINF__PH_WATCH);
+        log_reset(); kinf_clear_error(inf);
+        CHECK_INT(ingest(inf, resp, strlen(resp), step, out, &bl), 0);
+        out[bl] = 0;
+        CHECK_STR(out, "abc");
+        CHECK_INT(inf->body_done, 1);
+        CHECK_INT(logged(KINF_LOGITEM_HTTP_BAD_CHUNK), 0);
+    }
+    rm(inf);
+}
+
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
@@ -4153,6 +4246,8 @@ int main(void) {
     edge_chunk();
     edge_watch_timeout();
     edge_delete_store_full();
+    test_http_fold();
+    test_chunk_zeros();
     {
         int i, pass = 0, fail = g_assert_fails ? 1 : 0;
         for (i = 0; i < (int)sizeof(g_line); i++) {
