@@ -307,7 +307,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(WATCH_SHORT, "watch ended within a second with no event: backing off") \
     KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
-    KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with one too long") \
+    KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
@@ -331,7 +331,9 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
     KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run") \
-    KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)")
+    KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)") \
+    KINF_LOGITEM_XMACRO(LIST_ITEM_NOT_OBJECT, "an element of a LIST response's items is not an object: the list fails and is retried") \
+    KINF_LOGITEM_XMACRO(RV_TOO_LONG, "resourceVersion longer than the informer holds (127 bytes)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -355,7 +357,10 @@ typedef struct kinf_handle_t { uint32_t id; } kinf_handle_t;
 enum { KINF_OBJ_IDENTITY_ONLY = 1 }; /* body not kept (too large / store full) */
 
 /* A view of one cached object. Owned by the informer; valid inside the
-   callback that received it, or until the next driver call for lister results. */
+   callback that received it, or until the next driver call for lister results.
+   key, name, namespace_, uid and resource_version are the JSON strings
+   unescaped, as UTF-8 ("p\u0031" is "p1"; an escaped control character or
+   a lone surrogate reads as U+FFFD); json keeps the server's escapes. */
 typedef struct kinf_object_t {
     const char* key;              /* "namespace/name" or "name" */
     const char* name;
@@ -985,6 +990,8 @@ typedef struct kinf__resp {
     size_t head_len;
 } kinf__resp;
 
+/* white space around a header value: SP, HTAB, and the line ends of folds */
+static int kinf__http_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 /* Parses a complete response head (ending in CRLF CRLF, or LF LF). */
 static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_t* err_item) {
     size_t i = 0, line_end, nh = 0;
@@ -1018,8 +1025,19 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
         }
         if (ne == ve || ne == ns) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
         vs = ne + 1;
-        while (vs < ve && (h[vs] == ' ' || h[vs] == '\t')) { vs++; }
-        while (ve > vs && (h[ve - 1] == ' ' || h[ve - 1] == '\t')) { ve--; }
+        /* obs-fold (RFC 9112 section 5.2): a line that begins with SP or HTAB
+           continues this value. Its line end reads as SP, as the RFC asks: the
+           values interpreted here are single tokens, so CR and LF count as the
+           white space around them and break them inside, as a SP would. A
+           fold before the first field line stays malformed (section 2.2). */
+        while (line_end + 1 < n && (h[line_end + 1] == ' ' || h[line_end + 1] == '\t')) {
+            line_end++;
+            while (line_end < n && h[line_end] != '\n') { line_end++; }
+            ve = line_end;
+            if (h[ve - 1] == '\r') { ve--; }
+        }
+        while (vs < ve && kinf__http_ws(h[vs])) { vs++; }
+        while (ve > vs && kinf__http_ws(h[ve - 1])) { ve--; }
         if (kinf__ieq(h + ns, ne - ns, "content-length")) {
             int64_t v = kinf__parse_dec(h + vs, ve - vs);
             if (v < 0 || (r->clen >= 0 && r->clen != v)) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
@@ -1054,7 +1072,7 @@ typedef enum kinf__ch_state {
 } kinf__ch_state;
 typedef struct kinf__chunked {
     uint8_t st;      /* kinf__ch_state; zero is the start */
-    uint8_t digits, done;
+    uint8_t digits, done;         /* digits: the size line has one */
     uint64_t left;
     uint32_t linelen;
 } kinf__chunked;
@@ -1071,9 +1089,11 @@ static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi
         case KINF__CH_SIZE: {
             int v = kinf__hexval(c);
             if (v >= 0) {
-                /* a chunk larger than 2^40 is refused before it can overflow */
-                if (d->digits >= 10) { return -1; }
-                d->left = d->left * 16u + (uint64_t)v; d->digits++; i++;
+                /* a chunk of 2^40 bytes or more (past ten significant digits)
+                   is refused before it can overflow; leading zeros may be any
+                   number (RFC 9112: chunk-size is 1*HEXDIG) */
+                if (d->left >> 36) { return -1; }
+                d->left = d->left * 16u + (uint64_t)v; d->digits = 1; i++;
             } else if (d->digits == 0) {
                 return -1;
             } else if (c == ';' || c == ' ' || c == '\t') {
@@ -1193,6 +1213,13 @@ typedef struct kinf__scan {
     size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
     uint8_t obj_dup;              /* watch: a second "object" object in the event (refused) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
+    /* the captures hold their values unescaped (kinf__scan_cap_esc): the
+       escape under way (0 none, 1 after the backslash, 2..5 after that many
+       \u digits less one), its code unit, and a high surrogate just written as
+       U+FFFD that ends at chi_at (0 none), for a low one to pair with */
+    uint8_t cesc; uint16_t cu, chi; size_t chi_at;
+    size_t ccut[KINF__CAP_COUNT]; /* with cover: the bytes that did not fit (the value is clen + ccut long) */
+    uint32_t items;               /* list: the elements of "items" ended so far */
 } kinf__scan;
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
@@ -1201,6 +1228,7 @@ static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
+    memset(s->ccut, 0, sizeof(s->ccut)); s->cesc = 0; s->chi = 0; s->items = 0;
 }
 static int kinf__scan_is_arr(const kinf__scan* s, int d) { return s->arr[d]; }
 static uint8_t kinf__key_id(const char* k, size_t n) {
@@ -1240,10 +1268,30 @@ static int kinf__scan_cap_for(const kinf__scan* s) {
     default: return -1;
     }
 }
+/* n bytes into the capture in progress, or none if they do not all fit */
+static void kinf__scan_cap_put(kinf__scan* s, const uint8_t* b, size_t n) {
+    int k = s->cap;
+    if (s->clen[k] + n < s->ccap[k]) { memcpy(s->cbuf[k] + s->clen[k], b, n); s->clen[k] += n; }
+    else { s->cover[k] = 1; s->ccut[k] += n; }
+}
+static void kinf__scan_cap_esc(kinf__scan* s, uint8_t c);
+/* a byte of the value being captured: a string's escape sequence goes
+   through kinf__scan_cap_esc (plain runs come by kinf__scan_cap_run) */
 static void kinf__scan_capc(kinf__scan* s, char c) {
     int k = s->cap;
+    if (s->cesc || c == '\\') { kinf__scan_cap_esc(s, (uint8_t)c); return; }
     if (s->clen[k] + 1 < s->ccap[k]) { s->cbuf[k][s->clen[k]++] = c; }
-    else { s->cover[k] = 1; }
+    else { s->cover[k] = 1; s->ccut[k]++; }
+}
+/* A value at the list's own levels has ended: the list itself (it is
+   whole), or an element of "items", which must be an object (a record).
+   Any other element is an error the caller reports (s->err 3, the feed
+   goes on), as a decoder of the list would refuse it. */
+static void kinf__scan_list_value(kinf__scan* s) {
+    if (s->depth == 0) { s->root_done = 1; return; }
+    if (s->depth != 2 || s->ids[1] != KINF__K_ITEMS || !kinf__scan_is_arr(s, 2)) { return; }
+    if (s->rec_base) { s->items++; }
+    else if (!s->err) { s->err = 3; }
 }
 static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
     if (s->rec_base) {
@@ -1252,12 +1300,12 @@ static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
     }
     if (s->cap >= 0) { s->cbuf[s->cap][s->clen[s->cap]] = 0; s->cset[s->cap] = 1; s->cap = -1; }
     s->expect = (s->depth == 0) ? KINF__X_ROOT : KINF__X_COMMA_OR_END;
-    if (s->depth == 0 && s->list_mode) { s->root_done = 1; }
+    if (s->list_mode && s->depth <= 2) { kinf__scan_list_value(s); }
 }
 static void kinf__scan_value_start(kinf__scan* s) {
     int k = (s->depth < 8 && !s->drop) ? kinf__scan_cap_for(s) : -1;
     s->cap = k;
-    if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; }
+    if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; s->ccut[k] = 0; s->cesc = 0; s->chi = 0; }
 }
 
 /* number grammar: 1 after '-', 2 a leading 0, 3 int digits, 4 after '.',
@@ -1374,8 +1422,55 @@ KINF__SCAN_INLINE int kinf__scan_mt_value(kinf__scan* s, uint32_t vs) {
 /* k plain bytes of a string into the capture in progress, cut at its buffer */
 KINF__SCAN_INLINE void kinf__scan_cap_run(kinf__scan* s, const uint8_t* src, size_t k) {
     int cp = s->cap;
-    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
+    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; s->ccut[cp] += k - (s->ccap[cp] - 1 - s->clen[cp]); k = s->ccap[cp] - 1 - s->clen[cp]; }
     memcpy(s->cbuf[cp] + s->clen[cp], src, k); s->clen[cp] += k;
+}
+/* A byte of an escape sequence in a captured string, as the byte machine
+   meets them (it has checked them): the capture gets the character it
+   stands for (RFC 8259 section 7), as UTF-8. A surrogate pair is one code
+   point. A lone surrogate, and a control character (U+0000 to U+001F,
+   which no name, namespace, uid or resourceVersion holds, a C string
+   cannot end at and a log line should not carry), become U+FFFD, as Go's
+   decoder does for the surrogate. A high surrogate is written as U+FFFD at
+   once and replaced when its low one follows directly. */
+static KINF__NOINLINE void kinf__scan_cap_esc(kinf__scan* s, uint8_t c) {
+    static const uint8_t fffd[3] = { 0xef, 0xbf, 0xbd };
+    uint8_t b[4];
+    uint32_t u;
+    int k = s->cap;
+    if (s->cesc == 0) { s->cesc = 1; return; } /* the backslash */
+    if (s->cesc == 1) {
+        if (c == 'u') { s->cesc = 2; s->cu = 0; return; }
+        s->cesc = 0;
+        b[0] = (uint8_t)(c == 'b' ? 8 : c == 'f' ? 12 : c == 'n' ? 10 : c == 'r' ? 13 : c == 't' ? 9 : c); /* or the quote, backslash or slash itself */
+        if (b[0] < 0x20) { kinf__scan_cap_put(s, fffd, 3); } else { kinf__scan_cap_put(s, b, 1); }
+        return;
+    }
+    s->cu = (uint16_t)(s->cu * 16u + (uint32_t)kinf__hexval(c));
+    if (++s->cesc < 6) { return; }
+    s->cesc = 0; u = s->cu;
+    if (u >= 0xdc00 && u <= 0xdfff && s->chi && s->chi_at == s->clen[k] && !s->cover[k]) {
+        u = 0x10000u + (((uint32_t)s->chi - 0xd800u) << 10) + (u - 0xdc00u);
+        s->chi = 0;
+        if (s->clen[k] + 1 >= s->ccap[k]) { s->cover[k] = 1; s->ccut[k]++; return; } /* the pair's fourth byte */
+        s->clen[k] -= 3;
+        b[0] = (uint8_t)(0xf0 | (u >> 18)); b[1] = (uint8_t)(0x80 | ((u >> 12) & 0x3f));
+        b[2] = (uint8_t)(0x80 | ((u >> 6) & 0x3f)); b[3] = (uint8_t)(0x80 | (u & 0x3f));
+        kinf__scan_cap_put(s, b, 4);
+        return;
+    }
+    s->chi = 0;
+    if (u < 0x20 || (u >= 0xd800 && u <= 0xdfff)) {
+        kinf__scan_cap_put(s, fffd, 3);
+        if (u < 0xdc00 && u >= 0xd800) { s->chi = (uint16_t)u; s->chi_at = s->clen[k]; }
+    } else if (u < 0x80) {
+        b[0] = (uint8_t)u; kinf__scan_cap_put(s, b, 1);
+    } else if (u < 0x800) {
+        b[0] = (uint8_t)(0xc0 | (u >> 6)); b[1] = (uint8_t)(0x80 | (u & 0x3f)); kinf__scan_cap_put(s, b, 2);
+    } else {
+        b[0] = (uint8_t)(0xe0 | (u >> 12)); b[1] = (uint8_t)(0x80 | ((u >> 6) & 0x3f)); b[2] = (uint8_t)(0x80 | (u & 0x3f));
+        kinf__scan_cap_put(s, b, 3);
+    }
 }
 
 /* byte classes for the fast loop: 1 quote, 2 colon, 3 comma, 4 open, 5 close,
@@ -1548,8 +1643,10 @@ out:
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
-   malformed, 2 too deep). Validates the whole JSON grammar, so a record that
-   reaches the event buffer is valid JSON. Record bytes are copied in runs. */
+   malformed, 2 too deep; 3, an element of a list's items that is not an
+   object, is set without stopping the feed). Validates the whole JSON
+   grammar, so a record that reaches the event buffer is valid JSON. Record
+   bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
    has room (else the record is marked too large), and moves *span to upto.
    Inside a dropped member nothing is copied. */
@@ -1563,7 +1660,7 @@ KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t*
 }
 /* An error at p[i]: what came before it goes into the record; the feed stops at i. */
 KINF__SCAN_INLINE size_t kinf__scan_fail(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, int e) {
-    s->err = (uint8_t)e;
+    if (!s->err) { s->err = (uint8_t)e; } /* a list item not an object, met first, stays the reason */
     kinf__scan_flush(s, p, span, i);
     return i;
 }
@@ -3121,17 +3218,38 @@ static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_c
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
 }
+/* a captured (unescaped) string as the text of a JSON string: quote and
+   backslash escaped again (the captures hold no control byte) */
+static int kinf__rf_put_json(char* out, size_t cap, size_t* o, const char* s) {
+    for (; *s; s++) {
+        int esc = *s == '"' || *s == '\\';
+        if (*o + 1 + (size_t)esc >= cap) { return 0; }
+        if (esc) { out[(*o)++] = '\\'; }
+        out[(*o)++] = *s;
+    }
+    out[*o] = 0;
+    return 1;
+}
 static int kinf__rf_identity_json(kinf_informer_t* inf) {
     char* w = (char*)inf->ev;
     size_t o = 0, cap = inf->max_event_bytes;
     int ok = kinf__rf_put(w, cap, &o, "{\"metadata\":{\"name\":\"");
-    ok &= kinf__rf_put(w, cap, &o, inf->c_name);
-    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put(w, cap, &o, inf->c_ns); }
-    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put(w, cap, &o, inf->c_uid); }
+    ok &= kinf__rf_put_json(w, cap, &o, inf->c_name);
+    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_ns); }
+    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_uid); }
     ok &= kinf__rf_put(w, cap, &o, "\",\"resourceVersion\":\"");
-    ok &= kinf__rf_put(w, cap, &o, inf->c_rv);
+    ok &= kinf__rf_put_json(w, cap, &o, inf->c_rv);
     ok &= kinf__rf_put(w, cap, &o, "\"}}");
     return ok ? (int)o : -1;
+}
+/* A resourceVersion (capture k: an object's, a bookmark's, the list's)
+   longer than KINF__MAX_RV - 1 bytes: logged with its length. */
+static void kinf__rf_rv_too_long(kinf_informer_t* inf, int k, const char* what) {
+    char num[21], d[48];
+    const char* n = kinf__utoa(num, (uint64_t)(inf->scan.clen[k] + inf->scan.ccut[k]));
+    size_t l = strlen(n);
+    memcpy(d, " (", 2); memcpy(d + 2, n, l); memcpy(d + 2 + l, " bytes)", 8);
+    KINF__ERR(inf, RV_TOO_LONG, what, d);
 }
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
@@ -3143,8 +3261,13 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
+    if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) {
+        inf->st.malformed++;
+        kinf__rf_rv_too_long(inf, KINF__CAP_RV, inf->c_name);
+        return 0; /* skipped: its version cannot be held, and the stream is sound */
+    }
     if (!sc->cset[KINF__CAP_NAME] || !sc->cset[KINF__CAP_RV] || !inf->c_name[0] || !inf->c_rv[0] ||
-        sc->cover[KINF__CAP_NAME] || sc->cover[KINF__CAP_NS] || sc->cover[KINF__CAP_UID] || sc->cover[KINF__CAP_RV] ||
+        sc->cover[KINF__CAP_NAME] || sc->cover[KINF__CAP_NS] || sc->cover[KINF__CAP_UID] ||
         strchr(inf->c_name, '/') || strchr(inf->c_ns, '/')) {
         inf->st.malformed++;
         KINF__ERR(inf, OBJECT_NO_NAME, inf->c_name, 0);
@@ -3214,6 +3337,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     }
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
+        if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) { kinf__rf_rv_too_long(inf, KINF__CAP_RV, "bookmark"); } /* not used */
         if (sc->cset[KINF__CAP_RV] && !sc->cover[KINF__CAP_RV] && inf->c_rv[0]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
         return KINF__REC_OK;
     }
@@ -3284,7 +3408,13 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
     inf->reusable = !inf->resp.conn_close && (inf->resp.chunked || inf->resp.clen >= 0);
     if (status == 200 && kind == KINF__PH_LIST) {
         kinf__scan* sc = &inf->scan;
-        if (!sc->root_done || !sc->cset[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_CONTINUE] || !inf->c_lrv[0]) {
+        if (sc->root_done && sc->cset[KINF__CAP_LIST_RV] && sc->cover[KINF__CAP_LIST_RV]) {
+            kinf__rf_rv_too_long(inf, KINF__CAP_LIST_RV, "list");
+            inf->cont[0] = 0;
+            kinf__rf_fail(inf, KINF__PH_LIST, -1);
+            return;
+        }
+        if (!sc->root_done || !sc->cset[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_CONTINUE] || !inf->c_lrv[0]) {
             KINF__ERR(inf, LIST_MALFORMED, sc->cover[KINF__CAP_CONTINUE] ? "continue token too long" : 0, 0);
             inf->cont[0] = 0;
             kinf__rf_fail(inf, KINF__PH_LIST, -1);
@@ -3448,6 +3578,14 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
         p += kinf__scan_feed(&inf->scan, d + p, n - p);
         if (inf->scan.err) {
             if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
+            else if (inf->scan.err == 3) {
+                char num[21], det[32];
+                const char* ns = kinf__utoa(num, inf->scan.items);
+                size_t l = strlen(ns);
+                memcpy(det, "items[", 6); memcpy(det + 6, ns, l); memcpy(det + 6 + l, "]", 2);
+                inf->st.malformed++;
+                KINF__ERR(inf, LIST_ITEM_NOT_OBJECT, det, 0);
+            }
             else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
             else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
             r = KINF__REC_FRAMING;
