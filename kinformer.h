@@ -1293,6 +1293,12 @@ static void kinf__scan_list_value(kinf__scan* s) {
     if (s->rec_base) { s->items++; }
     else if (!s->err) { s->err = 3; }
 }
+/* A list's "items" must be an array (or null): a value opening with c there
+   that is neither fails the list (s->err 4), where a decoder would refuse it
+   too, instead of a list of no objects that deletes every cached one. */
+static int kinf__scan_items_bad(const kinf__scan* s, uint8_t c) {
+    return s->depth == 1 && s->list_mode && s->ids[1] == KINF__K_ITEMS && c != '[' && c != 'n';
+}
 static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
     if (s->rec_base) {
         int lv = s->depth - (s->list_mode ? 3 : 2);
@@ -1643,8 +1649,9 @@ out:
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
-   malformed, 2 too deep; 3, an element of a list's items that is not an
-   object, is set without stopping the feed). Validates the whole JSON
+   malformed, 2 too deep, 4 a list's items that are not an array; 3, an
+   element of a list's items that is not an object, is set without stopping
+   the feed). Validates the whole JSON
    grammar, so a record that reaches the event buffer is valid JSON. Record
    bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
@@ -1823,6 +1830,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (s->expect == KINF__X_ROOT && (s->root_done || c != '{')) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (s->depth + 1 >= KINF_MAX_DEPTH) { return kinf__scan_fail(s, p, &span, i, 2); }
+            if (kinf__scan_items_bad(s, c)) { return kinf__scan_fail(s, p, &span, i, 4); }
             s->cap = -1; /* a capture path holding a container: not captured */
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
@@ -1888,6 +1896,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (!s->is_key) { s->expect = KINF__X_COLON; }
                 else if (s->rec_base) { kinf__scan_key_open(s, (uint32_t)KINF__POS(i)); }
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
+                if (kinf__scan_items_bad(s, c)) { return kinf__scan_fail(s, p, &span, i, 4); }
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
                 kinf__scan_drop_begin(s, p, &span, i, mt_last);
@@ -1896,6 +1905,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             break;
         default:
             if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END) { return kinf__scan_fail(s, p, &span, i, 1); }
+            if (kinf__scan_items_bad(s, c)) { return kinf__scan_fail(s, p, &span, i, 4); }
             KINF__MT_VALUE();
             if (c == '-' || (c >= '0' && c <= '9')) {
                 s->is_key = 0; kinf__scan_value_start(s);
@@ -3586,6 +3596,7 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
                 inf->st.malformed++;
                 KINF__ERR(inf, LIST_ITEM_NOT_OBJECT, det, 0);
             }
+            else if (inf->scan.err == 4) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "\"items\" is not an array", 0); }
             else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
             else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
             r = KINF__REC_FRAMING;

@@ -5031,6 +5031,30 @@ static void test_items_not_objects(void) {
             CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_INT(inf->listed, 0);
         }
     }
+    /* "items" itself not an array: the list fails (it would delete every
+       cached object as a list of none), whole and byte by byte; null is an
+       empty list */
+    {
+        static const char* not_arr[] = { "{}", "{\"a\":" ITEM("a", "1") "}", "1", "\"x\"", "true", 0 };
+        int bad = 0, runs = 0;
+        for (i = 0; not_arr[i]; i++) {
+            for (bytewise = 0; bytewise < 2; bytewise++) {
+                snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":%s}", not_arr[i]);
+                log_reset();
+                list_begin(inf);
+                runs++;
+                if (feed_by(inf, body, strlen(body), bytewise) != KINF__REC_FRAMING || inf->scan.err != 4 ||
+                    logged(KINF_LOGITEM_LIST_MALFORMED) != 1 || !strstr(g_lastmsg, "not an array")) {
+                    bad++; note("items %s (bytewise %d): not refused as it should be: %s", not_arr[i], bytewise, g_lastmsg);
+                }
+            }
+        }
+        CHECK_INT(bad, 0); note("%d lists whose items are not an array", runs);
+        log_reset();
+        kinf__rf_begin(inf, KINF__PH_LIST);
+        CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":null}", 1)), 0);
+        CHECK_INT(inf->listed, 1); CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 0);
+    }
     /* then a good list syncs */
     kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 1)), 0);
