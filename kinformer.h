@@ -46,12 +46,18 @@ TL;DR EXAMPLE
     int main(void) {
         const char* keep[] = { "metadata.labels", "spec.nodeName", "status.phase" };
         kinf_desc_t desc = { 0 };
+        char why[256];
         desc.server = "http://127.0.0.1:8080";
         desc.resource = "pods";
         desc.keep = keep; desc.keep_count = 3;
         desc.max_objects = 2000; desc.store_bytes = 1 << 20;
+        desc.logger.func = kinf_log_stderr;  // what happens, one line each, on stderr
         kinf_informer_t* inf = kinf_init(mem, sizeof(mem), &desc);
-        if (!inf) { return 1; }              // mem too small or bad config
+        if (!inf) {                          // mem too small or bad config: which
+            kinf_check(&desc, sizeof(mem), why, sizeof(why));
+            fprintf(stderr, "%s\n", why);
+            return 1;
+        }
         kinf_handler_t h = { on_add, on_update, on_delete, 0, on_oversized };
         kinf_add_handler(inf, &h);
         return kinf_run(inf) == KINF_OK ? 0 : 1;   // until kinf_stop()
@@ -63,6 +69,8 @@ API
     socket, which kinf_shutdown closes):
         size_t kinf_informer_size(const kinf_desc_t* desc)   bytes kinf_init needs
         kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc)
+        uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap)
+                                          why kinf_init refuses: the item, one line
         int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
         int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
         void kinf_shutdown(kinf_informer_t*)
@@ -110,6 +118,8 @@ API
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
+        void kinf_log_stderr(tag, level, item, message, line, file, user)
+                                          a ready desc.logger.func: a line per item
 
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
@@ -165,7 +175,7 @@ MEMORY
       + handlers and index definitions (a few dozen bytes each)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,376 bytes on x86_64;
+      contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
       at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
@@ -200,8 +210,13 @@ ERRORS AND LOGGING
     KINF_ERR_PARTIAL is reserved and not returned. What happened in
     detail is a log item: KINF_LOGITEM_* ids made from one X-macro with their
     messages. The last error item is sticky (kinf_last_error) until
-    kinf_clear_error. Install a logger in desc.logger to see every item; tokens
-    and credentials never appear in a message. See docs/errors.md.
+    kinf_clear_error; so is the item of every call that refuses (a NULL
+    argument is BAD_ARGUMENT, a driver or engine call from a callback
+    IN_CALLBACK, an engine call it did not ask for ENGINE_OUT_OF_TURN).
+    Install a logger in desc.logger to see every item (kinf_log_stderr is
+    one, ready); tokens and credentials never appear in a message. When
+    kinf_init returns NULL, kinf_check(&desc, size, why, cap) gives the item
+    and a one-line reason, logger or not. See docs/errors.md.
 
 THREADING
 =========
@@ -333,7 +348,11 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run") \
     KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)") \
     KINF_LOGITEM_XMACRO(LIST_ITEM_NOT_OBJECT, "an element of a LIST response's items is not an object: the list fails and is retried") \
-    KINF_LOGITEM_XMACRO(RV_TOO_LONG, "resourceVersion longer than the informer holds (127 bytes)")
+    KINF_LOGITEM_XMACRO(RV_TOO_LONG, "resourceVersion longer than the informer holds (127 bytes)") \
+    KINF_LOGITEM_XMACRO(BAD_ARGUMENT, "a call got a NULL or out-of-range argument and did nothing") \
+    KINF_LOGITEM_XMACRO(IN_CALLBACK, "not allowed from inside a callback: the call did nothing") \
+    KINF_LOGITEM_XMACRO(ENGINE_OUT_OF_TURN, "an engine call the engine did not ask for (see kinf_engine_state): ignored") \
+    KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_refresh_token_file: the informer has no desc.token_file")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -602,8 +621,19 @@ typedef struct kinf_stats_t {
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);
 /* Lays the informer out in mem (which must stay valid, unmoved, for the life of
    the informer). Copies every string of desc. Returns NULL if size is too small
-   or desc is invalid (the reason goes to desc->logger). Does no I/O. */
+   or desc is invalid (the reason goes to desc->logger, and kinf_check tells
+   it). Does no network I/O; reads the TLS files named in desc. */
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc);
+/* Why kinf_init(mem, size, desc) would refuse: runs kinf_init's own checks,
+   in its order (TLS files included, decoded on the stack), with no memory
+   of the informer and no logging. Returns the KINF_LOGITEM_* id of the first
+   failure, 0 (KINF_LOGITEM_OK) when kinf_init would accept; writes one line
+   "KINF_LOGITEM_NAME: message: detail" to why as snprintf does (cut to
+   cap-1 bytes and NUL-terminated; why may be NULL when cap is 0), bytes
+   outside 0x20..0x7e shown as '?'. A NULL desc is BAD_ARGUMENT; a NULL mem,
+   which kinf_init also refuses, is not known here. Uses about 8 KiB of stack
+   (13 KiB in a KINF_TLS_BEARSSL build). */
+KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap);
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
@@ -657,7 +687,10 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next dead
    desc.dispatch_budget); call it after the bytes of a step are handed in.
    Callbacks run only inside kinf_engine_dispatch and kinf_add_handler; the
    engine calls made from a callback do nothing (kinf_engine_dispatch and
-   kinf_engine_tick return 0). */
+   kinf_engine_tick return 0) and set the last error to IN_CALLBACK. A call
+   the engine did not ask for (kinf_engine_sent with no request going out,
+   kinf_engine_recvd with no KINF_ENG_RECV, kinf_engine_connected with no
+   KINF_ENG_CONNECT) is ignored and sets ENGINE_OUT_OF_TURN. */
 enum { KINF_ENG_CONNECT = 1, KINF_ENG_SEND = 2, KINF_ENG_RECV = 4, KINF_ENG_CLOSE = 8, KINF_ENG_TOKEN = 16 };
 typedef struct kinf_server_t {
     const char* host;            /* name or address, IPv6 without brackets */
@@ -750,6 +783,15 @@ KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* A ready logger (desc.logger.func = kinf_log_stderr): one line per item on
+   stderr, "tag: level NAME: message" (level: error, warning or info),
+   written with one write(2) so that lines of informers on other threads do
+   not mix. Bytes outside 0x20..0x7e are shown as '?'; the text is cut at
+   511 bytes. desc.logger.user NULL prints every item; or it points to a
+   uint32_t holding the least urgent level to print (KINF_LOG_WARN: errors
+   and warnings). Under KINF_NO_LOG_STRINGS the message is the detail alone. */
+KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
+                              uint32_t line, const char* file, void* user);
 /* 1 for an error that retrying the same request cannot fix: the server said
    the request itself is wrong (BAD_REQUEST: a 400, such as a field selector
    it does not support or a namespace on a cluster-scoped resource;
@@ -2077,6 +2119,7 @@ struct kinf_informer_t {
     char logbuf[400];
     volatile int stop;
     int dispatching, fatal, listed;
+    uint32_t fatal_item;          /* the item that stopped the informer (fatal): kinf_poll refuses with it */
     uint8_t list_nolimit;
     uint8_t own_transport;        /* desc.own_transport: the built-in driver is not used */
     /* the built-in transport (the driver layer): a socket, TLS for https:// */
@@ -2102,25 +2145,43 @@ static const char* kinf__log_part(const char* s, uint32_t item) {
     return s;
 }
 
+/* Appends s to buf[o..cap-1) (a NULL s is nothing), NUL-terminates, returns
+   the new length. clean: a byte outside 0x20..0x7e becomes '?', so the text
+   stays one line that a terminal shows as it is. */
+static size_t kinf__log_put(char* buf, size_t cap, size_t o, const char* s, int clean) {
+    for (; s && *s && o + 1 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        buf[o++] = (char)(clean && (c < 0x20 || c > 0x7e) ? '?' : c);
+    }
+    if (o < cap) { buf[o] = 0; }
+    return o;
+}
+/* An item's text as a logger gets it: the message, ": " and the details
+   (under KINF_NO_LOG_STRINGS the details alone), after o bytes of buf. */
+static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, const char* d1, const char* d2, int clean) {
+#ifndef KINF_NO_LOG_STRINGS
+    o = kinf__log_put(buf, cap, o, kinf__log_part(kinf__log_msgs, item), clean);
+    if (d1) { o = kinf__log_put(buf, cap, o, ": ", clean); }
+#else
+    (void)item;
+#endif
+    o = kinf__log_put(buf, cap, o, d1, clean);
+    return kinf__log_put(buf, cap, o, d2, clean);
+}
+/* Why a call refused (kinf_init, kinf_check): the item, its details and the
+   line that decided it. num holds a detail made of numbers. */
+typedef struct kinf__why { uint32_t item, line; const char* d1; const char* d2; char num[64]; } kinf__why;
+static int kinf__why_set(kinf__why* w, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    w->item = item; w->d1 = d1; w->d2 = d2; w->line = line;
+    return 0;
+}
+#define KINF__REFUSE(w, item, d1, d2) kinf__why_set((w), KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+
 static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level, uint32_t item, uint32_t line,
                        char* buf, size_t cap, const char* d1, const char* d2) {
-    size_t o = 0, n;
-    const char* parts[4];
-    int i;
     if (!lg || !lg->func) { return; }
-#ifndef KINF_NO_LOG_STRINGS
-    parts[0] = kinf__log_part(kinf__log_msgs, item); parts[1] = d1 ? ": " : 0;
-#else
-    parts[0] = 0; parts[1] = 0; /* the details alone */
-#endif
-    parts[2] = d1; parts[3] = d2;
-    for (i = 0; i < 4; i++) {
-        if (!parts[i]) { continue; }
-        n = strlen(parts[i]);
-        if (n > cap - 1 - o) { n = cap - 1 - o; }
-        memcpy(buf + o, parts[i], n); o += n;
-    }
-    buf[o] = 0;
+    buf[0] = 0;
+    kinf__log_text(buf, cap, 0, item, d1, d2, 0);
 #ifndef KINF_NO_LOG_STRINGS
     lg->func(tag, level, item, buf, line, __FILE__, lg->user);
 #else
@@ -2816,13 +2877,29 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
 }
 
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
-static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefix, size_t pcap) {
+enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
+typedef char kinf__setup_sizes[(sizeof(((kinf_informer_t*)0)->host) == KINF__HOST_BYTES && sizeof(((kinf_informer_t*)0)->hosthdr) == KINF__HOSTHDR_BYTES &&
+                                sizeof(((kinf_informer_t*)0)->path) == KINF__MAX_STR && sizeof(((kinf_informer_t*)0)->token_file) == KINF__TOKEN_FILE_BYTES) ? 1 : -1];
+/* What the checks build as they go: in kinf_init the context's own fields,
+   in kinf_check a scratch of the same sizes. tls: where the CA and client
+   material are loaded (a kinf__tls_ld; in kinf_check one that only counts). */
+typedef struct kinf__setup_out {
+    char* host;                   /* KINF__HOST_BYTES */
+    char* hosthdr;                /* KINF__HOSTHDR_BYTES */
+    char* path;                   /* KINF__MAX_STR */
+    kinf__rules* rules;           /* zeroed */
+    void* tls;
+    uint16_t port;
+    uint8_t https;
+} kinf__setup_out;
+static int kinf__setup_server(kinf__setup_out* o, const char* url, char* prefix, size_t pcap) {
     const char* p;
     const char* h;
     size_t hl;
     long port = 80;
+    o->https = 0;
     if (!strncmp(url, "http://", 7)) { p = url + 7; }
-    else if (!strncmp(url, "https://", 8)) { p = url + 8; inf->https = 1; port = 443; }
+    else if (!strncmp(url, "https://", 8)) { p = url + 8; o->https = 1; port = 443; }
     else { return 0; }
     if (*p == '[') {
         h = ++p;
@@ -2835,9 +2912,9 @@ static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefi
         while (*p && *p != ':' && *p != '/') { p++; }
         hl = (size_t)(p - h);
     }
-    if (hl == 0 || hl >= sizeof(inf->host)) { return 0; }
-    memcpy(inf->host, h, hl); inf->host[hl] = 0;
-    if (!kinf__visible_ascii(inf->host) || strchr(inf->host, '/') || strchr(inf->host, '@')) { return 0; }
+    if (hl == 0 || hl >= KINF__HOST_BYTES) { return 0; }
+    memcpy(o->host, h, hl); o->host[hl] = 0;
+    if (!kinf__visible_ascii(o->host) || strchr(o->host, '/') || strchr(o->host, '@')) { return 0; }
     if (*p == ':') {
         const char* ps = ++p;
         while (*p >= '0' && *p <= '9') { p++; }
@@ -2845,20 +2922,20 @@ static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefi
         if (port <= 0 || port > 65535) { return 0; }
     }
     if (*p && *p != '/') { return 0; }
-    inf->port = (uint16_t)port;
+    o->port = (uint16_t)port;
     if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
     if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
     {
         char num[21];
-        int v6 = strchr(inf->host, ':') != 0;
-        int std = (port == (inf->https ? 443 : 80));
-        size_t o = 0;
+        int v6 = strchr(o->host, ':') != 0;
+        int std = (port == (o->https ? 443 : 80));
+        size_t n = 0;
         const char* ns = kinf__utoa(num, (uint64_t)port);
-        if (v6) { inf->hosthdr[o++] = '['; }
-        memcpy(inf->hosthdr + o, inf->host, hl); o += hl;
-        if (v6) { inf->hosthdr[o++] = ']'; }
-        if (!std) { inf->hosthdr[o++] = ':'; memcpy(inf->hosthdr + o, ns, strlen(ns)); o += strlen(ns); }
-        inf->hosthdr[o] = 0;
+        if (v6) { o->hosthdr[n++] = '['; }
+        memcpy(o->hosthdr + n, o->host, hl); n += hl;
+        if (v6) { o->hosthdr[n++] = ']'; }
+        if (!std) { o->hosthdr[n++] = ':'; memcpy(o->hosthdr + n, ns, strlen(ns)); n += strlen(ns); }
+        o->hosthdr[n] = 0;
     }
     return 1;
 }
@@ -2868,12 +2945,11 @@ static int kinf__cat(char* dst, size_t cap, const char* s) {
     memcpy(dst + o, s, n + 1);
     return 1;
 }
-/* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural" */
-static int kinf__setup_path(kinf_informer_t* inf, const char* prefix, const char* res, const char* ns) {
+/* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural"; into out, KINF__MAX_STR bytes */
+static int kinf__setup_path(char* out, const char* prefix, const char* res, const char* ns) {
     static const char* cluster_scoped[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
-    char* out = inf->path;
     const char* plural = res;
-    size_t cap = sizeof(inf->path), gl = 0;
+    size_t cap = KINF__MAX_STR, gl = 0;
     int i;
     out[0] = 0;
     if (!kinf__cat(out, cap, prefix)) { return 0; }
@@ -2992,6 +3068,102 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
 #endif
     l.total = o + 8u; /* room to align the start */
     return l;
+}
+/* where the context starts in the caller's memory: the first 8-byte boundary */
+static uint8_t* kinf__setup_base(void* mem) { return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u); }
+
+#ifdef KINF_TLS_BEARSSL
+/* the layout reserved a TLS block (at l->tls) */
+static int kinf__setup_has_tls(const kinf__setup_layout_t* l) { return l->total > l->tls + 8u; }
+static void* kinf__tls_block(void* at);
+static int kinf__tls_load(void* ld, const kinf_desc_t* d, const char* host, kinf__why* w);
+#endif
+/* s holds fewer than cap bytes (NULL holds none); looks no further than cap */
+static int kinf__setup_fits(const char* s, size_t cap) {
+    size_t n = 0;
+    while (s && n < cap && s[n]) { n++; }
+    return n < cap;
+}
+/* Every check of the descriptor, in kinf_init's order: the one place that
+   decides whether kinf_init accepts it (kinf_check runs it too). d has the
+   defaults applied. Builds into o as it goes; returns 1, or 0 with w set. */
+static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why* w) {
+    char prefix[KINF__MAX_STR];
+    int i;
+    if (!d->server || !d->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
+    if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
+    if (!kinf__setup_server(o, d->server, prefix, sizeof(prefix))) {
+        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
+    }
+    if (o->https && !d->own_transport) {
+#ifdef KINF_TLS_BEARSSL
+        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
+#else
+        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
+#endif
+    }
+    if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
+    if (!kinf__setup_fits(d->label_selector, KINF__MAX_STR) || !kinf__setup_fits(d->field_selector, KINF__MAX_STR)) {
+        return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
+    }
+    if (!kinf__setup_fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
+    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
+    if (!kinf__setup_fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    /* projection rules. The identity is captured whatever they say, and the
+       object's fields hold it, so the projected JSON repeats it only when a
+       rule keeps it. */
+    if (d->keep_count > 0) {
+        if (d->keep_count > KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
+        for (i = 0; i < d->keep_count; i++) {
+            if (!kinf__setup_rule(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
+        }
+    }
+    if (!d->no_default_drop) { kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
+    for (i = 0; i < d->drop_count; i++) {
+        if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
+        if (!kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
+    }
+    return 1;
+}
+/* kinf_init's and kinf_check's one path: the defaults, the layout, the size,
+   then kinf__setup_check. With mem (kinf_init) the context is cleared there
+   and the checks build into it (o is filled in); without (kinf_check) they
+   build into the scratch o points to. Returns KINF_LOGITEM_OK, or the item
+   of the refusal with s->why set. */
+typedef struct kinf__setup_t {
+    kinf_desc_t d;                /* desc with the defaults applied */
+    kinf__setup_layout_t l;
+    const char* clamped;          /* the last field that was out of range, or NULL */
+    kinf__why why;
+} kinf__setup_t;
+static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kinf__setup_out* o, kinf__setup_t* s) {
+    memset(&s->why, 0, sizeof(s->why));
+    if (!desc) { KINF__REFUSE(&s->why, BAD_ARGUMENT, "desc is NULL", 0); return s->why.item; }
+    s->d = kinf__setup_defaults_ex(desc, &s->clamped);
+    s->l = kinf__setup_layout(&s->d);
+    if (size < s->l.total) {
+        char num[21];
+        char* t = s->why.num;
+        t[0] = 0;
+        kinf__cat(t, sizeof(s->why.num), kinf__utoa(num, (uint64_t)size));
+        kinf__cat(t, sizeof(s->why.num), " bytes given, ");
+        kinf__cat(t, sizeof(s->why.num), kinf__utoa(num, (uint64_t)s->l.total));
+        kinf__cat(t, sizeof(s->why.num), " needed");
+        KINF__REFUSE(&s->why, MEMORY_TOO_SMALL, t, 0);
+        return s->why.item;
+    }
+    if (mem) {
+        uint8_t* base = kinf__setup_base(mem);
+        kinf_informer_t* inf = (kinf_informer_t*)(void*)base;
+        memset(inf, 0, sizeof(*inf));
+        o->host = inf->host; o->hosthdr = inf->hosthdr; o->path = inf->path; o->rules = &inf->rules;
+        o->tls = 0;
+#ifdef KINF_TLS_BEARSSL
+        if (kinf__setup_has_tls(&s->l)) { o->tls = kinf__tls_block(base + s->l.tls); }
+#endif
+    }
+    if (!kinf__setup_check(&s->d, o, &s->why)) { return s->why.item; }
+    return KINF_LOGITEM_OK;
 }
 
 /* >>reflector requests */
@@ -3128,7 +3300,7 @@ static int kinf__rf_request(kinf_informer_t* inf) {
     if (kinf__rf_build_request(inf, inf->req_kind)) { return 1; }
     KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
     kinf__rf_drop(inf);
-    inf->fatal = KINF_ERR_INVAL;
+    inf->fatal = KINF_ERR_INVAL; inf->fatal_item = KINF_LOGITEM_CONFIG_TOO_LONG;
     return 0;
 }
 static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
@@ -3794,8 +3966,14 @@ KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
     return s;
 }
 KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__rf_state(inf) : 0u; }
+/* An engine call from a callback does nothing, and says so. */
+static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
+    if (!inf->dispatching) { return 0; }
+    KINF__ERR(inf, IN_CALLBACK, call, 0);
+    return 1;
+}
 KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_tick")) { return 0; }
     inf->now = now_ms;
     kinf__rf_advance(inf);
     kinf__rf_idle_check(inf);
@@ -3814,17 +3992,20 @@ KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
     return dl;
 }
 KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
-    *len = 0;
-    if (!kinf__ok(inf) || inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
+    if (len) { *len = 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_sendbuf", ": len is NULL"); return 0; }
+    if (inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
     /* a token read since the request was built goes into it, if none of it is sent */
     if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__rf_request(inf)) { return 0; }
     *len = inf->wlen - inf->wpos;
     return (const uint8_t*)inf->wbuf + inf->wpos;
 }
 KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_SEND) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_sent")) { return; }
+    if (inf->cstate != KINF__C_SEND) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_sent", ": no request is being sent"); return; }
     inf->now = now_ms;
-    if (n > inf->wlen - inf->wpos) { n = inf->wlen - inf->wpos; }
+    if (n > inf->wlen - inf->wpos) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_sent", ": n is more than kinf_engine_sendbuf gave"); n = inf->wlen - inf->wpos; }
     inf->wpos += n;
     if (!inf->sock.counts_bytes) { inf->st.bytes_written += n; }
     if (inf->wpos < inf->wlen) { return; }
@@ -3832,56 +4013,73 @@ KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) 
     inf->last_rx = now_ms;
 }
 KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
-    *cap = 0;
-    if (!kinf__ok(inf) || !(kinf__rf_state(inf) & KINF_ENG_RECV)) { return 0; }
+    if (cap) { *cap = 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!cap) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_recvbuf", ": cap is NULL"); return 0; }
+    if (!(kinf__rf_state(inf) & KINF_ENG_RECV)) { return 0; }
     *cap = inf->rcap;
     return inf->rbuf;
 }
 KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || n == 0 || !(kinf__rf_state(inf) & KINF_ENG_RECV)) { return; }
+    if (!kinf__ok(inf) || n == 0 || kinf__in_callback(inf, "kinf_engine_recvd")) { return; }
+    if (inf->stop || inf->fatal) { return; } /* a read that was under way when the informer stopped */
+    if (!(kinf__rf_state(inf) & KINF_ENG_RECV)) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
     inf->now = now_ms;
-    if (n > inf->rcap) { n = inf->rcap; }
+    if (n > inf->rcap) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_recvd", ": n is more than kinf_engine_recvbuf's cap"); n = inf->rcap; }
     inf->last_rx = now_ms;
     if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
     if (kinf__rf_ingest(inf, n) != 0) { kinf__rf_broken(inf); return; }
     kinf__rf_advance(inf);
 }
 KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_WANTED) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_connected")) { return; }
+    if (inf->cstate != KINF__C_WANTED) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_connected", ": no connection was asked for"); return; }
     inf->now = now_ms;
     inf->conn_open = 1;
     inf->cstate = KINF__C_SEND;
     inf->last_rx = now_ms;
 }
 KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_closed")) { return; }
     inf->now = now_ms;
     if (inf->close_wanted) { inf->close_wanted = 0; return; }
     kinf__rf_eof(inf);
 }
 KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_failed")) { return; }
     inf->now = now_ms;
     if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
     inf->close_wanted = 0; inf->conn_open = 0;
     if (inf->cstate == KINF__C_WANTED) { kinf__rf_fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
     else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__rf_cut(inf); }
 }
-KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
+/* Takes a new token (NULL keeps the one held). A bad one is logged as a
+   warning and refused: KINF_OK, or the item. */
+static uint32_t kinf__set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
     size_t n;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     inf->now = now_ms;
     inf->token_at = now_ms; inf->token_due = 0;
-    if (!token) { return KINF_OK; }
+    if (!token) { return KINF_LOGITEM_OK; }
     for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_ERR_INVAL; }
-    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_ERR_INVAL; }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_LOGITEM_TOKEN_TOO_LONG; }
+    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_LOGITEM_TOKEN_INVALID; }
     if (strcmp(inf->token, token) != 0) { memcpy(inf->token, token, n + 1); inf->token_gen++; }
-    return KINF_OK;
+    return KINF_LOGITEM_OK;
+}
+/* A public call's refusal is the sticky error, whatever level its item was logged at. */
+static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
+    inf->last_error = item;
+    return rc;
+}
+KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
+    uint32_t item;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    item = kinf__set_token(inf, token, now_ms);
+    return item == KINF_LOGITEM_OK ? KINF_OK : kinf__refused(inf, item, KINF_ERR_INVAL);
 }
 KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
     uint32_t n;
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_dispatch")) { return 0; }
     inf->now = now_ms;
     n = inf->flen;
     kinf__hd_dispatch(inf);
@@ -3897,17 +4095,25 @@ typedef struct kinf__xwrap {
     const br_x509_class* vtable;
     struct kinf__tls* t;
 } kinf__xwrap;
+/* Loading PEM: the decoders and what was taken. The objects go into the TLS
+   block blk; kinf_check's loader has none, and decodes and counts only. */
+typedef struct kinf__tls_ld {
+    br_x509_decoder_context xd;
+    br_skey_decoder_context sk;
+    br_pem_decoder_context pem;
+    struct kinf__tls* blk;
+    size_t nta, nchain, alen, clen, obj_start;
+    int obj_over, have_key;
+} kinf__tls_ld;
 typedef struct kinf__tls {
     br_ssl_client_context cc;
     br_x509_minimal_context xc;
     kinf__xwrap xw;
-    br_x509_decoder_context xd;
-    br_skey_decoder_context sk;
-    br_pem_decoder_context pem;
+    kinf__tls_ld ld;
     br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
-    size_t nta, nchain, alen, clen, ee_len, obj_start;
-    int insecure, have_key, check_ip, iplen, obj_over, cert_idx, ee_over, rx_bytes, handshaken;
+    size_t ee_len;
+    int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
@@ -3999,9 +4205,9 @@ static unsigned kinf__xw_end_chain(const br_x509_class** ctx) {
     unsigned r;
     if (t->insecure) {
         if (t->ee_over || t->ee_len == 0) { return BR_ERR_X509_TRUNCATED; }
-        br_x509_decoder_init(&t->xd, 0, 0);
-        br_x509_decoder_push(&t->xd, t->ee, t->ee_len);
-        return br_x509_decoder_get_pkey(&t->xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->xd);
+        br_x509_decoder_init(&t->ld.xd, 0, 0);
+        br_x509_decoder_push(&t->ld.xd, t->ee, t->ee_len);
+        return br_x509_decoder_get_pkey(&t->ld.xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->ld.xd);
     }
     r = t->xc.vtable->end_chain(&t->xc.vtable);
     if (r == 0 && t->check_ip && (t->ee_over || !kinf__cert_has_ip(t->ee, t->ee_len, t->ip, t->iplen))) { r = BR_ERR_X509_BAD_SERVER_NAME; }
@@ -4011,7 +4217,7 @@ static const br_x509_pkey* kinf__xw_get_pkey(const br_x509_class* const* ctx, un
     kinf__tls* t = ((const kinf__xwrap*)(const void*)ctx)->t;
     if (t->insecure) {
         if (usages) { *usages = BR_KEYTYPE_KEYX | BR_KEYTYPE_SIGN; }
-        return br_x509_decoder_get_pkey(&t->xd);
+        return br_x509_decoder_get_pkey(&t->ld.xd);
     }
     return t->xc.vtable->get_pkey(&t->xc.vtable, usages);
 }
@@ -4020,32 +4226,37 @@ static const br_x509_class kinf__xw_vtable = {
     kinf__xw_end_cert, kinf__xw_end_chain, kinf__xw_get_pkey
 };
 
-/* PEM objects into anchors, the client chain, or the client key */
+/* PEM objects into anchors, the client chain, or the client key (in the
+   block; with no block, only their sizes are counted against the caps) */
 enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
 static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
-    if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return; }
-    memcpy(t->anchors + t->alen, buf, len); t->alen += len;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
+    if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
+    t->alen += len;
 }
 static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
     if (t->xd.err == 0) { br_x509_decoder_push(&t->xd, buf, len); } /* BearSSL 0.6 must not be fed after an error */
 }
 static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
     if (t->sk.err == 0) { br_skey_decoder_push(&t->sk, buf, len); }
 }
 static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
-    if (len > sizeof(t->chainbuf) - t->clen) { t->obj_over = 1; return; }
-    memcpy(t->chainbuf + t->clen, buf, len); t->clen += len;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (len > KINF_TLS_CHAIN_BYTES - t->clen) { t->obj_over = 1; return; }
+    if (t->blk) { memcpy(t->blk->chainbuf + t->clen, buf, len); }
+    t->clen += len;
 }
-static int kinf__tls_keep(kinf__tls* t, const void* src, size_t len, unsigned char** out) {
-    if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return 0; }
-    memcpy(t->anchors + t->alen, src, len); *out = t->anchors + t->alen; t->alen += len;
+static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
+    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
+    *out = 0;
+    if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
+    t->alen += len;
     return 1;
 }
-static int kinf__tls_pem_begin(kinf__tls* t, int kind, const char* name) {
+static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
     if (kind == KINF__PEM_CA && cert) {
         if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
@@ -4069,13 +4280,14 @@ static int kinf__tls_pem_begin(kinf__tls* t, int kind, const char* name) {
     return 0;
 }
 /* returns 1 if the object was taken, 0 if it is bad */
-static int kinf__tls_pem_end(kinf__tls* t, int kind) {
+static int kinf__tls_pem_end(kinf__tls_ld* t, int kind) {
     if (t->obj_over) { return 0; }
     if (kind == KINF__PEM_CA) {
-        br_x509_trust_anchor* ta = &t->ta[t->nta];
+        br_x509_trust_anchor counted; /* with no block: filled in and dropped */
+        br_x509_trust_anchor* ta = t->blk ? &t->blk->ta[t->nta] : &counted;
         const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
         if (!pk) { return 0; }
-        ta->dn.data = t->anchors + t->obj_start;
+        ta->dn.data = t->blk ? t->blk->anchors + t->obj_start : 0;
         ta->dn.len = t->alen - t->obj_start;
         ta->flags = br_x509_decoder_isCA(&t->xd) ? BR_X509_TA_CA : 0;
         ta->pkey.key_type = pk->key_type;
@@ -4094,8 +4306,10 @@ static int kinf__tls_pem_end(kinf__tls* t, int kind) {
     }
     if (kind == KINF__PEM_CHAIN) {
         if (t->clen == t->obj_start) { return 0; }
-        t->chain[t->nchain].data = t->chainbuf + t->obj_start;
-        t->chain[t->nchain].data_len = t->clen - t->obj_start;
+        if (t->blk) {
+            t->blk->chain[t->nchain].data = t->blk->chainbuf + t->obj_start;
+            t->blk->chain[t->nchain].data_len = t->clen - t->obj_start;
+        }
         t->nchain++;
         return 1;
     }
@@ -4105,7 +4319,7 @@ static int kinf__tls_pem_end(kinf__tls* t, int kind) {
 }
 /* Loads PEM from a file (read in small pieces) or from memory. Returns the
    number of objects taken, or -1 on a bad object / size cap / unreadable file. */
-static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
+static int kinf__tls_pem_load(kinf__tls_ld* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
     unsigned char buf[512];
     unsigned char crlf[512];
     int fd = -1, taken = 0, in_obj = 0, bad = 0, done = 0;
@@ -4165,7 +4379,7 @@ static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
     else if (err >= BR_ERR_RECV_FATAL_ALERT && err < BR_ERR_SEND_FATAL_ALERT && !t->handshaken) {
         int alert = err - BR_ERR_RECV_FATAL_ALERT;
         /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
-        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->have_key)) {
+        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->ld.have_key)) {
             item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
         }
     }
@@ -4243,51 +4457,68 @@ static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
 static int kinf__tls_app_pending(kinf_informer_t* inf) {
     return (br_ssl_engine_current_state(&((kinf__tls*)inf->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
 }
-/* Sets up the TLS region at init: trust anchors, client chain and key. */
-static int kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    int n, big = 0;
+/* Clears the TLS block at `at`; returns its loader, which loads into it. */
+static void* kinf__tls_block(void* at) {
+    kinf__tls* t = (kinf__tls*)at;
     memset(t, 0, sizeof(*t));
-    t->insecure = d->insecure_skip_tls_verify != 0;
-    if (!t->insecure) {
-        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { KINF__ERR(inf, TLS_NO_CA, 0, 0); return 0; }
+    t->ld.blk = t;
+    return &t->ld;
+}
+/* the name checked: tls_server_name, else the URL's host */
+static const char* kinf__tls_name(const kinf_desc_t* d, const char* host) {
+    return (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : host;
+}
+/* kinf_init's TLS checks (from kinf__setup_check): loads the CA bundle, the
+   client chain and key as desc names them (with a loader that has no block:
+   decodes and counts only), and the name to verify. 1, or 0 with w set. */
+static int kinf__tls_load(void* loader, const kinf_desc_t* d, const char* host, kinf__why* w) {
+    kinf__tls_ld* t = (kinf__tls_ld*)loader;
+    unsigned char ip[16];
+    const char* name = kinf__tls_name(d, host);
+    int n, big = 0;
+    if (!d->insecure_skip_tls_verify) {
+        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
         n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
         if (n <= 0) {
-            if (big) { KINF__ERR(inf, TLS_TOO_LARGE, "CA bundle", 0); }
-            else { KINF__ERR(inf, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0); }
-            return 0;
+            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
+            return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
         }
     }
-    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->nta);
+    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
+        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
+        if (n <= 0) { return big ? KINF__REFUSE(w, TLS_TOO_LARGE, "client chain", 0) : KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); }
+        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
+        if (n != 1) { return KINF__REFUSE(w, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); }
+    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
+        return KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
+    }
+    if (inet_pton(AF_INET, name, ip) != 1 && inet_pton(AF_INET6, name, ip) != 1 && !kinf__setup_fits(name, sizeof(((kinf__tls*)0)->sni))) {
+        return KINF__REFUSE(w, CONFIG_TOO_LONG, "tls_server_name", 0);
+    }
+    return 1;
+}
+/* Sets the TLS engine up over what kinf__tls_load put in the block: trust
+   anchors, client chain and key, the name to verify. */
+static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
+    kinf__tls* t = (kinf__tls*)inf->tls;
+    const char* name = kinf__tls_name(d, inf->host);
+    t->insecure = d->insecure_skip_tls_verify != 0;
+    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->ld.nta);
     br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
     t->xw.vtable = &kinf__xw_vtable;
     t->xw.t = t;
     br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
     br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
-        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
-        if (n <= 0) { if (big) { KINF__ERR(inf, TLS_TOO_LARGE, "client chain", 0); } else { KINF__ERR(inf, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); } return 0; }
-        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
-        if (n != 1) { KINF__ERR(inf, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); return 0; }
-        if (t->have_key == BR_KEYTYPE_RSA) {
-            br_ssl_client_set_single_rsa(&t->cc, t->chain, t->nchain, br_skey_decoder_get_rsa(&t->sk), br_rsa_pkcs1_sign_get_default());
-        } else {
-            br_ssl_client_set_single_ec(&t->cc, t->chain, t->nchain, br_skey_decoder_get_ec(&t->sk), BR_KEYTYPE_SIGN, 0,
-                                        br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
-        }
-    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
-        KINF__ERR(inf, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
-        return 0;
+    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
+        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
+    } else if (t->ld.nchain) {
+        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
+                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
     }
-    /* the name checked: tls_server_name, else the URL's host; an IP address
-       is checked against the SAN's IP entries and sent with no SNI */
-    {
-        const char* name = (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : inf->host;
-        if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
-        else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
-        else if (!kinf__strlcpy(t->sni, name, sizeof(t->sni))) { KINF__ERR(inf, CONFIG_TOO_LONG, "tls_server_name", 0); return 0; }
-    }
-    return 1;
+    /* an IP address is checked against the SAN's IP entries and sent with no SNI */
+    if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
+    else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
+    else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
 }
 #endif /* KINF_TLS_BEARSSL */
 
@@ -4375,23 +4606,35 @@ static long kinf__drv_read_file(const char* path, void* buf, size_t cap) {
     close(fd);
     return (long)n;
 }
-KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
+/* Reads the token file into the engine. The built-in driver's read: a
+   failure is a warning (the last token is kept), not the sticky error.
+   KINF_OK, or the item with *rc the result. */
+static uint32_t kinf__drv_token_file(kinf_informer_t* inf, uint64_t now_ms, int* rc) {
     char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
     long r;
     size_t n;
-    int rc;
-    if (!kinf__ok(inf) || !inf->token_file[0]) { return KINF_ERR_INVAL; }
+    uint32_t item;
+    *rc = KINF_OK;
     r = kinf__drv_read_file(inf->token_file, buf, sizeof(buf));
     if (r == -2) { r = (long)sizeof(buf); } /* too long: refused below */
-    if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
+    if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
     n = (size_t)r;
     while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_INVAL; }
-    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_INVAL; return KINF_LOGITEM_TOKEN_TOO_LONG; }
+    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
     buf[n] = 0;
-    rc = kinf_engine_set_token(inf, buf, now_ms);
+    item = kinf__set_token(inf, buf, now_ms);
     memset(buf, 0, sizeof(buf));
-    return rc;
+    if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
+    return item;
+}
+KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
+    int rc;
+    uint32_t item;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!inf->token_file[0]) { KINF__ERR(inf, NO_TOKEN_FILE, 0, 0); return KINF_ERR_INVAL; }
+    item = kinf__drv_token_file(inf, now_ms, &rc);
+    return item == KINF_LOGITEM_OK ? KINF_OK : kinf__refused(inf, item, rc);
 }
 static void kinf__sock_close(kinf_informer_t* inf) {
     if (inf->sock.fd >= 0) { close(inf->sock.fd); }
@@ -4513,7 +4756,7 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         kinf__rf_advance(inf);
         st = kinf__rf_state(inf);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(inf, now); continue; }
+        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(inf, now, &rc); continue; }
         if (st & KINF_ENG_CONNECT) {
             if (kinf__sock_connect(inf, now)) { continue; }
             return;
@@ -5280,8 +5523,9 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     size_t used;
     int line, r;
     kinf__kc kc;
-    if (!cfg || !work) { return KINF_ERR_INVAL; }
+    if (!cfg) { return KINF_ERR_INVAL; }
     memset(cfg, 0, sizeof(*cfg));
+    if (!work) { return kinf__cfg_err(cfg, KINF_LOGITEM_BAD_ARGUMENT, "work is NULL", 0); }
     if (path && path[0]) {
         if (!kinf__strlcpy(file, path, sizeof(file))) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "kubeconfig path", 0); }
     } else {
@@ -5466,98 +5710,75 @@ KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
 }
 
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
-    kinf_desc_t d;
-    kinf__setup_layout_t l;
+    kinf__setup_t s;
+    kinf__setup_out o;
     kinf_informer_t* inf;
     uint8_t* base;
-    char prefix[KINF__MAX_STR];
-    char tmp[256];
-    const char* clamped = 0;
-    int i;
+    char tmp[400];
     const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
-    if (!mem || !desc) { return 0; }
-    d = kinf__setup_defaults_ex(desc, &clamped);
-    l = kinf__setup_layout(&d);
-    if (size < l.total) {
-        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
+    if (!desc) { return 0; } /* no logger to tell; kinf_check(NULL, ...) says BAD_ARGUMENT */
+    if (!mem) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
         return 0;
     }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    if (kinf__setup(mem, size, desc, &o, &s) != KINF_LOGITEM_OK) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, s.why.item, s.why.line, tmp, sizeof(tmp), s.why.d1, s.why.d2);
+        return 0;
+    }
+    /* accepted: kinf__setup cleared the context, and the checks built the
+       host, Host header, path and rules into it */
+    base = kinf__setup_base(mem);
     inf = (kinf_informer_t*)(void*)base;
-    memset(inf, 0, sizeof(*inf));
     inf->magic = KINF__MAGIC;
-    inf->logger = d.logger;
+    inf->logger = s.d.logger;
     kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
-    inf->mem_size = size; inf->mem_layout = l.total;
-    inf->max_objects = d.max_objects; inf->max_tokens = d.max_tokens; inf->fifo_cap = d.fifo_capacity;
-    inf->max_handlers = d.max_handlers; inf->max_indexes = d.max_indexes; inf->budget = d.dispatch_budget;
+    inf->mem_size = size; inf->mem_layout = s.l.total;
+    inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
+    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
     inf->pf_top = 0; inf->pagesz = 0;
 #if defined(__linux__)
-    if (d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
+    if (s.d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
 #endif
-    inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
-    inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
-    inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
-    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
+    inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
+    inf->idle_ms = s.d.idle_timeout_ms; inf->connect_ms = s.d.connect_timeout_ms; inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
     inf->sock.fd = -1;
-    if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
-    if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
-    if (!kinf__setup_server(inf, d.server, prefix, sizeof(prefix))) {
-        KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
-        return 0;
-    }
-    inf->own_transport = d.own_transport != 0;
+    inf->port = o.port; inf->https = o.https;
+    inf->own_transport = s.d.own_transport != 0;
 #ifdef KINF_TLS_BEARSSL
     if (inf->https && !inf->own_transport) {
-        inf->tls = base + l.tls;
-        if (!kinf__tls_init(inf, &d)) { return 0; }
+        inf->tls = base + s.l.tls;
+        kinf__tls_init(inf, &s.d);
     }
-#else
-    if (inf->https && !inf->own_transport) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
 #endif
-    if (!kinf__setup_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
-    if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
-        KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
-    }
-    if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
-    if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
-    if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
+    /* checked by kinf__setup_check: they fit */
+    kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
+    kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
+    kinf__strlcpy(inf->token, s.d.token, sizeof(inf->token));
+    kinf__strlcpy(inf->token_file, s.d.token_file, sizeof(inf->token_file));
     inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
-    /* projection rules. The identity is captured whatever they say, and the
-       object's fields hold it, so the projected JSON repeats it only when a
-       rule keeps it. */
-    if (d.keep_count > 0) {
-        if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        for (i = 0; i < d.keep_count; i++) {
-            if (!kinf__setup_rule(&inf->rules, &inf->rules.keep[inf->rules.nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
-        }
-    }
-    if (!d.no_default_drop) { kinf__setup_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], "metadata.managedFields"); }
-    for (i = 0; i < d.drop_count; i++) {
-        if (inf->rules.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__setup_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
-    }
     /* arrays */
-    inf->slots = (kinf__slot*)(void*)(base + l.slots);
-    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_n = l.kbn;
-    inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
-    inf->ixv = (uint32_t*)(void*)(base + l.ixv);
-    inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
-    inf->idx = (kinf__index*)(void*)(base + l.idx);
-    inf->handlers = (kinf_handler_t*)(void*)(base + l.handlers);
-    inf->toks = (jsmntok_t*)(void*)(base + l.toks);
-    inf->ev = base + l.ev;
-    inf->arena = base + l.arena;
+    inf->slots = (kinf__slot*)(void*)(base + s.l.slots);
+    inf->kb = (uint32_t*)(void*)(base + s.l.kb); inf->kb_n = s.l.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(base + s.l.ix);
+    inf->ixv = (uint32_t*)(void*)(base + s.l.ixv);
+    inf->ixb = (int32_t*)(void*)(base + s.l.ixb); inf->ixb_mask = s.l.ixbn - 1u;
+    inf->idx = (kinf__index*)(void*)(base + s.l.idx);
+    inf->handlers = (kinf_handler_t*)(void*)(base + s.l.handlers);
+    inf->toks = (jsmntok_t*)(void*)(base + s.l.toks);
+    inf->ev = base + s.l.ev;
+    inf->arena = base + s.l.arena;
     /* the read buffer is cleared, as the context is: the fixed part is
        resident from the start, whatever the first reads' sizes */
-    inf->rbuf = base + l.rbuf; inf->rcap = d.read_bytes;
+    inf->rbuf = base + s.l.rbuf; inf->rcap = s.d.read_bytes;
     memset(inf->rbuf, 0, inf->rcap);
     /* slots and their index links are set up when first used, and a custom
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
     inf->free_head = -1; inf->slot_hi = 0;
-    memset(inf->kb, 0xff, (size_t)l.kbn * 4u);
-    memset(inf->ixb, 0xff, (size_t)l.ixbn * 4u);
+    memset(inf->kb, 0xff, (size_t)s.l.kbn * 4u);
+    memset(inf->ixb, 0xff, (size_t)s.l.ixbn * 4u);
     memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
     kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
     inf->nidx = 1;
@@ -5573,13 +5794,75 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
     inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
     inf->last_error = KINF_LOGITEM_OK;
-    if (clamped) { KINF__WARN(inf, CONFIG_CLAMPED, clamped, 0); }
+    if (s.clamped) { KINF__WARN(inf, CONFIG_CLAMPED, s.clamped, 0); }
     return inf;
+}
+
+/* the scratch kinf_check's checks build into, in place of a context */
+typedef struct kinf__setup_scratch {
+    char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
+    kinf__rules rules;
+#ifdef KINF_TLS_BEARSSL
+    kinf__tls_ld tls;             /* no block: decodes and counts only */
+#endif
+} kinf__setup_scratch;
+KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap) {
+    kinf__setup_scratch sc;
+    kinf__setup_out o;
+    kinf__setup_t s;
+    uint32_t item;
+    size_t n;
+    memset(&sc, 0, sizeof(sc));
+    memset(&o, 0, sizeof(o));
+    o.host = sc.host; o.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifdef KINF_TLS_BEARSSL
+    o.tls = &sc.tls;
+#endif
+    item = kinf__setup(0, size, desc, &o, &s);
+    if (!why) { cap = 0; }
+    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
+    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
+#ifdef KINF_NO_LOG_STRINGS
+    if (s.why.d1 || s.why.d2) { n = kinf__log_put(why, cap, n, ": ", 1); }
+#else
+    n = kinf__log_put(why, cap, n, ": ", 1);
+#endif
+    kinf__log_text(why, cap, n, item, s.why.d1, s.why.d2, 1);
+    return item;
+}
+
+KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
+                              uint32_t line, const char* file, void* user) {
+    static const char* levels[] = { "panic", "error", "warning", "info" };
+    char buf[512];
+    size_t n, off;
+    int tries;
+    (void)line; (void)file;
+    if (user && level > *(const uint32_t*)user) { return; }
+    n = kinf__log_put(buf, sizeof(buf), 0, tag ? tag : "kinformer", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, ": ", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, levels[level < 4 ? level : 3], 1);
+    n = kinf__log_put(buf, sizeof(buf), n, " ", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, kinf_log_item_name(item), 1);
+    if (message && message[0]) {
+        n = kinf__log_put(buf, sizeof(buf), n, ": ", 1);
+        n = kinf__log_put(buf, sizeof(buf), n, message, 1);
+    }
+    if (n > sizeof(buf) - 1) { n = sizeof(buf) - 1; } /* it is not: the text stops at 511 */
+    buf[n++] = '\n';
+    /* one write for the line; after a short write or EINTR, a few more for the rest */
+    for (off = 0, tries = 0; off < n && tries < 8; tries++) {
+        ssize_t w = write(STDERR_FILENO, buf + off, n - off);
+        if (w < 0 && errno == EINTR) { continue; }
+        if (w <= 0) { break; }
+        off += (size_t)w;
+    }
 }
 
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     int id;
-    if (!kinf__ok(inf) || !h) { return KINF_ERR_INVAL; }
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!h) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_handler", ": handler is NULL"); return KINF_ERR_INVAL; }
     if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
     id = inf->nhandlers;
     inf->handlers[inf->nhandlers++] = *h;
@@ -5599,7 +5882,8 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     return id;
 }
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
-    if (!kinf__ok(inf) || !fn) { return KINF_ERR_INVAL; }
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_index", ": fn is NULL"); return KINF_ERR_INVAL; }
     if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
     if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
     memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
@@ -5639,9 +5923,9 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     int t, wait;
     unsigned w;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (inf->dispatching) { return KINF_ERR_STATE; }
+    if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    if (inf->fatal) { return inf->fatal; }
+    if (inf->fatal) { return kinf__refused(inf, inf->fatal_item, inf->fatal); } /* logged when it happened */
     t = kinf_timeout_ms(inf);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     w = kinf_wants(inf);
@@ -5669,7 +5953,7 @@ KINF_API int kinf_run(kinf_informer_t* inf) {
 KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
 KINF_API int kinf_flush(kinf_informer_t* inf) {
     int n, stop;
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_flush")) { return 0; }
     n = (int)inf->flen;
     stop = inf->stop;
     inf->stop = 0;
@@ -5696,7 +5980,8 @@ KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nliv
 KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
     int32_t s;
     size_t kl;
-    if (!kinf__ok(inf) || !key || !out) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!key || !out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_get", ": key or out is NULL"); return 0; }
     kl = strlen(key);
     s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
     if (s < 0 || !kinf__store_visible(inf, s)) { return 0; }
@@ -5705,14 +5990,17 @@ KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out)
 }
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
     uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
-    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_lookup", ": out is NULL"); return 0; }
+    if (s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
     s--;
     if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__store_visible(inf, (int32_t)s)) { return 0; }
     kinf__store_view(inf, inf->slots[s].cur, (int32_t)s, out);
     return 1;
 }
 KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
-    if (!kinf__ok(inf) || !it || !out) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!it || !out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_next", ": it or out is NULL"); return 0; }
     while (it->pos < (uint32_t)inf->slot_hi) {
         int32_t s = (int32_t)it->pos++;
         if (kinf__store_visible(inf, s)) { kinf__store_view(inf, inf->slots[s].cur, s, out); return 1; }
@@ -5722,7 +6010,9 @@ KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out
 KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
     uint32_t vh;
     char v[256];
-    if (!kinf__ok(inf) || !it || !out || !value || index < 0 || index >= inf->nidx) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
+    if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
     vh = kinf__fnv(value, strlen(value));
     if (index && !vh) { vh = 1u; } /* as kinf__index_add */
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
@@ -5769,6 +6059,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__POPULATE_WRITE
 #undef KINF__POS
 #undef KINF__RECORD_HOOK
+#undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
 #undef KINF__SLOT_BITS

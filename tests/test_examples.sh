@@ -18,6 +18,19 @@ cms=$(curl -s "$url/_fake/state?path=/api/v1/configmaps" | head -1 | awk '{print
 timeout 5 build/minimal "$url" >"$tmp/min.out" 2>&1
 n=$(grep -c '^ADDED ' "$tmp/min.out")
 [ "$n" = "$pods" ] && ok "minimal prints an ADDED line per pod ($n)" || bad "minimal printed $n ADDED lines, server has $pods pods"
+# a refusal is never silent: minimal (built without TLS) on https:// prints its
+# logger's line (kinf_log_stderr) and kinf_check's reason, and multi the reason
+# per informer
+out=$(timeout 5 build/minimal "https://127.0.0.1:1" 2>&1; echo "exit $?")
+case "$out" in
+    *"kinformer: error TLS_UNAVAILABLE: "*"minimal: KINF_LOGITEM_TLS_UNAVAILABLE: "*"exit 1") ok "minimal on https:// without TLS says why and exits 1" ;;
+    *) bad "minimal on https:// without TLS: $out" ;;
+esac
+out=$(timeout 5 build/multi "ftp://127.0.0.1" 2>&1; echo "exit $?")
+case "$out" in
+    *"multi: pods: KINF_LOGITEM_CONFIG_BAD_URL: "*"multi: configmaps: KINF_LOGITEM_CONFIG_BAD_URL: "*"exit 1") ok "multi with a bad URL says why for each informer and exits 1" ;;
+    *) bad "multi with a bad URL: $out" ;;
+esac
 
 out=$(timeout 30 build/multi "$url" 0 2>&1 | head -1)
 [ "$out" = "# synced pods=$pods configmaps=$cms" ] && ok "multi: two informers synced in one loop ($out)" || bad "multi said '$out', server has pods=$pods configmaps=$cms"

@@ -15,6 +15,7 @@
 #define KINF_READ_BYTES 256
 #define KINF_MAX_TOKEN 64
 #define KINF__STEP_BYTES 1024 /* a step reads at most this much (the library's is 1 MiB) */
+#define KINF_TLS_ANCHOR_BYTES 512 /* in a TLS build: five of the test CAs fit, six do not */
 /* the store's invariant checks run in the sanitizer build; an assertion in
    kinformer.h counts as a failed check instead of aborting the suite */
 #if defined(__SANITIZE_ADDRESS__) && !defined(KINF_SELFCHECK)
@@ -3325,7 +3326,11 @@ static void test_config(void) {
         rm(inf);
         log_reset();
         CHECK(mk_cfg("https://127.0.0.1:6443", "pods", 0) == 0);
+#ifdef KINF_TLS_BEARSSL
+        CHECK_INT(logged(KINF_LOGITEM_TLS_NO_CA), 1); /* the unit-tls build */
+#else
         CHECK_INT(logged(KINF_LOGITEM_TLS_UNAVAILABLE), 1);
+#endif
         log_reset();
         CHECK(mk_cfg("", "pods", 0) == 0); CHECK_INT(logged(KINF_LOGITEM_CONFIG_NO_SERVER), 1);
         CHECK(mk_cfg(0, "pods", 0) == 0); CHECK_INT(logged(KINF_LOGITEM_CONFIG_NO_SERVER), 2);
@@ -4719,6 +4724,477 @@ static void edge_delete_store_full(void) {
     rm(inf);
 }
 
+/* ================================================================== kinf_check, kinf_log_stderr, refusals */
+#ifdef KINF_TLS_BEARSSL
+/* a throwaway self-signed EC certificate and its key, made for these tests
+   (only decoded, never trusted or used to connect) */
+#define TEST_CERT_PEM "-----BEGIN CERTIFICATE-----\n" \
+    "MIIBkzCCATmgAwIBAgIUZ0ufxmiqj1E6741Ft8v+ZSQjvfEwCgYIKoZIzj0EAwIw\n" \
+    "HjEcMBoGA1UEAwwTa2luZm9ybWVyLXVuaXQtdGVzdDAgFw0yNjExMjQxNTQ0MTZa\n" \
+    "GA8yMTI2MTAzMTE1NDQxNlowHjEcMBoGA1UEAwwTa2luZm9ybWVyLXVuaXQtdGVz\n" \
+    "dDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABEJl/bYQHuaOKBSCmsO+PFPLVkBU\n" \
+    "i0PMdsX5al9FRpNtRbEbrDm7BkDKZSCqJPuqr5htOFPGSGJMJn83MflO0qajUzBR\n" \
+    "MB0GA1UdDgQWBBSn+pUjKgat6mRJeYaGHxBpws2CUjAfBgNVHSMEGDAWgBSn+pUj\n" \
+    "Kgat6mRJeYaGHxBpws2CUjAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0gA\n" \
+    "MEUCIBHg4wUW8UZYAbzpPnbXP7ufcTmJVzuKLeVaCBW0Lra+AiEAuZKBFPS2Xo68\n" \
+    "BsbxLsQBDKdPcKCz5cBvkEG7yPUd6xA=\n" \
+    "-----END CERTIFICATE-----\n"
+#define TEST_KEY_PEM "-----BEGIN PRIVATE KEY-----\n" \
+    "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgPPUUt+EL8nlrzeg3\n" \
+    "LNwNiegaeVh2GZLwkC/F7QQsXtehRANCAARCZf22EB7mjigUgprDvjxTy1ZAVItD\n" \
+    "zHbF+WpfRUaTbUWxG6w5uwZAymUgqiT7qq+YbThTxkhiTCZ/NzH5TtKm\n" \
+    "-----END PRIVATE KEY-----\n"
+#endif
+/* kinf_check: each refusal's id and one-line reason, and how why is cut */
+static void test_check_reasons(void) {
+    kinf_desc_t d;
+    char why[512], full[512], buf[64];
+    const char* keep[] = { "metadata.labels", "a..b" };
+    size_t n, cap, len;
+    uint32_t it;
+    g_test = "check_reasons";
+    desc_base(&d);
+    d.max_objects = 10; d.store_bytes = 5000;
+    n = kinf_informer_size(&d);
+    log_reset();
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_OK);
+    CHECK(STARTS(why, "KINF_LOGITEM_OK"));
+    /* too small: the id, both sizes */
+    CHECK_INT(kinf_check(&d, n - 1, why, sizeof(why)), KINF_LOGITEM_MEMORY_TOO_SMALL);
+    CHECK(STARTS(why, "KINF_LOGITEM_MEMORY_TOO_SMALL: "));
+    snprintf(buf, sizeof(buf), ": %zu bytes given, %zu needed", n - 1, n);
+    if (!CHECK(strlen(why) > strlen(buf) && !strcmp(why + strlen(why) - strlen(buf), buf))) { note("%s", why); }
+    CHECK_INT(kinf_check(&d, 0, why, sizeof(why)), KINF_LOGITEM_MEMORY_TOO_SMALL);
+    /* https:// with no TLS in the build; with TLS, no CA */
+    d.server = "https://127.0.0.1:6443";
+#ifdef KINF_TLS_BEARSSL
+    CHECK_INT(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)), KINF_LOGITEM_TLS_NO_CA);
+#else
+    CHECK_INT(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)), KINF_LOGITEM_TLS_UNAVAILABLE);
+    CHECK(STARTS(why, "KINF_LOGITEM_TLS_UNAVAILABLE: ") && strstr(why, "127.0.0.1") != 0);
+#endif
+    d.own_transport = 1; /* the caller's TLS: accepted */
+    CHECK_INT(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)), KINF_LOGITEM_OK);
+    d.own_transport = 0;
+    d.server = "http://127.0.0.1:1";
+    /* a bad keep path, named */
+    d.keep = keep; d.keep_count = 2;
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_PATH);
+    CHECK(STARTS(why, "KINF_LOGITEM_CONFIG_BAD_PATH: ") && strstr(why, ": a..b") != 0);
+    d.keep_count = 1;
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_OK);
+    /* a bad server URL; a control byte in it stays on one line */
+    d.server = "ftp://h";
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_URL);
+    CHECK(STARTS(why, "KINF_LOGITEM_CONFIG_BAD_URL: ") && strstr(why, "ftp://h") != 0);
+    d.server = "http://h\r\nX: y";
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_URL);
+    CHECK(strchr(why, '\n') == 0 && strchr(why, '\r') == 0 && strstr(why, "http://h??X: y") != 0);
+    d.server = "http://user:SECRET@h"; /* user info is not repeated */
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_URL);
+    CHECK(strstr(why, "SECRET") == 0);
+    d.server = 0;
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_NO_SERVER);
+    CHECK_INT(kinf_check(0, n, why, sizeof(why)), KINF_LOGITEM_BAD_ARGUMENT);
+    CHECK(STARTS(why, "KINF_LOGITEM_BAD_ARGUMENT: ") && strstr(why, "desc is NULL") != 0);
+    CHECK_INT(g_nitems, 0); /* kinf_check never logs */
+    /* snprintf's cutting: cap 0 writes nothing (why may be NULL), every
+       smaller cap gets the start of the line and a NUL, nothing past cap */
+    d.server = "ftp://h";
+    it = kinf_check(&d, n, full, sizeof(full));
+    len = strlen(full);
+    CHECK_INT(kinf_check(&d, n, 0, 0), it);
+    CHECK_INT(kinf_check(&d, n, 0, 16), it);
+    memset(why, 'x', sizeof(why));
+    CHECK_INT(kinf_check(&d, n, why, 0), it);
+    CHECK_INT(why[0], 'x');
+    {
+        int bad = 0;
+        for (cap = 1; cap <= len + 2; cap++) {
+            size_t want = cap - 1 < len ? cap - 1 : len;
+            memset(why, 'x', sizeof(why));
+            kinf_check(&d, n, why, cap);
+            if (strlen(why) != want || memcmp(why, full, want) != 0 || why[cap] != 'x') { if (!bad++) { note("cap %zu: \"%s\"", cap, why); } }
+        }
+        CHECK_INT(bad, 0);
+    }
+}
+/* kinf_init and kinf_check agree on a table of descriptors: both accept, or
+   both refuse with the same item (kinf_init logs it, once) */
+typedef struct check_row { const char* name; void (*set)(kinf_desc_t* d); long size_delta; } check_row;
+static char g_long[4096];
+static const char* g_keep33[33];
+static const char* g_drop32[32];
+static void cr_none(kinf_desc_t* d) { (void)d; }
+static void cr_no_server(kinf_desc_t* d) { d->server = 0; }
+static void cr_empty_server(kinf_desc_t* d) { d->server = ""; }
+static void cr_no_resource(kinf_desc_t* d) { d->resource = 0; }
+static void cr_bad_resource(kinf_desc_t* d) { d->resource = "pods/x"; }
+static void cr_bad_api_path(kinf_desc_t* d) { d->resource = "/apis/apps/v1/"; }
+static void cr_bad_namespace(kinf_desc_t* d) { d->namespace_ = "a b"; }
+static void cr_bad_url(kinf_desc_t* d) { d->server = "http://h:99999"; }
+static void cr_https(kinf_desc_t* d) { d->server = "https://127.0.0.1:6443"; }
+static void cr_https_own(kinf_desc_t* d) { d->server = "https://127.0.0.1:6443"; d->own_transport = 1; }
+static void cr_long_lsel(kinf_desc_t* d) { memset(g_long, 'a', 1024); g_long[1024] = 0; d->label_selector = g_long; }
+static void cr_max_fsel(kinf_desc_t* d) { memset(g_long, 'a', 1023); g_long[1023] = 0; d->field_selector = g_long; }
+static void cr_long_token(kinf_desc_t* d) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; d->token = g_long; }
+static void cr_bad_token(kinf_desc_t* d) { d->token = "a b"; }
+static void cr_long_token_file(kinf_desc_t* d) { memset(g_long, 'a', 512); g_long[512] = 0; d->token_file = g_long; }
+static void cr_keep33(kinf_desc_t* d) { int i; for (i = 0; i < 33; i++) { g_keep33[i] = "a"; } d->keep = g_keep33; d->keep_count = 33; }
+static void cr_keep_empty(kinf_desc_t* d) { g_keep33[0] = ""; d->keep = g_keep33; d->keep_count = 1; }
+static void cr_drop_deep(kinf_desc_t* d) { g_drop32[0] = "a.b.c.d.e.f.g.h.i.j.k.l.m"; d->drop = g_drop32; d->drop_count = 1; }
+static void cr_drop32(kinf_desc_t* d) { int i; for (i = 0; i < 32; i++) { g_drop32[i] = "x"; } d->drop = g_drop32; d->drop_count = 32; }
+static void cr_drop32_nodefault(kinf_desc_t* d) { cr_drop32(d); d->no_default_drop = 1; }
+static void cr_clamped(kinf_desc_t* d) { d->max_handlers = 1000; d->fifo_capacity = 1 << 20; }
+#ifdef KINF_TLS_BEARSSL
+static char g_pem[8192];
+static void cr_pem(kinf_desc_t* d, int ncerts) {
+    int i;
+    g_pem[0] = 0;
+    for (i = 0; i < ncerts; i++) { strcat(g_pem, TEST_CERT_PEM); }
+    cr_https(d);
+    d->ca_data = g_pem; d->ca_len = strlen(g_pem);
+}
+static void cr_tls_ca(kinf_desc_t* d) { cr_pem(d, 1); }
+static void cr_tls_ca5(kinf_desc_t* d) { cr_pem(d, 5); }
+static void cr_tls_ca6(kinf_desc_t* d) { cr_pem(d, 6); } /* over KINF_TLS_ANCHOR_BYTES (512 here) */
+static void cr_tls_bad_ca(kinf_desc_t* d) { cr_https(d); d->ca_data = "not PEM"; d->ca_len = 7; }
+static void cr_tls_no_ca_file(kinf_desc_t* d) { cr_https(d); d->ca_file = "/nonexistent/ca.crt"; }
+static void cr_tls_insecure(kinf_desc_t* d) { cr_https(d); d->insecure_skip_tls_verify = 1; }
+static void cr_tls_client(kinf_desc_t* d) {
+    cr_tls_ca(d);
+    d->client_cert_data = TEST_CERT_PEM; d->client_cert_len = strlen(TEST_CERT_PEM);
+    d->client_key_data = TEST_KEY_PEM; d->client_key_len = strlen(TEST_KEY_PEM);
+}
+static void cr_tls_key_only(kinf_desc_t* d) { cr_tls_client(d); d->client_cert_data = 0; d->client_cert_len = 0; }
+static void cr_tls_cert_only(kinf_desc_t* d) { cr_tls_client(d); d->client_key_data = 0; d->client_key_len = 0; }
+static void cr_tls_bad_key(kinf_desc_t* d) { cr_tls_client(d); d->client_key_data = TEST_CERT_PEM; d->client_key_len = strlen(TEST_CERT_PEM); }
+static void cr_tls_long_name(kinf_desc_t* d) { cr_tls_ca(d); memset(g_long, 'a', 256); g_long[256] = 0; d->tls_server_name = g_long; }
+static void cr_tls_ip_name(kinf_desc_t* d) { cr_tls_ca(d); d->tls_server_name = "::1"; }
+#endif
+static void test_check_agrees(void) {
+    static const struct { check_row r; uint32_t item; } rows[] = {
+        { { "defaults", cr_none, 0 }, KINF_LOGITEM_OK },
+        { { "one byte short", cr_none, -1 }, KINF_LOGITEM_MEMORY_TOO_SMALL },
+        { { "no server", cr_no_server, 0 }, KINF_LOGITEM_CONFIG_NO_SERVER },
+        { { "empty server", cr_empty_server, 0 }, KINF_LOGITEM_CONFIG_NO_SERVER },
+        { { "no resource", cr_no_resource, 0 }, KINF_LOGITEM_CONFIG_NO_RESOURCE },
+        { { "plural with /", cr_bad_resource, 0 }, KINF_LOGITEM_CONFIG_BAD_RESOURCE },
+        { { "API path ends in /", cr_bad_api_path, 0 }, KINF_LOGITEM_CONFIG_BAD_RESOURCE },
+        { { "namespace with a space", cr_bad_namespace, 0 }, KINF_LOGITEM_CONFIG_BAD_RESOURCE },
+        { { "port out of range", cr_bad_url, 0 }, KINF_LOGITEM_CONFIG_BAD_URL },
+#ifdef KINF_TLS_BEARSSL
+        { { "https, no CA", cr_https, 0 }, KINF_LOGITEM_TLS_NO_CA },
+        { { "https, a CA", cr_tls_ca, 0 }, KINF_LOGITEM_OK },
+        { { "https, 5 CAs", cr_tls_ca5, 0 }, KINF_LOGITEM_OK },
+        { { "https, 6 CAs over the anchor bytes", cr_tls_ca6, 0 }, KINF_LOGITEM_TLS_TOO_LARGE },
+        { { "https, CA not PEM", cr_tls_bad_ca, 0 }, KINF_LOGITEM_TLS_BAD_CA },
+        { { "https, CA file missing", cr_tls_no_ca_file, 0 }, KINF_LOGITEM_TLS_BAD_CA },
+        { { "https, insecure", cr_tls_insecure, 0 }, KINF_LOGITEM_OK },
+        { { "https, client cert and key", cr_tls_client, 0 }, KINF_LOGITEM_OK },
+        { { "https, client key only", cr_tls_key_only, 0 }, KINF_LOGITEM_TLS_BAD_CLIENT_CERT },
+        { { "https, client cert only", cr_tls_cert_only, 0 }, KINF_LOGITEM_TLS_BAD_CLIENT_KEY },
+        { { "https, a certificate as the key", cr_tls_bad_key, 0 }, KINF_LOGITEM_TLS_BAD_CLIENT_KEY },
+        { { "https, tls_server_name of 256 bytes", cr_tls_long_name, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { { "https, tls_server_name an IPv6 address", cr_tls_ip_name, 0 }, KINF_LOGITEM_OK },
+        { { "https, a CA, one byte short", cr_tls_ca, -1 }, KINF_LOGITEM_MEMORY_TOO_SMALL },
+#else
+        { { "https without TLS", cr_https, 0 }, KINF_LOGITEM_TLS_UNAVAILABLE },
+#endif
+        { { "https, own transport", cr_https_own, 0 }, KINF_LOGITEM_OK },
+        { { "label selector of 1024 bytes", cr_long_lsel, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { { "field selector of 1023 bytes", cr_max_fsel, 0 }, KINF_LOGITEM_OK },
+        { { "token of KINF_MAX_TOKEN bytes", cr_long_token, 0 }, KINF_LOGITEM_TOKEN_TOO_LONG },
+        { { "token with a space", cr_bad_token, 0 }, KINF_LOGITEM_TOKEN_INVALID },
+        { { "token_file of 512 bytes", cr_long_token_file, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { { "33 keep paths", cr_keep33, 0 }, KINF_LOGITEM_CONFIG_TOO_MANY_RULES },
+        { { "an empty keep path", cr_keep_empty, 0 }, KINF_LOGITEM_CONFIG_BAD_PATH },
+        { { "a drop path of 13 segments", cr_drop_deep, 0 }, KINF_LOGITEM_CONFIG_BAD_PATH },
+        { { "32 drop paths and the default", cr_drop32, 0 }, KINF_LOGITEM_CONFIG_TOO_MANY_RULES },
+        { { "32 drop paths, no default", cr_drop32_nodefault, 0 }, KINF_LOGITEM_OK },
+        { { "clamped capacities", cr_clamped, 0 }, KINF_LOGITEM_OK },
+    };
+    size_t i;
+    int disagree = 0, wrong = 0, logs = 0;
+    g_test = "check_agrees";
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        unsigned char* mem;
+        char why[512];
+        size_t size;
+        uint32_t c;
+        int k, errs = 0;
+        desc_base(&d);
+        d.max_objects = 10; d.store_bytes = 5000;
+        rows[i].r.set(&d);
+        size = (size_t)((long)kinf_informer_size(&d) + rows[i].r.size_delta);
+        mem = (unsigned char*)malloc(size + 1);
+        if (!mem) { continue; }
+        log_reset();
+        c = kinf_check(&d, size, why, sizeof(why));
+        CHECK_INT(g_nitems, 0);
+        inf = kinf_init(mem, size, &d);
+        for (k = 0; k < g_nitems; k++) { errs += g_items[k] != KINF_LOGITEM_CONFIG_CLAMPED; }
+        if ((c == KINF_LOGITEM_OK) != (inf != 0) || (!inf && (errs != 1 || g_items[0] != c))) {
+            if (!disagree++) { note("%s: kinf_check %s, kinf_init %s (%d items logged)", rows[i].r.name, kinf_log_item_name(c), inf ? "accepts" : "refuses", g_nitems); }
+        }
+        if (!inf && errs != 1) { logs++; }
+        if (c != rows[i].item) { if (!wrong++) { note("%s: %s, expected %s", rows[i].r.name, why, kinf_log_item_name(rows[i].item)); } }
+        if (!STARTS(why, "KINF_LOGITEM_") || strncmp(why + 13, kinf_log_item_name(c), strlen(kinf_log_item_name(c))) != 0) { wrong++; }
+#ifdef KINF_TLS_BEARSSL
+        if (inf && rows[i].r.set == cr_tls_client) {
+            const kinf__tls* t = (const kinf__tls*)inf->tls;
+            CHECK(t != 0 && t->ld.nta == 1 && t->ld.nchain == 1 && t->ld.have_key == BR_KEYTYPE_EC && t->ta[0].pkey.key.ec.q != 0);
+        }
+#endif
+        if (inf) { kinf_shutdown(inf); }
+        free(mem);
+    }
+    CHECK_INT(disagree, 0);
+    CHECK_INT(wrong, 0);
+    CHECK_INT(logs, 0);
+    /* a NULL mem: kinf_init says so through the logger (kinf_check cannot know) */
+    {
+        kinf_desc_t d;
+        desc_base(&d);
+        log_reset();
+        CHECK(kinf_init(0, 1 << 20, &d) == 0);
+        CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+    }
+}
+/* kinf_log_stderr: one line per item on fd 2, read back through a pipe */
+static size_t stderr_capture(void (*fn)(void), char* out, size_t cap) {
+    int p[2], saved;
+    ssize_t r;
+    size_t n = 0;
+    out[0] = 0;
+    if (pipe(p) != 0) { return 0; }
+    fflush(stderr);
+    saved = dup(2);
+    dup2(p[1], 2);
+    fn();
+    dup2(saved, 2); close(saved); close(p[1]);
+    while (n + 1 < cap && (r = read(p[0], out + n, cap - 1 - n)) > 0) { n += (size_t)r; }
+    out[n] = 0;
+    close(p[0]);
+    return n;
+}
+static char g_big_msg[2000];
+static void ls_basic(void) { kinf_log_stderr("pods", KINF_LOG_ERROR, KINF_LOGITEM_STORE_FULL, "store_bytes exhausted: ns/a", 1, "f", 0); }
+static void ls_no_tag_no_msg(void) { kinf_log_stderr(0, KINF_LOG_INFO, KINF_LOGITEM_SYNCED, 0, 1, 0, 0); kinf_log_stderr(0, KINF_LOG_WARN, KINF_LOGITEM_WATCH_SHORT, "", 1, 0, 0); }
+static void ls_control(void) { kinf_log_stderr("t", KINF_LOG_WARN, KINF_LOGITEM_EVENT_UNKNOWN_TYPE, "a\nb\x1b[31m\xc3\xa9", 1, 0, 0); }
+static void ls_level(void) {
+    uint32_t warn = KINF_LOG_WARN;
+    kinf_log_stderr("t", KINF_LOG_INFO, KINF_LOGITEM_LIST_START, "listing", 1, 0, &warn);
+    kinf_log_stderr("t", KINF_LOG_WARN, KINF_LOGITEM_WATCH_SHORT, "short", 1, 0, &warn);
+    kinf_log_stderr("t", KINF_LOG_ERROR, KINF_LOGITEM_IO_ERROR, "recv", 1, 0, &warn);
+}
+static void ls_long(void) { memset(g_big_msg, 'm', sizeof(g_big_msg) - 1); kinf_log_stderr("t", KINF_LOG_ERROR, KINF_LOGITEM_IO_ERROR, g_big_msg, 1, 0, 0); }
+static void ls_init(void) {
+    kinf_desc_t d;
+    desc_base(&d);
+    d.server = "ftp://h";
+    d.logger.func = kinf_log_stderr; d.logger.user = 0;
+    kinf_init(g_big_msg, sizeof(g_big_msg), &d); /* too small, and a bad URL: the size is checked first */
+    d.tag = "pods";
+    kinf_check(&d, 0, 0, 0);    /* kinf_check logs nothing */
+}
+static void test_log_stderr(void) {
+    char out[4096];
+    size_t n;
+    g_test = "log_stderr";
+    stderr_capture(ls_basic, out, sizeof(out));
+    CHECK_STR(out, "pods: error STORE_FULL: store_bytes exhausted: ns/a\n");
+    stderr_capture(ls_no_tag_no_msg, out, sizeof(out));
+    CHECK_STR(out, "kinformer: info SYNCED\nkinformer: warning WATCH_SHORT\n");
+    stderr_capture(ls_control, out, sizeof(out));
+    CHECK_STR(out, "t: warning EVENT_UNKNOWN_TYPE: a?b?[31m??\n");
+    stderr_capture(ls_level, out, sizeof(out));
+    CHECK_STR(out, "t: warning WATCH_SHORT: short\nt: error IO_ERROR: recv\n");
+    n = stderr_capture(ls_long, out, sizeof(out));
+    CHECK_INT(n, 512);
+    CHECK(n == 512 && out[511] == '\n' && out[510] == 'm');
+    stderr_capture(ls_init, out, sizeof(out));
+    CHECK(STARTS(out, "kinformer: error MEMORY_TOO_SMALL: ") && strstr(out, " bytes needed") == 0 && strstr(out, " needed\n") != 0);
+    CHECK_INT(strchr(out, '\n') - out + 1, (long)strlen(out)); /* one line */
+}
+/* Every refused call leaves the item that says why in kinf_last_error. */
+static int g_cb_rc;
+static uint32_t g_cb_err;
+static int (*g_cb_call)(kinf_informer_t* inf);
+static void h_add_call(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+    (void)o; (void)u;
+    if (!g_cb_call) { return; }
+    kinf_clear_error(inf);
+    g_cb_rc = g_cb_call(inf);
+    g_cb_err = kinf_last_error(inf);
+    g_cb_call = 0;
+}
+static int ix_fn(const kinf_object_t* o, char* buf, size_t cap, void* u) { (void)o; (void)u; snprintf(buf, cap, "x"); return 1; }
+static const kinf_handler_t g_plain_handler = { 0, 0, 0, 0, 0 };
+static int rf_handler_null(kinf_informer_t* inf) { return kinf_add_handler(inf, 0); }
+static int rf_handlers_full(kinf_informer_t* inf) { int i, r = 0; for (i = 0; i < 8 && r >= 0; i++) { r = kinf_add_handler(inf, &g_plain_handler); } return r; }
+static int rf_index_null(kinf_informer_t* inf) { return kinf_add_index(inf, "x", 0, 0); }
+static int rf_indexes_full(kinf_informer_t* inf) { int i, r = 0; for (i = 0; i < 20 && r >= 0; i++) { r = kinf_add_index(inf, "x", ix_fn, 0); } return r; }
+static int rf_index_started(kinf_informer_t* inf) { kinf_engine_tick(inf, ENG_T0); kinf_clear_error(inf); return kinf_add_index(inf, "x", ix_fn, 0); }
+static int rf_get_null_key(kinf_informer_t* inf) { kinf_object_t o; return kinf_get(inf, 0, &o); }
+static int rf_get_null_out(kinf_informer_t* inf) { return kinf_get(inf, "ns/a", 0); }
+static int rf_lookup_null(kinf_informer_t* inf) { kinf_handle_t h = { 1 }; return kinf_lookup(inf, h, 0); }
+static int rf_next_null(kinf_informer_t* inf) { kinf_object_t o; return kinf_next(inf, 0, &o); }
+static int rf_index_next_range(kinf_informer_t* inf) { kinf_iter_t it = { 0, 0 }; kinf_object_t o; return kinf_index_next(inf, 7, "x", &it, &o); }
+static int rf_index_next_null(kinf_informer_t* inf) { kinf_iter_t it = { 0, 0 }; kinf_object_t o; return kinf_index_next(inf, KINF_INDEX_NAMESPACE, 0, &it, &o); }
+static int rf_poll_fatal(kinf_informer_t* inf) { inf->fatal = KINF_ERR_INVAL; inf->fatal_item = KINF_LOGITEM_CONFIG_TOO_LONG; return kinf_poll(inf, 0); }
+static int rf_poll_own(kinf_informer_t* inf) { inf->own_transport = 1; return kinf_poll(inf, 0); }
+static int rf_sendbuf_null(kinf_informer_t* inf) { return kinf_engine_sendbuf(inf, 0) != 0; }
+static int rf_recvbuf_null(kinf_informer_t* inf) { return kinf_engine_recvbuf(inf, 0) != 0; }
+static int rf_sent_idle(kinf_informer_t* inf) { kinf_engine_sent(inf, 5, ENG_T0); return 0; }
+static int rf_sent_too_many(kinf_informer_t* inf) {
+    size_t len;
+    kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0);
+    kinf_engine_sendbuf(inf, &len);
+    kinf_engine_sent(inf, len + 1, ENG_T0);
+    return kinf_engine_state(inf) == KINF_ENG_RECV; /* the whole request counts as sent */
+}
+static int rf_recvd_idle(kinf_informer_t* inf) { kinf_engine_recvd(inf, 5, ENG_T0); return 0; }
+static int rf_recvd_too_many(kinf_informer_t* inf) {
+    size_t cap;
+    kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0); eng_send(inf, ENG_T0);
+    if (!kinf_engine_recvbuf(inf, &cap)) { return -1; }
+    memcpy(kinf_engine_recvbuf(inf, &cap), "HTTP/1.1 200 OK\r\n", 17);
+    kinf_engine_recvd(inf, cap + 1, ENG_T0);
+    return 0;
+}
+static int rf_connected_unasked(kinf_informer_t* inf) { kinf_engine_connected(inf, ENG_T0); return 0; }
+static int rf_set_token_bad(kinf_informer_t* inf) { return kinf_engine_set_token(inf, "a b", ENG_T0); }
+static int rf_set_token_long(kinf_informer_t* inf) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; return kinf_engine_set_token(inf, g_long, ENG_T0); }
+static int rf_token_file_none(kinf_informer_t* inf) { return kinf_refresh_token_file(inf, ENG_T0); }
+static int rf_token_file_missing(kinf_informer_t* inf) { strcpy(inf->token_file, "/nonexistent/token"); return kinf_refresh_token_file(inf, ENG_T0); }
+/* from inside a handler */
+static int cb_poll(kinf_informer_t* inf) { return kinf_poll(inf, 0); }
+static int cb_run(kinf_informer_t* inf) { return kinf_run(inf); }
+static int cb_flush(kinf_informer_t* inf) { return kinf_flush(inf); }
+static int cb_tick(kinf_informer_t* inf) { return (int)kinf_engine_tick(inf, ENG_T0); }
+static int cb_dispatch(kinf_informer_t* inf) { return kinf_engine_dispatch(inf, ENG_T0); }
+static int cb_sent(kinf_informer_t* inf) { kinf_engine_sent(inf, 1, ENG_T0); return 0; }
+static int cb_recvd(kinf_informer_t* inf) { kinf_engine_recvd(inf, 1, ENG_T0); return 0; }
+static int cb_connected(kinf_informer_t* inf) { kinf_engine_connected(inf, ENG_T0); return 0; }
+static int cb_closed(kinf_informer_t* inf) { kinf_engine_closed(inf, ENG_T0); return 0; }
+static int cb_failed(kinf_informer_t* inf) { kinf_engine_failed(inf, 0, 0, ENG_T0); return 0; }
+static int cb_add_index(kinf_informer_t* inf) { return kinf_add_index(inf, "x", ix_fn, 0); }
+static void test_refusals_recorded(void) {
+    static const struct { const char* name; int (*call)(kinf_informer_t*); int in_cb; int rc; uint32_t item; } rows[] = {
+        { "kinf_add_handler(NULL)", rf_handler_null, 0, KINF_ERR_INVAL, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_add_handler beyond max_handlers", rf_handlers_full, 0, KINF_ERR_NOMEM, KINF_LOGITEM_HANDLERS_FULL },
+        { "kinf_add_index(NULL fn)", rf_index_null, 0, KINF_ERR_INVAL, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_add_index beyond max_indexes", rf_indexes_full, 0, KINF_ERR_NOMEM, KINF_LOGITEM_INDEXES_FULL },
+        { "kinf_add_index after start", rf_index_started, 0, KINF_ERR_STATE, KINF_LOGITEM_INDEX_AFTER_START },
+        { "kinf_get(NULL key)", rf_get_null_key, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_get(NULL out)", rf_get_null_out, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_lookup(NULL out)", rf_lookup_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_next(NULL it)", rf_next_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_index_next(no such index)", rf_index_next_range, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_index_next(NULL value)", rf_index_next_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_poll after a fatal error", rf_poll_fatal, 0, KINF_ERR_INVAL, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { "kinf_poll with own_transport", rf_poll_own, 0, KINF_ERR_STATE, KINF_LOGITEM_OWN_TRANSPORT },
+        { "kinf_engine_sendbuf(NULL len)", rf_sendbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_recvbuf(NULL cap)", rf_recvbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_sent with nothing to send", rf_sent_idle, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
+        { "kinf_engine_sent of more than sendbuf gave", rf_sent_too_many, 0, 1, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_recvd with nothing asked", rf_recvd_idle, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
+        { "kinf_engine_recvd of more than cap", rf_recvd_too_many, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_connected with no connect asked", rf_connected_unasked, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
+        { "kinf_engine_set_token(\"a b\")", rf_set_token_bad, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_INVALID },
+        { "kinf_engine_set_token(too long)", rf_set_token_long, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_TOO_LONG },
+        { "kinf_refresh_token_file with no token_file", rf_token_file_none, 0, KINF_ERR_INVAL, KINF_LOGITEM_NO_TOKEN_FILE },
+        { "kinf_refresh_token_file, file missing", rf_token_file_missing, 0, KINF_ERR_IO, KINF_LOGITEM_TOKEN_FILE_UNREADABLE },
+        { "kinf_poll from a handler", cb_poll, 1, KINF_ERR_STATE, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_run from a handler", cb_run, 1, KINF_ERR_STATE, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_flush from a handler", cb_flush, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_tick from a handler", cb_tick, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_dispatch from a handler", cb_dispatch, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_sent from a handler", cb_sent, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_recvd from a handler", cb_recvd, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_connected from a handler", cb_connected, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_closed from a handler", cb_closed, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_failed from a handler", cb_failed, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_add_index from a handler", cb_add_index, 1, KINF_ERR_STATE, KINF_LOGITEM_INDEX_AFTER_START },
+    };
+    size_t i;
+    int bad = 0;
+    g_test = "refusals_recorded";
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        kinf_handler_t h = { h_add_call, 0, 0, 0, 0 };
+        int rc;
+        uint32_t err;
+        desc_base(&d);
+        d.max_objects = 64; d.store_bytes = 1 << 16; d.max_handlers = 2; d.max_indexes = 1;
+        inf = mk(&d);
+        if (!CHECK(inf != 0)) { continue; }
+        log_reset();
+        if (rows[i].in_cb) {
+            kinf_add_handler(inf, &h);
+            kinf_engine_tick(inf, ENG_T0);
+            kinf_engine_connected(inf, ENG_T0);
+            eng_send(inf, ENG_T0);
+            eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"5\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, ENG_T0);
+            g_cb_call = rows[i].call; g_cb_rc = -99; g_cb_err = 0;
+            kinf_engine_dispatch(inf, ENG_T0);
+            rc = g_cb_rc; err = g_cb_err;
+        } else {
+            kinf_clear_error(inf);
+            rc = rows[i].call(inf);
+            err = kinf_last_error(inf);
+        }
+        if (rc != rows[i].rc || err != rows[i].item) {
+            if (bad++ < 3) { note("%s: returned %d, last error %s; expected %d, %s", rows[i].name, rc, kinf_log_item_name(err), rows[i].rc, kinf_log_item_name(rows[i].item)); }
+        }
+        rm(inf);
+    }
+    CHECK_INT(bad, 0);
+    /* a read under way when the informer stopped is dropped quietly */
+    {
+        kinf_informer_t* inf = eng_mk();
+        size_t cap;
+        uint8_t* b;
+        if (CHECK(inf != 0)) {
+            kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0); eng_send(inf, ENG_T0);
+            b = kinf_engine_recvbuf(inf, &cap);
+            CHECK(b != 0);
+            kinf_stop(inf);
+            kinf_clear_error(inf);
+            kinf_engine_recvd(inf, 1, ENG_T0);
+            CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+        }
+        rm(inf);
+    }
+    /* the built-in driver's token file read is a warning, not the sticky error */
+    {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        int rc;
+        desc_base(&d);
+        d.token_file = "/nonexistent/token";
+        inf = mk(&d);
+        if (CHECK(inf != 0)) {
+            log_reset();
+            CHECK_INT(kinf__drv_token_file(inf, ENG_T0, &rc), KINF_LOGITEM_TOKEN_FILE_UNREADABLE);
+            CHECK_INT(rc, KINF_ERR_IO);
+            CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
+            CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+        }
+        rm(inf);
+    }
+    /* the configuration loaders put the item in cfg.error */
+    {
+        kinf_config_t cfg;
+        CHECK_INT(kinf_config_kubeconfig(&cfg, "/nonexistent/config", 0, 0, 0), KINF_ERR_INVAL);
+        CHECK_INT(cfg.error, KINF_LOGITEM_BAD_ARGUMENT);
+    }
+}
+
 /* ================================================================== main */
 
 /* ================================================================== escapes, folds, zeros, list items, long RVs */
@@ -5207,6 +5683,10 @@ int main(void) {
     test_unescape_list();
     test_items_not_objects();
     test_rv_too_long();
+    test_check_reasons();
+    test_check_agrees();
+    test_log_stderr();
+    test_refusals_recorded();
     {
         int i, pass = 0, fail = g_assert_fails ? 1 : 0;
         for (i = 0; i < (int)sizeof(g_line); i++) {
