@@ -1628,6 +1628,33 @@ def scenario_token(ctx):
         c.check("KUBECONFIG_UNSUPPORTED" in k_ex.err_text(), "KUBECONFIG_UNSUPPORTED not logged " + k_ex.describe())
         c.report()
 
+        c = Checks("kubeconfig as JSON (as kubectl config view -o json --raw writes it): syncs")
+        kc3 = os.path.join(tdir, "kubeconfig.json")
+        with open(kc3, "w") as f:
+            f.write(kubeconfig_json(srv.url, {"tokenFile": good}))
+        k_js = Kwatch("kubeconfig-json", None, ["pods", "-o", "none", "--kubeconfig", kc3, "--exit-after-sync",
+                                                "--timeout", "60", "--dump-on-exit"], env=clean_env(tdir))
+        kws.append(k_js)
+        k_js.wait(90)
+        check_clean_exit(c, k_js, 0)
+        c.check("# synced 60 objects" in k_js.out_lines(), "not synced " + k_js.describe())
+        want = srv.state(pod_path())
+        c.check(k_js.dump() == want, "dump differs: " + diff_summary(k_js.dump(), want))
+        c.report()
+
+        c = Checks("kubeconfig as JSON with a comma missing: KUBECONFIG_YAML names line and column, exit 1")
+        kc4 = os.path.join(tdir, "kubeconfig-bad.json")
+        with open(kc4, "w") as f:
+            f.write(kubeconfig_json(srv.url, {"tokenFile": good}).replace('"apiVersion": "v1",', '"apiVersion": "v1"', 1))
+        k_bj = Kwatch("kubeconfig-bad-json", None, ["pods", "--kubeconfig", kc4, "--exit-after-sync",
+                                                    "--timeout", "10"], env=clean_env(tdir))
+        kws.append(k_bj)
+        k_bj.wait(60)
+        check_clean_exit(c, k_bj, 1)
+        want = "kwatch: error KUBECONFIG_YAML: %s: line 4, column 5: expected ',' or '}'" % kc4
+        c.check(want in k_bj.err_text().splitlines(), "want %r, got %s" % (want, k_bj.describe()))
+        c.report()
+
         c = Checks("token file rewritten after a 401: re-read, syncs")
         line = k_rot.wait_for(lambda ln: "UNAUTHORIZED" in ln, 60, stream="err")
         c.check(line is not None, "no 401 with the wrong token")
@@ -1662,6 +1689,16 @@ users:
 - name: tester
   user:
 %(user)s"""
+
+
+def kubeconfig_json(server, user):
+    """The kubeconfig of KUBECONFIG as `kubectl config view -o json --raw`
+    writes it: the same keys in the same order, four spaces a level."""
+    return json.dumps({"kind": "Config", "apiVersion": "v1", "preferences": {},
+                       "clusters": [{"name": "fake", "cluster": {"server": server}}],
+                       "users": [{"name": "tester", "user": user}],
+                       "contexts": [{"name": "fake", "context": {"cluster": "fake", "user": "tester"}}],
+                       "current-context": "fake"}, indent=4) + "\n"
 
 
 def clean_env(home):
