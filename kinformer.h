@@ -2213,44 +2213,43 @@ typedef struct kinf__pj {
     const kinf__scan* sc;         /* its member table */
 } kinf__pj;
 
+/* Just past the JSON value that starts at b[i], or 0 when no whole value
+   lies before e: strings and brackets are matched, not validated (what the
+   informer stores has passed the scanner; a caller's own value may not).
+   The one skip over a value: projection and the field readers use it. */
+static size_t kinf__json_end(const uint8_t* b, size_t i, size_t e) {
+    size_t s = i, depth = 0;
+    if (i >= e) { return 0; }
+    if (b[i] != '{' && b[i] != '[' && b[i] != '"') { /* a number or literal */
+        while (i < e && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ':' &&
+               b[i] != ' ' && b[i] != '\t' && b[i] != '\n' && b[i] != '\r') { i++; }
+        return i > s ? i : 0;
+    }
+    do {
+        uint8_t c = b[i++];
+        if (c == '"') {
+            for (;;) {
+                i = kinf__str_run(b, i, e, 0);
+                if (i >= e) { return 0; }
+                if (b[i] == '"') { break; }
+                i += 2; /* an escape: the byte after the backslash is not the end */
+            }
+            i++;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            depth--;
+        }
+    } while (depth > 0 && i < e);
+    return depth == 0 ? i : 0;
+}
 static void kinf__pj_c(kinf__pj* q, char c) { q->b[q->o++] = (uint8_t)c; }
 static void kinf__pj_ws(kinf__pj* q) {
     if (q->ws) { while (q->i < q->e && (q->b[q->i] == ' ' || q->b[q->i] == '\t' || q->b[q->i] == '\n' || q->b[q->i] == '\r')) { q->i++; } }
 }
-static void kinf__pj_skip_str(kinf__pj* q) { /* at the opening quote */
-    const uint8_t* b = q->b;
-    size_t i = q->i + 1, e = q->e;
-    for (;;) {
-        i = kinf__str_run(b, i, e, 0);
-        if (i >= e) { break; }
-        if (b[i] == '"') { q->i = i + 1; return; }
-        i += 2; /* an escape */
-    }
-    q->i = e; q->err = 1;
-}
-static void kinf__pj_skip(kinf__pj* q) { /* one value */
-    const uint8_t* b = q->b;
-    uint8_t c;
-    if (q->i >= q->e) { q->err = 1; return; }
-    c = b[q->i];
-    if (c == '"') { kinf__pj_skip_str(q); return; }
-    if (c == '{' || c == '[') {
-        int d = 0;
-        while (q->i < q->e) {
-            c = b[q->i];
-            if (c == '"') { kinf__pj_skip_str(q); continue; }
-            q->i++;
-            if (c == '{' || c == '[') { d++; }
-            else if ((c == '}' || c == ']') && --d == 0) { return; }
-        }
-        q->err = 1;
-        return;
-    }
-    while (q->i < q->e) {
-        c = b[q->i];
-        if (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r') { break; }
-        q->i++;
-    }
+static void kinf__pj_skip(kinf__pj* q) { /* one value (a key too) */
+    size_t j = kinf__json_end(q->b, q->i, q->e);
+    if (j) { q->i = j; } else { q->i = q->e; q->err = 1; }
 }
 static void kinf__pj_copy(kinf__pj* q) { /* one value, compact */
     size_t s0 = q->i;
@@ -2267,7 +2266,7 @@ static void kinf__pj_copy(kinf__pj* q) { /* one value, compact */
         c = q->b[q->i];
         if (c == '"') {
             size_t a = q->i;
-            kinf__pj_skip_str(q);
+            kinf__pj_skip(q);
             memmove(q->b + q->o, q->b + a, q->i - a);
             q->o += q->i - a;
             if (d == 0) { return; }
@@ -2373,7 +2372,7 @@ static void kinf__pj_val(kinf__pj* q, int seg, uint32_t km, uint32_t dm, int ful
             if (q->b[q->i] == '}') { q->i++; break; }
             if (q->b[q->i] == ',') { q->i++; kinf__pj_ws(q); }
             ks = q->i + 1;
-            kinf__pj_skip_str(q);
+            kinf__pj_skip(q);
             if (q->err) { return; }
             kn = q->i - 1 - ks;
             kinf__pj_ws(q);
@@ -4795,20 +4794,6 @@ static void kinf__drv_step(kinf_informer_t* inf) {
 
 /* >>field  reads one value of a compact JSON object by path, a value as
    unescaped text, the members of an object or array */
-static const char* kinf__jskip(const char* p, const char* e) {
-    int depth = 0;
-    while (p < e) {
-        char c = *p++;
-        if (c == '"') {
-            while (p < e && *p != '"') { if (*p == '\\') { p++; } p++; }
-            p++;
-            if (depth == 0) { return p; }
-        } else if (c == '{' || c == '[') { depth++; }
-        else if (c == '}' || c == ']') { if (--depth <= 0) { return depth < 0 ? p - 1 : p; } }
-        else if (depth == 0 && (c == ',')) { return p - 1; }
-    }
-    return e;
-}
 /* metadata.name, .namespace, .uid and .resourceVersion from the object's
    fields, for a projected JSON that does not repeat them. An empty one is
    absent: the namespace of a cluster-scoped object, an object without uid. */
@@ -4835,29 +4820,10 @@ static const char* kinf__field_ws(const char* p, const char* e) {
     return p;
 }
 /* Just after the value that starts at p, or NULL when no whole value lies
-   before e. The brackets and strings are matched, not validated: what the
-   informer stores has passed the scanner; a caller's own value may not. */
+   before e (kinf__json_end) */
 static const char* kinf__field_value_end(const char* p, const char* e) {
-    const char* s = p;
-    size_t depth = 0;
-    if (p >= e) { return 0; }
-    if (*p != '{' && *p != '[' && *p != '"') {
-        while (p < e && !kinf__field_is_ws(*p) && *p != ',' && *p != '}' && *p != ']' && *p != ':') { p++; }
-        return p > s ? p : 0;
-    }
-    do {
-        char c = *p++;
-        if (c == '"') {
-            while (p < e && *p != '"') { p += (*p == '\\' && p + 1 < e) ? 2 : 1; }
-            if (p >= e) { return 0; }
-            p++;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if (c == '}' || c == ']') {
-            depth--;
-        }
-    } while (depth > 0 && p < e);
-    return depth == 0 ? p : 0;
+    size_t n = kinf__json_end((const uint8_t*)p, 0, (size_t)(e - p));
+    return n ? p + n : 0;
 }
 /* out = the value in [v, ve): a string without its quotes */
 static void kinf__field_value_set(kinf_value_t* out, const char* v, const char* ve) {
@@ -4898,11 +4864,18 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
             int found = 0;
             p++;
             while (p < e && *p == '"') {
-                const char* ks = ++p;
-                while (p < e && *p != '"') { if (*p == '\\') { p++; } p++; }
-                if ((size_t)(p - ks) == sl && !memcmp(ks, seg, sl)) { p += 2; found = 1; break; }
-                p += 2;
-                p = kinf__jskip(p, e);
+                const char* ke = kinf__field_value_end(p, e);
+                kinf_value_t kv;
+                char kb[256];
+                int match;
+                if (!ke || ke >= e || *ke != ':') { return 0; }
+                kinf__field_value_set(&kv, p, ke);
+                /* a key with escapes is compared unescaped, as the path names it */
+                match = memchr(kv.ptr, '\\', kv.len) ? kinf_value_str(&kv, kb, sizeof(kb)) == sl && !memcmp(kb, seg, sl)
+                                                      : kv.len == sl && !memcmp(kv.ptr, seg, sl);
+                p = ke + 1;
+                if (match) { found = 1; break; }
+                if (!(p = kinf__field_value_end(p, e))) { return 0; }
                 if (p < e && *p == ',') { p++; }
             }
             if (!found) { return 0; }
@@ -4910,7 +4883,7 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
             int64_t k;
             p++;
             for (k = 0; k < idx && p < e && *p != ']'; k++) {
-                p = kinf__jskip(p, e);
+                if (!(p = kinf__field_value_end(p, e))) { return 0; }
                 if (p < e && *p == ',') { p++; }
             }
             if (p >= e || *p == ']') { return 0; }
@@ -4918,8 +4891,11 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
             return 0;
         }
     }
-    if (p >= e) { return 0; }
-    kinf__field_value_set(out, p, kinf__jskip(p, e));
+    {
+        const char* ve = kinf__field_value_end(p, e);
+        if (!ve) { return 0; }
+        kinf__field_value_set(out, p, ve);
+    }
     return 1;
 }
 KINF_API int kinf_field_has(const kinf_object_t* obj, const char* path) {

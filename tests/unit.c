@@ -2582,6 +2582,19 @@ static void test_field(void) {
     NOFIELD("spec.containers.name");
     NOFIELD("spec.containers.-1");
     FIELD("metadata.labels.app\\.kubernetes\\.io/name", KINF_VSTRING, "web");
+    {   /* a key written with escapes is reached by its unescaped name; the
+           escaped text itself is not a name the key has */
+        static const char ej[] = "{\"a\\u002fb\":\"x\",\"c\":{\"d\\\"e\":1,\"\\u00e9t\\u00e9\":[2]},\"p\\u0031\":3}";
+        kinf_object_t eo;
+        memset(&eo, 0, sizeof(eo));
+        eo.json = ej; eo.json_len = strlen(ej);
+        CHECK(json_valid(ej, strlen(ej)));
+        CHECK(kinf_field(&eo, "a/b", &v) && v.len == 1 && v.ptr[0] == 'x');
+        CHECK(kinf_field(&eo, "c.d\"e", &v) && v.type == KINF_VNUMBER && v.len == 1 && v.ptr[0] == '1');
+        CHECK(kinf_field(&eo, "c.\xc3\xa9t\xc3\xa9.0", &v) && v.len == 1 && v.ptr[0] == '2');
+        CHECK(kinf_field(&eo, "p1", &v) && v.len == 1 && v.ptr[0] == '3');
+        CHECK(!kinf_field(&eo, "p\\u0031", &v) && !kinf_field(&eo, "a\\u002fb", &v));
+    }
     FIELD("metadata.labels.x\\.y", KINF_VSTRING, "z");
     NOFIELD("metadata.labels.x.y");
     NOFIELD("metadata.labels.app");
