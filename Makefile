@@ -50,6 +50,10 @@ $(BUILD)/unit-asan: tests/unit.c kinformer.h | $(BUILD)
 $(BUILD)/unit-nosimd: tests/unit.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -DKINF_NO_SIMD -o $@ tests/unit.c
 
+# the unit tests again with TLS: kinf_init and kinf_check on CA and client material
+$(BUILD)/unit-tls: tests/unit.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(TLSFLAGS) -o $@ tests/unit.c $(TLSLIBS)
+
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
 
@@ -62,11 +66,11 @@ demo: deps all
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
+test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):
-test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd
+test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls
 	@sh tests/run_unit.sh
 test-fakeapi: deps
 	@bash tests/test_fakeapi.sh

@@ -46,12 +46,18 @@ TL;DR EXAMPLE
     int main(void) {
         const char* keep[] = { "metadata.labels", "spec.nodeName", "status.phase" };
         kinf_desc_t desc = { 0 };
+        char why[256];
         desc.server = "http://127.0.0.1:8080";
         desc.resource = "pods";
         desc.keep = keep; desc.keep_count = 3;
         desc.max_objects = 2000; desc.store_bytes = 1 << 20;
+        desc.logger.func = kinf_log_stderr;  // what happens, one line each, on stderr
         kinf_informer_t* inf = kinf_init(mem, sizeof(mem), &desc);
-        if (!inf) { return 1; }              // mem too small or bad config
+        if (!inf) {                          // mem too small or bad config: which
+            kinf_check(&desc, sizeof(mem), why, sizeof(why));
+            fprintf(stderr, "%s\n", why);
+            return 1;
+        }
         kinf_handler_t h = { on_add, on_update, on_delete, 0, on_oversized };
         kinf_add_handler(inf, &h);
         return kinf_run(inf) == KINF_OK ? 0 : 1;   // until kinf_stop()
@@ -63,6 +69,8 @@ API
     socket, which kinf_shutdown closes):
         size_t kinf_informer_size(const kinf_desc_t* desc)   bytes kinf_init needs
         kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc)
+        uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap)
+                                          why kinf_init refuses: the item, one line
         int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
         int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
         void kinf_shutdown(kinf_informer_t*)
@@ -94,9 +102,15 @@ API
                              kinf_iter_t* it, kinf_object_t* out)
         int  kinf_lookup(kinf_informer_t*, kinf_handle_t h, kinf_object_t* out)
         int  kinf_field(const kinf_object_t*, const char* path, kinf_value_t* out)
+        int  kinf_field_has(const kinf_object_t*, const char* path)   missing or not
         size_t kinf_field_str(const kinf_object_t*, const char* path, char* buf, size_t cap)
+        size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap)
+                                        text, unescaped to UTF-8; both as snprintf
+        int  kinf_members(const kinf_object_t*, const char* path, kinf_members_t* it)
+        int  kinf_members_of(const kinf_value_t* v, kinf_members_t* it)
+        int  kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val)
         kinf_stats_t kinf_stats(kinf_informer_t*)
-        int  kinf_config_kubeconfig(kinf_config_t*, path, context, work, size)
+        int  kinf_config_kubeconfig(kinf_config_t*, path, context, work, size)  YAML or JSON
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
@@ -104,6 +118,8 @@ API
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
+        void kinf_log_stderr(tag, level, item, message, line, file, user)
+                                          a ready desc.logger.func: a line per item
 
     Discovery, as kubectl resolves names (docs/factory.md): the server's
     resources in fixed memory, from its aggregated or legacy documents:
@@ -138,6 +154,13 @@ API
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
     character ("metadata.labels.app\.kubernetes\.io/name"), and a segment of
     digits indexes an array ("spec.containers.0.image").
+    Reading an object's labels, no malloc, no parser to set up:
+        kinf_members_t it; kinf_value_t k, v; char name[256], value[256];
+        kinf_members(obj, "metadata.labels", &it);
+        while (kinf_member_next(&it, &k, &v)) {
+            kinf_value_str(&k, name, sizeof name); kinf_value_str(&v, value, sizeof value);
+            printf("%s=%s\n", name, value);
+        }
 
 CONFIGURATION MACROS
 ====================
@@ -181,14 +204,21 @@ MEMORY
       + handlers and index definitions (a few dozen bytes each)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,376 bytes on x86_64;
+      contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
       at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
-    KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens,
-    max_handlers, max_indexes) is an upper bound of the same, for static buffers;
-    give it the desc values (read as kinf_init reads them: 0 is the default,
-    a negative max_indexes none), and the same KINF_READ_BYTES as the implementation's file (it sizes
-    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init); with a
-    desc.read_bytes above KINF_READ_BYTES, add the difference.
+    KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
+    a constant for static buffers, from the desc values by name, in any order:
+        static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
+    (names: max_objects, store_bytes, max_event_bytes, max_tokens,
+    max_handlers, max_indexes, read_bytes; those left out are 0, the default;
+    a wrong name, a name twice or a value without one does not compile).
+    The values are read as kinf_init reads them: 0 is the default, a negative
+    max_indexes none, out of range clamped; the bound is a uint64_t and never
+    wraps. KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes,
+    max_tokens, max_handlers, max_indexes) is the same bound by position
+    (with a desc.read_bytes above KINF_READ_BYTES, add the difference). Both
+    need the same KINF_READ_BYTES as the implementation's file (it sizes
+    KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init).
     store_bytes holds the objects as compact projected JSON plus their key,
     namespace, uid and resourceVersion and a 16-byte header, rounded to 4 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
@@ -213,8 +243,13 @@ ERRORS AND LOGGING
     KINF_ERR_PARTIAL is reserved and not returned. What happened in
     detail is a log item: KINF_LOGITEM_* ids made from one X-macro with their
     messages. The last error item is sticky (kinf_last_error) until
-    kinf_clear_error. Install a logger in desc.logger to see every item; tokens
-    and credentials never appear in a message. See docs/errors.md.
+    kinf_clear_error; so is the item of every call that refuses (a NULL
+    argument is BAD_ARGUMENT, a driver or engine call from a callback
+    IN_CALLBACK, an engine call it did not ask for ENGINE_OUT_OF_TURN).
+    Install a logger in desc.logger to see every item (kinf_log_stderr is
+    one, ready); tokens and credentials never appear in a message. When
+    kinf_init returns NULL, kinf_check(&desc, size, why, cap) gives the item
+    and a one-line reason, logger or not. See docs/errors.md.
 
 THREADING
 =========
@@ -320,7 +355,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(WATCH_SHORT, "watch ended within a second with no event: backing off") \
     KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
-    KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with one too long") \
+    KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
@@ -345,6 +380,12 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
     KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run") \
     KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)") \
+    KINF_LOGITEM_XMACRO(LIST_ITEM_NOT_OBJECT, "an element of a LIST response's items is not an object: the list fails and is retried") \
+    KINF_LOGITEM_XMACRO(RV_TOO_LONG, "resourceVersion longer than the informer holds (127 bytes)") \
+    KINF_LOGITEM_XMACRO(BAD_ARGUMENT, "a call got a NULL or out-of-range argument and did nothing") \
+    KINF_LOGITEM_XMACRO(IN_CALLBACK, "not allowed from inside a callback: the call did nothing") \
+    KINF_LOGITEM_XMACRO(ENGINE_OUT_OF_TURN, "an engine call the engine did not ask for (see kinf_engine_state): ignored") \
+    KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_refresh_token_file: the informer has no desc.token_file") \
     KINF_LOGITEM_XMACRO(DISCOVERY_START, "discovering the server's resources") \
     KINF_LOGITEM_XMACRO(DISCOVERY_DONE, "discovery complete") \
     KINF_LOGITEM_XMACRO(DISCOVERY_FAILED, "discovery failed: retrying after a backoff") \
@@ -382,7 +423,10 @@ typedef struct kinf_handle_t { uint32_t id; } kinf_handle_t;
 enum { KINF_OBJ_IDENTITY_ONLY = 1 }; /* body not kept (too large / store full) */
 
 /* A view of one cached object. Owned by the informer; valid inside the
-   callback that received it, or until the next driver call for lister results. */
+   callback that received it, or until the next driver call for lister results.
+   key, name, namespace_, uid and resource_version are the JSON strings
+   unescaped, as UTF-8 ("p\u0031" is "p1"; an escaped control character or
+   a lone surrogate reads as U+FFFD); json keeps the server's escapes. */
 typedef struct kinf_object_t {
     const char* key;              /* "namespace/name" or "name" */
     const char* name;
@@ -429,8 +473,24 @@ typedef enum kinf_vtype_t {
 } kinf_vtype_t;
 
 /* A raw JSON value inside an object view: for strings, ptr/len exclude the
-   quotes and escapes are left as they are. */
+   quotes and escapes are left as they are (kinf_value_str unescapes them);
+   an object or array is its JSON text, brackets included. */
 typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; } kinf_value_t;
+
+/* The members of an object, or the elements of an array, one at a time
+   (kinf_members, kinf_members_of, kinf_member_next). A plain variable of the
+   caller's: nothing to release. It points into the object view and is valid
+   as long as that view is. */
+typedef struct kinf_members_t {
+    kinf_vtype_t type;            /* KINF_VOBJECT or KINF_VARRAY; KINF_VNONE: nothing to iterate */
+    size_t index;                 /* position of the member or element returned last, from 0 */
+    /* private */
+    const char* p;                /* the next member, or the closing bracket */
+    const char* end;              /* the closing bracket */
+    size_t count;                 /* members returned */
+    const kinf_object_t* ident;   /* iterating metadata: the identity members the JSON lacks follow */
+    unsigned ident_seen, ident_next;
+} kinf_members_t;
 
 typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
@@ -542,21 +602,85 @@ typedef struct kinf_stats_t {
 /* max_indexes as kinf_init reads it: 0 the default (2), negative none */
 #define KINF_INDEXES(n) ((n) == 0 ? (size_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (size_t)0 : (size_t)(n))
 /* An upper bound of kinf_informer_size() for these desc values, read as
-   kinf_init reads them (0 is the default), for static buffers. */
+   kinf_init reads them (0 is the default, a value out of range is clamped as
+   kinf_init clamps it), for static buffers. A uint64_t constant: no value
+   wraps it, and on a 32-bit target a bound above SIZE_MAX fails to compile
+   as an array size instead of wrapping. */
 #define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
-    (KINF_FIXED_BYTES \
-     + KINF_CAPACITY(max_objects, KINF_DEFAULT_MAX_OBJECTS, 1) * (KINF_SLOT_BYTES + (1u + KINF_INDEXES(max_indexes)) * KINF_INDEX_SLOT_BYTES) \
-     + (2u + KINF_INDEXES(max_indexes)) * 4u * (4u * KINF_CAPACITY(max_objects, KINF_DEFAULT_MAX_OBJECTS, 1) + 4u) \
-     + KINF_CAPACITY(max_tokens, KINF_DEFAULT_TOKENS, 64) * KINF_TOKEN_BYTES \
-     + KINF_CAPACITY(max_event_bytes, KINF_DEFAULT_EVENT_BYTES, 4096) + KINF_CAPACITY(store_bytes, KINF_DEFAULT_STORE_BYTES, 1) \
-     + (KINF_CAPACITY(max_handlers, KINF_DEFAULT_HANDLERS, 1) + KINF_INDEXES(max_indexes)) * KINF_HANDLER_BYTES + 64u)
+    KINF__BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes, 0)
+/* The same bound from the capacities by name, in any order, each at most
+   once; those not named are 0, the default:
+       static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
+   The names are the desc fields that size the informer: max_objects,
+   store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes and
+   read_bytes (this form adds a read_bytes above KINF_READ_BYTES itself).
+   Each value is read as the desc field of that name would hold it. A name
+   that is not one of these, a value without its name, more than seven pairs
+   and a name given twice do not compile (the last two as a negative array
+   size). A constant expression, usable for a static array in C99 and C++.
+   It does not include TLS: add KINF_TLS_BYTES for an https:// server in a
+   KINF_TLS_BEARSSL build. */
+#define KINF_INFORMER_BYTES_FOR(...) KINF__BYTES_FOR(__VA_ARGS__, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, \
+                                                     kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end)
+/* private: the helpers of the two macros above */
+#define KINF__CAP(v, def, lo, hi) ((v) <= 0 ? (uint64_t)(def) : (uint64_t)(v) < (uint64_t)(lo) ? (uint64_t)(lo) \
+                                   : (uint64_t)(v) > (uint64_t)(hi) ? (uint64_t)(hi) : (uint64_t)(v))
+#define KINF__IDX(n) ((n) == 0 ? (uint64_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (uint64_t)0 : (n) > 16 ? (uint64_t)16 : (uint64_t)(n))
+#define KINF__OBJS(n) KINF__CAP(n, KINF_DEFAULT_MAX_OBJECTS, 1, 1000000)
+#define KINF__BYTES(mo, sb, eb, tk, hd, ix, rb) \
+    ((uint64_t)KINF_FIXED_BYTES + (KINF__CAP(rb, KINF_READ_BYTES, KINF_READ_BYTES, 64u << 20) - (uint64_t)KINF_READ_BYTES) \
+     + KINF__OBJS(mo) * (KINF_SLOT_BYTES + (1u + KINF__IDX(ix)) * KINF_INDEX_SLOT_BYTES) \
+     + (2u + KINF__IDX(ix)) * 4u * (4u * KINF__OBJS(mo) + 4u) \
+     + KINF__CAP(tk, KINF_DEFAULT_TOKENS, 64, 0x7fffffff) * KINF_TOKEN_BYTES \
+     + KINF__CAP(eb, KINF_DEFAULT_EVENT_BYTES, 4096, 0x7ff00000u) + KINF__CAP(sb, KINF_DEFAULT_STORE_BYTES, 1, 0xfff00000u) \
+     + (KINF__CAP(hd, KINF_DEFAULT_HANDLERS, 1, 256) + KINF__IDX(ix)) * KINF_HANDLER_BYTES + 64u)
+/* each name is a number; kinf__end pads the list */
+#define KINF__SZ_kinf__end 0
+#define KINF__SZ_max_objects 1
+#define KINF__SZ_store_bytes 2
+#define KINF__SZ_max_event_bytes 3
+#define KINF__SZ_max_tokens 4
+#define KINF__SZ_max_handlers 5
+#define KINF__SZ_max_indexes 6
+#define KINF__SZ_read_bytes 7
+/* the value named k, as type T (the desc field's), or 0 */
+#define KINF__SZ_PICK(k, T, a, x, b, y, c, z, d, w, e, u, f, t, g, s) \
+    ((a) == (k) ? (T)(x) : (b) == (k) ? (T)(y) : (c) == (k) ? (T)(z) : (d) == (k) ? (T)(w) : \
+     (e) == (k) ? (T)(u) : (f) == (k) ? (T)(t) : (g) == (k) ? (T)(s) : (T)0)
+#define KINF__SZ_ONCE(k, a, b, c, d, e, f, g) \
+    sizeof(char[((a) == (k)) + ((b) == (k)) + ((c) == (k)) + ((d) == (k)) + ((e) == (k)) + ((f) == (k)) + ((g) == (k)) <= 1 ? 1 : -1])
+#define KINF__BYTES_FOR(n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, n8, ...) \
+    KINF__BYTES_NUM(KINF__SZ_##n1, v1, KINF__SZ_##n2, v2, KINF__SZ_##n3, v3, KINF__SZ_##n4, v4, \
+                    KINF__SZ_##n5, v5, KINF__SZ_##n6, v6, KINF__SZ_##n7, v7, KINF__SZ_##n8)
+#define KINF__BYTES_NUM(a, x, b, y, c, z, d, w, e, u, f, t, g, s, h) \
+    (KINF__BYTES(KINF__SZ_PICK(1, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(2, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(3, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(4, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(5, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(6, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
+                 KINF__SZ_PICK(7, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s)) \
+     + 0u * (KINF__SZ_ONCE(1, a, b, c, d, e, f, g) + KINF__SZ_ONCE(2, a, b, c, d, e, f, g) + KINF__SZ_ONCE(3, a, b, c, d, e, f, g) \
+             + KINF__SZ_ONCE(4, a, b, c, d, e, f, g) + KINF__SZ_ONCE(5, a, b, c, d, e, f, g) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g) \
+             + KINF__SZ_ONCE(7, a, b, c, d, e, f, g) + sizeof(char[(h) == 0 ? 1 : -1])))
 
 /* Bytes kinf_init needs for desc (defaults applied). Never blocks. */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);
 /* Lays the informer out in mem (which must stay valid, unmoved, for the life of
    the informer). Copies every string of desc. Returns NULL if size is too small
-   or desc is invalid (the reason goes to desc->logger). Does no I/O. */
+   or desc is invalid (the reason goes to desc->logger, and kinf_check tells
+   it). Does no network I/O; reads the TLS files named in desc. */
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc);
+/* Why kinf_init(mem, size, desc) would refuse: runs kinf_init's own checks,
+   in its order (TLS files included, decoded on the stack), with no memory
+   of the informer and no logging. Returns the KINF_LOGITEM_* id of the first
+   failure, 0 (KINF_LOGITEM_OK) when kinf_init would accept; writes one line
+   "KINF_LOGITEM_NAME: message: detail" to why as snprintf does (cut to
+   cap-1 bytes and NUL-terminated; why may be NULL when cap is 0), bytes
+   outside 0x20..0x7e shown as '?'. A NULL desc is BAD_ARGUMENT; a NULL mem,
+   which kinf_init also refuses, is not known here. Uses about 8 KiB of stack
+   (13 KiB in a KINF_TLS_BEARSSL build). */
+KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap);
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
@@ -610,7 +734,10 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next dead
    desc.dispatch_budget); call it after the bytes of a step are handed in.
    Callbacks run only inside kinf_engine_dispatch and kinf_add_handler; the
    engine calls made from a callback do nothing (kinf_engine_dispatch and
-   kinf_engine_tick return 0). */
+   kinf_engine_tick return 0) and set the last error to IN_CALLBACK. A call
+   the engine did not ask for (kinf_engine_sent with no request going out,
+   kinf_engine_recvd with no KINF_ENG_RECV, kinf_engine_connected with no
+   KINF_ENG_CONNECT) is ignored and sets ENGINE_OUT_OF_TURN. */
 enum { KINF_ENG_CONNECT = 1, KINF_ENG_SEND = 2, KINF_ENG_RECV = 4, KINF_ENG_CLOSE = 8, KINF_ENG_TOKEN = 16 };
 typedef struct kinf_server_t {
     const char* host;            /* name or address, IPv6 without brackets */
@@ -666,14 +793,52 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
    out, or 0 if absent. metadata.name, .namespace, .uid and .resourceVersion
    are answered from the object's fields when projection left them out. */
 KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out);
-/* Copies the field as text (a string unescaped), NUL-terminated and cut to
-   cap-1 bytes; returns the full length, or 0 if absent. */
+/* 1 if the object has the field (an empty string, {}, [] or null included),
+   0 if not: what tells a missing field from an empty one. */
+KINF_API int kinf_field_has(const kinf_object_t* obj, const char* path);
+/* Copies the field as text, as kinf_value_str does, and returns what it
+   returns: the full length, 0 for an empty field and for a missing one
+   (kinf_field_has tells them apart). buf may be NULL when cap is 0. */
 KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap);
+/* Copies a value as text into buf as snprintf does: at most cap-1 bytes and
+   a NUL (nothing when cap is 0, and buf may then be NULL), and returns the
+   length of the whole text, so a result >= cap says it was cut. The cut
+   falls between characters: a UTF-8 sequence is written whole or not at
+   all. A string is unescaped in full (\uXXXX as UTF-8, surrogate pairs as
+   one character, a lone surrogate or a malformed escape as U+FFFD, \u0000
+   as a NUL byte); any other value is its JSON text. KINF_VNONE or a NULL v
+   gives 0 and an empty buf. */
+KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap);
+/* Starts an iteration over the members of the object, or the elements of
+   the array, at path ("" is the whole object). Returns 1, or 0 when the path
+   is missing or is not an object or array (it then yields nothing).
+   Iterating "metadata" also yields name, namespace, uid and resourceVersion
+   from the object's fields when the projected JSON lacks them (after the
+   JSON's members), so it returns 1 for every object. */
+KINF_API int kinf_members(const kinf_object_t* obj, const char* path, kinf_members_t* it);
+/* The same from a value (a member of another iteration, kinf_field's out):
+   1 for an object or array, 0 for any other value. */
+KINF_API int kinf_members_of(const kinf_value_t* v, kinf_members_t* it);
+/* The next member, in the order of the JSON: key is its name (KINF_VSTRING,
+   raw as kinf_value_t says; KINF_VNONE for an array element, whose position
+   is it->index), val its value (a nested object or array as its JSON text,
+   to iterate further with kinf_members_of). Either may be NULL. Returns 1,
+   or 0 at the end (then key and val are KINF_VNONE). */
+KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val);
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* A ready logger (desc.logger.func = kinf_log_stderr): one line per item on
+   stderr, "tag: level NAME: message" (level: error, warning or info),
+   written with one write(2) so that lines of informers on other threads do
+   not mix. Bytes outside 0x20..0x7e are shown as '?'; the text is cut at
+   511 bytes. desc.logger.user NULL prints every item; or it points to a
+   uint32_t holding the least urgent level to print (KINF_LOG_WARN: errors
+   and warnings). Under KINF_NO_LOG_STRINGS the message is the detail alone. */
+KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
+                              uint32_t line, const char* file, void* user);
 /* 1 for an error that retrying the same request cannot fix: the server said
    the request itself is wrong (BAD_REQUEST: a 400, such as a field selector
    it does not support or a namespace on a cluster-scoped resource;
@@ -684,11 +849,14 @@ KINF_API const char* kinf_log_item_name(uint32_t item);
    connection failures are 0: they can pass. */
 KINF_API int kinf_log_item_is_final(uint32_t item);
 
-/* Reads a kubeconfig: path, or NULL for the first file of $KUBECONFIG, else
+/* Reads a kubeconfig, YAML or JSON (as kubectl config view -o json writes
+   it): path, or NULL for the first file of $KUBECONFIG, else
    ~/.kube/config; context, or NULL for current-context. work holds the file
    and the decoded *-data fields. Returns KINF_OK, or an error with
-   cfg->error / cfg->error_detail set. Does not follow exec or auth-provider
-   plugins: they are an error naming the field. */
+   cfg->error / cfg->error_detail set: KINF_ERR_NOMEM when work is too small,
+   KUBECONFIG_YAML with the line, column and reason where the file cannot be
+   read. Does not follow exec or auth-provider plugins: they are an error
+   naming the field. Blocks on the file read only. */
 KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size);
 /* The in-cluster service account: KUBERNETES_SERVICE_HOST/PORT and
    sa_dir (NULL: /var/run/secrets/kubernetes.io/serviceaccount) with token,
@@ -1026,7 +1194,7 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
      >>engine         the kinf_engine_* calls: the seam every transport drives
      >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
      >>driver         kinf_poll's driver over the engine calls: socket, clock, files
-     >>field          kinf_field: a value of a compact JSON object by path
+     >>field          kinf_field: a value of a compact JSON object by path; text, members
      >>config         kubeconfig, in-cluster service account
      >>discovery      the server's resources (aggregated or legacy documents), name resolution
      >>factory        shared informers in one block, one poll step for all, discovery's reconciliation
@@ -1036,9 +1204,9 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
    kinf__hash_, kinf__index_, kinf__fifo_, kinf__slot_ and kinf__store_,
    kinf__setup_, kinf__rf_ (reflector), kinf__hd_ (handlers), kinf__tls_,
    kinf__xw_ and kinf__io_ (transport), kinf__drv_ and kinf__sock_ (driver),
-   kinf__cfg_, kinf__kc_ and kinf__y (config), kinf__dc_ and kinf__dj_ (discovery),
-   kinf__fa_ (factory);
-   base helpers have none.
+   kinf__field_ and kinf__members_ (field), kinf__cfg_, kinf__kc_ and kinf__y
+   (config), kinf__dc_ and kinf__dj_ (discovery), kinf__fa_ (factory); base
+   helpers have none.
 */
 
 /* >>base */
@@ -1128,6 +1296,8 @@ typedef struct kinf__resp {
     size_t head_len;
 } kinf__resp;
 
+/* white space around a header value: SP, HTAB, and the line ends of folds */
+static int kinf__http_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 /* Parses a complete response head (ending in CRLF CRLF, or LF LF). */
 static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_t* err_item) {
     size_t i = 0, line_end, nh = 0;
@@ -1161,8 +1331,19 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
         }
         if (ne == ve || ne == ns) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
         vs = ne + 1;
-        while (vs < ve && (h[vs] == ' ' || h[vs] == '\t')) { vs++; }
-        while (ve > vs && (h[ve - 1] == ' ' || h[ve - 1] == '\t')) { ve--; }
+        /* obs-fold (RFC 9112 section 5.2): a line that begins with SP or HTAB
+           continues this value. Its line end reads as SP, as the RFC asks: the
+           values interpreted here are single tokens, so CR and LF count as the
+           white space around them and break them inside, as a SP would. A
+           fold before the first field line stays malformed (section 2.2). */
+        while (line_end + 1 < n && (h[line_end + 1] == ' ' || h[line_end + 1] == '\t')) {
+            line_end++;
+            while (line_end < n && h[line_end] != '\n') { line_end++; }
+            ve = line_end;
+            if (h[ve - 1] == '\r') { ve--; }
+        }
+        while (vs < ve && kinf__http_ws(h[vs])) { vs++; }
+        while (ve > vs && kinf__http_ws(h[ve - 1])) { ve--; }
         if (kinf__ieq(h + ns, ne - ns, "content-length")) {
             int64_t v = kinf__parse_dec(h + vs, ve - vs);
             if (v < 0 || (r->clen >= 0 && r->clen != v)) { *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL; }
@@ -1197,7 +1378,7 @@ typedef enum kinf__ch_state {
 } kinf__ch_state;
 typedef struct kinf__chunked {
     uint8_t st;      /* kinf__ch_state; zero is the start */
-    uint8_t digits, done;
+    uint8_t digits, done;         /* digits: the size line has one */
     uint64_t left;
     uint32_t linelen;
 } kinf__chunked;
@@ -1214,9 +1395,11 @@ static long kinf__chunked_frame(kinf__chunked* d, const uint8_t* buf, size_t* pi
         case KINF__CH_SIZE: {
             int v = kinf__hexval(c);
             if (v >= 0) {
-                /* a chunk larger than 2^40 is refused before it can overflow */
-                if (d->digits >= 10) { return -1; }
-                d->left = d->left * 16u + (uint64_t)v; d->digits++; i++;
+                /* a chunk of 2^40 bytes or more (past ten significant digits)
+                   is refused before it can overflow; leading zeros may be any
+                   number (RFC 9112: chunk-size is 1*HEXDIG) */
+                if (d->left >> 36) { return -1; }
+                d->left = d->left * 16u + (uint64_t)v; d->digits = 1; i++;
             } else if (d->digits == 0) {
                 return -1;
             } else if (c == ';' || c == ' ' || c == '\t') {
@@ -1336,6 +1519,13 @@ typedef struct kinf__scan {
     size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
     uint8_t obj_dup;              /* watch: a second "object" object in the event (refused) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
+    /* the captures hold their values unescaped (kinf__scan_cap_esc): the
+       escape under way (0 none, 1 after the backslash, 2..5 after that many
+       \u digits less one), its code unit, and a high surrogate just written as
+       U+FFFD that ends at chi_at (0 none), for a low one to pair with */
+    uint8_t cesc; uint16_t cu, chi; size_t chi_at;
+    size_t ccut[KINF__CAP_COUNT]; /* with cover: the bytes that did not fit (the value is clen + ccut long) */
+    uint32_t items;               /* list: the elements of "items" ended so far */
 } kinf__scan;
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
@@ -1344,6 +1534,7 @@ static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
+    memset(s->ccut, 0, sizeof(s->ccut)); s->cesc = 0; s->chi = 0; s->items = 0;
 }
 static int kinf__scan_is_arr(const kinf__scan* s, int d) { return s->arr[d]; }
 static uint8_t kinf__key_id(const char* k, size_t n) {
@@ -1383,10 +1574,36 @@ static int kinf__scan_cap_for(const kinf__scan* s) {
     default: return -1;
     }
 }
+/* n bytes into the capture in progress, or none if they do not all fit */
+static void kinf__scan_cap_put(kinf__scan* s, const uint8_t* b, size_t n) {
+    int k = s->cap;
+    if (s->clen[k] + n < s->ccap[k]) { memcpy(s->cbuf[k] + s->clen[k], b, n); s->clen[k] += n; }
+    else { s->cover[k] = 1; s->ccut[k] += n; }
+}
+static void kinf__scan_cap_esc(kinf__scan* s, uint8_t c);
+/* a byte of the value being captured: a string's escape sequence goes
+   through kinf__scan_cap_esc (plain runs come by kinf__scan_cap_run) */
 static void kinf__scan_capc(kinf__scan* s, char c) {
     int k = s->cap;
+    if (s->cesc || c == '\\') { kinf__scan_cap_esc(s, (uint8_t)c); return; }
     if (s->clen[k] + 1 < s->ccap[k]) { s->cbuf[k][s->clen[k]++] = c; }
-    else { s->cover[k] = 1; }
+    else { s->cover[k] = 1; s->ccut[k]++; }
+}
+/* A value at the list's own levels has ended: the list itself (it is
+   whole), or an element of "items", which must be an object (a record).
+   Any other element is an error the caller reports (s->err 3, the feed
+   goes on), as a decoder of the list would refuse it. */
+static void kinf__scan_list_value(kinf__scan* s) {
+    if (s->depth == 0) { s->root_done = 1; return; }
+    if (s->depth != 2 || s->ids[1] != KINF__K_ITEMS || !kinf__scan_is_arr(s, 2)) { return; }
+    if (s->rec_base) { s->items++; }
+    else if (!s->err) { s->err = 3; }
+}
+/* A list's "items" must be an array (or null): a value opening with c there
+   that is neither fails the list (s->err 4), where a decoder would refuse it
+   too, instead of a list of no objects that deletes every cached one. */
+static int kinf__scan_items_bad(const kinf__scan* s, uint8_t c) {
+    return s->depth == 1 && s->list_mode && s->ids[1] == KINF__K_ITEMS && c != '[' && c != 'n';
 }
 static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
     if (s->rec_base) {
@@ -1395,12 +1612,12 @@ static void kinf__scan_value_done(kinf__scan* s, size_t pos) {
     }
     if (s->cap >= 0) { s->cbuf[s->cap][s->clen[s->cap]] = 0; s->cset[s->cap] = 1; s->cap = -1; }
     s->expect = (s->depth == 0) ? KINF__X_ROOT : KINF__X_COMMA_OR_END;
-    if (s->depth == 0 && s->list_mode) { s->root_done = 1; }
+    if (s->list_mode && s->depth <= 2) { kinf__scan_list_value(s); }
 }
 static void kinf__scan_value_start(kinf__scan* s) {
     int k = (s->depth < 8 && !s->drop) ? kinf__scan_cap_for(s) : -1;
     s->cap = k;
-    if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; }
+    if (k >= 0) { s->clen[k] = 0; s->cover[k] = 0; s->cset[k] = 0; s->ccut[k] = 0; s->cesc = 0; s->chi = 0; }
 }
 
 /* number grammar: 1 after '-', 2 a leading 0, 3 int digits, 4 after '.',
@@ -1517,8 +1734,55 @@ KINF__SCAN_INLINE int kinf__scan_mt_value(kinf__scan* s, uint32_t vs) {
 /* k plain bytes of a string into the capture in progress, cut at its buffer */
 KINF__SCAN_INLINE void kinf__scan_cap_run(kinf__scan* s, const uint8_t* src, size_t k) {
     int cp = s->cap;
-    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; k = s->ccap[cp] - 1 - s->clen[cp]; }
+    if (k > s->ccap[cp] - 1 - s->clen[cp]) { s->cover[cp] = 1; s->ccut[cp] += k - (s->ccap[cp] - 1 - s->clen[cp]); k = s->ccap[cp] - 1 - s->clen[cp]; }
     memcpy(s->cbuf[cp] + s->clen[cp], src, k); s->clen[cp] += k;
+}
+/* A byte of an escape sequence in a captured string, as the byte machine
+   meets them (it has checked them): the capture gets the character it
+   stands for (RFC 8259 section 7), as UTF-8. A surrogate pair is one code
+   point. A lone surrogate, and a control character (U+0000 to U+001F,
+   which no name, namespace, uid or resourceVersion holds, a C string
+   cannot end at and a log line should not carry), become U+FFFD, as Go's
+   decoder does for the surrogate. A high surrogate is written as U+FFFD at
+   once and replaced when its low one follows directly. */
+static KINF__NOINLINE void kinf__scan_cap_esc(kinf__scan* s, uint8_t c) {
+    static const uint8_t fffd[3] = { 0xef, 0xbf, 0xbd };
+    uint8_t b[4];
+    uint32_t u;
+    int k = s->cap;
+    if (s->cesc == 0) { s->cesc = 1; return; } /* the backslash */
+    if (s->cesc == 1) {
+        if (c == 'u') { s->cesc = 2; s->cu = 0; return; }
+        s->cesc = 0;
+        b[0] = (uint8_t)(c == 'b' ? 8 : c == 'f' ? 12 : c == 'n' ? 10 : c == 'r' ? 13 : c == 't' ? 9 : c); /* or the quote, backslash or slash itself */
+        if (b[0] < 0x20) { kinf__scan_cap_put(s, fffd, 3); } else { kinf__scan_cap_put(s, b, 1); }
+        return;
+    }
+    s->cu = (uint16_t)(s->cu * 16u + (uint32_t)kinf__hexval(c));
+    if (++s->cesc < 6) { return; }
+    s->cesc = 0; u = s->cu;
+    if (u >= 0xdc00 && u <= 0xdfff && s->chi && s->chi_at == s->clen[k] && !s->cover[k]) {
+        u = 0x10000u + (((uint32_t)s->chi - 0xd800u) << 10) + (u - 0xdc00u);
+        s->chi = 0;
+        if (s->clen[k] + 1 >= s->ccap[k]) { s->cover[k] = 1; s->ccut[k]++; return; } /* the pair's fourth byte */
+        s->clen[k] -= 3;
+        b[0] = (uint8_t)(0xf0 | (u >> 18)); b[1] = (uint8_t)(0x80 | ((u >> 12) & 0x3f));
+        b[2] = (uint8_t)(0x80 | ((u >> 6) & 0x3f)); b[3] = (uint8_t)(0x80 | (u & 0x3f));
+        kinf__scan_cap_put(s, b, 4);
+        return;
+    }
+    s->chi = 0;
+    if (u < 0x20 || (u >= 0xd800 && u <= 0xdfff)) {
+        kinf__scan_cap_put(s, fffd, 3);
+        if (u < 0xdc00 && u >= 0xd800) { s->chi = (uint16_t)u; s->chi_at = s->clen[k]; }
+    } else if (u < 0x80) {
+        b[0] = (uint8_t)u; kinf__scan_cap_put(s, b, 1);
+    } else if (u < 0x800) {
+        b[0] = (uint8_t)(0xc0 | (u >> 6)); b[1] = (uint8_t)(0x80 | (u & 0x3f)); kinf__scan_cap_put(s, b, 2);
+    } else {
+        b[0] = (uint8_t)(0xe0 | (u >> 12)); b[1] = (uint8_t)(0x80 | ((u >> 6) & 0x3f)); b[2] = (uint8_t)(0x80 | (u & 0x3f));
+        kinf__scan_cap_put(s, b, 3);
+    }
 }
 
 /* byte classes for the fast loop: 1 quote, 2 colon, 3 comma, 4 open, 5 close,
@@ -1691,8 +1955,11 @@ out:
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
-   malformed, 2 too deep). Validates the whole JSON grammar, so a record that
-   reaches the event buffer is valid JSON. Record bytes are copied in runs. */
+   malformed, 2 too deep, 4 a list's items that are not an array; 3, an
+   element of a list's items that is not an object, is set without stopping
+   the feed). Validates the whole JSON
+   grammar, so a record that reaches the event buffer is valid JSON. Record
+   bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
    has room (else the record is marked too large), and moves *span to upto.
    Inside a dropped member nothing is copied. */
@@ -1706,7 +1973,7 @@ KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t*
 }
 /* An error at p[i]: what came before it goes into the record; the feed stops at i. */
 KINF__SCAN_INLINE size_t kinf__scan_fail(kinf__scan* s, const uint8_t* p, size_t* span, size_t i, int e) {
-    s->err = (uint8_t)e;
+    if (!s->err) { s->err = (uint8_t)e; } /* a list item not an object, met first, stays the reason */
     kinf__scan_flush(s, p, span, i);
     return i;
 }
@@ -1869,6 +2136,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END && s->expect != KINF__X_ROOT) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (s->expect == KINF__X_ROOT && (s->root_done || c != '{')) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (s->depth + 1 >= KINF_MAX_DEPTH) { return kinf__scan_fail(s, p, &span, i, 2); }
+            if (kinf__scan_items_bad(s, c)) { return kinf__scan_fail(s, p, &span, i, 4); }
             s->cap = -1; /* a capture path holding a container: not captured */
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
@@ -1934,6 +2202,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (!s->is_key) { s->expect = KINF__X_COLON; }
                 else if (s->rec_base) { kinf__scan_key_open(s, (uint32_t)KINF__POS(i)); }
             } else if (s->expect == KINF__X_VALUE || s->expect == KINF__X_VALUE_OR_END) {
+                if (kinf__scan_items_bad(s, c)) { return kinf__scan_fail(s, p, &span, i, 4); }
                 s->is_key = 0; kinf__scan_value_start(s);
                 KINF__MT_VALUE();
                 kinf__scan_drop_begin(s, p, &span, i, mt_last);
@@ -1942,6 +2211,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             break;
         default:
             if (s->expect != KINF__X_VALUE && s->expect != KINF__X_VALUE_OR_END) { return kinf__scan_fail(s, p, &span, i, 1); }
+            if (kinf__scan_items_bad(s, c)) { return kinf__scan_fail(s, p, &span, i, 4); }
             KINF__MT_VALUE();
             if (c == '-' || (c >= '0' && c <= '9')) {
                 s->is_key = 0; kinf__scan_value_start(s);
@@ -2113,6 +2383,7 @@ struct kinf_informer_t {
     char logbuf[400];
     volatile int stop;
     int dispatching, fatal, listed;
+    uint32_t fatal_item;          /* the item that stopped the informer (fatal): kinf_poll refuses with it */
     uint8_t list_nolimit;
     uint8_t own_transport;        /* desc.own_transport: the built-in driver is not used */
     /* the built-in transport (the driver layer): a socket, TLS for https:// */
@@ -2147,25 +2418,43 @@ static const char* kinf__log_part(const char* s, uint32_t item) {
     return s;
 }
 
+/* Appends s to buf[o..cap-1) (a NULL s is nothing), NUL-terminates, returns
+   the new length. clean: a byte outside 0x20..0x7e becomes '?', so the text
+   stays one line that a terminal shows as it is. */
+static size_t kinf__log_put(char* buf, size_t cap, size_t o, const char* s, int clean) {
+    for (; s && *s && o + 1 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        buf[o++] = (char)(clean && (c < 0x20 || c > 0x7e) ? '?' : c);
+    }
+    if (o < cap) { buf[o] = 0; }
+    return o;
+}
+/* An item's text as a logger gets it: the message, ": " and the details
+   (under KINF_NO_LOG_STRINGS the details alone), after o bytes of buf. */
+static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, const char* d1, const char* d2, int clean) {
+#ifndef KINF_NO_LOG_STRINGS
+    o = kinf__log_put(buf, cap, o, (const char*)&kinf__log_msgs + kinf__log_off[item], clean);
+    if (d1) { o = kinf__log_put(buf, cap, o, ": ", clean); }
+#else
+    (void)item;
+#endif
+    o = kinf__log_put(buf, cap, o, d1, clean);
+    return kinf__log_put(buf, cap, o, d2, clean);
+}
+/* Why a call refused (kinf_init, kinf_check): the item, its details and the
+   line that decided it. num holds a detail made of numbers. */
+typedef struct kinf__why { uint32_t item, line; const char* d1; const char* d2; char num[64]; } kinf__why;
+static int kinf__why_set(kinf__why* w, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    w->item = item; w->d1 = d1; w->d2 = d2; w->line = line;
+    return 0;
+}
+#define KINF__REFUSE(w, item, d1, d2) kinf__why_set((w), KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+
 static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level, uint32_t item, uint32_t line,
                        char* buf, size_t cap, const char* d1, const char* d2) {
-    size_t o = 0, n;
-    const char* parts[4];
-    int i;
     if (!lg || !lg->func) { return; }
-#ifndef KINF_NO_LOG_STRINGS
-    parts[0] = (const char*)&kinf__log_msgs + kinf__log_off[item]; parts[1] = d1 ? ": " : 0;
-#else
-    parts[0] = 0; parts[1] = 0; /* the details alone */
-#endif
-    parts[2] = d1; parts[3] = d2;
-    for (i = 0; i < 4; i++) {
-        if (!parts[i]) { continue; }
-        n = strlen(parts[i]);
-        if (n > cap - 1 - o) { n = cap - 1 - o; }
-        memcpy(buf + o, parts[i], n); o += n;
-    }
-    buf[o] = 0;
+    buf[0] = 0;
+    kinf__log_text(buf, cap, 0, item, d1, d2, 0);
 #ifndef KINF_NO_LOG_STRINGS
     lg->func(tag, level, item, buf, line, __FILE__, lg->user);
 #else
@@ -2194,44 +2483,43 @@ typedef struct kinf__pj {
     const kinf__scan* sc;         /* its member table */
 } kinf__pj;
 
+/* Just past the JSON value that starts at b[i], or 0 when no whole value
+   lies before e: strings and brackets are matched, not validated (what the
+   informer stores has passed the scanner; a caller's own value may not).
+   The one skip over a value: projection and the field readers use it. */
+static size_t kinf__json_end(const uint8_t* b, size_t i, size_t e) {
+    size_t s = i, depth = 0;
+    if (i >= e) { return 0; }
+    if (b[i] != '{' && b[i] != '[' && b[i] != '"') { /* a number or literal */
+        while (i < e && b[i] != ',' && b[i] != '}' && b[i] != ']' && b[i] != ':' &&
+               b[i] != ' ' && b[i] != '\t' && b[i] != '\n' && b[i] != '\r') { i++; }
+        return i > s ? i : 0;
+    }
+    do {
+        uint8_t c = b[i++];
+        if (c == '"') {
+            for (;;) {
+                i = kinf__str_run(b, i, e, 0);
+                if (i >= e) { return 0; }
+                if (b[i] == '"') { break; }
+                i += 2; /* an escape: the byte after the backslash is not the end */
+            }
+            i++;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            depth--;
+        }
+    } while (depth > 0 && i < e);
+    return depth == 0 ? i : 0;
+}
 static void kinf__pj_c(kinf__pj* q, char c) { q->b[q->o++] = (uint8_t)c; }
 static void kinf__pj_ws(kinf__pj* q) {
     if (q->ws) { while (q->i < q->e && (q->b[q->i] == ' ' || q->b[q->i] == '\t' || q->b[q->i] == '\n' || q->b[q->i] == '\r')) { q->i++; } }
 }
-static void kinf__pj_skip_str(kinf__pj* q) { /* at the opening quote */
-    const uint8_t* b = q->b;
-    size_t i = q->i + 1, e = q->e;
-    for (;;) {
-        i = kinf__str_run(b, i, e, 0);
-        if (i >= e) { break; }
-        if (b[i] == '"') { q->i = i + 1; return; }
-        i += 2; /* an escape */
-    }
-    q->i = e; q->err = 1;
-}
-static void kinf__pj_skip(kinf__pj* q) { /* one value */
-    const uint8_t* b = q->b;
-    uint8_t c;
-    if (q->i >= q->e) { q->err = 1; return; }
-    c = b[q->i];
-    if (c == '"') { kinf__pj_skip_str(q); return; }
-    if (c == '{' || c == '[') {
-        int d = 0;
-        while (q->i < q->e) {
-            c = b[q->i];
-            if (c == '"') { kinf__pj_skip_str(q); continue; }
-            q->i++;
-            if (c == '{' || c == '[') { d++; }
-            else if ((c == '}' || c == ']') && --d == 0) { return; }
-        }
-        q->err = 1;
-        return;
-    }
-    while (q->i < q->e) {
-        c = b[q->i];
-        if (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r') { break; }
-        q->i++;
-    }
+static void kinf__pj_skip(kinf__pj* q) { /* one value (a key too) */
+    size_t j = kinf__json_end(q->b, q->i, q->e);
+    if (j) { q->i = j; } else { q->i = q->e; q->err = 1; }
 }
 static void kinf__pj_copy(kinf__pj* q) { /* one value, compact */
     size_t s0 = q->i;
@@ -2248,7 +2536,7 @@ static void kinf__pj_copy(kinf__pj* q) { /* one value, compact */
         c = q->b[q->i];
         if (c == '"') {
             size_t a = q->i;
-            kinf__pj_skip_str(q);
+            kinf__pj_skip(q);
             memmove(q->b + q->o, q->b + a, q->i - a);
             q->o += q->i - a;
             if (d == 0) { return; }
@@ -2354,7 +2642,7 @@ static void kinf__pj_val(kinf__pj* q, int seg, uint32_t km, uint32_t dm, int ful
             if (q->b[q->i] == '}') { q->i++; break; }
             if (q->b[q->i] == ',') { q->i++; kinf__pj_ws(q); }
             ks = q->i + 1;
-            kinf__pj_skip_str(q);
+            kinf__pj_skip(q);
             if (q->err) { return; }
             kn = q->i - 1 - ks;
             kinf__pj_ws(q);
@@ -2861,13 +3149,29 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
 }
 
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
-static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefix, size_t pcap) {
+enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
+typedef char kinf__setup_sizes[(sizeof(((kinf_informer_t*)0)->host) == KINF__HOST_BYTES && sizeof(((kinf_informer_t*)0)->hosthdr) == KINF__HOSTHDR_BYTES &&
+                                sizeof(((kinf_informer_t*)0)->path) == KINF__MAX_STR && sizeof(((kinf_informer_t*)0)->token_file) == KINF__TOKEN_FILE_BYTES) ? 1 : -1];
+/* What the checks build as they go: in kinf_init the context's own fields,
+   in kinf_check a scratch of the same sizes. tls: where the CA and client
+   material are loaded (a kinf__tls_ld; in kinf_check one that only counts). */
+typedef struct kinf__setup_out {
+    char* host;                   /* KINF__HOST_BYTES */
+    char* hosthdr;                /* KINF__HOSTHDR_BYTES */
+    char* path;                   /* KINF__MAX_STR */
+    kinf__rules* rules;           /* zeroed */
+    void* tls;
+    uint16_t port;
+    uint8_t https;
+} kinf__setup_out;
+static int kinf__setup_server(kinf__setup_out* o, const char* url, char* prefix, size_t pcap) {
     const char* p;
     const char* h;
     size_t hl;
     long port = 80;
+    o->https = 0;
     if (!strncmp(url, "http://", 7)) { p = url + 7; }
-    else if (!strncmp(url, "https://", 8)) { p = url + 8; inf->https = 1; port = 443; }
+    else if (!strncmp(url, "https://", 8)) { p = url + 8; o->https = 1; port = 443; }
     else { return 0; }
     if (*p == '[') {
         h = ++p;
@@ -2880,9 +3184,9 @@ static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefi
         while (*p && *p != ':' && *p != '/') { p++; }
         hl = (size_t)(p - h);
     }
-    if (hl == 0 || hl >= sizeof(inf->host)) { return 0; }
-    memcpy(inf->host, h, hl); inf->host[hl] = 0;
-    if (!kinf__visible_ascii(inf->host) || strchr(inf->host, '/') || strchr(inf->host, '@')) { return 0; }
+    if (hl == 0 || hl >= KINF__HOST_BYTES) { return 0; }
+    memcpy(o->host, h, hl); o->host[hl] = 0;
+    if (!kinf__visible_ascii(o->host) || strchr(o->host, '/') || strchr(o->host, '@')) { return 0; }
     if (*p == ':') {
         const char* ps = ++p;
         while (*p >= '0' && *p <= '9') { p++; }
@@ -2890,20 +3194,20 @@ static int kinf__setup_server(kinf_informer_t* inf, const char* url, char* prefi
         if (port <= 0 || port > 65535) { return 0; }
     }
     if (*p && *p != '/') { return 0; }
-    inf->port = (uint16_t)port;
+    o->port = (uint16_t)port;
     if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
     if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
     {
         char num[21];
-        int v6 = strchr(inf->host, ':') != 0;
-        int std = (port == (inf->https ? 443 : 80));
-        size_t o = 0;
+        int v6 = strchr(o->host, ':') != 0;
+        int std = (port == (o->https ? 443 : 80));
+        size_t n = 0;
         const char* ns = kinf__utoa(num, (uint64_t)port);
-        if (v6) { inf->hosthdr[o++] = '['; }
-        memcpy(inf->hosthdr + o, inf->host, hl); o += hl;
-        if (v6) { inf->hosthdr[o++] = ']'; }
-        if (!std) { inf->hosthdr[o++] = ':'; memcpy(inf->hosthdr + o, ns, strlen(ns)); o += strlen(ns); }
-        inf->hosthdr[o] = 0;
+        if (v6) { o->hosthdr[n++] = '['; }
+        memcpy(o->hosthdr + n, o->host, hl); n += hl;
+        if (v6) { o->hosthdr[n++] = ']'; }
+        if (!std) { o->hosthdr[n++] = ':'; memcpy(o->hosthdr + n, ns, strlen(ns)); n += strlen(ns); }
+        o->hosthdr[n] = 0;
     }
     return 1;
 }
@@ -2913,12 +3217,11 @@ static int kinf__cat(char* dst, size_t cap, const char* s) {
     memcpy(dst + o, s, n + 1);
     return 1;
 }
-/* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural" */
-static int kinf__setup_path(kinf_informer_t* inf, const char* prefix, const char* res, const char* ns) {
+/* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural"; into out, KINF__MAX_STR bytes */
+static int kinf__setup_path(char* out, const char* prefix, const char* res, const char* ns) {
     static const char* cluster_scoped[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
-    char* out = inf->path;
     const char* plural = res;
-    size_t cap = sizeof(inf->path), gl = 0;
+    size_t cap = KINF__MAX_STR, gl = 0;
     int i;
     out[0] = 0;
     if (!kinf__cat(out, cap, prefix)) { return 0; }
@@ -3037,6 +3340,102 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
 #endif
     l.total = o + 8u; /* room to align the start */
     return l;
+}
+/* where the context starts in the caller's memory: the first 8-byte boundary */
+static uint8_t* kinf__setup_base(void* mem) { return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u); }
+
+#ifdef KINF_TLS_BEARSSL
+/* the layout reserved a TLS block (at l->tls) */
+static int kinf__setup_has_tls(const kinf__setup_layout_t* l) { return l->total > l->tls + 8u; }
+static void* kinf__tls_block(void* at);
+static int kinf__tls_load(void* ld, const kinf_desc_t* d, const char* host, kinf__why* w);
+#endif
+/* s holds fewer than cap bytes (NULL holds none); looks no further than cap */
+static int kinf__setup_fits(const char* s, size_t cap) {
+    size_t n = 0;
+    while (s && n < cap && s[n]) { n++; }
+    return n < cap;
+}
+/* Every check of the descriptor, in kinf_init's order: the one place that
+   decides whether kinf_init accepts it (kinf_check runs it too). d has the
+   defaults applied. Builds into o as it goes; returns 1, or 0 with w set. */
+static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why* w) {
+    char prefix[KINF__MAX_STR];
+    int i;
+    if (!d->server || !d->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
+    if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
+    if (!kinf__setup_server(o, d->server, prefix, sizeof(prefix))) {
+        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
+    }
+    if (o->https && !d->own_transport) {
+#ifdef KINF_TLS_BEARSSL
+        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
+#else
+        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
+#endif
+    }
+    if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
+    if (!kinf__setup_fits(d->label_selector, KINF__MAX_STR) || !kinf__setup_fits(d->field_selector, KINF__MAX_STR)) {
+        return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
+    }
+    if (!kinf__setup_fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
+    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
+    if (!kinf__setup_fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    /* projection rules. The identity is captured whatever they say, and the
+       object's fields hold it, so the projected JSON repeats it only when a
+       rule keeps it. */
+    if (d->keep_count > 0) {
+        if (d->keep_count > KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
+        for (i = 0; i < d->keep_count; i++) {
+            if (!kinf__setup_rule(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
+        }
+    }
+    if (!d->no_default_drop) { kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
+    for (i = 0; i < d->drop_count; i++) {
+        if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
+        if (!kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
+    }
+    return 1;
+}
+/* kinf_init's and kinf_check's one path: the defaults, the layout, the size,
+   then kinf__setup_check. With mem (kinf_init) the context is cleared there
+   and the checks build into it (o is filled in); without (kinf_check) they
+   build into the scratch o points to. Returns KINF_LOGITEM_OK, or the item
+   of the refusal with s->why set. */
+typedef struct kinf__setup_t {
+    kinf_desc_t d;                /* desc with the defaults applied */
+    kinf__setup_layout_t l;
+    const char* clamped;          /* the last field that was out of range, or NULL */
+    kinf__why why;
+} kinf__setup_t;
+static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kinf__setup_out* o, kinf__setup_t* s) {
+    memset(&s->why, 0, sizeof(s->why));
+    if (!desc) { KINF__REFUSE(&s->why, BAD_ARGUMENT, "desc is NULL", 0); return s->why.item; }
+    s->d = kinf__setup_defaults_ex(desc, &s->clamped);
+    s->l = kinf__setup_layout(&s->d);
+    if (size < s->l.total) {
+        char num[21];
+        char* t = s->why.num;
+        t[0] = 0;
+        kinf__cat(t, sizeof(s->why.num), kinf__utoa(num, (uint64_t)size));
+        kinf__cat(t, sizeof(s->why.num), " bytes given, ");
+        kinf__cat(t, sizeof(s->why.num), kinf__utoa(num, (uint64_t)s->l.total));
+        kinf__cat(t, sizeof(s->why.num), " needed");
+        KINF__REFUSE(&s->why, MEMORY_TOO_SMALL, t, 0);
+        return s->why.item;
+    }
+    if (mem) {
+        uint8_t* base = kinf__setup_base(mem);
+        kinf_informer_t* inf = (kinf_informer_t*)(void*)base;
+        memset(inf, 0, sizeof(*inf));
+        o->host = inf->host; o->hosthdr = inf->hosthdr; o->path = inf->path; o->rules = &inf->rules;
+        o->tls = 0;
+#ifdef KINF_TLS_BEARSSL
+        if (kinf__setup_has_tls(&s->l)) { o->tls = kinf__tls_block(base + s->l.tls); }
+#endif
+    }
+    if (!kinf__setup_check(&s->d, o, &s->why)) { return s->why.item; }
+    return KINF_LOGITEM_OK;
 }
 
 /* >>reflector requests */
@@ -3173,7 +3572,7 @@ static int kinf__rf_request(kinf_informer_t* inf) {
     if (kinf__rf_build_request(inf, inf->req_kind)) { return 1; }
     KINF__ERR(inf, CONFIG_TOO_LONG, "request", 0);
     kinf__rf_drop(inf);
-    inf->fatal = KINF_ERR_INVAL;
+    inf->fatal = KINF_ERR_INVAL; inf->fatal_item = KINF_LOGITEM_CONFIG_TOO_LONG;
     return 0;
 }
 static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
@@ -3273,17 +3672,38 @@ static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_c
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
 }
+/* a captured (unescaped) string as the text of a JSON string: quote and
+   backslash escaped again (the captures hold no control byte) */
+static int kinf__rf_put_json(char* out, size_t cap, size_t* o, const char* s) {
+    for (; *s; s++) {
+        int esc = *s == '"' || *s == '\\';
+        if (*o + 1 + (size_t)esc >= cap) { return 0; }
+        if (esc) { out[(*o)++] = '\\'; }
+        out[(*o)++] = *s;
+    }
+    out[*o] = 0;
+    return 1;
+}
 static int kinf__rf_identity_json(kinf_informer_t* inf) {
     char* w = (char*)inf->ev;
     size_t o = 0, cap = inf->max_event_bytes;
     int ok = kinf__rf_put(w, cap, &o, "{\"metadata\":{\"name\":\"");
-    ok &= kinf__rf_put(w, cap, &o, inf->c_name);
-    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put(w, cap, &o, inf->c_ns); }
-    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put(w, cap, &o, inf->c_uid); }
+    ok &= kinf__rf_put_json(w, cap, &o, inf->c_name);
+    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_ns); }
+    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_uid); }
     ok &= kinf__rf_put(w, cap, &o, "\",\"resourceVersion\":\"");
-    ok &= kinf__rf_put(w, cap, &o, inf->c_rv);
+    ok &= kinf__rf_put_json(w, cap, &o, inf->c_rv);
     ok &= kinf__rf_put(w, cap, &o, "\"}}");
     return ok ? (int)o : -1;
+}
+/* A resourceVersion (capture k: an object's, a bookmark's, the list's)
+   longer than KINF__MAX_RV - 1 bytes: logged with its length. */
+static void kinf__rf_rv_too_long(kinf_informer_t* inf, int k, const char* what) {
+    char num[21], d[48];
+    const char* n = kinf__utoa(num, (uint64_t)(inf->scan.clen[k] + inf->scan.ccut[k]));
+    size_t l = strlen(n);
+    memcpy(d, " (", 2); memcpy(d + 2, n, l); memcpy(d + 2 + l, " bytes)", 8);
+    KINF__ERR(inf, RV_TOO_LONG, what, d);
 }
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
@@ -3295,8 +3715,13 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
+    if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) {
+        inf->st.malformed++;
+        kinf__rf_rv_too_long(inf, KINF__CAP_RV, inf->c_name);
+        return 0; /* skipped: its version cannot be held, and the stream is sound */
+    }
     if (!sc->cset[KINF__CAP_NAME] || !sc->cset[KINF__CAP_RV] || !inf->c_name[0] || !inf->c_rv[0] ||
-        sc->cover[KINF__CAP_NAME] || sc->cover[KINF__CAP_NS] || sc->cover[KINF__CAP_UID] || sc->cover[KINF__CAP_RV] ||
+        sc->cover[KINF__CAP_NAME] || sc->cover[KINF__CAP_NS] || sc->cover[KINF__CAP_UID] ||
         strchr(inf->c_name, '/') || strchr(inf->c_ns, '/')) {
         inf->st.malformed++;
         KINF__ERR(inf, OBJECT_NO_NAME, inf->c_name, 0);
@@ -3340,7 +3765,9 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     KINF__SELFCHECK(inf);
     return 0;
 }
-enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE };
+/* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
+   bytes that are no JSON body of this kind */
+enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -3364,6 +3791,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     }
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
+        if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) { kinf__rf_rv_too_long(inf, KINF__CAP_RV, "bookmark"); } /* not used */
         if (sc->cset[KINF__CAP_RV] && !sc->cover[KINF__CAP_RV] && inf->c_rv[0]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
         return KINF__REC_OK;
     }
@@ -3434,7 +3862,13 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
     inf->reusable = !inf->resp.conn_close && (inf->resp.chunked || inf->resp.clen >= 0);
     if (status == 200 && kind == KINF__PH_LIST) {
         kinf__scan* sc = &inf->scan;
-        if (!sc->root_done || !sc->cset[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_CONTINUE] || !inf->c_lrv[0]) {
+        if (sc->root_done && sc->cset[KINF__CAP_LIST_RV] && sc->cover[KINF__CAP_LIST_RV]) {
+            kinf__rf_rv_too_long(inf, KINF__CAP_LIST_RV, "list");
+            inf->cont[0] = 0;
+            kinf__rf_fail(inf, KINF__PH_LIST, -1);
+            return;
+        }
+        if (!sc->root_done || !sc->cset[KINF__CAP_LIST_RV] || sc->cover[KINF__CAP_CONTINUE] || !inf->c_lrv[0]) {
             KINF__ERR(inf, LIST_MALFORMED, sc->cover[KINF__CAP_CONTINUE] ? "continue token too long" : 0, 0);
             inf->cont[0] = 0;
             kinf__rf_fail(inf, KINF__PH_LIST, -1);
@@ -3580,11 +4014,52 @@ static int kinf__rf_chunk_next(kinf_informer_t* inf) {
     inf->dpos = i; inf->dend = i + (size_t)k;
     return 0;
 }
+/* A look at each record the scanner has framed, before it is applied: the
+   fuzz targets check its captures against a second scan. Nothing by default. */
+#ifndef KINF__RECORD_HOOK
+#define KINF__RECORD_HOOK(sc) ((void)0)
+#endif
+/* The body loop: feeds decoded body bytes d[0..n) to the scanner and applies
+   each record it finishes, until the bytes run out, a record asks for more
+   than going on, or the FIFO is full (backpressure). *used gets the bytes
+   taken. Returns KINF__REC_OK, or the KINF__REC_* that stopped it (logged);
+   what to do about it is the caller's. At most n + 1 rounds: a round takes
+   a byte at least, or stops the loop. */
+static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, size_t* used) {
+    size_t p = 0;
+    int r = KINF__REC_OK;
+    while (p < n && r == KINF__REC_OK && (int)inf->flen < inf->fifo_cap) {
+        p += kinf__scan_feed(&inf->scan, d + p, n - p);
+        if (inf->scan.err) {
+            if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
+            else if (inf->scan.err == 3) {
+                char num[21], det[32];
+                const char* ns = kinf__utoa(num, inf->scan.items);
+                size_t l = strlen(ns);
+                memcpy(det, "items[", 6); memcpy(det + 6, ns, l); memcpy(det + 6 + l, "]", 2);
+                inf->st.malformed++;
+                KINF__ERR(inf, LIST_ITEM_NOT_OBJECT, det, 0);
+            }
+            else if (inf->scan.err == 4) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "\"items\" is not an array", 0); }
+            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
+            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
+            r = KINF__REC_FRAMING;
+        } else if (inf->scan.rec_done) {
+            inf->scan.rec_done = 0;
+            KINF__RECORD_HOOK(&inf->scan);
+            r = kinf__rf_on_record(inf);
+            inf->scan.ev_len = 0;
+        }
+    }
+    *used = p;
+    return r;
+}
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
 static int kinf__rf_consume(kinf_informer_t* inf) {
     while (kinf__rf_pending(inf)) {
         size_t used;
+        int r;
         if (inf->dpos >= inf->dend) {
             if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
             continue;
@@ -3597,27 +4072,14 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
             inf->dpos = inf->dend;
             continue;
         }
-        if ((int)inf->flen >= inf->fifo_cap) { return 0; } /* backpressure: the FIFO must drain first */
-        used = kinf__scan_feed(&inf->scan, inf->rbuf + inf->dpos, inf->dend - inf->dpos);
+        r = kinf__rf_body_feed(inf, inf->rbuf + inf->dpos, inf->dend - inf->dpos, &used);
         inf->dpos += used;
-        if (inf->scan.err) {
-            if (inf->scan.err == 2) { KINF__ERR(inf, JSON_TOO_DEEP, 0, 0); }
-            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
-            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
-            kinf__rf_broken(inf);
+        if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
+        if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
+            kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
             return -1;
         }
-        if (inf->scan.rec_done) {
-            int r;
-            inf->scan.rec_done = 0;
-            r = kinf__rf_on_record(inf);
-            inf->scan.ev_len = 0;
-            if (r == KINF__REC_BROKEN) { kinf__rf_broken(inf); return -1; }
-            if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
-                kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
-                return -1;
-            }
-        }
+        if (inf->dpos < inf->dend) { return 0; } /* backpressure: the FIFO must drain first */
     }
     return 0;
 }
@@ -3776,8 +4238,14 @@ KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
     return s;
 }
 KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__rf_state(inf) : 0u; }
+/* An engine call from a callback does nothing, and says so. */
+static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
+    if (!inf->dispatching) { return 0; }
+    KINF__ERR(inf, IN_CALLBACK, call, 0);
+    return 1;
+}
 KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_tick")) { return 0; }
     inf->now = now_ms;
     kinf__rf_advance(inf);
     kinf__rf_idle_check(inf);
@@ -3796,17 +4264,20 @@ KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
     return dl;
 }
 KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
-    *len = 0;
-    if (!kinf__ok(inf) || inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
+    if (len) { *len = 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_sendbuf", ": len is NULL"); return 0; }
+    if (inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
     /* a token read since the request was built goes into it, if none of it is sent */
     if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__rf_request(inf)) { return 0; }
     *len = inf->wlen - inf->wpos;
     return (const uint8_t*)inf->wbuf + inf->wpos;
 }
 KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_SEND) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_sent")) { return; }
+    if (inf->cstate != KINF__C_SEND) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_sent", ": no request is being sent"); return; }
     inf->now = now_ms;
-    if (n > inf->wlen - inf->wpos) { n = inf->wlen - inf->wpos; }
+    if (n > inf->wlen - inf->wpos) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_sent", ": n is more than kinf_engine_sendbuf gave"); n = inf->wlen - inf->wpos; }
     inf->wpos += n;
     if (!inf->sock.counts_bytes) { inf->st.bytes_written += n; }
     if (inf->wpos < inf->wlen) { return; }
@@ -3814,56 +4285,73 @@ KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) 
     inf->last_rx = now_ms;
 }
 KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
-    *cap = 0;
-    if (!kinf__ok(inf) || !(kinf__rf_state(inf) & KINF_ENG_RECV)) { return 0; }
+    if (cap) { *cap = 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!cap) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_recvbuf", ": cap is NULL"); return 0; }
+    if (!(kinf__rf_state(inf) & KINF_ENG_RECV)) { return 0; }
     *cap = inf->rcap;
     return inf->rbuf;
 }
 KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || n == 0 || !(kinf__rf_state(inf) & KINF_ENG_RECV)) { return; }
+    if (!kinf__ok(inf) || n == 0 || kinf__in_callback(inf, "kinf_engine_recvd")) { return; }
+    if (inf->stop || inf->fatal) { return; } /* a read that was under way when the informer stopped */
+    if (!(kinf__rf_state(inf) & KINF_ENG_RECV)) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
     inf->now = now_ms;
-    if (n > inf->rcap) { n = inf->rcap; }
+    if (n > inf->rcap) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_recvd", ": n is more than kinf_engine_recvbuf's cap"); n = inf->rcap; }
     inf->last_rx = now_ms;
     if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
     if (kinf__rf_ingest(inf, n) != 0) { kinf__rf_broken(inf); return; }
     kinf__rf_advance(inf);
 }
 KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching || inf->cstate != KINF__C_WANTED) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_connected")) { return; }
+    if (inf->cstate != KINF__C_WANTED) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_connected", ": no connection was asked for"); return; }
     inf->now = now_ms;
     inf->conn_open = 1;
     inf->cstate = KINF__C_SEND;
     inf->last_rx = now_ms;
 }
 KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_closed")) { return; }
     inf->now = now_ms;
     if (inf->close_wanted) { inf->close_wanted = 0; return; }
     kinf__rf_eof(inf);
 }
 KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__ok(inf) || inf->dispatching) { return; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_failed")) { return; }
     inf->now = now_ms;
     if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
     inf->close_wanted = 0; inf->conn_open = 0;
     if (inf->cstate == KINF__C_WANTED) { kinf__rf_fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
     else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__rf_cut(inf); }
 }
-KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
+/* Takes a new token (NULL keeps the one held). A bad one is logged as a
+   warning and refused: KINF_OK, or the item. */
+static uint32_t kinf__set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
     size_t n;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     inf->now = now_ms;
     inf->token_at = now_ms; inf->token_due = 0;
-    if (!token) { return KINF_OK; }
+    if (!token) { return KINF_LOGITEM_OK; }
     for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_ERR_INVAL; }
-    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_ERR_INVAL; }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_LOGITEM_TOKEN_TOO_LONG; }
+    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_LOGITEM_TOKEN_INVALID; }
     if (strcmp(inf->token, token) != 0) { memcpy(inf->token, token, n + 1); inf->token_gen++; }
-    return KINF_OK;
+    return KINF_LOGITEM_OK;
+}
+/* A public call's refusal is the sticky error, whatever level its item was logged at. */
+static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
+    inf->last_error = item;
+    return rc;
+}
+KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
+    uint32_t item;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    item = kinf__set_token(inf, token, now_ms);
+    return item == KINF_LOGITEM_OK ? KINF_OK : kinf__refused(inf, item, KINF_ERR_INVAL);
 }
 KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
     uint32_t n;
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_dispatch")) { return 0; }
     inf->now = now_ms;
     n = inf->flen;
     kinf__hd_dispatch(inf);
@@ -3879,17 +4367,25 @@ typedef struct kinf__xwrap {
     const br_x509_class* vtable;
     struct kinf__tls* t;
 } kinf__xwrap;
+/* Loading PEM: the decoders and what was taken. The objects go into the TLS
+   block blk; kinf_check's loader has none, and decodes and counts only. */
+typedef struct kinf__tls_ld {
+    br_x509_decoder_context xd;
+    br_skey_decoder_context sk;
+    br_pem_decoder_context pem;
+    struct kinf__tls* blk;
+    size_t nta, nchain, alen, clen, obj_start;
+    int obj_over, have_key;
+} kinf__tls_ld;
 typedef struct kinf__tls {
     br_ssl_client_context cc;
     br_x509_minimal_context xc;
     kinf__xwrap xw;
-    br_x509_decoder_context xd;
-    br_skey_decoder_context sk;
-    br_pem_decoder_context pem;
+    kinf__tls_ld ld;
     br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
-    size_t nta, nchain, alen, clen, ee_len, obj_start;
-    int insecure, have_key, check_ip, iplen, obj_over, cert_idx, ee_over, rx_bytes, handshaken;
+    size_t ee_len;
+    int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
@@ -3981,9 +4477,9 @@ static unsigned kinf__xw_end_chain(const br_x509_class** ctx) {
     unsigned r;
     if (t->insecure) {
         if (t->ee_over || t->ee_len == 0) { return BR_ERR_X509_TRUNCATED; }
-        br_x509_decoder_init(&t->xd, 0, 0);
-        br_x509_decoder_push(&t->xd, t->ee, t->ee_len);
-        return br_x509_decoder_get_pkey(&t->xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->xd);
+        br_x509_decoder_init(&t->ld.xd, 0, 0);
+        br_x509_decoder_push(&t->ld.xd, t->ee, t->ee_len);
+        return br_x509_decoder_get_pkey(&t->ld.xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->ld.xd);
     }
     r = t->xc.vtable->end_chain(&t->xc.vtable);
     if (r == 0 && t->check_ip && (t->ee_over || !kinf__cert_has_ip(t->ee, t->ee_len, t->ip, t->iplen))) { r = BR_ERR_X509_BAD_SERVER_NAME; }
@@ -3993,7 +4489,7 @@ static const br_x509_pkey* kinf__xw_get_pkey(const br_x509_class* const* ctx, un
     kinf__tls* t = ((const kinf__xwrap*)(const void*)ctx)->t;
     if (t->insecure) {
         if (usages) { *usages = BR_KEYTYPE_KEYX | BR_KEYTYPE_SIGN; }
-        return br_x509_decoder_get_pkey(&t->xd);
+        return br_x509_decoder_get_pkey(&t->ld.xd);
     }
     return t->xc.vtable->get_pkey(&t->xc.vtable, usages);
 }
@@ -4002,32 +4498,37 @@ static const br_x509_class kinf__xw_vtable = {
     kinf__xw_end_cert, kinf__xw_end_chain, kinf__xw_get_pkey
 };
 
-/* PEM objects into anchors, the client chain, or the client key */
+/* PEM objects into anchors, the client chain, or the client key (in the
+   block; with no block, only their sizes are counted against the caps) */
 enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
 static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
-    if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return; }
-    memcpy(t->anchors + t->alen, buf, len); t->alen += len;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
+    if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
+    t->alen += len;
 }
 static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
     if (t->xd.err == 0) { br_x509_decoder_push(&t->xd, buf, len); } /* BearSSL 0.6 must not be fed after an error */
 }
 static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
     if (t->sk.err == 0) { br_skey_decoder_push(&t->sk, buf, len); }
 }
 static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls* t = (kinf__tls*)ctx;
-    if (len > sizeof(t->chainbuf) - t->clen) { t->obj_over = 1; return; }
-    memcpy(t->chainbuf + t->clen, buf, len); t->clen += len;
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (len > KINF_TLS_CHAIN_BYTES - t->clen) { t->obj_over = 1; return; }
+    if (t->blk) { memcpy(t->blk->chainbuf + t->clen, buf, len); }
+    t->clen += len;
 }
-static int kinf__tls_keep(kinf__tls* t, const void* src, size_t len, unsigned char** out) {
-    if (len > sizeof(t->anchors) - t->alen) { t->obj_over = 1; return 0; }
-    memcpy(t->anchors + t->alen, src, len); *out = t->anchors + t->alen; t->alen += len;
+static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
+    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
+    *out = 0;
+    if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
+    t->alen += len;
     return 1;
 }
-static int kinf__tls_pem_begin(kinf__tls* t, int kind, const char* name) {
+static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
     if (kind == KINF__PEM_CA && cert) {
         if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
@@ -4051,13 +4552,14 @@ static int kinf__tls_pem_begin(kinf__tls* t, int kind, const char* name) {
     return 0;
 }
 /* returns 1 if the object was taken, 0 if it is bad */
-static int kinf__tls_pem_end(kinf__tls* t, int kind) {
+static int kinf__tls_pem_end(kinf__tls_ld* t, int kind) {
     if (t->obj_over) { return 0; }
     if (kind == KINF__PEM_CA) {
-        br_x509_trust_anchor* ta = &t->ta[t->nta];
+        br_x509_trust_anchor counted; /* with no block: filled in and dropped */
+        br_x509_trust_anchor* ta = t->blk ? &t->blk->ta[t->nta] : &counted;
         const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
         if (!pk) { return 0; }
-        ta->dn.data = t->anchors + t->obj_start;
+        ta->dn.data = t->blk ? t->blk->anchors + t->obj_start : 0;
         ta->dn.len = t->alen - t->obj_start;
         ta->flags = br_x509_decoder_isCA(&t->xd) ? BR_X509_TA_CA : 0;
         ta->pkey.key_type = pk->key_type;
@@ -4076,8 +4578,10 @@ static int kinf__tls_pem_end(kinf__tls* t, int kind) {
     }
     if (kind == KINF__PEM_CHAIN) {
         if (t->clen == t->obj_start) { return 0; }
-        t->chain[t->nchain].data = t->chainbuf + t->obj_start;
-        t->chain[t->nchain].data_len = t->clen - t->obj_start;
+        if (t->blk) {
+            t->blk->chain[t->nchain].data = t->blk->chainbuf + t->obj_start;
+            t->blk->chain[t->nchain].data_len = t->clen - t->obj_start;
+        }
         t->nchain++;
         return 1;
     }
@@ -4087,7 +4591,7 @@ static int kinf__tls_pem_end(kinf__tls* t, int kind) {
 }
 /* Loads PEM from a file (read in small pieces) or from memory. Returns the
    number of objects taken, or -1 on a bad object / size cap / unreadable file. */
-static int kinf__tls_pem_load(kinf__tls* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
+static int kinf__tls_pem_load(kinf__tls_ld* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
     unsigned char buf[512];
     unsigned char crlf[512];
     int fd = -1, taken = 0, in_obj = 0, bad = 0, done = 0;
@@ -4147,7 +4651,7 @@ static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
     else if (err >= BR_ERR_RECV_FATAL_ALERT && err < BR_ERR_SEND_FATAL_ALERT && !t->handshaken) {
         int alert = err - BR_ERR_RECV_FATAL_ALERT;
         /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
-        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->have_key)) {
+        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->ld.have_key)) {
             item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
         }
     }
@@ -4225,51 +4729,68 @@ static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
 static int kinf__tls_app_pending(kinf_informer_t* inf) {
     return (br_ssl_engine_current_state(&((kinf__tls*)inf->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
 }
-/* Sets up the TLS region at init: trust anchors, client chain and key. */
-static int kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    int n, big = 0;
+/* Clears the TLS block at `at`; returns its loader, which loads into it. */
+static void* kinf__tls_block(void* at) {
+    kinf__tls* t = (kinf__tls*)at;
     memset(t, 0, sizeof(*t));
-    t->insecure = d->insecure_skip_tls_verify != 0;
-    if (!t->insecure) {
-        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { KINF__ERR(inf, TLS_NO_CA, 0, 0); return 0; }
+    t->ld.blk = t;
+    return &t->ld;
+}
+/* the name checked: tls_server_name, else the URL's host */
+static const char* kinf__tls_name(const kinf_desc_t* d, const char* host) {
+    return (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : host;
+}
+/* kinf_init's TLS checks (from kinf__setup_check): loads the CA bundle, the
+   client chain and key as desc names them (with a loader that has no block:
+   decodes and counts only), and the name to verify. 1, or 0 with w set. */
+static int kinf__tls_load(void* loader, const kinf_desc_t* d, const char* host, kinf__why* w) {
+    kinf__tls_ld* t = (kinf__tls_ld*)loader;
+    unsigned char ip[16];
+    const char* name = kinf__tls_name(d, host);
+    int n, big = 0;
+    if (!d->insecure_skip_tls_verify) {
+        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
         n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
         if (n <= 0) {
-            if (big) { KINF__ERR(inf, TLS_TOO_LARGE, "CA bundle", 0); }
-            else { KINF__ERR(inf, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0); }
-            return 0;
+            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
+            return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
         }
     }
-    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->nta);
+    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
+        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
+        if (n <= 0) { return big ? KINF__REFUSE(w, TLS_TOO_LARGE, "client chain", 0) : KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); }
+        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
+        if (n != 1) { return KINF__REFUSE(w, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); }
+    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
+        return KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
+    }
+    if (inet_pton(AF_INET, name, ip) != 1 && inet_pton(AF_INET6, name, ip) != 1 && !kinf__setup_fits(name, sizeof(((kinf__tls*)0)->sni))) {
+        return KINF__REFUSE(w, CONFIG_TOO_LONG, "tls_server_name", 0);
+    }
+    return 1;
+}
+/* Sets the TLS engine up over what kinf__tls_load put in the block: trust
+   anchors, client chain and key, the name to verify. */
+static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
+    kinf__tls* t = (kinf__tls*)inf->tls;
+    const char* name = kinf__tls_name(d, inf->host);
+    t->insecure = d->insecure_skip_tls_verify != 0;
+    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->ld.nta);
     br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
     t->xw.vtable = &kinf__xw_vtable;
     t->xw.t = t;
     br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
     br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
-        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
-        if (n <= 0) { if (big) { KINF__ERR(inf, TLS_TOO_LARGE, "client chain", 0); } else { KINF__ERR(inf, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); } return 0; }
-        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
-        if (n != 1) { KINF__ERR(inf, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); return 0; }
-        if (t->have_key == BR_KEYTYPE_RSA) {
-            br_ssl_client_set_single_rsa(&t->cc, t->chain, t->nchain, br_skey_decoder_get_rsa(&t->sk), br_rsa_pkcs1_sign_get_default());
-        } else {
-            br_ssl_client_set_single_ec(&t->cc, t->chain, t->nchain, br_skey_decoder_get_ec(&t->sk), BR_KEYTYPE_SIGN, 0,
-                                        br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
-        }
-    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
-        KINF__ERR(inf, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
-        return 0;
+    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
+        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
+    } else if (t->ld.nchain) {
+        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
+                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
     }
-    /* the name checked: tls_server_name, else the URL's host; an IP address
-       is checked against the SAN's IP entries and sent with no SNI */
-    {
-        const char* name = (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : inf->host;
-        if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
-        else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
-        else if (!kinf__strlcpy(t->sni, name, sizeof(t->sni))) { KINF__ERR(inf, CONFIG_TOO_LONG, "tls_server_name", 0); return 0; }
-    }
-    return 1;
+    /* an IP address is checked against the SAN's IP entries and sent with no SNI */
+    if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
+    else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
+    else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
 }
 #endif /* KINF_TLS_BEARSSL */
 
@@ -4357,23 +4878,35 @@ static long kinf__drv_read_file(const char* path, void* buf, size_t cap) {
     close(fd);
     return (long)n;
 }
-KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
+/* Reads the token file into the engine. The built-in driver's read: a
+   failure is a warning (the last token is kept), not the sticky error.
+   KINF_OK, or the item with *rc the result. */
+static uint32_t kinf__drv_token_file(kinf_informer_t* inf, uint64_t now_ms, int* rc) {
     char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
     long r;
     size_t n;
-    int rc;
-    if (!kinf__ok(inf) || !inf->token_file[0]) { return KINF_ERR_INVAL; }
+    uint32_t item;
+    *rc = KINF_OK;
     r = kinf__drv_read_file(inf->token_file, buf, sizeof(buf));
     if (r == -2) { r = (long)sizeof(buf); } /* too long: refused below */
-    if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
+    if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
     n = (size_t)r;
     while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_INVAL; }
-    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); kinf_engine_set_token(inf, 0, now_ms); return KINF_ERR_IO; }
+    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_INVAL; return KINF_LOGITEM_TOKEN_TOO_LONG; }
+    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
     buf[n] = 0;
-    rc = kinf_engine_set_token(inf, buf, now_ms);
+    item = kinf__set_token(inf, buf, now_ms);
     memset(buf, 0, sizeof(buf));
-    return rc;
+    if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
+    return item;
+}
+KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
+    int rc;
+    uint32_t item;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!inf->token_file[0]) { KINF__ERR(inf, NO_TOKEN_FILE, 0, 0); return KINF_ERR_INVAL; }
+    item = kinf__drv_token_file(inf, now_ms, &rc);
+    return item == KINF_LOGITEM_OK ? KINF_OK : kinf__refused(inf, item, rc);
 }
 static void kinf__sock_close(kinf_informer_t* inf) {
     if (inf->sock.fd >= 0) { close(inf->sock.fd); }
@@ -4495,7 +5028,7 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         kinf__rf_advance(inf);
         st = kinf__rf_state(inf);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(inf, now); continue; }
+        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(inf, now, &rc); continue; }
         if (st & KINF_ENG_CONNECT) {
             if (kinf__sock_connect(inf, now)) { continue; }
             return;
@@ -4529,29 +5062,50 @@ static void kinf__drv_step(kinf_informer_t* inf) {
     }
 }
 
-/* >>field  reads one value of a compact JSON object by path */
-static const char* kinf__jskip(const char* p, const char* e) {
-    int depth = 0;
-    while (p < e) {
-        char c = *p++;
-        if (c == '"') {
-            while (p < e && *p != '"') { if (*p == '\\') { p++; } p++; }
-            p++;
-            if (depth == 0) { return p; }
-        } else if (c == '{' || c == '[') { depth++; }
-        else if (c == '}' || c == ']') { if (--depth <= 0) { return depth < 0 ? p - 1 : p; } }
-        else if (depth == 0 && (c == ',')) { return p - 1; }
-    }
-    return e;
-}
+/* >>field  reads one value of a compact JSON object by path, a value as
+   unescaped text, the members of an object or array */
 /* metadata.name, .namespace, .uid and .resourceVersion from the object's
-   fields, for a projected JSON that does not repeat them */
+   fields, for a projected JSON that does not repeat them. An empty one is
+   absent: the namespace of a cluster-scoped object, an object without uid. */
+static const char* const kinf__identity_keys[4] = { "name", "namespace", "uid", "resourceVersion" };
+static const char* kinf__identity_value(const kinf_object_t* obj, unsigned k) {
+    const char* v = k == 0 ? obj->name : k == 1 ? obj->namespace_ : k == 2 ? obj->uid : obj->resource_version;
+    return v && v[0] ? v : 0;
+}
 static int kinf__identity_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
-    const char* v = !strcmp(path, "metadata.name") ? obj->name : !strcmp(path, "metadata.namespace") ? obj->namespace_ :
-                    !strcmp(path, "metadata.uid") ? obj->uid : !strcmp(path, "metadata.resourceVersion") ? obj->resource_version : 0;
-    if (!v || (!v[0] && v == obj->namespace_)) { return 0; } /* cluster-scoped: no namespace */
-    out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
-    return 1;
+    unsigned k;
+    if (strncmp(path, "metadata.", 9) != 0) { return 0; }
+    for (k = 0; k < 4; k++) {
+        const char* v = kinf__identity_value(obj, k);
+        if (v && !strcmp(path + 9, kinf__identity_keys[k])) {
+            out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
+            return 1;
+        }
+    }
+    return 0;
+}
+static int kinf__field_is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static const char* kinf__field_ws(const char* p, const char* e) {
+    while (p < e && kinf__field_is_ws(*p)) { p++; }
+    return p;
+}
+/* Just after the value that starts at p, or NULL when no whole value lies
+   before e (kinf__json_end) */
+static const char* kinf__field_value_end(const char* p, const char* e) {
+    size_t n = kinf__json_end((const uint8_t*)p, 0, (size_t)(e - p));
+    return n ? p + n : 0;
+}
+/* out = the value in [v, ve): a string without its quotes */
+static void kinf__field_value_set(kinf_value_t* out, const char* v, const char* ve) {
+    switch (*v) {
+    case '{': out->type = KINF_VOBJECT; break;
+    case '[': out->type = KINF_VARRAY; break;
+    case '"': out->type = KINF_VSTRING; v++; ve--; break;
+    case 't': case 'f': out->type = KINF_VBOOL; break;
+    case 'n': out->type = KINF_VNULL; break;
+    default: out->type = KINF_VNUMBER; break;
+    }
+    out->ptr = v; out->len = (size_t)(ve - v);
 }
 static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_value_t* out);
 KINF_API int kinf_field(const kinf_object_t* obj, const char* path, kinf_value_t* out) {
@@ -4580,11 +5134,18 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
             int found = 0;
             p++;
             while (p < e && *p == '"') {
-                const char* ks = ++p;
-                while (p < e && *p != '"') { if (*p == '\\') { p++; } p++; }
-                if ((size_t)(p - ks) == sl && !memcmp(ks, seg, sl)) { p += 2; found = 1; break; }
-                p += 2;
-                p = kinf__jskip(p, e);
+                const char* ke = kinf__field_value_end(p, e);
+                kinf_value_t kv;
+                char kb[256];
+                int match;
+                if (!ke || ke >= e || *ke != ':') { return 0; }
+                kinf__field_value_set(&kv, p, ke);
+                /* a key with escapes is compared unescaped, as the path names it */
+                match = memchr(kv.ptr, '\\', kv.len) ? kinf_value_str(&kv, kb, sizeof(kb)) == sl && !memcmp(kb, seg, sl)
+                                                      : kv.len == sl && !memcmp(kv.ptr, seg, sl);
+                p = ke + 1;
+                if (match) { found = 1; break; }
+                if (!(p = kinf__field_value_end(p, e))) { return 0; }
                 if (p < e && *p == ',') { p++; }
             }
             if (!found) { return 0; }
@@ -4592,7 +5153,7 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
             int64_t k;
             p++;
             for (k = 0; k < idx && p < e && *p != ']'; k++) {
-                p = kinf__jskip(p, e);
+                if (!(p = kinf__field_value_end(p, e))) { return 0; }
                 if (p < e && *p == ',') { p++; }
             }
             if (p >= e || *p == ']') { return 0; }
@@ -4601,49 +5162,199 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
         }
     }
     {
-        const char* v = p;
-        const char* ve = kinf__jskip(p, e);
-        if (v >= e) { return 0; }
-        switch (*v) {
-        case '{': out->type = KINF_VOBJECT; break;
-        case '[': out->type = KINF_VARRAY; break;
-        case '"': out->type = KINF_VSTRING; v++; ve--; break;
-        case 't': case 'f': out->type = KINF_VBOOL; break;
-        case 'n': out->type = KINF_VNULL; break;
-        default: out->type = KINF_VNUMBER; break;
-        }
-        out->ptr = v; out->len = (size_t)(ve - v);
+        const char* ve = kinf__field_value_end(p, e);
+        if (!ve) { return 0; }
+        kinf__field_value_set(out, p, ve);
     }
     return 1;
 }
-KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap) {
+KINF_API int kinf_field_has(const kinf_object_t* obj, const char* path) {
     kinf_value_t v;
-    size_t i, o = 0, full = 0;
-    if (!buf || cap == 0) { return 0; }
-    buf[0] = 0;
-    if (!kinf_field(obj, path, &v)) { return 0; }
-    for (i = 0; i < v.len; i++) {
-        char c = v.ptr[i];
-        if (v.type == KINF_VSTRING && c == '\\' && i + 1 < v.len) {
-            char n = v.ptr[++i];
-            c = n == 'n' ? '\n' : n == 't' ? '\t' : n == 'r' ? '\r' : n == 'b' ? '\b' : n == 'f' ? '\f' : n;
-            if (n == 'u' && i + 4 < v.len) {
-                unsigned u = 0;
-                int k;
-                for (k = 1; k <= 4; k++) {
-                    char h = v.ptr[i + (size_t)k];
-                    int hv = kinf__hexval((unsigned char)h);
-                    u = u * 16u + (unsigned)(hv < 0 ? 0 : hv); /* the scanner validated the escape */
-                }
-                i += 4;
-                c = u < 0x80 ? (char)u : '?'; /* non-ASCII escapes read as '?' */
+    return kinf_field(obj, path, &v);
+}
+/* four hex digits at p, before e, into *cp; 0 if they are not there */
+static int kinf__field_hex4(const char* p, const char* e, uint32_t* cp) {
+    uint32_t u = 0;
+    int k;
+    if (e - p < 4) { return 0; }
+    for (k = 0; k < 4; k++) {
+        int h = kinf__hexval((unsigned char)p[k]);
+        if (h < 0) { return 0; }
+        u = u * 16u + (uint32_t)h;
+    }
+    *cp = u;
+    return 1;
+}
+static size_t kinf__field_utf8_put(char* u, uint32_t cp) {
+    if (cp < 0x80u) { u[0] = (char)cp; return 1; }
+    if (cp < 0x800u) { u[0] = (char)(0xC0u | (cp >> 6)); u[1] = (char)(0x80u | (cp & 0x3Fu)); return 2; }
+    if (cp < 0x10000u) {
+        u[0] = (char)(0xE0u | (cp >> 12)); u[1] = (char)(0x80u | ((cp >> 6) & 0x3Fu)); u[2] = (char)(0x80u | (cp & 0x3Fu));
+        return 3;
+    }
+    u[0] = (char)(0xF0u | (cp >> 18)); u[1] = (char)(0x80u | ((cp >> 12) & 0x3Fu));
+    u[2] = (char)(0x80u | ((cp >> 6) & 0x3Fu)); u[3] = (char)(0x80u | (cp & 0x3Fu));
+    return 4;
+}
+/* The escape whose backslash is at *pp, as UTF-8 into u (at most 4 bytes);
+   moves *pp past it. What JSON does not allow reads as U+FFFD. */
+static size_t kinf__field_unescape(const char** pp, const char* e, char* u) {
+    const char* p = *pp + 1;
+    uint32_t cp = 0xFFFDu, lo;
+    char c = p < e ? *p++ : 0;
+    switch (c) {
+    case '"': case '\\': case '/': cp = (uint32_t)c; break;
+    case 'b': cp = '\b'; break;
+    case 'f': cp = '\f'; break;
+    case 'n': cp = '\n'; break;
+    case 'r': cp = '\r'; break;
+    case 't': cp = '\t'; break;
+    case 'u':
+        if (!kinf__field_hex4(p, e, &cp)) { cp = 0xFFFDu; break; }
+        p += 4;
+        if (cp >= 0xDC00u && cp <= 0xDFFFu) { cp = 0xFFFDu; } /* a low surrogate with no high one */
+        else if (cp >= 0xD800u && cp <= 0xDBFFu) {
+            if (e - p >= 6 && p[0] == '\\' && p[1] == 'u' && kinf__field_hex4(p + 2, e, &lo) && lo >= 0xDC00u && lo <= 0xDFFFu) {
+                cp = 0x10000u + ((cp - 0xD800u) << 10) + (lo - 0xDC00u);
+                p += 6;
+            } else {
+                cp = 0xFFFDu; /* what follows is read on its own */
             }
         }
-        if (o + 1 < cap) { buf[o++] = c; }
-        full++;
+        break;
+    default: break;
     }
-    buf[o] = 0;
+    *pp = p;
+    return kinf__field_utf8_put(u, cp);
+}
+/* the bytes of the character at p: a UTF-8 sequence as far as its
+   continuation bytes go, else one byte */
+static size_t kinf__field_utf8_len(const char* p, const char* e) {
+    unsigned char b = (unsigned char)*p;
+    size_t want = b < 0xC0u ? 1 : b < 0xE0u ? 2 : b < 0xF0u ? 3 : b < 0xF8u ? 4 : 1, n = 1;
+    while (n < want && p + n < e && ((unsigned char)p[n] & 0xC0u) == 0x80u) { n++; }
+    return n;
+}
+KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap) {
+    const char* p;
+    const char* e;
+    size_t o = 0, full = 0;
+    int cut = 0;
+    if (!buf) { cap = 0; }
+    if (cap) { buf[0] = 0; }
+    if (!v || v->type == KINF_VNONE || !v->ptr) { return 0; }
+    p = v->ptr; e = v->ptr + v->len;
+    while (p < e) {
+        char u[4];
+        const char* s = u;
+        size_t n;
+        if (v->type == KINF_VSTRING && *p == '\\') {
+            n = kinf__field_unescape(&p, e, u);
+        } else {
+            s = p; n = kinf__field_utf8_len(p, e); p += n;
+        }
+        /* a character that does not fit ends the copy: nothing after it is written */
+        if (!cut && o + n < cap) { memcpy(buf + o, s, n); o += n; } else { cut = 1; }
+        full += n;
+    }
+    if (cap) { buf[o] = 0; }
     return full;
+}
+KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap) {
+    kinf_value_t v;
+    v.type = KINF_VNONE; v.ptr = 0; v.len = 0;
+    if (!kinf_field(obj, path, &v)) { v.type = KINF_VNONE; }
+    return kinf_value_str(&v, buf, cap);
+}
+KINF_API int kinf_members_of(const kinf_value_t* v, kinf_members_t* it) {
+    const char* e;
+    int object;
+    if (!it) { return 0; }
+    memset(it, 0, sizeof(*it));
+    it->type = KINF_VNONE;
+    if (!v || !v->ptr || (v->type != KINF_VOBJECT && v->type != KINF_VARRAY)) { return 0; }
+    object = v->type == KINF_VOBJECT;
+    e = v->ptr + v->len;
+    while (e > v->ptr && kinf__field_is_ws(e[-1])) { e--; }
+    if (e - v->ptr < 2 || v->ptr[0] != (object ? '{' : '[') || e[-1] != (object ? '}' : ']')) { return 0; }
+    it->type = v->type; it->p = v->ptr + 1; it->end = e - 1;
+    return 1;
+}
+KINF_API int kinf_members(const kinf_object_t* obj, const char* path, kinf_members_t* it) {
+    kinf_value_t v;
+    int metadata;
+    if (!it) { return 0; }
+    memset(it, 0, sizeof(*it));
+    it->type = KINF_VNONE;
+    if (!obj || !obj->json || !path) { return 0; }
+    metadata = !strcmp(path, "metadata");
+    if (kinf_field(obj, path, &v)) {
+        if (!kinf_members_of(&v, it) || (metadata && it->type != KINF_VOBJECT)) { it->type = KINF_VNONE; return 0; }
+    } else if (metadata) {
+        it->type = KINF_VOBJECT; /* projected out: the identity members alone */
+    } else {
+        return 0;
+    }
+    if (metadata) { it->ident = obj; }
+    return 1;
+}
+/* the next member of the JSON text; 0 at its end, and where it is not JSON
+   (the iteration stops there) */
+static int kinf__members_json(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val) {
+    const char* e = it->end;
+    const char* p = kinf__field_ws(it->p, e);
+    const char* ks = 0;
+    const char* ve;
+    size_t kl = 0;
+    it->p = e;
+    if (p >= e) { return 0; }
+    if (it->count > 0) {
+        if (*p != ',') { return 0; }
+        p = kinf__field_ws(p + 1, e);
+    }
+    if (it->type == KINF_VOBJECT) {
+        if (p >= e || *p != '"' || !(ve = kinf__field_value_end(p, e))) { return 0; }
+        ks = p + 1; kl = (size_t)(ve - ks) - 1;
+        p = kinf__field_ws(ve, e);
+        if (p >= e || *p != ':') { return 0; }
+        p = kinf__field_ws(p + 1, e);
+    }
+    if (!(ve = kinf__field_value_end(p, e))) { return 0; }
+    kinf__field_value_set(val, p, ve);
+    if (ks) {
+        unsigned k;
+        key->type = KINF_VSTRING; key->ptr = ks; key->len = kl;
+        for (k = 0; it->ident && k < 4; k++) {
+            if (kl == strlen(kinf__identity_keys[k]) && !memcmp(ks, kinf__identity_keys[k], kl)) { it->ident_seen |= 1u << k; }
+        }
+    }
+    it->p = ve;
+    return 1;
+}
+/* the identity members the JSON of metadata lacked */
+static int kinf__members_identity(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val) {
+    while (it->ident && it->ident_next < 4) {
+        unsigned k = it->ident_next++;
+        const char* v = kinf__identity_value(it->ident, k);
+        if (!v || ((it->ident_seen >> k) & 1u)) { continue; }
+        key->type = KINF_VSTRING; key->ptr = kinf__identity_keys[k]; key->len = strlen(key->ptr);
+        val->type = KINF_VSTRING; val->ptr = v; val->len = strlen(v);
+        return 1;
+    }
+    return 0;
+}
+KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val) {
+    kinf_value_t k0, v0;
+    if (!key) { key = &k0; }
+    if (!val) { val = &v0; }
+    key->type = KINF_VNONE; key->ptr = 0; key->len = 0;
+    *val = *key;
+    if (!it || it->type == KINF_VNONE) { return 0; }
+    if (kinf__members_json(it, key, val) || kinf__members_identity(it, key, val)) {
+        it->index = it->count++;
+        return 1;
+    }
+    return 0;
 }
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     kinf_stats_t s;
@@ -4668,7 +5379,7 @@ KINF_API int kinf_log_item_is_final(uint32_t item) {
            item == KINF_LOGITEM_CLUSTER_SCOPED || item == KINF_LOGITEM_NOT_WATCHABLE;
 }
 
-/* >>config  kubeconfig (a YAML subset), in-cluster service account, base64 */
+/* >>config  kubeconfig (a YAML subset: block and flow, so JSON too), in-cluster service account, base64 */
 
 /* Decodes standard base64 from src into dst (cap bytes); returns the length
    or -1 when src is not base64 or dst is too small. */
@@ -4696,10 +5407,11 @@ static long kinf__b64(const char* src, size_t n, unsigned char* dst, size_t cap)
     return (long)o;
 }
 
-enum { KINF__Y_SCALAR = 0, KINF__Y_NULL, KINF__Y_MAP, KINF__Y_SEQ, KINF__Y_FLOW };
+enum { KINF__Y_SCALAR = 0, KINF__Y_NULL, KINF__Y_MAP, KINF__Y_SEQ }; /* a map or sequence: its start */
 typedef struct kinf__yseg { const char* k; size_t kl; int idx; uint8_t style; } kinf__yseg;
 typedef struct kinf__yval { const char* p; size_t n; int type; uint8_t style; } kinf__yval;
 typedef void (*kinf__yfn)(void* u, const kinf__yseg* path, int n, const kinf__yval* v);
+typedef struct kinf__yerr { int line, col; const char* why; } kinf__yerr; /* where a walk stopped, and why */
 #define KINF__YDEPTH 16
 
 /* Decodes a scalar (plain, 'single' or "double" quoted) into out. Returns
@@ -4713,7 +5425,8 @@ static long kinf__ystr_raw(const char* p, size_t n, int style, char* out, size_t
             char e;
             if (++i >= n) { return -1; }
             e = p[i];
-            c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == '0' ? '\0' : e == '"' ? '"' : e == '\\' ? '\\' : e == '/' ? '/' : e == ' ' ? ' ' : 0;
+            c = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == '0' ? '\0' : e == '"' ? '"' : e == '\\' ? '\\' : e == '/' ? '/' : e == ' ' ? ' '
+              : e == 'b' ? '\b' : e == 'f' ? '\f' : 0;
             if (e == 'x' || e == 'u') {
                 unsigned v = 0, k, nd = e == 'x' ? 2u : 4u;
                 for (k = 0; k < nd; k++) {
@@ -4810,11 +5523,17 @@ typedef struct kinf__ywalk {
     kinf__ylvl st[KINF__YDEPTH];
     kinf__yseg path[KINF__YDEPTH];
     int depth, pending, pend_indent, pend_is_key;
+    int started, done;                /* a content line was read; the document was one flow collection */
     kinf__yseg pend;
     kinf__yfn fn;
     void* u;
+    const char* at;                   /* where reading stopped, and why */
+    const char* why;
 } kinf__ywalk;
+/* the walk's place: the next byte, the end, the line it is on and where that begins */
+typedef struct kinf__ycur { const char* p; const char* end; const char* ls; int line; } kinf__ycur;
 
+static int kinf__yfail(kinf__ywalk* w, const char* at, const char* why) { w->at = at; w->why = why; return 0; }
 static int kinf__ypush(kinf__ywalk* w, int indent, int seq, const kinf__yseg* seg) {
     if (w->depth >= KINF__YDEPTH) { return 0; }
     w->st[w->depth].indent = indent; w->st[w->depth].seq = seq; w->st[w->depth].idx = -1;
@@ -4823,176 +5542,391 @@ static int kinf__ypush(kinf__ywalk* w, int indent, int seq, const kinf__yseg* se
     w->depth++;
     return 1;
 }
-static void kinf__yemit(kinf__ywalk* w, const kinf__yseg* last, const kinf__yval* v) {
-    if (w->depth - 1 >= KINF__YDEPTH) { return; }
-    w->path[w->depth - 1] = *last;
-    w->fn(w->u, w->path, w->depth, v);
+/* fn for the value at the path of n segments whose last is `last` */
+static void kinf__yemit_n(kinf__ywalk* w, int n, const kinf__yseg* last, const kinf__yval* v) {
+    if (n < 1 || n > KINF__YDEPTH) { return; }
+    w->path[n - 1] = *last;
+    w->fn(w->u, w->path, n, v);
 }
-/* the entry of a map at column `col`: "key: value" or "key:" */
-static int kinf__ykeyline(kinf__ywalk* w, const char* p, const char* e, int col) {
-    kinf__yseg k;
+static void kinf__yemit(kinf__ywalk* w, const kinf__yseg* last, const kinf__yval* v) { kinf__yemit_n(w, w->depth, last, v); }
+/* the entry of a map at column `col`: "key: value" or "key:". Returns 1, 2
+   when the value is a flow collection (it starts at *flow, and k is its
+   key), or 0 with w->why set. */
+static int kinf__ykeyline(kinf__ywalk* w, const char* p, const char* e, int col, kinf__yseg* k, const char** flow) {
     kinf__yval v;
-    const char* c = kinf__ykey_end(p, e, &k);
-    if (!c) { return 0; }
+    const char* c = kinf__ykey_end(p, e, k);
+    if (!c) { return kinf__yfail(w, p, "expected key: value"); }
     c++;
     while (c < e && (*c == ' ' || *c == '\t')) { c++; }
     if (c == e || *c == '#') {
-        w->pending = 1; w->pend = k; w->pend_indent = col; w->pend_is_key = 1;
+        w->pending = 1; w->pend = *k; w->pend_indent = col; w->pend_is_key = 1;
         return 1;
     }
-    if (*c == '{' || *c == '[') {
-        const char* q = e;
-        while (q > c && (q[-1] == ' ' || q[-1] == '\t')) { q--; }
-        v.p = c; v.n = (size_t)(q - c); v.style = 0;
-        v.type = (v.n == 2 && c[1] == (*c == '{' ? '}' : ']')) ? (*c == '{' ? KINF__Y_MAP : KINF__Y_SEQ) : KINF__Y_FLOW;
-        kinf__yemit(w, &k, &v);
-        return 1;
-    }
-    if (*c == '|' || *c == '>' || *c == '&' || *c == '*' || *c == '!') { return 0; } /* block scalars, anchors, tags */
-    if (!kinf__yscalar(c, e, &v)) { return 0; }
-    kinf__yemit(w, &k, &v);
+    if (*c == '{' || *c == '[') { *flow = c; return 2; }
+    if (*c == '|' || *c == '>') { return kinf__yfail(w, c, "block scalars (| and >) are not read"); }
+    if (*c == '&' || *c == '*' || *c == '!') { return kinf__yfail(w, c, "anchors, aliases and tags are not read"); }
+    if (!kinf__yscalar(c, e, &v)) { return kinf__yfail(w, c, "a quoted scalar must end on its line, with nothing but a comment after it"); }
+    kinf__yemit(w, k, &v);
     return 1;
 }
-/* Walks a YAML document, calling fn for every scalar, null, empty or flow
-   collection, and the start of every nested block map or sequence. Returns
-   0, or the 1-based number of the first line it cannot read. */
-static int kinf__yaml_walk(const char* buf, size_t len, kinf__yfn fn, void* u) {
+
+/* Flow collections, { } and [ ], over as many lines as they take: a JSON
+   document is one. */
+enum { KINF__YF_KEY, KINF__YF_COLON, KINF__YF_VALUE, KINF__YF_NEXT }; /* what a flow collection expects next */
+static int kinf__yflow_stop(char ch) {
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == '[' || ch == ']' || ch == '{' || ch == '}';
+}
+/* skips blanks, line breaks and comments */
+static void kinf__yflow_ws(kinf__ycur* c) {
+    while (c->p < c->end) {
+        char ch = *c->p;
+        if (ch == '\n') { c->p++; c->line++; c->ls = c->p; }
+        else if (ch == ' ' || ch == '\t' || ch == '\r') { c->p++; }
+        else if (ch == '#' && (c->p == c->ls || c->p[-1] == ' ' || c->p[-1] == '\t')) {
+            while (c->p < c->end && *c->p != '\n') { c->p++; }
+        } else { break; }
+    }
+}
+/* a scalar in a flow collection: quoted, ending on its line, or plain, up
+   to a blank and ':', a ',', a bracket, a comment or the end of the line */
+static int kinf__yflow_scalar(kinf__ywalk* w, kinf__ycur* c, kinf__yval* v) {
+    const char* p = c->p;
+    const char* e = c->end;
+    char ch = *p;
+    v->type = KINF__Y_SCALAR;
+    if (ch == '"' || ch == '\'') {
+        const char* s = ++p;
+        for (;;) {
+            if (p >= e || *p == '\n' || *p == '\r') { return kinf__yfail(w, c->p, "a quoted scalar must end on its line"); }
+            if (*p == ch) {
+                if (ch == '\'' && p + 1 < e && p[1] == '\'') { p += 2; continue; }
+                break;
+            }
+            if (ch == '"' && *p == '\\' && p + 1 < e && p[1] != '\n' && p[1] != '\r') { p += 2; continue; }
+            p++;
+        }
+        v->p = s; v->n = (size_t)(p - s); v->style = ch == '"' ? 2 : 1;
+        c->p = p + 1;
+        return 1;
+    }
+    if (ch == '&' || ch == '*' || ch == '!') { return kinf__yfail(w, p, "anchors, aliases and tags are not read"); }
+    if (ch == '|' || ch == '>' || ch == '%' || ch == '@' || ch == '`' || ch == '#') { return kinf__yfail(w, p, "a plain scalar cannot start with this character: quote it"); }
+    if ((ch == '-' || ch == '?' || ch == ':') && (p + 1 == e || kinf__yflow_stop(p[1]))) {
+        return kinf__yfail(w, p, ch == ':' ? "a ':' with no key before it" : "'- ' items and '? ' keys are not read inside { } or [ ]");
+    }
+    {
+        const char* s = p;
+        const char* last = p;
+        while (p < e) {
+            ch = *p;
+            if (ch == '\n' || ch == '\r' || ch == ',' || ch == '[' || ch == ']' || ch == '{' || ch == '}') { break; }
+            if (ch == ':' && (p + 1 == e || kinf__yflow_stop(p[1]))) { break; }
+            if (ch == '#' && p > s && (p[-1] == ' ' || p[-1] == '\t')) { break; }
+            p++;
+            if (ch != ' ' && ch != '\t') { last = p; }
+        }
+        v->p = s; v->n = (size_t)(last - s); v->style = 0;
+        if ((v->n == 1 && *s == '~') || (v->n == 4 && !memcmp(s, "null", 4))) { v->type = KINF__Y_NULL; }
+        c->p = p;
+    }
+    return 1;
+}
+/* The flow collection at c->p: fn gets every scalar and the start of every
+   nested collection with its path. Its own path is n segments, the last
+   `own` (fn gets its start too); with n 0 it is the document. Returns 1 with
+   c->p after its closing bracket, or 0 with w->why set. */
+static int kinf__yflow(kinf__ywalk* w, kinf__ycur* c, int n, const kinf__yseg* own) {
+    char close[KINF__YDEPTH + 1]; /* the bracket that closes each open collection */
+    int idx[KINF__YDEPTH + 1];
+    kinf__ycur open[KINF__YDEPTH + 1]; /* where each opens: the place of an error at the end of the file */
+    int top = 0, st = KINF__YF_KEY;
+    kinf__yseg key;
+    kinf__yval v;
+    memset(&key, 0, sizeof(key));
+    if (n + 1 > KINF__YDEPTH) { return kinf__yfail(w, c->p, "nested deeper than 16 levels"); }
+    v.p = 0; v.n = 0; v.style = 0; v.type = *c->p == '{' ? KINF__Y_MAP : KINF__Y_SEQ;
+    if (own) { kinf__yemit_n(w, n, own, &v); }
+    close[0] = *c->p == '{' ? '}' : ']';
+    idx[0] = -1;
+    open[0] = *c;
+    c->p++;
+    for (;;) {
+        int map = close[top] == '}';
+        char ch;
+        kinf__yseg seg;
+        kinf__yflow_ws(c);
+        if (c->p >= c->end) {
+            *c = open[top];
+            return kinf__yfail(w, c->p, close[top] == '}' ? "this { is not closed before the end of the file" : "this [ is not closed before the end of the file");
+        }
+        ch = *c->p;
+        if (ch == '}' || ch == ']' || ch == ',') {
+            if (ch != ',' && ch != close[top]) { return kinf__yfail(w, c->p, ch == '}' ? "'}' where ']' closes the [" : "']' where '}' closes the {"); }
+            if (ch == ',' && st == KINF__YF_KEY) { return kinf__yfail(w, c->p, map ? "expected a key before ','" : "expected a value before ','"); }
+            if (st == KINF__YF_COLON || st == KINF__YF_VALUE) { /* "{a}", "{a: }": a null value */
+                v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_NULL;
+                kinf__yemit_n(w, n + top + 1, &key, &v);
+            }
+            c->p++;
+            st = KINF__YF_KEY;
+            if (ch == ',') { continue; }
+            if (top == 0) { return 1; }
+            top--;
+            st = KINF__YF_NEXT;
+            continue;
+        }
+        if (ch == ':') { /* a plain scalar stops before ": ", a quoted one at its quote */
+            if (map && st == KINF__YF_COLON) { c->p++; st = KINF__YF_VALUE; continue; }
+            return kinf__yfail(w, c->p, !map ? "a key: value inside [ ]: write it as {key: value}"
+                                      : st == KINF__YF_NEXT ? "expected ',' or '}'" : st == KINF__YF_KEY ? "expected a key before ':'" : "expected a value after ':'");
+        }
+        if (st == KINF__YF_NEXT || st == KINF__YF_COLON) {
+            return kinf__yfail(w, c->p, !map ? "expected ',' or ']'" : st == KINF__YF_NEXT ? "expected ',' or '}'" : "expected ':', ',' or '}' after the key");
+        }
+        if (map && st == KINF__YF_KEY) {
+            if (ch == '{' || ch == '[') { return kinf__yfail(w, c->p, "a { } or [ ] as a key is not read"); }
+            if (!kinf__yflow_scalar(w, c, &v)) { return 0; }
+            key.k = v.p; key.kl = v.n; key.idx = -1; key.style = v.style;
+            st = KINF__YF_COLON;
+            continue;
+        }
+        /* a value: of the key, or the next item */
+        if (map) { seg = key; } else { seg.k = 0; seg.kl = 0; seg.idx = ++idx[top]; seg.style = 0; }
+        if (ch == '{' || ch == '[') {
+            if (n + top + 2 > KINF__YDEPTH) { return kinf__yfail(w, c->p, "nested deeper than 16 levels"); }
+            v.p = 0; v.n = 0; v.style = 0; v.type = ch == '{' ? KINF__Y_MAP : KINF__Y_SEQ;
+            kinf__yemit_n(w, n + top + 1, &seg, &v);
+            top++;
+            close[top] = ch == '{' ? '}' : ']';
+            idx[top] = -1;
+            open[top] = *c;
+            st = KINF__YF_KEY;
+            c->p++;
+            continue;
+        }
+        if (!kinf__yflow_scalar(w, c, &v)) { return 0; }
+        kinf__yemit_n(w, n + top + 1, &seg, &v);
+        st = KINF__YF_NEXT;
+    }
+}
+/* after a flow collection: nothing but blanks and a comment up to the end
+   of its last line; c->p goes to the next line */
+static int kinf__yflow_tail(kinf__ywalk* w, kinf__ycur* c) {
+    const char* p = c->p;
+    while (p < c->end && (*p == ' ' || *p == '\t' || *p == '\r')) { p++; }
+    if (p < c->end && *p == '#' && p > c->p) { while (p < c->end && *p != '\n') { p++; } }
+    if (p < c->end && *p != '\n') { return kinf__yfail(w, p, "only a comment may follow the closing bracket on its line"); }
+    c->p = p < c->end ? p + 1 : p;
+    return 1;
+}
+/* the flow collection at c->p, then the rest of its last line */
+static int kinf__yflow_line(kinf__ywalk* w, kinf__ycur* c, int n, const kinf__yseg* own) {
+    return kinf__yflow(w, c, n, own) && kinf__yflow_tail(w, c);
+}
+
+/* Walks a YAML document (JSON is one), calling fn for every scalar, null
+   and empty collection, and the start of every nested map or sequence.
+   Returns 0, or the 1-based number of the first line it cannot read, with
+   the line, column and reason in *err (when err is not NULL). */
+static int kinf__yaml_walk(const char* buf, size_t len, kinf__yfn fn, void* u, kinf__yerr* err) {
     kinf__ywalk w;
-    const char* p = buf;
-    const char* end = buf + len;
-    int line = 0;
-    kinf__yseg root;
+    kinf__ycur cur;
+    int ok = 1;
     memset(&w, 0, sizeof(w));
     w.fn = fn; w.u = u;
-    root.k = ""; root.kl = 0; root.idx = -1; root.style = 0;
     w.st[0].indent = -1; w.st[0].seq = 0; w.depth = 1;
-    while (p < end) {
-        const char* ls = p;
+    cur.p = buf; cur.end = buf + len; cur.ls = buf; cur.line = 0;
+    if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) { cur.p += 3; } /* a UTF-8 byte order mark */
+    while (ok && cur.p < cur.end) {
+        const char* ls = cur.p;
         const char* le;
         const char* c;
+        const char* flow = 0;
+        kinf__yseg fseg;
         int indent, is_item;
-        line++;
-        while (p < end && *p != '\n') { p++; }
-        le = p;
-        if (p < end) { p++; }
+        cur.line++;
+        cur.ls = ls;
+        while (cur.p < cur.end && *cur.p != '\n') { cur.p++; }
+        le = cur.p;
+        if (cur.p < cur.end) { cur.p++; }
         if (le > ls && le[-1] == '\r') { le--; }
         c = ls;
         while (c < le && *c == ' ') { c++; }
-        if (c < le && *c == '\t') { return line; }
+        if (c < le && *c == '\t') { ok = kinf__yfail(&w, c, "a tab in the indentation"); break; }
         if (c == le || *c == '#') { continue; }
         indent = (int)(c - ls);
         if (indent == 0 && (le - c >= 3) && (!memcmp(c, "---", 3) || !memcmp(c, "...", 3)) && (le - c == 3 || c[3] == ' ')) { continue; }
+        if (w.done) { ok = kinf__yfail(&w, c, "only comments may follow the document's closing bracket"); break; }
+        if (!w.started && (*c == '{' || *c == '[')) { /* the document is one flow collection: JSON */
+            w.started = w.done = 1;
+            cur.p = c;
+            ok = kinf__yflow_line(&w, &cur, 0, 0);
+            continue;
+        }
+        w.started = 1;
         if (w.st[0].indent < 0) { w.st[0].indent = indent; }
         is_item = (*c == '-' && (c + 1 == le || c[1] == ' '));
         if (w.pending) {
             kinf__yval v;
+            v.p = 0; v.n = 0; v.style = 0;
+            w.pending = 0;
+            if (indent > w.pend_indent && (*c == '{' || *c == '[')) { /* "key:" with its flow value on the next line */
+                cur.p = c;
+                ok = kinf__yflow_line(&w, &cur, w.depth, &w.pend);
+                continue;
+            }
             if (indent > w.pend_indent || (indent == w.pend_indent && is_item && w.pend_is_key)) {
-                v.p = 0; v.n = 0; v.style = 0; v.type = is_item ? KINF__Y_SEQ : KINF__Y_MAP;
+                v.type = is_item ? KINF__Y_SEQ : KINF__Y_MAP;
                 kinf__yemit(&w, &w.pend, &v);
-                if (!kinf__ypush(&w, indent, is_item, &w.pend)) { return line; }
+                if (!kinf__ypush(&w, indent, is_item, &w.pend)) { ok = kinf__yfail(&w, c, "nested deeper than 16 levels"); break; }
             } else {
-                v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_NULL;
+                v.type = KINF__Y_NULL;
                 kinf__yemit(&w, &w.pend, &v);
             }
-            w.pending = 0;
         }
         while (w.depth > 1 && (w.st[w.depth - 1].indent > indent || (w.st[w.depth - 1].indent == indent && w.st[w.depth - 1].seq && !is_item))) { w.depth--; }
-        if (w.st[w.depth - 1].indent != indent) { return line; }
+        if (w.st[w.depth - 1].indent != indent) { ok = kinf__yfail(&w, c, "the indentation matches no open block"); break; }
         if (is_item) {
             kinf__ylvl* s = &w.st[w.depth - 1];
             kinf__yseg ix;
             const char* r = c + 1;
-            if (!s->seq) { return line; }
+            if (!s->seq) { ok = kinf__yfail(&w, c, "a '- ' item where a key: value is expected"); break; }
             s->idx++;
             ix.k = 0; ix.kl = 0; ix.idx = s->idx; ix.style = 0;
             while (r < le && *r == ' ') { r++; }
             if (r == le || *r == '#') {
                 w.pending = 1; w.pend = ix; w.pend_indent = indent; w.pend_is_key = 0;
             } else if (*r == '-' && (r + 1 == le || r[1] == ' ')) {
-                return line; /* "- - x" */
+                ok = kinf__yfail(&w, r, "'- - ': a sequence in a sequence on one line is not read"); break;
+            } else if (*r == '{' || *r == '[') {
+                flow = r; fseg = ix;
             } else {
                 kinf__yseg k;
                 if (kinf__ykey_end(r, le, &k)) {
                     kinf__yval v;
                     v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_MAP;
                     kinf__yemit(&w, &ix, &v);
-                    if (!kinf__ypush(&w, (int)(r - ls), 0, &ix)) { return line; }
-                    if (!kinf__ykeyline(&w, r, le, (int)(r - ls))) { return line; }
+                    if (!kinf__ypush(&w, (int)(r - ls), 0, &ix)) { ok = kinf__yfail(&w, r, "nested deeper than 16 levels"); break; }
+                    if (!kinf__ykeyline(&w, r, le, (int)(r - ls), &fseg, &flow)) { ok = 0; break; }
                 } else {
                     kinf__yval v;
-                    if (*r == '{' || *r == '[' || *r == '|' || *r == '>' || *r == '&' || *r == '*' || *r == '!') { return line; }
-                    if (!kinf__yscalar(r, le, &v)) { return line; }
+                    if (*r == '|' || *r == '>') { ok = kinf__yfail(&w, r, "block scalars (| and >) are not read"); break; }
+                    if (*r == '&' || *r == '*' || *r == '!') { ok = kinf__yfail(&w, r, "anchors, aliases and tags are not read"); break; }
+                    if (!kinf__yscalar(r, le, &v)) { ok = kinf__yfail(&w, r, "a quoted scalar must end on its line, with nothing but a comment after it"); break; }
                     kinf__yemit(&w, &ix, &v);
                 }
             }
         } else {
-            if (w.st[w.depth - 1].seq) { return line; }
-            if (!kinf__ykeyline(&w, c, le, indent)) { return line; }
+            if (w.st[w.depth - 1].seq) { ok = kinf__yfail(&w, c, "a key: value where a '- ' item is expected"); break; }
+            if (!kinf__ykeyline(&w, c, le, indent, &fseg, &flow)) { ok = 0; break; }
         }
+        if (flow) {
+            cur.p = flow;
+            ok = kinf__yflow_line(&w, &cur, w.depth, &fseg);
+        }
+    }
+    if (!ok) {
+        if (err) { err->line = cur.line; err->col = (int)(w.at - cur.ls) + 1; err->why = w.why; }
+        return cur.line > 0 ? cur.line : 1;
     }
     if (w.pending) {
         kinf__yval v;
         v.p = 0; v.n = 0; v.style = 0; v.type = KINF__Y_NULL;
         kinf__yemit(&w, &w.pend, &v);
     }
-    (void)root;
     return 0;
 }
 
-/* kubeconfig resolution: one walk per step, each collecting raw values of
-   one list item at a time and keeping those of the item named as wanted */
-enum { KINF__KC_NAME = 0, KINF__KC_A, KINF__KC_B, KINF__KC_C, KINF__KC_D, KINF__KC_E, KINF__KC_F, KINF__KC_G, KINF__KC_N };
-/* The fields read of each entry, by name: their order is that of the
-   *_fields tables in kinf_config_kubeconfig, and hit[KINF__KC_A + field]. */
-enum { KINF__CTX_CLUSTER = KINF__KC_A, KINF__CTX_USER, KINF__CTX_NAMESPACE, KINF__CTX_END };
-enum { KINF__CL_SERVER = KINF__KC_A, KINF__CL_CA, KINF__CL_CA_DATA, KINF__CL_INSECURE, KINF__CL_SERVER_NAME, KINF__CL_END };
-enum { KINF__US_TOKEN = KINF__KC_A, KINF__US_TOKEN_FILE, KINF__US_CERT, KINF__US_CERT_DATA, KINF__US_KEY, KINF__US_KEY_DATA, KINF__US_END };
-typedef char kinf__kc_fields_fit[((int)KINF__US_END <= (int)KINF__KC_N) ? 1 : -1];
+/* kubeconfig resolution: one walk per step (current-context, the context,
+   its cluster, its user), each collecting the fields of one list entry at a
+   time and keeping those of the entry named as wanted */
+enum { KINF__KC_CONTEXTS = 0, KINF__KC_CLUSTERS, KINF__KC_USERS, KINF__KC_CURRENT };
+/* What kinformer reads of a list entry, by name. */
+typedef struct kinf__kc_item {
+    kinf__yval name;
+    kinf__yval cluster, user, namespace_;                         /* contexts[].context */
+    kinf__yval server, ca, ca_data, insecure, server_name;        /* clusters[].cluster */
+    kinf__yval token, token_file, cert, cert_data, key, key_data; /* users[].user */
+    kinf__yseg refused;                                           /* the first field set that kinformer refuses */
+    int has_refused;
+} kinf__kc_item;
+/* The fields of each list entry's inner map: read into kinf__kc_item at off,
+   or refused (KUBECONFIG_UNSUPPORTED) unless null. */
+typedef struct kinf__kc_field { uint8_t list, refused; const char* key; size_t off; } kinf__kc_field;
+static const kinf__kc_field kinf__kc_fields[] = {
+    { KINF__KC_CONTEXTS, 0, "cluster", offsetof(kinf__kc_item, cluster) },
+    { KINF__KC_CONTEXTS, 0, "user", offsetof(kinf__kc_item, user) },
+    { KINF__KC_CONTEXTS, 0, "namespace", offsetof(kinf__kc_item, namespace_) },
+    { KINF__KC_CLUSTERS, 0, "server", offsetof(kinf__kc_item, server) },
+    { KINF__KC_CLUSTERS, 0, "certificate-authority", offsetof(kinf__kc_item, ca) },
+    { KINF__KC_CLUSTERS, 0, "certificate-authority-data", offsetof(kinf__kc_item, ca_data) },
+    { KINF__KC_CLUSTERS, 0, "insecure-skip-tls-verify", offsetof(kinf__kc_item, insecure) },
+    { KINF__KC_CLUSTERS, 0, "tls-server-name", offsetof(kinf__kc_item, server_name) },
+    { KINF__KC_CLUSTERS, 1, "proxy-url", 0 },
+    { KINF__KC_USERS, 0, "token", offsetof(kinf__kc_item, token) },
+    { KINF__KC_USERS, 0, "tokenFile", offsetof(kinf__kc_item, token_file) },
+    { KINF__KC_USERS, 0, "client-certificate", offsetof(kinf__kc_item, cert) },
+    { KINF__KC_USERS, 0, "client-certificate-data", offsetof(kinf__kc_item, cert_data) },
+    { KINF__KC_USERS, 0, "client-key", offsetof(kinf__kc_item, key) },
+    { KINF__KC_USERS, 0, "client-key-data", offsetof(kinf__kc_item, key_data) },
+    { KINF__KC_USERS, 1, "exec", 0 }, { KINF__KC_USERS, 1, "auth-provider", 0 },
+    { KINF__KC_USERS, 1, "username", 0 }, { KINF__KC_USERS, 1, "password", 0 },
+    { KINF__KC_USERS, 1, "as", 0 }, { KINF__KC_USERS, 1, "as-uid", 0 },
+    { KINF__KC_USERS, 1, "as-groups", 0 }, { KINF__KC_USERS, 1, "as-user-extra", 0 }
+};
+/* each list's key and its entries' inner key, by KINF__KC_* */
+static const char* const kinf__kc_lists[3][2] = { { "contexts", "context" }, { "clusters", "cluster" }, { "users", "user" } };
 typedef struct kinf__kc {
-    const char* list;                 /* "contexts", "clusters", "users", or 0 for current-context */
-    const char* inner;                /* "context", "cluster", "user" */
-    const char* const* fields;        /* inner field names, KINF__KC_A.. */
-    const char* const* unsupported;
-    const char* want;                 /* name wanted */
-    int cur, found, nfields;
-    kinf__yval item[KINF__KC_N], hit[KINF__KC_N];
-    kinf__yseg bad, hit_bad;
-    int has_bad, hit_has_bad;
+    int list;                         /* KINF__KC_*: the list read, or current-context */
+    const char* want;                 /* the name of the entry wanted */
+    int cur, found;
+    kinf__kc_item item, hit;          /* the entry being read; the one named want (current-context: hit.name) */
     char tmp[256];
 } kinf__kc;
-static int kinf__yseg_is(const kinf__yseg* s, const char* k) { size_t n = strlen(k); return s->idx < 0 && s->kl == n && !memcmp(s->k, k, n); }
+/* s is the key k (a quoted key with escapes is decoded first) */
+static int kinf__yseg_is(const kinf__yseg* s, const char* k) {
+    size_t n = strlen(k);
+    char d[64];
+    long m;
+    if (s->idx >= 0) { return 0; }
+    if (!s->style || !memchr(s->k, s->style == 2 ? '\\' : '\'', s->kl)) { return s->kl == n && !memcmp(s->k, k, n); }
+    m = kinf__ystr(s->k, s->kl, s->style, d, sizeof(d));
+    return m == (long)n && !memcmp(d, k, n);
+}
 static void kinf__kc_close(kinf__kc* kc) {
-    if (kc->cur >= 0 && !kc->found && kc->item[KINF__KC_NAME].type == KINF__Y_SCALAR && kc->item[KINF__KC_NAME].p &&
-        kinf__ystr(kc->item[KINF__KC_NAME].p, kc->item[KINF__KC_NAME].n, kc->item[KINF__KC_NAME].style, kc->tmp, sizeof(kc->tmp)) >= 0 &&
+    if (kc->cur >= 0 && !kc->found && kc->item.name.type == KINF__Y_SCALAR && kc->item.name.p &&
+        kinf__ystr(kc->item.name.p, kc->item.name.n, kc->item.name.style, kc->tmp, sizeof(kc->tmp)) >= 0 &&
         !strcmp(kc->tmp, kc->want)) {
-        memcpy(kc->hit, kc->item, sizeof(kc->hit));
-        kc->hit_bad = kc->bad; kc->hit_has_bad = kc->has_bad;
+        kc->hit = kc->item;
         kc->found = 1;
     }
-    memset(kc->item, 0, sizeof(kc->item));
-    kc->has_bad = 0;
+    memset(&kc->item, 0, sizeof(kc->item));
 }
 static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
     kinf__kc* kc = (kinf__kc*)u;
-    int f;
-    if (!kc->list) { /* current-context */
-        if (n == 1 && kinf__yseg_is(&path[0], "current-context") && v->type == KINF__Y_SCALAR) { kc->hit[0] = *v; kc->found = 1; }
+    size_t f;
+    if (kc->list == KINF__KC_CURRENT) {
+        if (n == 1 && kinf__yseg_is(&path[0], "current-context") && v->type == KINF__Y_SCALAR) { kc->hit.name = *v; kc->found = 1; }
         return;
     }
-    if (n < 2 || !kinf__yseg_is(&path[0], kc->list) || path[1].idx < 0) { return; }
+    if (n < 2 || !kinf__yseg_is(&path[0], kinf__kc_lists[kc->list][0]) || path[1].idx < 0) { return; }
     if (path[1].idx != kc->cur) { kinf__kc_close(kc); kc->cur = path[1].idx; }
-    if (n == 3 && kinf__yseg_is(&path[2], "name")) { kc->item[KINF__KC_NAME] = *v; return; }
-    if (n != 4 || !kinf__yseg_is(&path[2], kc->inner)) { return; }
-    for (f = 0; f < kc->nfields; f++) { if (kinf__yseg_is(&path[3], kc->fields[f])) { kc->item[KINF__KC_A + f] = *v; return; } }
-    for (f = 0; kc->unsupported[f]; f++) {
-        if (kinf__yseg_is(&path[3], kc->unsupported[f]) && !kc->has_bad) { kc->bad = path[3]; kc->has_bad = 1; }
+    if (n == 3 && kinf__yseg_is(&path[2], "name")) { kc->item.name = *v; return; }
+    if (n != 4 || !kinf__yseg_is(&path[2], kinf__kc_lists[kc->list][1])) { return; }
+    for (f = 0; f < sizeof(kinf__kc_fields) / sizeof(kinf__kc_fields[0]); f++) {
+        const kinf__kc_field* d = &kinf__kc_fields[f];
+        if (d->list != kc->list || !kinf__yseg_is(&path[3], d->key)) { continue; }
+        if (!d->refused) { *(kinf__yval*)(void*)((char*)&kc->item + d->off) = *v; }
+        else if (v->type != KINF__Y_NULL && !kc->item.has_refused) { kc->item.refused = path[3]; kc->item.has_refused = 1; } /* "exec: null" sets nothing */
+        return;
     }
 }
 static int kinf__kc_run(kinf__kc* kc, const char* buf, size_t len) {
     kc->cur = -1; kc->found = 0;
-    memset(kc->item, 0, sizeof(kc->item));
-    kinf__yaml_walk(buf, len, kinf__kc_visit, kc);
-    if (kc->list) { kinf__kc_close(kc); }
+    memset(&kc->item, 0, sizeof(kc->item));
+    memset(&kc->hit, 0, sizeof(kc->hit));
+    kinf__yaml_walk(buf, len, kinf__kc_visit, kc, 0);
+    if (kc->list != KINF__KC_CURRENT) { kinf__kc_close(kc); }
     return kc->found;
 }
 
@@ -5003,21 +5937,19 @@ static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, cons
     if (d2) { kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), d2); }
     return item == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL;
 }
-/* Finds the entry of one kubeconfig list (contexts, clusters, users) named
-   want, refusing one that sets a field kinformer does not support. Returns
-   KINF_OK, or an error with cfg->error set. */
-static int kinf__kc_entry(kinf_config_t* cfg, kinf__kc* kc, const char* buf, size_t len, const char* list, const char* inner,
-                          const char* const* fields, int nfields, const char* const* unsupported, const char* want,
-                          uint32_t not_found) {
+/* Finds the entry of one kubeconfig list (KINF__KC_CONTEXTS, _CLUSTERS,
+   _USERS) named want into kc->hit, refusing one that sets a field kinformer
+   does not support. Returns KINF_OK, or an error with cfg->error set. */
+static int kinf__kc_entry(kinf_config_t* cfg, kinf__kc* kc, const char* buf, size_t len, int list, const char* want, uint32_t not_found) {
     memset(kc, 0, sizeof(*kc));
-    kc->list = list; kc->inner = inner; kc->fields = fields; kc->nfields = nfields; kc->unsupported = unsupported; kc->want = want;
+    kc->list = list; kc->want = want;
     if (!kinf__kc_run(kc, buf, len)) { return kinf__cfg_err(cfg, not_found, want, 0); }
-    if (kc->hit_has_bad) {
+    if (kc->hit.has_refused) {
         char f[64], where[32];
-        kinf__ystr(kc->hit_bad.k, kc->hit_bad.kl, kc->hit_bad.style, f, sizeof(f));
+        kinf__ystr(kc->hit.refused.k, kc->hit.refused.kl, kc->hit.refused.style, f, sizeof(f));
         where[0] = 0;
-        kinf__cat(where, sizeof(where), list); kinf__cat(where, sizeof(where), "."); /* "clusters.cluster." */
-        kinf__cat(where, sizeof(where), inner); kinf__cat(where, sizeof(where), ".");
+        kinf__cat(where, sizeof(where), kinf__kc_lists[list][0]); kinf__cat(where, sizeof(where), "."); /* "clusters.cluster." */
+        kinf__cat(where, sizeof(where), kinf__kc_lists[list][1]); kinf__cat(where, sizeof(where), ".");
         return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, where, f);
     }
     return KINF_OK;
@@ -5034,15 +5966,25 @@ static int kinf__cfg_str(kinf_config_t* cfg, const kinf__yval* v, char* dst, siz
     if (!kinf__cat(dst, cap, tmp)) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, field, 0); return 0; }
     return 1;
 }
-/* a *-data field: base64 into the work buffer's free tail */
+/* a *-data field: base64 into the work buffer's free tail (a quoted
+   scalar with escapes, such as JSON's "\/", is unescaped there first) */
 static int kinf__cfg_data(kinf_config_t* cfg, const kinf__yval* v, unsigned char* work, size_t* used, size_t cap,
                           const void** out, size_t* outlen, const char* field) {
+    const char* src;
+    size_t len;
     long n;
     if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
-    if (v->style == 2 && memchr(v->p, '\\', v->n)) { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, " (escapes in a quoted scalar)"); return 0; }
-    n = kinf__b64(v->p, v->n, work + *used, cap - *used);
+    src = v->p; len = v->n;
+    if (v->style == 2 && memchr(v->p, '\\', v->n)) {
+        long u;
+        if (v->n >= cap - *used) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+        u = kinf__ystr(v->p, v->n, 2, (char*)work + *used, cap - *used);
+        if (u < 0) { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, " (an escape the reader refuses)"); return 0; }
+        src = (const char*)work + *used; len = (size_t)u; /* decoded in place: base64 never writes ahead of what it reads */
+    }
+    n = kinf__b64(src, len, work + *used, cap - *used);
     if (n <= 0) {
-        if (v->n / 4 * 3 > cap - *used) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); }
+        if (len / 4 * 3 > cap - *used) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); }
         else { kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_BAD_BASE64, field, 0); }
         return 0;
     }
@@ -5051,21 +5993,16 @@ static int kinf__cfg_data(kinf_config_t* cfg, const kinf__yval* v, unsigned char
     return 1;
 }
 KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size) {
-    /* in the order of the KINF__CTX_, KINF__CL_ and KINF__US_ names */
-    static const char* ctx_fields[] = { "cluster", "user", "namespace" };
-    static const char* cl_fields[] = { "server", "certificate-authority", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name" };
-    static const char* cl_bad[] = { "proxy-url", 0 };
-    static const char* user_fields[] = { "token", "tokenFile", "client-certificate", "client-certificate-data", "client-key", "client-key-data" };
-    static const char* user_bad[] = { "exec", "auth-provider", "username", "password", "as", "as-uid", "as-groups", "as-user-extra", 0 };
-    static const char* none[] = { 0 };
     char file[512], dir[512], cluster[256], user[256];
     unsigned char* w = (unsigned char*)work;
     long n;
     size_t used;
-    int line, r;
+    int r;
     kinf__kc kc;
-    if (!cfg || !work) { return KINF_ERR_INVAL; }
+    kinf__yerr yerr;
+    if (!cfg) { return KINF_ERR_INVAL; }
     memset(cfg, 0, sizeof(*cfg));
+    if (!work) { return kinf__cfg_err(cfg, KINF_LOGITEM_BAD_ARGUMENT, "work is NULL", 0); }
     if (path && path[0]) {
         if (!kinf__strlcpy(file, path, sizeof(file))) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "kubeconfig path", 0); }
     } else {
@@ -5104,63 +6041,65 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
         if (slash) { size_t k = (size_t)(slash - file); memcpy(dir, file, k); dir[k] = 0; if (!k) { dir[0] = '/'; dir[1] = 0; } }
         else { dir[0] = '.'; dir[1] = 0; }
     }
+    /* the whole file is read once to check it, and current-context taken on the way */
     memset(&kc, 0, sizeof(kc));
-    line = kinf__yaml_walk((const char*)w, used, kinf__kc_visit, &kc);
-    if (line) {
+    kc.list = KINF__KC_CURRENT; kc.cur = -1;
+    if (kinf__yaml_walk((const char*)w, used, kinf__kc_visit, &kc, &yerr)) {
         char num[21];
         kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, file, ": line ");
-        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), kinf__utoa(num, (uint64_t)line));
+        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), kinf__utoa(num, (uint64_t)yerr.line));
+        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), ", column ");
+        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), kinf__utoa(num, (uint64_t)yerr.col));
+        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), ": ");
+        kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), yerr.why);
         return KINF_ERR_INVAL;
     }
     /* the context */
     if (context && context[0]) {
         kinf__strlcpy(cfg->context, context, sizeof(cfg->context));
-    } else {
-        kc.list = 0;
-        if (!kinf__kc_run(&kc, (const char*)w, used) || kinf__ystr(kc.hit[0].p, kc.hit[0].n, kc.hit[0].style, cfg->context, sizeof(cfg->context)) <= 0) {
-            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, "current-context is not set", 0);
-        }
+    } else if (!kc.found || kinf__ystr(kc.hit.name.p, kc.hit.name.n, kc.hit.name.style, cfg->context, sizeof(cfg->context)) <= 0) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT, "current-context is not set", 0);
     }
-    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "contexts", "context", ctx_fields, KINF__CTX_END - KINF__KC_A, none, cfg->context, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT);
+    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, KINF__KC_CONTEXTS, cfg->context, KINF_LOGITEM_KUBECONFIG_NO_CONTEXT);
     if (r != KINF_OK) { return r; }
     cluster[0] = user[0] = 0;
-    if (kc.hit[KINF__CTX_CLUSTER].p && kinf__ystr(kc.hit[KINF__CTX_CLUSTER].p, kc.hit[KINF__CTX_CLUSTER].n, kc.hit[KINF__CTX_CLUSTER].style, cluster, sizeof(cluster)) < 0) {
+    if (kc.hit.cluster.p && kinf__ystr(kc.hit.cluster.p, kc.hit.cluster.n, kc.hit.cluster.style, cluster, sizeof(cluster)) < 0) {
         return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.cluster", 0);
     }
-    if (kc.hit[KINF__CTX_USER].p && kinf__ystr(kc.hit[KINF__CTX_USER].p, kc.hit[KINF__CTX_USER].n, kc.hit[KINF__CTX_USER].style, user, sizeof(user)) < 0) {
+    if (kc.hit.user.p && kinf__ystr(kc.hit.user.p, kc.hit.user.n, kc.hit.user.style, user, sizeof(user)) < 0) {
         return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "contexts.context.user", 0);
     }
-    if (!kinf__cfg_str(cfg, &kc.hit[KINF__CTX_NAMESPACE], cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
+    if (!kinf__cfg_str(cfg, &kc.hit.namespace_, cfg->namespace_, sizeof(cfg->namespace_), 0, "namespace")) { return KINF_ERR_INVAL; }
     if (!cluster[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cfg->context, ": context names no cluster"); }
     /* the cluster */
-    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "clusters", "cluster", cl_fields, KINF__CL_END - KINF__CL_SERVER, cl_bad, cluster, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER);
+    r = kinf__kc_entry(cfg, &kc, (const char*)w, used, KINF__KC_CLUSTERS, cluster, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER);
     if (r != KINF_OK) { return r; }
-    if (!kinf__cfg_str(cfg, &kc.hit[KINF__CL_SERVER], cfg->server, sizeof(cfg->server), 0, "server") ||
-        !kinf__cfg_str(cfg, &kc.hit[KINF__CL_CA], cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
-        !kinf__cfg_data(cfg, &kc.hit[KINF__CL_CA_DATA], w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
-        !kinf__cfg_str(cfg, &kc.hit[KINF__CL_SERVER_NAME], cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
-        return KINF_ERR_INVAL;
+    if (!kinf__cfg_str(cfg, &kc.hit.server, cfg->server, sizeof(cfg->server), 0, "server") ||
+        !kinf__cfg_str(cfg, &kc.hit.ca, cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
+        !kinf__cfg_data(cfg, &kc.hit.ca_data, w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
+        !kinf__cfg_str(cfg, &kc.hit.server_name, cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
+        return cfg->error == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL; /* decoded data that does not fit */
     }
-    if (kc.hit[KINF__CL_INSECURE].p && kc.hit[KINF__CL_INSECURE].n == 4 && !memcmp(kc.hit[KINF__CL_INSECURE].p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
+    if (kc.hit.insecure.p && kc.hit.insecure.n == 4 && !memcmp(kc.hit.insecure.p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
     if (!cfg->server[0]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_NO_CLUSTER, cluster, ": no server"); }
     /* the user */
     if (user[0]) {
-        r = kinf__kc_entry(cfg, &kc, (const char*)w, used, "users", "user", user_fields, KINF__US_END - KINF__US_TOKEN, user_bad, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
+        r = kinf__kc_entry(cfg, &kc, (const char*)w, used, KINF__KC_USERS, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
         if (r != KINF_OK) { return r; }
-        if (kc.hit[KINF__US_TOKEN].p && kc.hit[KINF__US_TOKEN].type == KINF__Y_SCALAR) {
+        if (kc.hit.token.p && kc.hit.token.type == KINF__Y_SCALAR) {
             long tl;
             if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
-            tl = kinf__ystr(kc.hit[KINF__US_TOKEN].p, kc.hit[KINF__US_TOKEN].n, kc.hit[KINF__US_TOKEN].style, (char*)w + used, work_size - used);
+            tl = kinf__ystr(kc.hit.token.p, kc.hit.token.n, kc.hit.token.style, (char*)w + used, work_size - used);
             if (tl < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0); }
             cfg->token = (const char*)w + used;
             used += (size_t)tl + 1;
         }
-        if (!kinf__cfg_str(cfg, &kc.hit[KINF__US_TOKEN_FILE], cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
-            !kinf__cfg_str(cfg, &kc.hit[KINF__US_CERT], cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
-            !kinf__cfg_data(cfg, &kc.hit[KINF__US_CERT_DATA], w, &used, work_size, &cfg->client_cert_data, &cfg->client_cert_len, "client-certificate-data") ||
-            !kinf__cfg_str(cfg, &kc.hit[KINF__US_KEY], cfg->client_key_file, sizeof(cfg->client_key_file), dir, "client-key") ||
-            !kinf__cfg_data(cfg, &kc.hit[KINF__US_KEY_DATA], w, &used, work_size, &cfg->client_key_data, &cfg->client_key_len, "client-key-data")) {
-            return KINF_ERR_INVAL;
+        if (!kinf__cfg_str(cfg, &kc.hit.token_file, cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
+            !kinf__cfg_str(cfg, &kc.hit.cert, cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
+            !kinf__cfg_data(cfg, &kc.hit.cert_data, w, &used, work_size, &cfg->client_cert_data, &cfg->client_cert_len, "client-certificate-data") ||
+            !kinf__cfg_str(cfg, &kc.hit.key, cfg->client_key_file, sizeof(cfg->client_key_file), dir, "client-key") ||
+            !kinf__cfg_data(cfg, &kc.hit.key_data, w, &used, work_size, &cfg->client_key_data, &cfg->client_key_len, "client-key-data")) {
+            return cfg->error == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL;
         }
     }
     kinf__strlcpy(cfg->source, "kubeconfig", sizeof(cfg->source));
@@ -5896,39 +6835,46 @@ KINF_API uint64_t kinf_discovery_engine_deadline(kinf_discovery_t* d) {
     return UINT64_MAX;
 }
 KINF_API const uint8_t* kinf_discovery_engine_sendbuf(kinf_discovery_t* d, size_t* len) {
-    *len = 0;
-    if (!kinf__dc_ok(d) || d->stop || d->cstate != KINF__C_SEND) { return 0; }
+    if (len) { *len = 0; }
+    if (!kinf__dc_ok(d)) { return 0; }
+    if (!len) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_sendbuf", ": len is NULL"); return 0; }
+    if (d->stop || d->cstate != KINF__C_SEND) { return 0; }
     /* a token read since the request was built goes into it, if none of it is sent */
     if (d->req_token_gen != d->conn->token_gen && d->wpos == 0 && !kinf__dc_build(d)) { return 0; }
     *len = d->wlen - d->wpos;
     return (const uint8_t*)d->wbuf + d->wpos;
 }
 KINF_API void kinf_discovery_engine_sent(kinf_discovery_t* d, size_t n, uint64_t now_ms) {
-    if (!kinf__dc_ok(d) || d->cstate != KINF__C_SEND) { return; }
+    if (!kinf__dc_ok(d)) { return; }
+    if (d->cstate != KINF__C_SEND) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_sent", ": no request is being sent"); return; }
     kinf__dc_time(d, now_ms);
-    if (n > d->wlen - d->wpos) { n = d->wlen - d->wpos; }
+    if (n > d->wlen - d->wpos) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_sent", ": n is more than the sendbuf gave"); n = d->wlen - d->wpos; }
     d->wpos += n;
     if (!d->conn->sock.counts_bytes) { d->st.bytes_written += n; }
     d->last_rx = now_ms;
     if (d->wpos == d->wlen) { d->cstate = KINF__C_RECV; }
 }
 KINF_API uint8_t* kinf_discovery_engine_recvbuf(kinf_discovery_t* d, size_t* cap) {
-    *cap = 0;
-    if (!kinf__dc_ok(d) || !(kinf__dc_state(d) & KINF_ENG_RECV)) { return 0; }
+    if (cap) { *cap = 0; }
+    if (!kinf__dc_ok(d)) { return 0; }
+    if (!cap) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_recvbuf", ": cap is NULL"); return 0; }
+    if (!(kinf__dc_state(d) & KINF_ENG_RECV)) { return 0; }
     *cap = d->conn->rcap;
     return d->conn->rbuf;
 }
 KINF_API void kinf_discovery_engine_recvd(kinf_discovery_t* d, size_t n, uint64_t now_ms) {
-    if (!kinf__dc_ok(d) || n == 0 || !(kinf__dc_state(d) & KINF_ENG_RECV)) { return; }
+    if (!kinf__dc_ok(d) || n == 0 || d->stop) { return; }
+    if (!(kinf__dc_state(d) & KINF_ENG_RECV)) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
     kinf__dc_time(d, now_ms);
-    if (n > d->conn->rcap) { n = d->conn->rcap; }
+    if (n > d->conn->rcap) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_recvd", ": n is more than the recvbuf's cap"); n = d->conn->rcap; }
     d->last_rx = now_ms;
     if (!d->conn->sock.counts_bytes) { d->st.bytes_read += n; }
     if (kinf__dc_ingest(d, d->conn->rbuf, n) != 0) { kinf__dc_fail(d); return; }
     kinf__dc_advance(d);
 }
 KINF_API void kinf_discovery_engine_connected(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d) || d->cstate != KINF__C_WANTED) { return; }
+    if (!kinf__dc_ok(d)) { return; }
+    if (d->cstate != KINF__C_WANTED) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_connected", ": no connection was asked for"); return; }
     kinf__dc_time(d, now_ms);
     d->conn_open = 1;
     d->cstate = KINF__C_SEND;
@@ -6849,98 +7795,75 @@ KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
 }
 
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
-    kinf_desc_t d;
-    kinf__setup_layout_t l;
+    kinf__setup_t s;
+    kinf__setup_out o;
     kinf_informer_t* inf;
     uint8_t* base;
-    char prefix[KINF__MAX_STR];
-    char tmp[256];
-    const char* clamped = 0;
-    int i;
+    char tmp[400];
     const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
-    if (!mem || !desc) { return 0; }
-    d = kinf__setup_defaults_ex(desc, &clamped);
-    l = kinf__setup_layout(&d);
-    if (size < l.total) {
-        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
+    if (!desc) { return 0; } /* no logger to tell; kinf_check(NULL, ...) says BAD_ARGUMENT */
+    if (!mem) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
         return 0;
     }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    if (kinf__setup(mem, size, desc, &o, &s) != KINF_LOGITEM_OK) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, s.why.item, s.why.line, tmp, sizeof(tmp), s.why.d1, s.why.d2);
+        return 0;
+    }
+    /* accepted: kinf__setup cleared the context, and the checks built the
+       host, Host header, path and rules into it */
+    base = kinf__setup_base(mem);
     inf = (kinf_informer_t*)(void*)base;
-    memset(inf, 0, sizeof(*inf));
     inf->magic = KINF__MAGIC;
-    inf->logger = d.logger;
+    inf->logger = s.d.logger;
     kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
-    inf->mem_size = size; inf->mem_layout = l.total;
-    inf->max_objects = d.max_objects; inf->max_tokens = d.max_tokens; inf->fifo_cap = d.fifo_capacity;
-    inf->max_handlers = d.max_handlers; inf->max_indexes = d.max_indexes; inf->budget = d.dispatch_budget;
+    inf->mem_size = size; inf->mem_layout = s.l.total;
+    inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
+    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
     inf->pf_top = 0; inf->pagesz = 0;
 #if defined(__linux__)
-    if (d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
+    if (s.d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
 #endif
-    inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
-    inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
-    inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
-    inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
+    inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
+    inf->idle_ms = s.d.idle_timeout_ms; inf->connect_ms = s.d.connect_timeout_ms; inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
     inf->sock.fd = -1;
-    if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
-    if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
-    if (!kinf__setup_server(inf, d.server, prefix, sizeof(prefix))) {
-        KINF__ERR(inf, CONFIG_BAD_URL, strchr(d.server, '@') ? "(user info in the URL is refused, and not logged)" : d.server, 0);
-        return 0;
-    }
-    inf->own_transport = d.own_transport != 0;
+    inf->port = o.port; inf->https = o.https;
+    inf->own_transport = s.d.own_transport != 0;
 #ifdef KINF_TLS_BEARSSL
     if (inf->https && !inf->own_transport) {
-        inf->tls = base + l.tls;
-        if (!kinf__tls_init(inf, &d)) { return 0; }
+        inf->tls = base + s.l.tls;
+        kinf__tls_init(inf, &s.d);
     }
-#else
-    if (inf->https && !inf->own_transport) { KINF__ERR(inf, TLS_UNAVAILABLE, inf->host, 0); return 0; }
 #endif
-    if (!kinf__setup_path(inf, prefix, d.resource, d.namespace_)) { KINF__ERR(inf, CONFIG_BAD_RESOURCE, d.resource, 0); return 0; }
-    if (!kinf__strlcpy(inf->lsel, d.label_selector, sizeof(inf->lsel)) || !kinf__strlcpy(inf->fsel, d.field_selector, sizeof(inf->fsel))) {
-        KINF__ERR(inf, CONFIG_TOO_LONG, "selector", 0); return 0;
-    }
-    if (!kinf__strlcpy(inf->token, d.token, sizeof(inf->token))) { KINF__ERR(inf, TOKEN_TOO_LONG, 0, 0); return 0; }
-    if (!kinf__visible_ascii(inf->token)) { KINF__ERR(inf, TOKEN_INVALID, 0, 0); return 0; }
-    if (!kinf__strlcpy(inf->token_file, d.token_file, sizeof(inf->token_file))) { KINF__ERR(inf, CONFIG_TOO_LONG, "token_file", 0); return 0; }
+    /* checked by kinf__setup_check: they fit */
+    kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
+    kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
+    kinf__strlcpy(inf->token, s.d.token, sizeof(inf->token));
+    kinf__strlcpy(inf->token_file, s.d.token_file, sizeof(inf->token_file));
     inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
-    /* projection rules. The identity is captured whatever they say, and the
-       object's fields hold it, so the projected JSON repeats it only when a
-       rule keeps it. */
-    if (d.keep_count > 0) {
-        if (d.keep_count > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        for (i = 0; i < d.keep_count; i++) {
-            if (!kinf__setup_rule(&inf->rules, &inf->rules.keep[inf->rules.nkeep++], d.keep[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.keep[i], 0); return 0; }
-        }
-    }
-    if (!d.no_default_drop) { kinf__setup_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], "metadata.managedFields"); }
-    for (i = 0; i < d.drop_count; i++) {
-        if (inf->rules.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__setup_rule(&inf->rules, &inf->rules.drop[inf->rules.ndrop++], d.drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, d.drop[i], 0); return 0; }
-    }
     /* arrays */
-    inf->slots = (kinf__slot*)(void*)(base + l.slots);
-    inf->kb = (uint32_t*)(void*)(base + l.kb); inf->kb_n = l.kbn;
-    inf->ix = (kinf__ixlink*)(void*)(base + l.ix);
-    inf->ixv = (uint32_t*)(void*)(base + l.ixv);
-    inf->ixb = (int32_t*)(void*)(base + l.ixb); inf->ixb_mask = l.ixbn - 1u;
-    inf->idx = (kinf__index*)(void*)(base + l.idx);
-    inf->handlers = (kinf_handler_t*)(void*)(base + l.handlers);
-    inf->toks = (jsmntok_t*)(void*)(base + l.toks);
-    inf->ev = base + l.ev;
-    inf->arena = base + l.arena;
+    inf->slots = (kinf__slot*)(void*)(base + s.l.slots);
+    inf->kb = (uint32_t*)(void*)(base + s.l.kb); inf->kb_n = s.l.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(base + s.l.ix);
+    inf->ixv = (uint32_t*)(void*)(base + s.l.ixv);
+    inf->ixb = (int32_t*)(void*)(base + s.l.ixb); inf->ixb_mask = s.l.ixbn - 1u;
+    inf->idx = (kinf__index*)(void*)(base + s.l.idx);
+    inf->handlers = (kinf_handler_t*)(void*)(base + s.l.handlers);
+    inf->toks = (jsmntok_t*)(void*)(base + s.l.toks);
+    inf->ev = base + s.l.ev;
+    inf->arena = base + s.l.arena;
     /* the read buffer is cleared, as the context is: the fixed part is
        resident from the start, whatever the first reads' sizes */
-    inf->rbuf = base + l.rbuf; inf->rcap = d.read_bytes;
+    inf->rbuf = base + s.l.rbuf; inf->rcap = s.d.read_bytes;
     memset(inf->rbuf, 0, inf->rcap);
     /* slots and their index links are set up when first used, and a custom
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
     inf->free_head = -1; inf->slot_hi = 0;
-    memset(inf->kb, 0xff, (size_t)l.kbn * 4u);
-    memset(inf->ixb, 0xff, (size_t)l.ixbn * 4u);
+    memset(inf->kb, 0xff, (size_t)s.l.kbn * 4u);
+    memset(inf->ixb, 0xff, (size_t)s.l.ixbn * 4u);
     memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
     kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
     inf->nidx = 1;
@@ -6956,13 +7879,75 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
     inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
     inf->last_error = KINF_LOGITEM_OK;
-    if (clamped) { KINF__WARN(inf, CONFIG_CLAMPED, clamped, 0); }
+    if (s.clamped) { KINF__WARN(inf, CONFIG_CLAMPED, s.clamped, 0); }
     return inf;
+}
+
+/* the scratch kinf_check's checks build into, in place of a context */
+typedef struct kinf__setup_scratch {
+    char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
+    kinf__rules rules;
+#ifdef KINF_TLS_BEARSSL
+    kinf__tls_ld tls;             /* no block: decodes and counts only */
+#endif
+} kinf__setup_scratch;
+KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap) {
+    kinf__setup_scratch sc;
+    kinf__setup_out o;
+    kinf__setup_t s;
+    uint32_t item;
+    size_t n;
+    memset(&sc, 0, sizeof(sc));
+    memset(&o, 0, sizeof(o));
+    o.host = sc.host; o.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifdef KINF_TLS_BEARSSL
+    o.tls = &sc.tls;
+#endif
+    item = kinf__setup(0, size, desc, &o, &s);
+    if (!why) { cap = 0; }
+    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
+    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
+#ifdef KINF_NO_LOG_STRINGS
+    if (s.why.d1 || s.why.d2) { n = kinf__log_put(why, cap, n, ": ", 1); }
+#else
+    n = kinf__log_put(why, cap, n, ": ", 1);
+#endif
+    kinf__log_text(why, cap, n, item, s.why.d1, s.why.d2, 1);
+    return item;
+}
+
+KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
+                              uint32_t line, const char* file, void* user) {
+    static const char* levels[] = { "panic", "error", "warning", "info" };
+    char buf[512];
+    size_t n, off;
+    int tries;
+    (void)line; (void)file;
+    if (user && level > *(const uint32_t*)user) { return; }
+    n = kinf__log_put(buf, sizeof(buf), 0, tag ? tag : "kinformer", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, ": ", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, levels[level < 4 ? level : 3], 1);
+    n = kinf__log_put(buf, sizeof(buf), n, " ", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, kinf_log_item_name(item), 1);
+    if (message && message[0]) {
+        n = kinf__log_put(buf, sizeof(buf), n, ": ", 1);
+        n = kinf__log_put(buf, sizeof(buf), n, message, 1);
+    }
+    if (n > sizeof(buf) - 1) { n = sizeof(buf) - 1; } /* it is not: the text stops at 511 */
+    buf[n++] = '\n';
+    /* one write for the line; after a short write or EINTR, a few more for the rest */
+    for (off = 0, tries = 0; off < n && tries < 8; tries++) {
+        ssize_t w = write(STDERR_FILENO, buf + off, n - off);
+        if (w < 0 && errno == EINTR) { continue; }
+        if (w <= 0) { break; }
+        off += (size_t)w;
+    }
 }
 
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     int id;
-    if (!kinf__ok(inf) || !h) { return KINF_ERR_INVAL; }
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!h) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_handler", ": handler is NULL"); return KINF_ERR_INVAL; }
     if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
     id = inf->nhandlers;
     inf->handlers[inf->nhandlers++] = *h;
@@ -6982,7 +7967,8 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     return id;
 }
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
-    if (!kinf__ok(inf) || !fn) { return KINF_ERR_INVAL; }
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_index", ": fn is NULL"); return KINF_ERR_INVAL; }
     if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
     if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
     memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
@@ -7022,9 +8008,9 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     int t, wait;
     unsigned w;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (inf->dispatching) { return KINF_ERR_STATE; }
+    if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    if (inf->fatal) { return inf->fatal; }
+    if (inf->fatal) { return kinf__refused(inf, inf->fatal_item, inf->fatal); } /* logged when it happened */
     t = kinf_timeout_ms(inf);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     w = kinf_wants(inf);
@@ -7052,7 +8038,7 @@ KINF_API int kinf_run(kinf_informer_t* inf) {
 KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
 KINF_API int kinf_flush(kinf_informer_t* inf) {
     int n, stop;
-    if (!kinf__ok(inf) || inf->dispatching) { return 0; }
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_flush")) { return 0; }
     n = (int)inf->flen;
     stop = inf->stop;
     inf->stop = 0;
@@ -7079,7 +8065,8 @@ KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nliv
 KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
     int32_t s;
     size_t kl;
-    if (!kinf__ok(inf) || !key || !out) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!key || !out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_get", ": key or out is NULL"); return 0; }
     kl = strlen(key);
     s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
     if (s < 0 || !kinf__store_visible(inf, s)) { return 0; }
@@ -7088,14 +8075,17 @@ KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out)
 }
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
     uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
-    if (!kinf__ok(inf) || !out || s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_lookup", ": out is NULL"); return 0; }
+    if (s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
     s--;
     if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__store_visible(inf, (int32_t)s)) { return 0; }
     kinf__store_view(inf, inf->slots[s].cur, (int32_t)s, out);
     return 1;
 }
 KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
-    if (!kinf__ok(inf) || !it || !out) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!it || !out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_next", ": it or out is NULL"); return 0; }
     while (it->pos < (uint32_t)inf->slot_hi) {
         int32_t s = (int32_t)it->pos++;
         if (kinf__store_visible(inf, s)) { kinf__store_view(inf, inf->slots[s].cur, s, out); return 1; }
@@ -7105,7 +8095,9 @@ KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out
 KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
     uint32_t vh;
     char v[256];
-    if (!kinf__ok(inf) || !it || !out || !value || index < 0 || index >= inf->nidx) { return 0; }
+    if (!kinf__ok(inf)) { return 0; }
+    if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
+    if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
     vh = kinf__fnv(value, strlen(value));
     if (index && !vh) { vh = 1u; } /* as kinf__index_add */
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
@@ -7160,6 +8152,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__PF_MIN
 #undef KINF__POPULATE_WRITE
 #undef KINF__POS
+#undef KINF__RECORD_HOOK
+#undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
 #undef KINF__SLOT_BITS

@@ -14,56 +14,15 @@
 #define KWATCH_EXIT_CAPACITY 3
 #define KWATCH_CONFIG_WORK (1u << 20) /* kubeconfig file and its decoded certificates */
 
-static const char* usage_text =
+/* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
+static const char* usage_head =
     "usage: kwatch [options] RESOURCE\n"
     "Watches Kubernetes objects through kinformer and prints each change.\n"
     "\n"
     "  RESOURCE               pods, configmaps, secrets, services, nodes, namespaces, events, ...\n"
     "                         (core/v1 plurals) or an API path such as /apis/apps/v1/deployments\n"
-    "                         or /apis/example.com/v1/widgets\n"
-    "  -n, --namespace NS     one namespace (default: all)\n"
-    "  -l, --selector SEL     label selector\n"
-    "  --field-selector SEL   field selector\n"
-    "  -s, --server URL       the API server, http:// or https://\n"
-    "  --token T | --token-file F\n"
-    "                         bearer token; the file is re-read every 60 s and after a 401\n"
-    "  --kubeconfig F         read this kubeconfig (default: $KUBECONFIG's first file, else ~/.kube/config)\n"
-    "  --context C            use this kubeconfig context (default: current-context)\n"
-    "  --certificate-authority F   PEM bundle of CAs that sign the server's certificate\n"
-    "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n"
-    "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n"
-    "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n"
-    "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n"
-    "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n"
-    "                         With no --server, --kubeconfig or --context: the in-cluster service\n"
-    "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n"
-    "                         Explicit flags override the configuration's values.\n"
-    "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
-    "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
-    "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
-    "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
-    "                         object too large to keep \"oversized\":true and its identity only)\n"
-    "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n"
-    "  --max-events N         exit after N handler events\n"
-    "  --timeout SECONDS      exit after this long\n"
-    "  --dump-on-exit         on exit print \"# cache N objects\", then \"key RV\" per object sorted by key\n"
-    "  --stats                on exit print counters and memory used/capacity to stderr\n"
-    "  --keep PATH[,PATH...]  project each object to these JSON paths (identity metadata\n"
-    "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n"
-    "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n"
-    "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n"
-    "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
-    "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n"
-    "  --read-bytes B         socket read buffer (default 1 MiB; 0: the library's 16 KiB)\n"
-    "  --fifo N               stop reading the socket when N keys wait for delivery\n"
-    "  --no-prefault          take a page fault per store page instead of faulting the store in\n"
-    "                         batches ahead of its top (Linux; see kinformer.h MEMORY)\n"
-    "  --list-limit N         LIST page size (default 500)\n"
-    "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n"
-    "  --watch-timeout SECONDS  timeoutSeconds of each watch (default random 300-600)\n"
-    "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n"
-    "  -v, --verbose          log informational items to stderr (warnings and errors always)\n"
-    "  -h, --help             this text\n"
+    "                         or /apis/example.com/v1/widgets\n";
+static const char* usage_tail =
     "\n"
     "Each output line is flushed as it is written. SIGINT and SIGTERM stop kwatch cleanly\n"
     "(the dump is still printed). SIGUSR1 prints the dump at once, then \"# end cache\",\n"
@@ -76,6 +35,12 @@ static volatile sig_atomic_t g_signal;
 static int g_output; /* 0 name, 1 json, 2 none */
 static long g_max_events = -1, g_events;
 static int g_verbose;
+/* the other settings of kwatch's own; the library's go in the descriptor */
+static const char* g_kubeconfig;
+static const char* g_context;
+static const char* g_sa_dir;
+static double g_timeout = -1;
+static int g_exit_after_sync, g_dump, g_stats;
 
 static volatile sig_atomic_t g_dump_now;
 static void on_signal(int sig) { g_signal = sig; if (g_inf) { kinf_stop(g_inf); } }
@@ -162,18 +127,127 @@ static int parse_num(const char* s, double* out) {
     *out = v;
     return 1;
 }
-/* the options that take a string, in the order of the targets in main */
-static const char* const str_opts[] = { "-n", "--namespace", "-l", "--selector", "--field-selector", "-s", "--server", "--token",
-                                        "--token-file", "--kubeconfig", "--context", "--service-account-dir", "--certificate-authority",
-                                        "--client-certificate", "--client-key", "--tls-server-name", 0 };
-/* the options that take a number, in the order of the switch in main */
-static const char* const num_opts[] = { "--max-events", "--timeout", "--max-objects", "--max-object-bytes", "--store-bytes",
-                                        "--fifo", "--read-bytes", "--list-limit", "--idle-timeout", "--watch-timeout", "--resync", 0 };
-/* a's place in names, or -1 */
-static int opt_index(const char* const* names, const char* a) {
-    int k;
-    for (k = 0; names[k]; k++) { if (!strcmp(a, names[k])) { return k; } }
-    return -1;
+/* The options: each is written once here, with where its value goes and its
+   lines of --help. */
+enum {
+    KW_HELP,                       /* print --help and exit */
+    KW_SET, KW_CLEAR,              /* no value: the int is set to 1, or to 0 */
+    KW_STR,                        /* a string, kept as it is in argv */
+    KW_OUTPUT,                     /* name, json or none: 0, 1 or 2 */
+    KW_KEEP, KW_DROP,              /* a comma list of JSON paths */
+    KW_LONG, KW_DOUBLE, KW_INT, KW_SIZE, KW_MS /* a non-negative number; KW_MS: seconds into int ms */
+};
+typedef struct kw_opt {
+    const char* name;              /* "-n", or the long name when there is no short one */
+    const char* alias;             /* "--namespace", or 0 */
+    int kind;                      /* KW_* */
+    size_t field;                  /* where the value goes: this offset in the descriptor, */
+    void* var;                     /* or this variable of kwatch's own when not 0 */
+    const char* help;              /* its lines of --help; 0: the option before describes it */
+} kw_opt;
+#define KW_DESC(f) offsetof(kinf_desc_t, f), 0
+#define KW_VAR(v) 0, (void*)&(v)
+#define KW_NONE 0, 0
+static const kw_opt kw_opts[] = {
+    { "-n", "--namespace", KW_STR, KW_DESC(namespace_), "  -n, --namespace NS     one namespace (default: all)\n" },
+    { "-l", "--selector", KW_STR, KW_DESC(label_selector), "  -l, --selector SEL     label selector\n" },
+    { "--field-selector", 0, KW_STR, KW_DESC(field_selector), "  --field-selector SEL   field selector\n" },
+    { "-s", "--server", KW_STR, KW_DESC(server), "  -s, --server URL       the API server, http:// or https://\n" },
+    { "--token", 0, KW_STR, KW_DESC(token),
+      "  --token T | --token-file F\n"
+      "                         bearer token; the file is re-read every 60 s and after a 401\n" },
+    { "--token-file", 0, KW_STR, KW_DESC(token_file), 0 },
+    { "--kubeconfig", 0, KW_STR, KW_VAR(g_kubeconfig),
+      "  --kubeconfig F         read this kubeconfig (default: $KUBECONFIG's first file, else ~/.kube/config)\n" },
+    { "--context", 0, KW_STR, KW_VAR(g_context), "  --context C            use this kubeconfig context (default: current-context)\n" },
+    { "--certificate-authority", 0, KW_STR, KW_DESC(ca_file),
+      "  --certificate-authority F   PEM bundle of CAs that sign the server's certificate\n" },
+    { "--client-certificate", 0, KW_STR, KW_DESC(client_cert_file),
+      "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n" },
+    { "--client-key", 0, KW_STR, KW_DESC(client_key_file), 0 },
+    { "--insecure-skip-tls-verify", 0, KW_SET, KW_DESC(insecure_skip_tls_verify),
+      "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n" },
+    { "--tls-server-name", 0, KW_STR, KW_DESC(tls_server_name),
+      "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n" },
+    { "--service-account-dir", 0, KW_STR, KW_VAR(g_sa_dir),
+      "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n"
+      "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n"
+      "                         With no --server, --kubeconfig or --context: the in-cluster service\n"
+      "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n"
+      "                         Explicit flags override the configuration's values.\n" },
+    { "-o", "--output", KW_OUTPUT, KW_VAR(g_output),
+      "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
+      "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
+      "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
+      "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
+      "                         object too large to keep \"oversized\":true and its identity only)\n" },
+    { "--exit-after-sync", 0, KW_SET, KW_VAR(g_exit_after_sync),
+      "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n" },
+    { "--max-events", 0, KW_LONG, KW_VAR(g_max_events), "  --max-events N         exit after N handler events\n" },
+    { "--timeout", 0, KW_DOUBLE, KW_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" },
+    { "--dump-on-exit", 0, KW_SET, KW_VAR(g_dump),
+      "  --dump-on-exit         on exit print \"# cache N objects\", then \"key RV\" per object sorted by key\n" },
+    { "--stats", 0, KW_SET, KW_VAR(g_stats), "  --stats                on exit print counters and memory used/capacity to stderr\n" },
+    { "--keep", 0, KW_KEEP, KW_NONE,
+      "  --keep PATH[,PATH...]  project each object to these JSON paths (identity metadata\n"
+      "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n" },
+    { "--drop", 0, KW_DROP, KW_NONE,
+      "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n" },
+    { "--keep-managed-fields", 0, KW_SET, KW_DESC(no_default_drop),
+      "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n" },
+    { "--max-objects", 0, KW_INT, KW_DESC(max_objects),
+      "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
+      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" },
+    { "--max-object-bytes", 0, KW_SIZE, KW_DESC(max_event_bytes), 0 },
+    { "--store-bytes", 0, KW_SIZE, KW_DESC(store_bytes), 0 },
+    { "--read-bytes", 0, KW_SIZE, KW_DESC(read_bytes),
+      "  --read-bytes B         socket read buffer (default 1 MiB; 0: the library's 16 KiB)\n" },
+    { "--fifo", 0, KW_INT, KW_DESC(fifo_capacity), "  --fifo N               stop reading the socket when N keys wait for delivery\n" },
+    { "--no-prefault", 0, KW_CLEAR, KW_DESC(prefault_store),
+      "  --no-prefault          take a page fault per store page instead of faulting the store in\n"
+      "                         batches ahead of its top (Linux; see kinformer.h MEMORY)\n" },
+    { "--list-limit", 0, KW_INT, KW_DESC(list_limit), "  --list-limit N         LIST page size (default 500)\n" },
+    { "--idle-timeout", 0, KW_MS, KW_DESC(idle_timeout_ms),
+      "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n" },
+    { "--watch-timeout", 0, KW_INT, KW_DESC(watch_timeout_s),
+      "  --watch-timeout SECONDS  timeoutSeconds of each watch (default random 300-600)\n" },
+    { "--resync", 0, KW_MS, KW_DESC(resync_period_ms),
+      "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
+    { "-v", "--verbose", KW_SET, KW_VAR(g_verbose),
+      "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" },
+    { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
+};
+#undef KW_DESC
+#undef KW_VAR
+#undef KW_NONE
+/* the option named a, or 0 */
+static const kw_opt* find_opt(const char* a) {
+    size_t k;
+    for (k = 0; k < sizeof(kw_opts) / sizeof(kw_opts[0]); k++) {
+        if (!strcmp(a, kw_opts[k].name) || (kw_opts[k].alias && !strcmp(a, kw_opts[k].alias))) { return &kw_opts[k]; }
+    }
+    return 0;
+}
+static void print_usage(void) {
+    size_t k;
+    fputs(usage_head, stdout);
+    for (k = 0; k < sizeof(kw_opts) / sizeof(kw_opts[0]); k++) {
+        if (kw_opts[k].help) { fputs(kw_opts[k].help, stdout); }
+    }
+    fputs(usage_tail, stdout);
+}
+/* where option o puts its value: a field of d, or a variable of kwatch's */
+static void* opt_target(const kw_opt* o, kinf_desc_t* d) { return o->var ? o->var : (void*)((char*)d + o->field); }
+static int opt_takes_value(const kw_opt* o) { return o->kind != KW_HELP && o->kind != KW_SET && o->kind != KW_CLEAR; }
+/* a number option's value n stored as its kind says */
+static void opt_set_num(const kw_opt* o, void* t, double n) {
+    switch (o->kind) {
+    case KW_LONG: *(long*)t = (long)n; break;
+    case KW_DOUBLE: *(double*)t = n; break;
+    case KW_INT: *(int*)t = (int)n; break;
+    case KW_SIZE: *(size_t*)t = (size_t)n; break;
+    default: *(int*)t = (int)(n * 1000); break; /* KW_MS */
+    }
 }
 /* splits a comma list in place; returns the count */
 static int split_list(char* s, const char** out, int max) {
@@ -216,22 +290,16 @@ int main(int argc, char** argv) {
     const char* keep[32];
     const char* drop[32];
     const char* resource = 0;
-    const char* kubeconfig = 0;
-    const char* context = 0;
-    const char* sa_dir = 0;
     char* keep_copy = 0;
     char* drop_copy = 0;
     static kinf_config_t cfg;
     void* work = 0;
-    double timeout = -1, num;
-    int exit_after_sync = 0, dump = 0, stats = 0, i, k, rc = KWATCH_EXIT_OK, synced_printed = 0;
+    double num;
+    int i, rc = KWATCH_EXIT_OK, synced_printed = 0;
     size_t size;
     void* mem;
     double t0;
     kinf_handler_t h;
-    const char** const str_to[] = { &d.namespace_, &d.namespace_, &d.label_selector, &d.label_selector, &d.field_selector, &d.server,
-                                    &d.server, &d.token, &d.token_file, &kubeconfig, &context, &sa_dir, &d.ca_file,
-                                    &d.client_cert_file, &d.client_key_file, &d.tls_server_name };
 
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
@@ -244,6 +312,8 @@ int main(int argc, char** argv) {
     for (i = 1; i < argc; i++) {
         const char* a = argv[i];
         const char* v = 0;
+        const kw_opt* o;
+        void* t;
         char* eq = 0;
         if (!strncmp(a, "--", 2) && (eq = strchr(a, '=')) != 0) {
             static char opt[64];
@@ -252,61 +322,51 @@ int main(int argc, char** argv) {
             memcpy(opt, a, n); opt[n] = 0;
             v = eq + 1; a = opt;
         }
-#define KW_ARG() (v ? v : (i + 1 < argc ? argv[++i] : 0))
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage_text, stdout); return KWATCH_EXIT_OK; }
-        else if ((k = opt_index(str_opts, a)) >= 0) { if (!(*str_to[k] = KW_ARG())) { return usage_error("missing value", a); } }
-        else if (!strcmp(a, "--insecure-skip-tls-verify")) { d.insecure_skip_tls_verify = 1; }
-        else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-            const char* o = KW_ARG();
-            if (!o) { return usage_error("missing value", a); }
-            if (!strcmp(o, "name")) { g_output = 0; } else if (!strcmp(o, "json")) { g_output = 1; }
-            else if (!strcmp(o, "none")) { g_output = 2; } else { return usage_error("-o takes name, json or none", o); }
+        o = find_opt(a);
+        if (!o) {
+            if (a[0] == '-' && a[1]) { return usage_error("unknown option", a); }
+            if (resource) { return usage_error("more than one RESOURCE", a); }
+            resource = a;
+            continue;
         }
-        else if (!strcmp(a, "--exit-after-sync")) { exit_after_sync = 1; }
-        else if (!strcmp(a, "--dump-on-exit")) { dump = 1; }
-        else if (!strcmp(a, "--stats")) { stats = 1; }
-        else if (!strcmp(a, "--no-prefault")) { d.prefault_store = 0; }
-        else if (!strcmp(a, "--keep-managed-fields")) { d.no_default_drop = 1; }
-        else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) { g_verbose = 1; }
-        else if (!strcmp(a, "--keep") || !strcmp(a, "--drop")) {
-            const char* l = KW_ARG();
+        t = opt_target(o, &d);
+        if (opt_takes_value(o) && !v && i + 1 < argc) { v = argv[++i]; }
+        switch (o->kind) {
+        case KW_HELP: print_usage(); return KWATCH_EXIT_OK;
+        case KW_SET: *(int*)t = 1; break;
+        case KW_CLEAR: *(int*)t = 0; break;
+        case KW_STR:
+            if (!v) { return usage_error("missing value", a); }
+            *(const char**)t = v;
+            break;
+        case KW_OUTPUT:
+            if (!v) { return usage_error("missing value", a); }
+            if (!strcmp(v, "name")) { *(int*)t = 0; } else if (!strcmp(v, "json")) { *(int*)t = 1; }
+            else if (!strcmp(v, "none")) { *(int*)t = 2; } else { return usage_error("-o takes name, json or none", v); }
+            break;
+        case KW_KEEP: case KW_DROP: {
             char* copy;
-            if (!l) { return usage_error("missing value", a); }
-            copy = strdup(l);
+            if (!v) { return usage_error("missing value", a); }
+            copy = strdup(v);
             if (!copy) { return KWATCH_EXIT_FAIL; }
-            if (a[2] == 'k') { free(keep_copy); keep_copy = copy; d.keep = keep; d.keep_count = split_list(copy, keep, 29); }
+            if (o->kind == KW_KEEP) { free(keep_copy); keep_copy = copy; d.keep = keep; d.keep_count = split_list(copy, keep, 29); }
             else { free(drop_copy); drop_copy = copy; d.drop = drop; d.drop_count = split_list(copy, drop, 31); }
             if (d.keep_count > 28 || d.drop_count > 30) { free(keep_copy); free(drop_copy); return usage_error("at most 28 --keep and 30 --drop paths", a); }
+            break;
         }
-        else if ((k = opt_index(num_opts, a)) >= 0) {
-            const char* s = KW_ARG();
-            if (!parse_num(s, &num)) { return usage_error("expected a non-negative number", s ? s : a); }
-            switch (k) {
-            case 0: g_max_events = (long)num; break;
-            case 1: timeout = num; break;
-            case 2: d.max_objects = (int)num; break;
-            case 3: d.max_event_bytes = (size_t)num; break;
-            case 4: d.store_bytes = (size_t)num; break;
-            case 5: d.fifo_capacity = (int)num; break;
-            case 6: d.read_bytes = (size_t)num; break;
-            case 7: d.list_limit = (int)num; break;
-            case 8: d.idle_timeout_ms = (int)(num * 1000); break;
-            case 9: d.watch_timeout_s = (int)num; break;
-            default: d.resync_period_ms = (int)(num * 1000); break;
-            }
+        default:
+            if (!parse_num(v, &num)) { return usage_error("expected a non-negative number", v ? v : a); }
+            opt_set_num(o, t, num);
+            break;
         }
-        else if (a[0] == '-' && a[1]) { return usage_error("unknown option", a); }
-        else if (!resource) { resource = a; }
-        else { return usage_error("more than one RESOURCE", a); }
-#undef KW_ARG
     }
     if (!resource) { return usage_error("missing RESOURCE", 0); }
-    if (!d.server || kubeconfig || context || sa_dir) {
+    if (!d.server || g_kubeconfig || g_context || g_sa_dir) {
         int r;
         work = malloc(KWATCH_CONFIG_WORK);
         if (!work) { return KWATCH_EXIT_FAIL; }
-        if (kubeconfig || context) { r = kinf_config_kubeconfig(&cfg, kubeconfig, context, work, KWATCH_CONFIG_WORK); }
-        else if (sa_dir) { r = kinf_config_in_cluster(&cfg, sa_dir, work, KWATCH_CONFIG_WORK); }
+        if (g_kubeconfig || g_context) { r = kinf_config_kubeconfig(&cfg, g_kubeconfig, g_context, work, KWATCH_CONFIG_WORK); }
+        else if (g_sa_dir) { r = kinf_config_in_cluster(&cfg, g_sa_dir, work, KWATCH_CONFIG_WORK); }
         else { r = kinf_config_default(&cfg, work, KWATCH_CONFIG_WORK); }
         if (r != KINF_OK) {
             fprintf(stderr, "kwatch: error %s: %s\n", kinf_log_item_name(cfg.error), cfg.error_detail);
@@ -345,8 +405,8 @@ int main(int argc, char** argv) {
     if (g_max_events == 0) { kinf_stop(g_inf); }
     while (!kinf_stopped(g_inf)) {
         int wait = 200;
-        if (timeout >= 0) {
-            double left = timeout - (now_s() - t0);
+        if (g_timeout >= 0) {
+            double left = g_timeout - (now_s() - t0);
             if (left <= 0) { break; }
             if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
         }
@@ -365,20 +425,20 @@ int main(int argc, char** argv) {
             printf("# end cache\n");
             fflush(stdout);
         }
-        if (exit_after_sync && kinf_has_synced(g_inf)) {
+        if (g_exit_after_sync && kinf_has_synced(g_inf)) {
             printf("# synced %d objects\n", kinf_count(g_inf));
             fflush(stdout);
             synced_printed = 1;
             break;
         }
     }
-    if (exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
+    if (g_exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
     if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_flush(g_inf); }
-    if (dump && !dump_cache(g_inf)) { rc = KWATCH_EXIT_FAIL; }
+    if (g_dump && !dump_cache(g_inf)) { rc = KWATCH_EXIT_FAIL; }
     {
         kinf_stats_t s = kinf_stats(g_inf);
-        if (stats) {
+        if (g_stats) {
             fprintf(stderr,
                     "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
                     "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu\n"

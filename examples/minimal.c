@@ -28,8 +28,14 @@ int main(int argc, char** argv) {
     desc.resource = "pods";
     desc.keep = keep; desc.keep_count = 3;
     desc.max_objects = 2000; desc.store_bytes = 1 << 20;
+    desc.logger.func = kinf_log_stderr;  /* what happens, one line each, on stderr */
     inf = kinf_init(mem, sizeof(mem), &desc);
-    if (!inf) { return 1; }              /* mem too small or bad config */
+    if (!inf) {                          /* mem too small or bad config: say which */
+        char why[256];
+        kinf_check(&desc, sizeof(mem), why, sizeof(why));
+        fprintf(stderr, "minimal: %s\n", why);
+        return 1;
+    }
     kinf_add_handler(inf, &h);
     setvbuf(stdout, 0, _IOLBF, 0);
     return kinf_run(inf) == KINF_OK ? 0 : 1;   /* until kinf_stop() */

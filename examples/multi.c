@@ -20,6 +20,18 @@ static long g_oversized;
 static void on_big(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b, void* u) { (void)inf; (void)a; (void)b; (void)u; g_oversized++; }
 
 static unsigned char mem_pods[8 << 20], mem_cms[4 << 20];
+static const uint32_t log_level = KINF_LOG_WARN; /* errors and warnings */
+
+/* kinf_init, and if it refuses, why */
+static kinf_informer_t* init(void* mem, size_t size, const kinf_desc_t* d) {
+    kinf_informer_t* inf = kinf_init(mem, size, d);
+    if (!inf) {
+        char why[256];
+        kinf_check(d, size, why, sizeof(why));
+        fprintf(stderr, "multi: %s: %s\n", d->tag, why);
+    }
+    return inf;
+}
 
 int main(int argc, char** argv) {
     kinf_desc_t d = { 0 };
@@ -30,12 +42,13 @@ int main(int argc, char** argv) {
     int i, printed = 0;
     if (argc < 2) { fprintf(stderr, "usage: multi SERVER_URL [SECONDS]\n"); return 2; }
     d.server = argv[1];
+    d.logger.func = kinf_log_stderr; d.logger.user = (void*)&log_level;
     d.max_objects = 4096; d.store_bytes = 4 << 20; d.max_event_bytes = 256 << 10;
-    d.resource = "pods";
-    inf[0] = kinf_init(mem_pods, sizeof(mem_pods), &d);
-    d.resource = "configmaps"; d.store_bytes = 2 << 20; d.max_event_bytes = 64 << 10;
-    inf[1] = kinf_init(mem_cms, sizeof(mem_cms), &d);
-    if (!inf[0] || !inf[1]) { fprintf(stderr, "multi: init failed\n"); return 1; }
+    d.resource = "pods"; d.tag = "pods";
+    inf[0] = init(mem_pods, sizeof(mem_pods), &d);
+    d.resource = "configmaps"; d.tag = "configmaps"; d.store_bytes = 2 << 20; d.max_event_bytes = 64 << 10;
+    inf[1] = init(mem_cms, sizeof(mem_cms), &d);
+    if (!inf[0] || !inf[1]) { return 1; }
     for (i = 0; i < 2; i++) { kinf_add_handler(inf[i], &h); }
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (;;) {

@@ -1359,6 +1359,54 @@ def scenario_static(ctx):
         c.check(p.returncode == 0 and b"usage: kwatch" in p.stdout, "--help -> %s" % p.returncode)
         c.report()
 
+        # kwatch's option table: every option --help names is known, takes a
+        # value or not as its help line shows, and says so in the usual words;
+        # the capacities go where they belong
+        c = Checks("each option of --help is parsed as documented; capacities land in their fields")
+        help_text = p.stdout.decode("utf-8", "replace")
+        takes = ["-n", "--namespace", "-l", "--selector", "--field-selector", "-s", "--server", "--token", "--token-file",
+                 "--kubeconfig", "--context", "--certificate-authority", "--client-certificate", "--client-key",
+                 "--tls-server-name", "--service-account-dir", "-o", "--output", "--keep", "--drop"]
+        numbers = ["--max-events", "--timeout", "--max-objects", "--max-object-bytes", "--store-bytes", "--read-bytes",
+                   "--fifo", "--list-limit", "--idle-timeout", "--watch-timeout", "--resync"]
+        flags = ["--insecure-skip-tls-verify", "--exit-after-sync", "--dump-on-exit", "--stats", "--keep-managed-fields",
+                 "--no-prefault", "-v", "--verbose"]
+
+        def usage(args):
+            r = subprocess.run(kwatch_prefix() + [OPTS.kwatch] + args, stdin=subprocess.DEVNULL,
+                               capture_output=True, timeout=30 * SLOW)
+            return r.returncode, r.stderr.decode("utf-8", "replace")
+        for o in takes + numbers + flags + ["-h", "--help"]:
+            if o != "--output":  # -o's other name, not in the help
+                c.check(re.search(r"^  (?=-)(?:.*[ ,|])?%s(?![\w-])" % re.escape(o), help_text, re.M), "%s not in --help" % o)
+        for o in takes + numbers:
+            rc, err = usage(["pods", o])
+            want = "expected a non-negative number" if o in numbers else "missing value"
+            c.check(rc == 2 and err == "kwatch: %s: %s\nTry 'kwatch --help'.\n" % (want, o), "%s with no value: %s %r" % (o, rc, err))
+        for o in flags:
+            rc, err = usage([o])
+            c.check(rc == 2 and err.startswith("kwatch: missing RESOURCE\n"), "%s took a value or failed: %s %r" % (o, rc, err))
+        for args, msg in ((["--fifo", "x", "pods"], "expected a non-negative number: x"),
+                          (["--resync=-2", "pods"], "expected a non-negative number: -2"),
+                          (["--output=yaml", "pods"], "-o takes name, json or none: yaml"),
+                          (["--keep", ",".join("p%d" % k for k in range(29)), "pods"], "at most 28 --keep and 30 --drop paths: --keep"),
+                          (["--stats=1", "--bogus=1", "pods"], "unknown option: --bogus"),
+                          (["pods", "nodes"], "more than one RESOURCE: nodes")):
+            rc, err = usage(["--server", url] + args)
+            c.check(rc == 2 and err.startswith("kwatch: %s\n" % msg), "kwatch %s: %s %r" % (" ".join(args), rc, err))
+
+        def capacities(args):
+            rc, err = usage(["--server", url, "pods", "--max-events", "0", "--stats", "--max-objects", "77",
+                             "--store-bytes", "123456", "--max-object-bytes", "100000", "--read-bytes", "100000"] + args)
+            m = re.search(r"objects=0/(\d+) fifo=0/(\d+) .*store_capacity=(\d+)\n# stats memory used=\d+ capacity=(\d+)", err)
+            c.check(rc == 0 and m, "kwatch --stats %s: %s %r" % (" ".join(args), rc, err[-300:]))
+            return [int(x) for x in m.groups()] if m else [0, 0, 0, 0]
+        base = capacities(["--fifo", "5"])
+        c.check(base[:3] == [77, 5, 123456], "max-objects, fifo, store-bytes: %s" % base[:3])
+        c.check(capacities(["--max-object-bytes", "104096"])[3] - base[3] == 4096, "--max-object-bytes does not size the event buffer")
+        c.check(capacities(["--read-bytes=108192"])[3] - base[3] == 8192, "--read-bytes does not size the read buffer")
+        c.report()
+
         # configuration errors: exit 1 (failure), with the reason logged
         c = Checks("bad configuration exits 1 with the reason (bad URL; no --server and no kubeconfig)")
         home = os.path.join(TMP, "empty-home")
@@ -1580,6 +1628,33 @@ def scenario_token(ctx):
         c.check("KUBECONFIG_UNSUPPORTED" in k_ex.err_text(), "KUBECONFIG_UNSUPPORTED not logged " + k_ex.describe())
         c.report()
 
+        c = Checks("kubeconfig as JSON (as kubectl config view -o json --raw writes it): syncs")
+        kc3 = os.path.join(tdir, "kubeconfig.json")
+        with open(kc3, "w") as f:
+            f.write(kubeconfig_json(srv.url, {"tokenFile": good}))
+        k_js = Kwatch("kubeconfig-json", None, ["pods", "-o", "none", "--kubeconfig", kc3, "--exit-after-sync",
+                                                "--timeout", "60", "--dump-on-exit"], env=clean_env(tdir))
+        kws.append(k_js)
+        k_js.wait(90)
+        check_clean_exit(c, k_js, 0)
+        c.check("# synced 60 objects" in k_js.out_lines(), "not synced " + k_js.describe())
+        want = srv.state(pod_path())
+        c.check(k_js.dump() == want, "dump differs: " + diff_summary(k_js.dump(), want))
+        c.report()
+
+        c = Checks("kubeconfig as JSON with a comma missing: KUBECONFIG_YAML names line and column, exit 1")
+        kc4 = os.path.join(tdir, "kubeconfig-bad.json")
+        with open(kc4, "w") as f:
+            f.write(kubeconfig_json(srv.url, {"tokenFile": good}).replace('"apiVersion": "v1",', '"apiVersion": "v1"', 1))
+        k_bj = Kwatch("kubeconfig-bad-json", None, ["pods", "--kubeconfig", kc4, "--exit-after-sync",
+                                                    "--timeout", "10"], env=clean_env(tdir))
+        kws.append(k_bj)
+        k_bj.wait(60)
+        check_clean_exit(c, k_bj, 1)
+        want = "kwatch: error KUBECONFIG_YAML: %s: line 4, column 5: expected ',' or '}'" % kc4
+        c.check(want in k_bj.err_text().splitlines(), "want %r, got %s" % (want, k_bj.describe()))
+        c.report()
+
         c = Checks("token file rewritten after a 401: re-read, syncs")
         line = k_rot.wait_for(lambda ln: "UNAUTHORIZED" in ln, 60, stream="err")
         c.check(line is not None, "no 401 with the wrong token")
@@ -1614,6 +1689,16 @@ users:
 - name: tester
   user:
 %(user)s"""
+
+
+def kubeconfig_json(server, user):
+    """The kubeconfig of KUBECONFIG as `kubectl config view -o json --raw`
+    writes it: the same keys in the same order, four spaces a level."""
+    return json.dumps({"kind": "Config", "apiVersion": "v1", "preferences": {},
+                       "clusters": [{"name": "fake", "cluster": {"server": server}}],
+                       "users": [{"name": "tester", "user": user}],
+                       "contexts": [{"name": "fake", "context": {"cluster": "fake", "user": "tester"}}],
+                       "current-context": "fake"}, indent=4) + "\n"
 
 
 def clean_env(home):

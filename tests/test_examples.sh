@@ -1,13 +1,16 @@
 #!/bin/sh
 # The examples against the fake API server: minimal (the manual's TL;DR),
 # multi (two informers in one poll loop) and own-transport (the engine over
-# sockets of its own, no kinf_poll).
+# sockets of its own, no kinf_poll); and make demo's summary (the demo runs
+# its own server, beside the rest).
 cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "not ok - $1"; }
 tmp=$(mktemp -d)
-trap 'kill $srv 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $srv $demo 2>/dev/null; rm -rf "$tmp"' EXIT
+sh examples/demo.sh >"$tmp/demo.out" 2>&1 &
+demo=$!
 python3 tests/fakeapi.py --port 0 --port-file "$tmp/port" --lifetime 60 --pods 120 --configmaps 40 >"$tmp/srv.log" 2>&1 &
 srv=$!
 i=0; while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
@@ -18,6 +21,19 @@ cms=$(curl -s "$url/_fake/state?path=/api/v1/configmaps" | head -1 | awk '{print
 timeout 5 build/minimal "$url" >"$tmp/min.out" 2>&1
 n=$(grep -c '^ADDED ' "$tmp/min.out")
 [ "$n" = "$pods" ] && ok "minimal prints an ADDED line per pod ($n)" || bad "minimal printed $n ADDED lines, server has $pods pods"
+# a refusal is never silent: minimal (built without TLS) on https:// prints its
+# logger's line (kinf_log_stderr) and kinf_check's reason, and multi the reason
+# per informer
+out=$(timeout 5 build/minimal "https://127.0.0.1:1" 2>&1; echo "exit $?")
+case "$out" in
+    *"kinformer: error TLS_UNAVAILABLE: "*"minimal: KINF_LOGITEM_TLS_UNAVAILABLE: "*"exit 1") ok "minimal on https:// without TLS says why and exits 1" ;;
+    *) bad "minimal on https:// without TLS: $out" ;;
+esac
+out=$(timeout 5 build/multi "ftp://127.0.0.1" 2>&1; echo "exit $?")
+case "$out" in
+    *"multi: pods: KINF_LOGITEM_CONFIG_BAD_URL: "*"multi: configmaps: KINF_LOGITEM_CONFIG_BAD_URL: "*"exit 1") ok "multi with a bad URL says why for each informer and exits 1" ;;
+    *) bad "multi with a bad URL: $out" ;;
+esac
 
 out=$(timeout 30 build/multi "$url" 0 2>&1 | head -1)
 [ "$out" = "# synced pods=$pods configmaps=$cms" ] && ok "multi: two informers synced in one loop ($out)" || bad "multi said '$out', server has pods=$pods configmaps=$cms"
@@ -79,6 +95,37 @@ if [ "$orc" = 0 ] && [ -s "$tmp/otc.dump" ] && cmp -s "$tmp/otc.dump" "$tmp/stat
     ok "own-transport under churn: SIGTERM, exit 0, dump equals the server's state ($ev events)"
 else
     bad "own-transport under churn: exit $orc, $ev events, dump $(head -1 "$tmp/otc.dump") vs server $(head -1 "$tmp/state.out")"
+fi
+# make demo: a summary a first-time reader can follow, not every line kwatch printed
+wait $demo; drc=$?; demo=
+d="$tmp/demo.out"
+n=$(wc -l <"$d")
+first=$(sed -n '/^-- kwatch prints one line per change/,/^$/p' "$d" | grep -c -E '^   (ADDED|MODIFIED|DELETED) [a-z0-9-]+/[a-z0-9-]+ [0-9]+$')
+rows=$(grep -c -E '^ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +([0-9]+ +)?[0-9]+( |$)' "$d")
+if [ "$drc" = 0 ] && [ "$n" -le 110 ] && [ "$first" -ge 8 ] && [ "$rows" -ge 18 ] && ! grep -q '^# stats' "$d"; then
+    ok "make demo: a summary of $n lines ($first first changes, $rows rows a second), exit 0"
+else
+    bad "make demo: exit $drc, $n lines, $first first changes, $rows rows a second"; head -40 "$d" | sed 's/^/# /'
+fi
+if grep -q -E '^ +1 .*synced: [0-9]+ pods listed and cached in [0-9]+ ms' "$d" && grep -q '^   the cache equals the server.s state' "$d"; then
+    ok "make demo: says when kwatch synced, and that its cache equals the server's state"
+else
+    bad "make demo: no sync time or no final comparison"; grep -E 'synced|cache' "$d" | sed 's/^/# /'
+fi
+# DELETED! is explained where it first appears, or the summary says none came
+unk=$(grep -c -E '^ +DELETED! [a-z0-9-]+/' "$d")
+if { [ "$unk" -gt 0 ] && grep -A12 -m1 -E '^ +DELETED! [a-z0-9-]+/' "$d" | grep -q 'final state is'; } ||
+   { [ "$unk" = 0 ] && grep -q 'no DELETED! this run' "$d"; }; then
+    ok "make demo: DELETED! explained where it appears ($unk this run)"
+else
+    bad "make demo: $unk DELETED! lines without their explanation"
+fi
+mem=$(sed -n 's/^   informer memory *\([0-9,]*\) bytes in all.*/\1/p' "$d" | tr -d ,)
+if grep -q -E '^   store +[0-9,]+ bytes of projected pods \([0-9,]+ a pod\), peak [0-9,]+, in a 1,048,576-byte arena' "$d" &&
+   grep -q -E '^   watch events received +[0-9,]+: [0-9,]+ ADDED' "$d" && [ -n "$mem" ] && [ "$mem" -lt 2000000 ]; then
+    ok "make demo: counters named by what they count; the informer takes $mem bytes for its 200 pods"
+else
+    bad "make demo: counters: memory '$mem'"; sed -n '/^-- kwatch.s counters/,$p' "$d" | sed 's/^/# /'
 fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -1,8 +1,9 @@
 /* unit.c - unit tests of kinformer.h, compiled with TINY compile-time caps so
    every limit is hit. It calls the private kinf__* functions directly (the
    implementation is in this translation unit). No network: the informer is
-   pointed at http://127.0.0.1:1 and driven by hand (bytes into the scanner or
-   rbuf, then kinf__rf_on_record / kinf__rf_consume / kinf__hd_dispatch).
+   pointed at http://127.0.0.1:1 and driven by hand (body bytes into the
+   library's body loop kinf__rf_body_feed, bytes into rbuf for kinf__rf_consume,
+   or a response through the kinf_engine_* calls; kinf__hd_dispatch delivers).
    Assertions are on KINF_LOGITEM_* ids, never on message text.
    The last line of output is "N passed, M failed"; exit status 1 if M > 0.
    Tests marked BUG expose a defect this suite found in kinformer.h; "fixed in"
@@ -14,6 +15,7 @@
 #define KINF_READ_BYTES 256
 #define KINF_MAX_TOKEN 64
 #define KINF__STEP_BYTES 1024 /* a step reads at most this much (the library's is 1 MiB) */
+#define KINF_TLS_ANCHOR_BYTES 512 /* in a TLS build: five of the test CAs fit, six do not */
 /* the store's invariant checks run in the sanitizer build; an assertion in
    kinformer.h counts as a failed check instead of aborting the suite */
 #if defined(__SANITIZE_ADDRESS__) && !defined(KINF_SELFCHECK)
@@ -207,7 +209,8 @@ static void test_http_head(void) {
     CHECK_INT(head("HTTP/1.1 200 OK\r\n: empty-name\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nBad Name: x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nName : x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
-    CHECK_INT(head("HTTP/1.1 200 OK\r\nA: b\r\n folded\r\n\r\n", &r, &it), KINF_ERR_INVAL); /* obs-fold */
+    CHECK_INT(head("HTTP/1.1 200 OK\r\n folded\r\nA: b\r\n\r\n", &r, &it), KINF_ERR_INVAL); /* a fold with no field before it */
+    CHECK_INT(it, KINF_LOGITEM_HTTP_MALFORMED);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nN\x01: x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nN\xc3\xa9: x\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200 OK\r\nEmpty:\r\n\r\n", &r, &it), KINF_OK); /* empty value is fine */
@@ -552,12 +555,13 @@ static void test_scanner(void) {
     g_test = "scanner";
     /* a watch stream: records framed exactly, captures right */
     snprintf(in, sizeof(in), "%s\n  \r\n\t %s%s\n%s\n\n%s\r\n%s\n", r1, r2, r3, r4, r5, r6);
-    snprintf(exp, sizeof(exp), "%s t=ADDED n=a ns=ns1 u=u\\\"1\\\\ rv=10\n%s t=MODIFIED n=b rv=11\n%s t=DELETED n=a ns=ns1 rv=12\n"
-             "%s t=BOOKMARK rv=13\n%s t=ERROR\n%s t=ADDED n=\\u0061\\n rv=14\n", r1, r2, r3, r4, r5, r6);
+    /* the captures unescaped: \" and \\ in the uid; a control character (\n) reads as U+FFFD */
+    snprintf(exp, sizeof(exp), "%s t=ADDED n=a ns=ns1 u=u\"1\\ rv=10\n%s t=MODIFIED n=b rv=11\n%s t=DELETED n=a ns=ns1 rv=12\n"
+             "%s t=BOOKMARK rv=13\n%s t=ERROR\n%s t=ADDED n=a\xEF\xBF\xBD rv=14\n", r1, r2, r3, r4, r5, r6);
     sc_all(0, 8192, 128, in, 0, exp);
     /* records larger than ev_cap: rec_over, yet the captures are right */
-    snprintf(exp, sizeof(exp), "OVER t=ADDED n=a ns=ns1 u=u\\\"1\\\\ rv=10\nOVER t=MODIFIED n=b rv=11\nOVER t=DELETED n=a ns=ns1 rv=12\n"
-             "OVER t=BOOKMARK rv=13\nOVER t=ERROR\nOVER t=ADDED n=\\u0061\\n rv=14\n");
+    snprintf(exp, sizeof(exp), "OVER t=ADDED n=a ns=ns1 u=u\"1\\ rv=10\nOVER t=MODIFIED n=b rv=11\nOVER t=DELETED n=a ns=ns1 rv=12\n"
+             "OVER t=BOOKMARK rv=13\nOVER t=ERROR\nOVER t=ADDED n=a\xEF\xBF\xBD rv=14\n");
     sc_all(0, 40, 128, in, 0, exp);
     /* a record of exactly ev_cap bytes still fits */
     sc_all(0, strlen(r2), 128, r2, 0, 0);
@@ -724,23 +728,18 @@ static void list_begin(kinf_informer_t* inf) {
     kinf__scan_reset(&inf->scan, 1);
     kinf__rf_unseen(inf);
 }
-/* Feeds body bytes as kinf__rf_consume does. Returns 0, -1 for a framing error,
-   or the first kinf__rf_on_record result that is not KINF__REC_OK. */
+/* Feeds body bytes through the library's body loop (kinf__rf_body_feed, the
+   one kinf__rf_consume runs), leaving out only the reflector's answer to what
+   stopped it. Returns 0, the first KINF__REC_* that is not KINF__REC_OK
+   (KINF__REC_FRAMING: bytes that are no body), or -2 when the FIFO was full
+   and a record was held back (whitespace after the last record is not one). */
 static int feed(kinf_informer_t* inf, const char* s, size_t n) {
-    size_t p = 0;
-    while (p < n) {
-        size_t used = kinf__scan_feed(&inf->scan, (const uint8_t*)s + p, n - p);
-        p += used;
-        if (inf->scan.err) { return -1; }
-        if (inf->scan.rec_done) {
-            int r;
-            inf->scan.rec_done = 0;
-            r = kinf__rf_on_record(inf);
-            inf->scan.ev_len = 0;
-            if (r != KINF__REC_OK) { return r; }
-        }
+    size_t used;
+    int r = kinf__rf_body_feed(inf, (const uint8_t*)s, n, &used);
+    if (r == KINF__REC_OK) {
+        for (; used < n; used++) { if (!s[used] || !strchr(" \t\r\n", s[used])) { return -2; } }
     }
-    return 0;
+    return r;
 }
 static int feeds(kinf_informer_t* inf, const char* s) { return feed(inf, s, strlen(s)); }
 /* as feed, in one piece or a byte at a time (up to the first result that is not 0) */
@@ -1053,7 +1052,7 @@ static void test_drop_grammar(void) {
             }
             r = added_by(inf, obj, bytewise);
             cases++;
-            if (is_bad ? r != -1 : (r != 0 || !strcmp(stored(inf, "ns/p"), "") || strstr(stored(inf, "ns/p"), where ? "spec" : "managedFields"))) {
+            if (is_bad ? r != KINF__REC_FRAMING : (r != 0 || !strcmp(stored(inf, "ns/p"), "") || strstr(stored(inf, "ns/p"), where ? "spec" : "managedFields"))) {
                 wrong++;
                 if (wrong < 6) { note("%s %s in %s%s: result %d, stored %s", is_bad ? "malformed" : "valid", v, where ? "spec" : "managedFields", bytewise ? " byte by byte" : "", r, stored(inf, "ns/p")); }
             }
@@ -1591,6 +1590,10 @@ static void test_store_limits(void) {
     CHECK_INT(pod(inf, "ADDED", "ns", "c", "3", 0), 0);
     CHECK_INT(pod(inf, "ADDED", "ns", "d", "4", 0), 0);
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+    /* four keys queued fill the FIFO (its capacity is max_objects): the body
+       loop reads no further until they are delivered */
+    dispatch(inf);
+    CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2 A ns/c 3 A ns/d 4");
     CHECK_INT(pod(inf, "ADDED", "ns", "e", "5", 0), 0); /* the stream goes on */
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_STORE_SLOTS_FULL);
     CHECK_INT(logged(KINF_LOGITEM_STORE_SLOTS_FULL), 1);
@@ -1600,8 +1603,6 @@ static void test_store_limits(void) {
     CHECK(!kinf_get(inf, "ns/e", &o));
     CHECK_STR(kinf_get(inf, "ns/a", &o) ? o.resource_version : "", "1");
     CHECK_STR(kinf_get(inf, "ns/d", &o) ? o.resource_version : "", "4");
-    dispatch(inf);
-    CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2 A ns/c 3 A ns/d 4");
     /* an update of a cached key still works when the slots are full */
     evlog_reset();
     CHECK_INT(pod(inf, "MODIFIED", "ns", "b", "6", 0), 0);
@@ -2170,6 +2171,65 @@ static void test_backpressure(void) {
     close(sv[1]);
 }
 
+/* The body loop (kinf__rf_body_feed) says how far it went and why it stopped:
+   past the record that filled the FIFO, past a record that stops the
+   stream, before the byte that is no JSON; the rest feeds on from there. */
+static void test_body_loop(void) {
+    kinf_informer_t* inf = mk_fifo(0, 2, 0);
+    const char* ev1 = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"resourceVersion\":\"1\"}}}\n";
+    const char* ev2 = "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"2\"}}}\n";
+    const char* ev3 = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"resourceVersion\":\"3\"}}}";
+    const char* ev4 = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"c\",\"resourceVersion\":\"4\"}}}\n";
+    const char* gone = "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"code\":410}}";
+    static char in[1024];
+    size_t used, n, at;
+    int i;
+    g_test = "body_loop";
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset();
+    /* FIFO capacity 2: it stops right after the record that fills it (a
+       bookmark queues nothing) */
+    n = (size_t)snprintf(in, sizeof(in), "%s%s%s%s", ev1, ev2, ev3, ev4);
+    at = strlen(ev1) + strlen(ev2) + strlen(ev3);
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in, n, &used), KINF__REC_OK);
+    CHECK_INT(used, at);
+    CHECK_INT(inf->flen, 2); CHECK_INT(kinf_count(inf), 2);
+    CHECK_STR(kinf_resource_version(inf), "3");
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in + at, n - at, &used), KINF__REC_OK); /* still full */
+    CHECK_INT(used, 0);
+    dispatch(inf);
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in + at, n - at, &used), KINF__REC_OK);
+    CHECK_INT(used, n - at);
+    dispatch(inf);
+    CHECK_STR(g_evlog, "A a 1 A b 3 A c 4");
+    CHECK_INT(inf->scan.ev_len, 0); /* a record applied leaves the event buffer empty */
+    /* a record that stops the stream: the bytes after it are not taken */
+    n = (size_t)snprintf(in, sizeof(in), "%s%s", gone, ev1);
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in, n, &used), KINF__REC_EXPIRED);
+    CHECK_INT(used, strlen(gone));
+    CHECK_INT(inf->flen, 0);
+    /* bytes that are no JSON: the record before them is applied, then it
+       stops at the first bad byte, says so, and logs it as the body's kind */
+    for (i = 0; i < 2; i++) {
+        int list = i == 1;
+        const char* bad = list ? "{\"items\":[{\"metadata\":{\"name\":\"x\",\"resourceVersion\":\"5\"}} x" : "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"6\"}}}\nx";
+        if (list) { list_begin(inf); } else { watch_begin(inf); }
+        log_reset();
+        CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)bad, strlen(bad), &used), KINF__REC_FRAMING);
+        CHECK(used >= strlen(bad) - 1);
+        CHECK_INT(logged(list ? KINF_LOGITEM_LIST_MALFORMED : KINF_LOGITEM_EVENT_MALFORMED), 1);
+        CHECK_STR(list ? stored(inf, "x") : kinf_resource_version(inf), list ? "{\"metadata\":{\"name\":\"x\",\"resourceVersion\":\"5\"}}" : "6");
+    }
+    /* too deep: its own item */
+    watch_begin(inf); log_reset();
+    n = (size_t)snprintf(in, sizeof(in), "{\"a\":");
+    for (i = 0; i < KINF_MAX_DEPTH; i++) { in[n++] = '['; }
+    CHECK_INT(kinf__rf_body_feed(inf, (const uint8_t*)in, n, &used), KINF__REC_FRAMING);
+    CHECK_INT(logged(KINF_LOGITEM_JSON_TOO_DEEP), 1);
+    CHECK_INT(logged(KINF_LOGITEM_EVENT_MALFORMED), 0);
+    rm(inf);
+}
+
 /* One step reads at most KINF__STEP_BYTES before it returns to let the
    handlers run, however much the socket holds and however large the read
    buffer (desc.read_bytes; a read asks only what the step has left); the
@@ -2522,6 +2582,19 @@ static void test_field(void) {
     NOFIELD("spec.containers.name");
     NOFIELD("spec.containers.-1");
     FIELD("metadata.labels.app\\.kubernetes\\.io/name", KINF_VSTRING, "web");
+    {   /* a key written with escapes is reached by its unescaped name; the
+           escaped text itself is not a name the key has */
+        static const char ej[] = "{\"a\\u002fb\":\"x\",\"c\":{\"d\\\"e\":1,\"\\u00e9t\\u00e9\":[2]},\"p\\u0031\":3}";
+        kinf_object_t eo;
+        memset(&eo, 0, sizeof(eo));
+        eo.json = ej; eo.json_len = strlen(ej);
+        CHECK(json_valid(ej, strlen(ej)));
+        CHECK(kinf_field(&eo, "a/b", &v) && v.len == 1 && v.ptr[0] == 'x');
+        CHECK(kinf_field(&eo, "c.d\"e", &v) && v.type == KINF_VNUMBER && v.len == 1 && v.ptr[0] == '1');
+        CHECK(kinf_field(&eo, "c.\xc3\xa9t\xc3\xa9.0", &v) && v.len == 1 && v.ptr[0] == '2');
+        CHECK(kinf_field(&eo, "p1", &v) && v.len == 1 && v.ptr[0] == '3');
+        CHECK(!kinf_field(&eo, "p\\u0031", &v) && !kinf_field(&eo, "a\\u002fb", &v));
+    }
     FIELD("metadata.labels.x\\.y", KINF_VSTRING, "z");
     NOFIELD("metadata.labels.x.y");
     NOFIELD("metadata.labels.app");
@@ -2540,13 +2613,13 @@ static void test_field(void) {
     FIELD("obj", KINF_VOBJECT, "{}");
     FIELD("last", KINF_VNUMBER, "7");
     FIELD("", KINF_VOBJECT, js);
-    /* kinf_field_str: unescaped, cut, full length returned */
-    CHECK_INT(kinf_field_str(&o, "s", b, sizeof(b)), 11);
-    CHECK_STR(b, "q\"uo\\te\nA?/");
+    /* kinf_field_str: unescaped (\u00e9 as UTF-8), cut, full length returned */
+    CHECK_INT(kinf_field_str(&o, "s", b, sizeof(b)), 12);
+    CHECK_STR(b, "q\"uo\\te\nA\xc3\xa9/");
     CHECK_INT(kinf_field_str(&o, "w", b, sizeof(b)), 7); CHECK_STR(b, "},{[\"]\\");
     CHECK_INT(kinf_field_str(&o, "a.b.c", b, 3), 4); CHECK_STR(b, "de");
     CHECK_INT(kinf_field_str(&o, "a.b.c", b, 1), 4); CHECK_STR(b, "");
-    CHECK_INT(kinf_field_str(&o, "a.b.c", b, 0), 0);
+    CHECK_INT(kinf_field_str(&o, "a.b.c", b, 0), 4); /* as snprintf: the length, nothing written */
     CHECK_INT(kinf_field_str(&o, "n", b, sizeof(b)), 7); CHECK_STR(b, "-12.5e3");
     CHECK_INT(kinf_field_str(&o, "t", b, sizeof(b)), 4); CHECK_STR(b, "true");
     CHECK_INT(kinf_field_str(&o, "z", b, sizeof(b)), 4); CHECK_STR(b, "null");
@@ -2566,6 +2639,569 @@ static void test_field(void) {
 #undef FIELD
 #undef NOFIELD
 }
+
+/* ================================================================== 10b. reading objects: text and members */
+/* a value of a caller's own, copied to an exact-size heap block so that the
+   sanitizer build sees any read past its end */
+static kinf_value_t own_value(kinf_vtype_t type, const char* text, size_t n) {
+    kinf_value_t v;
+    char* m = (char*)malloc(n ? n : 1);
+    if (m && n) { memcpy(m, text, n); }
+    v.type = type; v.ptr = m; v.len = n;
+    return v;
+}
+static void own_free(kinf_value_t* v) { free((void*)v->ptr); v->ptr = 0; }
+/* kinf_value_str of a string's raw text (as it stands between the quotes) */
+static size_t vstr(const char* raw, char* buf, size_t cap) {
+    kinf_value_t v = own_value(KINF_VSTRING, raw, strlen(raw));
+    size_t n = kinf_value_str(&v, buf, cap);
+    own_free(&v);
+    return n;
+}
+static void test_value_str(void) {
+    static const char js[] = "{\"e\":\"\",\"s\":\"abc\",\"z\":null,\"o\":{},\"a\":[],\"u\":\"\\u00e9t\\u00e9\",\"n\":0}";
+    kinf_object_t o;
+    kinf_value_t v;
+    char b[64];
+    size_t i;
+    g_test = "value_str";
+    memset(&o, 0, sizeof(o));
+    o.json = js; o.json_len = strlen(js);
+    o.name = "p"; o.namespace_ = ""; o.uid = ""; o.resource_version = "7";
+    /* missing and empty: both 0 from kinf_field_str, kinf_field_has tells them apart */
+    CHECK_INT(kinf_field_has(&o, "e"), 1); CHECK_INT(kinf_field_str(&o, "e", b, sizeof(b)), 0);
+    CHECK_INT(kinf_field_has(&o, "nope"), 0); CHECK_INT(kinf_field_str(&o, "nope", b, sizeof(b)), 0);
+    CHECK_INT(kinf_field_has(&o, "z"), 1); CHECK_INT(kinf_field_has(&o, "o"), 1); CHECK_INT(kinf_field_has(&o, "a"), 1);
+    CHECK_INT(kinf_field_has(&o, "n"), 1); CHECK_INT(kinf_field_has(&o, "s.x"), 0);
+    CHECK_INT(kinf_field_has(0, "s"), 0); CHECK_INT(kinf_field_has(&o, 0), 0);
+    /* identity: answered from the object's fields; an empty namespace or uid is absent */
+    CHECK_INT(kinf_field_has(&o, "metadata.name"), 1); CHECK_INT(kinf_field_has(&o, "metadata.resourceVersion"), 1);
+    CHECK_INT(kinf_field_has(&o, "metadata.namespace"), 0); CHECK_INT(kinf_field_has(&o, "metadata.uid"), 0);
+    CHECK_INT(kinf_field_has(&o, "metadata.nam"), 0); CHECK_INT(kinf_field_has(&o, "metadata"), 0);
+    /* the snprintf contract: cap 0 writes nothing (buf may be NULL), cap 1 the NUL, a cut says so */
+    strcpy(b, "junk");
+    CHECK_INT(kinf_field_str(&o, "s", b, 0), 3); CHECK_STR(b, "junk");
+    CHECK_INT(kinf_field_str(&o, "s", 0, 0), 3);
+    CHECK_INT(kinf_field_str(&o, "s", 0, 10), 3);        /* no buffer: nothing written */
+    CHECK_INT(kinf_field_str(&o, "s", b, 1), 3); CHECK_STR(b, "");
+    CHECK_INT(kinf_field_str(&o, "s", b, 3), 3); CHECK_STR(b, "ab");
+    CHECK_INT(kinf_field_str(&o, "s", b, 4), 3); CHECK_STR(b, "abc");
+    CHECK_INT(kinf_field_str(&o, "u", b, sizeof(b)), 5); CHECK_STR(b, "\xc3\xa9t\xc3\xa9");
+    /* the cut never splits a character: "é" needs two bytes */
+    CHECK_INT(kinf_field_str(&o, "u", b, 2), 5); CHECK_STR(b, "");
+    CHECK_INT(kinf_field_str(&o, "u", b, 3), 5); CHECK_STR(b, "\xc3\xa9");
+    CHECK_INT(kinf_field_str(&o, "u", b, 4), 5); CHECK_STR(b, "\xc3\xa9t");
+    CHECK_INT(kinf_field_str(&o, "u", b, 5), 5); CHECK_STR(b, "\xc3\xa9t"); /* not the first byte of the second */
+    CHECK_INT(kinf_field_str(&o, "o", b, sizeof(b)), 2); CHECK_STR(b, "{}");
+    CHECK_INT(kinf_field_str(&o, "z", b, sizeof(b)), 4); CHECK_STR(b, "null");
+    CHECK_INT(kinf_field_str(&o, "metadata.resourceVersion", b, sizeof(b)), 1); CHECK_STR(b, "7");
+    /* full JSON unescaping */
+    CHECK_INT(vstr("\\\"\\\\\\/\\b\\f\\n\\r\\t", b, sizeof(b)), 8); CHECK_STR(b, "\"\\/\b\f\n\r\t");
+    CHECK_INT(vstr("\\u0041\\u00e9\\u20ac", b, sizeof(b)), 6); CHECK_STR(b, "A\xc3\xa9\xe2\x82\xac");
+    CHECK_INT(vstr("\\u07FF\\u0800\\uFFFF", b, sizeof(b)), 8); CHECK_STR(b, "\xdf\xbf" "\xe0\xa0\x80" "\xef\xbf\xbf");
+    CHECK_INT(vstr("\\ud83d\\ude00", b, sizeof(b)), 4); CHECK_STR(b, "\xf0\x9f\x98\x80");      /* U+1F600, a pair */
+    CHECK_INT(vstr("\\uD800\\uDC00\\uDBFF\\uDFFF", b, sizeof(b)), 8); CHECK_STR(b, "\xf0\x90\x80\x80" "\xf4\x8f\xbf\xbf");
+    /* lone surrogates and malformed escapes read as U+FFFD; what follows is kept */
+    CHECK_INT(vstr("a\\ud83dz", b, sizeof(b)), 5); CHECK_STR(b, "a\xef\xbf\xbdz");
+    CHECK_INT(vstr("\\ude00", b, sizeof(b)), 3); CHECK_STR(b, "\xef\xbf\xbd");
+    CHECK_INT(vstr("\\ud83d\\u0041", b, sizeof(b)), 4); CHECK_STR(b, "\xef\xbf\xbd" "A");
+    CHECK_INT(vstr("\\ud83d\\ud83d\\ude00", b, sizeof(b)), 7); CHECK_STR(b, "\xef\xbf\xbd\xf0\x9f\x98\x80");
+    CHECK_INT(vstr("\\ud83d", b, sizeof(b)), 3); CHECK_STR(b, "\xef\xbf\xbd");
+    CHECK_INT(vstr("\\ud83d\\", b, sizeof(b)), 6); CHECK_STR(b, "\xef\xbf\xbd\xef\xbf\xbd");
+    CHECK_INT(vstr("\\x", b, sizeof(b)), 3); CHECK_STR(b, "\xef\xbf\xbd");
+    CHECK_INT(vstr("\\u12", b, sizeof(b)), 5); CHECK_STR(b, "\xef\xbf\xbd" "12");
+    CHECK_INT(vstr("\\u12g4", b, sizeof(b)), 7); CHECK_STR(b, "\xef\xbf\xbd" "12g4");
+    CHECK_INT(vstr("ab\\", b, sizeof(b)), 5); CHECK_STR(b, "ab\xef\xbf\xbd");
+    /* \u0000 is a NUL byte, counted */
+    CHECK_INT(vstr("a\\u0000b", b, sizeof(b)), 3); CHECK(b[0] == 'a' && b[1] == 0 && b[2] == 'b' && b[3] == 0);
+    /* raw UTF-8 passes through, and is not cut inside a sequence either */
+    CHECK_INT(vstr("\xe2\x82\xac" "x", b, sizeof(b)), 4); CHECK_STR(b, "\xe2\x82\xac" "x");
+    CHECK_INT(vstr("\xe2\x82\xac" "x", b, 3), 4); CHECK_STR(b, "");
+    CHECK_INT(vstr("x\xf0\x9f\x98\x80", b, 5), 5); CHECK_STR(b, "x");
+    CHECK_INT(vstr("x\xf0\x9f\x98\x80", b, 6), 5); CHECK_STR(b, "x\xf0\x9f\x98\x80");
+    CHECK_INT(vstr("\x80\xc3", b, sizeof(b)), 2);                 /* stray bytes: one at a time */
+    /* every cap for a mixed string: the result is a prefix of whole characters */
+    {
+        static const char raw[] = "a\\u00e9\\ud83d\\ude00\xe2\x82\xac\\n";
+        static const char want[] = "a\xc3\xa9\xf0\x9f\x98\x80\xe2\x82\xac\n";
+        static const size_t cuts[] = { 0, 1, 1, 3, 3, 3, 3, 7, 7, 7, 10, 11 }; /* bytes written for cap = index + 1 */
+        int bad = 0;
+        for (i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+            memset(b, 'Z', sizeof(b));
+            if (vstr(raw, b, i + 1) != sizeof(want) - 1 || strlen(b) != cuts[i] || memcmp(b, want, cuts[i])) { bad++; note("cap %zu: %zu bytes", i + 1, strlen(b)); }
+        }
+        CHECK_INT(bad, 0);
+    }
+    /* other values are their JSON text; nothing for none */
+    v = own_value(KINF_VOBJECT, "{\"k\":\"\\u00e9\"}", 14);
+    CHECK_INT(kinf_value_str(&v, b, sizeof(b)), 14); CHECK_STR(b, "{\"k\":\"\\u00e9\"}");
+    own_free(&v);
+    v = own_value(KINF_VNUMBER, "-1.5e3", 6);
+    CHECK_INT(kinf_value_str(&v, b, sizeof(b)), 6); CHECK_STR(b, "-1.5e3");
+    own_free(&v);
+    v.type = KINF_VNONE; v.ptr = "x"; v.len = 1;
+    strcpy(b, "junk");
+    CHECK_INT(kinf_value_str(&v, b, sizeof(b)), 0); CHECK_STR(b, "");
+    CHECK_INT(kinf_value_str(0, b, sizeof(b)), 0);
+    /* every prefix of escapes, in an exact-size block: bounded (the sanitizer build checks) */
+    {
+        static const char raw[] = "\\ud83d\\ude00\\u00e9\\\"\\n\\x";
+        int bad = 0;
+        for (i = 0; i <= sizeof(raw) - 1; i++) {
+            kinf_value_t p = own_value(KINF_VSTRING, raw, i);
+            size_t n = kinf_value_str(&p, b, sizeof(b));
+            if (n != strlen(b) || n > 3 * i) { bad++; }
+            own_free(&p);
+        }
+        CHECK_INT(bad, 0);
+    }
+}
+
+/* Checks an iteration of v against jsmn's token i of s (the same text, so
+   the views must be the very bytes jsmn found); returns the token after it. */
+static int members_match(const char* s, int nt, int i, const kinf_value_t* v, int* bad, int* nvals) {
+    const jsmntok_t* t = &g_ct[i];
+    kinf_members_t it;
+    kinf_value_t k, x;
+    int j = i + 1, m;
+    kinf_vtype_t want = t->type == JSMN_OBJECT ? KINF_VOBJECT : t->type == JSMN_ARRAY ? KINF_VARRAY : t->type == JSMN_STRING ? KINF_VSTRING
+                      : s[t->start] == 'n' ? KINF_VNULL : (s[t->start] == 't' || s[t->start] == 'f') ? KINF_VBOOL : KINF_VNUMBER;
+    (*nvals)++;
+    if (v->type != want || v->ptr != s + t->start || v->len != (size_t)(t->end - t->start)) {
+        if (!(*bad)++) { note("token %d: type %d/%d, \"%.*s\"", i, (int)v->type, (int)want, (int)v->len, v->ptr ? v->ptr : ""); }
+        return kinf__rf_tok_skip(g_ct, nt, i);
+    }
+    if (want != KINF_VOBJECT && want != KINF_VARRAY) {
+        if (kinf_members_of(v, &it) || kinf_member_next(&it, &k, &x)) { (*bad)++; }
+        return i + 1;
+    }
+    if (!kinf_members_of(v, &it) || it.type != want) { (*bad)++; return kinf__rf_tok_skip(g_ct, nt, i); }
+    for (m = 0; m < t->size && j < nt; m++) {
+        if (!kinf_member_next(&it, &k, &x) || it.index != (size_t)m) { (*bad)++; return kinf__rf_tok_skip(g_ct, nt, i); }
+        if (want == KINF_VOBJECT) {
+            if (k.type != KINF_VSTRING || k.ptr != s + g_ct[j].start || k.len != (size_t)(g_ct[j].end - g_ct[j].start)) { (*bad)++; }
+            j++;
+        } else if (k.type != KINF_VNONE || k.ptr) {
+            (*bad)++;
+        }
+        j = members_match(s, nt, j, &x, bad, nvals);
+    }
+    if (kinf_member_next(&it, &k, &x) || kinf_member_next(&it, &k, &x) || k.type != KINF_VNONE || x.type != KINF_VNONE) { (*bad)++; }
+    return j;
+}
+/* stores a file of the corpus with a unique identity as ns<idx%5>/obj-<idx> */
+static int corpus_add(kinf_informer_t* inf, const char* file, int idx, const char* from, const char* to) {
+    static char sub[1 << 18], ed[1 << 18];
+    char path[4096];
+    size_t n;
+    char* src;
+    const char* at;
+    snprintf(path, sizeof(path), "%s/%s", corpus_dir(), file);
+    src = read_file(path, &n);
+    if (!src) { return 0; }
+    if (from && (at = strstr(src, from)) != 0) { /* replace a piece of the source */
+        n = (size_t)snprintf(ed, sizeof(ed), "%.*s%s%s", (int)(at - src), src, to, at + strlen(from));
+        free(src);
+        src = strdup(ed);
+    }
+    if (!src || !corpus_subst(src, n, idx, sub)) { free(src); return 0; }
+    free(src);
+    return added_by(inf, sub, 0) == 0;
+}
+static size_t key_is(const kinf_value_t* k, const char* want) {
+    char b[256];
+    return kinf_value_str(k, b, sizeof(b)) == strlen(want) && !strcmp(b, want);
+}
+static void test_members(void) {
+    static const char js[] =
+        "{\"a\":{\"b\":{\"c\":\"deep\"}},\"e\":{},\"ea\":[],\"arr\":[1,\"tw]o\",[3,[]],{\"four\":4,\"x\":{}},null,true,-2.5],"
+        "\"spec\":{\"containers\":[{\"name\":\"c0\",\"image\":\"i0\"},{\"name\":\"c1\",\"ports\":[{\"p\":80},{\"p\":443}]}]},"
+        "\"metadata\":{\"labels\":{\"app.kubernetes.io/name\":\"web\",\"x\":\"\"}},\"s\":\"str\",\"last\":7}";
+    static const char* const root_keys[] = { "a", "e", "ea", "arr", "spec", "metadata", "s", "last" };
+    static const kinf_vtype_t arr_types[] = { KINF_VNUMBER, KINF_VSTRING, KINF_VARRAY, KINF_VOBJECT, KINF_VNULL, KINF_VBOOL, KINF_VNUMBER };
+    kinf_object_t o;
+    kinf_members_t it, in;
+    kinf_value_t k, v, w;
+    char b[256];
+    int n, bad;
+    size_t i;
+    g_test = "members";
+    memset(&o, 0, sizeof(o));
+    o.json = js; o.json_len = strlen(js);
+    o.name = "p"; o.namespace_ = "ns"; o.uid = "u1"; o.resource_version = "5";
+    CHECK(json_valid(js, strlen(js)));
+    /* the root's members in order */
+    CHECK_INT(kinf_members(&o, "", &it), 1); CHECK_INT(it.type, KINF_VOBJECT);
+    for (n = 0, bad = 0; kinf_member_next(&it, &k, &v); n++) {
+        if (n >= 8 || !key_is(&k, root_keys[n]) || it.index != (size_t)n) { bad++; }
+    }
+    CHECK_INT(n, 8); CHECK_INT(bad, 0);
+    CHECK_INT(kinf_member_next(&it, &k, &v), 0); CHECK_INT(k.type, KINF_VNONE); CHECK_INT(v.type, KINF_VNONE); /* stays at the end */
+    /* an array's elements: no key, the position in index, each type */
+    CHECK_INT(kinf_members(&o, "arr", &it), 1); CHECK_INT(it.type, KINF_VARRAY);
+    for (n = 0, bad = 0; kinf_member_next(&it, &k, &v); n++) {
+        if (n >= 7 || k.type != KINF_VNONE || v.type != arr_types[n] || it.index != (size_t)n) { bad++; }
+        if (n == 1) { CHECK_INT(kinf_value_str(&v, b, sizeof(b)), 4); CHECK_STR(b, "tw]o"); }
+        if (n == 2) {   /* nested: from the value */
+            CHECK_INT(kinf_members_of(&v, &in), 1);
+            CHECK(kinf_member_next(&in, 0, &w) && w.type == KINF_VNUMBER && w.len == 1 && w.ptr[0] == '3');
+            CHECK(kinf_member_next(&in, 0, &w) && w.type == KINF_VARRAY && w.len == 2);
+            CHECK_INT(kinf_member_next(&in, 0, &w), 0);
+        }
+        if (n == 6) { CHECK_INT(v.len, 4); }
+    }
+    CHECK_INT(n, 7); CHECK_INT(bad, 0);
+    /* labels: keys with dots and slashes, an empty value */
+    CHECK_INT(kinf_members(&o, "metadata.labels", &it), 1);
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "app.kubernetes.io/name") && key_is(&v, "web"));
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "x") && v.type == KINF_VSTRING && v.len == 0);
+    CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    /* containers: the elements, then each one's members */
+    CHECK_INT(kinf_members(&o, "spec.containers", &it), 1);
+    for (n = 0; kinf_member_next(&it, 0, &v); n++) {
+        int m = 0;
+        CHECK_INT(kinf_members_of(&v, &in), 1);
+        while (kinf_member_next(&in, &k, &w)) {
+            if (m++ == 0) { CHECK(key_is(&k, "name")); snprintf(b, sizeof(b), "c%d", n); CHECK(key_is(&w, b)); }
+        }
+        CHECK_INT(m, 2);
+    }
+    CHECK_INT(n, 2);
+    /* empty containers yield nothing, and say so as 1 */
+    CHECK_INT(kinf_members(&o, "e", &it), 1); CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    CHECK_INT(kinf_members(&o, "ea", &it), 1); CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    CHECK_INT(kinf_members(&o, "arr.3.x", &it), 1); CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    CHECK_INT(kinf_members(&o, "arr.2.1", &it), 1); CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    /* not a container, or missing: 0, and the iterator yields nothing */
+    CHECK_INT(kinf_members(&o, "s", &it), 0); CHECK_INT(it.type, KINF_VNONE); CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    CHECK_INT(kinf_members(&o, "last", &it), 0); CHECK_INT(kinf_members(&o, "arr.4", &it), 0);
+    CHECK_INT(kinf_members(&o, "nope", &it), 0); CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    CHECK_INT(kinf_members(&o, "metadata.name", &it), 0);  /* an identity field is a string */
+    CHECK_INT(kinf_members(0, "", &it), 0); CHECK_INT(kinf_members(&o, 0, &it), 0); CHECK_INT(kinf_members(&o, "", 0), 0);
+    CHECK_INT(kinf_member_next(0, &k, &v), 0); CHECK_INT(kinf_members_of(0, &it), 0); CHECK_INT(kinf_members_of(&v, 0), 0);
+    /* metadata: the JSON's members, then the identity it lacks */
+    CHECK_INT(kinf_members(&o, "metadata", &it), 1);
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "labels") && v.type == KINF_VOBJECT);
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "name") && key_is(&v, "p"));
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "namespace") && key_is(&v, "ns"));
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "uid") && key_is(&v, "u1"));
+    CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "resourceVersion") && key_is(&v, "5") && it.index == 4);
+    CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    /* a caller's own text: whitespace between tokens is fine */
+    {
+        static const char ws[] = " { \"a\" : 1 ,\n\"b\"\t: [ 1 , \"x\" ] , \"c\":{ } }\n";
+        v = own_value(KINF_VOBJECT, ws, sizeof(ws) - 1);
+    }
+    v.ptr++; v.len--;
+    CHECK_INT(kinf_members_of(&v, &it), 1);
+    CHECK(kinf_member_next(&it, &k, &w) && key_is(&k, "a") && w.type == KINF_VNUMBER && w.len == 1);
+    CHECK(kinf_member_next(&it, &k, &w) && key_is(&k, "b") && w.type == KINF_VARRAY);
+    CHECK(kinf_members_of(&w, &in) && kinf_member_next(&in, 0, &w) && w.len == 1 && kinf_member_next(&in, 0, &w) && key_is(&w, "x") && !kinf_member_next(&in, 0, &w));
+    CHECK(kinf_member_next(&it, &k, &w) && key_is(&k, "c") && w.type == KINF_VOBJECT && w.len == 3);
+    CHECK_INT(kinf_member_next(&it, &k, &w), 0);
+    v.ptr--; own_free(&v);
+    /* malformed text stops the iteration where it breaks, and reads nothing outside the value */
+    {
+        static const struct { const char* text; kinf_vtype_t type; int start, members; } cases[] = {
+            { "{\"a\":}", KINF_VOBJECT, 1, 0 }, { "{\"a\" 1}", KINF_VOBJECT, 1, 0 }, { "{\"a\":1 \"b\":2}", KINF_VOBJECT, 1, 1 },
+            { "{\"a\":\"x}", KINF_VOBJECT, 1, 0 }, { "{\"a\":[1}", KINF_VOBJECT, 1, 0 }, { "{a:1}", KINF_VOBJECT, 1, 0 },
+            { "[1,]", KINF_VARRAY, 1, 1 }, { "[,1]", KINF_VARRAY, 1, 0 }, { "[1,2", KINF_VARRAY, 0, 0 }, { "{\"a\":1]", KINF_VOBJECT, 0, 0 },
+            { "{\"a\":1 x\"b\":2}", KINF_VOBJECT, 1, 1 }, { "[1 22]", KINF_VARRAY, 1, 1 },
+            { "[\"\\\"]", KINF_VARRAY, 1, 0 }, { "{", KINF_VOBJECT, 0, 0 }, { "", KINF_VOBJECT, 0, 0 }, { "{}", KINF_VARRAY, 0, 0 },
+        };
+        bad = 0;
+        for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            kinf_value_t c = own_value(cases[i].type, cases[i].text, strlen(cases[i].text));
+            int st = kinf_members_of(&c, &it);
+            for (n = 0; kinf_member_next(&it, &k, &w) && n < 10; n++) {}
+            if (st != cases[i].start || n != cases[i].members) { bad++; note("\"%s\": %d, %d members", cases[i].text, st, n); }
+            own_free(&c);
+        }
+        CHECK_INT(bad, 0);
+    }
+    /* every prefix of a valid object, as an object value: never more members than the whole, never a read outside */
+    {
+        static const char whole[] = "{\"k\":\"v\\\"}\",\"a\":[1,{\"b\":[]}],\"n\":-1,\"t\":true}";
+        bad = 0;
+        for (i = 0; i < sizeof(whole); i++) {
+            kinf_value_t c = own_value(KINF_VOBJECT, whole, i);
+            kinf_members_of(&c, &it);
+            for (n = 0; kinf_member_next(&it, &k, &w) && n < 10; n++) {
+                kinf_members_t deep;
+                if (kinf_members_of(&w, &deep)) { while (kinf_member_next(&deep, 0, 0)) {} }
+                kinf_value_str(&k, b, sizeof(b)); kinf_value_str(&w, b, sizeof(b));
+            }
+            if (n > 4 || (i == sizeof(whole) - 1 && n != 4)) { bad++; note("prefix %zu: %d members", i, n); }
+            own_free(&c);
+        }
+        CHECK_INT(bad, 0);
+    }
+}
+/* Real objects from the k8s-api corpus, stored by an informer: every object
+   and array of every file iterates as jsmn reads it; a Pod's labels,
+   annotations and containers and a ConfigMap's data (with escapes) by path;
+   metadata with and without projection. */
+static void test_members_corpus(void) {
+    static const char* keep_labels[] = { "metadata.labels", "data" };
+    static const char* keep_phase[] = { "status.phase" };
+    static const char cm_data[] = "\"data\": {\"plain\": \"v\", \"q\\\"uote\\u00e9\": \"a\\nb\\t\\\"c\\\"\", \"emoji\": \"\\ud83d\\ude00!\","
+                                  " \"lone\": \"x\\udc00y\", \"a.b/c\": \"\", \"esc\": \"\\u003c\\/\\u0026\\\\\"}, \"unused\": {";
+    static const char* const cm_keys[] = { "plain", "q\"uote\xc3\xa9", "emoji", "lone", "a.b/c", "esc" };
+    static const char* const cm_vals[] = { "v", "a\nb\t\"c\"", "\xf0\x9f\x98\x80!", "x\xef\xbf\xbdy", "", "</&\\" };
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    kinf_members_t it;
+    kinf_value_t k, v, root;
+    DIR* dir;
+    struct dirent* de;
+    char b[256];
+    int nfiles = 0, bad = 0, nvals = 0, n, idx;
+    g_test = "members_corpus";
+    desc_base(&d);
+    d.max_objects = 512; d.store_bytes = 16u << 20; d.max_event_bytes = 1 << 18; d.no_default_drop = 1;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    watch_begin(inf);
+    dir = opendir(corpus_dir());
+    if (!CHECK(dir != 0)) { rm(inf); return; }
+    while ((de = readdir(dir)) != 0) {
+        size_t l = strlen(de->d_name);
+        char key[64];
+        int nt;
+        if (l <= 5 || strcmp(de->d_name + l - 5, ".json")) { continue; }
+        if (!corpus_add(inf, de->d_name, nfiles, 0, 0)) { bad++; note("%s: not stored", de->d_name); continue; }
+        snprintf(key, sizeof(key), "ns%d/obj-%d", nfiles % 5, nfiles);
+        nfiles++;
+        if (!kinf_get(inf, key, &o) || o.flags) { bad++; note("%s: not whole", de->d_name); continue; }
+        nt = ctok(o.json, o.json_len);
+        if (nt <= 0) { bad++; continue; }
+        root.type = KINF_VOBJECT; root.ptr = o.json; root.len = o.json_len;
+        members_match(o.json, nt, 0, &root, &bad, &nvals);
+        if (bad) { note("%s: iteration differs from jsmn", de->d_name); break; }
+    }
+    closedir(dir);
+    CHECK(nfiles >= 190); CHECK_INT(bad, 0);
+    CHECK(nvals > 20000);
+    printf("# members: %d files, %d values iterated\n", nfiles, nvals);
+    /* a Pod by path: labels, annotations, containers and a container's members */
+    idx = nfiles + 1;
+    if (CHECK(corpus_add(inf, "core.v1.Pod.json", idx, 0, 0))) {
+        char key[64];
+        snprintf(key, sizeof(key), "ns%d/obj-%d", idx % 5, idx);
+        if (CHECK(kinf_get(inf, key, &o))) {
+            CHECK_INT(kinf_members(&o, "metadata.labels", &it), 1);
+            CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "labelsKey") && key_is(&v, "labelsValue"));
+            CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+            CHECK_INT(kinf_members(&o, "metadata.annotations", &it), 1);
+            CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "annotationsKey") && key_is(&v, "annotationsValue"));
+            CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+            CHECK_INT(kinf_members(&o, "spec.containers", &it), 1); CHECK_INT(it.type, KINF_VARRAY);
+            CHECK(kinf_member_next(&it, &k, &v) && k.type == KINF_VNONE && v.type == KINF_VOBJECT && it.index == 0);
+            CHECK_INT(kinf_member_next(&it, 0, 0), 0);
+            CHECK_INT(kinf_members_of(&v, &it), 1);
+            for (n = 0; kinf_member_next(&it, &k, &v); n++) {
+                if (n == 0) { CHECK(key_is(&k, "name") && key_is(&v, "nameValue")); }
+                if (key_is(&k, "ports")) { CHECK(v.type == KINF_VARRAY); }
+            }
+            CHECK(n >= 20);
+            /* the full metadata holds the identity once: no member is added */
+            CHECK_INT(kinf_members(&o, "metadata", &it), 1);
+            for (n = 0, bad = 0; kinf_member_next(&it, &k, &v); n++) { bad += key_is(&k, "name"); }
+            CHECK_INT(bad, 1);
+            CHECK_INT(kinf_members(&o, "metadata.ownerReferences.0", &it), 1);
+            CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "apiVersion"));
+        }
+    }
+    rm(inf);
+    /* a ConfigMap whose data has escapes, \u surrogates and odd keys, projected */
+    desc_base(&d);
+    d.max_objects = 16; d.keep = keep_labels; d.keep_count = 2;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    watch_begin(inf);
+    if (CHECK(corpus_add(inf, "core.v1.ConfigMap.json", 3, "\"data\": {", cm_data)) && CHECK(kinf_get(inf, "ns3/obj-3", &o))) {
+        CHECK_INT(kinf_members(&o, "data", &it), 1);
+        for (n = 0, bad = 0; kinf_member_next(&it, &k, &v); n++) {
+            if (n >= 6 || !key_is(&k, cm_keys[n]) || !key_is(&v, cm_vals[n])) {
+                bad++;
+                kinf_value_str(&k, b, sizeof(b)); note("member %d: key \"%s\"", n, b);
+            }
+        }
+        CHECK_INT(n, 6); CHECK_INT(bad, 0);
+        CHECK_INT(kinf_field_str(&o, "data.emoji", b, sizeof(b)), 5); CHECK_STR(b, "\xf0\x9f\x98\x80!");
+        CHECK_INT(kinf_field_str(&o, "data.emoji", b, 4), 5); CHECK_STR(b, "");  /* the emoji whole or not at all */
+        CHECK_INT(kinf_field_has(&o, "data.a\\.b/c"), 1); CHECK_INT(kinf_field_str(&o, "data.a\\.b/c", b, sizeof(b)), 0);
+        CHECK_INT(kinf_field_has(&o, "data.nope"), 0);
+        /* metadata was projected to its labels: the identity follows them */
+        CHECK_INT(kinf_members(&o, "metadata", &it), 1);
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "labels"));
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "name") && key_is(&v, "obj-3"));
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "namespace") && key_is(&v, "ns3"));
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "uid") && key_is(&v, "uidValue"));
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "resourceVersion") && key_is(&v, "1003"));
+        CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+    }
+    rm(inf);
+    /* metadata projected out entirely: the identity alone; cluster-scoped, no namespace */
+    desc_base(&d);
+    d.max_objects = 16; d.keep = keep_phase; d.keep_count = 1;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    watch_begin(inf);
+    CHECK_INT(wev(inf, "ADDED", "{\"metadata\":{\"name\":\"n1\",\"uid\":\"U\",\"resourceVersion\":\"9\"},\"status\":{\"phase\":\"Ready\"}}"), 0);
+    if (CHECK(kinf_get(inf, "n1", &o))) {
+        CHECK_INT(kinf_field_has(&o, "metadata"), 0);
+        CHECK_INT(kinf_members(&o, "metadata", &it), 1);
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "name") && key_is(&v, "n1") && it.index == 0);
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "uid") && key_is(&v, "U"));
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "resourceVersion") && key_is(&v, "9") && it.index == 2);
+        CHECK_INT(kinf_member_next(&it, &k, &v), 0);
+        CHECK_INT(kinf_members(&o, "", &it), 1);
+        CHECK(kinf_member_next(&it, &k, &v) && key_is(&k, "status") && !kinf_member_next(&it, &k, &v));
+    }
+    rm(inf);
+}
+
+/* ================================================================== 11b. static sizing by name */
+/* the desc fields, set from the same name, value list KINF_INFORMER_BYTES_FOR takes */
+#define DSET_kinf__end(d, v) ((void)(v))
+#define DSET_max_objects(d, v) ((d)->max_objects = (v))
+#define DSET_store_bytes(d, v) ((d)->store_bytes = (v))
+#define DSET_max_event_bytes(d, v) ((d)->max_event_bytes = (v))
+#define DSET_max_tokens(d, v) ((d)->max_tokens = (v))
+#define DSET_max_handlers(d, v) ((d)->max_handlers = (v))
+#define DSET_max_indexes(d, v) ((d)->max_indexes = (v))
+#define DSET_read_bytes(d, v) ((d)->read_bytes = (v))
+#define DSET(d, ...) DSET_(d, __VA_ARGS__, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0)
+#define DSET_(d, n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, ...) \
+    (DSET_##n1(d, v1), DSET_##n2(d, v2), DSET_##n3(d, v3), DSET_##n4(d, v4), DSET_##n5(d, v5), DSET_##n6(d, v6), DSET_##n7(d, v7))
+/* a static buffer sized by name, and a desc with the same values: kinf_init takes it */
+#define SIZED_ROW(...) do { \
+        static unsigned char mem_[KINF_INFORMER_BYTES_FOR(__VA_ARGS__)]; \
+        kinf_desc_t d_; \
+        kinf_informer_t* inf_; \
+        desc_base(&d_); \
+        DSET(&d_, __VA_ARGS__); \
+        rows++; \
+        inf_ = kinf_init(mem_, sizeof(mem_), &d_); \
+        if (!inf_ || kinf_informer_size(&d_) > sizeof(mem_)) { bad++; note("row %d (%s): size %zu, buffer %zu", rows, #__VA_ARGS__, kinf_informer_size(&d_), sizeof(mem_)); } \
+        kinf_shutdown(inf_); \
+    } while (0)
+#define BF KINF_INFORMER_BYTES_FOR
+static void test_sizing_named(void) {
+    kinf_desc_t d, z;
+    int rows = 0, bad = 0, f;
+    g_test = "sizing_named";
+    /* a table of descs, each in a static buffer its own size: all zero, each field, floors, clamps, all seven */
+    SIZED_ROW(max_objects, 0);
+    SIZED_ROW(max_objects, 10, store_bytes, 5000);
+    SIZED_ROW(store_bytes, 5000, max_objects, 10);
+    SIZED_ROW(max_objects, 1, store_bytes, 1);
+    SIZED_ROW(max_event_bytes, 100);
+    SIZED_ROW(max_event_bytes, 1 << 20);
+    SIZED_ROW(max_tokens, 3);
+    SIZED_ROW(max_tokens, 5000);
+    SIZED_ROW(max_handlers, 1);
+    SIZED_ROW(max_handlers, 300);
+    SIZED_ROW(max_indexes, -1);
+    SIZED_ROW(max_indexes, 16, max_handlers, 256);
+    SIZED_ROW(max_indexes, 40);
+    SIZED_ROW(read_bytes, 100);
+    SIZED_ROW(read_bytes, 1 << 16);
+    SIZED_ROW(max_objects, 3000, store_bytes, 3u << 20, max_event_bytes, 1u << 20, max_tokens, 1000, max_handlers, 8, max_indexes, 4, read_bytes, 1u << 16);
+    SIZED_ROW(read_bytes, 1u << 16, max_indexes, 4, max_handlers, 8, max_tokens, 1000, max_event_bytes, 1u << 20, store_bytes, 3u << 20, max_objects, 3000);
+    CHECK_INT(rows, 17);
+    CHECK_INT(bad, 0);
+    /* the order does not matter; the positional form is the same bound */
+    CHECK(BF(max_objects, 10, store_bytes, 5000) == BF(store_bytes, 5000, max_objects, 10));
+    CHECK(BF(max_objects, 10, store_bytes, 5000) == KINF_INFORMER_BYTES(10, 5000, 0, 0, 0, 0));
+    CHECK(BF(max_tokens, 100, max_indexes, -1, max_event_bytes, 8192) == KINF_INFORMER_BYTES(0, 0, 8192, 100, 0, -1));
+    CHECK(BF(max_objects, 0) == KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0));
+    /* each field differs from the others: a value put under the wrong name changes the bound */
+    CHECK(BF(max_objects, 5000) != BF(store_bytes, 5000));
+    CHECK(BF(max_event_bytes, 70000) != BF(store_bytes, 70000));
+    CHECK(BF(max_tokens, 1000) != BF(max_handlers, 1000));
+    CHECK(BF(max_indexes, 8) != BF(max_handlers, 8));
+    CHECK(BF(read_bytes, 1 << 20) != BF(max_event_bytes, 1 << 20));
+    CHECK(BF(read_bytes, 1 << 20) == BF(max_objects, 0) + (1u << 20) - KINF_READ_BYTES);
+    /* 0 means the default in every field, for the macro and for kinf_init */
+    CHECK(BF(max_objects, 0) == BF(max_objects, KINF_DEFAULT_MAX_OBJECTS));
+    CHECK(BF(store_bytes, 0) == BF(store_bytes, KINF_DEFAULT_STORE_BYTES));
+    CHECK(BF(max_event_bytes, 0) == BF(max_event_bytes, KINF_DEFAULT_EVENT_BYTES));
+    CHECK(BF(max_tokens, 0) == BF(max_tokens, KINF_DEFAULT_TOKENS));
+    CHECK(BF(max_handlers, 0) == BF(max_handlers, KINF_DEFAULT_HANDLERS));
+    CHECK(BF(max_indexes, 0) == BF(max_indexes, KINF_DEFAULT_INDEXES));
+    CHECK(BF(read_bytes, 0) == BF(read_bytes, KINF_READ_BYTES));
+    for (f = 0; f < 13; f++) {
+        kinf_informer_t* a;
+        kinf_informer_t* b;
+        static const char* const names[] = { "max_objects", "store_bytes", "max_event_bytes", "max_tokens", "max_handlers", "max_indexes",
+                                             "read_bytes", "fifo_capacity", "list_limit", "idle_timeout_ms", "connect_timeout_ms", "tag", "watch_timeout_s" };
+        desc_base(&z); desc_base(&d);
+        switch (f) {
+        case 0: d.max_objects = KINF_DEFAULT_MAX_OBJECTS; break;
+        case 1: d.store_bytes = KINF_DEFAULT_STORE_BYTES; break;
+        case 2: d.max_event_bytes = KINF_DEFAULT_EVENT_BYTES; break;
+        case 3: d.max_tokens = KINF_DEFAULT_TOKENS; break;
+        case 4: d.max_handlers = KINF_DEFAULT_HANDLERS; break;
+        case 5: d.max_indexes = KINF_DEFAULT_INDEXES; break;
+        case 6: d.read_bytes = KINF_READ_BYTES; break;
+        case 7: d.fifo_capacity = KINF_DEFAULT_MAX_OBJECTS; break;
+        case 8: d.list_limit = 500; break;
+        case 9: d.idle_timeout_ms = 90000; break;
+        case 10: d.connect_timeout_ms = 10000; break;
+        case 11: d.tag = "kinformer"; break;
+        default: z.watch_timeout_s = 0; d.watch_timeout_s = 0; break; /* 0: drawn in [300, 600) per watch, as the default */
+        }
+        a = mk(&z); b = mk(&d);
+        if (!CHECK(a && b)) { rm(a); rm(b); continue; }
+        if (kinf_informer_size(&z) != kinf_informer_size(&d) || a->max_objects != b->max_objects || a->store_bytes != b->store_bytes ||
+            a->max_event_bytes != b->max_event_bytes || a->max_tokens != b->max_tokens || a->max_handlers != b->max_handlers ||
+            a->max_indexes != b->max_indexes || a->rcap != b->rcap || a->fifo_cap != b->fifo_cap || a->list_limit != b->list_limit ||
+            a->idle_ms != b->idle_ms || a->connect_ms != b->connect_ms || strcmp(a->tag, b->tag) || a->watch_timeout_s != b->watch_timeout_s) {
+            bad++; note("%s: 0 is not the default", names[f]);
+        }
+        rm(a); rm(b);
+    }
+    CHECK_INT(bad, 0);
+    /* values past kinf_init's clamps: still a bound, and nothing wraps */
+    {
+        static const int big_objects[] = { 999999, 1000000, 1000001, 2000000, 0x7fffffff };
+        static const int big_small[] = { 16, 17, 255, 256, 257, 100000, 0x7fffffff };
+        static const size_t big_bytes[] = { 0x7ff00000u, 0x7ff00001u, 0xfff00000u, 0xfff00001u, (size_t)-1 };
+        int i, j;
+        uint64_t lo = BF(max_objects, 1);
+        bad = 0;
+        for (i = 0; i < 5; i++) for (j = 0; j < 7; j++) {
+            uint64_t bound;
+            desc_base(&d);
+            d.max_objects = big_objects[i]; d.max_indexes = big_small[j]; d.max_handlers = big_small[6 - j];
+            d.store_bytes = big_bytes[i]; d.max_event_bytes = big_bytes[4 - i]; d.max_tokens = big_small[j];
+            d.read_bytes = big_bytes[i];
+            bound = BF(max_objects, d.max_objects, max_indexes, d.max_indexes, max_handlers, d.max_handlers, store_bytes, d.store_bytes,
+                       max_event_bytes, d.max_event_bytes, max_tokens, d.max_tokens, read_bytes, d.read_bytes);
+            if (kinf_informer_size(&d) > bound || bound < lo) { bad++; note("%d/%d: size %zu, bound %llu", i, j, kinf_informer_size(&d), (unsigned long long)bound); }
+            /* the positional form plus the read buffer's difference, as MEMORY says */
+            if (KINF_INFORMER_BYTES(d.max_objects, d.store_bytes, d.max_event_bytes, d.max_tokens, d.max_handlers, d.max_indexes)
+                + ((d.read_bytes < (64u << 20) ? d.read_bytes : (64u << 20)) - KINF_READ_BYTES) < kinf_informer_size(&d)) { bad++; }
+        }
+        CHECK_INT(bad, 0);
+        /* the clamps are kinf_init's: above them the bound stops growing */
+        CHECK(BF(max_objects, 0x7fffffff) == BF(max_objects, 1000000));
+        CHECK(BF(max_objects, 1000000) > BF(max_objects, 999999));
+        CHECK(BF(max_indexes, 0x7fffffff) == BF(max_indexes, 16));
+        CHECK(BF(max_handlers, 0x7fffffff) == BF(max_handlers, 256));
+        CHECK(BF(store_bytes, (size_t)-1) == BF(store_bytes, 0xfff00000u));
+        CHECK(BF(max_event_bytes, (size_t)-1) == BF(max_event_bytes, 0x7ff00000u));
+        CHECK(BF(read_bytes, (size_t)-1) == BF(read_bytes, 64u << 20));
+        CHECK(BF(max_tokens, 0x7fffffff) == BF(max_tokens, 0) + (uint64_t)(0x7fffffff - KINF_DEFAULT_TOKENS) * KINF_TOKEN_BYTES);
+    }
+}
+#undef BF
 
 /* ================================================================== 11. configuration and requests */
 static kinf_informer_t* mk_cfg(const char* server, const char* resource, const char* ns) {
@@ -2703,7 +3339,11 @@ static void test_config(void) {
         rm(inf);
         log_reset();
         CHECK(mk_cfg("https://127.0.0.1:6443", "pods", 0) == 0);
+#ifdef KINF_TLS_BEARSSL
+        CHECK_INT(logged(KINF_LOGITEM_TLS_NO_CA), 1); /* the unit-tls build */
+#else
         CHECK_INT(logged(KINF_LOGITEM_TLS_UNAVAILABLE), 1);
+#endif
         log_reset();
         CHECK(mk_cfg("", "pods", 0) == 0); CHECK_INT(logged(KINF_LOGITEM_CONFIG_NO_SERVER), 1);
         CHECK(mk_cfg(0, "pods", 0) == 0); CHECK_INT(logged(KINF_LOGITEM_CONFIG_NO_SERVER), 2);
@@ -2919,6 +3559,268 @@ static void test_config(void) {
         rm(inf);
     }
 }
+
+/* ================================================================== 11b. kubeconfig: YAML, JSON, flow collections */
+#define KC_DIR "tests/testdata/kubeconfig"
+static unsigned char g_kc_work[4][1 << 16];
+/* the path less "dir/", for paths a kubeconfig names relative to its directory */
+static const char* kc_rel(const char* path, const char* dir) {
+    size_t n = strlen(dir);
+    return (!strncmp(path, dir, n) && path[n] == '/') ? path + n + 1 : path;
+}
+static int kc_data_same(const void* a, size_t an, const void* b, size_t bn) {
+    return an == bn && (!an || (a && b && !memcmp(a, b, an))) && (!a) == (!b);
+}
+/* a and b (read from files in dir_a and dir_b) say the same: every string,
+   the decoded data and the token by content. Notes the first difference. */
+static int kc_same(const kinf_config_t* a, const char* dir_a, const kinf_config_t* b, const char* dir_b) {
+    const char* what = 0;
+    if (strcmp(a->server, b->server)) { what = "server"; }
+    else if (strcmp(a->namespace_, b->namespace_)) { what = "namespace_"; }
+    else if (strcmp(kc_rel(a->token_file, dir_a), kc_rel(b->token_file, dir_b))) { what = "token_file"; }
+    else if (strcmp(kc_rel(a->ca_file, dir_a), kc_rel(b->ca_file, dir_b))) { what = "ca_file"; }
+    else if (strcmp(kc_rel(a->client_cert_file, dir_a), kc_rel(b->client_cert_file, dir_b))) { what = "client_cert_file"; }
+    else if (strcmp(kc_rel(a->client_key_file, dir_a), kc_rel(b->client_key_file, dir_b))) { what = "client_key_file"; }
+    else if (strcmp(a->tls_server_name, b->tls_server_name)) { what = "tls_server_name"; }
+    else if ((!a->token) != (!b->token) || (a->token && strcmp(a->token, b->token))) { what = "token"; }
+    else if (!kc_data_same(a->ca_data, a->ca_len, b->ca_data, b->ca_len)) { what = "ca_data"; }
+    else if (!kc_data_same(a->client_cert_data, a->client_cert_len, b->client_cert_data, b->client_cert_len)) { what = "client_cert_data"; }
+    else if (!kc_data_same(a->client_key_data, a->client_key_len, b->client_key_data, b->client_key_len)) { what = "client_key_data"; }
+    else if (a->insecure_skip_tls_verify != b->insecure_skip_tls_verify) { what = "insecure_skip_tls_verify"; }
+    else if (strcmp(a->source, b->source) || strcmp(a->context, b->context)) { what = "source or context"; }
+    else if (a->error != b->error || strcmp(a->error_detail, b->error_detail)) { what = "error"; }
+    if (what) { note("%s differs: \"%s\" vs \"%s\" (error %s: %s)", what, a->server, b->server, kinf_log_item_name(b->error), b->error_detail); }
+    return what == 0;
+}
+static void kc_write(const char* path, const char* s, size_t n) {
+    FILE* f = fopen(path, "wb");
+    if (f) { fwrite(s, 1, n, f); fclose(f); }
+}
+/* kinf_config_kubeconfig on text written to path; the error item, with the detail in cfg */
+static uint32_t kc_load_text(kinf_config_t* cfg, const char* path, const char* text, const char* context) {
+    kc_write(path, text, strlen(text));
+    kinf_config_kubeconfig(cfg, path, context, g_kc_work[3], sizeof(g_kc_work[3]));
+    return cfg->error;
+}
+typedef struct kc_rec { char out[2048]; size_t o; } kc_rec;
+/* the walk as text: "path=value;" with a path as a.b.0, and {} [] ~ for
+   the start of a map, of a sequence, and a null */
+static void kc_rec_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
+    kc_rec* r = (kc_rec*)u;
+    int i;
+    char val[128];
+    for (i = 0; i < n; i++) {
+        if (path[i].idx >= 0) { r->o += (size_t)snprintf(r->out + r->o, sizeof(r->out) - r->o, "%s%d", i ? "." : "", path[i].idx); }
+        else { r->o += (size_t)snprintf(r->out + r->o, sizeof(r->out) - r->o, "%s%.*s", i ? "." : "", (int)path[i].kl, path[i].k); }
+        if (r->o >= sizeof(r->out)) { r->o = sizeof(r->out) - 1; return; }
+    }
+    if (v->type == KINF__Y_MAP) { snprintf(val, sizeof(val), "{}"); }
+    else if (v->type == KINF__Y_SEQ) { snprintf(val, sizeof(val), "[]"); }
+    else if (v->type == KINF__Y_NULL) { snprintf(val, sizeof(val), "~"); }
+    else if (kinf__ystr(v->p, v->n, v->style, val, sizeof(val)) < 0) { snprintf(val, sizeof(val), "(bad)"); }
+    r->o += (size_t)snprintf(r->out + r->o, sizeof(r->out) - r->o, "=%s;", val);
+    if (r->o >= sizeof(r->out)) { r->o = sizeof(r->out) - 1; }
+}
+static const char* kc_walk(const char* text, kinf__yerr* err, int* line) {
+    static kc_rec r;
+    r.o = 0; r.out[0] = 0;
+    memset(err, 0, sizeof(*err));
+    *line = kinf__yaml_walk(text, strlen(text), kc_rec_visit, &r, err);
+    return r.out;
+}
+static void test_kubeconfig(void) {
+    static const char* contexts[] = { 0, "embedded", "files", "token" };
+    static const char* files[] = { KC_DIR "/config.yaml", KC_DIR "/config.json", KC_DIR "/flow.yaml" };
+    char tmpdir[] = "/tmp/kinf-unit-kcXXXXXX";
+    char path[256], variant[256];
+    kinf_config_t base, c;
+    size_t jn = 0;
+    char* json = read_file(KC_DIR "/config.json", &jn);
+    int i, k, r;
+    g_test = "kubeconfig_paths";
+    {
+        /* flow collections in block YAML, over lines, and a JSON document: the same paths as block YAML */
+        static const struct { const char* text; const char* walk; } w[] = {
+            { "a: {b: [1, {c: d}], e: [], f: {}}\n", "a={};a.b=[];a.b.0=1;a.b.1={};a.b.1.c=d;a.e=[];a.f={};" },
+            { "a:\n  b:\n  - 1\n  - c: d\n  e: []\n  f: {}\n", "a={};a.b=[];a.b.0=1;a.b.1={};a.b.1.c=d;a.e=[];a.f={};" },
+            { "{\"a\": {\"b\": [1, {\"c\": \"d\"}],\n  \"e\": [], \"f\": {}}}", "a={};a.b=[];a.b.0=1;a.b.1={};a.b.1.c=d;a.e=[];a.f={};" },
+            { "k:\n- {a: x}\n- [y, 'z''s', \"\\u0041\\/\"]\n", "k=[];k.0={};k.0.a=x;k.1=[];k.1.0=y;k.1.1=z's;k.1.2=A/;" },
+            { "k:\n  {a: 1,  # one\n   b: ,\n   c}\nnext: ~\n", "k={};k.a=1;k.b=~;k.c=~;next=~;" },
+            { "k: [a b, c:d, {\"e\":f, g: h}, ]\n", "k=[];k.0=a b;k.1=c:d;k.2={};k.2.e=f;k.2.g=h;" },
+            { "\xef\xbb\xbf{\"u\": \"https://[::1]:6443/x\", \"n\": null, \"t\": true} # end\n", "u=https://[::1]:6443/x;n=~;t=true;" },
+            { "s: {u: http://h:80/p?q=1}\n", "s={};s.u=http://h:80/p?q=1;" },
+        };
+        for (i = 0; i < (int)(sizeof(w) / sizeof(w[0])); i++) {
+            kinf__yerr e;
+            int line;
+            const char* got = kc_walk(w[i].text, &e, &line);
+            if (!CHECK(line == 0 && !strcmp(got, w[i].walk))) { note("%s: line %d col %d %s", w[i].text, line, e.col, e.why ? e.why : ""); note("got  %s", got); note("want %s", w[i].walk); }
+        }
+    }
+    g_test = "kubeconfig_malformed";
+    {
+        /* where the reader stops, and that it says why */
+        static const struct { const char* text; int line, col; } bad[] = {
+            { "{\"a\": 1 \"b\": 2}\n", 1, 12 },              /* a missing comma: "1 \"b\"" is one plain scalar */
+            { "{\"a\": \"1\" \"b\": 2}\n", 1, 11 },
+            { "{\"a\": 1,\n \"b\": [1, 2}\n", 2, 12 },        /* } closes a [ */
+            { "{\"a\": 1,\n \"b\": [1, [2]\n", 2, 7 },        /* the [ never closed */
+            { "{\"a\": 1,\n \"b\": 2\n", 1, 1 },              /* the { never closed */
+            { "{\"a\" 1}", 1, 6 },                            /* no colon */
+            { "{\"a\": 1}}\n", 1, 9 },                        /* one } too many */
+            { "{\"a\": 1}\nb: 2\n", 2, 1 },                   /* block YAML after a JSON document */
+            { "{\"a\": \"b\n\"}", 1, 7 },                     /* a string over two lines */
+            { "{\"a\": [1,,2]}", 1, 10 },                     /* an empty item */
+            { "{,}", 1, 2 },
+            { "{\"a\": 1, : 2}", 1, 10 },
+            { "[\"a\": 1]", 1, 5 },                            /* a pair in a sequence */
+            { "a: {b: &x 1}\n", 1, 8 },                        /* an anchor */
+            { "a: {b: 1}# c\n", 1, 10 },                       /* a comment needs a blank before it */
+            { "a: [{b: c]\n", 1, 10 },
+            { "a:\n\t- b\n", 2, 1 },                           /* a tab in the indentation */
+            { "a: |\n  x\n", 1, 4 },                           /* a block scalar */
+            { "a: [[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]\n", 1, 19 }, /* a path of 17 segments */
+        };
+        for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
+            kinf__yerr e;
+            int line;
+            kc_walk(bad[i].text, &e, &line);
+            if (!CHECK(line == bad[i].line && e.line == bad[i].line && e.col == bad[i].col && e.why && e.why[0])) {
+                note("%s: line %d (error line %d) column %d: %s; want line %d column %d", bad[i].text, line, e.line, e.col, e.why ? e.why : "(none)", bad[i].line, bad[i].col);
+            }
+        }
+        /* every cut of kubectl's JSON before its last } stops with a reason, at a place inside the text */
+        if (CHECK(json != 0 && jn > 100)) {
+            int cuts = 0, bad_cut = 0;
+            size_t end = jn;
+            while (end > 0 && json[end - 1] != '}') { end--; }
+            for (k = 1; k < (int)end; k++) {
+                kinf__yerr e;
+                char* cut = (char*)malloc((size_t)k); /* exactly k bytes: ASan sees a read past the cut */
+                int line, nl = 1, j;
+                memcpy(cut, json, (size_t)k);
+                memset(&e, 0, sizeof(e));
+                line = kinf__yaml_walk(cut, (size_t)k, kc_rec_visit, &(kc_rec){ {0}, 0 }, &e);
+                for (j = 0; j < k; j++) { nl += cut[j] == '\n'; }
+                cuts++;
+                if (line < 1 || line > nl || e.line != line || e.col < 1 || !e.why) { if (!bad_cut++) { note("cut at %d: line %d col %d", k, line, e.col); } }
+                free(cut);
+            }
+            CHECK(cuts > 1000);
+            CHECK_INT(bad_cut, 0);
+        }
+    }
+    if (!CHECK(mkdtemp(tmpdir) != 0)) { free(json); return; }
+    g_test = "kubeconfig_json";
+    /* the file kubectl wrote, the JSON kubectl made of it, the same by hand in flow
+       style: one kinf_config_t for every context */
+    for (i = 0; i < 4; i++) {
+        r = kinf_config_kubeconfig(&base, files[0], contexts[i], g_kc_work[0], sizeof(g_kc_work[0]));
+        if (!CHECK_INT_OK(r, KINF_OK)) { note("%s context %s: %s %s", files[0], contexts[i] ? contexts[i] : "(current)", kinf_log_item_name(base.error), base.error_detail); continue; }
+        for (k = 1; k < 3; k++) {
+            r = kinf_config_kubeconfig(&c, files[k], contexts[i], g_kc_work[k], sizeof(g_kc_work[k]));
+            if (!CHECK(r == KINF_OK && kc_same(&base, KC_DIR, &c, KC_DIR))) { note("%s context %s: %s %s", files[k], contexts[i] ? contexts[i] : "(current)", kinf_log_item_name(c.error), c.error_detail); }
+        }
+    }
+    /* what config.yaml says, field by field */
+    {
+        size_t n1 = 0, n2 = 0, n3 = 0;
+        char* ca = read_file(KC_DIR "/ca.pem", &n1);
+        char* cert = read_file(KC_DIR "/client.pem", &n2);
+        char* key = read_file(KC_DIR "/client.key", &n3);
+        CHECK(kinf_config_kubeconfig(&c, files[1], 0, g_kc_work[1], sizeof(g_kc_work[1])) == KINF_OK);
+        CHECK_STR(c.context, "token");
+        CHECK_STR(c.server, "http://127.0.0.1:8080");
+        CHECK(c.token && !strcmp(c.token, "abc.def-ghi_jkl"));
+        CHECK(c.insecure_skip_tls_verify == 1 && !c.ca_data && !c.ca_file[0] && !c.namespace_[0]);
+        CHECK(kinf_config_kubeconfig(&c, files[1], "embedded", g_kc_work[1], sizeof(g_kc_work[1])) == KINF_OK);
+        CHECK_STR(c.server, "https://127.0.0.1:6443");
+        CHECK_STR(c.namespace_, "ns-1");
+        CHECK(!c.token && !c.insecure_skip_tls_verify);
+        CHECK(ca && kc_data_same(c.ca_data, c.ca_len, ca, n1));
+        CHECK(cert && kc_data_same(c.client_cert_data, c.client_cert_len, cert, n2));
+        CHECK(key && kc_data_same(c.client_key_data, c.client_key_len, key, n3));
+        CHECK(kinf_config_kubeconfig(&c, files[1], "files", g_kc_work[1], sizeof(g_kc_work[1])) == KINF_OK);
+        CHECK_STR(c.server, "https://[::1]:443/base");
+        CHECK_STR(c.tls_server_name, "kubernetes.default");
+        CHECK_STR(c.namespace_, "kube-system");
+        CHECK_STR(c.ca_file, KC_DIR "/ca.pem");
+        CHECK_STR(c.client_cert_file, KC_DIR "/client.pem");
+        CHECK_STR(c.client_key_file, KC_DIR "/client.key");
+        CHECK_STR(c.token_file, KC_DIR "/token.txt");
+        CHECK(!c.ca_data && !c.client_cert_data && !c.token);
+        /* the same work memory: the file and the decoded data, not a byte more */
+        {
+            size_t need = jn + n1 + n2 + n3;
+            CHECK_INT(kinf_config_kubeconfig(&c, files[1], "embedded", g_kc_work[1], need), KINF_OK);
+            CHECK_INT(kinf_config_kubeconfig(&c, files[1], "embedded", g_kc_work[1], need - 1), KINF_ERR_NOMEM);
+            CHECK_INT(c.error, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE);
+        }
+        free(ca); free(cert); free(key);
+    }
+    /* the JSON on one line, with CRLF, with a byte order mark, with "\/" and "\u002d"
+       escapes, in a directory of its own: the same */
+    if (json) {
+        char* v = (char*)malloc(jn * 3 + 16);
+        int form;
+        for (form = 0; form < 4 && v; form++) {
+            size_t n = 0, j;
+            if (form == 0) { n = compact(json, jn, v); }
+            else if (form == 1) { for (j = 0; j < jn; j++) { if (json[j] == '\n') { v[n++] = '\r'; } v[n++] = json[j]; } }
+            else if (form == 2) { memcpy(v, "\xef\xbb\xbf", 3); memcpy(v + 3, json, jn); n = jn + 3; }
+            else {
+                for (j = 0; j < jn; j++) {
+                    if (json[j] == '/') { v[n++] = '\\'; v[n++] = '/'; }
+                    else if (json[j] == '-' && j > 0 && json[j - 1] == 't' && !strncmp(json + j - 7, "current-context", 15)) { memcpy(v + n, "\\u002d", 6); n += 6; }
+                    else { v[n++] = json[j]; }
+                }
+            }
+            snprintf(variant, sizeof(variant), "%s/form%d.json", tmpdir, form);
+            kc_write(variant, v, n);
+            for (i = 0; i < 4; i++) {
+                kinf_config_kubeconfig(&base, files[0], contexts[i], g_kc_work[0], sizeof(g_kc_work[0]));
+                r = kinf_config_kubeconfig(&c, variant, contexts[i], g_kc_work[1], sizeof(g_kc_work[1]));
+                if (!CHECK(r == KINF_OK && kc_same(&base, KC_DIR, &c, tmpdir))) { note("form %d context %s: %s %s", form, contexts[i] ? contexts[i] : "(current)", kinf_log_item_name(c.error), c.error_detail); }
+            }
+        }
+        free(v);
+    }
+    g_test = "kubeconfig_json_errors";
+    snprintf(path, sizeof(path), "%s/bad.json", tmpdir);
+    {
+        char want[400];
+        /* malformed JSON: KUBECONFIG_YAML, the file, line and column */
+        CHECK_INT(kc_load_text(&c, path, "{\n  \"current-context\": \"x\"\n  \"contexts\": []\n}\n", 0), KINF_LOGITEM_KUBECONFIG_YAML);
+        snprintf(want, sizeof(want), "%s: line 3, column 3: expected ',' or '}'", path);
+        CHECK_STR(c.error_detail, want);
+        CHECK_INT(kc_load_text(&c, path, "{\"clusters\": [{\"name\": \"c\"}\n", 0), KINF_LOGITEM_KUBECONFIG_YAML);
+        snprintf(want, sizeof(want), "%s: line 1, column 14: this [ is not closed before the end of the file", path);
+        CHECK_STR(c.error_detail, want);
+        /* the fields kinformer refuses are refused in JSON too; a null one sets nothing */
+        CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
+                               " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\"}}],"
+                               " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": {\"command\": \"aws\"}}}]}", 0), KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+        CHECK_STR(c.error_detail, "users.user.exec");
+        CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
+                               " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\", \"proxy-url\": null}}],"
+                               " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": null, \"token\": \"t\"}}]}", 0), KINF_LOGITEM_OK);
+        CHECK(c.token && !strcmp(c.token, "t"));
+        /* base64 with JSON's escaped slash, as some encoders write it */
+        CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\"}}],"
+                               " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"https:\\/\\/h\", \"certificate-authority-data\": \"YWJj\\/w==\"}}]}", 0), KINF_LOGITEM_OK);
+        CHECK(kc_data_same(c.ca_data, c.ca_len, "abc\xff", 4));
+        CHECK_STR(c.server, "https://h");
+        /* flow style in block YAML: a bad base64 is still named */
+        CHECK_INT(kc_load_text(&c, path, "current-context: x\ncontexts: [{name: x, context: {cluster: c}}]\n"
+                               "clusters: [{name: c, cluster: {server: 'http://h', certificate-authority-data: \"YWJj*\"}}]\n", 0), KINF_LOGITEM_KUBECONFIG_BAD_BASE64);
+        CHECK_STR(c.error_detail, "certificate-authority-data");
+        unlink(path);
+    }
+    for (k = 0; k < 4; k++) { snprintf(variant, sizeof(variant), "%s/form%d.json", tmpdir, k); unlink(variant); }
+    rmdir(tmpdir);
+    free(json);
+}
+#undef KC_DIR
 
 /* ================================================================== 12. Status kinds */
 static int status_kind(kinf_informer_t* inf, const char* json, int http) {
@@ -3210,7 +4112,7 @@ static void test_reflector(void) {
     CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 2); /* continue longer than KINF_MAX_CONTINUE - 1 */
     CHECK_STR(inf->cont, "");
     kinf__rf_begin(inf, KINF__PH_LIST);
-    CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[1 2]}", 1)), -1);
+    CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[]]}", 1)), -1);
     CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 3);
     kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc"), -1);
@@ -3349,7 +4251,8 @@ static void test_api_edges(void) {
         CHECK(kinf_get(inf, "ns/r", &o) && !strcmp(o.resource_version, rv));
         rv[127] = '7'; rv[128] = 0;
         CHECK_INT(pod(inf, "ADDED", "ns", "r2", rv, 0), 0);
-        CHECK_INT(logged(KINF_LOGITEM_OBJECT_NO_NAME), 3);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 1); /* its own item, not OBJECT_NO_NAME */
+        CHECK_INT(logged(KINF_LOGITEM_OBJECT_NO_NAME), 2);
         CHECK(!kinf_get(inf, "ns/r2", &o));
         /* cluster-scoped: the key is the name */
         CHECK_INT(wev(inf, "ADDED", "{\"metadata\":{\"name\":\"node1\",\"uid\":\"u\",\"resourceVersion\":\"9\"}}"), 0);
@@ -4096,7 +4999,895 @@ static void edge_delete_store_full(void) {
     rm(inf);
 }
 
+/* ================================================================== kinf_check, kinf_log_stderr, refusals */
+#ifdef KINF_TLS_BEARSSL
+/* a throwaway self-signed EC certificate and its key, made for these tests
+   (only decoded, never trusted or used to connect) */
+#define TEST_CERT_PEM "-----BEGIN CERTIFICATE-----\n" \
+    "MIIBkzCCATmgAwIBAgIUZ0ufxmiqj1E6741Ft8v+ZSQjvfEwCgYIKoZIzj0EAwIw\n" \
+    "HjEcMBoGA1UEAwwTa2luZm9ybWVyLXVuaXQtdGVzdDAgFw0yNjExMjQxNTQ0MTZa\n" \
+    "GA8yMTI2MTAzMTE1NDQxNlowHjEcMBoGA1UEAwwTa2luZm9ybWVyLXVuaXQtdGVz\n" \
+    "dDBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABEJl/bYQHuaOKBSCmsO+PFPLVkBU\n" \
+    "i0PMdsX5al9FRpNtRbEbrDm7BkDKZSCqJPuqr5htOFPGSGJMJn83MflO0qajUzBR\n" \
+    "MB0GA1UdDgQWBBSn+pUjKgat6mRJeYaGHxBpws2CUjAfBgNVHSMEGDAWgBSn+pUj\n" \
+    "Kgat6mRJeYaGHxBpws2CUjAPBgNVHRMBAf8EBTADAQH/MAoGCCqGSM49BAMCA0gA\n" \
+    "MEUCIBHg4wUW8UZYAbzpPnbXP7ufcTmJVzuKLeVaCBW0Lra+AiEAuZKBFPS2Xo68\n" \
+    "BsbxLsQBDKdPcKCz5cBvkEG7yPUd6xA=\n" \
+    "-----END CERTIFICATE-----\n"
+#define TEST_KEY_PEM "-----BEGIN PRIVATE KEY-----\n" \
+    "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgPPUUt+EL8nlrzeg3\n" \
+    "LNwNiegaeVh2GZLwkC/F7QQsXtehRANCAARCZf22EB7mjigUgprDvjxTy1ZAVItD\n" \
+    "zHbF+WpfRUaTbUWxG6w5uwZAymUgqiT7qq+YbThTxkhiTCZ/NzH5TtKm\n" \
+    "-----END PRIVATE KEY-----\n"
+#endif
+/* kinf_check: each refusal's id and one-line reason, and how why is cut */
+static void test_check_reasons(void) {
+    kinf_desc_t d;
+    char why[512], full[512], buf[64];
+    const char* keep[] = { "metadata.labels", "a..b" };
+    size_t n, cap, len;
+    uint32_t it;
+    g_test = "check_reasons";
+    desc_base(&d);
+    d.max_objects = 10; d.store_bytes = 5000;
+    n = kinf_informer_size(&d);
+    log_reset();
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_OK);
+    CHECK(STARTS(why, "KINF_LOGITEM_OK"));
+    /* too small: the id, both sizes */
+    CHECK_INT(kinf_check(&d, n - 1, why, sizeof(why)), KINF_LOGITEM_MEMORY_TOO_SMALL);
+    CHECK(STARTS(why, "KINF_LOGITEM_MEMORY_TOO_SMALL: "));
+    snprintf(buf, sizeof(buf), ": %zu bytes given, %zu needed", n - 1, n);
+    if (!CHECK(strlen(why) > strlen(buf) && !strcmp(why + strlen(why) - strlen(buf), buf))) { note("%s", why); }
+    CHECK_INT(kinf_check(&d, 0, why, sizeof(why)), KINF_LOGITEM_MEMORY_TOO_SMALL);
+    /* https:// with no TLS in the build; with TLS, no CA */
+    d.server = "https://127.0.0.1:6443";
+#ifdef KINF_TLS_BEARSSL
+    CHECK_INT(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)), KINF_LOGITEM_TLS_NO_CA);
+#else
+    CHECK_INT(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)), KINF_LOGITEM_TLS_UNAVAILABLE);
+    CHECK(STARTS(why, "KINF_LOGITEM_TLS_UNAVAILABLE: ") && strstr(why, "127.0.0.1") != 0);
+#endif
+    d.own_transport = 1; /* the caller's TLS: accepted */
+    CHECK_INT(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)), KINF_LOGITEM_OK);
+    d.own_transport = 0;
+    d.server = "http://127.0.0.1:1";
+    /* a bad keep path, named */
+    d.keep = keep; d.keep_count = 2;
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_PATH);
+    CHECK(STARTS(why, "KINF_LOGITEM_CONFIG_BAD_PATH: ") && strstr(why, ": a..b") != 0);
+    d.keep_count = 1;
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_OK);
+    /* a bad server URL; a control byte in it stays on one line */
+    d.server = "ftp://h";
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_URL);
+    CHECK(STARTS(why, "KINF_LOGITEM_CONFIG_BAD_URL: ") && strstr(why, "ftp://h") != 0);
+    d.server = "http://h\r\nX: y";
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_URL);
+    CHECK(strchr(why, '\n') == 0 && strchr(why, '\r') == 0 && strstr(why, "http://h??X: y") != 0);
+    d.server = "http://user:SECRET@h"; /* user info is not repeated */
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_BAD_URL);
+    CHECK(strstr(why, "SECRET") == 0);
+    d.server = 0;
+    CHECK_INT(kinf_check(&d, n, why, sizeof(why)), KINF_LOGITEM_CONFIG_NO_SERVER);
+    CHECK_INT(kinf_check(0, n, why, sizeof(why)), KINF_LOGITEM_BAD_ARGUMENT);
+    CHECK(STARTS(why, "KINF_LOGITEM_BAD_ARGUMENT: ") && strstr(why, "desc is NULL") != 0);
+    CHECK_INT(g_nitems, 0); /* kinf_check never logs */
+    /* snprintf's cutting: cap 0 writes nothing (why may be NULL), every
+       smaller cap gets the start of the line and a NUL, nothing past cap */
+    d.server = "ftp://h";
+    it = kinf_check(&d, n, full, sizeof(full));
+    len = strlen(full);
+    CHECK_INT(kinf_check(&d, n, 0, 0), it);
+    CHECK_INT(kinf_check(&d, n, 0, 16), it);
+    memset(why, 'x', sizeof(why));
+    CHECK_INT(kinf_check(&d, n, why, 0), it);
+    CHECK_INT(why[0], 'x');
+    {
+        int bad = 0;
+        for (cap = 1; cap <= len + 2; cap++) {
+            size_t want = cap - 1 < len ? cap - 1 : len;
+            memset(why, 'x', sizeof(why));
+            kinf_check(&d, n, why, cap);
+            if (strlen(why) != want || memcmp(why, full, want) != 0 || why[cap] != 'x') { if (!bad++) { note("cap %zu: \"%s\"", cap, why); } }
+        }
+        CHECK_INT(bad, 0);
+    }
+}
+/* kinf_init and kinf_check agree on a table of descriptors: both accept, or
+   both refuse with the same item (kinf_init logs it, once) */
+typedef struct check_row { const char* name; void (*set)(kinf_desc_t* d); long size_delta; } check_row;
+static char g_long[4096];
+static const char* g_keep33[33];
+static const char* g_drop32[32];
+static void cr_none(kinf_desc_t* d) { (void)d; }
+static void cr_no_server(kinf_desc_t* d) { d->server = 0; }
+static void cr_empty_server(kinf_desc_t* d) { d->server = ""; }
+static void cr_no_resource(kinf_desc_t* d) { d->resource = 0; }
+static void cr_bad_resource(kinf_desc_t* d) { d->resource = "pods/x"; }
+static void cr_bad_api_path(kinf_desc_t* d) { d->resource = "/apis/apps/v1/"; }
+static void cr_bad_namespace(kinf_desc_t* d) { d->namespace_ = "a b"; }
+static void cr_bad_url(kinf_desc_t* d) { d->server = "http://h:99999"; }
+static void cr_https(kinf_desc_t* d) { d->server = "https://127.0.0.1:6443"; }
+static void cr_https_own(kinf_desc_t* d) { d->server = "https://127.0.0.1:6443"; d->own_transport = 1; }
+static void cr_long_lsel(kinf_desc_t* d) { memset(g_long, 'a', 1024); g_long[1024] = 0; d->label_selector = g_long; }
+static void cr_max_fsel(kinf_desc_t* d) { memset(g_long, 'a', 1023); g_long[1023] = 0; d->field_selector = g_long; }
+static void cr_long_token(kinf_desc_t* d) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; d->token = g_long; }
+static void cr_bad_token(kinf_desc_t* d) { d->token = "a b"; }
+static void cr_long_token_file(kinf_desc_t* d) { memset(g_long, 'a', 512); g_long[512] = 0; d->token_file = g_long; }
+static void cr_keep33(kinf_desc_t* d) { int i; for (i = 0; i < 33; i++) { g_keep33[i] = "a"; } d->keep = g_keep33; d->keep_count = 33; }
+static void cr_keep_empty(kinf_desc_t* d) { g_keep33[0] = ""; d->keep = g_keep33; d->keep_count = 1; }
+static void cr_drop_deep(kinf_desc_t* d) { g_drop32[0] = "a.b.c.d.e.f.g.h.i.j.k.l.m"; d->drop = g_drop32; d->drop_count = 1; }
+static void cr_drop32(kinf_desc_t* d) { int i; for (i = 0; i < 32; i++) { g_drop32[i] = "x"; } d->drop = g_drop32; d->drop_count = 32; }
+static void cr_drop32_nodefault(kinf_desc_t* d) { cr_drop32(d); d->no_default_drop = 1; }
+static void cr_clamped(kinf_desc_t* d) { d->max_handlers = 1000; d->fifo_capacity = 1 << 20; }
+#ifdef KINF_TLS_BEARSSL
+static char g_pem[8192];
+static void cr_pem(kinf_desc_t* d, int ncerts) {
+    int i;
+    g_pem[0] = 0;
+    for (i = 0; i < ncerts; i++) { strcat(g_pem, TEST_CERT_PEM); }
+    cr_https(d);
+    d->ca_data = g_pem; d->ca_len = strlen(g_pem);
+}
+static void cr_tls_ca(kinf_desc_t* d) { cr_pem(d, 1); }
+static void cr_tls_ca5(kinf_desc_t* d) { cr_pem(d, 5); }
+static void cr_tls_ca6(kinf_desc_t* d) { cr_pem(d, 6); } /* over KINF_TLS_ANCHOR_BYTES (512 here) */
+static void cr_tls_bad_ca(kinf_desc_t* d) { cr_https(d); d->ca_data = "not PEM"; d->ca_len = 7; }
+static void cr_tls_no_ca_file(kinf_desc_t* d) { cr_https(d); d->ca_file = "/nonexistent/ca.crt"; }
+static void cr_tls_insecure(kinf_desc_t* d) { cr_https(d); d->insecure_skip_tls_verify = 1; }
+static void cr_tls_client(kinf_desc_t* d) {
+    cr_tls_ca(d);
+    d->client_cert_data = TEST_CERT_PEM; d->client_cert_len = strlen(TEST_CERT_PEM);
+    d->client_key_data = TEST_KEY_PEM; d->client_key_len = strlen(TEST_KEY_PEM);
+}
+static void cr_tls_key_only(kinf_desc_t* d) { cr_tls_client(d); d->client_cert_data = 0; d->client_cert_len = 0; }
+static void cr_tls_cert_only(kinf_desc_t* d) { cr_tls_client(d); d->client_key_data = 0; d->client_key_len = 0; }
+static void cr_tls_bad_key(kinf_desc_t* d) { cr_tls_client(d); d->client_key_data = TEST_CERT_PEM; d->client_key_len = strlen(TEST_CERT_PEM); }
+static void cr_tls_long_name(kinf_desc_t* d) { cr_tls_ca(d); memset(g_long, 'a', 256); g_long[256] = 0; d->tls_server_name = g_long; }
+static void cr_tls_ip_name(kinf_desc_t* d) { cr_tls_ca(d); d->tls_server_name = "::1"; }
+#endif
+static void test_check_agrees(void) {
+    static const struct { check_row r; uint32_t item; } rows[] = {
+        { { "defaults", cr_none, 0 }, KINF_LOGITEM_OK },
+        { { "one byte short", cr_none, -1 }, KINF_LOGITEM_MEMORY_TOO_SMALL },
+        { { "no server", cr_no_server, 0 }, KINF_LOGITEM_CONFIG_NO_SERVER },
+        { { "empty server", cr_empty_server, 0 }, KINF_LOGITEM_CONFIG_NO_SERVER },
+        { { "no resource", cr_no_resource, 0 }, KINF_LOGITEM_CONFIG_NO_RESOURCE },
+        { { "plural with /", cr_bad_resource, 0 }, KINF_LOGITEM_CONFIG_BAD_RESOURCE },
+        { { "API path ends in /", cr_bad_api_path, 0 }, KINF_LOGITEM_CONFIG_BAD_RESOURCE },
+        { { "namespace with a space", cr_bad_namespace, 0 }, KINF_LOGITEM_CONFIG_BAD_RESOURCE },
+        { { "port out of range", cr_bad_url, 0 }, KINF_LOGITEM_CONFIG_BAD_URL },
+#ifdef KINF_TLS_BEARSSL
+        { { "https, no CA", cr_https, 0 }, KINF_LOGITEM_TLS_NO_CA },
+        { { "https, a CA", cr_tls_ca, 0 }, KINF_LOGITEM_OK },
+        { { "https, 5 CAs", cr_tls_ca5, 0 }, KINF_LOGITEM_OK },
+        { { "https, 6 CAs over the anchor bytes", cr_tls_ca6, 0 }, KINF_LOGITEM_TLS_TOO_LARGE },
+        { { "https, CA not PEM", cr_tls_bad_ca, 0 }, KINF_LOGITEM_TLS_BAD_CA },
+        { { "https, CA file missing", cr_tls_no_ca_file, 0 }, KINF_LOGITEM_TLS_BAD_CA },
+        { { "https, insecure", cr_tls_insecure, 0 }, KINF_LOGITEM_OK },
+        { { "https, client cert and key", cr_tls_client, 0 }, KINF_LOGITEM_OK },
+        { { "https, client key only", cr_tls_key_only, 0 }, KINF_LOGITEM_TLS_BAD_CLIENT_CERT },
+        { { "https, client cert only", cr_tls_cert_only, 0 }, KINF_LOGITEM_TLS_BAD_CLIENT_KEY },
+        { { "https, a certificate as the key", cr_tls_bad_key, 0 }, KINF_LOGITEM_TLS_BAD_CLIENT_KEY },
+        { { "https, tls_server_name of 256 bytes", cr_tls_long_name, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { { "https, tls_server_name an IPv6 address", cr_tls_ip_name, 0 }, KINF_LOGITEM_OK },
+        { { "https, a CA, one byte short", cr_tls_ca, -1 }, KINF_LOGITEM_MEMORY_TOO_SMALL },
+#else
+        { { "https without TLS", cr_https, 0 }, KINF_LOGITEM_TLS_UNAVAILABLE },
+#endif
+        { { "https, own transport", cr_https_own, 0 }, KINF_LOGITEM_OK },
+        { { "label selector of 1024 bytes", cr_long_lsel, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { { "field selector of 1023 bytes", cr_max_fsel, 0 }, KINF_LOGITEM_OK },
+        { { "token of KINF_MAX_TOKEN bytes", cr_long_token, 0 }, KINF_LOGITEM_TOKEN_TOO_LONG },
+        { { "token with a space", cr_bad_token, 0 }, KINF_LOGITEM_TOKEN_INVALID },
+        { { "token_file of 512 bytes", cr_long_token_file, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { { "33 keep paths", cr_keep33, 0 }, KINF_LOGITEM_CONFIG_TOO_MANY_RULES },
+        { { "an empty keep path", cr_keep_empty, 0 }, KINF_LOGITEM_CONFIG_BAD_PATH },
+        { { "a drop path of 13 segments", cr_drop_deep, 0 }, KINF_LOGITEM_CONFIG_BAD_PATH },
+        { { "32 drop paths and the default", cr_drop32, 0 }, KINF_LOGITEM_CONFIG_TOO_MANY_RULES },
+        { { "32 drop paths, no default", cr_drop32_nodefault, 0 }, KINF_LOGITEM_OK },
+        { { "clamped capacities", cr_clamped, 0 }, KINF_LOGITEM_OK },
+    };
+    size_t i;
+    int disagree = 0, wrong = 0, logs = 0;
+    g_test = "check_agrees";
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        unsigned char* mem;
+        char why[512];
+        size_t size;
+        uint32_t c;
+        int k, errs = 0;
+        desc_base(&d);
+        d.max_objects = 10; d.store_bytes = 5000;
+        rows[i].r.set(&d);
+        size = (size_t)((long)kinf_informer_size(&d) + rows[i].r.size_delta);
+        mem = (unsigned char*)malloc(size + 1);
+        if (!mem) { continue; }
+        log_reset();
+        c = kinf_check(&d, size, why, sizeof(why));
+        CHECK_INT(g_nitems, 0);
+        inf = kinf_init(mem, size, &d);
+        for (k = 0; k < g_nitems; k++) { errs += g_items[k] != KINF_LOGITEM_CONFIG_CLAMPED; }
+        if ((c == KINF_LOGITEM_OK) != (inf != 0) || (!inf && (errs != 1 || g_items[0] != c))) {
+            if (!disagree++) { note("%s: kinf_check %s, kinf_init %s (%d items logged)", rows[i].r.name, kinf_log_item_name(c), inf ? "accepts" : "refuses", g_nitems); }
+        }
+        if (!inf && errs != 1) { logs++; }
+        if (c != rows[i].item) { if (!wrong++) { note("%s: %s, expected %s", rows[i].r.name, why, kinf_log_item_name(rows[i].item)); } }
+        if (!STARTS(why, "KINF_LOGITEM_") || strncmp(why + 13, kinf_log_item_name(c), strlen(kinf_log_item_name(c))) != 0) { wrong++; }
+#ifdef KINF_TLS_BEARSSL
+        if (inf && rows[i].r.set == cr_tls_client) {
+            const kinf__tls* t = (const kinf__tls*)inf->tls;
+            CHECK(t != 0 && t->ld.nta == 1 && t->ld.nchain == 1 && t->ld.have_key == BR_KEYTYPE_EC && t->ta[0].pkey.key.ec.q != 0);
+        }
+#endif
+        if (inf) { kinf_shutdown(inf); }
+        free(mem);
+    }
+    CHECK_INT(disagree, 0);
+    CHECK_INT(wrong, 0);
+    CHECK_INT(logs, 0);
+    /* a NULL mem: kinf_init says so through the logger (kinf_check cannot know) */
+    {
+        kinf_desc_t d;
+        desc_base(&d);
+        log_reset();
+        CHECK(kinf_init(0, 1 << 20, &d) == 0);
+        CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+    }
+}
+/* kinf_log_stderr: one line per item on fd 2, read back through a pipe */
+static size_t stderr_capture(void (*fn)(void), char* out, size_t cap) {
+    int p[2], saved;
+    ssize_t r;
+    size_t n = 0;
+    out[0] = 0;
+    if (pipe(p) != 0) { return 0; }
+    fflush(stderr);
+    saved = dup(2);
+    dup2(p[1], 2);
+    fn();
+    dup2(saved, 2); close(saved); close(p[1]);
+    while (n + 1 < cap && (r = read(p[0], out + n, cap - 1 - n)) > 0) { n += (size_t)r; }
+    out[n] = 0;
+    close(p[0]);
+    return n;
+}
+static char g_big_msg[2000];
+static void ls_basic(void) { kinf_log_stderr("pods", KINF_LOG_ERROR, KINF_LOGITEM_STORE_FULL, "store_bytes exhausted: ns/a", 1, "f", 0); }
+static void ls_no_tag_no_msg(void) { kinf_log_stderr(0, KINF_LOG_INFO, KINF_LOGITEM_SYNCED, 0, 1, 0, 0); kinf_log_stderr(0, KINF_LOG_WARN, KINF_LOGITEM_WATCH_SHORT, "", 1, 0, 0); }
+static void ls_control(void) { kinf_log_stderr("t", KINF_LOG_WARN, KINF_LOGITEM_EVENT_UNKNOWN_TYPE, "a\nb\x1b[31m\xc3\xa9", 1, 0, 0); }
+static void ls_level(void) {
+    uint32_t warn = KINF_LOG_WARN;
+    kinf_log_stderr("t", KINF_LOG_INFO, KINF_LOGITEM_LIST_START, "listing", 1, 0, &warn);
+    kinf_log_stderr("t", KINF_LOG_WARN, KINF_LOGITEM_WATCH_SHORT, "short", 1, 0, &warn);
+    kinf_log_stderr("t", KINF_LOG_ERROR, KINF_LOGITEM_IO_ERROR, "recv", 1, 0, &warn);
+}
+static void ls_long(void) { memset(g_big_msg, 'm', sizeof(g_big_msg) - 1); kinf_log_stderr("t", KINF_LOG_ERROR, KINF_LOGITEM_IO_ERROR, g_big_msg, 1, 0, 0); }
+static void ls_init(void) {
+    kinf_desc_t d;
+    desc_base(&d);
+    d.server = "ftp://h";
+    d.logger.func = kinf_log_stderr; d.logger.user = 0;
+    kinf_init(g_big_msg, sizeof(g_big_msg), &d); /* too small, and a bad URL: the size is checked first */
+    d.tag = "pods";
+    kinf_check(&d, 0, 0, 0);    /* kinf_check logs nothing */
+}
+static void test_log_stderr(void) {
+    char out[4096];
+    size_t n;
+    g_test = "log_stderr";
+    stderr_capture(ls_basic, out, sizeof(out));
+    CHECK_STR(out, "pods: error STORE_FULL: store_bytes exhausted: ns/a\n");
+    stderr_capture(ls_no_tag_no_msg, out, sizeof(out));
+    CHECK_STR(out, "kinformer: info SYNCED\nkinformer: warning WATCH_SHORT\n");
+    stderr_capture(ls_control, out, sizeof(out));
+    CHECK_STR(out, "t: warning EVENT_UNKNOWN_TYPE: a?b?[31m??\n");
+    stderr_capture(ls_level, out, sizeof(out));
+    CHECK_STR(out, "t: warning WATCH_SHORT: short\nt: error IO_ERROR: recv\n");
+    n = stderr_capture(ls_long, out, sizeof(out));
+    CHECK_INT(n, 512);
+    CHECK(n == 512 && out[511] == '\n' && out[510] == 'm');
+    stderr_capture(ls_init, out, sizeof(out));
+    CHECK(STARTS(out, "kinformer: error MEMORY_TOO_SMALL: ") && strstr(out, " bytes needed") == 0 && strstr(out, " needed\n") != 0);
+    CHECK_INT(strchr(out, '\n') - out + 1, (long)strlen(out)); /* one line */
+}
+/* Every refused call leaves the item that says why in kinf_last_error. */
+static int g_cb_rc;
+static uint32_t g_cb_err;
+static int (*g_cb_call)(kinf_informer_t* inf);
+static void h_add_call(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+    (void)o; (void)u;
+    if (!g_cb_call) { return; }
+    kinf_clear_error(inf);
+    g_cb_rc = g_cb_call(inf);
+    g_cb_err = kinf_last_error(inf);
+    g_cb_call = 0;
+}
+static int ix_fn(const kinf_object_t* o, char* buf, size_t cap, void* u) { (void)o; (void)u; snprintf(buf, cap, "x"); return 1; }
+static const kinf_handler_t g_plain_handler = { 0, 0, 0, 0, 0 };
+static int rf_handler_null(kinf_informer_t* inf) { return kinf_add_handler(inf, 0); }
+static int rf_handlers_full(kinf_informer_t* inf) { int i, r = 0; for (i = 0; i < 8 && r >= 0; i++) { r = kinf_add_handler(inf, &g_plain_handler); } return r; }
+static int rf_index_null(kinf_informer_t* inf) { return kinf_add_index(inf, "x", 0, 0); }
+static int rf_indexes_full(kinf_informer_t* inf) { int i, r = 0; for (i = 0; i < 20 && r >= 0; i++) { r = kinf_add_index(inf, "x", ix_fn, 0); } return r; }
+static int rf_index_started(kinf_informer_t* inf) { kinf_engine_tick(inf, ENG_T0); kinf_clear_error(inf); return kinf_add_index(inf, "x", ix_fn, 0); }
+static int rf_get_null_key(kinf_informer_t* inf) { kinf_object_t o; return kinf_get(inf, 0, &o); }
+static int rf_get_null_out(kinf_informer_t* inf) { return kinf_get(inf, "ns/a", 0); }
+static int rf_lookup_null(kinf_informer_t* inf) { kinf_handle_t h = { 1 }; return kinf_lookup(inf, h, 0); }
+static int rf_next_null(kinf_informer_t* inf) { kinf_object_t o; return kinf_next(inf, 0, &o); }
+static int rf_index_next_range(kinf_informer_t* inf) { kinf_iter_t it = { 0, 0 }; kinf_object_t o; return kinf_index_next(inf, 7, "x", &it, &o); }
+static int rf_index_next_null(kinf_informer_t* inf) { kinf_iter_t it = { 0, 0 }; kinf_object_t o; return kinf_index_next(inf, KINF_INDEX_NAMESPACE, 0, &it, &o); }
+static int rf_poll_fatal(kinf_informer_t* inf) { inf->fatal = KINF_ERR_INVAL; inf->fatal_item = KINF_LOGITEM_CONFIG_TOO_LONG; return kinf_poll(inf, 0); }
+static int rf_poll_own(kinf_informer_t* inf) { inf->own_transport = 1; return kinf_poll(inf, 0); }
+static int rf_sendbuf_null(kinf_informer_t* inf) { return kinf_engine_sendbuf(inf, 0) != 0; }
+static int rf_recvbuf_null(kinf_informer_t* inf) { return kinf_engine_recvbuf(inf, 0) != 0; }
+static int rf_sent_idle(kinf_informer_t* inf) { kinf_engine_sent(inf, 5, ENG_T0); return 0; }
+static int rf_sent_too_many(kinf_informer_t* inf) {
+    size_t len;
+    kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0);
+    kinf_engine_sendbuf(inf, &len);
+    kinf_engine_sent(inf, len + 1, ENG_T0);
+    return kinf_engine_state(inf) == KINF_ENG_RECV; /* the whole request counts as sent */
+}
+static int rf_recvd_idle(kinf_informer_t* inf) { kinf_engine_recvd(inf, 5, ENG_T0); return 0; }
+static int rf_recvd_too_many(kinf_informer_t* inf) {
+    size_t cap;
+    kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0); eng_send(inf, ENG_T0);
+    if (!kinf_engine_recvbuf(inf, &cap)) { return -1; }
+    memcpy(kinf_engine_recvbuf(inf, &cap), "HTTP/1.1 200 OK\r\n", 17);
+    kinf_engine_recvd(inf, cap + 1, ENG_T0);
+    return 0;
+}
+static int rf_connected_unasked(kinf_informer_t* inf) { kinf_engine_connected(inf, ENG_T0); return 0; }
+static int rf_set_token_bad(kinf_informer_t* inf) { return kinf_engine_set_token(inf, "a b", ENG_T0); }
+static int rf_set_token_long(kinf_informer_t* inf) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; return kinf_engine_set_token(inf, g_long, ENG_T0); }
+static int rf_token_file_none(kinf_informer_t* inf) { return kinf_refresh_token_file(inf, ENG_T0); }
+static int rf_token_file_missing(kinf_informer_t* inf) { strcpy(inf->token_file, "/nonexistent/token"); return kinf_refresh_token_file(inf, ENG_T0); }
+/* from inside a handler */
+static int cb_poll(kinf_informer_t* inf) { return kinf_poll(inf, 0); }
+static int cb_run(kinf_informer_t* inf) { return kinf_run(inf); }
+static int cb_flush(kinf_informer_t* inf) { return kinf_flush(inf); }
+static int cb_tick(kinf_informer_t* inf) { return (int)kinf_engine_tick(inf, ENG_T0); }
+static int cb_dispatch(kinf_informer_t* inf) { return kinf_engine_dispatch(inf, ENG_T0); }
+static int cb_sent(kinf_informer_t* inf) { kinf_engine_sent(inf, 1, ENG_T0); return 0; }
+static int cb_recvd(kinf_informer_t* inf) { kinf_engine_recvd(inf, 1, ENG_T0); return 0; }
+static int cb_connected(kinf_informer_t* inf) { kinf_engine_connected(inf, ENG_T0); return 0; }
+static int cb_closed(kinf_informer_t* inf) { kinf_engine_closed(inf, ENG_T0); return 0; }
+static int cb_failed(kinf_informer_t* inf) { kinf_engine_failed(inf, 0, 0, ENG_T0); return 0; }
+static int cb_add_index(kinf_informer_t* inf) { return kinf_add_index(inf, "x", ix_fn, 0); }
+static void test_refusals_recorded(void) {
+    static const struct { const char* name; int (*call)(kinf_informer_t*); int in_cb; int rc; uint32_t item; } rows[] = {
+        { "kinf_add_handler(NULL)", rf_handler_null, 0, KINF_ERR_INVAL, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_add_handler beyond max_handlers", rf_handlers_full, 0, KINF_ERR_NOMEM, KINF_LOGITEM_HANDLERS_FULL },
+        { "kinf_add_index(NULL fn)", rf_index_null, 0, KINF_ERR_INVAL, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_add_index beyond max_indexes", rf_indexes_full, 0, KINF_ERR_NOMEM, KINF_LOGITEM_INDEXES_FULL },
+        { "kinf_add_index after start", rf_index_started, 0, KINF_ERR_STATE, KINF_LOGITEM_INDEX_AFTER_START },
+        { "kinf_get(NULL key)", rf_get_null_key, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_get(NULL out)", rf_get_null_out, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_lookup(NULL out)", rf_lookup_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_next(NULL it)", rf_next_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_index_next(no such index)", rf_index_next_range, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_index_next(NULL value)", rf_index_next_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_poll after a fatal error", rf_poll_fatal, 0, KINF_ERR_INVAL, KINF_LOGITEM_CONFIG_TOO_LONG },
+        { "kinf_poll with own_transport", rf_poll_own, 0, KINF_ERR_STATE, KINF_LOGITEM_OWN_TRANSPORT },
+        { "kinf_engine_sendbuf(NULL len)", rf_sendbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_recvbuf(NULL cap)", rf_recvbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_sent with nothing to send", rf_sent_idle, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
+        { "kinf_engine_sent of more than sendbuf gave", rf_sent_too_many, 0, 1, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_recvd with nothing asked", rf_recvd_idle, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
+        { "kinf_engine_recvd of more than cap", rf_recvd_too_many, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_connected with no connect asked", rf_connected_unasked, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
+        { "kinf_engine_set_token(\"a b\")", rf_set_token_bad, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_INVALID },
+        { "kinf_engine_set_token(too long)", rf_set_token_long, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_TOO_LONG },
+        { "kinf_refresh_token_file with no token_file", rf_token_file_none, 0, KINF_ERR_INVAL, KINF_LOGITEM_NO_TOKEN_FILE },
+        { "kinf_refresh_token_file, file missing", rf_token_file_missing, 0, KINF_ERR_IO, KINF_LOGITEM_TOKEN_FILE_UNREADABLE },
+        { "kinf_poll from a handler", cb_poll, 1, KINF_ERR_STATE, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_run from a handler", cb_run, 1, KINF_ERR_STATE, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_flush from a handler", cb_flush, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_tick from a handler", cb_tick, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_dispatch from a handler", cb_dispatch, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_sent from a handler", cb_sent, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_recvd from a handler", cb_recvd, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_connected from a handler", cb_connected, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_closed from a handler", cb_closed, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_engine_failed from a handler", cb_failed, 1, 0, KINF_LOGITEM_IN_CALLBACK },
+        { "kinf_add_index from a handler", cb_add_index, 1, KINF_ERR_STATE, KINF_LOGITEM_INDEX_AFTER_START },
+    };
+    size_t i;
+    int bad = 0;
+    g_test = "refusals_recorded";
+    for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        kinf_handler_t h = { h_add_call, 0, 0, 0, 0 };
+        int rc;
+        uint32_t err;
+        desc_base(&d);
+        d.max_objects = 64; d.store_bytes = 1 << 16; d.max_handlers = 2; d.max_indexes = 1;
+        inf = mk(&d);
+        if (!CHECK(inf != 0)) { continue; }
+        log_reset();
+        if (rows[i].in_cb) {
+            kinf_add_handler(inf, &h);
+            kinf_engine_tick(inf, ENG_T0);
+            kinf_engine_connected(inf, ENG_T0);
+            eng_send(inf, ENG_T0);
+            eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"5\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, ENG_T0);
+            g_cb_call = rows[i].call; g_cb_rc = -99; g_cb_err = 0;
+            kinf_engine_dispatch(inf, ENG_T0);
+            rc = g_cb_rc; err = g_cb_err;
+        } else {
+            kinf_clear_error(inf);
+            rc = rows[i].call(inf);
+            err = kinf_last_error(inf);
+        }
+        if (rc != rows[i].rc || err != rows[i].item) {
+            if (bad++ < 3) { note("%s: returned %d, last error %s; expected %d, %s", rows[i].name, rc, kinf_log_item_name(err), rows[i].rc, kinf_log_item_name(rows[i].item)); }
+        }
+        rm(inf);
+    }
+    CHECK_INT(bad, 0);
+    /* a read under way when the informer stopped is dropped quietly */
+    {
+        kinf_informer_t* inf = eng_mk();
+        size_t cap;
+        uint8_t* b;
+        if (CHECK(inf != 0)) {
+            kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0); eng_send(inf, ENG_T0);
+            b = kinf_engine_recvbuf(inf, &cap);
+            CHECK(b != 0);
+            kinf_stop(inf);
+            kinf_clear_error(inf);
+            kinf_engine_recvd(inf, 1, ENG_T0);
+            CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+        }
+        rm(inf);
+    }
+    /* the built-in driver's token file read is a warning, not the sticky error */
+    {
+        kinf_desc_t d;
+        kinf_informer_t* inf;
+        int rc;
+        desc_base(&d);
+        d.token_file = "/nonexistent/token";
+        inf = mk(&d);
+        if (CHECK(inf != 0)) {
+            log_reset();
+            CHECK_INT(kinf__drv_token_file(inf, ENG_T0, &rc), KINF_LOGITEM_TOKEN_FILE_UNREADABLE);
+            CHECK_INT(rc, KINF_ERR_IO);
+            CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
+            CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+        }
+        rm(inf);
+    }
+    /* the configuration loaders put the item in cfg.error */
+    {
+        kinf_config_t cfg;
+        CHECK_INT(kinf_config_kubeconfig(&cfg, "/nonexistent/config", 0, 0, 0), KINF_ERR_INVAL);
+        CHECK_INT(cfg.error, KINF_LOGITEM_BAD_ARGUMENT);
+    }
+}
+
 /* ================================================================== main */
+
+/* ================================================================== escapes, folds, zeros, list items, long RVs */
+/* obs-fold (RFC 9112 section 5.2): a header line that begins with SP or HTAB
+   continues the one before; the value is read as if each fold were SP */
+static void test_http_fold(void) {
+    kinf_informer_t* inf;
+    kinf__resp r;
+    uint32_t it;
+    char big[2048], body[256];
+    size_t bl, step;
+    int i;
+    g_test = "http_fold";
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nA: b\r\n folded\r\n\r\n", &r, &it), KINF_OK);
+    /* the unfolded value is the one interpreted */
+    CHECK_INT(head("HTTP/1.1 503 X\r\nRetry-After:\r\n  17\r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.retry_after, 17);
+    CHECK_INT(head("HTTP/1.1 503 X\r\nRetry-After: \r\n\t 17 \r\n \r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.retry_after, 17);
+    CHECK_INT(head("HTTP/1.1 200 OK\nContent-Length:\n\t42\n\n", &r, &it), KINF_OK); CHECK_INT(r.clen, 42);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nContent-Type: application/json;\r\n charset=utf-8\r\nTransfer-Encoding:\r\n chunked\r\n"
+                   "Content-Length: 5\r\n\r\n", &r, &it), KINF_OK);
+    CHECK_INT(r.chunked, 1); CHECK_INT(r.clen, -1);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nConnection:\r\n close\r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.conn_close, 1);
+    /* a fold inside a value reads as SP, so inside a token it breaks it */
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n 2\r\n\r\n", &r, &it), KINF_ERR_INVAL); CHECK_INT(it, KINF_LOGITEM_HTTP_MALFORMED);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nTransfer-Encoding: chun\r\n ked\r\n\r\n", &r, &it), KINF_ERR_INVAL);
+    CHECK_INT(it, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING);
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nContent-Encoding: identity\r\n gzip\r\n\r\n", &r, &it), KINF_ERR_INVAL);
+    CHECK_INT(it, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING);
+    /* the field after a folded one is read as usual */
+    CHECK_INT(head("HTTP/1.1 200 OK\r\nX-A: 1\r\n 2\r\n\t3\r\nContent-Length: 9\r\n\r\n", &r, &it), KINF_OK); CHECK_INT(r.clen, 9);
+    /* a fold line is not a header line: KINF_MAX_HEADERS (7) fields, each folded twice */
+    strcpy(big, "HTTP/1.1 200 OK\r\n");
+    for (i = 0; i < KINF_MAX_HEADERS; i++) { sprintf(big + strlen(big), "X-H%d: v\r\n w\r\n\tx\r\n", i); }
+    strcat(big, "\r\n");
+    CHECK_INT(head(big, &r, &it), KINF_OK);
+    /* through the informer's head reader, whole and byte by byte: a folded
+       Transfer-Encoding makes the body chunked */
+    inf = mk_plain();
+    if (!CHECK(inf != 0)) { return; }
+    for (step = 1; step <= 256; step += 255) {
+        static const char resp[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding:\r\n\tchunked\r\nRetry-After:\r\n 3\r\n\r\n3\r\nabc\r\n0\r\n\r\n";
+        ingest_reset(inf, KINF__PH_WATCH);
+        log_reset(); kinf_clear_error(inf);
+        CHECK_INT(ingest(inf, resp, strlen(resp), step, body, &bl), 0);
+        body[bl] = 0;
+        CHECK_INT(inf->resp.chunked, 1); CHECK_INT(inf->resp.retry_after, 3);
+        CHECK_STR(body, "abc");
+        CHECK_INT(inf->body_done, 1);
+        CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+    }
+    rm(inf);
+}
+/* chunk sizes: any number of leading zeros; ten significant digits at most */
+static void test_chunk_zeros(void) {
+    static char out[4096], ref[4096];
+    static const char in[] = "000000000000000000001a\r\nabcdefghijklmnopqrstuvwxyz\r\n"
+                             "00000000000000000000000000000005;x=1\r\nhello\r\n"
+                             "00000000000000000000\r\n\r\n";
+    kinf_informer_t* inf;
+    size_t olen, rlen, cut, n = strlen(in), step, bl;
+    int done, dp, r, bad = 0;
+    g_test = "chunk_zeros";
+    CHECK_INT(dechunk_whole(in, ref, &rlen, &done), KINF_OK); CHECK_STR(ref, "abcdefghijklmnopqrstuvwxyzhello"); CHECK_INT(done, 1);
+    CHECK_INT(dechunk_bytes(in, out, &olen, &dp), KINF_OK); CHECK_STR(out, ref); CHECK_INT(dp, (int)n - 1);
+    for (cut = 0; cut <= n; cut++) {
+        r = dechunk(in, n, &cut, 1, out, &olen, &dp);
+        if (r != KINF_OK || olen != rlen || memcmp(out, ref, rlen)) { if (!bad++) { note("split at %zu: r=%d", cut, r); } }
+    }
+    CHECK_INT(bad, 0);
+    /* twenty zeros, then ten significant digits: still fine; eleven are not */
+    CHECK_INT(dechunk_whole("00000000000000000000FFFFFFFFFF\r\nabc", out, &olen, &done), KINF_OK); CHECK_STR(out, "abc");
+    CHECK_INT(dechunk_whole("0000000000000000000010000000000\r\nabc", out, &olen, &done), KINF_ERR_INVAL);
+    CHECK_INT(dechunk_bytes("0000000000000000000010000000000\r\nabc", out, &olen, &dp), KINF_ERR_INVAL);
+    CHECK_INT(dechunk_whole("00000000000000000000FFFFFFFFFFF\r\nabc", out, &olen, &done), KINF_ERR_INVAL);
+    /* a size line still needs a digit */
+    CHECK_INT(dechunk_whole(";x\r\n", out, &olen, &done), KINF_ERR_INVAL);
+    /* the informer's in-place reading, whole and byte by byte */
+    inf = mk_plain();
+    if (!CHECK(inf != 0)) { return; }
+    for (step = 1; step <= 256; step += 255) {
+        static const char resp[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                   "000000000000000000000000000000000000000000000003\r\nabc\r\n000000000000000000000\r\n\r\n";
+        ingest_reset(inf, KINF__PH_WATCH);
+        log_reset(); kinf_clear_error(inf);
+        CHECK_INT(ingest(inf, resp, strlen(resp), step, out, &bl), 0);
+        out[bl] = 0;
+        CHECK_STR(out, "abc");
+        CHECK_INT(inf->body_done, 1);
+        CHECK_INT(logged(KINF_LOGITEM_HTTP_BAD_CHUNK), 0);
+    }
+    rm(inf);
+}
+/* the scanner's captures hold their values unescaped */
+static void test_unescape_captures(void) {
+    static const struct { const char* json; const char* want; } cases[] = {
+        { "p\\u0031", "p1" },
+        { "\\u00e9\\u00C9", "\xC3\xA9\xC3\x89" },                  /* two bytes of UTF-8 */
+        { "\\u20AC", "\xE2\x82\xAC" },                             /* three */
+        { "x\\ud83d\\ude00y", "x\xF0\x9F\x98\x80y" },              /* a surrogate pair: four */
+        { "\\uD83D\\uDE00", "\xF0\x9F\x98\x80" },
+        { "\\ud83dx", "\xEF\xBF\xBDx" },                           /* a lone high surrogate is U+FFFD */
+        { "a\\ud83d", "a\xEF\xBF\xBD" },                           /* at the end */
+        { "\\ude00", "\xEF\xBF\xBD" },                             /* a lone low one */
+        { "\\ud83d\\ud83d\\ude00", "\xEF\xBF\xBD\xF0\x9F\x98\x80" }, /* high, then a pair */
+        { "\\ud83d\\u0041", "\xEF\xBF\xBD" "A" },
+        { "\\ud83d\\n\\ude00", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" },
+        { "\\u0000z", "\xEF\xBF\xBDz" },                           /* NUL and other controls are U+FFFD */
+        { "\\b\\f\\n\\r\\t\\u001f", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" },
+        { "\\\"\\\\\\/", "\"\\/" },
+        { "\\u007f\\u0080", "\x7f\xC2\x80" },
+        { "plain", "plain" },
+    };
+    static char in[1024], exp[2048];
+    size_t i;
+    g_test = "unescape_captures";
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        snprintf(in, sizeof(in), "{\"type\":\"ADD\\u0045D\",\"object\":{\"metadata\":{\"name\":\"%s\",\"namespace\":\"n\\u0073\",\"uid\":\"%s\","
+                 "\"resourceVersion\":\"1\\u0032\"}}}", cases[i].json, cases[i].json);
+        snprintf(exp, sizeof(exp), "%s t=ADDED n=%s ns=ns u=%s rv=12\n", in, cases[i].want, cases[i].want);
+        sc_all(0, 8192, 128, in, 0, exp);
+    }
+    /* a high surrogate that ends one capture does not pair with a low one in the next */
+    sc_all(0, 8192, 128, "{\"object\":{\"metadata\":{\"name\":\"abc\\ud83d\",\"namespace\":\"abcdef\\ude00\"}}}", 0,
+           "{\"object\":{\"metadata\":{\"name\":\"abc\\ud83d\",\"namespace\":\"abcdef\\ude00\"}}} n=abc\xEF\xBF\xBD ns=abcdef\xEF\xBF\xBD\n");
+    /* the list's resourceVersion and continue token too */
+    sc_all(1, 8192, 128, "{\"metadata\":{\"resourceVersion\":\"5\\u0030\",\"continue\":\"a\\/b\\u002b==\"},\"items\":[]}", 0,
+           "LIST rv=50 cont=a/b+== root_done=1");
+    /* the capacity is of the unescaped bytes (ccap 4: three and the NUL) */
+    sc_all(0, 8192, 4, "{\"object\":{\"metadata\":{\"name\":\"\\u0061\\u0062\\u0063\"}}}", 0,
+           "{\"object\":{\"metadata\":{\"name\":\"\\u0061\\u0062\\u0063\"}}} n=abc\n");
+    sc_all(0, 8192, 4, "{\"object\":{\"metadata\":{\"name\":\"\\u00e9a\"}}}", 0,
+           "{\"object\":{\"metadata\":{\"name\":\"\\u00e9a\"}}} n=\xC3\xA9" "a\n");
+    sc_all(0, 8192, 4, "{\"object\":{\"metadata\":{\"name\":\"\\u00e9\\u00e9\"}}}", 0,
+           "{\"object\":{\"metadata\":{\"name\":\"\\u00e9\\u00e9\"}}} n=\xC3\xA9(cut)\n");
+    sc_all(0, 8192, 5, "{\"object\":{\"metadata\":{\"name\":\"\\ud83d\\ude00\"}}}", 0,
+           "{\"object\":{\"metadata\":{\"name\":\"\\ud83d\\ude00\"}}} n=\xF0\x9F\x98\x80\n");
+    sc_all(0, 8192, 4, "{\"object\":{\"metadata\":{\"name\":\"\\ud83d\\ude00\"}}}", 0,
+           "{\"object\":{\"metadata\":{\"name\":\"\\ud83d\\ude00\"}}} n=\xEF\xBF\xBD(cut)\n");
+    {
+        /* a cut capture knows its whole unescaped length */
+        static scanner x;
+        static char out[1024];
+        const char* ev = "{\"object\":{\"metadata\":{\"name\":\"\\u00e9\\u00e9\\u00e9\",\"resourceVersion\":\"abc\\u0064efg\"}}}";
+        sc_init(&x, 0, 8192, 4);
+        CHECK_INT(sc_run(&x, ev, strlen(ev), 0, 0, out, sizeof(out)), 0);
+        CHECK_INT(x.s.cover[KINF__CAP_NAME], 1); CHECK_INT(x.s.clen[KINF__CAP_NAME] + x.s.ccut[KINF__CAP_NAME], 6);
+        CHECK_INT(x.s.cover[KINF__CAP_RV], 1); CHECK_INT(x.s.clen[KINF__CAP_RV] + x.s.ccut[KINF__CAP_RV], 7);
+    }
+}
+/* an element of a list's items that is not an object is an error (err 3) */
+static void test_items_not_objects_scan(void) {
+    static const char* not_obj[] = { "1", "\"a\"", "null", "[]", "true", "false", "-2.5e3", "[{\"metadata\":{}}]", "\"\\u0041\"", 0 };
+    static char in[1024];
+    int i;
+    g_test = "items_not_objects_scan";
+    for (i = 0; not_obj[i]; i++) {
+        snprintf(in, sizeof(in), "{\"metadata\":{\"resourceVersion\":\"7\"},\"items\":[%s]}", not_obj[i]);
+        sc_all(1, 8192, 128, in, 3, 0);
+        snprintf(in, sizeof(in), "{\"items\":[{\"metadata\":{\"name\":\"a\"}},%s,{\"metadata\":{\"name\":\"b\"}}],\"metadata\":{\"resourceVersion\":\"7\"}}", not_obj[i]);
+        sc_all(1, 8192, 128, in, 3, 0);
+    }
+    /* a non-object followed by a grammar error: the first reason stays */
+    sc_all(1, 8192, 128, "{\"items\":[1 2]}", 3, 0);
+    /* objects only, or no items, are fine; arrays inside an item are not items */
+    sc_all(1, 8192, 128, "{\"items\":[{\"a\":[1,\"b\",null,[]]},{}],\"metadata\":{\"resourceVersion\":\"7\",\"items\":[1]}}", 0, 0);
+    sc_all(1, 8192, 128, "{\"items\":null,\"metadata\":{\"resourceVersion\":\"7\"}}", 0, 0);
+    sc_all(1, 8192, 128, "{\"metadata\":{\"resourceVersion\":\"7\"},\"items\":[]}", 0, 0);
+    /* a watch stream has no items */
+    sc_all(0, 8192, 128, "{\"type\":\"ADDED\",\"items\":[1],\"object\":{\"items\":[1]}}", 0, 0);
+}
+static int ev_feed_by(kinf_informer_t* inf, int bytewise, const char* fmt, ...) {
+    static char ev[1 << 16];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(ev, sizeof(ev), fmt, ap);
+    va_end(ap);
+    return feed_by(inf, ev, (size_t)n, bytewise);
+}
+/* identity strings are used unescaped: keys, events, the lister */
+static void test_unescape_identity(void) {
+    static char name[2048], key[2100], raw[6000];
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    kinf_desc_t d;
+    int bytewise, i;
+    g_test = "unescape_identity";
+    for (bytewise = 0; bytewise < 2; bytewise++) {
+        inf = mk_fifo(0, 0, 0);
+        if (!CHECK(inf != 0)) { return; }
+        evlog_reset(); log_reset();
+        /* the ghost: added as "p\u0031", deleted as "p1" */
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"p\\u0031\",\"namespace\":\"n\\u0073\","
+                             "\"uid\":\"u\\u002d1\",\"resourceVersion\":\"1\\u0032\"}}}\n"), 0);
+        dispatch(inf);
+        CHECK_STR(g_evlog, "A ns/p1 12");
+        CHECK(kinf_get(inf, "ns/p1", &o) && !strcmp(o.name, "p1") && !strcmp(o.namespace_, "ns") && !strcmp(o.uid, "u-1") &&
+              !strcmp(o.resource_version, "12"));
+        CHECK_STR(kinf_resource_version(inf), "12");
+        CHECK_INT(pod(inf, "DELETED", "ns", "p1", "13", 0), 0);
+        dispatch(inf);
+        CHECK_INT(kinf_count(inf), 0);
+        CHECK_STR(g_evlog, "A ns/p1 12 D ns/p1 13");
+        /* the event type: each of the three, escaped anywhere */
+        evlog_reset();
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADD\\u0045D\",\"object\":" POD "}", "t", "ns", "t", "20", "n1"), 0);
+        dispatch(inf);
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"MODIFIE\\u0044\",\"object\":" POD "}", "t", "ns", "t", "21", "n2"), 0);
+        dispatch(inf);
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"\\u0044ELETED\",\"object\":" POD "}", "t", "ns", "t", "22", "n2"), 0);
+        dispatch(inf);
+        CHECK_STR(g_evlog, "A ns/t 20 U ns/t 20>21 D ns/t 22");
+        CHECK_INT(logged(KINF_LOGITEM_EVENT_UNKNOWN_TYPE), 0);
+        /* a type whose first letter is escaped still lets projection drop managedFields */
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"\\u0041DDED\",\"object\":{\"metadata\":{\"name\":\"m\",\"namespace\":\"ns\",\"resourceVersion\":\"5\","
+                             "\"managedFields\":[{\"manager\":\"x\"}]},\"spec\":{\"a\":1}}}"), 0);
+        CHECK(kinf_get(inf, "ns/m", &o) && !strstr(o.json, "managedFields") && strstr(o.json, "\"spec\":{\"a\":1}"));
+        /* a name of 253 bytes, every one escaped (1518 bytes of JSON); 255 fit, 256 do not */
+        for (i = 0; i < 256; i++) { memcpy(raw + 6 * i, "\\u0061", 6); }
+        raw[6 * 256] = 0;
+        log_reset();
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"%.*s\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"}}}", 6 * 253, raw), 0);
+        memset(name, 'a', 253); name[253] = 0;
+        snprintf(key, sizeof(key), "ns/%s", name);
+        CHECK(kinf_get(inf, key, &o) && !strcmp(o.name, name));
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"%.*s\",\"resourceVersion\":\"1\"}}}", 6 * 255, raw), 0);
+        memset(name, 'a', 255); name[255] = 0;
+        CHECK(kinf_get(inf, name, &o));
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b%s\",\"resourceVersion\":\"1\"}}}", raw + 6), 0);
+        CHECK_INT(logged(KINF_LOGITEM_OBJECT_NO_NAME), 1);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 0);
+        /* a surrogate pair in a name, and a lone surrogate */
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"x\\ud83d\\ude00\",\"namespace\":\"ns\",\"resourceVersion\":\"3\"}}}"), 0);
+        CHECK(kinf_get(inf, "ns/x\xF0\x9F\x98\x80", &o) && !strcmp(o.name, "x\xF0\x9F\x98\x80"));
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"y\\ud83d\",\"namespace\":\"ns\",\"resourceVersion\":\"3\"}}}"), 0);
+        CHECK(kinf_get(inf, "ns/y\xEF\xBF\xBD", &o));
+        /* an escaped slash is a slash: no such name */
+        log_reset();
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\\/b\",\"namespace\":\"ns\",\"resourceVersion\":\"3\"}}}"), 0);
+        CHECK_INT(logged(KINF_LOGITEM_OBJECT_NO_NAME), 1);
+        rm(inf);
+    }
+    /* an object kept as identity only writes its unescaped name back as JSON, escaped again */
+    desc_base(&d);
+    d.max_objects = 16; d.max_event_bytes = 4096;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    watch_begin(inf);
+    memset(raw, 'x', 5000); raw[5000] = 0;
+    CHECK_INT(ev_feed_by(inf, 0, "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"q\\\"\\\\z\\u00e9\",\"namespace\":\"ns\",\"resourceVersion\":\"1\"},"
+                         "\"data\":{\"k\":\"%s\"}}}", raw), 0);
+    CHECK(kinf_get(inf, "ns/q\"\\z\xC3\xA9", &o) && (o.flags & KINF_OBJ_IDENTITY_ONLY) && json_valid(o.json, o.json_len));
+    CHECK(field_s(&o, "metadata.name")); CHECK_STR(g_fs, "q\"\\z\xC3\xA9");
+    CHECK(kinf_get(inf, "ns/q\"\\z\xC3\xA9", &o) && strstr(o.json, "\"name\":\"q\\\"\\\\z\xC3\xA9\""));
+    rm(inf);
+}
+/* the list's resourceVersion and continue token are used unescaped */
+static void test_unescape_list(void) {
+    kinf_informer_t* inf = mk_fifo(0, 0, 0);
+    int chunked;
+    g_test = "unescape_list";
+    if (!CHECK(inf != 0)) { return; }
+    for (chunked = 0; chunked < 2; chunked++) {
+        evlog_reset(); log_reset();
+        kinf__rf_begin(inf, KINF__PH_LIST);
+        CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"5\\u0030\",\"continue\":\"a\\/b\\u002b\"},\"items\":["
+                                    "{\"metadata\":{\"name\":\"l\\u0031\",\"namespace\":\"ns\",\"resourceVersion\":\"7\"}}]}", chunked)), 0);
+        CHECK_STR(inf->cont, "a/b+");
+        CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?limit=500&continue=a%2Fb%2B");
+        CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"6\\u0030\"},\"items\":[]}", chunked)), 0);
+        CHECK_STR(kinf_resource_version(inf), "60");
+        CHECK_INT(inf->req_kind, KINF__PH_WATCH);
+        CHECK(!strncmp(target(inf, KINF__PH_WATCH), "/api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=60&",
+                       strlen("/api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=60&")));
+        dispatch(inf);
+        CHECK_STR(g_evlog, chunked ? "" : "A ns/l1 7"); /* the second list finds it unchanged */
+        CHECK_INT(kinf_count(inf), 1);
+        CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
+    }
+    rm(inf);
+}
+/* items that are not objects fail the list (decode error, as client-go) */
+static void test_items_not_objects(void) {
+    static const char* not_obj[] = { "1", "\"a\"", "null", "[]", 0 };
+    static char body[1024];
+    kinf_informer_t* inf = mk_fifo(0, 0, 0);
+    int i, chunked, bytewise;
+    g_test = "items_not_objects";
+    if (!CHECK(inf != 0)) { return; }
+    kinf_engine_tick(inf, 1000000);
+    /* the case of the report: four of them after an object */
+    log_reset();
+    CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") ",1,\"a\",null,[]]}", 0)), -1);
+    CHECK_INT(logged(KINF_LOGITEM_LIST_ITEM_NOT_OBJECT), 1);
+    if (!CHECK(strstr(g_lastmsg, "items[1]") != 0)) { note("%s", g_lastmsg); }
+    CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 0);
+    CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_LIST_ITEM_NOT_OBJECT);
+    CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_LIST);
+    CHECK_INT(inf->listed, 0); CHECK_INT(kinf_has_synced(inf), 0);
+    CHECK_INT(kinf_stats(inf).malformed, 1);
+    for (i = 0; not_obj[i]; i++) {
+        for (chunked = 0; chunked < 2; chunked++) {
+            snprintf(body, sizeof(body), "{\"kind\":\"PodList\",\"items\":[%s],\"metadata\":{\"resourceVersion\":\"9\"}}", not_obj[i]);
+            log_reset();
+            kinf__rf_begin(inf, KINF__PH_LIST);
+            CHECK_INT(respond(inf, http("200 OK", "", body, chunked)), -1);
+            CHECK_INT(logged(KINF_LOGITEM_LIST_ITEM_NOT_OBJECT), 1);
+            CHECK(strstr(g_lastmsg, "items[0]") != 0);
+            CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_INT(inf->listed, 0);
+        }
+    }
+    /* "items" itself not an array: the list fails (it would delete every
+       cached object as a list of none), whole and byte by byte; null is an
+       empty list */
+    {
+        static const char* not_arr[] = { "{}", "{\"a\":" ITEM("a", "1") "}", "1", "\"x\"", "true", 0 };
+        int bad = 0, runs = 0;
+        for (i = 0; not_arr[i]; i++) {
+            for (bytewise = 0; bytewise < 2; bytewise++) {
+                snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":%s}", not_arr[i]);
+                log_reset();
+                list_begin(inf);
+                runs++;
+                if (feed_by(inf, body, strlen(body), bytewise) != KINF__REC_FRAMING || inf->scan.err != 4 ||
+                    logged(KINF_LOGITEM_LIST_MALFORMED) != 1 || !strstr(g_lastmsg, "not an array")) {
+                    bad++; note("items %s (bytewise %d): not refused as it should be: %s", not_arr[i], bytewise, g_lastmsg);
+                }
+            }
+        }
+        CHECK_INT(bad, 0); note("%d lists whose items are not an array", runs);
+        log_reset();
+        kinf__rf_begin(inf, KINF__PH_LIST);
+        CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":null}", 1)), 0);
+        CHECK_INT(inf->listed, 1); CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 0);
+    }
+    /* then a good list syncs */
+    kinf__rf_begin(inf, KINF__PH_LIST);
+    CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 1)), 0);
+    CHECK_INT(inf->listed, 1); CHECK_INT(kinf_count(inf), 1);
+    /* at the scanner's seam, whole and byte by byte */
+    for (bytewise = 0; bytewise < 2; bytewise++) {
+        const char* b = "{\"items\":[" ITEM("b", "2") "," ITEM("c", "3") ",\"x\"],\"metadata\":{\"resourceVersion\":\"9\"}}";
+        list_begin(inf);
+        CHECK_INT(feed_by(inf, b, strlen(b), bytewise), KINF__REC_FRAMING);
+        CHECK_INT(inf->scan.err, 3); CHECK_INT(inf->scan.items, 2);
+    }
+    rm(inf);
+}
+/* a resourceVersion the informer cannot hold: RV_TOO_LONG, with its length */
+static void test_rv_too_long(void) {
+    static char rv[1024], esc[1024];
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    int i, bytewise;
+    g_test = "rv_too_long";
+    for (bytewise = 0; bytewise < 2; bytewise++) {
+        inf = mk_fifo(0, 0, 0);
+        if (!CHECK(inf != 0)) { return; }
+        log_reset();
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":" POD "}", "a", "ns", "a", "5", ""), 0);
+        /* an object's */
+        memset(rv, '7', 300); rv[300] = 0;
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":" POD "}", "r", "ns", "r", rv, ""), 0);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 1);
+        CHECK(strstr(g_lastmsg, "(300 bytes)") != 0);
+        CHECK_INT(logged(KINF_LOGITEM_OBJECT_NO_NAME), 0);
+        CHECK(!kinf_get(inf, "ns/r", &o));
+        CHECK_STR(kinf_resource_version(inf), "5");
+        /* the length is the unescaped one: 130 escaped bytes are too long, 127 are not */
+        for (i = 0; i < 130; i++) { memcpy(esc + 6 * i, "\\u0037", 6); }
+        esc[6 * 130] = 0;
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":" POD "}", "r", "ns", "r", esc, ""), 0);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 2);
+        CHECK(strstr(g_lastmsg, "(130 bytes)") != 0);
+        esc[6 * 127] = 0;
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"ADDED\",\"object\":" POD "}", "r", "ns", "r", esc, ""), 0);
+        rv[127] = 0;
+        CHECK(kinf_get(inf, "ns/r", &o) && !strcmp(o.resource_version, rv));
+        CHECK_STR(kinf_resource_version(inf), rv);
+        rv[127] = '7';
+        /* a delete with one leaves the object (and says why) */
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"DELETED\",\"object\":" POD "}", "a", "ns", "a", rv, ""), 0);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 3);
+        CHECK(kinf_get(inf, "ns/a", &o));
+        /* a bookmark's: not used */
+        CHECK_INT(ev_feed_by(inf, bytewise, "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"%s\"}}}", rv), 0);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 4);
+        CHECK(strstr(g_lastmsg, "bookmark (300 bytes)") != 0);
+        rv[127] = 0;
+        CHECK_STR(kinf_resource_version(inf), rv);
+        rv[127] = '7';
+        rm(inf);
+    }
+    /* the list's: the list fails, as a malformed one */
+    inf = mk_fifo(0, 0, 0);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_engine_tick(inf, 1000000);
+    log_reset();
+    {
+        static char body[2048];
+        rv[128] = 0;
+        snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"%s\"},\"items\":[" ITEM("a", "1") "]}", rv);
+        CHECK_INT(respond(inf, http("200 OK", "", body, 1)), 0);
+        CHECK_INT(logged(KINF_LOGITEM_RV_TOO_LONG), 1);
+        CHECK(strstr(g_lastmsg, "list (128 bytes)") != 0);
+        CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 0);
+        CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_LIST);
+        CHECK_INT(inf->listed, 0);
+        rv[127] = 0;
+        kinf__rf_begin(inf, KINF__PH_LIST);
+        snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"%s\"},\"items\":[" ITEM("a", "1") "]}", rv);
+        CHECK_INT(respond(inf, http("200 OK", "", body, 1)), 0);
+        CHECK_INT(inf->listed, 1);
+        CHECK_STR(kinf_resource_version(inf), rv);
+    }
+    rm(inf);
+}
 
 /* ================================================================== 16. discovery */
 /* The engine of kinf_discovery_t against the documents the fake API server
@@ -4521,6 +6312,12 @@ static void test_discovery_errors(void) {
         CHECK_INT(kinf_discovery_rounds(d), 1);
         CHECK_INT(kinf_discovery_count(d), 14);
     }
+    /* engine calls it did not ask for are refused and logged */
+    log_reset();
+    kinf_discovery_engine_connected(d, t);
+    kinf_discovery_engine_sent(d, 1, t);
+    CHECK_INT(logged(KINF_LOGITEM_ENGINE_OUT_OF_TURN), 2);
+    CHECK_INT(kinf_discovery_rounds(d), 1);
     /* the idle timeout: a server that says nothing for 90 s */
     log_reset();
     kinf_discovery_refresh(d);
@@ -4847,6 +6644,7 @@ int main(void) {
     test_relist();
     test_has_synced();
     test_backpressure();
+    test_body_loop();
     test_step_bytes();
     test_drop_end();
     test_drop_grammar();
@@ -4859,7 +6657,12 @@ int main(void) {
     test_late_handler_resync();
     test_lister();
     test_field();
+    test_value_str();
+    test_members();
+    test_members_corpus();
     test_config();
+    test_sizing_named();
+    test_kubeconfig();
     test_status_kind();
     test_reflector();
     test_chunked_in_place();
@@ -4883,6 +6686,18 @@ int main(void) {
     edge_chunk();
     edge_watch_timeout();
     edge_delete_store_full();
+    test_http_fold();
+    test_chunk_zeros();
+    test_unescape_captures();
+    test_items_not_objects_scan();
+    test_unescape_identity();
+    test_unescape_list();
+    test_items_not_objects();
+    test_rv_too_long();
+    test_check_reasons();
+    test_check_agrees();
+    test_log_stderr();
+    test_refusals_recorded();
     test_discovery();
     test_discovery_errors();
     test_discovery_fixture();

@@ -155,6 +155,35 @@ static const char* const fz_paths[] = {
     "status.phase", "status.conditions.0.type", "items.0", "0", "a.b.c.d.e.f.g.h.i.j.k.l.m",
 };
 static unsigned fz_rot; /* which paths the next view reads: 3 per view, in turn (reset per input) */
+static int fz_inside(const kinf_object_t* o, const kinf_value_t* v) {
+    return v->ptr >= o->json && v->ptr + v->len <= o->json + o->json_len;
+}
+/* the members at path, and one level below: inside the object, or (for
+   metadata) its identity from the object's fields; the iteration ends */
+static void fz_read_members(const kinf_object_t* o, const char* path) {
+    const char* const idv[4] = { o->name, o->namespace_, o->uid, o->resource_version };
+    kinf_members_t it, in;
+    kinf_value_t k, v, w;
+    size_t m = 0, j;
+    char small[8];
+    if (!kinf_members(o, path, &it)) { return; }
+    while (kinf_member_next(&it, &k, &v)) {
+        int ident = 0;
+        FZ_CHECK(m++ <= o->json_len + 4, "kinf_member_next(%s) does not end", path);
+        FZ_CHECK(it.index == m - 1, "kinf_members(%s): index %zu for member %zu", path, it.index, m - 1);
+        for (j = 0; j < 4; j++) { ident |= v.ptr == idv[j] && v.len == strlen(idv[j]); }
+        FZ_CHECK((fz_inside(o, &v) && (k.type == KINF_VNONE || fz_inside(o, &k))) || (ident && !strcmp(path, "metadata")),
+                 "kinf_members(%s): member %zu points outside the object", path, m - 1);
+        FZ_CHECK(kinf_value_str(&k, small, sizeof(small)) == kinf_value_str(&k, 0, 0), "kinf_value_str length depends on the cap");
+        kinf_value_str(&v, small, sizeof(small));
+        if (kinf_members_of(&v, &in)) {
+            size_t n = 0;
+            while (kinf_member_next(&in, 0, &w)) {
+                FZ_CHECK(n++ <= v.len && fz_inside(o, &w), "kinf_members_of(%s member %zu) runs outside it", path, m - 1);
+            }
+        }
+    }
+}
 static void fz_read_fields(const kinf_object_t* o) {
     size_t i, k;
     for (k = 0; k < 3; k++) {
@@ -179,6 +208,7 @@ static void fz_read_fields(const kinf_object_t* o) {
         FZ_CHECK(memchr(small, 0, sizeof(small)) != 0, "kinf_field_str small buffer not terminated");
         FZ_CHECK(memchr(big, 0, sizeof(big)) != 0, "kinf_field_str big buffer not terminated");
         FZ_CHECK(n1 <= o->json_len || (idv && n1 <= strlen(idv)), "kinf_field_str says %zu bytes, object has %zu", n1, o->json_len);
+        fz_read_members(o, fz_paths[i]);
     }
 }
 
@@ -273,8 +303,8 @@ static const fz_ruleset fz_rulesets[] = {
 
 /* The informer of the store targets: max_objects 64, store 64 KiB, events
    8 KiB, in memory of exactly kinf_informer_size() bytes (malloc'd, so ASan
-   sees any write past the layout). */
-__attribute__((unused)) static kinf_informer_t* fz_informer(uint8_t ctl0, uint8_t ctl1, void** mem_out) {
+   sees any write past the layout); fifo_capacity 0 is the default (64). */
+static kinf_informer_t* fz_informer_fifo(uint8_t ctl0, uint8_t ctl1, int fifo_capacity, void** mem_out) {
     const fz_ruleset* rs = &fz_rulesets[ctl0 % (unsigned)FUZZ_RULESETS];
     kinf_desc_t d;
     kinf_informer_t* inf;
@@ -291,6 +321,7 @@ __attribute__((unused)) static kinf_informer_t* fz_informer(uint8_t ctl0, uint8_
     d.max_event_bytes = 8 * 1024;
     d.max_tokens = (ctl0 & 0x80) ? 64 : 0;  /* 64: many records overflow the tokens */
     d.dispatch_budget = (ctl1 >> 5) & 7;     /* 0 = all */
+    d.fifo_capacity = fifo_capacity;
     d.random_seed = 1;
     need = kinf_informer_size(&d);
     mem = malloc(need);
@@ -301,6 +332,15 @@ __attribute__((unused)) static kinf_informer_t* fz_informer(uint8_t ctl0, uint8_
     FZ_CHECK(kinf_add_index(inf, "app", fz_index_app, 0) == 1, "kinf_add_index");
     *mem_out = mem;
     return inf;
+}
+__attribute__((unused)) static kinf_informer_t* fz_informer(uint8_t ctl0, uint8_t ctl1, void** mem_out) {
+    return fz_informer_fifo(ctl0, ctl1, 0, mem_out);
+}
+/* The FIFO capacity bits 3-4 of control byte 1 pick for the body targets:
+   fz_feed delivers the queue where the body loop stops on a full FIFO. */
+__attribute__((unused)) static int fz_fifo_capacity(uint8_t ctl1) {
+    static const int caps[4] = { 1, 4, 32, 0 };
+    return caps[(ctl1 >> 3) & 3];
 }
 
 /* internal consistency of the arena, slots, hash and FIFO */
@@ -383,12 +423,12 @@ static void fz_check_lister(kinf_informer_t* inf) { fz_check_lister_ex(inf, 1); 
    framed record (when it fit the event buffer) is scanned again by a fresh
    scanner -- watch mode: as it is; list mode: as the one item of
    {"items":[...]} -- and both scanners must agree. */
-static void fz_recheck_captures(kinf_informer_t* inf, int list_mode) {
+static void fz_recheck_captures(const kinf__scan* s) {
     static kinf__scan f;
     static char cb[KINF__CAP_COUNT][KINF_MAX_CONTINUE + 1];
     static uint8_t* ev = 0;
     static size_t evcap = 0;
-    const kinf__scan* s = &inf->scan;
+    int list_mode = s->list_mode;
     size_t used = 0;
     int k;
     if (s->rec_over) { return; }
@@ -427,40 +467,47 @@ static void fz_recheck_captures(kinf_informer_t* inf, int list_mode) {
    with more than KINF__MAX_MEMBERS members) instead of from the member table. */
 static int fz_force_walk;
 
-/* Feeds a body as kinf__rf_consume does, but on a framing error or a broken
-   record resets the scanner and goes on with the rest. ctl1 picks the
-   read size and how often the FIFO is delivered. Returns records seen. */
-__attribute__((unused)) static unsigned fz_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, uint8_t ctl1, int list_mode) {
+/* KINF__RECORD_HOOK of the body targets (fuzz_watch.c, fuzz_list.c define it
+   before they include kinformer.h): each record the library's body loop has
+   framed, before it is applied. */
+__attribute__((unused)) static void fz_framed(kinf__scan* sc) {
+    FZ_CHECK(sc->ev_len <= sc->ev_cap, "event buffer overrun: ev_len %zu > %zu", sc->ev_len, sc->ev_cap);
+    fz_recheck_captures(sc);
+    if (fz_force_walk) { sc->mt_over = 1; }
+}
+
+/* Feeds a body through the library's body loop (kinf__rf_body_feed, the one
+   kinf__rf_consume runs) in reads of the size ctl1 picks. Where the loop
+   stops on a full FIFO the queue is delivered (fz_fifo_capacity sets how
+   often); where a record or bad bytes stop the stream, the scanner is reset
+   and the rest is fed on. */
+__attribute__((unused)) static void fz_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, uint8_t ctl1, int list_mode) {
     static const size_t reads[8] = { (size_t)-1, 1, 2, 13, 64, 500, 4096, 8191 };
-    static const uint32_t every[4] = { 1, 4, 32, 0xffffffffu };
     size_t rd = reads[ctl1 & 7], p = 0;
-    uint32_t thr = every[(ctl1 >> 3) & 3];
-    unsigned recs = 0;
     while (p < n) {
         size_t lim = n - p < rd ? n - p : rd, q = 0;
         while (q < lim) {
-            size_t used = kinf__scan_feed(&inf->scan, d + p + q, lim - q);
-            /* it stops before the byte at fault (0 consumed) only with an error */
-            FZ_CHECK((used > 0 || inf->scan.err) && used <= lim - q, "kinf__scan_feed consumed %zu of %zu", used, lim - q);
+            size_t used;
+            uint32_t before;
+            int r = kinf__rf_body_feed(inf, d + p + q, lim - q, &used);
+            FZ_CHECK(used <= lim - q, "the body loop took %zu of %zu bytes", used, lim - q);
             FZ_CHECK(inf->scan.ev_len <= inf->scan.ev_cap, "event buffer overrun: ev_len %zu > %zu", inf->scan.ev_len, inf->scan.ev_cap);
             q += used;
-            if (inf->scan.err) { kinf__scan_reset(&inf->scan, list_mode); continue; }
-            if (inf->scan.rec_done) {
-                int r;
-                inf->scan.rec_done = 0;
-                fz_recheck_captures(inf, list_mode);
-                if (fz_force_walk) { inf->scan.mt_over = 1; }
-                r = kinf__rf_on_record(inf);
-                inf->scan.ev_len = 0;
-                recs++;
-                if (r != KINF__REC_OK) { kinf__scan_reset(&inf->scan, list_mode); }
-                if (inf->flen >= thr) { kinf__hd_dispatch(inf); }
+            if (r != KINF__REC_OK) {
+                kinf__scan_reset(&inf->scan, list_mode);
+                if (!used) { q++; } /* the bad byte again would stop a fresh scanner too */
+                continue;
             }
+            if (q == lim) { break; }
+            /* it stops short only for backpressure */
+            FZ_CHECK((int)inf->flen >= inf->fifo_cap, "the body loop stopped at %zu of %zu bytes with %u of %d queued",
+                     q, lim, inf->flen, inf->fifo_cap);
+            before = inf->flen;
+            kinf__hd_dispatch(inf);
+            FZ_CHECK(inf->flen < before, "delivery left the FIFO full (%u)", inf->flen);
         }
         p += lim;
-        if (thr != 0xffffffffu && inf->flen >= (uint32_t)inf->fifo_cap) { kinf__hd_dispatch(inf); }
     }
-    return recs;
 }
 
 #endif /* KINF_FUZZ_COMMON_H */

@@ -14,7 +14,8 @@
    nothing else is read).
    Also kinf__yaml_walk on the input directly, with a visitor that checks
    every key and value it is given lies inside the input, and decodes each
-   with kinf__ystr into small buffers. */
+   with kinf__ystr into small buffers; when it stops, the line and column it
+   names are inside the input. */
 #define _GNU_SOURCE
 #define KINF_TLS_BEARSSL
 #define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
@@ -66,7 +67,7 @@ static void visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
             ystr_check(path[i].k, path[i].kl, path[i].style);
         }
     }
-    if (v->type < KINF__Y_SCALAR || v->type > KINF__Y_FLOW) { FAIL("yaml_walk: value type %d", v->type); }
+    if (v->type < KINF__Y_SCALAR || v->type > KINF__Y_SEQ) { FAIL("yaml_walk: value type %d", v->type); }
     in_input(y, v->p, v->n, "yaml_walk value");
     if (v->p && v->type == KINF__Y_SCALAR) { ystr_check(v->p, v->n, v->style); }
 }
@@ -126,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int rc;
     char* copy;
     yv y;
+    kinf__yerr yerr;
     if (g_fd < 0) {
         g_fd = memfd_create("kubeconfig", 0);
         if (g_fd < 0) { perror("memfd_create"); abort(); }
@@ -137,8 +139,18 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     copy = (char*)malloc(size ? size : 1);
     if (size) { memcpy(copy, data, size); }
     y.b = copy; y.n = size; y.calls = 0;
-    rc = kinf__yaml_walk(copy, size, visit, &y);
+    memset(&yerr, 0, sizeof(yerr));
+    rc = kinf__yaml_walk(copy, size, visit, &y, &yerr);
     if (rc < 0) { FAIL("yaml_walk returned %d", rc); }
+    if (rc > 0) { /* the place it names is in the input: line rc, column 1 to the line's length + 1 */
+        size_t i, ls = 0;
+        int line = 1;
+        if (yerr.line != rc || !yerr.why) { FAIL("yaml_walk: line %d but error line %d, reason %s", rc, yerr.line, yerr.why ? yerr.why : "NULL"); }
+        for (i = 0; i < size && line < rc; i++) { if (copy[i] == '\n') { line++; ls = i + 1; } }
+        if (line != rc) { FAIL("yaml_walk: line %d of a %d-line input", rc, line); }
+        for (i = ls; i < size && copy[i] != '\n'; i++) { }
+        if (yerr.col < 1 || (size_t)yerr.col > i - ls + 1) { FAIL("yaml_walk: column %d of a %zu-byte line %d", yerr.col, i - ls, rc); }
+    }
     free(copy);
 
     work = (unsigned char*)malloc(64 * 1024);

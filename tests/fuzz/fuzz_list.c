@@ -1,22 +1,27 @@
 /* libFuzzer target: list bodies through the whole informer path.
 
    Input: byte 0 picks the projection rules (as fuzz_watch.c), byte 1 the read
-   size, delivery cadence and budget (bit 4 also: end through
+   size, FIFO capacity (delivery cadence) and budget (bit 4 also: end through
    kinf__rf_response_done instead of kinf__rf_list_finished); the rest is one or
    more LIST response bodies: {"metadata":{"resourceVersion":..,"continue":..},
    "items":[{...},...]}.
 
    Before the list, a few objects are put in the store through a watch stream
    (so the list replaces a cache, and kinf__rf_list_finished has keys to delete).
-   The body is fed as kinf__rf_consume feeds it (on a framing error or a broken
-   item the scanner is reset and the rest is fed on: later bodies are further
-   pages of the same list), then the list is finished: kinf__rf_list_finished (or
-   kinf__rf_response_done), which starts a watch at http://127.0.0.1:1 (refused or
+   The body goes through the library's body loop, kinf__rf_body_feed, as
+   kinf__rf_consume feeds it, with the capture oracle of fuzz_watch.c (on a
+   framing error or a broken item the scanner is reset and the rest is fed
+   on: later bodies are further pages of the same list), then the list is
+   finished: kinf__rf_list_finished (or kinf__rf_response_done), which
+   starts a watch at http://127.0.0.1:1 (refused or
    pending, closed here). Handlers and the lister are checked as in
    fuzz_common.h; after the list every visible key was seen by it. */
 #define KINF_TLS_BEARSSL
 #define KINF_SELFCHECK
 #define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
+struct kinf__scan;
+static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture oracle */
+#define KINF__RECORD_HOOK(sc) fz_framed(sc)
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"
@@ -32,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     void* mem;
     int32_t s;
     if (size < 2) { return 0; }
-    inf = fz_informer(data[0], data[1], &mem);
+    inf = fz_informer_fifo(data[0], data[1], fz_fifo_capacity(data[1]), &mem);
     /* an earlier state: listed and watched, partly delivered */
     inf->body_mode = KINF__BODY_WATCH;
     kinf__scan_reset(&inf->scan, 0);

@@ -1,14 +1,16 @@
 /* libFuzzer target: a watch stream body through the whole informer path.
 
    Input: byte 0 picks the projection rules (fz_rulesets; bit 7: only 64 JSON
-   tokens per event), byte 1 the read size, how often the FIFO is delivered
-   and the dispatch budget; the rest is the (de-chunked) body of a watch
-   response: {"type":...,"object":{...}} events.
+   tokens per event), byte 1 the read size, the FIFO's capacity (how often it
+   is delivered) and the dispatch budget; the rest is the (de-chunked) body of
+   a watch response: {"type":...,"object":{...}} events.
 
-   The body goes through kinf__scan_feed / kinf__rf_on_record as kinf__rf_consume
-   feeds them (informer: max_objects 64, store 64 KiB, events 8 KiB); a framing
-   error or a broken record resets the scanner and the rest is fed on.
-   kinf__hd_dispatch runs as ctl byte 1 says, with handlers that check every
+   The body goes through the library's body loop, kinf__rf_body_feed, the one
+   kinf__rf_consume runs (informer: max_objects 64, store 64 KiB, events 8 KiB);
+   a framing error or a broken record resets the scanner and the rest is fed
+   on. Each framed record is scanned again on its own first, and its captures
+   must agree (KINF__RECORD_HOOK, fuzz_common.h).
+   kinf__hd_dispatch runs where the FIFO is full, with handlers that check every
    object (valid JSON, fields readable); at the end the lister and the store
    are checked (see fuzz_common.h). With bit 6 of byte 0 set, the body is
    also fed in one read to a second informer that projects every record by
@@ -18,6 +20,9 @@
 #define KINF_TLS_BEARSSL
 #define KINF_SELFCHECK
 #define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
+struct kinf__scan;
+static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture oracle */
+#define KINF__RECORD_HOOK(sc) fz_framed(sc)
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"
@@ -44,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     kinf_informer_t* inf;
     void* mem;
     if (size < 2) { return 0; }
-    inf = fz_informer(data[0], data[1], &mem);
+    inf = fz_informer_fifo(data[0], data[1], fz_fifo_capacity(data[1]), &mem);
     inf->body_mode = KINF__BODY_WATCH;
     kinf__scan_reset(&inf->scan, 0);
     fz_feed(inf, data + 2, size - 2, data[1], 0);
@@ -59,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (data[0] & 0x40) {
         kinf_informer_t* inf2;
         void* mem2;
-        inf2 = fz_informer(data[0], (uint8_t)(data[1] & ~7), &mem2);
+        inf2 = fz_informer_fifo(data[0], (uint8_t)(data[1] & ~7), fz_fifo_capacity(data[1]), &mem2);
         inf2->body_mode = KINF__BODY_WATCH;
         kinf__scan_reset(&inf2->scan, 0);
         fz_force_walk = 1;

@@ -13,7 +13,8 @@ kubeconfig, pem and base64. Sources:
     here with --port 0 --port-file F --lifetime 30 --churn 50): a chunked watch
     with its HTTP head, list pages, /_fake/state, a 404 Status;
   - kubeconfigs written by `kubectl config set-cluster/set-credentials/
-    set-context --kubeconfig F` (with --embed-certs of openssl-made certs);
+    set-context --kubeconfig F` (with --embed-certs of openssl-made certs),
+    and each again as JSON by `kubectl config view -o json --raw`;
   - PEM certificates and keys made by openssl (RSA and EC; PKCS#1, PKCS#8,
     SEC1; bundles, DER);
   - hand-made edge cases for every target.
@@ -345,8 +346,14 @@ def seeds_synthetic(out):
     for name, s in {"ws": b"aGVs bG8=", "nl": b"aGVs\nbG8=", "after-pad": b"QQ==QQ==", "pad3": b"Q===", "pad-only": b"====",
                     "urlsafe": b"-_-_", "trailing-bits": b"QR==", "one": b"Q", "eq": b"="}.items():
         out.put("base64", name, b"\x04" + s)
-    # kubeconfig edge cases (hand-made YAML)
+    # kubeconfig edge cases (hand-made YAML and JSON)
     ca = base64.b64encode(b"-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n").decode()
+    kc_json = {"kind": "Config", "apiVersion": "v1", "preferences": {},
+               "clusters": [{"name": "c", "cluster": {"server": "https://[::1]:6443/p", "certificate-authority-data": ca,
+                                                      "insecure-skip-tls-verify": True}}],
+               "users": [{"name": "u", "user": {"token": "abc.def", "client-certificate-data": ca}}],
+               "contexts": [{"name": "fuzz", "context": {"cluster": "c", "user": "u", "namespace": "ns"}}],
+               "current-context": "fuzz"}
     kcs = {
         "flow-and-quotes": 'apiVersion: v1\nkind: Config\ncurrent-context: "fuzz"\nclusters:\n- name: \'c\'\n  cluster: {server: x}\n'
                            '- name: c\n  cluster:\n    server: "https://[::1]:6443/prefix/"   # comment\n    insecure-skip-tls-verify: true\n'
@@ -367,6 +374,18 @@ def seeds_synthetic(out):
         "comments-only": "# nothing\n\n   # here\n",
         "long-server": "current-context: fuzz\nclusters:\n- name: c\n  cluster:\n    server: http://" + "h" * 600 + "\ncontexts:\n- name: fuzz\n  context:\n    cluster: c\n",
         "bad-b64": "current-context: fuzz\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1\n    certificate-authority-data: \"%s\"\ncontexts:\n- name: fuzz\n  context:\n    cluster: c\n" % ca,
+        # JSON (what `kubectl config view -o json --raw` writes) and YAML flow collections
+        "json-minified": compact(kc_json),
+        "json-indented": json.dumps(kc_json, indent=4),
+        "json-escapes-bom": "\ufeff" + json.dumps(kc_json).replace("current-context", "current\\u002dcontext")
+                            .replace("/", "\\/"),
+        "json-truncated": json.dumps(kc_json, indent=2)[:200],
+        "json-bracket-mismatch": compact(kc_json).replace("}]", "]}", 1),
+        "flow-in-block": "current-context: fuzz\ncontexts: [{name: fuzz, context: {cluster: c, user: u, namespace: 'n'}}]\n"
+                         "clusters:\n- {name: c, cluster: {server: \"http://h:1\", certificate-authority-data: %s}}\n"
+                         "users: [\n  {name: u, user: {token: t, exec: null}},  # trailing comma\n]\n" % ca,
+        "flow-next-line": "current-context: fuzz\ncontexts:\n  [{name: fuzz, context: {cluster: c}}]\nclusters:\n  - {name: c,\n     cluster: {server: http://h}}\n",
+        "flow-deep": "a: " + "[" * 20 + "]" * 20 + "\n",
     }
     for name, s in kcs.items():
         out.put("kubeconfig", name, s)
@@ -547,6 +566,9 @@ def seeds_from_tools(out, workdir):
             for c in cmds:
                 run(["kubectl", "config"] + c + ["--kubeconfig", path], d, env=env)
             out.put("kubeconfig", "kubectl-" + name, open(path, "rb").read())
+            # the same file as JSON, as `kubectl config view -o json --raw` writes it
+            out.put("kubeconfig", "kubectl-" + name + ".json",
+                    run(["kubectl", "config", "view", "--kubeconfig", path, "-o", "json", "--raw"], d, env=env))
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as e:
             note("kubectl config for %s failed (%s)" % (name, e))
 
