@@ -6224,6 +6224,7 @@ struct kinf_discovery_t {
     /* the connection, as the engine sees it (kinf__conn_state) */
     int cstate;
     uint8_t conn_open, close_wanted, reusable;
+    uint8_t reused;               /* the request goes out on a kept-alive connection */
     char wbuf[KINF__DC_WBUF];
     size_t wlen, wpos;
     char head[KINF_MAX_HEAD_BYTES];
@@ -6615,9 +6616,22 @@ static void kinf__dc_request(kinf_discovery_t* d, int dq) {
     d->last_rx = d->now;
     if (!kinf__dc_build(d)) { KINF__DC_ERR(d, CONFIG_TOO_LONG, "discovery request", 0); kinf__dc_fail(d); return; }
     d->st.requests++;
-    if (d->conn_open && d->reusable) { d->cstate = KINF__C_SEND; return; }
+    d->reused = d->conn_open && d->reusable;
+    if (d->reused) { d->cstate = KINF__C_SEND; return; }
     kinf__dc_drop(d);
     d->cstate = KINF__C_WANTED;
+}
+/* A kept-alive connection that the server closed while idle (a restart, a
+   proxy's timeout) ends the request before any byte of a response: the same
+   GET goes again on a new connection, as HTTP clients do, and the round
+   goes on. 1 when that is the case. */
+static int kinf__dc_stale(kinf_discovery_t* d) {
+    if (!d->reused || d->resp.head_done || d->hlen || (d->cstate != KINF__C_SEND && d->cstate != KINF__C_RECV)) { return 0; }
+    d->reused = 0;
+    d->conn_open = 0; d->reusable = 0; d->close_wanted = 0;
+    d->wpos = 0;
+    d->cstate = KINF__C_WANTED;
+    return 1;
 }
 static void kinf__dc_round_begin(kinf_discovery_t* d) {
     kinf__dtab* t = &d->tab[!d->cur];
@@ -6884,8 +6898,8 @@ KINF_API void kinf_discovery_engine_closed(kinf_discovery_t* d, uint64_t now_ms)
     if (!kinf__dc_ok(d)) { return; }
     kinf__dc_time(d, now_ms);
     if (d->close_wanted) { d->close_wanted = 0; return; }
+    if (kinf__dc_stale(d)) { return; }
     d->conn_open = 0; d->reusable = 0;
-    if (d->cstate == KINF__C_SEND && d->wpos == 0) { d->cstate = KINF__C_WANTED; return; } /* a kept-alive connection the server closed: send on a new one */
     if (d->cstate == KINF__C_RECV && d->resp.head_done && !d->resp.chunked && d->resp.clen < 0) {
         d->body_done = 1; /* a body read to the close */
         kinf__dc_advance(d);
@@ -6899,6 +6913,7 @@ KINF_API void kinf_discovery_engine_closed(kinf_discovery_t* d, uint64_t now_ms)
 KINF_API void kinf_discovery_engine_failed(kinf_discovery_t* d, uint32_t item, const char* detail, uint64_t now_ms) {
     if (!kinf__dc_ok(d)) { return; }
     kinf__dc_time(d, now_ms);
+    if (kinf__dc_stale(d)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
     if (item) { kinf__dc_log(d, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
     d->close_wanted = 0; d->conn_open = 0;
     if (d->cstate != KINF__C_NONE) { kinf__dc_fail(d); }
@@ -7197,6 +7212,7 @@ static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_de
     conn->keep = 0; conn->keep_count = 0; conn->drop = 0; conn->drop_count = 0; conn->no_default_drop = 1;
     conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
     conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
+    conn->read_bytes = 0; /* the library's read buffer: discovery documents are small */
 }
 static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const kinf_desc_t* conn) {
     kinf__dc_layout_t l;
@@ -7533,8 +7549,15 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
         const char* pl = kinf__fa_part(e->names, 3);
         for (j = 0; !there && kinf_discovery_at(f->disc, j, &r); j++) { there = !strcmp(r.group, g) && !strcmp(r.plural, pl); }
         if (e->state == KINF__FE_LIVE && !there) {
+            int32_t s;
             e->state = KINF__FE_GONE;
             kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_RESOURCE_GONE, kinf__fa_part(e->names, 0), 0, __LINE__);
+            /* the server has none of its objects now: as a relist that finds
+               none, each cached one is deleted, final state unknown */
+            for (s = 0; s < e->inf->slot_hi; s++) {
+                if (kinf__store_visible(e->inf, s)) { kinf__store_delete(e->inf, s, 0, 1); }
+            }
+            kinf_flush(e->inf);
         } else if (e->state == KINF__FE_GONE && there) {
             e->state = KINF__FE_LIVE;
         }

@@ -16,12 +16,16 @@
 
 /* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
 static const char* usage_head =
-    "usage: kwatch [options] RESOURCE\n"
+    "usage: kwatch [options] RESOURCE[,RESOURCE...] | --all\n"
     "Watches Kubernetes objects through kinformer and prints each change.\n"
     "\n"
     "  RESOURCE               pods, configmaps, secrets, services, nodes, namespaces, events, ...\n"
     "                         (core/v1 plurals) or an API path such as /apis/apps/v1/deployments\n"
-    "                         or /apis/example.com/v1/widgets\n";
+    "                         or /apis/example.com/v1/widgets; any other name as kubectl takes it\n"
+    "                         (po, deploy, Pod, deployments.apps, widgets.example.com), resolved\n"
+    "                         by discovery. Several, comma-separated, are watched on one loop and\n"
+    "                         each line names its resource: \"ADDED pods ns/name RV\", and the\n"
+    "                         dump \"RESOURCE key RV\" (JSON lines gain \"resource\")\n";
 static const char* usage_tail =
     "\n"
     "Each output line is flushed as it is written. SIGINT and SIGTERM stop kwatch cleanly\n"
@@ -31,6 +35,9 @@ static const char* usage_tail =
     "larger than --max-object-bytes, --store-bytes or --max-objects full).\n";
 
 static kinf_informer_t* g_inf;
+static kinf_factory_t* g_fac; /* several resources, or one resolved by discovery */
+static int g_multi;           /* lines name their resource */
+static int g_all, g_max_informers, g_rediscover_ms;
 static volatile sig_atomic_t g_signal;
 static int g_output; /* 0 name, 1 json, 2 none */
 static long g_max_events = -1, g_events;
@@ -43,12 +50,12 @@ static double g_timeout = -1;
 static int g_exit_after_sync, g_dump, g_stats;
 
 static volatile sig_atomic_t g_dump_now;
-static void on_signal(int sig) { g_signal = sig; if (g_inf) { kinf_stop(g_inf); } }
+static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
 static void on_usr1(int sig) { (void)sig; g_dump_now = 1; }
 
 static void count_event(kinf_informer_t* inf) {
     g_events++;
-    if (g_max_events >= 0 && g_events >= g_max_events) { kinf_stop(inf); }
+    if (g_max_events >= 0 && g_events >= g_max_events) { if (g_fac) { kinf_factory_stop(g_fac); } else { kinf_stop(inf); } }
 }
 /* The object's JSON with its identity in metadata: a projected object does
    not repeat the identity in its JSON (the object's fields hold it), so it
@@ -71,46 +78,46 @@ static void print_object(const kinf_object_t* o) {
     if (j[at] != '}') { putchar(','); }
     fputs(j + at, stdout);
 }
-static void print_event(const char* type, const kinf_object_t* o, int fsu) {
+/* res: the resource's name, on every line when several are watched */
+static void print_event(const char* type, const kinf_object_t* o, int fsu, const char* res) {
+    if (!g_multi) { res = 0; }
     if (g_output == 0) {
-        printf("%s%s %s %s\n", type, fsu ? "!" : "", o->key, o->resource_version);
+        printf("%s%s %s%s%s %s\n", type, fsu ? "!" : "", res ? res : "", res ? " " : "", o->key, o->resource_version);
     } else if (g_output == 1) {
-        printf("{\"type\":\"%s\",%s%s\"object\":", type, fsu ? "\"finalStateUnknown\":true," : "",
-               (o->flags & KINF_OBJ_IDENTITY_ONLY) ? "\"oversized\":true," : "");
+        printf("{\"type\":\"%s\",%s%s%s%s%s\"object\":", type, res ? "\"resource\":\"" : "", res ? res : "", res ? "\"," : "",
+               fsu ? "\"finalStateUnknown\":true," : "", (o->flags & KINF_OBJ_IDENTITY_ONLY) ? "\"oversized\":true," : "");
         print_object(o);
         fputs("}\n", stdout);
     }
     fflush(stdout);
 }
 static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    (void)u;
     if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event("ADDED", o, 0); count_event(inf);
+    print_event("ADDED", o, 0, (const char*)u); count_event(inf);
 }
 static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)u; (void)old;
+    (void)old;
     if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event("MODIFIED", o, 0); count_event(inf);
+    print_event("MODIFIED", o, 0, (const char*)u); count_event(inf);
 }
 /* an object that did not fit: its identity only, on the line its change would
    have had (json adds "oversized":true); the exit status says 3 */
 static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)u;
     if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event(old ? "MODIFIED" : "ADDED", o, 0); count_event(inf);
+    print_event(old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); count_event(inf);
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
-    (void)u;
     if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event("DELETED", o, fsu); count_event(inf);
+    print_event("DELETED", o, fsu, (const char*)u); count_event(inf);
 }
 static uint32_t g_final; /* an error retrying cannot fix (kinf_log_item_is_final) */
 static void logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    (void)tag; (void)line; (void)file; (void)user;
+    int named = g_multi && tag && strcmp(tag, "kinformer"); /* an informer's line names its resource */
+    (void)line; (void)file; (void)user;
     if (level <= KINF_LOG_ERROR && kinf_log_item_is_final(item) && !g_final) { g_final = item; }
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
-    fprintf(stderr, "kwatch: %s %s: %s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
-            kinf_log_item_name(item), msg ? msg : "");
+    fprintf(stderr, "kwatch: %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
+            kinf_log_item_name(item), named ? tag : "", named ? ": " : "", msg ? msg : "");
 }
 
 static int usage_error(const char* what, const char* arg) {
@@ -215,6 +222,14 @@ static const kw_opt kw_opts[] = {
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
     { "-v", "--verbose", KW_SET, KW_VAR(g_verbose),
       "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" },
+    { "--all", 0, KW_SET, KW_VAR(g_all),
+      "  --all                  every resource the server has that can be listed and watched (CRDs\n"
+      "                         too; only namespaced ones with -n), and those that appear later\n" },
+    { "--rediscover", 0, KW_MS, KW_VAR(g_rediscover_ms),
+      "  --rediscover SECONDS   with --all: run discovery again this often (default 30)\n" },
+    { "--max-informers", 0, KW_INT, KW_VAR(g_max_informers),
+      "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
+      "                         each has the memory capacities above\n" },
     { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
 };
 #undef KW_DESC
@@ -279,10 +294,209 @@ static int dump_cache(kinf_informer_t* inf) {
     free(all);
     return 1;
 }
+/* the six "# stats" lines of one informer */
+static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
+    fprintf(stderr,
+            "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
+            "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu\n"
+            "# stats bytes_read=%llu bytes_written=%llu errors=%llu malformed=%llu oversized=%llu store_full=%llu dropped=%llu\n"
+            "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu\n"
+            "# stats objects=%u/%u fifo=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu\n"
+            "# stats memory used=%zu capacity=%zu last_error=%s\n",
+            (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
+            (unsigned long long)s->deleted, (unsigned long long)s->bookmarks, (unsigned long long)s->lists,
+            (unsigned long long)s->list_pages, (unsigned long long)s->list_items, (unsigned long long)s->relists,
+            (unsigned long long)s->watches, (unsigned long long)s->reconnects, (unsigned long long)s->backoffs,
+            (unsigned long long)s->bytes_read, (unsigned long long)s->bytes_written, (unsigned long long)s->errors,
+            (unsigned long long)s->malformed, (unsigned long long)s->oversized, (unsigned long long)s->store_full,
+            (unsigned long long)s->dropped, (unsigned long long)s->delivered_adds, (unsigned long long)s->delivered_updates,
+            (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs, s->objects, s->max_objects,
+            s->fifo_len, s->fifo_capacity, s->store_used, s->store_peak, s->store_capacity, s->mem_used, s->mem_capacity,
+            kinf_log_item_name(last_error));
+}
+static void install_signals(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_signal; /* no SA_RESETHAND: a second signal is handled the same */
+    sigaction(SIGINT, &sa, 0);
+    sigaction(SIGTERM, &sa, 0);
+    sa.sa_handler = on_usr1;
+    sigaction(SIGUSR1, &sa, 0);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, 0);
+}
 static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A core/v1 plural or one API path: watched as kwatch always has, with no
+   discovery. Anything else (short names, Kinds, NAME.GROUP, several, --all)
+   is resolved by discovery and watched through a factory. */
+static int plain_resource(const char* r) {
+    static const char* const core[] = { "pods", "configmaps", "secrets", "services", "nodes", "namespaces", "events",
+                                        "endpoints", "persistentvolumes", "persistentvolumeclaims", "serviceaccounts",
+                                        "replicationcontrollers", "limitranges", "resourcequotas", "podtemplates", 0 };
+    int k;
+    if (strchr(r, ',')) { return 0; }
+    if (r[0] == '/') { return 1; }
+    for (k = 0; core[k]; k++) { if (!strcmp(r, core[k])) { return 1; } }
+    return 0;
+}
+typedef struct kw_line { const char* res; kinf_object_t o; } kw_line;
+static int cmp_line(const void* a, const void* b) {
+    const kw_line* x = (const kw_line*)a;
+    const kw_line* y = (const kw_line*)b;
+    int c = strcmp(x->res, y->res);
+    return c ? c : strcmp(x->o.key, y->o.key);
+}
+/* every informer's objects: "# cache N objects", then "RESOURCE key RV" sorted */
+static int dump_factory(kinf_factory_t* f) {
+    int i, n = 0, k = 0;
+    kw_line* all;
+    kinf_iter_t it;
+    if (!g_multi) { return dump_cache(kinf_factory_at(f, 0)); }
+    for (i = 0; i < kinf_factory_count(f); i++) { n += kinf_count(kinf_factory_at(f, i)); }
+    all = (kw_line*)calloc((size_t)n + 1, sizeof(kw_line));
+    if (!all) { return 0; }
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        kinf_informer_t* inf = kinf_factory_at(f, i);
+        kinf_resource_t r;
+        if (!inf || kinf_factory_resource(f, inf, &r) != KINF_OK) { continue; }
+        memset(&it, 0, sizeof(it));
+        while (k < n && kinf_next(inf, &it, &all[k].o)) { all[k++].res = r.name; }
+    }
+    qsort(all, (size_t)k, sizeof(all[0]), cmp_line);
+    printf("# cache %d objects\n", k);
+    for (i = 0; i < k; i++) { printf("%s %s %s\n", all[i].res, all[i].o.key, all[i].o.resource_version); }
+    fflush(stdout);
+    free(all);
+    return 1;
+}
+/* kwatch's handler on every informer of the factory, once, its resource's name as user */
+static void handle_new(kinf_factory_t* f, int* handled) {
+    kinf_handler_t h;
+    memset(&h, 0, sizeof(h));
+    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
+    for (; *handled < kinf_factory_count(f); (*handled)++) {
+        kinf_informer_t* inf = kinf_factory_at(f, *handled);
+        kinf_resource_t r;
+        if (!inf || kinf_factory_resource(f, inf, &r) != KINF_OK) { continue; }
+        h.user = (void*)(uintptr_t)r.name; /* valid for the factory's life */
+        kinf_add_handler(inf, &h);
+    }
+}
+/* Several resources (or one named as kubectl names it, or --all) on one loop:
+   discovery resolves the names, a factory holds one informer each. */
+static int run_factory(kinf_desc_t* d, char* list) {
+    kinf_factory_desc_t fd;
+    kinf_informer_req_t q;
+    const char* names[64];
+    int n = 0, i, handled = 0, rc = KWATCH_EXIT_OK, synced_printed = 0, total;
+    size_t size;
+    void* mem;
+    double t0;
+    uint64_t bytes = 0, oversized = 0;
+    memset(&fd, 0, sizeof(fd));
+    memset(&q, 0, sizeof(q));
+    if (list) { n = split_list(list, names, 64); }
+    if (!g_all && n == 0) { return usage_error("missing RESOURCE", 0); }
+    g_multi = g_all || n > 1;
+    d->tag = 0; /* an informer's log lines carry its resource's name */
+    fd.base = d;
+    fd.max_informers = g_max_informers ? g_max_informers : g_all ? 64 : n;
+    fd.rediscover_ms = g_rediscover_ms;
+    size = kinf_factory_size(&fd);
+    mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */
+    if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
+    g_fac = kinf_factory_init(mem, size, &fd);
+    if (!g_fac) { free(mem); return KWATCH_EXIT_FAIL; }
+    install_signals();
+    t0 = now_s();
+    if (kinf_factory_discover(g_fac, g_timeout >= 0 && g_timeout < 30 ? (int)(g_timeout * 1000) + 1 : 30000) != KINF_OK) {
+        kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
+        kinf_server_t sv = kinf_discovery_engine_server(disc);
+        if (!kinf_discovery_stats(disc).bytes_read) { fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port); }
+        else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
+        kinf_factory_shutdown(g_fac); free(mem);
+        return g_signal ? KWATCH_EXIT_OK : KWATCH_EXIT_FAIL;
+    }
+    q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
+    q.keep = d->keep; q.keep_count = d->keep_count;
+    if (g_all) {
+        kinf_factory_all(g_fac, &q);
+    } else {
+        for (i = 0; i < n; i++) {
+            q.resource = names[i];
+            if (!kinf_factory_informer(g_fac, &q)) { kinf_factory_shutdown(g_fac); free(mem); return KWATCH_EXIT_FAIL; } /* logged */
+        }
+    }
+    handle_new(g_fac, &handled);
+    kinf_factory_start(g_fac);
+    if (g_max_events == 0) { kinf_factory_stop(g_fac); }
+    while (!kinf_factory_stopped(g_fac)) {
+        int wait = 200;
+        if (g_timeout >= 0) {
+            double left = g_timeout - (now_s() - t0);
+            if (left <= 0) { break; }
+            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
+        }
+        kinf_factory_poll(g_fac, wait);
+        handle_new(g_fac, &handled); /* --all: a resource that appeared */
+        if (g_final && !g_all && !kinf_factory_has_synced(g_fac)) {
+            fprintf(stderr, "kwatch: giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
+            rc = KWATCH_EXIT_FAIL;
+            break;
+        }
+        if (g_dump_now) {
+            g_dump_now = 0;
+            kinf_factory_flush(g_fac);
+            dump_factory(g_fac);
+            printf("# end cache\n");
+            fflush(stdout);
+        }
+        if (g_exit_after_sync && kinf_factory_has_synced(g_fac)) {
+            for (i = 0, total = 0; i < kinf_factory_count(g_fac); i++) { total += kinf_count(kinf_factory_at(g_fac, i)); }
+            printf("# synced %d objects\n", total);
+            fflush(stdout);
+            synced_printed = 1;
+            break;
+        }
+    }
+    if (g_exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
+    if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_factory_flush(g_fac); }
+    if (g_dump && !dump_factory(g_fac)) { rc = KWATCH_EXIT_FAIL; }
+    for (i = 0; i < kinf_factory_count(g_fac); i++) {
+        kinf_informer_t* inf = kinf_factory_at(g_fac, i);
+        kinf_resource_t r;
+        kinf_stats_t s;
+        if (!inf) { continue; }
+        s = kinf_stats(inf);
+        bytes += s.bytes_read;
+        oversized += s.oversized + s.store_full + s.dropped;
+        if (!g_stats) { continue; }
+        if (g_multi && kinf_factory_resource(g_fac, inf, &r) == KINF_OK) { fprintf(stderr, "# stats resource %s\n", r.name); }
+        print_stats(&s, kinf_last_error(inf));
+    }
+    if (g_stats && g_multi) {
+        kinf_factory_stats_t fs = kinf_factory_stats(g_fac);
+        kinf_discovery_stats_t ds = kinf_discovery_stats(kinf_factory_discovery(g_fac));
+        fprintf(stderr, "# stats factory informers=%d synced=%d gone=%d informer_bytes=%zu fixed_bytes=%zu memory used=%zu capacity=%zu\n"
+                        "# stats discovery rounds=%llu resources=%u aggregated=%d requests=%llu bytes_read=%llu\n",
+                fs.informers, fs.synced, fs.gone, fs.informer_bytes, fs.fixed_bytes, fs.mem_used, fs.mem_capacity,
+                (unsigned long long)ds.rounds, ds.resources, ds.aggregated, (unsigned long long)ds.requests, (unsigned long long)ds.bytes_read);
+    }
+    if (rc == KWATCH_EXIT_OK && oversized) { rc = KWATCH_EXIT_CAPACITY; }
+    if (rc == KWATCH_EXIT_OK && bytes == 0 && kinf_factory_count(g_fac) && g_max_events != 0) {
+        kinf_server_t sv = kinf_discovery_engine_server(kinf_factory_discovery(g_fac));
+        fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port);
+        rc = KWATCH_EXIT_FAIL;
+    }
+    kinf_factory_shutdown(g_fac);
+    free(mem);
+    return rc;
 }
 
 int main(int argc, char** argv) {
@@ -360,7 +574,8 @@ int main(int argc, char** argv) {
             break;
         }
     }
-    if (!resource) { return usage_error("missing RESOURCE", 0); }
+    if (!resource && !g_all) { return usage_error("missing RESOURCE", 0); }
+    if (resource && g_all) { return usage_error("--all takes no RESOURCE", resource); }
     if (!d.server || g_kubeconfig || g_context || g_sa_dir) {
         int r;
         work = malloc(KWATCH_CONFIG_WORK);
@@ -376,8 +591,13 @@ int main(int argc, char** argv) {
         if (g_verbose) { fprintf(stderr, "kwatch: info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
         kinf_config_apply(&cfg, &d);
     }
-    d.resource = resource;
     d.logger.func = logger;
+    if (g_all || !plain_resource(resource)) {
+        rc = run_factory(&d, (char*)(uintptr_t)resource);
+        free(work); free(keep_copy); free(drop_copy);
+        return rc;
+    }
+    d.resource = resource;
     d.tag = "kwatch";
 
     size = kinf_informer_size(&d);
@@ -388,18 +608,7 @@ int main(int argc, char** argv) {
     memset(&h, 0, sizeof(h));
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
     kinf_add_handler(g_inf, &h);
-    {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof(sa));
-        sigemptyset(&sa.sa_mask);
-        sa.sa_handler = on_signal; /* no SA_RESETHAND: a second signal is handled the same */
-        sigaction(SIGINT, &sa, 0);
-        sigaction(SIGTERM, &sa, 0);
-        sa.sa_handler = on_usr1;
-        sigaction(SIGUSR1, &sa, 0);
-        sa.sa_handler = SIG_IGN;
-        sigaction(SIGPIPE, &sa, 0);
-    }
+    install_signals();
 
     t0 = now_s();
     if (g_max_events == 0) { kinf_stop(g_inf); }
@@ -438,25 +647,7 @@ int main(int argc, char** argv) {
     if (g_dump && !dump_cache(g_inf)) { rc = KWATCH_EXIT_FAIL; }
     {
         kinf_stats_t s = kinf_stats(g_inf);
-        if (g_stats) {
-            fprintf(stderr,
-                    "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
-                    "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu\n"
-                    "# stats bytes_read=%llu bytes_written=%llu errors=%llu malformed=%llu oversized=%llu store_full=%llu dropped=%llu\n"
-                    "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu\n"
-                    "# stats objects=%u/%u fifo=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu\n"
-                    "# stats memory used=%zu capacity=%zu last_error=%s\n",
-                    (unsigned long long)s.events, (unsigned long long)s.added, (unsigned long long)s.modified,
-                    (unsigned long long)s.deleted, (unsigned long long)s.bookmarks, (unsigned long long)s.lists,
-                    (unsigned long long)s.list_pages, (unsigned long long)s.list_items, (unsigned long long)s.relists,
-                    (unsigned long long)s.watches, (unsigned long long)s.reconnects, (unsigned long long)s.backoffs,
-                    (unsigned long long)s.bytes_read, (unsigned long long)s.bytes_written, (unsigned long long)s.errors,
-                    (unsigned long long)s.malformed, (unsigned long long)s.oversized, (unsigned long long)s.store_full,
-                    (unsigned long long)s.dropped, (unsigned long long)s.delivered_adds, (unsigned long long)s.delivered_updates,
-                    (unsigned long long)s.delivered_deletes, (unsigned long long)s.resyncs, s.objects, s.max_objects,
-                    s.fifo_len, s.fifo_capacity, s.store_used, s.store_peak, s.store_capacity, s.mem_used, s.mem_capacity,
-                    kinf_log_item_name(kinf_last_error(g_inf)));
-        }
+        if (g_stats) { print_stats(&s, kinf_last_error(g_inf)); }
         if (rc == KWATCH_EXIT_OK && (s.oversized || s.store_full || s.dropped)) { rc = KWATCH_EXIT_CAPACITY; }
         if (rc == KWATCH_EXIT_OK && s.bytes_read == 0 && g_max_events != 0) {
             kinf_server_t sv = kinf_engine_server(g_inf);

@@ -1770,6 +1770,234 @@ def scenario_tls(ctx):
 
 
 # ----------------------------------------------------------------------
+# Several resources on one loop: a factory and discovery
+
+MULTI_EVENT_RE = re.compile(r"^(ADDED|MODIFIED|DELETED|DELETED!) (\S+) (\S+) (\S+)$")
+MULTI_PATHS = {"pods": "/api/v1/pods", "configmaps": "/api/v1/configmaps", "nodes": "/api/v1/nodes",
+               "secrets": "/api/v1/secrets", "services": "/api/v1/services", "events": "/api/v1/events",
+               "namespaces": "/api/v1/namespaces", "deployments.apps": "/apis/apps/v1/deployments",
+               "events.events.k8s.io": "/apis/events.k8s.io/v1/events",
+               "widgets.example.com": "/apis/example.com/v1/widgets",
+               "gadgets.example.org": "/apis/example.org/v1/gadgets",
+               "things.example.net": "/apis/example.net/v1/things"}
+
+
+def multi_server_state(srv, names):
+    """(resource, key) -> RV for these resources, from the server."""
+    m = {}
+    for name in names:
+        for ln in srv.state(MULTI_PATHS[name]).splitlines()[1:]:
+            k, _, rv = ln.partition(" ")
+            m[(name, k)] = rv
+    return m
+
+
+def multi_parse_dump(text):
+    """A multi-resource dump: "# cache N objects" and "RESOURCE KEY RV" lines;
+    returns ((resource, key) -> RV, problems)."""
+    lines = (text or "").splitlines()
+    errs = []
+    m = {}
+    if not lines or not re.match(r"^# cache \d+ objects$", lines[0]):
+        return m, ["no '# cache N objects' header"]
+    body = lines[1:]
+    if int(lines[0].split()[2]) != len(body):
+        errs.append("header says %s, %d lines" % (lines[0], len(body)))
+    keys = []
+    for ln in body:
+        parts = ln.split(" ")
+        if len(parts) != 3:
+            errs.append("not 'RESOURCE KEY RV': %r" % ln)
+            continue
+        m[(parts[0], parts[1])] = parts[2]
+        keys.append((parts[0], parts[1]))
+    if keys != sorted(keys, key=lambda x: (x[0].encode(), x[1].encode())):
+        errs.append("dump lines not sorted by resource and key")
+    return m, errs
+
+
+def multi_dump_now(kw, timeout=30):
+    """SIGUSR1, then the dump printed before the next '# end cache'."""
+    n0 = sum(1 for ln in kw.out_lines() if ln == "# end cache")
+    kw.proc.send_signal(signal.SIGUSR1)
+    deadline = time.monotonic() + timeout * SLOW
+    while time.monotonic() < deadline:
+        lines = kw.out_lines()
+        if sum(1 for ln in lines if ln == "# end cache") > n0:
+            return kw.dump()
+        time.sleep(0.1)
+    return None
+
+
+def multi_converge(c, kw, srv, names, timeout=60):
+    """Waits until kwatch's dump (SIGUSR1) equals the server's state for these
+    resources: the server is quiet, so the cache must reach it."""
+    want = multi_server_state(srv, names)
+    deadline = time.monotonic() + timeout * SLOW
+    got, errs = {}, []
+    while time.monotonic() < deadline:
+        got, errs = multi_parse_dump(multi_dump_now(kw))
+        if got == want and not errs:
+            return True
+        time.sleep(0.5)
+    missing = sorted(set(want) - set(got))[:3]
+    phantom = sorted(set(got) - set(want))[:3]
+    stale = sorted(k for k in set(got) & set(want) if got[k] != want[k])[:3]
+    c.fail("%s: cache never equalled the server: %s missing %s phantom %s stale %s %s"
+           % (kw.name, errs, missing, phantom, stale, kw.describe()))
+    return False
+
+
+def multi_replay(c, kw, names):
+    """Every event line names a resource of names and replays (per resource)
+    to the last dump."""
+    m, errs, bad = {}, [], []
+    for ln in kw.out_lines():
+        if ln.startswith("#") or ln.split(" ")[0] not in ("ADDED", "MODIFIED", "DELETED", "DELETED!"):
+            continue            # a dump's lines
+        mt = MULTI_EVENT_RE.match(ln)
+        if not mt or mt.group(2) not in names:
+            bad.append(ln)
+            continue
+        t, res, key, rv = mt.groups()
+        sub = {k: v for (r, k), v in m.items() if r == res}
+        err = apply_event(sub, t, key, rv)
+        for (r, k) in [x for x in m if x[0] == res]:
+            del m[(r, k)]
+        m.update({(res, k): v for k, v in sub.items()})
+        if err:
+            errs.append("%s %s" % (res, err))
+    c.check(not bad, "%s: lines that are not 'TYPE RESOURCE KEY RV' of %s: %s" % (kw.name, names, bad[:3]))
+    c.check(not errs, "%s: inconsistent event stream: %d, e.g. %s" % (kw.name, len(errs), errs[:3]))
+    dumped, _ = multi_parse_dump(kw.dump())
+    if m != dumped:
+        c.fail("%s: replayed events differ from the dump: extra %s lost %s" % (
+            kw.name, sorted(set(m) - set(dumped))[:3], sorted(set(dumped) - set(m))[:3]))
+
+
+def crd(srv, method, group, plural, **params):
+    q = {"group": group, "plural": plural}
+    q.update(params)
+    code, data = srv.request(method, "/_fake/crd", q, retries=3)
+    if code not in (200, 201):
+        raise srv.Error("crd %s %s.%s -> %d %s" % (method, plural, group, code, data[:200]))
+
+
+def scenario_multi(ctx):
+    """One kwatch over pods,configmaps,nodes and a CRD under churn and every
+    fault class, each cache compared with the server's; a kwatch --all that
+    picks up a CRD created while it runs and lets go of one deleted; the
+    resource in -o json; errors named at once."""
+    srv = Server("multi", pods=60, namespaces=3, configmaps=12)
+    kws = []
+    try:
+        crd(srv, "POST", "example.org", "gadgets", versions="v1", short="gd")
+        for i in range(4):
+            srv.apply("/apis/example.org/v1/namespaces/ns-%d/gadgets/g-%d" % (i % 3, i),
+                      {"metadata": {"name": "g-%d" % i}, "spec": {"n": i}})
+        names = ["pods", "configmaps", "nodes", "gadgets.example.org"]
+        a = Kwatch("multi pods,cm,no,gd", srv.url, ["pods,cm,no,gadgets.example.org", "-o", "name",
+                                                      "--stats", "--dump-on-exit", "-v"])
+        b = Kwatch("multi --all", srv.url, ["--all", "--rediscover", "1", "-o", "name", "--stats", "--dump-on-exit"])
+        kws += [a, b]
+        c = Checks("multi: one kwatch over pods,configmaps,nodes and a CRD, under churn and faults, equals the server")
+        if a.wait_for(lambda ln: ln.startswith("ADDED gadgets.example.org "), 60) is None:
+            c.fail("never printed a gadget %s" % a.describe())
+        srv.churn(40)
+        secs = 2 if OPTS.quick else 4
+        faults = [("cut", {"count": 3}), ("garbage", {"count": 2}), ("status", {"code": 500, "count": 2}),
+                  ("expire", {}), ("expire_http", {"count": 1}), ("stall", {"now": 1, "seconds": 2}),
+                  ("restart", {"seconds": 1})]
+        for i, (kind, params) in enumerate(faults):
+            srv.fault(kind, **params)
+            # the CRD's objects and the nodes change too
+            srv.apply("/apis/example.org/v1/namespaces/ns-1/gadgets/g-x%d" % i, {"metadata": {"name": "g-x%d" % i}})
+            if i % 2:
+                srv.delete("/apis/example.org/v1/namespaces/ns-1/gadgets/g-x%d" % (i - 1))
+            srv.apply("/api/v1/nodes/node-%d" % (i % 3), {"metadata": {"name": "node-%d" % (i % 3),
+                                                                        "labels": {"round": str(i)}}})
+            if kind == "restart":
+                time.sleep(1.5)
+                srv.wait_up()
+            time.sleep(secs / 2.0)
+        srv.quiesce()
+        srv.wait_faults_drained()
+        multi_converge(c, a, srv, names)
+        c.report()
+
+        c = Checks("multi --all: a CRD created while running is picked up, a deleted one let go; the cache equals the server")
+        crd(srv, "POST", "example.net", "things", versions="v1", kind="Thing", scope="Cluster")
+        srv.apply("/apis/example.net/v1/things/t1", {"metadata": {"name": "t1"}})
+        if b.wait_for(lambda ln: ln.startswith("ADDED things.example.net t1 "), 30) is None:
+            c.fail("the new CRD's object never came %s" % b.describe())
+        crd(srv, "DELETE", "example.org", "gadgets")
+        if b.wait_for(lambda ln: "RESOURCE_GONE" in ln and "gadgets.example.org" in ln, 30, stream="err") is None:
+            c.fail("the deleted CRD was not let go %s" % b.describe())
+        everything = [n for n in MULTI_PATHS if n != "gadgets.example.org"]
+        multi_converge(c, b, srv, everything)
+        got, _ = multi_parse_dump(b.dump())
+        c.check(not any(r == "gadgets.example.org" for r, _ in got), "gadgets still in the --all dump")
+        c.report()
+
+        c = Checks("multi: caches and event streams after SIGTERM, exit 0, --stats for each resource")
+        # the named CRD left too: its informer's 404 has discovery run again, and it is let go
+        c.check(a.wait_for(lambda ln: "RESOURCE_GONE" in ln and "gadgets.example.org" in ln, 30, stream="err") is not None,
+                "%s: the deleted CRD was not let go %s" % (a.name, a.describe()))
+        for kw in (a, b):
+            kw.stop()
+            check_clean_exit(c, kw, 0)
+        multi_replay(c, a, names)
+        multi_replay(c, b, set(MULTI_PATHS))
+        got, errs = multi_parse_dump(a.dump())
+        want = multi_server_state(srv, ["pods", "configmaps", "nodes"])
+        c.check(not errs and {k: v for k, v in got.items() if k[0] != "gadgets.example.org"} == want,
+                "final dump of %s differs from the server: %s" % (a.name, errs))
+        err = a.err_text()
+        for n in names[:3]:     # a resource that left has none
+            c.check("# stats resource %s" % n in err, "no stats for %s" % n)
+        c.check(re.search(r"# stats factory informers=4 synced=3 gone=1 ", err) is not None,
+                "factory stats of %s: %s" % (a.name, [ln for ln in err.splitlines() if "factory" in ln]))
+        c.check(re.search(r"# stats discovery rounds=\d+ resources=\d+ aggregated=1 ", err) is not None,
+                "discovery stats: aggregated form not used")
+        c.report()
+
+        c = Checks("multi: -o json names the resource; --exit-after-sync waits for all; errors at once")
+        j = Kwatch("multi json", srv.url, ["po,no", "-o", "json", "--exit-after-sync"])
+        kws.append(j)
+        j.wait(60)
+        check_clean_exit(c, j, 0)
+        lines = j.out_lines()
+        objs = [json.loads(ln) for ln in lines if ln.startswith("{")]
+        c.check(objs and all(o["type"] == "ADDED" and o["resource"] in ("pods", "nodes") for o in objs),
+                "json lines without a resource: %s" % lines[:2])
+        want_n = len(multi_server_state(srv, ["pods", "nodes"]))
+        c.check(lines and lines[-1] == "# synced %d objects" % want_n and len(objs) == want_n,
+                "synced line %r, %d objects, want %d" % (lines[-1:] , len(objs), want_n))
+        for args, item in ((["pods,nope"], "UNKNOWN_RESOURCE"), (["-n", "ns-1", "pods,nodes"], "CLUSTER_SCOPED"),
+                           (["po,cs"], "NOT_WATCHABLE"), (["gadgets.example.org"], "UNKNOWN_RESOURCE")):
+            t0 = time.monotonic()
+            e = Kwatch("multi error " + item, srv.url, args)
+            kws.append(e)
+            e.wait(60)
+            check_clean_exit(c, e, 1)
+            c.check(("kwatch: error %s:" % item) in e.err_text() and not e.out_lines(),
+                    "%s: want %s: %s" % (args, item, e.err_text()[-300:]))
+            c.check(time.monotonic() - t0 < 15, "%s: not at once" % args)
+        # one name resolved by discovery prints as one resource always has
+        s = Kwatch("multi single via discovery", srv.url, ["no", "--exit-after-sync"])
+        kws.append(s)
+        s.wait(60)
+        check_clean_exit(c, s, 0)
+        c.check(s.out_lines() and all(re.match(r"^ADDED node-\d \d+$", ln) for ln in s.out_lines()[:-1]) and
+                s.out_lines()[-1] == "# synced 3 objects", "single name via discovery: %s" % s.out_lines()[:4])
+        c.report()
+    finally:
+        for k in kws:
+            k.kill()
+        srv.close()
+
+
+# ----------------------------------------------------------------------
 
 ALL = [
     # (name, function, weight: larger first)
@@ -1788,6 +2016,7 @@ ALL = [
     ("garbage", scenario_garbage, 4),
     ("tls", scenario_tls, 5),
     ("contents", scenario_contents, 5),
+    ("multi", scenario_multi, 8),
 ]
 VALGRIND_SET = ("churn", "cut")
 

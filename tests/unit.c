@@ -6311,13 +6311,42 @@ static void test_discovery_errors(void) {
         CHECK_STR(g_dc_paths, "/apis");
         CHECK_INT(kinf_discovery_rounds(d), 1);
         CHECK_INT(kinf_discovery_count(d), 14);
+        /* the next round's request went out on the kept connection, which the
+           server had closed while idle: no byte of a response, so the same GET
+           goes again on a new connection, and the round goes on */
+        log_reset();
+        kinf_discovery_refresh(d);
+        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_SEND);
+        kinf_discovery_engine_sendbuf(d, &len);
+        kinf_discovery_engine_sent(d, len, t);
+        kinf_discovery_engine_closed(d, t);
+        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
+        CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 0);
+        dc_serve(d, &t, dc_aggregated, 100000, 0, 50);
+        CHECK_STR(g_dc_paths, "/api /apis");
+        CHECK_INT(kinf_discovery_rounds(d), 2);
+        CHECK_INT(kinf_discovery_stats(d).failures, 2);
+        /* on a new connection the same close is a failure */
+        kinf_discovery_refresh(d);
+        kinf_discovery_engine_closed(d, t);
+        kinf_discovery_engine_tick(d, t);
+        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
+        kinf_discovery_engine_connected(d, t);
+        kinf_discovery_engine_sendbuf(d, &len);
+        kinf_discovery_engine_sent(d, len, t);
+        kinf_discovery_engine_closed(d, t);
+        CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 1);
+        CHECK_INT(kinf_discovery_stats(d).failures, 3);
+        t = kinf_discovery_engine_deadline(d);
+        dc_serve(d, &t, dc_aggregated, 100000, 0, 50);
+        CHECK_INT(kinf_discovery_rounds(d), 3);
     }
     /* engine calls it did not ask for are refused and logged */
     log_reset();
     kinf_discovery_engine_connected(d, t);
     kinf_discovery_engine_sent(d, 1, t);
     CHECK_INT(logged(KINF_LOGITEM_ENGINE_OUT_OF_TURN), 2);
-    CHECK_INT(kinf_discovery_rounds(d), 1);
+    CHECK_INT(kinf_discovery_rounds(d), 3);
     /* the idle timeout: a server that says nothing for 90 s */
     log_reset();
     kinf_discovery_refresh(d);
@@ -6585,11 +6614,19 @@ static void test_factory_all(void) {
     }
     if (!CHECK(gd != 0)) { free(f); return; }
     CHECK_STR(gd->path, "/apis/example.org/v2/gadgets");
-    /* it leaves: not polled, not counted for sync, NULL by index */
+    kinf_add_handler(gd, &g_handler);
+    evlog_reset();
+    fa_list(gd, t, "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"}}");
+    CHECK_STR(g_evlog, "A ns/a 5");
+    /* it leaves: its objects are deleted (final state unknown); not polled,
+       not counted for sync, NULL by index */
     log_reset();
+    evlog_reset();
     kinf_discovery_refresh(kinf_factory_discovery(f));
     dc_serve(kinf_factory_discovery(f), &t, routes, 100000, 0, 50);
     kinf_factory_poll(f, 0);
+    CHECK_STR(g_evlog, "D ns/a 5!");
+    CHECK_INT(kinf_count(gd), 0);
     CHECK_INT(logged(KINF_LOGITEM_RESOURCE_GONE), 2);
     CHECK(kinf_factory_at(f, k) == 0);
     CHECK_INT(kinf_factory_stats(f).gone, 2);
