@@ -224,9 +224,10 @@ MEMORY
     while a change waits in the FIFO, both the old and the new version are kept.
     See docs/memory.md for a worked budget.
     kinf_discovery_size and kinf_factory_size are exact as well: a factory
-    is its informers (max_informers of kinf_informer_size(base)), 3,112
-    bytes of slot each, and its discovery (225 KiB at the defaults, 301 KiB
-    with a TLS block); docs/factory.md has an edge agent's budget.
+    is its informers (max_informers of kinf_informer_size(base)), about
+    3.1 KB of slot each, and its discovery (225 KiB at the defaults on
+    x86_64, 301 KiB with a TLS block); docs/factory.md has an edge agent's
+    budget.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
