@@ -139,6 +139,8 @@ CONFIGURATION MACROS
     KINFORMER_STATIC          make every function static (several copies per program)
     KINF_API                  override the linkage of public functions
     KINF_NO_LOG_STRINGS       compile the log messages out (ids stay); saves flash
+    KINF_NO_KUBECONFIG        compile the kubeconfig reader out (about 9 KB at -Os):
+                              kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
     KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
     KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
@@ -352,7 +354,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(BAD_ARGUMENT, "a call got a NULL or out-of-range argument and did nothing") \
     KINF_LOGITEM_XMACRO(IN_CALLBACK, "not allowed from inside a callback: the call did nothing") \
     KINF_LOGITEM_XMACRO(ENGINE_OUT_OF_TURN, "an engine call the engine did not ask for (see kinf_engine_state): ignored") \
-    KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_refresh_token_file: the informer has no desc.token_file")
+    KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_refresh_token_file: the informer has no desc.token_file") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNAVAILABLE, "this build has no kubeconfig reader (KINF_NO_KUBECONFIG): configure in code or in-cluster")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -2132,21 +2135,32 @@ struct kinf_informer_t {
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
 /* >>log */
-/* The messages and the names each as one string of NUL-separated parts, so
-   that no table of pointers needs relocating when the program loads. */
+/* The messages and the names: each set is one struct of char arrays, one
+   array per item, sized to its text, with a table of 16-bit offsets into it,
+   so that no table of pointers needs relocating when the program loads and no
+   string literal is longer than the 4095 bytes C99 promises. */
 #ifndef KINF_NO_LOG_STRINGS
-#define KINF_LOGITEM_XMACRO(item, msg) msg "\0"
-static const char kinf__log_msgs[] = KINF_LOG_ITEMS;
+#define KINF_LOGITEM_XMACRO(item, msg) char kinf__m_##item[sizeof(msg)];
+typedef struct kinf__log_msgs_t { KINF_LOG_ITEMS } kinf__log_msgs_t;
 #undef KINF_LOGITEM_XMACRO
+#define KINF_LOGITEM_XMACRO(item, msg) msg,
+static const kinf__log_msgs_t kinf__log_msgs = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_msgs_t, kinf__m_##item),
+static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
 #endif
-#define KINF_LOGITEM_XMACRO(item, msg) #item "\0"
-static const char kinf__log_names[] = KINF_LOG_ITEMS;
+#define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
+typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
 #undef KINF_LOGITEM_XMACRO
-/* the item-th part of such a string */
-static const char* kinf__log_part(const char* s, uint32_t item) {
-    while (item--) { s += strlen(s) + 1; }
-    return s;
-}
+#define KINF_LOGITEM_XMACRO(item, msg) #item,
+static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
+static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+typedef char kinf__log_at_fits[(sizeof(kinf__log_names_t) < 65536u) ? 1 : -1];
 
 /* Appends s to buf[o..cap-1) (a NULL s is nothing), NUL-terminates, returns
    the new length. clean: a byte outside 0x20..0x7e becomes '?', so the text
@@ -2163,7 +2177,7 @@ static size_t kinf__log_put(char* buf, size_t cap, size_t o, const char* s, int 
    (under KINF_NO_LOG_STRINGS the details alone), after o bytes of buf. */
 static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, const char* d1, const char* d2, int clean) {
 #ifndef KINF_NO_LOG_STRINGS
-    o = kinf__log_put(buf, cap, o, kinf__log_part(kinf__log_msgs, item), clean);
+    o = kinf__log_put(buf, cap, o, item < KINF_LOGITEM_COUNT ? (const char*)&kinf__log_msgs + kinf__log_msg_at[item] : "?", clean);
     if (d1) { o = kinf__log_put(buf, cap, o, ": ", clean); }
 #else
     (void)item;
@@ -5103,11 +5117,12 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : (uint32_t)KINF_LOGITEM_OK; }
 KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
-KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_part(kinf__log_names, item) : "?"; }
+KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? (const char*)&kinf__log_names + kinf__log_name_at[item] : "?"; }
 KINF_API int kinf_log_item_is_final(uint32_t item) { return item == KINF_LOGITEM_BAD_REQUEST || item == KINF_LOGITEM_NOT_FOUND; }
 
 /* >>config  kubeconfig (a YAML subset: block and flow, so JSON too), in-cluster service account, base64 */
 
+#ifndef KINF_NO_KUBECONFIG /* the kubeconfig reader, up to kinf__cfg_err */
 /* Decodes standard base64 from src into dst (cap bytes); returns the length
    or -1 when src is not base64 or dst is too small. */
 static long kinf__b64(const char* src, size_t n, unsigned char* dst, size_t cap) {
@@ -5657,6 +5672,7 @@ static int kinf__kc_run(kinf__kc* kc, const char* buf, size_t len) {
     return kc->found;
 }
 
+#endif /* KINF_NO_KUBECONFIG */
 static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, const char* d2) {
     cfg->error = item;
     cfg->error_detail[0] = 0;
@@ -5664,6 +5680,7 @@ static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, cons
     if (d2) { kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), d2); }
     return item == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL;
 }
+#ifndef KINF_NO_KUBECONFIG /* the rest of the kubeconfig reader */
 /* Finds the entry of one kubeconfig list (KINF__KC_CONTEXTS, _CLUSTERS,
    _USERS) named want into kc->hit, refusing one that sets a field kinformer
    does not support. Returns KINF_OK, or an error with cfg->error set. */
@@ -5832,6 +5849,15 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     kinf__strlcpy(cfg->source, "kubeconfig", sizeof(cfg->source));
     return KINF_OK;
 }
+#else
+/* KINF_NO_KUBECONFIG: the reader is compiled out (about 9 KB of code at -Os) */
+KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size) {
+    (void)path; (void)context; (void)work; (void)work_size;
+    if (!cfg) { return KINF_ERR_INVAL; }
+    memset(cfg, 0, sizeof(*cfg));
+    return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNAVAILABLE, 0, 0);
+}
+#endif /* KINF_NO_KUBECONFIG */
 
 KINF_API int kinf_config_in_cluster(kinf_config_t* cfg, const char* sa_dir, void* work, size_t work_size) {
     const char* host = getenv("KUBERNETES_SERVICE_HOST");
@@ -5927,6 +5953,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
         return 0;
     }
+    memset(&o, 0, sizeof(o)); /* kinf__setup fills it when it accepts; -Os cannot see that */
     if (kinf__setup(mem, size, desc, &o, &s) != KINF_LOGITEM_OK) {
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, s.why.item, s.why.line, tmp, sizeof(tmp), s.why.d1, s.why.d2);
         return 0;
