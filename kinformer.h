@@ -430,8 +430,11 @@ typedef enum kinf_vtype_t {
 
 /* A raw JSON value inside an object view: for strings, ptr/len exclude the
    quotes and escapes are left as they are (kinf_value_str unescapes them);
-   an object or array is its JSON text, brackets included. */
-typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; } kinf_value_t;
+   an object or array is its JSON text, brackets included. plain 1: a string
+   that is text already, not JSON (metadata.name, .namespace, .uid,
+   .resourceVersion read from the object's identity fields, which are
+   unescaped: a '\\' or '"' in them is itself); kinf_value_str copies it. */
+typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; int plain; } kinf_value_t;
 
 /* The members of an object, or the elements of an array, one at a time
    (kinf_members, kinf_members_of, kinf_member_next). A plain variable of the
@@ -4822,7 +4825,7 @@ static int kinf__identity_field(const kinf_object_t* obj, const char* path, kinf
     for (k = 0; k < 4; k++) {
         const char* v = kinf__identity_value(obj, k);
         if (v && !strcmp(path + 9, kinf__identity_keys[k])) {
-            out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
+            out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v); out->plain = 1;
             return 1;
         }
     }
@@ -4849,6 +4852,7 @@ static void kinf__field_value_set(kinf_value_t* out, const char* v, const char* 
     case 'n': out->type = KINF_VNULL; break;
     default: out->type = KINF_VNUMBER; break;
     }
+    out->plain = 0;
     out->ptr = v; out->len = (size_t)(ve - v);
 }
 static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_value_t* out);
@@ -4862,7 +4866,7 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
     const char* e;
     char seg[256];
     p = obj->json; e = obj->json + obj->json_len;
-    out->type = KINF_VNONE; out->ptr = 0; out->len = 0;
+    out->type = KINF_VNONE; out->ptr = 0; out->len = 0; out->plain = 0;
     while (*path) {
         size_t sl = 0;
         int64_t idx;
@@ -4992,7 +4996,7 @@ KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap) {
         char u[4];
         const char* s = u;
         size_t n;
-        if (v->type == KINF_VSTRING && *p == '\\') {
+        if (v->type == KINF_VSTRING && !v->plain && *p == '\\') {
             n = kinf__field_unescape(&p, e, u);
         } else {
             s = p; n = kinf__field_utf8_len(p, e); p += n;
@@ -5006,7 +5010,7 @@ KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap) {
 }
 KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap) {
     kinf_value_t v;
-    v.type = KINF_VNONE; v.ptr = 0; v.len = 0;
+    v.type = KINF_VNONE; v.ptr = 0; v.len = 0; v.plain = 0;
     if (!kinf_field(obj, path, &v)) { v.type = KINF_VNONE; }
     return kinf_value_str(&v, buf, cap);
 }
@@ -5067,7 +5071,7 @@ static int kinf__members_json(kinf_members_t* it, kinf_value_t* key, kinf_value_
     kinf__field_value_set(val, p, ve);
     if (ks) {
         unsigned k;
-        key->type = KINF_VSTRING; key->ptr = ks; key->len = kl;
+        key->type = KINF_VSTRING; key->ptr = ks; key->len = kl; key->plain = 0;
         for (k = 0; it->ident && k < 4; k++) {
             if (kl == strlen(kinf__identity_keys[k]) && !memcmp(ks, kinf__identity_keys[k], kl)) { it->ident_seen |= 1u << k; }
         }
@@ -5081,8 +5085,8 @@ static int kinf__members_identity(kinf_members_t* it, kinf_value_t* key, kinf_va
         unsigned k = it->ident_next++;
         const char* v = kinf__identity_value(it->ident, k);
         if (!v || ((it->ident_seen >> k) & 1u)) { continue; }
-        key->type = KINF_VSTRING; key->ptr = kinf__identity_keys[k]; key->len = strlen(key->ptr);
-        val->type = KINF_VSTRING; val->ptr = v; val->len = strlen(v);
+        key->type = KINF_VSTRING; key->ptr = kinf__identity_keys[k]; key->len = strlen(key->ptr); key->plain = 1;
+        val->type = KINF_VSTRING; val->ptr = v; val->len = strlen(v); val->plain = 1;
         return 1;
     }
     return 0;
@@ -5091,7 +5095,7 @@ KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_
     kinf_value_t k0, v0;
     if (!key) { key = &k0; }
     if (!val) { val = &v0; }
-    key->type = KINF_VNONE; key->ptr = 0; key->len = 0;
+    key->type = KINF_VNONE; key->ptr = 0; key->len = 0; key->plain = 0;
     *val = *key;
     if (!it || it->type == KINF_VNONE) { return 0; }
     if (kinf__members_json(it, key, val) || kinf__members_identity(it, key, val)) {
