@@ -168,6 +168,10 @@ CONFIGURATION MACROS
     KINFORMER_STATIC          make every function static (several copies per program)
     KINF_API                  override the linkage of public functions
     KINF_NO_LOG_STRINGS       compile the log messages out (ids stay); saves flash
+    KINF_NO_KUBECONFIG        compile the kubeconfig reader out (about 9 KB at -Os):
+                              kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
+    KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
+                              the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
     KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
     KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
@@ -387,6 +391,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(IN_CALLBACK, "not allowed from inside a callback: the call did nothing") \
     KINF_LOGITEM_XMACRO(ENGINE_OUT_OF_TURN, "an engine call the engine did not ask for (see kinf_engine_state): ignored") \
     KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_refresh_token_file: the informer has no desc.token_file") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNAVAILABLE, "this build has no kubeconfig reader (KINF_NO_KUBECONFIG): configure in code or in-cluster") \
     KINF_LOGITEM_XMACRO(DISCOVERY_START, "discovering the server's resources") \
     KINF_LOGITEM_XMACRO(DISCOVERY_DONE, "discovery complete") \
     KINF_LOGITEM_XMACRO(DISCOVERY_FAILED, "discovery failed: retrying after a backoff") \
@@ -475,8 +480,11 @@ typedef enum kinf_vtype_t {
 
 /* A raw JSON value inside an object view: for strings, ptr/len exclude the
    quotes and escapes are left as they are (kinf_value_str unescapes them);
-   an object or array is its JSON text, brackets included. */
-typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; } kinf_value_t;
+   an object or array is its JSON text, brackets included. plain 1: a string
+   that is text already, not JSON (metadata.name, .namespace, .uid,
+   .resourceVersion read from the object's identity fields, which are
+   unescaped: a '\\' or '"' in them is itself); kinf_value_str copies it. */
+typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; int plain; } kinf_value_t;
 
 /* The members of an object, or the elements of an array, one at a time
    (kinf_members, kinf_members_of, kinf_member_next). A plain variable of the
@@ -921,6 +929,7 @@ typedef struct kinf_discovery_stats_t {
 } kinf_discovery_stats_t;
 enum { KINF_DISC_NONE = 0, KINF_DISC_RUNNING = 1, KINF_DISC_DONE = 2, KINF_DISC_BACKOFF = 3 };
 
+#ifndef KINF_NO_FACTORY
 /* Bytes kinf_discovery_init needs (defaults applied). */
 KINF_API size_t kinf_discovery_size(const kinf_discovery_desc_t* desc);
 /* Lays the discovery out in mem (valid and unmoved for its life); copies
@@ -977,6 +986,7 @@ KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_
 KINF_API kinf_discovery_stats_t kinf_discovery_stats(kinf_discovery_t* d);
 /* Closes its connection. Results stay readable. */
 KINF_API void kinf_discovery_shutdown(kinf_discovery_t* d);
+#endif
 
 /* The shared informer factory: a set of informers in one memory block, one
    per (resource, namespace, selectors), shared by every consumer that asks
@@ -1018,6 +1028,7 @@ typedef struct kinf_factory_stats_t {
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
 } kinf_factory_stats_t;
 
+#ifndef KINF_NO_FACTORY
 /* Bytes kinf_factory_init needs: max_informers informers of base's capacities and the discovery. */
 KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc);
 /* Lays the factory out in mem (valid, unmoved, for its life); NULL when size
@@ -1081,6 +1092,7 @@ KINF_API kinf_informer_t* kinf_factory_at(kinf_factory_t* f, int i);
    factory's life). KINF_OK, or KINF_ERR_INVAL when inf is not one of them. */
 KINF_API int kinf_factory_resource(kinf_factory_t* f, const kinf_informer_t* inf, kinf_resource_t* out);
 KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
+#endif
 
 #ifdef __cplusplus
 }
@@ -2394,30 +2406,32 @@ struct kinf_informer_t {
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
 /* >>log */
-/* The messages as one constant of char arrays, one per item, with a table
-   of their offsets, and the names as one string of NUL-separated parts, so
-   that no table of pointers needs relocating when the program loads (and
-   no string literal is longer than the 4095 bytes C99 promises). */
+/* The messages and the names: each set is one struct of char arrays, one
+   array per item, sized to its text, with a table of 16-bit offsets into it,
+   so that no table of pointers needs relocating when the program loads and no
+   string literal is longer than the 4095 bytes C99 promises. */
 #ifndef KINF_NO_LOG_STRINGS
 #define KINF_LOGITEM_XMACRO(item, msg) char kinf__m_##item[sizeof(msg)];
-typedef struct kinf__log_msg_t { KINF_LOG_ITEMS } kinf__log_msg_t;
+typedef struct kinf__log_msgs_t { KINF_LOG_ITEMS } kinf__log_msgs_t;
 #undef KINF_LOGITEM_XMACRO
 #define KINF_LOGITEM_XMACRO(item, msg) msg,
-static const kinf__log_msg_t kinf__log_msgs = { KINF_LOG_ITEMS };
+static const kinf__log_msgs_t kinf__log_msgs = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
-#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_msg_t, kinf__m_##item),
-static const uint16_t kinf__log_off[] = { KINF_LOG_ITEMS };
+#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_msgs_t, kinf__m_##item),
+static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
-typedef char kinf__log_msgs_fit[(sizeof(kinf__log_msg_t) <= 65535u) ? 1 : -1];
+typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
 #endif
-#define KINF_LOGITEM_XMACRO(item, msg) #item "\0"
-static const char kinf__log_names[] = KINF_LOG_ITEMS;
+#define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
+typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
 #undef KINF_LOGITEM_XMACRO
-/* the item-th part of such a string */
-static const char* kinf__log_part(const char* s, uint32_t item) {
-    while (item--) { s += strlen(s) + 1; }
-    return s;
-}
+#define KINF_LOGITEM_XMACRO(item, msg) #item,
+static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
+static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+typedef char kinf__log_at_fits[(sizeof(kinf__log_names_t) < 65536u) ? 1 : -1];
 
 /* Appends s to buf[o..cap-1) (a NULL s is nothing), NUL-terminates, returns
    the new length. clean: a byte outside 0x20..0x7e becomes '?', so the text
@@ -2434,7 +2448,7 @@ static size_t kinf__log_put(char* buf, size_t cap, size_t o, const char* s, int 
    (under KINF_NO_LOG_STRINGS the details alone), after o bytes of buf. */
 static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, const char* d1, const char* d2, int clean) {
 #ifndef KINF_NO_LOG_STRINGS
-    o = kinf__log_put(buf, cap, o, (const char*)&kinf__log_msgs + kinf__log_off[item], clean);
+    o = kinf__log_put(buf, cap, o, item < KINF_LOGITEM_COUNT ? (const char*)&kinf__log_msgs + kinf__log_msg_at[item] : "?", clean);
     if (d1) { o = kinf__log_put(buf, cap, o, ": ", clean); }
 #else
     (void)item;
@@ -5079,7 +5093,7 @@ static int kinf__identity_field(const kinf_object_t* obj, const char* path, kinf
     for (k = 0; k < 4; k++) {
         const char* v = kinf__identity_value(obj, k);
         if (v && !strcmp(path + 9, kinf__identity_keys[k])) {
-            out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v);
+            out->type = KINF_VSTRING; out->ptr = v; out->len = strlen(v); out->plain = 1;
             return 1;
         }
     }
@@ -5106,6 +5120,7 @@ static void kinf__field_value_set(kinf_value_t* out, const char* v, const char* 
     case 'n': out->type = KINF_VNULL; break;
     default: out->type = KINF_VNUMBER; break;
     }
+    out->plain = 0;
     out->ptr = v; out->len = (size_t)(ve - v);
 }
 static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_value_t* out);
@@ -5119,7 +5134,7 @@ static int kinf__field_json(const kinf_object_t* obj, const char* path, kinf_val
     const char* e;
     char seg[256];
     p = obj->json; e = obj->json + obj->json_len;
-    out->type = KINF_VNONE; out->ptr = 0; out->len = 0;
+    out->type = KINF_VNONE; out->ptr = 0; out->len = 0; out->plain = 0;
     while (*path) {
         size_t sl = 0;
         int64_t idx;
@@ -5249,7 +5264,7 @@ KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap) {
         char u[4];
         const char* s = u;
         size_t n;
-        if (v->type == KINF_VSTRING && *p == '\\') {
+        if (v->type == KINF_VSTRING && !v->plain && *p == '\\') {
             n = kinf__field_unescape(&p, e, u);
         } else {
             s = p; n = kinf__field_utf8_len(p, e); p += n;
@@ -5263,7 +5278,7 @@ KINF_API size_t kinf_value_str(const kinf_value_t* v, char* buf, size_t cap) {
 }
 KINF_API size_t kinf_field_str(const kinf_object_t* obj, const char* path, char* buf, size_t cap) {
     kinf_value_t v;
-    v.type = KINF_VNONE; v.ptr = 0; v.len = 0;
+    v.type = KINF_VNONE; v.ptr = 0; v.len = 0; v.plain = 0;
     if (!kinf_field(obj, path, &v)) { v.type = KINF_VNONE; }
     return kinf_value_str(&v, buf, cap);
 }
@@ -5324,7 +5339,7 @@ static int kinf__members_json(kinf_members_t* it, kinf_value_t* key, kinf_value_
     kinf__field_value_set(val, p, ve);
     if (ks) {
         unsigned k;
-        key->type = KINF_VSTRING; key->ptr = ks; key->len = kl;
+        key->type = KINF_VSTRING; key->ptr = ks; key->len = kl; key->plain = 0;
         for (k = 0; it->ident && k < 4; k++) {
             if (kl == strlen(kinf__identity_keys[k]) && !memcmp(ks, kinf__identity_keys[k], kl)) { it->ident_seen |= 1u << k; }
         }
@@ -5338,8 +5353,8 @@ static int kinf__members_identity(kinf_members_t* it, kinf_value_t* key, kinf_va
         unsigned k = it->ident_next++;
         const char* v = kinf__identity_value(it->ident, k);
         if (!v || ((it->ident_seen >> k) & 1u)) { continue; }
-        key->type = KINF_VSTRING; key->ptr = kinf__identity_keys[k]; key->len = strlen(key->ptr);
-        val->type = KINF_VSTRING; val->ptr = v; val->len = strlen(v);
+        key->type = KINF_VSTRING; key->ptr = kinf__identity_keys[k]; key->len = strlen(key->ptr); key->plain = 1;
+        val->type = KINF_VSTRING; val->ptr = v; val->len = strlen(v); val->plain = 1;
         return 1;
     }
     return 0;
@@ -5348,7 +5363,7 @@ KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_
     kinf_value_t k0, v0;
     if (!key) { key = &k0; }
     if (!val) { val = &v0; }
-    key->type = KINF_VNONE; key->ptr = 0; key->len = 0;
+    key->type = KINF_VNONE; key->ptr = 0; key->len = 0; key->plain = 0;
     *val = *key;
     if (!it || it->type == KINF_VNONE) { return 0; }
     if (kinf__members_json(it, key, val) || kinf__members_identity(it, key, val)) {
@@ -5374,7 +5389,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_error : (uint32_t)KINF_LOGITEM_OK; }
 KINF_API void kinf_clear_error(kinf_informer_t* inf) { if (kinf__ok(inf)) { inf->last_error = KINF_LOGITEM_OK; } }
-KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? kinf__log_part(kinf__log_names, item) : "?"; }
+KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGITEM_COUNT ? (const char*)&kinf__log_names + kinf__log_name_at[item] : "?"; }
 KINF_API int kinf_log_item_is_final(uint32_t item) {
     return item == KINF_LOGITEM_BAD_REQUEST || item == KINF_LOGITEM_NOT_FOUND || item == KINF_LOGITEM_UNKNOWN_RESOURCE ||
            item == KINF_LOGITEM_CLUSTER_SCOPED || item == KINF_LOGITEM_NOT_WATCHABLE;
@@ -5382,6 +5397,7 @@ KINF_API int kinf_log_item_is_final(uint32_t item) {
 
 /* >>config  kubeconfig (a YAML subset: block and flow, so JSON too), in-cluster service account, base64 */
 
+#ifndef KINF_NO_KUBECONFIG /* the kubeconfig reader, up to kinf__cfg_err */
 /* Decodes standard base64 from src into dst (cap bytes); returns the length
    or -1 when src is not base64 or dst is too small. */
 static long kinf__b64(const char* src, size_t n, unsigned char* dst, size_t cap) {
@@ -5931,6 +5947,7 @@ static int kinf__kc_run(kinf__kc* kc, const char* buf, size_t len) {
     return kc->found;
 }
 
+#endif /* KINF_NO_KUBECONFIG */
 static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, const char* d2) {
     cfg->error = item;
     cfg->error_detail[0] = 0;
@@ -5938,6 +5955,7 @@ static int kinf__cfg_err(kinf_config_t* cfg, uint32_t item, const char* d1, cons
     if (d2) { kinf__cat(cfg->error_detail, sizeof(cfg->error_detail), d2); }
     return item == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL;
 }
+#ifndef KINF_NO_KUBECONFIG /* the rest of the kubeconfig reader */
 /* Finds the entry of one kubeconfig list (KINF__KC_CONTEXTS, _CLUSTERS,
    _USERS) named want into kc->hit, refusing one that sets a field kinformer
    does not support. Returns KINF_OK, or an error with cfg->error set. */
@@ -6106,6 +6124,15 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     kinf__strlcpy(cfg->source, "kubeconfig", sizeof(cfg->source));
     return KINF_OK;
 }
+#else
+/* KINF_NO_KUBECONFIG: the reader is compiled out (about 9 KB of code at -Os) */
+KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const char* context, void* work, size_t work_size) {
+    (void)path; (void)context; (void)work; (void)work_size;
+    if (!cfg) { return KINF_ERR_INVAL; }
+    memset(cfg, 0, sizeof(*cfg));
+    return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNAVAILABLE, 0, 0);
+}
+#endif /* KINF_NO_KUBECONFIG */
 
 KINF_API int kinf_config_in_cluster(kinf_config_t* cfg, const char* sa_dir, void* work, size_t work_size) {
     const char* host = getenv("KUBERNETES_SERVICE_HOST");
@@ -6181,6 +6208,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
 }
 
+#ifndef KINF_NO_FACTORY /* discovery and the factory, up to >>public */
 /* >>discovery  which resources the server has: a round of GETs (the
    aggregated form of /api and /apis, or the legacy documents), each body
    framed by the JSON scanner (which checks its grammar), then read by a
@@ -7809,6 +7837,7 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     s.rediscoveries = f->rediscoveries;
     return s;
 }
+#endif /* KINF_NO_FACTORY */
 
 /* >>public */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
@@ -7830,6 +7859,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
         return 0;
     }
+    memset(&o, 0, sizeof(o)); /* kinf__setup fills it when it accepts; -Os cannot see that */
     if (kinf__setup(mem, size, desc, &o, &s) != KINF_LOGITEM_OK) {
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, s.why.item, s.why.line, tmp, sizeof(tmp), s.why.d1, s.why.d2);
         return 0;

@@ -35,7 +35,12 @@ static const char* usage_tail =
     "larger than --max-object-bytes, --store-bytes or --max-objects full).\n";
 
 static kinf_informer_t* g_inf;
+#ifndef KINF_NO_FACTORY
 static kinf_factory_t* g_fac; /* several resources, or one resolved by discovery */
+#else
+#define g_fac ((void*)0)      /* a build without discovery and the factory (kwatch-small) */
+#define kinf_factory_stop(f) ((void)(f))
+#endif
 static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
 static volatile sig_atomic_t g_signal;
@@ -332,6 +337,7 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+#ifndef KINF_NO_FACTORY
 /* A core/v1 plural or one API path: watched as kwatch always has, with no
    discovery. Anything else (short names, Kinds, NAME.GROUP, several, --all)
    is resolved by discovery and watched through a factory. */
@@ -499,6 +505,8 @@ static int run_factory(kinf_desc_t* d, char* list) {
     return rc;
 }
 
+#endif
+
 int main(int argc, char** argv) {
     kinf_desc_t d;
     const char* keep[32];
@@ -592,11 +600,15 @@ int main(int argc, char** argv) {
         kinf_config_apply(&cfg, &d);
     }
     d.logger.func = logger;
+#ifndef KINF_NO_FACTORY
     if (g_all || !plain_resource(resource)) {
         rc = run_factory(&d, (char*)(uintptr_t)resource);
         free(work); free(keep_copy); free(drop_copy);
         return rc;
     }
+#else
+    if (g_all || strchr(resource, ',')) { return usage_error("this build has no discovery (KINF_NO_FACTORY): one RESOURCE, a plural or an API path", resource); }
+#endif
     d.resource = resource;
     d.tag = "kwatch";
 

@@ -54,6 +54,13 @@ if [ -x build/kwatch-small ]; then
     [ "$same" = 1 ] && ok "kwatch-small prints the same JSON as kwatch (3 rule sets)" || bad "kwatch-small's JSON differs from kwatch's"
     err=$(timeout 10 build/kwatch-small --server "ftp://x" pods 2>&1 | head -1)
     [ "$err" = "kwatch: error CONFIG_BAD_URL: ftp://x" ] && ok "kwatch-small logs id and detail ($err)" || bad "kwatch-small error line: '$err'"
+    # built with KINF_NO_KUBECONFIG: says so, and fails, rather than reading nothing
+    err=$(timeout 10 build/kwatch-small --kubeconfig "$tmp/none" pods 2>&1 | head -1)
+    case "$err" in "kwatch: error KUBECONFIG_UNAVAILABLE:"*) ok "kwatch-small has no kubeconfig reader and says so";; *) bad "kwatch-small --kubeconfig: '$err'";; esac
+    # the size target of docs/performance.md: text (size's first column) under 64 KiB
+    text=$(size build/kwatch-small 2>/dev/null | awk 'NR == 2 { print $1 }')
+    if [ -n "$text" ] && [ "$text" -lt 65536 ]; then ok "kwatch-small is $text bytes of text (under 65536)"
+    else bad "kwatch-small is '$text' bytes of text: the target is under 65536 (docs/performance.md)"; fi
 else
     bad "build/kwatch-small missing (make build/kwatch-small)"
 fi

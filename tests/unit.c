@@ -2668,6 +2668,26 @@ static void test_value_str(void) {
     memset(&o, 0, sizeof(o));
     o.json = js; o.json_len = strlen(js);
     o.name = "p"; o.namespace_ = ""; o.uid = ""; o.resource_version = "7";
+    /* identity fields are text already (unescaped from the JSON): a backslash
+       or a quote in them is itself, through kinf_field_str and the members */
+    {
+        kinf_object_t io;
+        kinf_members_t it;
+        kinf_value_t k;
+        int seen = 0;
+        memset(&io, 0, sizeof(io));
+        io.json = "{}"; io.json_len = 2;
+        io.name = "b\\ig\\u0041"; io.namespace_ = "n\"s"; io.uid = "u"; io.resource_version = "9";
+        CHECK_INT(kinf_field_str(&io, "metadata.name", b, sizeof(b)), 10); CHECK_STR(b, "b\\ig\\u0041");
+        CHECK_INT(kinf_field_str(&io, "metadata.namespace", b, sizeof(b)), 3); CHECK_STR(b, "n\"s");
+        CHECK(kinf_field(&io, "metadata.name", &v) && v.plain == 1);
+        CHECK(kinf_field(&o, "s", &v) && v.plain == 0);
+        kinf_members(&io, "metadata", &it);
+        while (kinf_member_next(&it, &k, &v)) {
+            if (k.len == 4 && !memcmp(k.ptr, "name", 4)) { seen = kinf_value_str(&v, b, sizeof(b)) == 10 && !strcmp(b, "b\\ig\\u0041"); }
+        }
+        CHECK(seen);
+    }
     /* missing and empty: both 0 from kinf_field_str, kinf_field_has tells them apart */
     CHECK_INT(kinf_field_has(&o, "e"), 1); CHECK_INT(kinf_field_str(&o, "e", b, sizeof(b)), 0);
     CHECK_INT(kinf_field_has(&o, "nope"), 0); CHECK_INT(kinf_field_str(&o, "nope", b, sizeof(b)), 0);
