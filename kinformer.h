@@ -6291,25 +6291,16 @@ static size_t kinf__dj_ws(const char* p, size_t i, size_t n) {
     while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n')) { i++; }
     return i;
 }
-/* past the string whose opening quote is at p[i] */
-static size_t kinf__dj_str_end(const char* p, size_t i, size_t n) {
-    for (i++; i < n && p[i] != '"'; i++) { if (p[i] == '\\') { i++; } }
-    return i < n ? i + 1 : n;
-}
-/* past the value that starts at p[i] */
+/* past the value that starts at p[i] (after whitespace), or n when no whole
+   value lies before n: kinf__json_end, the one skip over a value */
 static size_t kinf__dj_skip(const char* p, size_t i, size_t n) {
-    int depth = 0;
+    size_t e;
     i = kinf__dj_ws(p, i, n);
-    while (i < n) {
-        char c = p[i];
-        if (c == '"') { i = kinf__dj_str_end(p, i, n); if (depth == 0) { return i; } continue; }
-        if (c == '{' || c == '[') { depth++; }
-        else if (c == '}' || c == ']') { if (--depth <= 0) { return i + 1; } }
-        else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n')) { return i; }
-        i++;
-    }
-    return n;
+    e = kinf__json_end((const uint8_t*)p, i, n);
+    return e ? e : n;
 }
+/* past the string whose opening quote is at p[i] */
+static size_t kinf__dj_str_end(const char* p, size_t i, size_t n) { return kinf__dj_skip(p, i, n); }
 /* The next member of the object being walked: *it starts just after its
    '{'. Fills the key (ks, kl: inside the quotes) and where the value
    starts; 0 at the end of the object. */
