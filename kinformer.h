@@ -115,6 +115,14 @@ API
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
         const char* kinf_resource_version(kinf_informer_t*)
+    The persisted cache (docs/snapshot.md; compiled out by KINF_NO_SNAPSHOT):
+        int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
+        size_t kinf_snapshot_size(inf)
+        int  kinf_snapshot_load(inf, kinf_snapshot_read_fn fn, void* user)  before the start
+        int  kinf_snapshot_stale(inf, uint64_t* since_unix_ms)   loaded, not yet resumed
+        int  kinf_snapshot_dirty(inf, uint64_t* since_ms)        changed since written
+        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  atomic
+        int  kinf_snapshot_autosave(inf, path, int interval_s, int final)  when changed
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
@@ -172,6 +180,7 @@ CONFIGURATION MACROS
                               kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
+    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
     KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
     KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
