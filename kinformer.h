@@ -8694,6 +8694,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
+#undef KINF__SNAP_TOUCH
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES
