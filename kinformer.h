@@ -115,6 +115,14 @@ API
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
         const char* kinf_resource_version(kinf_informer_t*)
+    The persisted cache (docs/snapshot.md; compiled out by KINF_NO_SNAPSHOT):
+        int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
+        size_t kinf_snapshot_size(inf)
+        int  kinf_snapshot_load(inf, kinf_snapshot_read_fn fn, void* user)  before the start
+        int  kinf_snapshot_stale(inf, uint64_t* since_unix_ms)   loaded, not yet resumed
+        int  kinf_snapshot_dirty(inf, uint64_t* since_ms)        changed since written
+        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  atomic
+        int  kinf_snapshot_autosave(inf, path, int interval_s, int final)  when changed
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
@@ -172,6 +180,7 @@ CONFIGURATION MACROS
                               kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
+    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
     KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
     KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
@@ -405,7 +414,16 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(NOT_WATCHABLE, "the resource cannot be listed and watched (its verbs lack list or watch)") \
     KINF_LOGITEM_XMACRO(FACTORY_FULL, "the factory has max_informers informers already") \
     KINF_LOGITEM_XMACRO(FACTORY_NOT_KEPT, "the shared informer has started and does not keep a field asked for") \
-    KINF_LOGITEM_XMACRO(RESOURCE_GONE, "the resource left discovery (its CRD was deleted): its objects are deleted, its informer no longer polled")
+    KINF_LOGITEM_XMACRO(RESOURCE_GONE, "the resource left discovery (its CRD was deleted): its objects are deleted, its informer no longer polled") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_LOADED, "snapshot loaded: its objects are served, stale, until the watch from its resourceVersion resumes") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_RESUMED, "resumed after the snapshot: the cache is current again") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_TRUNCATED, "the snapshot ends early: refused, listing as if there were none") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_CORRUPT, "the snapshot fails its checksum or is malformed: refused, listing as if there were none") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_FOREIGN, "the snapshot was made for another server, resource, namespace, selector, projection, machine or format: refused") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_TOO_LARGE, "the snapshot holds more than max_objects, store_bytes or max_event_bytes allow: refused") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_UNREADABLE, "cannot read the snapshot: ignored, listing as if there were none") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_FAILED, "cannot write the snapshot: the previous one is kept") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITTEN, "snapshot written")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -858,6 +876,64 @@ KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, co
    connection failures are 0: they can pass. */
 KINF_API int kinf_log_item_is_final(uint32_t item);
 
+/* The persisted cache (docs/snapshot.md): the store written to a snapshot
+   and read back at start, so that a restart serves its objects at once and
+   watches on from the saved resourceVersion instead of listing again.
+   The engine's calls stream the bytes through the caller's functions; the
+   driver's (_file, _autosave) read and write a file. Compiled out by
+   KINF_NO_SNAPSHOT.
+   A write function takes len bytes (a piece of the snapshot, in order) and
+   returns 0, or nonzero to give the write up. A read function puts up to
+   cap bytes into buf and returns how many, 0 at the end, negative for an
+   error. */
+enum { KINF_OBJ_FROM_SNAPSHOT = 2 }; /* kinf_object_t.flags: this version was read from a snapshot */
+typedef int (*kinf_snapshot_write_fn)(const void* data, size_t len, void* user);
+typedef long (*kinf_snapshot_read_fn)(void* buf, size_t cap, void* user);
+#ifndef KINF_NO_SNAPSHOT
+/* Writes the store as it is now: the objects the lister returns (as kept:
+   projected, identity-only ones as such), their resourceVersions, the last
+   resourceVersion, and what the informer was made for (server, resource
+   path and namespace, selectors, projection, this machine's byte order and
+   word size). unix_ms is the wall-clock time to record (the "stale since"
+   of whoever loads it). Index definitions are not written: they are the
+   caller's, and rebuilt at load. KINF_OK and the snapshot no longer dirty;
+   KINF_ERR_STATE before a first list has completed (nothing to resume
+   from); KINF_ERR_IO when fn gave up (SNAPSHOT_WRITE_FAILED). */
+KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user);
+/* The bytes kinf_snapshot_write would write now (0 when it would refuse). */
+KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf);
+/* Reads a snapshot into the empty store, before the first driver or engine
+   call (and after kinf_add_index: indexes are rebuilt as objects go in).
+   Every object is queued as an add with KINF_OBJ_FROM_SNAPSHOT, the lister
+   answers at once, kinf_has_synced is 1 once those adds are delivered, and
+   kinf_snapshot_stale reports stale data until the watch from the saved
+   resourceVersion is accepted (or a relist completes). The first request
+   is that watch: no LIST while the server still has that history; a 410
+   relists as usual (updates for changed resourceVersions, final-state-unknown
+   deletes for keys gone). KINF_OK; KINF_ERR_INVAL for a snapshot refused
+   (SNAPSHOT_TRUNCATED, _CORRUPT, _FOREIGN, _TOO_LARGE logged) or one read_fn
+   failed on (SNAPSHOT_UNREADABLE): nothing of it stays, and the informer
+   lists as if there had been none; KINF_ERR_STATE after the start or with
+   objects already stored. */
+KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user);
+/* 1 while the informer serves objects from a snapshot it has not resumed
+   from yet (*since_unix_ms, if not NULL, is the snapshot's write time), else 0. */
+KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms);
+/* 1 when the store changed since the last snapshot written or loaded
+   (*since_ms, if not NULL: the engine time of the first such change), else 0. */
+KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms);
+/* The driver's file helpers. _load_file: kinf_snapshot_load from path;
+   KINF_ERR_IO when there is no such file (not logged) or it cannot be read.
+   _save_file: written atomically (path.tmp, fsync, rename over path, fsync
+   of the directory), so a crash leaves the previous snapshot whole.
+   _autosave: the write policy for flash: writes only when dirty, and at
+   most every interval_s seconds (of the engine's clock) unless final is 1
+   (at stop); returns 1 written, 0 nothing due, or a negative result. */
+KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path);
+KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path);
+KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int interval_s, int final);
+#endif
+
 /* Reads a kubeconfig, YAML or JSON (as kubectl config view -o json writes
    it): path, or NULL for the first file of $KUBECONFIG, else
    ~/.kube/config; context, or NULL for current-context. work holds the file
@@ -1119,6 +1195,9 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+#ifndef KINF_NO_SNAPSHOT
+#include <stdio.h> /* rename */
+#endif
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
 #include <emmintrin.h>
 #define KINF__SSE2 1
@@ -2402,7 +2481,14 @@ struct kinf_informer_t {
     /* the built-in transport (the driver layer): a socket, TLS for https:// */
     kinf__sock sock;
     void* tls;                    /* kinf__tls in caller memory, for https:// */
+    /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
+       dirty: the store changed since the last snapshot written or loaded */
+    uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
+    uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
+    uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
 };
+/* a change to the store: a snapshot written now would differ */
+#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
 /* >>log */
@@ -3145,6 +3231,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
     kinf__fifo_push(inf, s);
+    KINF__SNAP_TOUCH(inf);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
 static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
@@ -3161,6 +3248,7 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
     sl->flags |= KINF__F_DELETED;
     if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
     kinf__fifo_push(inf, s);
+    KINF__SNAP_TOUCH(inf);
 }
 
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
@@ -3720,6 +3808,13 @@ static void kinf__rf_rv_too_long(kinf_informer_t* inf, int k, const char* what) 
     memcpy(d, " (", 2); memcpy(d + 2, n, l); memcpy(d + 2 + l, " bytes)", 8);
     KINF__ERR(inf, RV_TOO_LONG, what, d);
 }
+/* A snapshot's objects are current again: the watch from its RV had an
+   event, a bookmark or its end, or a list has replaced them. */
+static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
+    if (!inf->snap_stale) { return; }
+    inf->snap_stale = 0;
+    KINF__INFO(inf, SNAPSHOT_RESUMED, inf->last_rv, 0);
+}
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
@@ -3804,6 +3899,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
         inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
     }
+    if (strcmp(inf->c_type, "ERROR")) { kinf__rf_snap_resumed(inf); } /* the server has the saved RV's history */
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
         if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) { kinf__rf_rv_too_long(inf, KINF__CAP_RV, "bookmark"); } /* not used */
@@ -3863,6 +3959,7 @@ static void kinf__rf_list_finished(kinf_informer_t* inf) {
     inf->listed = 1;
     inf->list_nolimit = 0;
     KINF__INFO(inf, LIST_DONE, inf->last_rv, 0);
+    kinf__rf_snap_resumed(inf);
     if (!inf->synced && !inf->sync_wait) {
         inf->sync_wait = 1;
         inf->sync_pops_left = inf->flen;
@@ -3899,6 +3996,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         return;
     }
     if (status == 200) { /* a watch the server ended */
+        kinf__rf_snap_resumed(inf);
         if (inf->watch_events == 0 && now - inf->watch_start < 1000u) {
             KINF__WARN(inf, WATCH_SHORT, 0, 0);
             kinf__rf_fail(inf, KINF__PH_WATCH, -1);
@@ -4109,7 +4207,8 @@ static void kinf__rf_advance(kinf_informer_t* inf) {
     if (inf->started == KINF__RUN_NEW) {
         inf->rv_mode = KINF__RV_ZERO;
         inf->healthy_since = inf->now;
-        kinf__rf_begin(inf, KINF__PH_LIST);
+        if (inf->snap_loaded && inf->last_rv[0]) { inf->rv_mode = KINF__RV_LAST; kinf__rf_begin(inf, KINF__PH_WATCH); } /* a snapshot's RV */
+        else { kinf__rf_begin(inf, KINF__PH_LIST); }
     }
     for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
         if (inf->phase == KINF__PH_BACKOFF) {
@@ -5076,6 +5175,391 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         return;
     }
 }
+
+/* >>snapshot  the store to a snapshot and back, through the caller's
+   functions (the engine's part), and a file written atomically (the
+   driver's). The format, little-endian (docs/snapshot.md):
+     "KINFSNAP" u32 version (1), u32 0x01020304 in the writer's byte order,
+     u8 sizeof(void*), u8 sizeof(size_t), u16 0, u64 write time (unix ms),
+     u64 FNV-1a of the projection rules, u32 objects,
+     u16 length + bytes each: server (host:port), resource path (with the
+     namespace), label selector, field selector, last resourceVersion;
+     per object: u8 flags, u8 namespace, u16 name, u8 uid, u8 resourceVersion,
+     u32 JSON lengths, then those bytes;
+     u32 CRC-32 (zlib's) of every byte before it, and nothing after. */
+#ifndef KINF_NO_SNAPSHOT
+#define KINF__SNAP_VERSION 1u
+#define KINF__SNAP_HEAD 44u           /* the fixed part of the header */
+static uint32_t kinf__crc32(uint32_t crc, const uint8_t* p, size_t n) {
+    static const uint32_t t[16] = { 0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu, 0x76dc4190u, 0x6b6b51f4u,
+                                    0x4db26158u, 0x5005713cu, 0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
+                                    0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu };
+    size_t i;
+    crc = ~crc;
+    for (i = 0; i < n; i++) {
+        crc ^= p[i];
+        crc = (crc >> 4) ^ t[crc & 15u];
+        crc = (crc >> 4) ^ t[crc & 15u];
+    }
+    return ~crc;
+}
+static uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
+    const uint8_t* b = (const uint8_t*)p;
+    size_t i;
+    for (i = 0; i < n; i++) { h = (h ^ b[i]) * 0x100000001b3ull; }
+    return h;
+}
+/* what the kept and dropped paths are, as one number */
+static uint64_t kinf__snap_rules_hash(const kinf_informer_t* inf) {
+    const kinf__rules* r = &inf->rules;
+    uint64_t h = 0xcbf29ce484222325ull;
+    int i, k, j;
+    for (k = 0; k < 2; k++) {
+        const kinf__rule* set = k ? r->drop : r->keep;
+        int n = k ? r->ndrop : r->nkeep;
+        h = kinf__fnv64(h, k ? "D" : "K", 1);
+        for (i = 0; i < n; i++) {
+            uint8_t ns = set[i].nseg;
+            h = kinf__fnv64(h, &ns, 1);
+            for (j = 0; j < set[i].nseg; j++) { h = kinf__fnv64(h, r->buf + set[i].off[j], set[i].len[j]); h = kinf__fnv64(h, "", 1); }
+        }
+    }
+    return h;
+}
+static void kinf__le_put(uint8_t* p, uint64_t v, int n) { int i; for (i = 0; i < n; i++) { p[i] = (uint8_t)(v >> (8 * i)); } }
+static uint64_t kinf__le_get(const uint8_t* p, int n) { uint64_t v = 0; int i; for (i = n - 1; i >= 0; i--) { v = (v << 8) | p[i]; } return v; }
+/* the fixed header of this informer, as written (count and time apart) */
+static void kinf__snap_head(const kinf_informer_t* inf, uint8_t* h, uint64_t unix_ms, uint32_t count) {
+    uint32_t bom = 0x01020304u;
+    memcpy(h, "KINFSNAP", 8);
+    kinf__le_put(h + 8, KINF__SNAP_VERSION, 4);
+    memcpy(h + 12, &bom, 4);
+    h[16] = (uint8_t)sizeof(void*); h[17] = (uint8_t)sizeof(size_t); h[18] = h[19] = 0;
+    kinf__le_put(h + 20, unix_ms, 8);
+    kinf__le_put(h + 28, kinf__snap_rules_hash(inf), 8);
+    kinf__le_put(h + 36, count, 4);
+    memset(h + 40, 0, 4);
+}
+/* the header's strings: what the informer was made for, then its RV */
+static const char* kinf__snap_str(const kinf_informer_t* inf, int i) {
+    return i == 0 ? inf->hosthdr : i == 1 ? inf->path : i == 2 ? inf->lsel : i == 3 ? inf->fsel : inf->last_rv;
+}
+static const char* const kinf__snap_str_name[5] = { "server ", "resource ", "label selector ", "field selector ", "resourceVersion " };
+
+/* The writer: pieces gathered in a buffer on the stack, the CRC over all. */
+typedef struct kinf__snap_w {
+    kinf_snapshot_write_fn fn;
+    void* user;
+    uint32_t crc;
+    size_t n, total;
+    int err;
+    uint8_t buf[2048];
+} kinf__snap_w;
+static void kinf__snap_flush(kinf__snap_w* w) {
+    if (w->n && !w->err && w->fn(w->buf, w->n, w->user) != 0) { w->err = 1; }
+    w->n = 0;
+}
+static void kinf__snap_put(kinf__snap_w* w, const void* p, size_t n) {
+    w->crc = kinf__crc32(w->crc, (const uint8_t*)p, n);
+    w->total += n;
+    if (n > sizeof(w->buf) - w->n) {
+        kinf__snap_flush(w);
+        if (n > sizeof(w->buf)) { if (!w->err && w->fn(p, n, w->user) != 0) { w->err = 1; } return; }
+    }
+    memcpy(w->buf + w->n, p, n);
+    w->n += n;
+}
+static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
+    uint8_t h[KINF__SNAP_HEAD];
+    int32_t s;
+    int i;
+    kinf__snap_head(inf, h, unix_ms, (uint32_t)inf->nlive);
+    kinf__snap_put(w, h, sizeof(h));
+    for (i = 0; i < 5; i++) {
+        const char* str = kinf__snap_str(inf, i);
+        size_t l = strlen(str);
+        uint8_t b[2];
+        kinf__le_put(b, l, 2);
+        kinf__snap_put(w, b, 2);
+        kinf__snap_put(w, str, l);
+    }
+    for (s = 0; s < inf->slot_hi && !w->err; s++) {
+        kinf_object_t o;
+        uint8_t r[10];
+        size_t nl, ul, rl, nsl;
+        if (!kinf__store_visible(inf, s)) { continue; }
+        kinf__store_view(inf, inf->slots[s].cur, s, &o);
+        nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+        r[0] = (uint8_t)(o.flags & KINF_OBJ_IDENTITY_ONLY);
+        r[1] = (uint8_t)nsl; kinf__le_put(r + 2, nl, 2); r[4] = (uint8_t)ul; r[5] = (uint8_t)rl;
+        kinf__le_put(r + 6, o.json_len, 4);
+        kinf__snap_put(w, r, sizeof(r));
+        kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+        kinf__snap_put(w, o.uid, ul); kinf__snap_put(w, o.resource_version, rl);
+        kinf__snap_put(w, o.json, o.json_len);
+    }
+    {
+        uint8_t c[4];
+        kinf__le_put(c, w->crc, 4);
+        kinf__snap_put(w, c, 4);
+    }
+    kinf__snap_flush(w);
+    return w->err ? -1 : 0;
+}
+
+/* The reader: the caller's bytes through rbuf (free before the start). */
+typedef struct kinf__snap_r {
+    kinf_informer_t* inf;
+    kinf_snapshot_read_fn fn;
+    void* user;
+    uint32_t crc;
+    size_t pos, end;
+    int io;                       /* fn failed */
+} kinf__snap_r;
+/* n bytes to dst: 1, or 0 at the end of the bytes (truncated) or an error.
+   Each round reads a byte at least or stops. */
+static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
+    uint8_t* d = (uint8_t*)dst;
+    while (n) {
+        size_t k;
+        if (r->pos == r->end) {
+            long got = r->fn(r->inf->rbuf, r->inf->rcap, r->user);
+            if (got < 0) { r->io = 1; return 0; }
+            if (got == 0) { return 0; }
+            r->pos = 0; r->end = (size_t)got > r->inf->rcap ? r->inf->rcap : (size_t)got;
+        }
+        k = r->end - r->pos < n ? r->end - r->pos : n;
+        memcpy(d, r->inf->rbuf + r->pos, k);
+        r->crc = kinf__crc32(r->crc, d, k);
+        r->pos += k; d += k; n -= k;
+    }
+    return 1;
+}
+/* Empties the store the load filled (it was empty before). */
+static void kinf__snap_clear(kinf_informer_t* inf) {
+    int32_t s;
+    inf->fh = inf->ft = -1; inf->flen = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags & KINF__F_LIVE) { inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING; kinf__slot_free(inf, s); }
+    }
+    inf->nlive = 0;
+    inf->top = 0;
+    inf->last_rv[0] = 0;
+}
+/* a string of the snapshot: no NUL, shorter than cap */
+static int kinf__snap_text(const char* s, size_t n) { return memchr(s, 0, n) == 0; }
+/* Reads the whole snapshot into the store; the item that refuses it, or 0. */
+static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t h[KINF__SNAP_HEAD], mine[KINF__SNAP_HEAD];
+    char str[KINF__MAX_STR];
+    uint32_t count, i, crc;
+    int k;
+    det[0] = 0;
+    if (!kinf__snap_get(r, h, sizeof(h))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    kinf__snap_head(inf, mine, 0, 0);
+    if (memcmp(h, mine, 8)) { kinf__strlcpy(det, "not a snapshot", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (memcmp(h + 8, mine + 8, 4)) { kinf__strlcpy(det, "format version", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    if (memcmp(h + 12, mine + 12, 8)) { kinf__strlcpy(det, "byte order or word size", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    if (memcmp(h + 28, mine + 28, 8)) { kinf__strlcpy(det, "projection (keep/drop paths)", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    count = (uint32_t)kinf__le_get(h + 36, 4);
+    for (k = 0; k < 5; k++) {
+        uint8_t b[2];
+        size_t l;
+        if (!kinf__snap_get(r, b, 2)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        l = (size_t)kinf__le_get(b, 2);
+        if (l >= (k == 4 ? (size_t)KINF__MAX_RV : sizeof(str))) { kinf__strlcpy(det, kinf__snap_str_name[k], dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (!kinf__snap_get(r, str, l)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        str[l] = 0;
+        if (k < 4 && (strlen(kinf__snap_str(inf, k)) != l || memcmp(str, kinf__snap_str(inf, k), l))) {
+            kinf__strlcpy(det, kinf__snap_str_name[k], dcap);
+            kinf__log_put(det, dcap, strlen(det), str, 1);
+            return KINF_LOGITEM_SNAPSHOT_FOREIGN;
+        }
+        if (k == 4) {
+            if (!l || !kinf__snap_text(str, l)) { kinf__strlcpy(det, "resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+            memcpy(inf->last_rv, str, l + 1);
+        }
+    }
+    if (count > (uint32_t)inf->max_objects) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    for (i = 0; i < count; i++) {
+        uint8_t rec[10];
+        char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
+        size_t nsl, nl, ul, rl, jl, kl;
+        uint32_t ref, hh;
+        if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
+        if ((rec[0] & ~(unsigned)KINF_OBJ_IDENTITY_ONLY) || !nl || nl >= sizeof(name) || ul >= sizeof(uid) || !rl || rl >= sizeof(rv)) {
+            kinf__strlcpy(det, "object record", dcap);
+            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+        }
+        if (jl + 1 > inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
+            !kinf__snap_get(r, rv, rl) || !kinf__snap_get(r, inf->ev, jl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
+            memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || inf->ev[0] != '{' || inf->ev[jl - 1] != '}' ||
+            memchr(inf->ev, 0, jl)) {
+            kinf__strlcpy(det, "object", dcap);
+            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+        }
+        ns[nsl] = 0; name[nl] = 0; uid[ul] = 0; rv[rl] = 0;
+        kl = kinf__key_put(key, ns, nsl, name, nl);
+        key[kl] = 0;
+        hh = kinf__fnv(key, kl);
+        if (kinf__hash_find(inf, key, kl, hh) >= 0) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        ref = kinf__blk_make(inf, ns, name, uid, rv, inf->ev, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
+        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        kinf__store_upsert(inf, -1, ref, hh);
+        if (inf->nlive != (int)i + 1) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    }
+    crc = r->crc;
+    {
+        uint8_t c[4], extra;
+        if (!kinf__snap_get(r, c, 4)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if ((uint32_t)kinf__le_get(c, 4) != crc) { kinf__strlcpy(det, "checksum", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (kinf__snap_get(r, &extra, 1)) { kinf__strlcpy(det, "bytes after the end", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (r->io) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    }
+    inf->snap_time = kinf__le_get(h + 20, 8);
+    return 0;
+}
+
+KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
+    kinf__snap_w w;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = fn; w.user = user;
+    if (kinf__snap_emit(inf, unix_ms, &w) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
+    inf->snap_dirty = 0;
+    inf->snap_written = 1;
+    inf->snap_write_at = inf->now;
+    return KINF_OK;
+}
+static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
+KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
+    kinf__snap_w w;
+    if (!kinf__ok(inf) || !inf->last_rv[0]) { return 0; }
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_count;
+    kinf__snap_emit(inf, 0, &w);
+    return w.total;
+}
+KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user) {
+    kinf__snap_r r;
+    uint32_t item;
+    char det[200];
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (inf->dispatching) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
+    if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
+    memset(&r, 0, sizeof(r));
+    r.inf = inf; r.fn = fn; r.user = user;
+    item = kinf__snap_read(inf, &r, det, sizeof(det));
+    if (item && r.io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    if (item) {
+        kinf__snap_clear(inf);
+        kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
+        inf->snap_dirty = 0;
+        return KINF_ERR_INVAL;
+    }
+    inf->snap_loaded = 1; inf->snap_stale = 1; inf->snap_dirty = 0;
+    inf->sync_wait = 1; inf->sync_pops_left = inf->flen;
+    {
+        char num[21];
+        KINF__INFO(inf, SNAPSHOT_LOADED, kinf__utoa(num, (uint64_t)inf->nlive), " objects");
+    }
+    return KINF_OK;
+}
+KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms) {
+    if (!kinf__ok(inf) || !inf->snap_stale) { return 0; }
+    if (since_unix_ms) { *since_unix_ms = inf->snap_time; }
+    return 1;
+}
+KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms) {
+    if (!kinf__ok(inf) || !inf->snap_dirty) { return 0; }
+    if (since_ms) { *since_ms = inf->snap_dirty_since; }
+    return 1;
+}
+
+/* >>snapshot file  the driver's part: a file, written atomically */
+static long kinf__snap_fd_read(void* buf, size_t cap, void* user) {
+    int fd = *(int*)user;
+    for (;;) {
+        ssize_t n = read(fd, buf, cap);
+        if (n < 0 && errno == EINTR) { continue; }
+        return (long)n;
+    }
+}
+static int kinf__snap_fd_write(const void* data, size_t len, void* user) {
+    int fd = *(int*)user;
+    const uint8_t* p = (const uint8_t*)data;
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR) { continue; }
+        if (n <= 0) { return -1; }
+        p += n; len -= (size_t)n;
+    }
+    return 0;
+}
+KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path) {
+    int fd, rc;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!path) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_file", ": path is NULL"); return KINF_ERR_INVAL; }
+    if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
+    fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        if (errno != ENOENT) { KINF__ERR(inf, SNAPSHOT_UNREADABLE, path, 0); }
+        return KINF_ERR_IO;
+    }
+    rc = kinf_snapshot_load(inf, kinf__snap_fd_read, &fd);
+    close(fd);
+    return rc;
+}
+KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
+    char tmp[1040], dir[1040];
+    const char* why = 0;
+    size_t l;
+    int fd, rc;
+    struct timespec ts;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    l = strlen(path);
+    if (l + 5 > sizeof(tmp)) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, path, ": path too long"); return KINF_ERR_INVAL; }
+    memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5);
+    clock_gettime(CLOCK_REALTIME, &ts);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, tmp, ": cannot create"); return KINF_ERR_IO; }
+    rc = kinf_snapshot_write(inf, (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u, kinf__snap_fd_write, &fd);
+    if (rc == KINF_OK && fsync(fd) != 0) { why = ": fsync failed"; }
+    if (close(fd) != 0 && rc == KINF_OK && !why) { why = ": close failed"; }
+    if (rc == KINF_OK && !why && rename(tmp, path) != 0) { why = ": rename failed"; }
+    if (rc != KINF_OK || why) {
+        if (why) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, tmp, why); inf->snap_dirty = 1; }
+        unlink(tmp);
+        return rc != KINF_OK ? rc : KINF_ERR_IO;
+    }
+    /* the rename reaches the disk with the directory */
+    memcpy(dir, path, l + 1);
+    while (l > 0 && dir[l - 1] != '/') { l--; }
+    if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
+    fd = open(dir, O_RDONLY);
+    if (fd >= 0) { fsync(fd); close(fd); }
+    KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
+    return KINF_OK;
+}
+KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int interval_s, int final) {
+    int rc;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!inf->snap_dirty || !inf->last_rv[0]) { return 0; }
+    if (!final && inf->snap_written && interval_s > 0 && inf->now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
+    rc = kinf_snapshot_save_file(inf, path);
+    return rc == KINF_OK ? 1 : rc;
+}
+#undef KINF__SNAP_VERSION
+#undef KINF__SNAP_HEAD
+#endif
 
 /* >>field  reads one value of a compact JSON object by path, a value as
    unescaped text, the members of an object or array */
@@ -8014,7 +8498,7 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_index", ": fn is NULL"); return KINF_ERR_INVAL; }
-    if (inf->started) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
+    if (inf->started || inf->snap_loaded) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
     if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
     memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
     inf->idx[inf->nidx].fn = fn;
@@ -8201,6 +8685,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
+#undef KINF__SNAP_TOUCH
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES

@@ -53,6 +53,13 @@ static const char* g_context;
 static const char* g_sa_dir;
 static double g_timeout = -1;
 static int g_exit_after_sync, g_dump, g_stats;
+static const char* g_snapshot;  /* --snapshot FILE */
+#ifndef KINF_NO_SNAPSHOT
+#define KW_STALE(inf) kinf_snapshot_stale((inf), 0) /* --exit-after-sync waits until the server confirmed the snapshot */
+#else
+#define KW_STALE(inf) 0
+#endif
+static int g_snapshot_interval = 30;
 
 static volatile sig_atomic_t g_dump_now;
 static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
@@ -200,6 +207,13 @@ static const kw_opt kw_opts[] = {
     { "--dump-on-exit", 0, KW_SET, KW_VAR(g_dump),
       "  --dump-on-exit         on exit print \"# cache N objects\", then \"key RV\" per object sorted by key\n" },
     { "--stats", 0, KW_SET, KW_VAR(g_stats), "  --stats                on exit print counters and memory used/capacity to stderr\n" },
+    { "--snapshot", 0, KW_STR, KW_VAR(g_snapshot),
+      "  --snapshot FILE        the cache persisted: loaded at start when FILE is there (its objects\n"
+      "                         served at once, then watched on from its resourceVersion with no\n"
+      "                         LIST), written atomically when it changed, at most every\n"
+      "                         --snapshot-interval seconds, and at exit (one RESOURCE only)\n" },
+    { "--snapshot-interval", 0, KW_INT, KW_VAR(g_snapshot_interval),
+      "  --snapshot-interval S  seconds between two snapshot writes at least (default 30)\n" },
     { "--keep", 0, KW_KEEP, KW_NONE,
       "  --keep PATH[,PATH...]  project each object to these JSON paths (identity metadata\n"
       "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n" },
@@ -601,6 +615,10 @@ int main(int argc, char** argv) {
     }
     d.logger.func = logger;
 #ifndef KINF_NO_FACTORY
+    if (g_snapshot && (g_all || !plain_resource(resource))) {
+        free(work); free(keep_copy); free(drop_copy);
+        return usage_error("--snapshot takes one RESOURCE, a core plural or an API path", g_all ? "--all" : resource);
+    }
     if (g_all || !plain_resource(resource)) {
         rc = run_factory(&d, (char*)(uintptr_t)resource);
         free(work); free(keep_copy); free(drop_copy);
@@ -608,6 +626,9 @@ int main(int argc, char** argv) {
     }
 #else
     if (g_all || strchr(resource, ',')) { return usage_error("this build has no discovery (KINF_NO_FACTORY): one RESOURCE, a plural or an API path", resource); }
+#endif
+#ifdef KINF_NO_SNAPSHOT
+    if (g_snapshot) { return usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot); }
 #endif
     d.resource = resource;
     d.tag = "kwatch";
@@ -621,6 +642,9 @@ int main(int argc, char** argv) {
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
     kinf_add_handler(g_inf, &h);
     install_signals();
+#ifndef KINF_NO_SNAPSHOT
+    if (g_snapshot) { kinf_snapshot_load_file(g_inf, g_snapshot); } /* refused or absent: logged when it matters, and a LIST */
+#endif
 
     t0 = now_s();
     if (g_max_events == 0) { kinf_stop(g_inf); }
@@ -646,7 +670,10 @@ int main(int argc, char** argv) {
             printf("# end cache\n");
             fflush(stdout);
         }
-        if (g_exit_after_sync && kinf_has_synced(g_inf)) {
+#ifndef KINF_NO_SNAPSHOT
+        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
+#endif
+        if (g_exit_after_sync && kinf_has_synced(g_inf) && !KW_STALE(g_inf)) {
             printf("# synced %d objects\n", kinf_count(g_inf));
             fflush(stdout);
             synced_printed = 1;
@@ -657,6 +684,9 @@ int main(int argc, char** argv) {
     /* what the cache already holds reaches the handlers before the dump */
     if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_flush(g_inf); }
     if (g_dump && !dump_cache(g_inf)) { rc = KWATCH_EXIT_FAIL; }
+#ifndef KINF_NO_SNAPSHOT
+    if (g_snapshot && kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 1) < 0 && rc == KWATCH_EXIT_OK) { rc = KWATCH_EXIT_FAIL; }
+#endif
     {
         kinf_stats_t s = kinf_stats(g_inf);
         if (g_stats) { print_stats(&s, kinf_last_error(g_inf)); }

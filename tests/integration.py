@@ -1999,6 +1999,78 @@ def scenario_multi(ctx):
 
 # ----------------------------------------------------------------------
 
+def scenario_snapshot(ctx):
+    """The persisted cache: a second kwatch with --snapshot starts from the file
+    and watches on with no LIST; a corrupt file is refused and kwatch lists;
+    after a compaction the watch from the saved RV gets 410 and kwatch
+    relists; with the server down it serves the cache it loaded. Each time
+    the final cache equals the server's."""
+    srv = Server("snapshot", pods=60, namespaces=3, configmaps=4)
+    snap = os.path.join(srv.dir, "pods.snap")
+    path = pod_path()
+    try:
+        c = Checks("snapshot: written at exit, then a warm start with no LIST")
+        kw = Kwatch("snap-cold", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", snap])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        c.check(os.path.exists(snap) and not os.path.exists(snap + ".tmp"), "no snapshot file (or a .tmp left)")
+        lists = srv.list_count("pods")
+        srv.sentinel_pod()                       # a change while kwatch is not running
+        kw = Kwatch("snap-warm", srv.url, ["pods", "-o", "name", "--snapshot", snap, "--dump-on-exit",
+                                           "-v", "--timeout", "4"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        err = "\n".join(kw.err)
+        c.check("SNAPSHOT_LOADED" in err and "SNAPSHOT_RESUMED" in err, "no SNAPSHOT_LOADED/RESUMED: %s" % err[-400:])
+        c.check(srv.list_count("pods") == lists, "LIST requests %d -> %d" % (lists, srv.list_count("pods")))
+        want = srv.state(path)
+        c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
+        adds = sum(1 for ln in kw.out_lines() if ln.startswith("ADDED "))
+        c.check(adds == 61, "%d ADDED lines (the snapshot's 60 and the new pod)" % adds)
+        c.report()
+
+        c = Checks("snapshot: a corrupt file is refused and kwatch lists")
+        with open(snap, "r+b") as f:
+            data = bytearray(f.read())
+            data[len(data) // 2] ^= 0x20
+            f.seek(0)
+            f.write(data)
+        lists = srv.list_count("pods")
+        kw = Kwatch("snap-corrupt", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--exit-after-sync",
+                                              "--dump-on-exit"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        c.check("SNAPSHOT_CORRUPT" in "\n".join(kw.err), "no SNAPSHOT_CORRUPT")
+        c.check(srv.list_count("pods") == lists + 1, "LIST requests %d -> %d" % (lists, srv.list_count("pods")))
+        c.check(kw.dump() == srv.state(path), "dump differs")
+        c.report()
+
+        c = Checks("snapshot: after a compaction the watch gets 410 and kwatch relists")
+        srv.sentinel_pod()
+        srv.fault("expire")
+        lists = srv.list_count("pods")
+        kw = Kwatch("snap-expired", srv.url, ["pods", "-o", "name", "--snapshot", snap, "--exit-after-sync",
+                                              "--dump-on-exit", "-v"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        c.check(srv.list_count("pods") > lists, "no LIST after the 410")
+        want = srv.state(path)
+        c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
+        c.report()
+
+        # the same server (a snapshot names the server it was made for), now down
+        c = Checks("snapshot: the server down, --timeout 3 --dump-on-exit prints the loaded cache")
+        srv.close()
+        kw = Kwatch("snap-down", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--timeout", "3",
+                                           "--dump-on-exit", "-v"])
+        kw.wait(60)
+        c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
+        c.check("SNAPSHOT_LOADED" in "\n".join(kw.err), "no SNAPSHOT_LOADED")
+        c.report()
+    finally:
+        srv.close()
+
+
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2017,6 +2089,7 @@ ALL = [
     ("tls", scenario_tls, 5),
     ("contents", scenario_contents, 5),
     ("multi", scenario_multi, 8),
+    ("snapshot", scenario_snapshot, 4),
 ]
 VALGRIND_SET = ("churn", "cut")
 
