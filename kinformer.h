@@ -164,6 +164,10 @@ MEMORY
     namespace, uid and resourceVersion and a 16-byte header, rounded to 4 bytes;
     while a change waits in the FIFO, both the old and the new version are kept.
     See docs/memory.md for a worked budget.
+    In a 32-bit build the capacities can add up to more than size_t counts
+    (store_bytes and max_event_bytes near their caps): kinf_informer_size
+    then returns SIZE_MAX, KINF_INFORMER_BYTES wraps to a small number, and
+    kinf_init refuses the desc whatever the buffer (MEMORY_OVERFLOW).
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
@@ -311,7 +315,9 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
     KINF_LOGITEM_XMACRO(OWN_TRANSPORT, "desc.own_transport is set: drive the engine with kinf_engine_*, not kinf_poll/kinf_run") \
-    KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)")
+    KINF_LOGITEM_XMACRO(BAD_REQUEST, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take)") \
+    KINF_LOGITEM_XMACRO(MEMORY_OVERFLOW, "the capacities add up to more bytes than size_t counts (a 32-bit build): lower store_bytes, max_event_bytes or max_objects") \
+    KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -431,6 +437,13 @@ typedef struct kinf_desc_t {
     size_t client_key_len;
     const char* tls_server_name;  /* name to check (and send as SNI) instead of the URL's host */
     int insecure_skip_tls_verify; /* 1: do not verify the server (a warning on every connect) */
+    /* The time certificate dates are checked against, for a system without a
+       trusted wall clock (no RTC, no NTP yet): Unix seconds (UTC), or 0 when
+       not known yet (the connection fails with TLS_NO_CLOCK and is retried
+       after a backoff). Called before each handshake. NULL: the system clock
+       (CLOCK_REALTIME, 64-bit where time_t is; see docs/porting.md). */
+    int64_t (*tls_time)(void* user);
+    void* tls_time_user;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
 } kinf_desc_t;
@@ -504,7 +517,9 @@ typedef struct kinf_stats_t {
      + KINF_CAPACITY(max_event_bytes, KINF_DEFAULT_EVENT_BYTES, 4096) + KINF_CAPACITY(store_bytes, KINF_DEFAULT_STORE_BYTES, 1) \
      + (KINF_CAPACITY(max_handlers, KINF_DEFAULT_HANDLERS, 1) + KINF_INDEXES(max_indexes)) * KINF_HANDLER_BYTES + 64u)
 
-/* Bytes kinf_init needs for desc (defaults applied). Never blocks. */
+/* Bytes kinf_init needs for desc (defaults applied). Never blocks. SIZE_MAX
+   when they do not fit in size_t (capacities that add up to 4 GiB or more in
+   a 32-bit build): kinf_init refuses that desc (MEMORY_OVERFLOW). */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);
 /* Lays the informer out in mem (which must stay valid, unmoved, for the life of
    the informer). Copies every string of desc. Returns NULL if size is too small
@@ -680,6 +695,15 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+/* A write to a peer that has gone must not raise SIGPIPE: Linux and the
+   BSDs since 2013 say so per call (MSG_NOSIGNAL); macOS and older BSDs per
+   socket (SO_NOSIGPIPE, set in kinf__sock_connect_next). Elsewhere the
+   program ignores SIGPIPE itself. */
+#if defined(MSG_NOSIGNAL)
+#define KINF__SEND_FLAGS MSG_NOSIGNAL
+#else
+#define KINF__SEND_FLAGS 0
+#endif
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
 #include <emmintrin.h>
 #define KINF__SSE2 1
@@ -2742,6 +2766,15 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
 }
 static kinf_desc_t kinf__setup_defaults(const kinf_desc_t* in) { return kinf__setup_defaults_ex(in, 0); }
 static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
+/* The layout's sums saturate: the clamps allow capacities that add up to more
+   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
+   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
+   "does not fit". */
+static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
+    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
+    return kinf__align8(o + n);
+}
+static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
 static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
@@ -2749,22 +2782,22 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
-    l.rbuf = o; o = kinf__align8(o + d->read_bytes);
-    l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
-    l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
-    l.ix = o; o = kinf__align8(o + nidx * mo * sizeof(kinf__ixlink));
-    l.ixv = o; o = kinf__align8(o + (nidx - 1u) * mo * 4u);
-    l.ixb = o; o = kinf__align8(o + nidx * (size_t)l.ixbn * 4u);
-    l.idx = o; o = kinf__align8(o + nidx * sizeof(kinf__index));
-    l.handlers = o; o = kinf__align8(o + (size_t)d->max_handlers * sizeof(kinf_handler_t));
-    l.toks = o; o = kinf__align8(o + (size_t)d->max_tokens * sizeof(jsmntok_t));
-    l.ev = o; o = kinf__align8(o + d->max_event_bytes);
-    l.arena = o; o = kinf__align8(o + d->store_bytes);
+    l.rbuf = o; o = kinf__setup_add(o, d->read_bytes);
+    l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
+    l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
+    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, mo), sizeof(kinf__ixlink)));
+    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx - 1u, mo), 4u));
+    l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
+    l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
+    l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
+    l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
+    l.ev = o; o = kinf__setup_add(o, d->max_event_bytes);
+    l.arena = o; o = kinf__setup_add(o, d->store_bytes);
     l.tls = o;
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__align8(o + kinf__tls_size()); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__setup_add(o, kinf__tls_size()); }
 #endif
-    l.total = o + 8u; /* room to align the start */
+    l.total = kinf__setup_add(o, 8u); /* room to align the start */
     return l;
 }
 
@@ -3618,6 +3651,8 @@ typedef struct kinf__tls {
     br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
     size_t nta, nchain, alen, clen, ee_len, obj_start;
+    int64_t (*time_fn)(void* user);
+    void* time_user;
     int insecure, have_key, check_ip, iplen, obj_over, cert_idx, ee_over, rx_bytes, handshaken;
     unsigned char ip[16];
     unsigned char rx_head[5];
@@ -3907,7 +3942,7 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
         if (st & BR_SSL_SENDREC) {
             size_t len;
             unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
-            ssize_t w = send(inf->sock.fd, b, len, MSG_NOSIGNAL);
+            ssize_t w = send(inf->sock.fd, b, len, KINF__SEND_FLAGS);
             if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
             /* a reset in the handshake often hides the server's alert */
@@ -3937,11 +3972,41 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
     }
     return 0;
 }
-static void kinf__tls_connect(kinf_informer_t* inf) {
+/* BearSSL's validation time from Unix seconds: days since 0000-01-01 in the
+   proleptic Gregorian calendar (1970-01-01 is day 719528) and seconds since
+   midnight. 0 for no time: 0 or less (unknown), or past the year 9999. */
+static int kinf__tls_date(int64_t t, uint32_t* days, uint32_t* secs) {
+    if (t <= 0 || t > INT64_C(253402300799)) { return 0; }
+    *days = (uint32_t)(t / 86400) + 719528u;
+    *secs = (uint32_t)(t % 86400);
+    return 1;
+}
+/* BearSSL left alone would call time(), which is 32 bits on i686, armhf,
+   mips and ppc unless the program is built with _TIME_BITS=64: its
+   certificate checks would break in 2038. */
+static int64_t kinf__tls_system_time(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) { return 0; } /* glibc's 32-bit time_t after 2038: EOVERFLOW */
+    if (sizeof(ts.tv_sec) < 8) { return (int64_t)(uint32_t)ts.tv_sec; } /* a libc whose 32 bits wrap: right until 2106 */
+    return (int64_t)ts.tv_sec;
+}
+/* Starts the handshake on a new connection. 0 when there is no time to check
+   the server's certificate against (logged). */
+static int kinf__tls_connect(kinf_informer_t* inf) {
     kinf__tls* t = (kinf__tls*)inf->tls;
     t->rx_bytes = 0; t->handshaken = 0;
     if (t->insecure) { KINF__WARN(inf, TLS_INSECURE, inf->host, 0); }
+    else {
+        uint32_t days, secs;
+        if (!kinf__tls_date(t->time_fn ? t->time_fn(t->time_user) : kinf__tls_system_time(), &days, &secs)) {
+            KINF__ERR(inf, TLS_NO_CLOCK, inf->host, t->time_fn ? " (desc.tls_time gave none)" :
+                      " (the system clock cannot be read: a 32-bit time_t after 2038? build with -D_TIME_BITS=64 or set desc.tls_time)");
+            return 0;
+        }
+        br_x509_minimal_set_time(&t->xc, days, secs);
+    }
     br_ssl_client_reset(&t->cc, t->sni[0] ? t->sni : 0, 0);
+    return 1;
 }
 static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
     kinf__tls* t = (kinf__tls*)inf->tls;
@@ -3960,6 +4025,7 @@ static int kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
     int n, big = 0;
     memset(t, 0, sizeof(*t));
     t->insecure = d->insecure_skip_tls_verify != 0;
+    t->time_fn = d->tls_time; t->time_user = d->tls_time_user;
     if (!t->insecure) {
         if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { KINF__ERR(inf, TLS_NO_CA, 0, 0); return 0; }
         n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
@@ -4024,7 +4090,7 @@ static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
     }
 #endif
     {
-        ssize_t w = send(inf->sock.fd, buf, len, MSG_NOSIGNAL);
+        ssize_t w = send(inf->sock.fd, buf, len, KINF__SEND_FLAGS);
         if (w >= 0) { inf->st.bytes_written += (uint64_t)w; return (long)w; }
         if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
         KINF__ERR(inf, IO_ERROR, "send", 0);
@@ -4149,6 +4215,9 @@ static int kinf__sock_connect_next(kinf_informer_t* inf, uint64_t now) {
         fcntl(fd, F_SETFD, FD_CLOEXEC);
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof(one));
+#endif
         r = connect(fd, (struct sockaddr*)(void*)&k->addrs[k->ai - 1], k->alens[k->ai - 1]);
         if (r == 0 || errno == EINPROGRESS) {
             k->fd = fd;
@@ -4201,7 +4270,7 @@ static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
     }
     k->connecting = 0;
 #ifdef KINF_TLS_BEARSSL
-    if (inf->tls) { kinf__tls_connect(inf); }
+    if (inf->tls && !kinf__tls_connect(inf)) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); return 1; }
 #endif
     kinf_engine_connected(inf, now);
     return 1;
@@ -4985,9 +5054,14 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     const char* clamped = 0;
     int i;
     const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
-    if (!mem || !desc) { return 0; }
+    if (!desc) { return 0; }
     d = kinf__setup_defaults_ex(desc, &clamped);
     l = kinf__setup_layout(&d);
+    if (l.total == SIZE_MAX) { /* logged even with no memory: kinf_informer_size said SIZE_MAX */
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_OVERFLOW, __LINE__, tmp, sizeof(tmp), 0, 0);
+        return 0;
+    }
+    if (!mem) { return 0; }
     if (size < l.total) {
         kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), 0, 0);
         return 0;
@@ -5280,6 +5354,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__POS
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
+#undef KINF__SEND_FLAGS
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES
