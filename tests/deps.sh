@@ -1,5 +1,14 @@
 #!/bin/sh
 # Installs the Debian packages kinformer's build and tests need, when missing.
+#   sh tests/deps.sh            what make test needs (with the short cross matrix)
+#   sh tests/deps.sh --cross    also every target of make cross, and Debian's
+#                               BearSSL for the architectures that have it
+# The cross targets are built by clang --target against Debian's cross
+# sysroots (libc6-dev-ARCH-cross, libgcc-12-dev-ARCH-cross, binutils-TRIPLE),
+# not by the gcc-TRIPLE compilers: those conflict with gcc-multilib (installing
+# one removes the other), and the -m32 build needs gcc-multilib.
+cross=0
+[ "$1" = --cross ] && cross=1
 need=""
 [ -f /usr/include/jsmn.h ] || need="$need libjsmn-dev"
 [ -f /usr/include/bearssl.h ] || need="$need libbearssl-dev"
@@ -13,14 +22,37 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
 command -v clang >/dev/null 2>&1 || need="$need clang"
 [ -f /usr/include/x86_64-linux-gnu/gnu/stubs-32.h ] || need="$need gcc-multilib"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
-[ -z "$need" ] && exit 0
-echo "deps: installing:$need"
+# the cross matrix: DEBIAN-ARCH:TRIPLE; make test runs the first three
+targets="i386:i686-linux-gnu armhf:arm-linux-gnueabihf s390x:s390x-linux-gnu"
+[ $cross = 1 ] && targets="$targets arm64:aarch64-linux-gnu mips:mips-linux-gnu mipsel:mipsel-linux-gnu riscv64:riscv64-linux-gnu powerpc:powerpc-linux-gnu"
+for t in $targets; do
+    a=${t%%:*}; tr=${t#*:}
+    [ -f "/usr/$tr/include/stdio.h" ] || need="$need libc6-dev-$a-cross"
+    ls /usr/lib/gcc-cross/"$tr"/*/libgcc.a >/dev/null 2>&1 || need="$need libgcc-12-dev-$a-cross"
+    command -v "$tr-ld" >/dev/null 2>&1 || need="$need binutils-$tr"
+done
+command -v qemu-arm-static >/dev/null 2>&1 || need="$need qemu-user-static"
+command -v musl-gcc >/dev/null 2>&1 || need="$need musl-tools"
+# BearSSL for the targets Debian builds it for (multiarch): the TLS cross builds
+bearssl=""
+if [ $cross = 1 ]; then
+    for t in i386:i386-linux-gnu armhf:arm-linux-gnueabihf arm64:aarch64-linux-gnu mipsel:mipsel-linux-gnu s390x:s390x-linux-gnu; do
+        [ -f "/usr/lib/${t#*:}/libbearssl.a" ] || bearssl="$bearssl ${t%%:*}"
+    done
+fi
+[ -z "$need" ] && [ -z "$bearssl" ] && exit 0
+echo "deps: installing:$need${bearssl:+ libbearssl-dev for$bearssl}"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
+    multi=""
+    for a in $bearssl; do
+        dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a"
+        multi="$multi libbearssl-dev:$a"
+    done
     apt-get update -qq >/dev/null 2>&1 || true
     # shellcheck disable=SC2086
-    if apt-get install -y -qq $need >/dev/null 2>&1; then exit 0; fi
+    if apt-get install -y -qq $need $multi >/dev/null 2>&1; then exit 0; fi
 fi
-echo "deps: cannot install these Debian packages:$need" >&2
+echo "deps: cannot install these Debian packages:$need${bearssl:+ libbearssl-dev for$bearssl}" >&2
 echo "deps: install them (apt-get install$need) and run make again" >&2
 exit 1

@@ -2,7 +2,7 @@
 """test_tls.py - kinformer's TLS, authentication and configuration tests.
 
     python3 tests/test_tls.py [--kwatch build/kwatch] [--kwatch-notls build/kwatch-notls]
-                              [--only SUBSTRING] [--jobs N] [--keep] [--verbose]
+                              [--only SUBSTRING]... [--jobs N] [--keep] [--verbose]
 
 Runs build/kwatch (BearSSL) and build/kwatch-notls against tests/fakeapi.py
 (HTTPS with certificates made here by the `openssl` command, client
@@ -1486,7 +1486,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kwatch", default=os.path.join(ROOT, "build", "kwatch"))
     ap.add_argument("--kwatch-notls", default=os.path.join(ROOT, "build", "kwatch-notls"))
-    ap.add_argument("--only", help="run only tasks whose name contains this")
+    ap.add_argument("--only", action="append", default=[], help="run only tasks whose name contains this (repeatable)")
     ap.add_argument("--jobs", type=int, default=10)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     ap.add_argument("--verbose", action="store_true")
@@ -1524,7 +1524,7 @@ def main():
             emit(False, "setup", "%s: %s" % (type(e).__name__, e))
             log(traceback.format_exc())
             return 1
-        tasks = [(n, f) for n, f in TASKS if not OPTS.only or OPTS.only in n]
+        tasks = [(n, f) for n, f in TASKS if not OPTS.only or any(o in n for o in OPTS.only)]
         with concurrent.futures.ThreadPoolExecutor(max(1, OPTS.jobs)) as ex:
             futs = []
             for n, f in tasks:
