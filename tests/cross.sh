@@ -21,7 +21,10 @@
 #   - kwatch builds -std=c99 -pedantic -Werror, static; on a 32-bit target it
 #     refuses capacities that add up to 4 GiB (MEMORY_OVERFLOW, exit 1);
 #   - musl: also the build where MSG_NOSIGNAL is missing (macOS, older BSDs:
-#     SO_NOSIGPIPE); musl defines it as a plain macro, so it can be taken away.
+#     SO_NOSIGPIPE); musl defines it as a plain macro, so it can be taken away;
+#     in the full run, BearSSL built from Debian's source package with
+#     musl-gcc, and a static musl kwatch with TLS through test_tls.py's
+#     tls-time and basics groups.
 # The full run also:
 #   - kwatch for armhf and mips (and, as a reference, the native build/kwatch)
 #     list the same fake server: their -o json output and their dumps must be
@@ -222,6 +225,36 @@ for line in $ALL; do
         if $cc $STRICT -c -I. "$d/nosignal.c" -o "$d/nosignal.o" 2>"$d/err"; then ok "musl: builds where MSG_NOSIGNAL is missing (SO_NOSIGPIPE)"; else bad "musl: without MSG_NOSIGNAL: $(first "$d/err")"; fi
     fi
     [ $short = 1 ] && continue
+
+    # TLS for musl: Debian's libbearssl.a is built with _FORTIFY_SOURCE and
+    # wants glibc's __memcpy_chk, so BearSSL is built from Debian's source
+    # package with musl-gcc (once; build/cross/bearssl)
+    if [ "$name" = musl ]; then
+        bs=$B/bearssl
+        if [ ! -f "$bs/build/libbearssl.a" ]; then
+            rm -rf "$bs"; mkdir -p "$bs"
+            (cd "$bs" && apt-get source -q bearssl) >"$bs/source.log" 2>&1
+            src=$(find "$bs" -maxdepth 1 -type d -name 'bearssl-*' | head -1)
+            if [ -n "$src" ]; then
+                make -C "$src" -j2 CONF=Unix BUILD="$(pwd)/$bs/build" CC=musl-gcc "CFLAGS=-W -Wall -Os" lib >"$bs/build.log" 2>&1
+            fi
+        fi
+        src=$(find "$bs" -maxdepth 1 -type d -name 'bearssl-*' | head -1)
+        # shellcheck disable=SC2086
+        if [ -z "$src" ] || [ ! -f "$bs/build/libbearssl.a" ]; then
+            bad "musl: BearSSL built from Debian's source (apt-get source bearssl needs a deb-src line and dpkg-dev: make deps-cross): $(tail -2 "$bs/source.log" "$bs/build.log" 2>/dev/null | tr '\n' ' ' | cut -c1-300)"
+        elif $cc $STATIC -O2 -DKINF_TLS_BEARSSL -I"$src/inc" -o "$d/kwatch-tls" examples/kwatch.c "$bs/build/libbearssl.a" 2>"$d/err"; then
+            if readelf -l "$d/kwatch-tls" | grep -q INTERP; then bad "musl: kwatch with TLS is not static"
+            else ok "musl: kwatch with TLS, static, against BearSSL $(basename "$src" | sed 's/^bearssl-//') built with musl-gcc"; fi
+            python3 tests/test_tls.py --kwatch "$d/kwatch-tls" --kwatch-notls "$d/kwatch" --only tls-time --only basics >"$d/tls.out" 2>&1
+            rc=$?
+            line=$(tail -1 "$d/tls.out")
+            if [ $rc -eq 0 ]; then ok "musl: test_tls.py tls-time and basics through the static musl kwatch: $line"
+            else bad "musl: test_tls.py tls-time, basics: $line $(grep -m3 '^not ok' "$d/tls.out" | cut -c1-300 | tr '\n' ' ')"; fi
+        else
+            bad "musl: kwatch with TLS: $(first "$d/err")"
+        fi
+    fi
 
     # TLS: where Debian has BearSSL for the architecture
     if [ "$name" != musl ]; then

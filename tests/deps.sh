@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages kinformer's build and tests need, when missing.
 #   sh tests/deps.sh            what make test needs (with the short cross matrix)
-#   sh tests/deps.sh --cross    also every target of make cross, and Debian's
-#                               BearSSL for the architectures that have it
+#   sh tests/deps.sh --cross    also every target of make cross, Debian's
+#                               BearSSL for the architectures that have it, and
+#                               a deb-src line for BearSSL's source (built for musl)
 # The cross targets are built by clang --target against Debian's cross
 # sysroots (libc6-dev-ARCH-cross, libgcc-12-dev-ARCH-cross, binutils-TRIPLE),
 # not by the gcc-TRIPLE compilers: those conflict with gcc-multilib (installing
@@ -40,8 +41,16 @@ if [ $cross = 1 ]; then
         [ -f "/usr/lib/${t#*:}/libbearssl.a" ] || bearssl="$bearssl ${t%%:*}"
     done
 fi
-[ -z "$need" ] && [ -z "$bearssl" ] && exit 0
-echo "deps: installing:$need${bearssl:+ libbearssl-dev for$bearssl}"
+# BearSSL's source, built for musl by make cross: Debian's libbearssl.a is
+# built with _FORTIFY_SOURCE and wants glibc's __memcpy_chk
+src=0
+if [ $cross = 1 ]; then
+    command -v dpkg-source >/dev/null 2>&1 || need="$need dpkg-dev"
+    apt-cache showsrc bearssl 2>/dev/null | grep -q '^Package: bearssl' || src=1
+fi
+[ -z "$need" ] && [ -z "$bearssl" ] && [ $src = 0 ] && exit 0
+srcnote=""; [ $src = 1 ] && srcnote=" (and a deb-src line for BearSSL's source)"
+echo "deps: installing:$need${bearssl:+ libbearssl-dev for$bearssl}$srcnote"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     multi=""
@@ -49,6 +58,12 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a"
         multi="$multi libbearssl-dev:$a"
     done
+    if [ $src = 1 ] && [ ! -f /etc/apt/sources.list.d/kinformer-deb-src.sources ]; then
+        # shellcheck disable=SC1091
+        . /etc/os-release
+        printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+            "${VERSION_CODENAME:-bookworm}" >/etc/apt/sources.list.d/kinformer-deb-src.sources
+    fi
     apt-get update -qq >/dev/null 2>&1 || true
     # shellcheck disable=SC2086
     if apt-get install -y -qq $need $multi >/dev/null 2>&1; then exit 0; fi
