@@ -50,6 +50,10 @@ $(BUILD)/unit-asan: tests/unit.c kinformer.h | $(BUILD)
 $(BUILD)/unit-nosimd: tests/unit.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -DKINF_NO_SIMD -o $@ tests/unit.c
 
+# the engine alone (KINF_ENGINE_ONLY), as on a microcontroller; tests/cross.sh runs it
+$(BUILD)/engine: tests/engine.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -pedantic -O1 -g -o $@ tests/engine.c
+
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
 

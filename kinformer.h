@@ -123,11 +123,18 @@ CONFIGURATION MACROS
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
                               it; elsewhere eight bytes at a time, or one)
+    KINF_ENGINE_ONLY          the engine alone, freestanding (a microcontroller): no POSIX
+                              header, socket, file or clock. kinf_poll, kinf_run, kinf_fd,
+                              kinf_wants, kinf_timeout_ms, kinf_refresh_token_file and the
+                              kinf_config_* loaders (kinf_config_apply stays) are left out,
+                              and TLS with them: drive it with the kinf_engine_* calls, and
+                              give desc.random_seed. It calls the C string functions and
+                              assert only (docs/porting.md: Cortex-M sizes).
     A build that optimises for size (-Os, which defines __OPTIMIZE_SIZE__)
     leaves out the scanner's one-step path for member-level strings (about
     650 bytes); the byte state machine does the same work.
     The implementation uses POSIX (sockets, poll, clock_gettime, getaddrinfo;
-    posix_madvise for desc.prefault_store on Linux).
+    posix_madvise for desc.prefault_store on Linux), except under KINF_ENGINE_ONLY.
     Under a strict -std=c99 it defines _POSIX_C_SOURCE itself when it is the
     first include of the file; otherwise compile that file with
     -D_POSIX_C_SOURCE=200809L (or -std=gnu99).
@@ -683,6 +690,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #include <string.h>
 #include <stdlib.h>
 #include <errno.h>
+#ifndef KINF_ENGINE_ONLY
 #include <fcntl.h>
 #include <poll.h>
 #include <time.h>
@@ -695,6 +703,9 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+#elif defined(KINF_TLS_BEARSSL)
+#error "KINF_ENGINE_ONLY leaves out the built-in transport, and TLS with it: a transport of your own speaks TLS itself"
+#endif
 /* A write to a peer that has gone must not raise SIGPIPE: Linux and the
    BSDs since 2013 say so per call (MSG_NOSIGNAL); macOS and older BSDs per
    socket (SO_NOSIGPIPE, set in kinf__sock_connect_next). Elsewhere the
@@ -1785,8 +1796,10 @@ enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was
 typedef struct kinf__sock {
     int fd, connecting, naddr, ai;
     uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself */
+#ifndef KINF_ENGINE_ONLY
     struct sockaddr_storage addrs[4];
     socklen_t alens[4];
+#endif
     uint64_t t_connect;
 } kinf__sock;
 enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
@@ -2250,7 +2263,7 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
 #define KINF__POPULATE_WRITE 23 /* Linux 5.14 */
 #endif
 static void kinf__prefault(kinf_informer_t* inf) {
-#if defined(__linux__)
+#if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
     size_t ahead = inf->used / KINF__PF_DIV, end;
     uintptr_t a, b, m = (uintptr_t)inf->pagesz - 1u;
     if (ahead < (size_t)KINF__PF_MIN) { ahead = (size_t)KINF__PF_MIN; }
@@ -4068,6 +4081,7 @@ static int kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
 }
 #endif /* KINF_TLS_BEARSSL */
 
+#ifndef KINF_ENGINE_ONLY /* to the end of >>driver */
 /* >>transport io  the transport: plain socket or TLS, non-blocking.
    send: >0 bytes taken, 0 would block, -2 error.
    recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
@@ -4326,6 +4340,7 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         return;
     }
 }
+#endif /* KINF_ENGINE_ONLY */
 
 /* >>field  reads one value of a compact JSON object by path */
 static const char* kinf__jskip(const char* p, const char* e) {
@@ -4464,6 +4479,7 @@ KINF_API const char* kinf_log_item_name(uint32_t item) { return item < KINF_LOGI
 KINF_API int kinf_log_item_is_final(uint32_t item) { return item == KINF_LOGITEM_BAD_REQUEST || item == KINF_LOGITEM_NOT_FOUND; }
 
 /* >>config  kubeconfig (a YAML subset), in-cluster service account, base64 */
+#ifndef KINF_ENGINE_ONLY /* the loaders read files and the environment */
 
 /* Decodes standard base64 from src into dst (cap bytes); returns the length
    or -1 when src is not base64 or dst is too small. */
@@ -5012,6 +5028,7 @@ KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_siz
     if (host && host[0]) { return kinf_config_in_cluster(cfg, 0, work, work_size); }
     return kinf_config_kubeconfig(cfg, 0, 0, work, work_size);
 }
+#endif /* KINF_ENGINE_ONLY */
 
 KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!cfg || !d) { return; }
@@ -5076,13 +5093,17 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->max_objects = d.max_objects; inf->max_tokens = d.max_tokens; inf->fifo_cap = d.fifo_capacity;
     inf->max_handlers = d.max_handlers; inf->max_indexes = d.max_indexes; inf->budget = d.dispatch_budget;
     inf->pf_top = 0; inf->pagesz = 0;
-#if defined(__linux__)
+#if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
     if (d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
 #endif
     inf->list_limit = d.list_limit; inf->store_bytes = d.store_bytes; inf->max_event_bytes = d.max_event_bytes;
     inf->resync_ms = d.resync_period_ms > 0 ? d.resync_period_ms : 0;
     inf->idle_ms = d.idle_timeout_ms; inf->connect_ms = d.connect_timeout_ms; inf->watch_timeout_s = d.watch_timeout_s;
+#ifndef KINF_ENGINE_ONLY
     inf->rng = d.random_seed ? d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+#else
+    inf->rng = d.random_seed ? d.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
+#endif
     inf->sock.fd = -1;
     if (!d.server || !d.server[0]) { KINF__ERR(inf, CONFIG_NO_SERVER, 0, 0); return 0; }
     if (!d.resource || !d.resource[0]) { KINF__ERR(inf, CONFIG_NO_RESOURCE, 0, 0); return 0; }
@@ -5192,6 +5213,7 @@ KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_f
     kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
     return inf->nidx++;
 }
+#ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
     uint64_t now, dl;
     if (!kinf__ok(inf)) { return -1; }
@@ -5250,6 +5272,7 @@ KINF_API int kinf_run(kinf_informer_t* inf) {
     }
     return KINF_OK;
 }
+#endif /* KINF_ENGINE_ONLY */
 KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
 KINF_API int kinf_flush(kinf_informer_t* inf) {
     int n, stop;
@@ -5260,7 +5283,9 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     {
         int budget = inf->budget;
         inf->budget = 0;
+#ifndef KINF_ENGINE_ONLY
         if (inf->sock.counts_bytes) { inf->now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
+#endif
         kinf__hd_dispatch(inf);
         inf->budget = budget;
     }
@@ -5270,7 +5295,9 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
 KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
 KINF_API void kinf_shutdown(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return; }
+#ifndef KINF_ENGINE_ONLY
     kinf__sock_close(inf);
+#endif
     kinf__rf_drop(inf);
     inf->close_wanted = 0;
     inf->phase = KINF__PH_IDLE;

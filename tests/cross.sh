@@ -33,6 +33,11 @@
 #   - kwatch with TLS links where Debian has BearSSL for the architecture
 #     (libbearssl-dev:ARCH), and for i686 and armhf, whose glibc time_t is 32
 #     bits, test_tls.py's "tls-time" and "basics" groups run through it.
+# And the engine alone (KINF_ENGINE_ONLY: no POSIX): "engine" builds it
+# natively, checks that it calls nothing but the C string functions, and runs
+# tests/engine.c; "cortex-m" (full run) compiles it freestanding with
+# arm-none-eabi-gcc for Cortex-M0+, M3, M4F and M7 and runs tests/engine.c on
+# an MPS2 AN385 (Cortex-M3) under qemu-system-arm with semihosting.
 # Prints "ok - ..." / "not ok - ..." and, last, "N passed, N failed, N skipped".
 cd "$(dirname "$0")/.." || exit 1
 short=0; only=""; sizes=0
@@ -74,7 +79,7 @@ riscv64:riscv64-linux-gnu:riscv64:riscv64-linux-gnu:64
 powerpc:powerpc-linux-gnu:ppc:powerpc-linux-gnu:32
 s390x:s390x-linux-gnu:s390x:s390x-linux-gnu:64
 musl:x86_64-linux-musl:::64"
-SHORT="i686 armhf s390x musl"
+SHORT="i686 armhf s390x musl engine"
 
 selected() {
     if [ -n "$only" ]; then
@@ -294,6 +299,59 @@ for line in $ALL; do
         else bad "$name: integration churn, cut: $line $(grep -m3 '^not ok' "$d/integration.out" | cut -c1-300 | tr '\n' ' ')"; fi
     fi
 done
+
+# what the engine alone may call: the C string functions, assert, and the
+# compiler's helpers (64-bit division, count of zeros, Thumb-1 switch tables)
+ENGINE_CALLS='^(memcmp|memcpy|memmove|memset|strchr|strcmp|strlen|strncmp|strrchr|__assert_fail|__assert_func|__aeabi_[a-z0-9]+|__gnu_thumb1_[a-z_]+|__[a-z]+[sd]i[23]|__stack_chk_(fail|guard))$'
+if selected engine; then
+    d=$B/engine; mkdir -p $d
+    # shellcheck disable=SC2086
+    if cc $STRICT -DKINF_ENGINE_ONLY -c -I. $B/impl.c -o $d/impl.o 2>$d/err; then
+        other=$(nm -u $d/impl.o | awk '{print $2}' | grep -Ev "$ENGINE_CALLS" | tr '\n' ' ')
+        if [ -z "$other" ]; then ok "engine: KINF_ENGINE_ONLY builds $STRICT and calls only the C string functions and assert"
+        else bad "engine: KINF_ENGINE_ONLY calls $other"; fi
+    else bad "engine: KINF_ENGINE_ONLY strict build: $(first $d/err)"; fi
+    # shellcheck disable=SC2086
+    if cc $STRICT -O1 -o $d/engine tests/engine.c 2>$d/err; then
+        timeout 60 $d/engine >$d/engine.out 2>&1; rc=$?
+        line=$(tail -1 $d/engine.out)
+        if [ $rc -eq 0 ]; then ok "engine: tests/engine.c: $line"; else bad "engine: tests/engine.c (exit $rc): $line $(grep -m3 '^FAIL' $d/engine.out | tr '\n' ' ')"; fi
+    else bad "engine: tests/engine.c build: $(first $d/err)"; fi
+fi
+if [ $short = 0 ] && selected cortex-m; then
+    d=$B/cortex-m; mkdir -p $d
+    if ! command -v arm-none-eabi-gcc >/dev/null 2>&1 || [ ! -d /usr/lib/arm-none-eabi/newlib ]; then
+        bad "cortex-m: gcc-arm-none-eabi and libnewlib-arm-none-eabi are installed (make deps-cross)"
+    else
+        for cpu in cortex-m0plus cortex-m3 "cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16" cortex-m7; do
+            # shellcheck disable=SC2086
+            if arm-none-eabi-gcc -mcpu=$cpu -mthumb $STRICT -Os -DKINF_ENGINE_ONLY -isystem $B/include -c -I. $B/impl.c -o $d/impl.o 2>$d/err &&
+               arm-none-eabi-gcc -mcpu=$cpu -mthumb -std=c99 -Os -DKINF_ENGINE_ONLY -DKINF_NO_LOG_STRINGS -isystem $B/include -c -I. $B/impl.c -o $d/impl-nolog.o 2>>$d/err; then
+                other=$(arm-none-eabi-nm -u $d/impl.o | awk '{print $2}' | grep -Ev "$ENGINE_CALLS" | tr '\n' ' ')
+                flash=$(arm-none-eabi-size $d/impl.o | awk 'NR == 2 { print $1 + $2 }')
+                nolog=$(arm-none-eabi-size $d/impl-nolog.o | awk 'NR == 2 { print $1 + $2 }')
+                ram=$(arm-none-eabi-size $d/impl.o | awk 'NR == 2 { print $2 + $3 }')
+                if [ -z "$other" ]; then ok "cortex-m: the engine builds freestanding for ${cpu%% *} ($STRICT, -Os): $flash bytes of flash, $nolog with KINF_NO_LOG_STRINGS, $ram of static RAM"
+                else bad "cortex-m: the engine for ${cpu%% *} calls $other"; fi
+            else
+                bad "cortex-m: the engine for ${cpu%% *}: $(first $d/err)"
+            fi
+        done
+        if ! command -v qemu-system-arm >/dev/null 2>&1; then
+            bad "cortex-m: qemu-system-arm is installed (make deps-cross)"
+        elif arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -std=c99 -Wall -Wextra -Werror -Os -isystem $B/include --specs=nano.specs --specs=rdimon.specs \
+                -nostartfiles -T tests/cortexm/mps2.ld -o $d/engine.elf tests/cortexm/startup.c tests/engine.c 2>$d/err; then
+            timeout 120 qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none -semihosting-config enable=on,target=native \
+                -kernel $d/engine.elf >$d/engine.out 2>&1
+            rc=$?
+            line=$(tail -1 $d/engine.out)
+            if [ $rc -eq 0 ]; then ok "cortex-m: tests/engine.c on an MPS2 AN385 (Cortex-M3) under qemu-system-arm: $line; $(grep -m1 '^# the informer' $d/engine.out | sed 's/^# //')"
+            else bad "cortex-m: tests/engine.c under qemu-system-arm (exit $rc): $line $(grep -m3 '^FAIL' $d/engine.out | tr '\n' ' ')"; fi
+        else
+            bad "cortex-m: tests/engine.c build: $(first $d/err)"
+        fi
+    fi
+fi
 
 echo "$pass passed, $fail failed, $skipped skipped"
 [ $fail -eq 0 ]

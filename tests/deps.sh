@@ -2,8 +2,9 @@
 # Installs the Debian packages kinformer's build and tests need, when missing.
 #   sh tests/deps.sh            what make test needs (with the short cross matrix)
 #   sh tests/deps.sh --cross    also every target of make cross, Debian's
-#                               BearSSL for the architectures that have it, and
-#                               a deb-src line for BearSSL's source (built for musl)
+#                               BearSSL for the architectures that have it, a
+#                               deb-src line for BearSSL's source (built for musl),
+#                               and the Cortex-M toolchain with qemu-system-arm
 # The cross targets are built by clang --target against Debian's cross
 # sysroots (libc6-dev-ARCH-cross, libgcc-12-dev-ARCH-cross, binutils-TRIPLE),
 # not by the gcc-TRIPLE compilers: those conflict with gcc-multilib (installing
@@ -34,6 +35,13 @@ for t in $targets; do
 done
 command -v qemu-arm-static >/dev/null 2>&1 || need="$need qemu-user-static"
 command -v musl-gcc >/dev/null 2>&1 || need="$need musl-tools"
+# Cortex-M: the engine freestanding, and run on an emulated MPS2 board
+norec=""
+if [ $cross = 1 ]; then
+    command -v arm-none-eabi-gcc >/dev/null 2>&1 || need="$need gcc-arm-none-eabi"
+    [ -d /usr/lib/arm-none-eabi/newlib ] || need="$need libnewlib-arm-none-eabi"
+    command -v qemu-system-arm >/dev/null 2>&1 || norec="qemu-system-arm" # its recommends are a desktop's worth
+fi
 # BearSSL for the targets Debian builds it for (multiarch): the TLS cross builds
 bearssl=""
 if [ $cross = 1 ]; then
@@ -48,9 +56,9 @@ if [ $cross = 1 ]; then
     command -v dpkg-source >/dev/null 2>&1 || need="$need dpkg-dev"
     apt-cache showsrc bearssl 2>/dev/null | grep -q '^Package: bearssl' || src=1
 fi
-[ -z "$need" ] && [ -z "$bearssl" ] && [ $src = 0 ] && exit 0
+[ -z "$need" ] && [ -z "$norec" ] && [ -z "$bearssl" ] && [ $src = 0 ] && exit 0
 srcnote=""; [ $src = 1 ] && srcnote=" (and a deb-src line for BearSSL's source)"
-echo "deps: installing:$need${bearssl:+ libbearssl-dev for$bearssl}$srcnote"
+echo "deps: installing:$need $norec${bearssl:+ libbearssl-dev for$bearssl}$srcnote"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     multi=""
@@ -66,8 +74,11 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     fi
     apt-get update -qq >/dev/null 2>&1 || true
     # shellcheck disable=SC2086
-    if apt-get install -y -qq $need $multi >/dev/null 2>&1; then exit 0; fi
+    if { [ -z "$need$multi" ] || apt-get install -y -qq $need $multi >/dev/null 2>&1; } &&
+       { [ -z "$norec" ] || apt-get install -y -qq --no-install-recommends $norec >/dev/null 2>&1; }; then
+        exit 0
+    fi
 fi
-echo "deps: cannot install these Debian packages:$need${bearssl:+ libbearssl-dev for$bearssl}" >&2
+echo "deps: cannot install these Debian packages:$need $norec${bearssl:+ libbearssl-dev for$bearssl}" >&2
 echo "deps: install them (apt-get install$need) and run make again" >&2
 exit 1
