@@ -13,7 +13,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
-.PHONY: all deps demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: all deps deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(EXAMPLES)
 
@@ -53,6 +53,9 @@ $(BUILD)/unit-nosimd: tests/unit.c kinformer.h | $(BUILD)
 # the unit tests again with TLS: kinf_init and kinf_check on CA and client material
 $(BUILD)/unit-tls: tests/unit.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(TLSFLAGS) -o $@ tests/unit.c $(TLSLIBS)
+# the engine alone (KINF_ENGINE_ONLY), as on a microcontroller; tests/cross.sh runs it
+$(BUILD)/engine: tests/engine.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -pedantic -O1 -g -o $@ tests/engine.c
 
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
@@ -60,6 +63,17 @@ $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 # Installs what the build and tests need from Debian, or says what is missing.
 deps:
 	@sh tests/deps.sh
+
+# Also what make cross needs: Debian's cross sysroots and binutils for every
+# target, qemu-user, musl, and libbearssl-dev for the architectures Debian has
+# it for (this adds them to dpkg's architectures).
+deps-cross:
+	@sh tests/deps.sh --cross
+
+# The cross matrix (tests/cross.sh): i686, armhf, arm64, mips, mipsel,
+# riscv64, powerpc, s390x under qemu-user, and musl; make test runs a short form.
+cross: deps-cross all
+	@sh tests/cross.sh
 
 # The bundled fake API server with churn, and kwatch watching it for ~20 s.
 demo: deps all
@@ -96,8 +110,10 @@ help:
 	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
 	@echo "make demo       fake API server with churn + kwatch for ~20 s"
 	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols,"
-	@echo "                TLS and config, fuzzing 30 s per parser, a 1.5-minute fault soak)"
+	@echo "                TLS and config, fuzzing 30 s per parser, a 1.5-minute fault soak, the unit tests on i686, armhf,"
+	@echo "                s390x under qemu and on musl)"
 	@echo "make check-all  the build matrix, ASan+UBSan and valgrind"
+	@echo "make cross      the cross matrix: 8 targets under qemu-user and musl (make deps-cross installs it)"
 	@echo "make test-unit | test-fakeapi | test-integration | test-sanitize | test-valgrind | test-symbols |"
 	@echo "     test-nomalloc | test-examples   one suite of make test"
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"

@@ -188,11 +188,18 @@ CONFIGURATION MACROS
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
                               it; elsewhere eight bytes at a time, or one)
+    KINF_ENGINE_ONLY          the engine alone, freestanding (a microcontroller): no POSIX
+                              header, socket, file or clock. kinf_poll, kinf_run, kinf_fd,
+                              kinf_wants, kinf_timeout_ms, kinf_refresh_token_file and the
+                              kinf_config_* loaders (kinf_config_apply stays) are left out,
+                              and TLS with them: drive it with the kinf_engine_* calls, and
+                              give desc.random_seed. It calls the C string functions and
+                              assert only (docs/porting.md: Cortex-M sizes).
     A build that optimises for size (-Os, which defines __OPTIMIZE_SIZE__)
     leaves out the scanner's one-step path for member-level strings (about
     650 bytes); the byte state machine does the same work.
     The implementation uses POSIX (sockets, poll, clock_gettime, getaddrinfo;
-    posix_madvise for desc.prefault_store on Linux).
+    posix_madvise for desc.prefault_store on Linux), except under KINF_ENGINE_ONLY.
     Under a strict -std=c99 it defines _POSIX_C_SOURCE itself when it is the
     first include of the file; otherwise compile that file with
     -D_POSIX_C_SOURCE=200809L (or -std=gnu99).
@@ -241,6 +248,11 @@ MEMORY
     3.1 KB of slot each, and its discovery (225 KiB at the defaults on
     x86_64, 301 KiB with a TLS block); docs/factory.md has an edge agent's
     budget.
+    In a 32-bit build the capacities can add up to more than size_t counts
+    (store_bytes and max_event_bytes near their caps): kinf_informer_size
+    then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX
+    so a static buffer of it fails to compile, and kinf_init and kinf_check
+    refuse the desc whatever the buffer (MEMORY_OVERFLOW).
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
@@ -423,7 +435,9 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(SNAPSHOT_TOO_LARGE, "the snapshot holds more than max_objects, store_bytes or max_event_bytes allow: refused") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_UNREADABLE, "cannot read the snapshot: ignored, listing as if there were none") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_FAILED, "cannot write the snapshot: the previous one is kept") \
-    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITTEN, "snapshot written")
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITTEN, "snapshot written") \
+    KINF_LOGITEM_XMACRO(MEMORY_OVERFLOW, "the capacities add up to more bytes than size_t counts (a 32-bit build): lower store_bytes, max_event_bytes or max_objects") \
+    KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -501,7 +515,9 @@ typedef enum kinf_vtype_t {
    an object or array is its JSON text, brackets included. plain 1: a string
    that is text already, not JSON (metadata.name, .namespace, .uid,
    .resourceVersion read from the object's identity fields, which are
-   unescaped: a '\\' or '"' in them is itself); kinf_value_str copies it. */
+   unescaped: a '\\' or '"' in them is itself); kinf_value_str copies it.
+   A value built by hand (for kinf_members_of, kinf_value_str) starts zeroed:
+   plain 0 is JSON text. */
 typedef struct kinf_value_t { kinf_vtype_t type; const char* ptr; size_t len; int plain; } kinf_value_t;
 
 /* The members of an object, or the elements of an array, one at a time
@@ -565,6 +581,13 @@ typedef struct kinf_desc_t {
     size_t client_key_len;
     const char* tls_server_name;  /* name to check (and send as SNI) instead of the URL's host */
     int insecure_skip_tls_verify; /* 1: do not verify the server (a warning on every connect) */
+    /* The time certificate dates are checked against, for a system without a
+       trusted wall clock (no RTC, no NTP yet): Unix seconds (UTC), or 0 when
+       not known yet (the connection fails with TLS_NO_CLOCK and is retried
+       after a backoff). Called before each handshake. NULL: the system clock
+       (CLOCK_REALTIME, 64-bit where time_t is; see docs/porting.md). */
+    int64_t (*tls_time)(void* user);
+    void* tls_time_user;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
 } kinf_desc_t;
@@ -691,7 +714,9 @@ typedef struct kinf_stats_t {
              + KINF__SZ_ONCE(4, a, b, c, d, e, f, g) + KINF__SZ_ONCE(5, a, b, c, d, e, f, g) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g) \
              + KINF__SZ_ONCE(7, a, b, c, d, e, f, g) + sizeof(char[(h) == 0 ? 1 : -1])))
 
-/* Bytes kinf_init needs for desc (defaults applied). Never blocks. */
+/* Bytes kinf_init needs for desc (defaults applied). Never blocks. SIZE_MAX
+   when they do not fit in size_t (capacities that add up to 4 GiB or more in
+   a 32-bit build): kinf_init refuses that desc (MEMORY_OVERFLOW). */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc);
 /* Lays the informer out in mem (which must stay valid, unmoved, for the life of
    the informer). Copies every string of desc. Returns NULL if size is too small
@@ -864,8 +889,10 @@ KINF_API const char* kinf_log_item_name(uint32_t item);
    511 bytes. desc.logger.user NULL prints every item; or it points to a
    uint32_t holding the least urgent level to print (KINF_LOG_WARN: errors
    and warnings). Under KINF_NO_LOG_STRINGS the message is the detail alone. */
+#ifndef KINF_ENGINE_ONLY /* it writes to fd 2 */
 KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
                               uint32_t line, const char* file, void* user);
+#endif
 /* 1 for an error that retrying the same request cannot fix: the server said
    the request itself is wrong (BAD_REQUEST: a 400, such as a field selector
    it does not support or a namespace on a cluster-scoped resource;
@@ -929,9 +956,11 @@ KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms);
    _autosave: the write policy for flash: writes only when dirty, and at
    most every interval_s seconds (of the engine's clock) unless final is 1
    (at stop); returns 1 written, 0 nothing due, or a negative result. */
+#ifndef KINF_ENGINE_ONLY /* files: the driver's part */
 KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path);
 KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path);
 KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int interval_s, int final);
+#endif
 #endif
 
 /* Reads a kubeconfig, YAML or JSON (as kubectl config view -o json writes
@@ -1005,6 +1034,9 @@ typedef struct kinf_discovery_stats_t {
 } kinf_discovery_stats_t;
 enum { KINF_DISC_NONE = 0, KINF_DISC_RUNNING = 1, KINF_DISC_DONE = 2, KINF_DISC_BACKOFF = 3 };
 
+#if defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_FACTORY)
+#define KINF_NO_FACTORY /* discovery and the factory drive their own sockets */
+#endif
 #ifndef KINF_NO_FACTORY
 /* Bytes kinf_discovery_init needs (defaults applied). */
 KINF_API size_t kinf_discovery_size(const kinf_discovery_desc_t* desc);
@@ -1183,6 +1215,7 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
 #include <string.h>
 #include <stdlib.h>
 #include <errno.h>
+#ifndef KINF_ENGINE_ONLY
 #include <fcntl.h>
 #include <poll.h>
 #include <time.h>
@@ -1197,6 +1230,18 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
 #include <arpa/inet.h>
 #ifndef KINF_NO_SNAPSHOT
 #include <stdio.h> /* rename */
+#endif
+#elif defined(KINF_TLS_BEARSSL)
+#error "KINF_ENGINE_ONLY leaves out the built-in transport, and TLS with it: a transport of your own speaks TLS itself"
+#endif
+/* A write to a peer that has gone must not raise SIGPIPE: Linux and the
+   BSDs since 2013 say so per call (MSG_NOSIGNAL); macOS and older BSDs per
+   socket (SO_NOSIGPIPE, set in kinf__sock_connect_next). Elsewhere the
+   program ignores SIGPIPE itself. */
+#if defined(MSG_NOSIGNAL)
+#define KINF__SEND_FLAGS MSG_NOSIGNAL
+#else
+#define KINF__SEND_FLAGS 0
 #endif
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
 #include <emmintrin.h>
@@ -2385,8 +2430,10 @@ enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was
 typedef struct kinf__sock {
     int fd, connecting, naddr, ai;
     uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself */
+#ifndef KINF_ENGINE_ONLY
     struct sockaddr_storage addrs[4];
     socklen_t alens[4];
+#endif
     uint64_t t_connect;
 } kinf__sock;
 enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
@@ -2886,7 +2933,7 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
 #define KINF__POPULATE_WRITE 23 /* Linux 5.14 */
 #endif
 static void kinf__prefault(kinf_informer_t* inf) {
-#if defined(__linux__)
+#if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
     size_t ahead = inf->used / KINF__PF_DIV, end;
     uintptr_t a, b, m = (uintptr_t)inf->pagesz - 1u;
     if (ahead < (size_t)KINF__PF_MIN) { ahead = (size_t)KINF__PF_MIN; }
@@ -3419,6 +3466,15 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
 }
 static kinf_desc_t kinf__setup_defaults(const kinf_desc_t* in) { return kinf__setup_defaults_ex(in, 0); }
 static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
+/* The layout's sums saturate: the clamps allow capacities that add up to more
+   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
+   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
+   "does not fit". */
+static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
+    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
+    return kinf__align8(o + n);
+}
+static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
 static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
@@ -3426,22 +3482,22 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
-    l.rbuf = o; o = kinf__align8(o + d->read_bytes);
-    l.slots = o; o = kinf__align8(o + mo * sizeof(kinf__slot));
-    l.kb = o; o = kinf__align8(o + (size_t)l.kbn * 4u);
-    l.ix = o; o = kinf__align8(o + nidx * mo * sizeof(kinf__ixlink));
-    l.ixv = o; o = kinf__align8(o + (nidx - 1u) * mo * 4u);
-    l.ixb = o; o = kinf__align8(o + nidx * (size_t)l.ixbn * 4u);
-    l.idx = o; o = kinf__align8(o + nidx * sizeof(kinf__index));
-    l.handlers = o; o = kinf__align8(o + (size_t)d->max_handlers * sizeof(kinf_handler_t));
-    l.toks = o; o = kinf__align8(o + (size_t)d->max_tokens * sizeof(jsmntok_t));
-    l.ev = o; o = kinf__align8(o + d->max_event_bytes);
-    l.arena = o; o = kinf__align8(o + d->store_bytes);
+    l.rbuf = o; o = kinf__setup_add(o, d->read_bytes);
+    l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
+    l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
+    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, mo), sizeof(kinf__ixlink)));
+    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx - 1u, mo), 4u));
+    l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
+    l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
+    l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
+    l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
+    l.ev = o; o = kinf__setup_add(o, d->max_event_bytes);
+    l.arena = o; o = kinf__setup_add(o, d->store_bytes);
     l.tls = o;
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__align8(o + kinf__tls_size()); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__setup_add(o, kinf__tls_size()); }
 #endif
-    l.total = o + 8u; /* room to align the start */
+    l.total = kinf__setup_add(o, 8u); /* room to align the start */
     return l;
 }
 /* where the context starts in the caller's memory: the first 8-byte boundary */
@@ -3516,6 +3572,10 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
     if (!desc) { KINF__REFUSE(&s->why, BAD_ARGUMENT, "desc is NULL", 0); return s->why.item; }
     s->d = kinf__setup_defaults_ex(desc, &s->clamped);
     s->l = kinf__setup_layout(&s->d);
+    if (s->l.total == SIZE_MAX) { /* kinf_informer_size said SIZE_MAX: no buffer is enough */
+        KINF__REFUSE(&s->why, MEMORY_OVERFLOW, 0, 0);
+        return s->why.item;
+    }
     if (size < s->l.total) {
         char num[21];
         char* t = s->why.num;
@@ -4499,6 +4559,8 @@ typedef struct kinf__tls {
     br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
     size_t ee_len;
+    int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
+    void* time_user;
     int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
     unsigned char ip[16];
     unsigned char rx_head[5];
@@ -4796,7 +4858,7 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
         if (st & BR_SSL_SENDREC) {
             size_t len;
             unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
-            ssize_t w = send(inf->sock.fd, b, len, MSG_NOSIGNAL);
+            ssize_t w = send(inf->sock.fd, b, len, KINF__SEND_FLAGS);
             if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
             /* a reset in the handshake often hides the server's alert */
@@ -4826,11 +4888,41 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
     }
     return 0;
 }
-static void kinf__tls_connect(kinf_informer_t* inf) {
+/* BearSSL's validation time from Unix seconds: days since 0000-01-01 in the
+   proleptic Gregorian calendar (1970-01-01 is day 719528) and seconds since
+   midnight. 0 for no time: 0 or less (unknown), or past the year 9999. */
+static int kinf__tls_date(int64_t t, uint32_t* days, uint32_t* secs) {
+    if (t <= 0 || t > INT64_C(253402300799)) { return 0; }
+    *days = (uint32_t)(t / 86400) + 719528u;
+    *secs = (uint32_t)(t % 86400);
+    return 1;
+}
+/* BearSSL left alone would call time(), which is 32 bits on i686, armhf,
+   mips and ppc unless the program is built with _TIME_BITS=64: its
+   certificate checks would break in 2038. */
+static int64_t kinf__tls_system_time(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) { return 0; } /* glibc's 32-bit time_t after 2038: EOVERFLOW */
+    if (sizeof(ts.tv_sec) < 8) { return (int64_t)(uint32_t)ts.tv_sec; } /* a libc whose 32 bits wrap: right until 2106 */
+    return (int64_t)ts.tv_sec;
+}
+/* Starts the handshake on a new connection. 0 when there is no time to check
+   the server's certificate against (logged). */
+static int kinf__tls_connect(kinf_informer_t* inf) {
     kinf__tls* t = (kinf__tls*)inf->tls;
     t->rx_bytes = 0; t->handshaken = 0;
     if (t->insecure) { KINF__WARN(inf, TLS_INSECURE, inf->host, 0); }
+    else {
+        uint32_t days, secs;
+        if (!kinf__tls_date(t->time_fn ? t->time_fn(t->time_user) : kinf__tls_system_time(), &days, &secs)) {
+            KINF__ERR(inf, TLS_NO_CLOCK, inf->host, t->time_fn ? " (desc.tls_time gave none)" :
+                      " (the system clock cannot be read: a 32-bit time_t after 2038? build with -D_TIME_BITS=64 or set desc.tls_time)");
+            return 0;
+        }
+        br_x509_minimal_set_time(&t->xc, days, secs);
+    }
     br_ssl_client_reset(&t->cc, t->sni[0] ? t->sni : 0, 0);
+    return 1;
 }
 static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
     kinf__tls* t = (kinf__tls*)inf->tls;
@@ -4889,6 +4981,7 @@ static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
     kinf__tls* t = (kinf__tls*)inf->tls;
     const char* name = kinf__tls_name(d, inf->host);
     t->insecure = d->insecure_skip_tls_verify != 0;
+    t->time_fn = d->tls_time; t->time_user = d->tls_time_user;
     br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->ld.nta);
     br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
     t->xw.vtable = &kinf__xw_vtable;
@@ -4908,6 +5001,7 @@ static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
 }
 #endif /* KINF_TLS_BEARSSL */
 
+#ifndef KINF_ENGINE_ONLY /* to the end of >>driver */
 /* >>transport io  the transport: plain socket or TLS, non-blocking.
    send: >0 bytes taken, 0 would block, -2 error.
    recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
@@ -4930,7 +5024,7 @@ static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
     }
 #endif
     {
-        ssize_t w = send(inf->sock.fd, buf, len, MSG_NOSIGNAL);
+        ssize_t w = send(inf->sock.fd, buf, len, KINF__SEND_FLAGS);
         if (w >= 0) { inf->st.bytes_written += (uint64_t)w; return (long)w; }
         if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
         KINF__ERR(inf, IO_ERROR, "send", 0);
@@ -5067,6 +5161,9 @@ static int kinf__sock_connect_next(kinf_informer_t* inf, uint64_t now) {
         fcntl(fd, F_SETFD, FD_CLOEXEC);
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof(one));
+#endif
         r = connect(fd, (struct sockaddr*)(void*)&k->addrs[k->ai - 1], k->alens[k->ai - 1]);
         if (r == 0 || errno == EINPROGRESS) {
             k->fd = fd;
@@ -5119,7 +5216,7 @@ static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
     }
     k->connecting = 0;
 #ifdef KINF_TLS_BEARSSL
-    if (inf->tls) { kinf__tls_connect(inf); }
+    if (inf->tls && !kinf__tls_connect(inf)) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); return 1; }
 #endif
     kinf_engine_connected(inf, now);
     return 1;
@@ -5175,6 +5272,7 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         return;
     }
 }
+#endif /* KINF_ENGINE_ONLY */
 
 /* >>snapshot  the store to a snapshot and back, through the caller's
    functions (the engine's part), and a file written atomically (the
@@ -5483,6 +5581,7 @@ KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms) {
 }
 
 /* >>snapshot file  the driver's part: a file, written atomically */
+#ifndef KINF_ENGINE_ONLY
 static long kinf__snap_fd_read(void* buf, size_t cap, void* user) {
     int fd = *(int*)user;
     for (;;) {
@@ -5557,6 +5656,7 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
     rc = kinf_snapshot_save_file(inf, path);
     return rc == KINF_OK ? 1 : rc;
 }
+#endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD
 #endif
@@ -5880,6 +5980,7 @@ KINF_API int kinf_log_item_is_final(uint32_t item) {
 }
 
 /* >>config  kubeconfig (a YAML subset: block and flow, so JSON too), in-cluster service account, base64 */
+#ifndef KINF_ENGINE_ONLY /* the loaders read files and the environment */
 
 #ifndef KINF_NO_KUBECONFIG /* the kubeconfig reader, up to kinf__cfg_err */
 /* Decodes standard base64 from src into dst (cap bytes); returns the length
@@ -6668,6 +6769,7 @@ KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_siz
     if (host && host[0]) { return kinf_config_in_cluster(cfg, 0, work, work_size); }
     return kinf_config_kubeconfig(cfg, 0, 0, work, work_size);
 }
+#endif /* KINF_ENGINE_ONLY */
 
 KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!cfg || !d) { return; }
@@ -8330,8 +8432,12 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     char tmp[400];
     const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
     if (!desc) { return 0; } /* no logger to tell; kinf_check(NULL, ...) says BAD_ARGUMENT */
-    if (!mem) {
-        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
+    if (!mem) { /* a desc no buffer can hold is said as such, whatever mem is */
+        if (kinf_informer_size(desc) == SIZE_MAX) {
+            kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_OVERFLOW, __LINE__, tmp, sizeof(tmp), 0, 0);
+        } else {
+            kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
+        }
         return 0;
     }
     memset(&o, 0, sizeof(o)); /* kinf__setup fills it when it accepts; -Os cannot see that */
@@ -8350,13 +8456,17 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
     inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
     inf->pf_top = 0; inf->pagesz = 0;
-#if defined(__linux__)
+#if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
     if (s.d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
 #endif
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->idle_ms = s.d.idle_timeout_ms; inf->connect_ms = s.d.connect_timeout_ms; inf->watch_timeout_s = s.d.watch_timeout_s;
+#ifndef KINF_ENGINE_ONLY
     inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+#else
+    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
+#endif
     inf->sock.fd = -1;
     inf->port = o.port; inf->https = o.https;
     inf->own_transport = s.d.own_transport != 0;
@@ -8445,6 +8555,7 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     return item;
 }
 
+#ifndef KINF_ENGINE_ONLY
 KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
                               uint32_t line, const char* file, void* user) {
     static const char* levels[] = { "panic", "error", "warning", "info" };
@@ -8472,6 +8583,7 @@ KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, co
         off += (size_t)w;
     }
 }
+#endif
 
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     int id;
@@ -8506,6 +8618,7 @@ KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_f
     kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
     return inf->nidx++;
 }
+#ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
     uint64_t now, dl;
     if (!kinf__ok(inf)) { return -1; }
@@ -8564,6 +8677,7 @@ KINF_API int kinf_run(kinf_informer_t* inf) {
     }
     return KINF_OK;
 }
+#endif /* KINF_ENGINE_ONLY */
 KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
 KINF_API int kinf_flush(kinf_informer_t* inf) {
     int n, stop;
@@ -8574,7 +8688,9 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     {
         int budget = inf->budget;
         inf->budget = 0;
+#ifndef KINF_ENGINE_ONLY
         if (inf->sock.counts_bytes) { inf->now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
+#endif
         kinf__hd_dispatch(inf);
         inf->budget = budget;
     }
@@ -8584,7 +8700,9 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
 KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
 KINF_API void kinf_shutdown(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return; }
+#ifndef KINF_ENGINE_ONLY
     kinf__sock_close(inf);
+#endif
     kinf__rf_drop(inf);
     inf->close_wanted = 0;
     inf->phase = KINF__PH_IDLE;
@@ -8686,6 +8804,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
+#undef KINF__SEND_FLAGS
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES

@@ -60,6 +60,8 @@ static const char* g_snapshot;  /* --snapshot FILE */
 #define KW_STALE(inf) 0
 #endif
 static int g_snapshot_interval = 30;
+static double g_tls_time = -1; /* --tls-time: a Unix time for certificate dates, -1 none */
+static int64_t tls_time(void* user) { (void)user; return (int64_t)g_tls_time; }
 
 static volatile sig_atomic_t g_dump_now;
 static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
@@ -188,6 +190,9 @@ static const kw_opt kw_opts[] = {
       "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n" },
     { "--tls-server-name", 0, KW_STR, KW_DESC(tls_server_name),
       "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n" },
+    { "--tls-time", 0, KW_DOUBLE, KW_VAR(g_tls_time),
+      "  --tls-time SECONDS     check certificate dates as at this Unix time (UTC) instead of the\n"
+      "                         system clock: for a device whose clock is not set\n" },
     { "--service-account-dir", 0, KW_STR, KW_VAR(g_sa_dir),
       "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n"
       "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n"
@@ -614,6 +619,7 @@ int main(int argc, char** argv) {
         kinf_config_apply(&cfg, &d);
     }
     d.logger.func = logger;
+    if (g_tls_time >= 0) { d.tls_time = tls_time; }
 #ifndef KINF_NO_FACTORY
     if (g_snapshot && (g_all || !plain_resource(resource))) {
         free(work); free(keep_copy); free(drop_copy);
@@ -634,8 +640,10 @@ int main(int argc, char** argv) {
     d.tag = "kwatch";
 
     size = kinf_informer_size(&d);
-    mem = malloc(size); /* the one allocation: the library takes all its memory from here */
-    if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
+    /* the one allocation: the library takes all its memory from here. SIZE_MAX:
+       more than this system counts; kinf_init says why (MEMORY_OVERFLOW) */
+    mem = size == SIZE_MAX ? 0 : malloc(size);
+    if (!mem && size != SIZE_MAX) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
     g_inf = kinf_init(mem, size, &d);
     if (!g_inf) { free(mem); free(work); free(keep_copy); free(drop_copy); return KWATCH_EXIT_FAIL; }
     memset(&h, 0, sizeof(h));

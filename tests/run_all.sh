@@ -25,6 +25,7 @@ run() {
 }
 run unit sh tests/run_unit.sh
 run build-matrix sh tests/test_build.sh
+run cross-short sh tests/cross.sh --short
 run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
 run fakeapi-vs-kubectl bash tests/test_fakeapi.sh

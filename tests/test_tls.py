@@ -2,7 +2,7 @@
 """test_tls.py - kinformer's TLS, authentication and configuration tests.
 
     python3 tests/test_tls.py [--kwatch build/kwatch] [--kwatch-notls build/kwatch-notls]
-                              [--only SUBSTRING] [--jobs N] [--keep] [--verbose]
+                              [--only SUBSTRING]... [--jobs N] [--keep] [--verbose]
 
 Runs build/kwatch (BearSSL) and build/kwatch-notls against tests/fakeapi.py
 (HTTPS with certificates made here by the `openssl` command, client
@@ -280,6 +280,8 @@ def make_pki(d):
             "dns-srv": (ca["rsa-ca"], "rsa", "pkcs8", {"sans": ("DNS:localhost",)}),
             "expired-srv": (ca["rsa-ca"], "rsa", "pkcs8", {"dates": ("20200101000000Z", "20210101000000Z")}),
             "future-srv": (ca["rsa-ca"], "rsa", "pkcs8", {"dates": ("20900101000000Z", "20950101000000Z")}),
+            # valid from 2^31 s (the first second a 32-bit time_t cannot hold) to 2^32 s
+            "time-srv": (ca["rsa-ca"], "ec", "pkcs8", {"dates": ("20380119031408Z", "21060207062816Z")}),
             "other-srv": (ca["other-ca"], "rsa", "pkcs8", {}),
             "cli-rsa-pkcs1": (ca["client-ca"], "rsa", "pkcs1", {"client": True, "sans": ()}),
             "cli-rsa-pkcs8": (ca["client-ca"], "rsa", "pkcs8", {"client": True, "sans": ()}),
@@ -737,6 +739,32 @@ def t_refuse_expired(g):
                      "expired", SERVERS["expired"], PKI.certs["rsa-ca"].crt)
     want_tls_refusal(g, "2 not-yet-valid server certificate (2090-2095) -> TLS_EXPIRED", "TLS_EXPIRED",
                      "future", SERVERS["future"], PKI.certs["rsa-ca"].crt)
+
+
+def t_tls_time(g):
+    """2. The time certificates are checked against: --tls-time (desc.tls_time),
+    a 64-bit count of seconds whatever time_t is. The boundaries are exact to
+    the second: 2^31 (2038-01-19T03:14:08Z) and 2^32 (2106-02-07T06:28:16Z)."""
+    srv, ca = SERVERS["time"], PKI.certs["rsa-ca"].crt
+    n = srv.count()
+    for t, ok in ((2 ** 31 - 1, False), (2 ** 31, True), (2 ** 32, True), (2 ** 32 + 1, False)):
+        if ok:
+            want_sync(g, "2 --tls-time %d, certificate valid 2^31..2^32 s: syncs" % t,
+                      kw("time-%d" % t, tls_args(srv, ca) + ["--tls-time", str(t)] + SYNC), n)
+        else:
+            want_tls_refusal(g, "2 --tls-time %d, certificate valid 2^31..2^32 s -> TLS_EXPIRED" % t, "TLS_EXPIRED",
+                             "time-%d" % t, srv, ca, ["--tls-time", str(t)])
+    want_sync(g, "2 --tls-time 2092-06-01 against the certificate valid 2090-2095: syncs",
+              kw("time-future", tls_args(SERVERS["future"], ca) + ["--tls-time", "3863116800"] + SYNC),
+              SERVERS["future"].count())
+    want_sync(g, "2 --tls-time 2020-06-01 against the certificate valid 2020-2021: syncs",
+              kw("time-past", tls_args(SERVERS["expired"], ca) + ["--tls-time", "1590969600"] + SYNC),
+              SERVERS["expired"].count())
+    want_tls_refusal(g, "2 --tls-time 0 (no time known) -> TLS_NO_CLOCK", "TLS_NO_CLOCK",
+                     "time-none", SERVERS["rsa"], ca, ["--tls-time", "0"])
+    r = kw("time-none-insecure", ["--server", SERVERS["rsa"].url, "--insecure-skip-tls-verify", "--tls-time", "0"] + SYNC)
+    want_sync(g, "2 --tls-time 0 with --insecure-skip-tls-verify (no dates checked) syncs", r,
+              SERVERS["rsa"].count(), allow_warn=("TLS_INSECURE",))
 
 
 def t_refuse_misc(g):
@@ -1412,7 +1440,7 @@ TASKS = [
     ("midhandshake", t_midhandshake), ("mtls", t_mtls), ("mtls-refused", t_mtls_refused),
     ("rotation", t_token_rotation), ("token", t_token_misc), ("kubeconfig", t_kubeconfig),
     ("kubeconfig-broken", t_kubeconfig_broken), ("incluster", t_incluster), ("nginx", t_nginx),
-    ("nginx-mtls", t_nginx_mtls), ("memory", t_memory),
+    ("nginx-mtls", t_nginx_mtls), ("memory", t_memory), ("tls-time", t_tls_time),
 ]
 
 
@@ -1436,6 +1464,7 @@ def start_servers():
         "dns": dict(tls=c["dns-srv"], token_file=SA_TOKEN_FILE),
         "expired": dict(tls=c["expired-srv"]),
         "future": dict(tls=c["future-srv"]),
+        "time": dict(tls=c["time-srv"]),
         "other": dict(tls=c["other-srv"]),
         "plain": dict(),
         "mtls": dict(tls=c["rsa-srv"], client_ca=c["client-ca"].crt, ctl_cert=c["cli-ec-pkcs8"]),
@@ -1457,7 +1486,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kwatch", default=os.path.join(ROOT, "build", "kwatch"))
     ap.add_argument("--kwatch-notls", default=os.path.join(ROOT, "build", "kwatch-notls"))
-    ap.add_argument("--only", help="run only tasks whose name contains this")
+    ap.add_argument("--only", action="append", default=[], help="run only tasks whose name contains this (repeatable)")
     ap.add_argument("--jobs", type=int, default=10)
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     ap.add_argument("--verbose", action="store_true")
@@ -1495,7 +1524,7 @@ def main():
             emit(False, "setup", "%s: %s" % (type(e).__name__, e))
             log(traceback.format_exc())
             return 1
-        tasks = [(n, f) for n, f in TASKS if not OPTS.only or OPTS.only in n]
+        tasks = [(n, f) for n, f in TASKS if not OPTS.only or any(o in n for o in OPTS.only)]
         with concurrent.futures.ThreadPoolExecutor(max(1, OPTS.jobs)) as ex:
             futs = []
             for n, f in tasks:
