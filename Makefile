@@ -57,6 +57,14 @@ $(BUILD)/unit-tls: tests/unit.c kinformer.h | $(BUILD)
 $(BUILD)/engine: tests/engine.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -pedantic -O1 -g -o $@ tests/engine.c
 
+# the unit tests with the workqueue's threaded variant: workers on one queue;
+# unit-tsan is the same under ThreadSanitizer
+$(BUILD)/unit-threads: tests/unit.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g -DKINF_WORKQUEUE_THREADS -pthread -o $@ tests/unit.c
+
+$(BUILD)/unit-tsan: tests/unit.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g -fsanitize=thread -DKINF_WORKQUEUE_THREADS -pthread -o $@ tests/unit.c
+
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
 
@@ -80,11 +88,11 @@ demo: deps all
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
+test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):
-test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls
+test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads
 	@sh tests/run_unit.sh
 test-fakeapi: deps
 	@bash tests/test_fakeapi.sh

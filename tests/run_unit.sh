@@ -1,12 +1,13 @@
 #!/bin/sh
 # The unit checks in four configurations of one source: plain, ASan+UBSan
 # (with the store's self-checks), without SSE2 (the portable string runs), and
-# with TLS (kinf_init and kinf_check on CA and client material). A check
+# with TLS (kinf_init and kinf_check on CA and client material), and with
+# the workqueue's threads (KINF_WORKQUEUE_THREADS: workers on one queue). A check
 # passes only if it passes in every configuration; the line printed last is
 # the plain build's count of checks, with the failures of all four.
 cd "$(dirname "$0")/.." || exit 1
 fail=0; plain=""
-for cfg in unit unit-asan unit-nosimd unit-tls; do
+for cfg in unit unit-asan unit-nosimd unit-tls unit-threads; do
     out=$(build/$cfg 2>&1); rc=$?
     line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
     runs=$(printf '%s\n' "$out" | grep -E '^# [0-9]+ assertions run' | tail -1)
