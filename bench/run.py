@@ -530,7 +530,7 @@ def sizes():
         out = os.path.join(d, "%s%s%s%s" % (name, opt, "-tls" if tls else "", "-static" if static else ""))
         argv = [cc] + warn + [opt, "-o", out, os.path.join(SRC, src)]
         if name == "kwatch-small":  # the Makefile's SMALLFLAGS (with -Os from the variant)
-            argv[1:1] = ["-fno-asynchronous-unwind-tables", "-DKINF_NO_LOG_STRINGS", "-DKINF_NO_KUBECONFIG", "-DKINFORMER_STATIC"]
+            argv[1:1] = ["-fno-asynchronous-unwind-tables", "-DKINF_NO_LOG_STRINGS", "-DKINF_NO_KUBECONFIG", "-DKINF_NO_FACTORY", "-DKINF_NO_SNAPSHOT", "-DKINFORMER_STATIC"]
         if tls:
             argv.insert(1, "-DKINF_TLS_BEARSSL")
             argv.append("-lbearssl")
@@ -1035,7 +1035,8 @@ def write_report(results):
           "`-fno-asynchronous-unwind-tables` (no .eh_frame: C needs no unwinding; about 7 KB) and "
           "`-DKINF_NO_LOG_STRINGS` (errors print their id and detail, not the sentence; about 3.6 KB) and "
           "`-DKINF_NO_KUBECONFIG` (no kubeconfig reader: `--kubeconfig` fails with KUBECONFIG_UNAVAILABLE, "
-          "configuration by flags or in-cluster; about 11 KB) and "
+          "configuration by flags or in-cluster; about 11 KB) and `-DKINF_NO_FACTORY` `-DKINF_NO_SNAPSHOT` "
+          "(one resource, no --snapshot) and "
           "`-DKINFORMER_STATIC` (every function static, so the engine calls kwatch does not use are left out). "
           "`size` counts .text, .rodata, .eh_frame and the relocations in its text column.")
         w("")
