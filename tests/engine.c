@@ -13,6 +13,7 @@
 #define KINF_MAX_HEAD_BYTES 2048
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
+#include "engine_feed.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -71,22 +72,7 @@ static const char* http(const char* status, const char* body, int chunked) {
 /* hands the response in, step bytes at a time, as far as the engine takes it;
    returns the bytes taken */
 static size_t feed(kinf_informer_t* inf, const char* resp, size_t step, uint64_t now) {
-    size_t n = strlen(resp), p = 0;
-    int guard;
-    for (guard = 0; p < n && guard < 100000; guard++) {
-        size_t cap, k = n - p;
-        uint8_t* b = kinf_engine_recvbuf(inf, &cap);
-        if (!b) {
-            if (kinf_engine_dispatch(inf, now) > 0) { kinf_engine_tick(inf, now); continue; }
-            break;
-        }
-        if (k > cap) { k = cap; }
-        if (k > step) { k = step; }
-        memcpy(b, resp + p, k);
-        p += k;
-        kinf_engine_recvd(inf, k, now);
-    }
-    return p;
+    return kinf_test_feed(inf, resp, strlen(resp), step, now, 1);
 }
 /* the request the engine sends now, whole */
 static const char* request(kinf_informer_t* inf, uint64_t now) {

@@ -26,6 +26,7 @@ static void unit_assert_fail(const char* what, const char* file, int line);
 #define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
+#include "engine_feed.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -4427,22 +4428,7 @@ static const char* eng_send(kinf_informer_t* inf, uint64_t now) {
 }
 /* hands resp in; returns how many bytes the engine took */
 static size_t eng_recv(kinf_informer_t* inf, const char* resp, size_t step, uint64_t now) {
-    size_t n = strlen(resp), p = 0;
-    int guard;
-    for (guard = 0; p < n && guard < 100000; guard++) {
-        size_t cap, k = n - p;
-        uint8_t* b = kinf_engine_recvbuf(inf, &cap);
-        if (!b) {
-            if (kinf_engine_dispatch(inf, now) > 0) { kinf_engine_tick(inf, now); continue; }
-            break;
-        }
-        if (k > cap) { k = cap; }
-        if (k > step) { k = step; }
-        memcpy(b, resp + p, k);
-        p += k;
-        kinf_engine_recvd(inf, k, now);
-    }
-    return p;
+    return kinf_test_feed(inf, resp, strlen(resp), step, now, 1);
 }
 #define ENG_T0 1000000u
 #define STARTS(s, lit) (!strncmp((s), (lit), strlen(lit)))

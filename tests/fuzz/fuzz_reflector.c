@@ -28,6 +28,7 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"
+#include "../engine_feed.h"
 
 static char g_req[KINF__WBUF + 1];
 static int g_req_kind;                 /* 0 none, 1 list, 2 watch */
@@ -94,18 +95,8 @@ static void check_state(kinf_informer_t* inf) {
     }
 }
 static size_t feed(kinf_informer_t* inf, const uint8_t* d, size_t n, size_t step, uint64_t now) {
-    size_t p = 0;
-    while (p < n) {
-        size_t cap, k = n - p;
-        uint8_t* b = kinf_engine_recvbuf(inf, &cap);
-        if (!b) { break; }
-        if (k > cap) { k = cap; }
-        if (k > step) { k = step; }
-        memcpy(b, d + p, k);
-        p += k;
-        g_fed = 1;
-        kinf_engine_recvd(inf, k, now);
-    }
+    size_t p = kinf_test_feed(inf, d, n, step, now, 0);
+    if (p) { g_fed = 1; }
     return p;
 }
 static size_t canned(uint8_t sel, const uint8_t* extra, char* out, size_t cap) {
