@@ -779,7 +779,7 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
-/* Registers an index before the first driver call; name is copied (<= 63 bytes).
+/* Registers an index before the first driver call; name is copied (its first 47 bytes).
    Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);
 /* Blocks, running list/watch and delivering to handlers, until kinf_stop.
