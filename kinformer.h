@@ -481,8 +481,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(MEMORY_OVERFLOW, "the capacities add up to more bytes than size_t counts (a 32-bit build): lower store_bytes, max_event_bytes or max_objects") \
     KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_FULL, "the workqueue holds capacity items: the add was refused, the caller keeps the key") \
-    KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused") \
-    KINF_LOGITEM_XMACRO(FACTORY_CAPS_UNKNOWN, "a row of the factory's per-resource capacities names a resource discovery does not have: its share waits unused")
+    KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -8118,7 +8117,7 @@ struct kinf_factory_t {
     const kinf_factory_caps_t* caps;
     int caps_n;
     uint8_t was_full;             /* the last kinf__fa_get found no share free */
-    uint64_t caps_warned_round;   /* FACTORY_CAPS_UNKNOWN logged for this discovery round */
+    uint64_t caps_warned_round;   /* the discovery round a row naming no resource was warned of */
     uint8_t* slots;
     struct pollfd* pfd;           /* max_inf + 1 */
     kinf_discovery_t* disc;
@@ -8283,7 +8282,8 @@ static int kinf__fa_share(kinf_factory_t* f, const kinf_resource_t* r) {
     }
     return -1;
 }
-/* After a discovery round: a row that names no resource is logged once a round */
+/* After a discovery round: a row that names no resource is warned of once a
+   round (UNKNOWN_RESOURCE at warn: a CRD may come later, and kwatch --all waits for it) */
 static void kinf__fa_check_caps(kinf_factory_t* f) {
     int i;
     uint64_t rounds = kinf_discovery_rounds(f->disc);
@@ -8292,7 +8292,7 @@ static void kinf__fa_check_caps(kinf_factory_t* f) {
     for (i = 0; i < f->caps_n; i++) {
         kinf_resource_t cr;
         if (kinf__dc_resolve(f->disc, f->caps[i].resource, &cr, 1) != KINF_OK) {
-            kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_FACTORY_CAPS_UNKNOWN, f->caps[i].resource, 0, __LINE__);
+            kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_UNKNOWN_RESOURCE, f->caps[i].resource, " (a row of the factory's caps: its share waits unused)", __LINE__);
         }
     }
 }
