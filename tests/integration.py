@@ -1997,6 +1997,64 @@ def scenario_multi(ctx):
         srv.close()
 
 
+def scenario_multi_caps(ctx):
+    """Per-resource capacities: --max-objects RES=N (and --store-bytes RES=B)
+    size one resource's informer, the number alone the rest's; a row that
+    does not fit its resource's objects exits 3; a row for a resource not
+    watched, or one the server does not have, is an error at once; a
+    namespace on a cluster-scoped API path too."""
+    srv = Server("multi_caps", pods=60, namespaces=3, configmaps=30)
+    kws = []
+    try:
+        c = Checks("multi caps: --max-objects RES=N sizes each resource's informer, N the rest's; too small exits 3")
+        a = Kwatch("caps fit", srv.url, ["pods,configmaps,nodes", "--max-objects", "pods=70", "--max-objects=configmaps=40",
+                                         "--store-bytes", "configmaps=200000", "--max-objects", "5",
+                                         "-o", "none", "--exit-after-sync", "--stats"])
+        kws.append(a)
+        a.wait(60)
+        check_clean_exit(c, a, 0)
+        err = a.err_text()
+        per = {}
+        cur = None
+        for ln in err.splitlines():
+            m = re.match(r"^# stats resource (\S+)$", ln)
+            if m:
+                cur = m.group(1)
+            m = re.match(r"^# stats objects=(\d+)/(\d+) .* store_capacity=(\d+)$", ln)
+            if m and cur:
+                per[cur] = tuple(int(x) for x in m.groups())
+        c.check(per.get("pods", (0,))[:2] == (60, 70) and per.get("configmaps", (0,))[:2] == (30, 40) and
+                per.get("nodes", (0,))[:2] == (3, 5), "objects/capacity per resource: %s" % per)
+        c.check(per.get("configmaps", (0, 0, 0))[2] == 200000 and per.get("pods", (0, 0, 0))[2] == 32 << 20,
+                "store capacity per resource: %s" % per)
+        b = Kwatch("caps too small", srv.url, ["pods,configmaps", "--max-objects", "pods=50", "-o", "none", "--exit-after-sync"])
+        kws.append(b)
+        b.wait(60)
+        check_clean_exit(c, b, 3)
+        c.check("STORE_SLOTS_FULL: pods:" in b.err_text() and "STORE_SLOTS_FULL: configmaps:" not in b.err_text(),
+                "only pods should be full: %s" % b.err_text()[-300:])
+        c.report()
+
+        c = Checks("multi caps: a row for a resource not watched, unknown, malformed; -n on a cluster-scoped path: errors at once")
+        for args, rc, said in ((["pods", "--max-objects", "cm=5"], 2, "cm is not one of the resources watched"),
+                               (["pods", "--max-objects", "gizmos=5"], 1, "kwatch: error UNKNOWN_RESOURCE:"),
+                               (["pods", "--store-bytes", "pods=x"], 2, "expected RES=N"),
+                               (["-n", "default", "/api/v1/nodes"], 1, "kwatch: error NOT_FOUND:"),
+                               (["-n", "default", "no,pods"], 1, "kwatch: error CLUSTER_SCOPED:")):
+            t0 = time.monotonic()
+            e = Kwatch("caps error %s" % rc, srv.url, args)
+            kws.append(e)
+            e.wait(60)
+            check_clean_exit(c, e, rc)
+            c.check(said in e.err_text() and not e.out_lines(), "%s: want %r: %s" % (args, said, e.err_text()[-300:]))
+            c.check(time.monotonic() - t0 < 15, "%s: not at once" % args)
+        c.report()
+    finally:
+        for k in kws:
+            k.kill()
+        srv.close()
+
+
 # ----------------------------------------------------------------------
 
 def scenario_snapshot(ctx):
@@ -2089,6 +2147,7 @@ ALL = [
     ("tls", scenario_tls, 5),
     ("contents", scenario_contents, 5),
     ("multi", scenario_multi, 8),
+    ("multi_caps", scenario_multi_caps, 3),
     ("snapshot", scenario_snapshot, 4),
 ]
 VALGRIND_SET = ("churn", "cut")
