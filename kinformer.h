@@ -268,10 +268,10 @@ MEMORY
     while a change waits in the FIFO, both the old and the new version are kept.
     See docs/memory.md for a worked budget.
     kinf_discovery_size and kinf_factory_size are exact as well: a factory
-    is its informers (max_informers of kinf_informer_size(base)), about
-    3.1 KB of slot each, and its discovery (225 KiB at the defaults on
-    x86_64, 301 KiB with a TLS block); docs/factory.md has an edge agent's
-    budget.
+    is its informers (max_informers of kinf_informer_size(base), or of a
+    caps row's capacities for a resource that has one), about 3.1 KB of
+    slot each, and its discovery (225 KiB at the defaults on x86_64, 301
+    KiB with a TLS block); docs/factory.md has an edge agent's budget.
     In a 32-bit build the capacities can add up to more than size_t counts
     (store_bytes and max_event_bytes near their caps): kinf_informer_size
     then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX
