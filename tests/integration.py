@@ -1896,8 +1896,9 @@ def scenario_multi(ctx):
             srv.apply("/apis/example.org/v1/namespaces/ns-%d/gadgets/g-%d" % (i % 3, i),
                       {"metadata": {"name": "g-%d" % i}, "spec": {"n": i}})
         names = ["pods", "configmaps", "nodes", "gadgets.example.org"]
+        # --max-object-bytes: the oversized fault's pod (300 kB) is kept as its identity only (exit 3)
         a = Kwatch("multi pods,cm,no,gd", srv.url, ["pods,cm,no,gadgets.example.org", "-o", "name",
-                                                      "--stats", "--dump-on-exit", "-v"])
+                                                      "--stats", "--dump-on-exit", "-v", "--max-object-bytes", "100000"])
         b = Kwatch("multi --all", srv.url, ["--all", "--rediscover", "1", "-o", "name", "--stats", "--dump-on-exit"])
         kws += [a, b]
         c = Checks("multi: one kwatch over pods,configmaps,nodes and a CRD, under churn and faults, equals the server")
@@ -1907,7 +1908,7 @@ def scenario_multi(ctx):
         secs = 2 if OPTS.quick else 4
         faults = [("cut", {"count": 3}), ("garbage", {"count": 2}), ("status", {"code": 500, "count": 2}),
                   ("expire", {}), ("expire_http", {"count": 1}), ("stall", {"now": 1, "seconds": 2}),
-                  ("restart", {"seconds": 1})]
+                  ("restart", {"seconds": 1}), ("oversized", {"size": 300000, "namespace": "ns-1", "name": "big-1"})]
         for i, (kind, params) in enumerate(faults):
             srv.fault(kind, **params)
             # the CRD's objects and the nodes change too
@@ -1945,7 +1946,9 @@ def scenario_multi(ctx):
                 "%s: the deleted CRD was not let go %s" % (a.name, a.describe()))
         for kw in (a, b):
             kw.stop()
-            check_clean_exit(c, kw, 0)
+            check_clean_exit(c, kw, 3 if kw is a else 0)   # a: the oversized pod
+        c.check("OBJECT_TOO_LARGE" in a.err_text() and re.search(r"^# stats .*oversized=[1-9]", a.err_text(), re.M),
+                "%s: the oversized pod was not reported" % a.name)
         multi_replay(c, a, names)
         multi_replay(c, b, set(MULTI_PATHS))
         got, errs = multi_parse_dump(a.dump())
