@@ -160,3 +160,7 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+
+# docs/factory.md's memory figures against the sizing functions (bench/factory_sizes.c)
+test-budget:
+	@sh tests/test_budget.sh

@@ -157,6 +157,7 @@ API
         int  kinf_factory_count(f); kinf_informer_t* kinf_factory_at(f, i)
         int  kinf_factory_resource(f, inf, kinf_resource_t*); kinf_discovery_t* kinf_factory_discovery(f)
         kinf_factory_stats_t kinf_factory_stats(f)
+        desc.caps / caps_count: kinf_factory_caps_t rows, capacities per resource
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
     reconcile in fixed memory, one worker per key at a time, rate-limited
@@ -267,10 +268,10 @@ MEMORY
     while a change waits in the FIFO, both the old and the new version are kept.
     See docs/memory.md for a worked budget.
     kinf_discovery_size and kinf_factory_size are exact as well: a factory
-    is its informers (max_informers of kinf_informer_size(base)), about
-    3.1 KB of slot each, and its discovery (225 KiB at the defaults on
-    x86_64, 301 KiB with a TLS block); docs/factory.md has an edge agent's
-    budget.
+    is its informers (max_informers of kinf_informer_size(base), or of a
+    caps row's capacities for a resource that has one), about 3.1 KB of
+    slot each, and its discovery (225 KiB at the defaults on x86_64, 301
+    KiB with a TLS block); docs/factory.md has an edge agent's budget.
     In a 32-bit build the capacities can add up to more than size_t counts
     (store_bytes and max_event_bytes near their caps): kinf_informer_size
     then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX
@@ -1140,10 +1141,23 @@ KINF_API void kinf_discovery_shutdown(kinf_discovery_t* d);
    per (resource, namespace, selectors), shared by every consumer that asks
    for the same, started, polled, waited on and stopped together, with the
    discovery that resolves their names (client-go's SharedInformerFactory and
-   DynamicSharedInformerFactory). Every informer gets the same share of the
-   block, sized from desc.base's capacities; each has its own connection, as
-   every watch needs one over HTTP/1.1. See docs/factory.md. */
+   DynamicSharedInformerFactory). Every informer gets a share of the block,
+   sized from desc.base's capacities, or from a row of desc.caps for its
+   resource; each has its own connection, as every watch needs one over
+   HTTP/1.1. See docs/factory.md. */
 typedef struct kinf_factory_t kinf_factory_t; /* opaque, lives in caller memory */
+/* Capacities of its own for one informer of a resource (one row of
+   kinf_factory_desc_t.caps): 0 takes base's. A row reserves one of the
+   max_informers shares, sized from these, for the first informer of its
+   resource (any namespace or selectors); a second informer of the same
+   resource takes another row naming it, else a share of base's size. */
+typedef struct kinf_factory_caps_t {
+    const char* resource;        /* any name kinf_discovery_resolve takes: "po", "configmaps", "widgets.example.com" */
+    int max_objects;
+    size_t store_bytes;
+    size_t max_event_bytes;
+    int fifo_capacity;
+} kinf_factory_caps_t;
 typedef struct kinf_factory_desc_t {
     /* connection, credentials, TLS, logger, behaviour and the capacities of
        every informer (resource, namespace, selectors and keep are not read).
@@ -1154,6 +1168,12 @@ typedef struct kinf_factory_desc_t {
     kinf_discovery_desc_t discovery; /* its capacities; its conn is base */
     int rediscover_ms;           /* with kinf_factory_all: discovery again this often, to pick up new
                                     resources (default 30000; negative: only on a 404 or when asked) */
+    /* per-resource capacities: caps_count rows (at most 1024), each reserving
+       one of the max_informers shares (max_informers is raised to caps_count
+       when lower); the resources without a row get base's. The table and its
+       strings must outlive the factory. */
+    const kinf_factory_caps_t* caps;
+    int caps_count;
 } kinf_factory_desc_t;
 /* What a consumer asks for. Two requests with the same resource (however
    named), namespace and selectors get the same informer. */
@@ -1169,15 +1189,18 @@ typedef struct kinf_fd_t { int fd; unsigned wants; } kinf_fd_t; /* wants: KINF_W
 typedef struct kinf_factory_stats_t {
     int informers, max_informers; /* informers made (gone ones included), and the cap */
     int synced, gone;            /* of those: synced, and whose resource left discovery */
-    size_t informer_bytes;       /* each informer's share of the block */
+    size_t informer_bytes;       /* a share of base's capacities (a row's informer: kinf_stats(inf).mem_capacity) */
     size_t fixed_bytes;          /* the factory's own part: context, slots, poll set, discovery */
-    size_t mem_used, mem_capacity; /* the block: fixed_bytes + informers * informer_bytes, and its size */
+    size_t mem_used, mem_capacity; /* the block: fixed_bytes + the shares taken, and its size */
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY
-/* Bytes kinf_factory_init needs: max_informers informers of base's capacities and the discovery. */
+/* Bytes kinf_factory_init needs: a share per caps row of its capacities, the
+   other max_informers - caps_count of base's, and the discovery. 0 for a
+   NULL or invalid desc (caps_count over 1024, a row without a resource),
+   SIZE_MAX when the sum does not fit a size_t. */
 KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc);
 /* Lays the factory out in mem (valid, unmoved, for its life); NULL when size
    is too small or base is invalid (logged). Does no I/O. */
@@ -7866,13 +7889,14 @@ static int kinf__dc_find(const kinf__dtab* t, const char* name, size_t n, const 
     }
     return -1;
 }
-KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_resource_t* out) {
+/* quiet: nothing logged (the factory matching its capacity rows) */
+static int kinf__dc_resolve(kinf_discovery_t* d, const char* name, kinf_resource_t* out, int quiet) {
     const kinf__dtab* t;
     const char* dot;
     size_t n;
     int i = -1;
     if (!kinf__dc_ok(d) || !name || !out) { return KINF_ERR_INVAL; }
-    if (!d->st.rounds) { KINF__DC_ERR(d, NOT_DISCOVERED, name, 0); return KINF_ERR_STATE; }
+    if (!d->st.rounds) { if (!quiet) { KINF__DC_ERR(d, NOT_DISCOVERED, name, 0); } return KINF_ERR_STATE; }
     t = &d->tab[d->cur];
     n = strlen(name);
     if (name[0] == '/') {
@@ -7916,10 +7940,11 @@ KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_
     } else if (n) {
         i = kinf__dc_find(t, name, n, 0, 0, 0, 0);
     }
-    if (i < 0) { KINF__DC_ERR(d, UNKNOWN_RESOURCE, name, 0); return KINF_ERR_INVAL; }
+    if (i < 0) { if (!quiet) { KINF__DC_ERR(d, UNKNOWN_RESOURCE, name, 0); } return KINF_ERR_INVAL; }
     kinf__dc_view(t, &t->res[i], out);
     return KINF_OK;
 }
+KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_resource_t* out) { return kinf__dc_resolve(d, name, out, 0); }
 KINF_API int kinf_discovery_count(kinf_discovery_t* d) { return kinf__dc_ok(d) ? d->tab[d->cur].n : 0; }
 KINF_API int kinf_discovery_at(kinf_discovery_t* d, int i, kinf_resource_t* out) {
     if (!kinf__dc_ok(d) || !out || i < 0 || i >= d->tab[d->cur].n) { return 0; }
@@ -8069,7 +8094,16 @@ typedef struct kinf__fent {
     char names[KINF__FA_NAMES];   /* name, group, version, plural, singular, kind, short names */
     int namespaced;
     unsigned verbs;
+    int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
 } kinf__fent;
+/* >>factory shares  The block's informer shares: one per capacity row, sized
+   from it, then max_inf - caps_n of base's size. A share is taken by one
+   informer for the factory's life (a row's, by its resource's first). */
+typedef struct kinf__freg {
+    size_t off, bytes;            /* from the block's informer area */
+    int row;                      /* its row of caps, -1: base's capacities */
+    int taken;
+} kinf__freg;
 struct kinf_factory_t {
     uint32_t magic;
     kinf_desc_t base;
@@ -8079,6 +8113,11 @@ struct kinf_factory_t {
     int max_inf, n_hi;            /* slots, and slots used so far */
     size_t slot_bytes, fixed_bytes, mem_size;
     kinf__fent* ent;
+    kinf__freg* reg;              /* max_inf shares */
+    const kinf_factory_caps_t* caps;
+    int caps_n;
+    uint8_t was_full;             /* the last kinf__fa_get found no share free */
+    uint64_t caps_warned_round;   /* the discovery round a row naming no resource was warned of */
     uint8_t* slots;
     struct pollfd* pfd;           /* max_inf + 1 */
     kinf_discovery_t* disc;
@@ -8198,6 +8237,65 @@ static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char
     ok &= kinf__cat(out, cap, r->plural);
     return ok;
 }
+/* base's descriptor with row c's capacities (c 0: base's own) */
+static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t* c, kinf_desc_t* out) {
+    *out = *base;
+    out->resource = "/api/v1/x";
+    if (!c) { return; }
+    if (c->max_objects) { out->max_objects = c->max_objects; }
+    if (c->store_bytes) { out->store_bytes = c->store_bytes; }
+    if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
+    if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
+}
+/* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
+static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
+    int m = d->max_informers <= 0 ? 8 : d->max_informers;
+    int rows = d->caps && d->caps_count > 0 ? d->caps_count : 0;
+    if (m < rows) { m = rows; }
+    return m > 1024 ? 1024 : m;
+}
+/* the rows valid: at most 1024, each naming a resource */
+static int kinf__fa_caps_ok(const kinf_factory_desc_t* d) {
+    int i;
+    if (!d->caps || d->caps_count <= 0) { return 1; }
+    if (d->caps_count > 1024) { return 0; }
+    for (i = 0; i < d->caps_count; i++) {
+        if (!d->caps[i].resource || !d->caps[i].resource[0]) { return 0; }
+    }
+    return 1;
+}
+/* the share for a new informer of resource r: a free row naming r, else a
+   free share of base's size; -1 when none is free */
+static int kinf__fa_share(kinf_factory_t* f, const kinf_resource_t* r) {
+    int i;
+    for (i = 0; i < f->max_inf; i++) {
+        kinf__freg* g = &f->reg[i];
+        kinf_resource_t cr;
+        if (g->taken || g->row < 0) { continue; }
+        if (kinf__dc_resolve(f->disc, f->caps[g->row].resource, &cr, 1) == KINF_OK && !strcmp(cr.group, r->group) &&
+            !strcmp(cr.plural, r->plural)) {
+            return i;
+        }
+    }
+    for (i = 0; i < f->max_inf; i++) {
+        if (!f->reg[i].taken && f->reg[i].row < 0) { return i; }
+    }
+    return -1;
+}
+/* After a discovery round: a row that names no resource is warned of once a
+   round (UNKNOWN_RESOURCE at warn: a CRD may come later, and kwatch --all waits for it) */
+static void kinf__fa_check_caps(kinf_factory_t* f) {
+    int i;
+    uint64_t rounds = kinf_discovery_rounds(f->disc);
+    if (!rounds || rounds == f->caps_warned_round) { return; }
+    f->caps_warned_round = rounds;
+    for (i = 0; i < f->caps_n; i++) {
+        kinf_resource_t cr;
+        if (kinf__dc_resolve(f->disc, f->caps[i].resource, &cr, 1) != KINF_OK) {
+            kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_UNKNOWN_RESOURCE, f->caps[i].resource, " (a row of the factory's caps: its share waits unused)", __LINE__);
+        }
+    }
+}
 /* The informer for resource r and req (its resource is not read): the one
    made already for the same path and selectors, or a new one. quiet: a
    full factory is not logged (kinf_factory_all logs it once). */
@@ -8208,7 +8306,8 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
     const char* ns = req->namespace_ && req->namespace_[0] ? req->namespace_ : 0;
     kinf__fent* e = 0;
     kinf_desc_t d;
-    int i;
+    int i, g;
+    f->was_full = 0;
     if (!(r->verbs & KINF_VERB_LIST) || !(r->verbs & KINF_VERB_WATCH)) { KINF__FA_ERR(f, NOT_WATCHABLE, r->name, 0); return 0; }
     if (ns && !r->namespaced) { KINF__FA_ERR(f, CLUSTER_SCOPED, r->name, 0); return 0; }
     if (!kinf__fa_path(f, r, ns, path, sizeof(path))) { KINF__FA_ERR(f, CONFIG_TOO_LONG, r->name, 0); return 0; }
@@ -8245,7 +8344,9 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
         }
         return e->inf;
     }
-    if (f->n_hi >= f->max_inf) {
+    g = f->n_hi < f->max_inf ? kinf__fa_share(f, r) : -1;
+    if (g < 0) {
+        f->was_full = 1;
         if (!quiet) { KINF__FA_ERR(f, FACTORY_FULL, r->name, 0); }
         return 0;
     }
@@ -8256,7 +8357,7 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
         KINF__FA_ERR(f, CONFIG_TOO_MANY_RULES, r->name, 0); return 0;
     }
     e->whole = req->keep_count <= 0;
-    d = f->base;
+    kinf__fa_row_desc(&f->base, f->reg[g].row >= 0 ? &f->caps[f->reg[g].row] : 0, &d);
     /* the path as kinf_init builds it from an API path and a namespace */
     rpath[0] = 0;
     kinf__cat(rpath, sizeof(rpath), r->group[0] ? "/apis/" : "/api");
@@ -8272,10 +8373,12 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
     d.tag = f->base.tag ? f->base.tag : kinf__fa_part(e->names, 0);
     d.logger.func = kinf__fa_inf_log; d.logger.user = e;
     e->f = f;
-    e->inf = kinf_init(f->slots + (size_t)f->n_hi * f->slot_bytes, f->slot_bytes, &d);
+    e->inf = kinf_init(f->slots + f->reg[g].off, f->reg[g].bytes, &d);
     if (!e->inf) { return 0; }
     if (!kinf__fa_rules(f, e->inf, e->whole, e->keep, e->nkeep)) { e->inf = 0; return 0; }
     e->state = KINF__FE_LIVE;
+    e->reg = g;
+    f->reg[g].taken = 1;
     if (f->stop) { e->inf->stop = 1; }
     f->n_hi++;
     return e->inf;
@@ -8289,7 +8392,7 @@ static int kinf__fa_sync_all(kinf_factory_t* f) {
         int had = f->n_hi;
         if (!(r.verbs & KINF_VERB_LIST) || !(r.verbs & KINF_VERB_WATCH) || (ns && ns[0] && !r.namespaced)) { continue; }
         if (kinf__fa_get(f, &r, &f->all_req, 1)) { made += f->n_hi > had; }
-        else if (f->n_hi >= f->max_inf && !full) {
+        else if (f->was_full && !full) {
             int j, have = 0;
             char path[KINF__MAX_STR];
             /* full: log the first resource that gets no informer, once per round */
@@ -8309,6 +8412,7 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
     uint64_t rounds = kinf_discovery_rounds(f->disc);
     if (rounds == f->seen_rounds) { return; }
     f->seen_rounds = rounds;
+    kinf__fa_check_caps(f);
     for (i = 0; i < f->n_hi; i++) {
         kinf__fent* e = &f->ent[i];
         kinf_resource_t r;
@@ -8352,18 +8456,28 @@ KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc) {
     kinf_factory_desc_t o;
     kinf_desc_t b;
     size_t n;
-    if (!desc || !desc->base) { return 0; }
+    int i, rows;
+    if (!desc || !desc->base || !kinf__fa_caps_ok(desc)) { return 0; }
     o = *desc;
-    if (o.max_informers <= 0) { o.max_informers = 8; }
-    if (o.max_informers > 1024) { o.max_informers = 1024; }
-    b = *desc->base;
-    b.resource = "/api/v1/x";
+    o.max_informers = kinf__fa_max_inf(desc);
+    rows = desc->caps ? desc->caps_count : 0;
+    if (rows < 0) { rows = 0; }
+    kinf__fa_row_desc(desc->base, 0, &b);
     o.discovery.conn = &b;
     n = kinf__align8(sizeof(struct kinf_factory_t));
     n += kinf__align8((size_t)o.max_informers * sizeof(kinf__fent));
+    n += kinf__align8((size_t)o.max_informers * sizeof(kinf__freg));
     n += kinf__align8((size_t)(o.max_informers + 1) * sizeof(struct pollfd));
     n += kinf__align8(kinf_discovery_size(&o.discovery));
-    n += (size_t)o.max_informers * kinf__align8(kinf_informer_size(&b));
+    n += (size_t)(o.max_informers - rows) * kinf__align8(kinf_informer_size(&b));
+    for (i = 0; i < rows; i++) {
+        kinf_desc_t rd;
+        size_t k;
+        kinf__fa_row_desc(desc->base, &desc->caps[i], &rd);
+        k = kinf_informer_size(&rd);
+        if (k == SIZE_MAX || n + kinf__align8(k) < n) { return SIZE_MAX; }
+        n += kinf__align8(k);
+    }
     return n + 8u;
 }
 KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_factory_desc_t* desc) {
@@ -8373,15 +8487,19 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
     size_t p, need, dsz;
     char tmp[256];
     if (!mem || !desc || !desc->base) { return 0; }
+    if (!kinf__fa_caps_ok(desc)) {
+        kinf__log2(&desc->base->logger, desc->base->tag ? desc->base->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT,
+                   __LINE__, tmp, sizeof(tmp), "factory caps: more than 1024 rows, or a row without a resource", 0);
+        return 0;
+    }
     need = kinf_factory_size(desc);
     o = *desc;
-    if (size < need) {
+    if (size < need || need == SIZE_MAX) {
         kinf__log2(&desc->base->logger, desc->base->tag ? desc->base->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL,
                    __LINE__, tmp, sizeof(tmp), "factory", 0);
         return 0;
     }
-    if (o.max_informers <= 0) { o.max_informers = 8; }
-    if (o.max_informers > 1024) { o.max_informers = 1024; }
+    o.max_informers = kinf__fa_max_inf(desc);
     base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
     f = (kinf_factory_t*)(void*)base;
     memset(f, 0, sizeof(*f));
@@ -8393,6 +8511,7 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
     f->mem_size = size;
     p = kinf__align8(sizeof(struct kinf_factory_t));
     f->ent = (kinf__fent*)(void*)(base + p); p += kinf__align8((size_t)f->max_inf * sizeof(kinf__fent));
+    f->reg = (kinf__freg*)(void*)(base + p); p += kinf__align8((size_t)f->max_inf * sizeof(kinf__freg));
     f->pfd = (struct pollfd*)(void*)(base + p); p += kinf__align8((size_t)(f->max_inf + 1) * sizeof(struct pollfd));
     o.discovery.conn = &f->base;
     dsz = kinf__align8(kinf_discovery_size(&o.discovery));
@@ -8402,9 +8521,26 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
     f->fixed_bytes = p;
     f->slots = base + p;
     {
-        kinf_desc_t b = f->base;
-        b.resource = "/api/v1/x";
+        kinf_desc_t b;
+        size_t off = 0;
+        int i;
+        kinf__fa_row_desc(&f->base, 0, &b);
         f->slot_bytes = kinf__align8(kinf_informer_size(&b));
+        f->caps = desc->caps && desc->caps_count > 0 ? desc->caps : 0;
+        f->caps_n = f->caps ? desc->caps_count : 0;
+        /* the rows' shares first, in the table's order, then base's */
+        for (i = 0; i < f->max_inf; i++) {
+            kinf__freg* g = &f->reg[i];
+            g->off = off; g->taken = 0;
+            g->row = i < f->caps_n ? i : -1;
+            if (g->row >= 0) {
+                kinf__fa_row_desc(&f->base, &f->caps[i], &b);
+                g->bytes = kinf__align8(kinf_informer_size(&b));
+            } else {
+                g->bytes = f->slot_bytes;
+            }
+            off += g->bytes;
+        }
     }
     f->magic = KINF__FACT_MAGIC;
     return f;
@@ -8571,7 +8707,10 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     }
     s.informer_bytes = f->slot_bytes;
     s.fixed_bytes = f->fixed_bytes;
-    s.mem_used = f->fixed_bytes + (size_t)f->n_hi * f->slot_bytes;
+    s.mem_used = f->fixed_bytes;
+    for (i = 0; i < f->max_inf; i++) {
+        if (f->reg[i].taken) { s.mem_used += f->reg[i].bytes; }
+    }
     s.mem_capacity = f->mem_size;
     s.rediscoveries = f->rediscoveries;
     return s;

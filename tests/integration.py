@@ -1896,8 +1896,9 @@ def scenario_multi(ctx):
             srv.apply("/apis/example.org/v1/namespaces/ns-%d/gadgets/g-%d" % (i % 3, i),
                       {"metadata": {"name": "g-%d" % i}, "spec": {"n": i}})
         names = ["pods", "configmaps", "nodes", "gadgets.example.org"]
+        # --max-object-bytes: the oversized fault's pod (300 kB) is kept as its identity only (exit 3)
         a = Kwatch("multi pods,cm,no,gd", srv.url, ["pods,cm,no,gadgets.example.org", "-o", "name",
-                                                      "--stats", "--dump-on-exit", "-v"])
+                                                      "--stats", "--dump-on-exit", "-v", "--max-object-bytes", "100000"])
         b = Kwatch("multi --all", srv.url, ["--all", "--rediscover", "1", "-o", "name", "--stats", "--dump-on-exit"])
         kws += [a, b]
         c = Checks("multi: one kwatch over pods,configmaps,nodes and a CRD, under churn and faults, equals the server")
@@ -1907,7 +1908,7 @@ def scenario_multi(ctx):
         secs = 2 if OPTS.quick else 4
         faults = [("cut", {"count": 3}), ("garbage", {"count": 2}), ("status", {"code": 500, "count": 2}),
                   ("expire", {}), ("expire_http", {"count": 1}), ("stall", {"now": 1, "seconds": 2}),
-                  ("restart", {"seconds": 1})]
+                  ("restart", {"seconds": 1}), ("oversized", {"size": 300000, "namespace": "ns-1", "name": "big-1"})]
         for i, (kind, params) in enumerate(faults):
             srv.fault(kind, **params)
             # the CRD's objects and the nodes change too
@@ -1945,7 +1946,9 @@ def scenario_multi(ctx):
                 "%s: the deleted CRD was not let go %s" % (a.name, a.describe()))
         for kw in (a, b):
             kw.stop()
-            check_clean_exit(c, kw, 0)
+            check_clean_exit(c, kw, 3 if kw is a else 0)   # a: the oversized pod
+        c.check("OBJECT_TOO_LARGE" in a.err_text() and re.search(r"^# stats .*oversized=[1-9]", a.err_text(), re.M),
+                "%s: the oversized pod was not reported" % a.name)
         multi_replay(c, a, names)
         multi_replay(c, b, set(MULTI_PATHS))
         got, errs = multi_parse_dump(a.dump())
@@ -1990,6 +1993,64 @@ def scenario_multi(ctx):
         check_clean_exit(c, s, 0)
         c.check(s.out_lines() and all(re.match(r"^ADDED node-\d \d+$", ln) for ln in s.out_lines()[:-1]) and
                 s.out_lines()[-1] == "# synced 3 objects", "single name via discovery: %s" % s.out_lines()[:4])
+        c.report()
+    finally:
+        for k in kws:
+            k.kill()
+        srv.close()
+
+
+def scenario_multi_caps(ctx):
+    """Per-resource capacities: --max-objects RES=N (and --store-bytes RES=B)
+    size one resource's informer, the number alone the rest's; a row that
+    does not fit its resource's objects exits 3; a row for a resource not
+    watched, or one the server does not have, is an error at once; a
+    namespace on a cluster-scoped API path too."""
+    srv = Server("multi_caps", pods=60, namespaces=3, configmaps=30)
+    kws = []
+    try:
+        c = Checks("multi caps: --max-objects RES=N sizes each resource's informer, N the rest's; too small exits 3")
+        a = Kwatch("caps fit", srv.url, ["pods,configmaps,nodes", "--max-objects", "pods=70", "--max-objects=configmaps=40",
+                                         "--store-bytes", "configmaps=200000", "--max-objects", "5",
+                                         "-o", "none", "--exit-after-sync", "--stats"])
+        kws.append(a)
+        a.wait(60)
+        check_clean_exit(c, a, 0)
+        err = a.err_text()
+        per = {}
+        cur = None
+        for ln in err.splitlines():
+            m = re.match(r"^# stats resource (\S+)$", ln)
+            if m:
+                cur = m.group(1)
+            m = re.match(r"^# stats objects=(\d+)/(\d+) .* store_capacity=(\d+)$", ln)
+            if m and cur:
+                per[cur] = tuple(int(x) for x in m.groups())
+        c.check(per.get("pods", (0,))[:2] == (60, 70) and per.get("configmaps", (0,))[:2] == (30, 40) and
+                per.get("nodes", (0,))[:2] == (3, 5), "objects/capacity per resource: %s" % per)
+        c.check(per.get("configmaps", (0, 0, 0))[2] == 200000 and per.get("pods", (0, 0, 0))[2] == 32 << 20,
+                "store capacity per resource: %s" % per)
+        b = Kwatch("caps too small", srv.url, ["pods,configmaps", "--max-objects", "pods=50", "-o", "none", "--exit-after-sync"])
+        kws.append(b)
+        b.wait(60)
+        check_clean_exit(c, b, 3)
+        c.check("STORE_SLOTS_FULL: pods:" in b.err_text() and "STORE_SLOTS_FULL: configmaps:" not in b.err_text(),
+                "only pods should be full: %s" % b.err_text()[-300:])
+        c.report()
+
+        c = Checks("multi caps: a row for a resource not watched, unknown, malformed; -n on a cluster-scoped path: errors at once")
+        for args, rc, said in ((["pods", "--max-objects", "cm=5"], 2, "cm is not one of the resources watched"),
+                               (["pods", "--max-objects", "gizmos=5"], 1, "kwatch: error UNKNOWN_RESOURCE:"),
+                               (["pods", "--store-bytes", "pods=x"], 2, "expected RES=N"),
+                               (["-n", "default", "/api/v1/nodes"], 1, "kwatch: error NOT_FOUND:"),
+                               (["-n", "default", "no,pods"], 1, "kwatch: error CLUSTER_SCOPED:")):
+            t0 = time.monotonic()
+            e = Kwatch("caps error %s" % rc, srv.url, args)
+            kws.append(e)
+            e.wait(60)
+            check_clean_exit(c, e, rc)
+            c.check(said in e.err_text() and not e.out_lines(), "%s: want %r: %s" % (args, said, e.err_text()[-300:]))
+            c.check(time.monotonic() - t0 < 15, "%s: not at once" % args)
         c.report()
     finally:
         for k in kws:
@@ -2148,6 +2209,7 @@ ALL = [
     ("tls", scenario_tls, 5),
     ("contents", scenario_contents, 5),
     ("multi", scenario_multi, 8),
+    ("multi_caps", scenario_multi_caps, 3),
     ("snapshot", scenario_snapshot, 4),
     ("snapshot_kill", scenario_snapshot_kill, 4),
 ]

@@ -6753,6 +6753,151 @@ static void test_factory_all(void) {
     free(f);
 }
 
+/* per-resource capacities: a row of desc.caps reserves one share of its own size */
+static kinf_factory_t* fa_mk_caps(int max_informers, const kinf_factory_caps_t* caps, int ncaps, size_t* size_out) {
+    kinf_factory_desc_t fd;
+    size_t n;
+    void* mem;
+    kinf_factory_t* f;
+    desc_base(&g_fa_base);
+    g_fa_base.own_transport = 1;
+    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
+    n = kinf_factory_size(&fd);
+    if (size_out) { *size_out = n; }
+    if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
+    f = kinf_factory_init(mem, n, &fd);
+    if (!f) { free(mem); }
+    return f;
+}
+static size_t fa_share(int max_objects, size_t store_bytes) {
+    kinf_desc_t d = g_fa_base;
+    d.resource = "/api/v1/x";
+    if (max_objects) { d.max_objects = max_objects; }
+    if (store_bytes) { d.store_bytes = store_bytes; }
+    return (kinf_informer_size(&d) + 7u) & ~(size_t)7u;
+}
+static void test_factory_caps(void) {
+    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0 } };
+    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0 }, { 0, 8, 0, 0, 0 } };
+    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0 } };
+    kinf_factory_t* f;
+    kinf_factory_stats_t st;
+    kinf_informer_t *po, *cm, *po2, *sec;
+    kinf_informer_req_t tmpl;
+    uint64_t t = ENG_T0;
+    size_t size, plain;
+    int i;
+    g_test = "factory_caps";
+    /* sizing: the rows' shares and max_informers - rows of base's */
+    f = fa_mk_caps(3, 0, 0, &plain);
+    free(f);
+    f = fa_mk_caps(3, caps, 2, &size);
+    if (!CHECK(f != 0)) { return; }
+    st = kinf_factory_stats(f);
+    CHECK_INT(st.max_informers, 3);
+    CHECK(st.informer_bytes == fa_share(0, 0));
+    CHECK(size == plain - 2 * fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16));
+    CHECK(size > st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16) &&
+          size <= st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16) + 16);
+    CHECK_INT(st.mem_used, st.fixed_bytes);
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    /* each resource with a row gets its capacities, however either is named */
+    po = fa_req(f, "pods", 0, 0, 0, 0);
+    cm = fa_req(f, "cm", 0, 0, 0, 0);
+    if (!CHECK(po && cm)) { return; }
+    CHECK_INT(kinf_stats(po).max_objects, 4);
+    CHECK(kinf_stats(po).store_capacity == 4096 && kinf_stats(po).mem_capacity == fa_share(4, 4096));
+    CHECK_INT(kinf_stats(cm).max_objects, 200);
+    CHECK(kinf_stats(cm).store_capacity == (1 << 16) && kinf_stats(cm).mem_capacity == fa_share(200, 1 << 16));
+    /* a second informer of pods (another namespace) takes base's share; then the factory is full */
+    po2 = fa_req(f, "pods", "ns-1", 0, 0, 0);
+    if (!CHECK(po2 != 0)) { return; }
+    CHECK_INT(kinf_stats(po2).max_objects, 16);
+    CHECK(kinf_stats(po2).mem_capacity == st.informer_bytes);
+    log_reset();
+    CHECK(fa_req(f, "secrets", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    st = kinf_factory_stats(f);
+    CHECK(st.mem_used == st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16));
+    /* the stores hold what their rows say: a fifth pod does not fit a row of 4 */
+    kinf_factory_start(f);
+    {
+        static char body[4096];
+        int o = snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[");
+        for (i = 0; i < 5; i++) {
+            o += snprintf(body + o, sizeof(body) - (size_t)o, "%s{\"metadata\":{\"name\":\"p%d\",\"namespace\":\"ns\",\"resourceVersion\":\"%d\"}}",
+                          i ? "," : "", i, 5 + i);
+        }
+        snprintf(body + o, sizeof(body) - (size_t)o, "]}");
+        log_reset();
+        kinf_engine_tick(po, t);
+        kinf_engine_connected(po, t);
+        eng_send(po, t);
+        eng_recv(po, http("200 OK", "", body, 0), 64, t);
+        kinf_engine_dispatch(po, t);
+        CHECK_INT(kinf_count(po), 4);
+        CHECK_INT(logged(KINF_LOGITEM_STORE_SLOTS_FULL), 1);
+    }
+    free(f);
+    /* a row's share is its resource's only: with the base share taken, another resource finds none */
+    f = fa_mk_caps(3, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    sec = fa_req(f, "secrets", 0, 0, 0, 0);
+    CHECK(sec != 0 && kinf_stats(sec).max_objects == 16);
+    log_reset();
+    CHECK(fa_req(f, "services", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) != 0);
+    free(f);
+    /* with kinf_factory_all: the rows' resources get theirs, max_informers is raised to the rows */
+    f = fa_mk_caps(1, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    CHECK_INT(kinf_factory_stats(f).max_informers, 2);
+    free(f);
+    f = fa_mk_caps(16, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    memset(&tmpl, 0, sizeof(tmpl));
+    CHECK(kinf_factory_all(f, &tmpl) > 2);
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        kinf_resource_t r;
+        kinf_informer_t* inf = kinf_factory_at(f, i);
+        if (!inf || kinf_factory_resource(f, inf, &r) != KINF_OK) { continue; }
+        CHECK_INT(kinf_stats(inf).max_objects, !strcmp(r.name, "pods") ? 4 : !strcmp(r.name, "configmaps") ? 200 : 16);
+    }
+    free(f);
+    /* bad rows: refused at once; a row discovery does not know: warned once a round */
+    CHECK(fa_mk_caps(3, bad, 2, &size) == 0 && size == 0);
+    {
+        kinf_factory_desc_t fd;
+        static uint8_t mem[64];
+        memset(&fd, 0, sizeof(fd));
+        fd.base = &g_fa_base; fd.caps = bad; fd.caps_count = 2;
+        log_reset();
+        CHECK(kinf_factory_init(mem, sizeof(mem), &fd) == 0);
+        CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+        fd.caps_count = 1025;
+        CHECK(kinf_factory_size(&fd) == 0);
+    }
+    f = fa_mk_caps(2, unknown, 1, 0);
+    if (!CHECK(f != 0)) { return; }
+    log_reset();
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(logged(KINF_LOGITEM_UNKNOWN_RESOURCE), 1); /* at warn, once a round */
+    CHECK(fa_req(f, "pods", 0, 0, 0, 0) != 0);
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) == 0); /* the row's share waits for gizmos */
+    free(f);
+}
+
 /* ================================================================== the persisted cache (snapshot) */
 typedef struct snap_mem { uint8_t* b; size_t cap, n, pos, step; } snap_mem;
 static int snap_w(const void* d, size_t len, void* u) {
@@ -7565,6 +7710,7 @@ int main(void) {
     test_discovery_fixture();
     test_factory();
     test_factory_all();
+    test_factory_caps();
     test_snapshot();
     test_workqueue();
     test_workqueue_model();
