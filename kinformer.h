@@ -370,7 +370,10 @@ typedef enum kinf_result_t {
     KINF_ERR_STATE = -5    /* not allowed now (e.g. add_index after start) */
 } kinf_result_t;
 
-/* Log items: one X-macro makes the ids and their messages. */
+/* Log items: one X-macro makes the ids and their messages. The write
+   client's go through KINF__LOGITEM_CL, so that a build without the client
+   (KINF_NO_CLIENT) keeps their ids but not their names. */
+#define KINF__LOGITEM_CL(item, msg) KINF_LOGITEM_XMACRO(item, msg)
 #define KINF_LOG_ITEMS \
     KINF_LOGITEM_XMACRO(OK, "no error") \
     KINF_LOGITEM_XMACRO(CONFIG_NO_SERVER, "desc.server is not set") \
@@ -484,18 +487,18 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_FULL, "the workqueue holds capacity items: the add was refused, the caller keeps the key") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused") \
-    KINF_LOGITEM_XMACRO(CLIENT_CONFLICT, "409 Conflict: the object changed since it was read (resourceVersion or uid precondition): re-read and retry") \
-    KINF_LOGITEM_XMACRO(CLIENT_ALREADY_EXISTS, "409 AlreadyExists: an object of that name exists") \
-    KINF_LOGITEM_XMACRO(CLIENT_NOT_FOUND, "404 Not Found: no such object (or resource)") \
-    KINF_LOGITEM_XMACRO(CLIENT_INVALID, "422 Invalid: the server refused the object or patch") \
-    KINF_LOGITEM_XMACRO(CLIENT_FORBIDDEN, "403 Forbidden: RBAC does not allow this request") \
-    KINF_LOGITEM_XMACRO(CLIENT_UNAUTHORIZED, "401 Unauthorized: the token was refused") \
-    KINF_LOGITEM_XMACRO(CLIENT_SERVER_ERROR, "5xx from the server") \
-    KINF_LOGITEM_XMACRO(CLIENT_HTTP_ERROR, "the server refused the request (HTTP status follows)") \
-    KINF_LOGITEM_XMACRO(CLIENT_RESPONSE_TOO_LARGE, "the response body is larger than the client's response_bytes") \
-    KINF_LOGITEM_XMACRO(CLIENT_BODY_TOO_LARGE, "the request body is larger than the client's request_bytes: not sent") \
-    KINF_LOGITEM_XMACRO(CLIENT_BUSY, "a request is under way: one at a time per client") \
-    KINF_LOGITEM_XMACRO(CLIENT_TIMEOUT, "the request did not complete in time: abandoned")
+    KINF__LOGITEM_CL(CLIENT_CONFLICT, "409 Conflict: the object changed since it was read (resourceVersion or uid precondition): re-read and retry") \
+    KINF__LOGITEM_CL(CLIENT_ALREADY_EXISTS, "409 AlreadyExists: an object of that name exists") \
+    KINF__LOGITEM_CL(CLIENT_NOT_FOUND, "404 Not Found: no such object (or resource)") \
+    KINF__LOGITEM_CL(CLIENT_INVALID, "422 Invalid: the server refused the object or patch") \
+    KINF__LOGITEM_CL(CLIENT_FORBIDDEN, "403 Forbidden: RBAC does not allow this request") \
+    KINF__LOGITEM_CL(CLIENT_UNAUTHORIZED, "401 Unauthorized: the token was refused") \
+    KINF__LOGITEM_CL(CLIENT_SERVER_ERROR, "5xx from the server") \
+    KINF__LOGITEM_CL(CLIENT_HTTP_ERROR, "the server refused the request (HTTP status follows)") \
+    KINF__LOGITEM_CL(CLIENT_RESPONSE_TOO_LARGE, "the response body is larger than the client's response_bytes") \
+    KINF__LOGITEM_CL(CLIENT_BODY_TOO_LARGE, "the request body is larger than the client's request_bytes: not sent") \
+    KINF__LOGITEM_CL(CLIENT_BUSY, "a request is under way: one at a time per client") \
+    KINF__LOGITEM_CL(CLIENT_TIMEOUT, "the request did not complete in time: abandoned")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -2845,12 +2848,24 @@ static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
 typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
 #endif
+#ifdef KINF_NO_CLIENT /* the client's items are named "" */
+#undef KINF__LOGITEM_CL
+#define KINF__LOGITEM_CL(item, msg) char kinf__n_##item[1];
+#endif
 #define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
 typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
 #undef KINF_LOGITEM_XMACRO
+#ifdef KINF_NO_CLIENT
+#undef KINF__LOGITEM_CL
+#define KINF__LOGITEM_CL(item, msg) "",
+#endif
 #define KINF_LOGITEM_XMACRO(item, msg) #item,
 static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
+#ifdef KINF_NO_CLIENT
+#undef KINF__LOGITEM_CL
+#define KINF__LOGITEM_CL(item, msg) KINF_LOGITEM_XMACRO(item, msg)
+#endif
 #define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
 static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
@@ -9437,8 +9452,16 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)code));
     kinf__cat(det, sizeof(det), " ");
     kinf__cat(det, sizeof(det), c->path);
-    kinf__cl_log(c, result == KINF_CLIENT_CONFLICT || result == KINF_CLIENT_ALREADY_EXISTS ? KINF_LOG_WARN : KINF_LOG_ERROR,
-                 item, det, c->out.message[0] ? c->out.message : 0, __LINE__);
+    if (c->out.message[0]) {
+        char msg[sizeof(c->out.message) + 16];
+        msg[0] = 0;
+        kinf__cat(msg, sizeof(msg), " (server: ");
+        kinf__cat(msg, sizeof(msg), c->out.message);
+        kinf__cat(msg, sizeof(msg), ")");
+        kinf__cl_log(c, result == KINF_CLIENT_CONFLICT || result == KINF_CLIENT_ALREADY_EXISTS ? KINF_LOG_WARN : KINF_LOG_ERROR, item, det, msg, __LINE__);
+    } else {
+        kinf__cl_log(c, result == KINF_CLIENT_CONFLICT || result == KINF_CLIENT_ALREADY_EXISTS ? KINF_LOG_WARN : KINF_LOG_ERROR, item, det, 0, __LINE__);
+    }
     c->last_error = item;
     kinf__cl_finish(c, result, item, keep);
 }

@@ -574,6 +574,7 @@ post "$BD/_fake/stop"
 start_server w --pods 6 --namespaces 2 --configmaps 2
 BW="http://127.0.0.1:$PORT"
 KW() { timeout 20 kubectl --server "$BW" --cache-dir "$T/kcache-w" --request-timeout 10s "$@"; }
+KWq() { KW "$@" >/dev/null; }
 # send METHOD URL BODY [CTYPE]: the code in $CODE, the body in $T/body
 send() { H send "$@" >"$T/raw"; CODE=$(head -1 "$T/raw"); sed 1d "$T/raw" >"$T/body"; }
 cat >"$T/cm.json" <<'EOF2'
@@ -610,7 +611,7 @@ check "delete with a stale resourceVersion precondition: 409 Conflict" test "$CO
 send DELETE "$BW/api/v1/namespaces/ns-0/configmaps/w1" "{\"preconditions\":{\"uid\":\"$UID_W\",\"resourceVersion\":\"$RV_W\"}}"
 check "delete with matching uid and resourceVersion preconditions: 200" test "$CODE/$(jbody "d['metadata']['name']")" = "200/w1"
 KW create --validate=false -f "$T/cm.json" -o name >/dev/null
-check "kubectl delete" KW delete cm w1 -n ns-0
+check "kubectl delete" KWq delete cm w1 -n ns-0
 KW get cm w1 -n ns-0 >/dev/null 2>"$T/k.err"
 check "... and it is gone (NotFound)" grep -q NotFound "$T/k.err"
 # the status subresource: /status writes only the status, the object's own writes never it
@@ -631,13 +632,13 @@ check "PUT .../status with the old resourceVersion: 409 Conflict" test "$CODE/$(
 send PUT "$BW/api/v1/namespaces/ns-0/configmaps/cm-0/status" '{}'
 check "a resource without a status subresource: .../status is 404" test "$CODE" = 404
 # leases (coordination.k8s.io/v1)
-check "kubectl create -f (a Lease in kube-node-lease)" KW create --validate=false -f "$T/lease.json" -o name
+check "kubectl create -f (a Lease in kube-node-lease)" KWq create --validate=false -f "$T/lease.json" -o name
 same "kubectl get lease -n kube-node-lease" \
   "$(KW get lease -n kube-node-lease -o 'jsonpath={.items[*].metadata.name} {.items[*].spec.holderIdentity}')" "node-x node-x"
 same "kubectl patch lease --type merge (renewTime)" \
   "$(KW patch lease node-x -n kube-node-lease --type merge -p '{"spec":{"renewTime":"2026-01-02T03:04:05.123456Z"}}' -o 'jsonpath={.spec.renewTime}')" \
   "2026-01-02T03:04:05.123456Z"
-check "kubectl delete lease" KW delete lease node-x -n kube-node-lease
+check "kubectl delete lease" KWq delete lease node-x -n kube-node-lease
 post "$BW/_fake/stop"
 
 # ================================================================= server C: chunked lists, lifetime
