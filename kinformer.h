@@ -175,6 +175,25 @@ API
         void kinf_workqueue_shut_down(q); int _shut_down_with_drain(q, timeout_ms); int _shutting_down(q)
         kinf_workqueue_stats_t kinf_workqueue_stats(q, now_ms); void kinf_workqueue_destroy(q)
 
+    The write client (docs/client.md): one request at a time, as client-go's
+    dynamic client, in fixed memory, with the informer's configuration, TLS
+    and token (compiled out by KINF_NO_CLIENT):
+        size_t kinf_client_size(const kinf_client_desc_t*)
+        kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_client_desc_t*)
+        int  kinf_client_do(c, const kinf_client_request_t*, kinf_client_response_t*, int timeout_ms)
+                 blocking; returns KINF_CLIENT_OK, _CONFLICT (409), _ALREADY_EXISTS,
+                 _NOT_FOUND, _INVALID (422), _FORBIDDEN, _UNAUTHORIZED, _SERVER_ERROR,
+                 _HTTP_ERROR, _CONNECTION, _TOO_LARGE, _TIMEOUT; the response has the
+                 body, the HTTP code and the server's Status (reason, message; sanitised)
+        int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
+                 verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
+                 _DELETE (preconditions uid, resourceVersion); req.status: .../status
+        int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
+        kinf_client_engine_server / _tick / _deadline / _sendbuf / _sent / _recvbuf /
+        _recvd / _connected / _closed / _failed / _set_token
+        uint32_t kinf_client_last_error(c); void _clear_error(c)
+        kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
+
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
     character ("metadata.labels.app\.kubernetes\.io/name"), and a segment of
@@ -199,6 +218,8 @@ CONFIGURATION MACROS
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
+                              defined; its log items keep their ids, named "")
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
@@ -213,8 +234,9 @@ CONFIGURATION MACROS
                               kinf_wants, kinf_timeout_ms, kinf_refresh_token_file and the
                               kinf_config_* loaders (kinf_config_apply stays) are left out,
                               and TLS with them, as are discovery and the factory, the
-                              workqueue, the snapshot file helpers and kinf_log_stderr
-                              (KINF_NO_FACTORY and KINF_NO_WORKQUEUE are implied): drive it
+                              workqueue, the write client, the snapshot file helpers and
+                              kinf_log_stderr (KINF_NO_FACTORY, KINF_NO_WORKQUEUE and
+                              KINF_NO_CLIENT are implied): drive it
                               with the kinf_engine_* calls, and
                               give desc.random_seed. It calls the C string functions and
                               assert only (docs/porting.md: Cortex-M sizes).
@@ -280,6 +302,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
+    kinf_client_size is exact: the client (13,168 bytes on x86_64),
+    request_bytes (16 KiB) and response_bytes (64 KiB) by default, and its
+    connection, an informer that never lists (87,584 bytes; plus the TLS
+    block for https://): 194,976 bytes at the defaults.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
@@ -371,9 +397,9 @@ typedef enum kinf_result_t {
 } kinf_result_t;
 
 /* Log items: one X-macro makes the ids and their messages. The write
-   client's go through KINF__LOGITEM_CL, so that a build without the client
+   client's go through KINF_CLIENT_LOGITEM_XMACRO, so that a build without the client
    (KINF_NO_CLIENT) keeps their ids but not their names. */
-#define KINF__LOGITEM_CL(item, msg) KINF_LOGITEM_XMACRO(item, msg)
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_XMACRO(item, msg)
 #define KINF_LOG_ITEMS \
     KINF_LOGITEM_XMACRO(OK, "no error") \
     KINF_LOGITEM_XMACRO(CONFIG_NO_SERVER, "desc.server is not set") \
@@ -487,18 +513,18 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_FULL, "the workqueue holds capacity items: the add was refused, the caller keeps the key") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused") \
-    KINF__LOGITEM_CL(CLIENT_CONFLICT, "409 Conflict: the object changed since it was read (resourceVersion or uid precondition): re-read and retry") \
-    KINF__LOGITEM_CL(CLIENT_ALREADY_EXISTS, "409 AlreadyExists: an object of that name exists") \
-    KINF__LOGITEM_CL(CLIENT_NOT_FOUND, "404 Not Found: no such object (or resource)") \
-    KINF__LOGITEM_CL(CLIENT_INVALID, "422 Invalid: the server refused the object or patch") \
-    KINF__LOGITEM_CL(CLIENT_FORBIDDEN, "403 Forbidden: RBAC does not allow this request") \
-    KINF__LOGITEM_CL(CLIENT_UNAUTHORIZED, "401 Unauthorized: the token was refused") \
-    KINF__LOGITEM_CL(CLIENT_SERVER_ERROR, "5xx from the server") \
-    KINF__LOGITEM_CL(CLIENT_HTTP_ERROR, "the server refused the request (HTTP status follows)") \
-    KINF__LOGITEM_CL(CLIENT_RESPONSE_TOO_LARGE, "the response body is larger than the client's response_bytes") \
-    KINF__LOGITEM_CL(CLIENT_BODY_TOO_LARGE, "the request body is larger than the client's request_bytes: not sent") \
-    KINF__LOGITEM_CL(CLIENT_BUSY, "a request is under way: one at a time per client") \
-    KINF__LOGITEM_CL(CLIENT_TIMEOUT, "the request did not complete in time: abandoned")
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_CONFLICT, "409 Conflict: the object changed since it was read (resourceVersion or uid precondition): re-read and retry") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_ALREADY_EXISTS, "409 AlreadyExists: an object of that name exists") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NOT_FOUND, "404 Not Found: no such object (or resource)") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_INVALID, "422 Invalid: the server refused the object or patch") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_FORBIDDEN, "403 Forbidden: RBAC does not allow this request") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_UNAUTHORIZED, "401 Unauthorized: the token was refused") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_SERVER_ERROR, "5xx from the server") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_HTTP_ERROR, "the server refused the request (HTTP status follows)") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RESPONSE_TOO_LARGE, "the response body is larger than the client's response_bytes") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BODY_TOO_LARGE, "the request body is larger than the client's request_bytes: not sent") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BUSY, "a request is under way: one at a time per client") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_TIMEOUT, "the request did not complete in time: abandoned")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -2849,22 +2875,22 @@ static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
 typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
 #endif
 #ifdef KINF_NO_CLIENT /* the client's items are named "" */
-#undef KINF__LOGITEM_CL
-#define KINF__LOGITEM_CL(item, msg) char kinf__n_##item[1];
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) char kinf__n_##item[1];
 #endif
 #define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
 typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
 #undef KINF_LOGITEM_XMACRO
 #ifdef KINF_NO_CLIENT
-#undef KINF__LOGITEM_CL
-#define KINF__LOGITEM_CL(item, msg) "",
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) "",
 #endif
 #define KINF_LOGITEM_XMACRO(item, msg) #item,
 static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
 #ifdef KINF_NO_CLIENT
-#undef KINF__LOGITEM_CL
-#define KINF__LOGITEM_CL(item, msg) KINF_LOGITEM_XMACRO(item, msg)
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_XMACRO(item, msg)
 #endif
 #define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
 static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
@@ -10343,6 +10369,10 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__DC_WBUF
 #undef KINF__DEEP_ESCAPED
 #undef KINF__DISC_MAGIC
+#undef KINF__CLIENT_MAGIC
+#undef KINF__CL_HEAD
+#undef KINF__CL_TOKS
+#undef KINF__CL_ERR
 #undef KINF__DEEP_STRING
 #undef KINF__DEEP_WS
 #undef KINF__ERR
