@@ -9625,7 +9625,9 @@ static void kinf__cl_advance(kinf_client_t* c) {
 static unsigned kinf__cl_state(const kinf_client_t* c) {
     unsigned st = 0;
     if (c->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (c->phase == KINF__CL_RUNNING && c->cstate == KINF__C_WANTED && kinf__rf_token_stale(c->conn)) { st |= KINF_ENG_TOKEN; }
+    /* a token file is read before a request goes out (on a new connection or a kept one), not in the middle of one */
+    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_SEND && c->wpos == 0)) &&
+        kinf__rf_token_stale(c->conn)) { st |= KINF_ENG_TOKEN; }
     if (c->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
     else if (c->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
     else if (c->cstate == KINF__C_RECV && !c->body_done) { st |= KINF_ENG_RECV; }
@@ -9725,7 +9727,8 @@ KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms) {
 }
 KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c) {
     if (!kinf__cl_ok(c)) { return UINT64_MAX; }
-    if (c->close_wanted || c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_RECV && c->body_done)) { return c->now; }
+    if (c->close_wanted || c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_RECV && c->body_done) ||
+        (kinf__cl_state(c) & KINF_ENG_TOKEN)) { return c->now; }
     if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return c->last_rx + (uint64_t)c->conn->idle_ms; }
     return UINT64_MAX;
 }

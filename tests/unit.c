@@ -7486,6 +7486,8 @@ static void test_workqueue_wake_drain(void) {
 
 /* ------------------------------------------------------------------ the write client */
 static char g_cl_req[8192]; /* the last request's bytes */
+static const char* g_cl_token = "tok-file-1"; /* what the "token file" holds */
+static int g_cl_token_reads;
 /* Drives one request to its end through the engine calls: connects when asked,
    keeps what was sent, answers with resp in pieces of step bytes
    (resp NULL: the transport fails after the send). 1 when the request ended. */
@@ -7497,6 +7499,7 @@ static int cl_serve(kinf_client_t* c, uint64_t* t, const char* resp, size_t step
         unsigned st = kinf_client_engine_tick(c, *t);
         if (kinf_client_done(c, out)) { return 1; }
         if (st & KINF_ENG_CLOSE) { kinf_client_engine_closed(c, *t); continue; }
+        if (st & KINF_ENG_TOKEN) { g_cl_token_reads++; kinf_client_engine_set_token(c, g_cl_token, *t); continue; }
         if (st & KINF_ENG_CONNECT) { kinf_client_engine_connected(c, *t); continue; }
         if (st & KINF_ENG_SEND) {
             size_t len;
@@ -7526,7 +7529,7 @@ static int cl_serve(kinf_client_t* c, uint64_t* t, const char* resp, size_t step
     }
     return 0;
 }
-static kinf_client_t* cl_mk(size_t req_bytes, size_t resp_bytes) {
+static kinf_client_t* cl_mk2(size_t req_bytes, size_t resp_bytes, const char* token_file) {
     static kinf_desc_t conn;
     kinf_client_desc_t cd;
     size_t n;
@@ -7534,7 +7537,8 @@ static kinf_client_t* cl_mk(size_t req_bytes, size_t resp_bytes) {
     kinf_client_t* c;
     desc_base(&conn);
     conn.server = "http://127.0.0.1:1/prefix";
-    conn.token = "tok-1";
+    conn.token = token_file ? 0 : "tok-1";
+    conn.token_file = token_file;
     memset(&cd, 0, sizeof(cd));
     cd.conn = &conn; cd.request_bytes = req_bytes; cd.response_bytes = resp_bytes;
     n = kinf_client_size(&cd);
@@ -7545,6 +7549,36 @@ static kinf_client_t* cl_mk(size_t req_bytes, size_t resp_bytes) {
     c = kinf_client_init(mem, n, &cd);
     if (!c) { free(mem); }
     return c;
+}
+static kinf_client_t* cl_mk(size_t req_bytes, size_t resp_bytes) { return cl_mk2(req_bytes, resp_bytes, 0); }
+/* A token file: read before the first request, again before the request
+   after a 401, on the kept-alive connection too, and never in mid-request. */
+static void test_client_token_file(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    static const char r401[] = "HTTP/1.1 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}";
+    static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+    g_test = "client token file";
+    log_reset();
+    c = cl_mk2(300, 1024, "/nonexistent/kinformer-unit-token");
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+    g_cl_token = "tok-file-1"; g_cl_token_reads = 0;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(g_cl_token_reads >= 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-1\r\n") != 0);
+    g_cl_token_reads = 0;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r401, 64, &out) && out.result == KINF_CLIENT_UNAUTHORIZED);
+    CHECK_INT(g_cl_token_reads, 0);                                  /* read 1 s ago: not again */
+    g_cl_token = "tok-file-2";
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_client_engine_tick(c, t) == (KINF_ENG_TOKEN | KINF_ENG_SEND)); /* the kept connection, the token first */
+    CHECK(cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
+    free(c);
 }
 static void test_client(void) {
     kinf_client_t* c;
@@ -7801,6 +7835,7 @@ int main(void) {
     test_workqueue();
     test_workqueue_model();
     test_client();
+    test_client_token_file();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();
     test_workqueue_wake_drain();
