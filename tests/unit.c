@@ -7669,6 +7669,7 @@ static void test_client(void) {
         size_t o = 0;
         int i, n;
         char body[800];
+        big[o++] = 'x';                                                      /* then the lead bytes sit at odd offsets */
         for (i = 0; i < 200; i++) { memcpy(big + o, "\xc3\xa9", 2); o += 2; } /* 200 x U+00E9: 400 bytes */
         big[o] = 0;
         n = snprintf(body, sizeof(body), "{\"reason\":\"Bad\\u0001\\n\",\"message\":\"%s\"}", big);
@@ -7678,7 +7679,7 @@ static void test_client(void) {
         CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 64, &out));
         CHECK(!strcmp(out.reason, "Bad??"));
         n = (int)strlen(out.message);
-        CHECK(n < (int)sizeof(out.message) && n > 200 && !strcmp(out.message + n - 3, "...") && !memcmp(out.message, big, (size_t)n - 3) && (n - 3) % 2 == 0);
+        CHECK(n < (int)sizeof(out.message) && n > 200 && !strcmp(out.message + n - 3, "...") && !memcmp(out.message, big, (size_t)n - 3) && (n - 3) % 2 == 1);
     }
     /* a response larger than response_bytes: TOO_LARGE, the status known, the connection dropped */
     {
