@@ -2202,6 +2202,44 @@ def scenario_nodeagent(ctx):
         srv.close()
     return c.report()
 
+
+def scenario_nodeagent_tls(ctx):
+    """nodeagent over https (--certificate-authority) with a token file that rotates:
+    the lease is renewed, a 401 after the rotation is followed by a renewal with the
+    new token (the file read again), the pods are listed through the same TLS setup."""
+    c = Checks("nodeagent over https with a rotating --token-file: renewed after the 401")
+    tdir = os.path.join(TMP, "nodeagent-tls")
+    os.makedirs(tdir, exist_ok=True)
+    ca = os.path.join(tdir, "ca.pem")
+    tok = os.path.join(tdir, "token")
+    with open(tok, "w") as f:
+        f.write("token-one\n")
+    srv = Server("nodeagent-tls", pods=20, extra=["--tls", "--ca-file", ca, "--token-file", tok])
+    na = None
+    try:
+        na = nodeagent("nodeagent-tls", srv, "node-0", ["--certificate-authority", ca, "--token-file", tok])
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE created node-0 "), 30), "no 'LEASE created' over https %s" % na.describe())
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE "), 30), "no PHASE line over https")
+        with open(tok + ".new", "w") as f:
+            f.write("token-two\n")
+        os.rename(tok + ".new", tok)
+        n0 = len(na.out_lines())
+        c.check(na.wait_for(lambda ln: "CLIENT_UNAUTHORIZED" in ln, 20, stream="err"),
+                "no 401 after the token rotated %s" % na.describe())
+        deadline = time.monotonic() + 30 * SLOW
+        for _ in range(300):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(lease_lines(na, n0), "no renewal with the new token %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2223,6 +2261,7 @@ ALL = [
     ("snapshot", scenario_snapshot, 4),
 ]
 ALL.append(("nodeagent", scenario_nodeagent, 6))
+ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
 VALGRIND_SET = ("churn", "cut")
 
 
