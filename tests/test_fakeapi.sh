@@ -571,7 +571,7 @@ check "a server without aggregated discovery never serves it" \
 post "$BD/_fake/stop"
 
 # ================================================================= server W: writes as the real server takes them
-start_server w --pods 6 --namespaces 2 --configmaps 2
+start_server w --pods 6 --namespaces 2 --configmaps 2 --lifetime 240
 BW="http://127.0.0.1:$PORT"
 KW() { timeout 20 kubectl --server "$BW" --cache-dir "$T/kcache-w" --request-timeout 10s "$@"; }
 KWq() { KW "$@" >/dev/null; }
