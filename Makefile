@@ -120,6 +120,7 @@ clean:
 
 help:
 	@echo "make            build examples into build/ (kwatch is build/kwatch)"
+	@echo "                (and build/nodeagent: a node's pods and its Lease, on the write client; docs/client.md)"
 	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
 	@echo "make demo       fake API server with churn + kwatch for ~20 s"
 	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols,"
