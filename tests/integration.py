@@ -2240,7 +2240,6 @@ def scenario_snapshot(ctx):
         srv.close()
 
 
-
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2261,9 +2260,10 @@ ALL = [
     ("multi", scenario_multi, 8),
     ("snapshot", scenario_snapshot, 4),
 ]
+VALGRIND_SET = ("churn", "cut")
+# the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
-VALGRIND_SET = ("churn", "cut")
 
 
 def run_one(name, fn):
