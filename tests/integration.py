@@ -369,14 +369,14 @@ class Kwatch:
     as its stdout, so that log lines and event lines keep their order (used to
     tell whether a LIST was still in progress when the sentinel showed up)."""
 
-    def __init__(self, name, server_url, args, env=None, merge=False):
+    def __init__(self, name, server_url, args, env=None, merge=False, binary=None):
         self.name = name
         srv_args = ["--server", server_url] if server_url else []
         args = list(args)
         if "--timeout" not in args:
             # never outlive the suite, even if it is killed
             args += ["--timeout", str(int(900 * SLOW))]
-        self.cmd = kwatch_prefix() + [OPTS.kwatch] + srv_args + args
+        self.cmd = kwatch_prefix() + [binary or OPTS.kwatch] + srv_args + args
         self.lines = []
         self.err = self.lines if merge else []
         self.merge = merge
@@ -1769,6 +1769,175 @@ def scenario_tls(ctx):
         srv.close()
 
 
+# ======================================================================
+# nodeagent: the write client's heartbeat and a node's pods
+# ======================================================================
+
+LEASE_PATH = "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/%s"
+MICRO_TIME_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
+PHASE_RE = re.compile(r"^PHASE (\S+) (\S+) (\S+)$")
+
+
+def nodeagent(name, srv, node, extra=()):
+    binary = os.path.join(os.path.dirname(OPTS.kwatch), "nodeagent")
+    return Kwatch(name, srv.url, ["--node", node, "--lease-seconds", "1", "-v"] + list(extra), binary=binary)
+
+
+def lease_lines(na, since=0):
+    return [ln for ln in na.out_lines()[since:] if ln.startswith("LEASE ")]
+
+
+def scenario_nodeagent(ctx):
+    """nodeagent --node node-1: its Lease is created, renewed (renewTime moves forward),
+    survives foreign writes (409 Conflict, re-read, retried), a restart of nodeagent and
+    one of the server; its node's pods' phase changes are logged, other nodes' never."""
+    c = Checks("nodeagent: lease created and renewed through conflicts and restarts; its node's pods' phases only")
+    srv = Server("nodeagent", pods=40)
+    na = None
+    node = "node-1"
+    lpath = LEASE_PATH % node
+    try:
+        mine = set(parse_dump(srv.state(pod_path(), fsel="spec.nodeName=%s" % node)))
+        allpods = parse_dump(srv.state(pod_path()))
+        c.check(mine and len(mine) < len(allpods), "test bug: node-1 has %d of %d pods" % (len(mine), len(allpods)))
+        na = nodeagent("nodeagent", srv, node)
+        if not c.check(na.wait_for(lambda ln: ln.startswith("LEASE created %s " % node), 30),
+                       "no 'LEASE created' line %s" % na.describe()):
+            return c.report()
+        first = na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 30)
+        c.check(first, "no 'LEASE renewed' line after the create")
+        lease1 = srv.get(lpath)
+        spec = lease1.get("spec", {})
+        c.check(spec.get("holderIdentity") == node and spec.get("leaseDurationSeconds") == 40,
+                "lease spec %s" % spec)
+        c.check(MICRO_TIME_RE.match(spec.get("renewTime", "")), "renewTime %r is not RFC 3339 micro time" % spec.get("renewTime"))
+        # every pod of node-1 was seen (first phase), none of another node
+        seen = {}
+        deadline = time.monotonic() + 30 * SLOW
+        for _ in range(300):
+            seen = {m.group(1) for m in map(PHASE_RE.match, na.out_lines()) if m and m.group(2) == "-"}
+            if seen >= mine or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(seen == mine, "first PHASE lines %s, want node-1's pods %s" % (sorted(seen ^ mine)[:5], len(mine)))
+        # the lease advances
+        time.sleep(2.5)
+        lease2 = srv.get(lpath)
+        c.check(lease2["spec"]["renewTime"] > spec.get("renewTime", ""),
+                "renewTime did not move: %s then %s" % (spec.get("renewTime"), lease2["spec"]["renewTime"]))
+        c.check(int(lease2["metadata"]["resourceVersion"]) > int(lease1["metadata"]["resourceVersion"]), "lease RV did not move")
+        # foreign writes between renewals: each makes the agent's next update conflict
+        for i in range(3):
+            f = srv.get(lpath)
+            f["spec"]["holderIdentity"] = "intruder"
+            f["spec"]["renewTime"] = "2000-01-01T00:00:00.000000Z"
+            f["metadata"].pop("resourceVersion", None)
+            srv.apply(lpath, f)
+            time.sleep(1.3)
+        n0 = len(na.out_lines())
+        c.check(na.wait_for(lambda ln: "CLIENT_CONFLICT" in ln, 20, stream="err"),
+                "no CLIENT_CONFLICT logged after foreign writes %s" % na.describe())
+        deadline = time.monotonic() + 20 * SLOW
+        for _ in range(200):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(lease_lines(na, n0), "no renewal after the conflicts")
+        time.sleep(1.5)
+        l3 = srv.get(lpath)
+        c.check(l3["spec"]["holderIdentity"] == node and l3["spec"]["renewTime"] > lease2["spec"]["renewTime"],
+                "after the conflicts the lease is %s" % l3["spec"])
+        # phase changes: node-1's are logged, node-0's are not
+        mk = sorted(mine)[0]
+        other = sorted(k for k in allpods if k not in mine)[0]
+        for key, phase in ((mk, "Succeeded"), (other, "Failed")):
+            ns, _, name = key.partition("/")
+            pod = srv.get("/api/v1/namespaces/%s/pods/%s" % (ns, name))
+            pod.setdefault("status", {})["phase"] = phase
+            srv.apply("/api/v1/namespaces/%s/pods/%s" % (ns, name), pod)
+        c.check(na.wait_for(lambda ln: (PHASE_RE.match(ln) or [0, 0])[1] == mk and ln.endswith(" Succeeded"), 20),
+                "no PHASE line for %s -> Succeeded" % mk)
+        newkey = srv.sentinel_pod()       # spec.nodeName node-1
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE %s - Running" % newkey), 20), "no PHASE line for a new pod %s" % newkey)
+        ns, _, name = newkey.partition("/")
+        srv.delete("/api/v1/namespaces/%s/pods/%s" % (ns, name))
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE %s Running -" % newkey), 20), "no PHASE line for the deleted pod")
+        # a restart of nodeagent: it reads the lease it left and renews it (no create)
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM %s" % (rc, na.describe()))
+        keys_logged = {m.group(1) for m in map(PHASE_RE.match, na.out_lines()) if m}
+        c.check(keys_logged <= mine | {newkey}, "PHASE lines of other nodes' pods: %s" % sorted(keys_logged - mine - {newkey})[:5])
+        c.check(other not in keys_logged, "the other node's pod %s was logged" % other)
+        before = srv.get(lpath)["metadata"]["resourceVersion"]
+        na = nodeagent("nodeagent-2", srv, node)
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 30), "no renewal after a restart of nodeagent")
+        c.check(not any(ln.startswith("LEASE created") for ln in na.out_lines()), "the lease was created again after a restart")
+        c.check(int(srv.get(lpath)["metadata"]["resourceVersion"]) > int(before), "lease RV did not move after the restart")
+        # a restart of the server: the agent reconnects and renews again
+        srv.fault("restart", seconds=1.5)
+        time.sleep(0.5)
+        if c.check(srv.wait_up(60), "server did not come back"):
+            n1 = len(na.out_lines())
+            t_back = srv.get(lpath)["spec"]["renewTime"]
+            deadline = time.monotonic() + 30 * SLOW
+            ok = False
+            for _ in range(300):
+                if lease_lines(na, n1) and srv.get(lpath)["spec"]["renewTime"] > t_back:
+                    ok = True
+                    break
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            c.check(ok, "no renewal after the server restarted %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+        bad = na.sanitizer_errors()
+        c.check(not bad, "sanitizer: %s" % bad)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
+def scenario_nodeagent_tls(ctx):
+    """nodeagent over https (--certificate-authority) with a token file that rotates:
+    the lease is renewed, a 401 after the rotation is followed by a renewal with the
+    new token (the file read again), the pods are listed through the same TLS setup."""
+    c = Checks("nodeagent over https with a rotating --token-file: renewed after the 401")
+    tdir = os.path.join(TMP, "nodeagent-tls")
+    os.makedirs(tdir, exist_ok=True)
+    ca = os.path.join(tdir, "ca.pem")
+    tok = os.path.join(tdir, "token")
+    with open(tok, "w") as f:
+        f.write("token-one\n")
+    srv = Server("nodeagent-tls", pods=20, extra=["--tls", "--ca-file", ca, "--token-file", tok])
+    na = None
+    try:
+        na = nodeagent("nodeagent-tls", srv, "node-0", ["--certificate-authority", ca, "--token-file", tok])
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE created node-0 "), 30), "no 'LEASE created' over https %s" % na.describe())
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE "), 30), "no PHASE line over https")
+        with open(tok + ".new", "w") as f:
+            f.write("token-two\n")
+        os.rename(tok + ".new", tok)
+        n0 = len(na.out_lines())
+        c.check(na.wait_for(lambda ln: "CLIENT_UNAUTHORIZED" in ln, 20, stream="err"),
+                "no 401 after the token rotated %s" % na.describe())
+        deadline = time.monotonic() + 30 * SLOW
+        for _ in range(300):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(lease_lines(na, n0), "no renewal with the new token %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
 # ----------------------------------------------------------------------
 # Several resources on one loop: a factory and discovery
 
@@ -2214,6 +2383,9 @@ ALL = [
     ("snapshot_kill", scenario_snapshot_kill, 4),
 ]
 VALGRIND_SET = ("churn", "cut")
+# the write client's example, nodeagent (build/nodeagent beside --kwatch)
+ALL.append(("nodeagent", scenario_nodeagent, 6))
+ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
 
 
 def run_one(name, fn):
