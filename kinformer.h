@@ -2135,17 +2135,37 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
-/* a string from its opening quote at p[i]; out if it does not end here */
-#define KINF__DEEP_STRING() do { \
-        j = kinf__str_run(p, i + 1, n, 1); \
+#ifdef KINF__SSE2
+    /* kinf__str_run's test with its constants in registers for the whole
+       loop (inlined at each string, they were loaded again each time) */
+    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+#define KINF__DEEP_RUN(from) do { \
+        j = (from); \
+        for (;;) { \
+            unsigned mask_; \
+            __m128i v_, t_; \
+            if (j + 16 > n) { j = kinf__str_run(p, j, n, 1); break; } \
+            v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
+            t_ = _mm_xor_si128(v_, x2); \
+            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
+            if (mask_) { j += (size_t)__builtin_ctz(mask_); break; } \
+            j += 16; \
+        } \
+    } while (0)
+#else
+#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 1); } while (0)
+#endif
+/* the rest of a string whose plain run stopped at p[j] (not a quote with
+   room after it): i past its closing quote, or out with state st */
+#define KINF__DEEP_STRING_END(st) do { \
         if (j < n && p[j] == '"') { i = j + 1; } \
         else if ((j = KINF__DEEP_ESCAPED(p, j, n)) != 0) { i = j; } \
-        else { goto out; } \
+        else { goto st; } \
     } while (0)
 /* not the byte the state expects: whitespace is skipped and the state
-   tried again, anything else stops */
-#define KINF__DEEP_WS(state) do { \
-        if (kinf__cclass[p[i]] != KINF__C_WS) { goto out; } \
+   tried again, anything else stops (with the state for the byte machine) */
+#define KINF__DEEP_WS(state, st) do { \
+        if (kinf__cclass[p[i]] != KINF__C_WS) { goto st; } \
         s->ws = 1; \
         do { i++; } while (i < n && kinf__cclass[p[i]] == KINF__C_WS); \
         goto state; \
@@ -2159,47 +2179,71 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     case KINF__X_COMMA_OR_END: goto comma_or_end;
     default: goto out;
     }
+    /* Each label checks i < n, and each has a twin (_in) for the paths
+       that know p[i] is there: a token's tests read a few bytes past its
+       end where the buffer holds them, so the next one starts at once. */
 key_or_end: /* after '{' */
-    e = KINF__X_KEY_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_key_or_end; }
     if (p[i] == '"') { goto key_token; }
     if (p[i] == '}') { goto close; }
-    KINF__DEEP_WS(key_or_end);
+    KINF__DEEP_WS(key_or_end, out_key_or_end);
 key: /* after ',' in an object */
-    e = KINF__X_KEY;
-    if (i >= n) { goto out; }
-    if (p[i] != '"') { KINF__DEEP_WS(key); }
-key_token:
-    KINF__DEEP_STRING();
+    if (i >= n) { goto out_key; }
+key_in:
+    if (p[i] != '"') { KINF__DEEP_WS(key, out_key); }
+key_token: /* p[i] opens a key */
+    KINF__DEEP_RUN(i + 1);
+    if (j + 5 < n && p[j] == '"') { /* the key ends, and the next bytes are there */
+#if !defined(__OPTIMIZE_SIZE__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+        /* "f:name":{} (most of fieldsV1): the quote, the colon and an
+           empty object at once, where an object may open (the depth) */
+        uint32_t w;
+        memcpy(&w, p + j, 4);
+        if (w == 0x7d7b3a22u && d + 1 < KINF_MAX_DEPTH) { i = j + 4; goto comma_or_end_in; }
+#endif
+        i = j + 1;
+        if (p[i] == ':') { i++; goto value_in; }
+        goto colon_in;
+    }
+    KINF__DEEP_STRING_END(out_key);
 colon:
-    e = KINF__X_COLON;
-    if (i >= n) { goto out; }
-    if (p[i] != ':') { KINF__DEEP_WS(colon); }
+    if (i >= n) { goto out_colon; }
+colon_in:
+    if (p[i] != ':') { KINF__DEEP_WS(colon, out_colon); }
     i++;
 value:
-    e = KINF__X_VALUE;
-    if (i >= n) { goto out; }
-value_token:
+    if (i >= n) { goto out_value; }
+value_in:
     c = p[i];
     if (c == '"') { /* most values */
-        KINF__DEEP_STRING();
+        KINF__DEEP_RUN(i + 1);
+        if (j + 2 < n && p[j] == '"') { /* ends, and the comma and what follows it are there */
+            i = j + 1;
+            if (p[i] != ',') { goto comma_or_end_in; }
+            i++;
+            if (in_arr) { goto value_in; }
+            goto key_in;
+        }
+        KINF__DEEP_STRING_END(out_value);
         goto comma_or_end;
     }
-    switch (kinf__cclass[c]) {
-    case KINF__C_OPEN:
-        if (d + 1 >= KINF_MAX_DEPTH) { goto out; }
-        if (i + 1 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
+    if ((c | 0x20) == '{') { /* '{' or '[' */
+        if (d + 1 >= KINF_MAX_DEPTH) { goto out_value; }
+        if (i + 2 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end_in; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
         d++; i++;
         in_arr = c == '[';
         if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
         s->arr[d] = (uint8_t)in_arr;
         if (in_arr) { goto value_or_end; }
         goto key_or_end;
+    }
+    switch (kinf__cclass[c]) {
     case KINF__C_LIT: {
         size_t k = c == 'f' ? 5u : 4u;
-        if (i + k >= n || memcmp(p + i, c == 't' ? "true" : c == 'f' ? "false" : "null", k)) { goto out; } /* as the byte machine: the next byte must be here */
+        /* as the byte machine: the byte after it must be here */
+        if (i + k >= n || memcmp(p + i + k - 4, c == 't' ? "true" : c == 'f' ? "alse" : "null", 4)) { goto out_value; }
         i += k;
-        goto comma_or_end;
+        goto comma_or_end_in;
     }
     case KINF__C_NUM: {
         uint8_t st = kinf__num_start(c);
@@ -2210,44 +2254,50 @@ value_token:
             if (!nx) { break; }
             st = nx;
         }
-        if (j >= n || !kinf__num_accepts(st)) { goto out; }
+        if (j >= n || !kinf__num_accepts(st)) { goto out_value; }
         i = j;
-        goto comma_or_end;
+        goto comma_or_end_in;
     }
     case KINF__C_WS:
-        KINF__DEEP_WS(value_again);
+        KINF__DEEP_WS(value, out_value);
     default:
-        goto out;
+        goto out_value;
     }
-value_again: /* after whitespace where a value goes: e is already set */
-    if (i >= n) { goto out; }
-    goto value_token;
 value_or_end: /* after '[' */
-    e = KINF__X_VALUE_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_value_or_end; }
     if (p[i] == ']') { goto close; }
-    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end); }
-    goto value_token;
+    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end, out_value_or_end); }
+    goto value_in;
 comma_or_end: /* after a value */
-    e = KINF__X_COMMA_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_comma_or_end; }
+comma_or_end_in:
     c = p[i];
     if (c == ',') {
         i++;
         if (in_arr) { goto value; }
-        if (i < n && p[i] == '"') { e = KINF__X_KEY; goto key_token; }
+        if (i < n && p[i] == '"') { goto key_token; }
         goto key;
     }
-    if (c != '}' && c != ']') { KINF__DEEP_WS(comma_or_end); }
-close: /* p[i] closes the container at depth d; e allows it there */
+    if ((c & 0xdf) != ']') { KINF__DEEP_WS(comma_or_end, out_comma_or_end); } /* neither '}' nor ']' */
+close: /* p[i] closes the container at depth d, where the state allows it */
     c = p[i];
-    if (d <= dmin || in_arr != (c == ']')) { goto out; }
+    /* stopping here, the byte machine takes the close after a value: it
+       allows one where '{' or '[' allowed it too */
+    if (d <= dmin || in_arr != (c == ']')) { goto out_comma_or_end; }
     d--; in_arr = kinf__scan_is_arr(s, d); i++;
     goto comma_or_end;
+    /* the state for the byte machine, written only when the loop stops */
+out_key_or_end: e = KINF__X_KEY_OR_END; goto out;
+out_key: e = KINF__X_KEY; goto out; /* also a key after '{': the same for its quote */
+out_colon: e = KINF__X_COLON; goto out;
+out_value: e = KINF__X_VALUE; goto out; /* also after '[', at a byte that is not ']' */
+out_value_or_end: e = KINF__X_VALUE_OR_END; goto out;
+out_comma_or_end: e = KINF__X_COMMA_OR_END;
 out:
     s->depth = d; s->expect = e;
     return i;
-#undef KINF__DEEP_STRING
+#undef KINF__DEEP_RUN
+#undef KINF__DEEP_STRING_END
 #undef KINF__DEEP_WS
 }
 
