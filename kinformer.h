@@ -2128,6 +2128,11 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
+#ifdef KINF__SSE2
+/* kinf__str_run near the buffer's end, out of the fast loop's way: inlined
+   there, its constants took registers the loop needs */
+static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
+#endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
@@ -2138,13 +2143,16 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
 #ifdef KINF__SSE2
     /* kinf__str_run's test with its constants in registers for the whole
        loop (inlined at each string, they were loaded again each time) */
-    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    /* opaque to the compiler, so it keeps them in registers instead of
+       loading them again at each string */
+    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
             unsigned mask_; \
             __m128i v_, t_; \
-            if (j + 16 > n) { j = kinf__str_run(p, j, n, 1); break; } \
+            if (j + 16 > n) { j = kinf__str_run_end(p, j, n); break; } \
             v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
             t_ = _mm_xor_si128(v_, x2); \
             mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
