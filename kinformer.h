@@ -2235,7 +2235,11 @@ key_token: /* p[i] opens a key */
            empty object at once, where an object may open (the depth) */
         uint32_t w;
         memcpy(&w, p + j, 4);
-        if (w == 0x7d7b3a22u && d + 1 < KINF_MAX_DEPTH) { i = j + 4; goto comma_or_end_in; }
+        if (w == 0x7d7b3a22u && d + 1 < KINF_MAX_DEPTH) {
+            i = j + 4;
+            if (p[i] == ',' && p[i + 1] == '"') { i++; goto key_token; } /* and the next key (a key is in an object) */
+            goto comma_or_end_in;
+        }
 #endif
         i = j + 1;
         if (p[i] == ':') { i++; goto value_in; }
@@ -2271,6 +2275,7 @@ value_in:
         if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
         s->arr[d] = (uint8_t)in_arr;
         if (in_arr) { goto value_or_end; }
+        if (i < n && p[i] == '"') { goto key_token; }
         goto key_or_end;
     }
     switch (kinf__cclass[c]) {
