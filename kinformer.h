@@ -2174,17 +2174,18 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
     /* opaque to the compiler, so it keeps them in registers instead of
        loading them again at each string */
+    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
     __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
             unsigned mask_; \
             __m128i v_, t_; \
-            if (j + 16 > n) { j = kinf__str_run_end(p, j, n); break; } \
+            if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
             v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
             t_ = _mm_xor_si128(v_, x2); \
             mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
-            if (mask_) { j += (size_t)__builtin_ctz(mask_); break; } \
+            if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
             j += 16; \
         } \
     } while (0)
