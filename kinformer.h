@@ -2273,7 +2273,9 @@ value_in:
         if (i + 2 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end_in; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
         d++; i++;
         in_arr = c == '[';
-        if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
+        /* no key id for it (s->ids): the fast loop opens containers only
+           below the depths whose ids are read (4 in a list item, 3 in a
+           watch event: the captures, the member table, "object" and "items") */
         s->arr[d] = (uint8_t)in_arr;
         if (in_arr) { goto value_or_end; }
         if (i < n && p[i] == '"') { goto key_token; }
