@@ -1037,6 +1037,11 @@ static void test_drop_grammar(void) {
         "[\"x\",]", "[\"x\" \"y\"]", "[{\"a\":\"x\",}]", "[{\"a\":\"x\",\"b\"}]", "[{\"a\":\"x\"\"b\":1}]",
         "[{\"a\":\"x\",]}", "[{\"a\":\"x\"]}", "[\"x\",:1]", "[{\"a\":fals}]", "[{\"a\":falsy}]", "[{\"a\":trUe}]",
         "[{\"a\":nulll}]", "[{\"a\":[]]}]", "[{\"a\":[}}]", "[{\"a\":{]}]", "[[],{},]",
+        /* what the fast loop would take as valid if it checked less: a
+           literal by its first letter, a control byte after an escape as a
+           string's end */
+        "[{\"a\":fakse,\"b\":trie,\"c\":nult}]", "[{\"a\":nult}]", "[{\"a\":trie}]",
+        "[{\"padding to a block of 16\":{},\"a\\\"\x01" ":{},\"b\":{}}]",
     };
     static const char* const good[] = {
         "[]", "[{}]", "[ { \"a\" : [ 1 , -2.5e+3 ] , \"b\" : null } ]", "[{\"k:{\\\"n\\\":\\\"x\\\"}\":{\".\":{}}}]",
