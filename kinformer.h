@@ -1951,13 +1951,15 @@ static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KI
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
 #ifdef KINF__SSE2
     /* sixteen at a time where SSE2 is there (every x86-64) */
-    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f);
+    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20);
     while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i));
-        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bs));
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
         unsigned mask;
-        if (ctl) { m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)); }
-        mask = (unsigned)_mm_movemask_epi8(m);
+        /* with ctl: the quote and the control bytes are the bytes that XOR 2
+           makes 0x20 or less (it maps 0x00-0x1f onto itself, '"' to 0x20) */
+        if (ctl) { t = _mm_xor_si128(v, x2); t = _mm_cmpeq_epi8(_mm_min_epu8(t, m20), t); }
+        else { t = _mm_cmpeq_epi8(v, dq); }
+        mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
         if (mask) { return i + (size_t)__builtin_ctz(mask); }
         i += 16;
     }
@@ -2327,7 +2329,7 @@ close: /* p[i] closes the container at depth d, where the state allows it */
     c = p[i];
     /* stopping here, the byte machine takes the close after a value: it
        allows one where '{' or '[' allowed it too */
-    if (d <= dmin || in_arr != (c == ']')) { goto out_comma_or_end; }
+    if (d <= dmin || in_arr == ((c >> 5) & 1)) { goto out_comma_or_end; } /* '}' has bit 5, ']' not */
     d--; in_arr = kinf__scan_is_arr(s, d); i++;
     goto comma_or_end;
     /* the state for the byte machine, written only when the loop stops */
