@@ -2158,7 +2158,7 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
-#ifdef KINF__SSE2
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__)
 /* kinf__str_run near the buffer's end, out of the fast loop's way: inlined
    there, its constants took registers the loop needs */
 static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
@@ -2170,7 +2170,7 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
-#ifdef KINF__SSE2
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
     /* kinf__str_run's test with its constants in registers for the whole
        loop (inlined at each string, they were loaded again each time) */
     __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
@@ -2228,12 +2228,15 @@ key_or_end: /* after '{' */
     KINF__DEEP_WS(key_or_end, out_key_or_end);
 key: /* after ',' in an object */
     if (i >= n) { goto out_key; }
+#ifndef __OPTIMIZE_SIZE__
 key_in:
+#endif
     if (p[i] != '"') { KINF__DEEP_WS(key, out_key); }
 key_token: /* p[i] opens a key */
     KINF__DEEP_RUN(i + 1);
+#ifndef __OPTIMIZE_SIZE__ /* -Os: the steps one at a time, in less code */
     if (j + 5 < n && p[j] == '"') { /* the key ends, and the next bytes are there */
-#if !defined(__OPTIMIZE_SIZE__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+#if defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
         /* "f:name":{} (most of fieldsV1): the quote, the colon and an
            empty object at once, where an object may open (the depth) */
         uint32_t w;
@@ -2248,10 +2251,13 @@ key_token: /* p[i] opens a key */
         if (p[i] == ':') { i++; goto value_in; }
         goto colon_in;
     }
+#endif
     KINF__DEEP_STRING_END(out_key);
 colon:
     if (i >= n) { goto out_colon; }
+#ifndef __OPTIMIZE_SIZE__
 colon_in:
+#endif
     if (p[i] != ':') { KINF__DEEP_WS(colon, out_colon); }
     i++;
 value:
@@ -2260,6 +2266,7 @@ value_in:
     c = p[i];
     if (c == '"') { /* most values */
         KINF__DEEP_RUN(i + 1);
+#ifndef __OPTIMIZE_SIZE__
         if (j + 2 < n && p[j] == '"') { /* ends, and the comma and what follows it are there */
             i = j + 1;
             if (p[i] != ',') { goto comma_or_end_in; }
@@ -2267,6 +2274,7 @@ value_in:
             if (in_arr) { goto value_in; }
             goto key_in;
         }
+#endif
         KINF__DEEP_STRING_END(out_value);
         goto comma_or_end;
     }
@@ -2280,7 +2288,9 @@ value_in:
            watch event: the captures, the member table, "object" and "items") */
         s->arr[d] = (uint8_t)in_arr;
         if (in_arr) { goto value_or_end; }
+#ifndef __OPTIMIZE_SIZE__
         if (i < n && p[i] == '"') { goto key_token; }
+#endif
         goto key_or_end;
     }
     switch (kinf__cclass[c]) {
