@@ -127,6 +127,7 @@ help:
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
+	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
@@ -160,3 +161,10 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+
+# Instructions (callgrind) of kwatch built from this tree: the benchmark's
+# list of 1,000 pods, per watch event, the 2,000-pod list full and --keep;
+# BENCH_CG_ARGS="--json-diff OTHER_KWATCH" also compares -o json outputs.
+.PHONY: bench-callgrind
+bench-callgrind:
+	@python3 bench/cg.py $(BENCH_CG_ARGS)

@@ -2128,7 +2128,9 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
             if (p[j + k] != '\\') { return p[j + k] == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
             if (j + k + 1 >= n) { return 0; }
             c = p[j + k + 1];
-            if (c == 'u') {
+            if (c == '"') { /* most escapes here */
+                k += 2;
+            } else if (c == 'u') {
                 if (j + k + 6 > n || !kinf__is_hex(p[j + k + 2]) || !kinf__is_hex(p[j + k + 3]) || !kinf__is_hex(p[j + k + 4]) || !kinf__is_hex(p[j + k + 5])) { return 0; }
                 k += 6;
             } else if (kinf__is_json_escape(c)) {
@@ -2432,7 +2434,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                         s->is_key = 1; s->cap = -1; s->kover = 0;
                         kinf__scan_key_open(s, (uint32_t)KINF__POS(i + 1));
                         if (k > sizeof(s->kbuf)) { s->kover = 1; k = sizeof(s->kbuf); }
-                        memcpy(s->kbuf, p + i + 1, k); s->klen = (uint8_t)k;
+                        /* the whole buffer where the bytes are there: a copy of
+                           fixed size is a few moves, not a call (past klen
+                           kbuf is not read) */
+                        if (i + 1 + sizeof(s->kbuf) <= n) { memcpy(s->kbuf, p + i + 1, sizeof(s->kbuf)); }
+                        else { memcpy(s->kbuf, p + i + 1, k); }
+                        s->klen = (uint8_t)k;
                         kinf__scan_key_close(s, (uint32_t)KINF__POS(j));
                         s->expect = KINF__X_VALUE;
                         i = j + 2;
