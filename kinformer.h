@@ -2416,8 +2416,11 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     while (i < n) {
         uint8_t c;
         if (s->st == KINF__S_NONE && s->rec_base) {
-            int dfast = (s->whole && s->whole < dmin) ? s->whole : dmin;
-            if (s->drop && s->drop < dfast) { dfast = s->drop; }
+            int dfast = dmin;
+            if (s->whole | s->drop) { /* mostly neither */
+                if (s->whole && s->whole < dfast) { dfast = s->whole; }
+                if (s->drop && s->drop < dfast) { dfast = s->drop; }
+            }
             if (s->depth >= dfast) {
                 i = kinf__scan_deep(s, p, i, n, dfast);
                 if (i >= n) { break; }

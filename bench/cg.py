@@ -8,7 +8,8 @@ docs/optimisation.md (rounds 7 to 10), reproducibly:
   2,000 pods, full       tests/fakeapi.py --pods 2000, --list-limit 5000
   2,000 pods, --keep     the same with --keep metadata.labels,spec.nodeName,status.phase
 
-usage: python3 bench/cg.py [--kwatch BIN] [--events M] [--json-diff OTHER_BIN]
+usage: python3 bench/cg.py [--kwatch BIN] [--events M] [--json-diff OTHER_BIN] [--skip-fakeapi]
+       (callgrind files: bench/out/cg.$CG_TAG{list,watch,pods2000full,pods2000keep}.out)
 
 Without --kwatch it builds kwatch from this tree (-O2 -g, BearSSL when its
 header is there) into bench/out/cg-kwatch. With --json-diff it also runs both
@@ -43,7 +44,7 @@ def build(out):
 
 
 def cg_total(argv, name):
-    outf = os.path.join(benchrun.OUT, "cg.%s.out" % name)
+    outf = os.path.join(benchrun.OUT, "cg.%s%s.out" % (os.environ.get("CG_TAG", ""), name))
     subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + outf] + argv,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=1800)
     with open(outf) as f:
