@@ -2176,9 +2176,9 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     /* kinf__str_run's test with its constants in registers for the whole
        loop (inlined at each string, they were loaded again each time) */
     __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
     /* opaque to the compiler, so it keeps them in registers instead of
        loading them again at each string */
-    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
     __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
