@@ -2186,6 +2186,7 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
             unsigned mask_; \
             __m128i v_, t_; \
             if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
+            __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs)); /* and in the same registers at every string */ \
             v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
             t_ = _mm_xor_si128(v_, x2); \
             mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
