@@ -1042,6 +1042,8 @@ static void test_drop_grammar(void) {
            string's end */
         "[{\"a\":fakse,\"b\":trie,\"c\":nult}]", "[{\"a\":nult}]", "[{\"a\":trie}]",
         "[{\"padding to a block of 16\":{},\"a\\\"\x01" ":{},\"b\":{}}]",
+        /* a close of the wrong kind after a value, the brackets balanced */
+        "[[{\"a\":1]]]", "[{\"a\":{\"b\":1],\"c\":2}]", "[{\"a\":[1}}]",
     };
     static const char* const good[] = {
         "[]", "[{}]", "[ { \"a\" : [ 1 , -2.5e+3 ] , \"b\" : null } ]", "[{\"k:{\\\"n\\\":\\\"x\\\"}\":{\".\":{}}}]",
