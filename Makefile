@@ -133,6 +133,7 @@ help:
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
+	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
@@ -170,3 +171,10 @@ bench:
 # docs/factory.md's memory figures against the sizing functions (bench/factory_sizes.c)
 test-budget:
 	@sh tests/test_budget.sh
+
+# Instructions (callgrind) of kwatch built from this tree: the benchmark's
+# list of 1,000 pods, per watch event, the 2,000-pod list full and --keep;
+# BENCH_CG_ARGS="--json-diff OTHER_KWATCH" also compares -o json outputs.
+.PHONY: bench-callgrind
+bench-callgrind:
+	@python3 bench/cg.py $(BENCH_CG_ARGS)

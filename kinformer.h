@@ -2131,13 +2131,15 @@ static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KI
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
 #ifdef KINF__SSE2
     /* sixteen at a time where SSE2 is there (every x86-64) */
-    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f);
+    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20);
     while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i));
-        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bs));
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
         unsigned mask;
-        if (ctl) { m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)); }
-        mask = (unsigned)_mm_movemask_epi8(m);
+        /* with ctl: the quote and the control bytes are the bytes that XOR 2
+           makes 0x20 or less (it maps 0x00-0x1f onto itself, '"' to 0x20) */
+        if (ctl) { t = _mm_xor_si128(v, x2); t = _mm_cmpeq_epi8(_mm_min_epu8(t, m20), t); }
+        else { t = _mm_cmpeq_epi8(v, dq); }
+        mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
         if (mask) { return i + (size_t)__builtin_ctz(mask); }
         i += 16;
     }
@@ -2290,6 +2292,36 @@ static const uint8_t kinf__cclass[256] = {
 #ifndef __OPTIMIZE_SIZE__ /* -Os: a string with an escape goes to the byte machine */
 /* the rest of a string from an escape at p[j]: past its closing quote, or 0 */
 static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
+#ifdef KINF__SSE2
+    /* sixteen bytes at a time: the escapes of a block are taken from its
+       mask of quotes, backslashes and control bytes, in order, without
+       loading it again after each (fieldsV1's keys: k:{\"type\":\"Ready\"}) */
+    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    while (j + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + j)), t = _mm_xor_si128(v, x2);
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, m20), t), _mm_cmpeq_epi8(v, bs)));
+        for (;;) {
+            unsigned k;
+            uint8_t c;
+            if (!mask) { j += 16; break; }
+            k = (unsigned)__builtin_ctz(mask);
+            if (p[j + k] != '\\') { return p[j + k] == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
+            if (j + k + 1 >= n) { return 0; }
+            c = p[j + k + 1];
+            if (c == '"') { /* most escapes here */
+                k += 2;
+            } else if (c == 'u') {
+                if (j + k + 6 > n || !kinf__is_hex(p[j + k + 2]) || !kinf__is_hex(p[j + k + 3]) || !kinf__is_hex(p[j + k + 4]) || !kinf__is_hex(p[j + k + 5])) { return 0; }
+                k += 6;
+            } else if (kinf__is_json_escape(c)) {
+                k += 2;
+            } else { return 0; }
+            if (k >= 16) { j += k; break; }
+            mask &= ~0u << k; /* what the escape covered */
+        }
+    }
+    j = kinf__str_run(p, j, n, 1);
+#endif
     while (j < n && p[j] == '\\') {
         uint8_t c;
         if (j + 1 >= n) { return 0; }
@@ -2308,6 +2340,11 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__)
+/* kinf__str_run near the buffer's end, out of the fast loop's way: inlined
+   there, its constants took registers the loop needs */
+static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
+#endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
@@ -2315,17 +2352,42 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
-/* a string from its opening quote at p[i]; out if it does not end here */
-#define KINF__DEEP_STRING() do { \
-        j = kinf__str_run(p, i + 1, n, 1); \
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
+    /* kinf__str_run's test with its constants in registers for the whole
+       loop (inlined at each string, they were loaded again each time) */
+    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
+    /* opaque to the compiler, so it keeps them in registers instead of
+       loading them again at each string */
+    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
+#define KINF__DEEP_RUN(from) do { \
+        j = (from); \
+        for (;;) { \
+            unsigned mask_; \
+            __m128i v_, t_; \
+            if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
+            __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs)); /* and in the same registers at every string */ \
+            v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
+            t_ = _mm_xor_si128(v_, x2); \
+            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
+            if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
+            j += 16; \
+        } \
+    } while (0)
+#else
+#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 1); } while (0)
+#endif
+/* the rest of a string whose plain run stopped at p[j] (not a quote with
+   room after it): i past its closing quote, or out with state st */
+#define KINF__DEEP_STRING_END(st) do { \
         if (j < n && p[j] == '"') { i = j + 1; } \
         else if ((j = KINF__DEEP_ESCAPED(p, j, n)) != 0) { i = j; } \
-        else { goto out; } \
+        else { goto st; } \
     } while (0)
 /* not the byte the state expects: whitespace is skipped and the state
-   tried again, anything else stops */
-#define KINF__DEEP_WS(state) do { \
-        if (kinf__cclass[p[i]] != KINF__C_WS) { goto out; } \
+   tried again, anything else stops (with the state for the byte machine) */
+#define KINF__DEEP_WS(state, st) do { \
+        if (kinf__cclass[p[i]] != KINF__C_WS) { goto st; } \
         s->ws = 1; \
         do { i++; } while (i < n && kinf__cclass[p[i]] == KINF__C_WS); \
         goto state; \
@@ -2339,47 +2401,88 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     case KINF__X_COMMA_OR_END: goto comma_or_end;
     default: goto out;
     }
+    /* Each label checks i < n, and each has a twin (_in) for the paths
+       that know p[i] is there: a token's tests read a few bytes past its
+       end where the buffer holds them, so the next one starts at once. */
 key_or_end: /* after '{' */
-    e = KINF__X_KEY_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_key_or_end; }
     if (p[i] == '"') { goto key_token; }
     if (p[i] == '}') { goto close; }
-    KINF__DEEP_WS(key_or_end);
+    KINF__DEEP_WS(key_or_end, out_key_or_end);
 key: /* after ',' in an object */
-    e = KINF__X_KEY;
-    if (i >= n) { goto out; }
-    if (p[i] != '"') { KINF__DEEP_WS(key); }
-key_token:
-    KINF__DEEP_STRING();
+    if (i >= n) { goto out_key; }
+#ifndef __OPTIMIZE_SIZE__
+key_in:
+#endif
+    if (p[i] != '"') { KINF__DEEP_WS(key, out_key); }
+key_token: /* p[i] opens a key */
+    KINF__DEEP_RUN(i + 1);
+#ifndef __OPTIMIZE_SIZE__ /* -Os: the steps one at a time, in less code */
+    if (j + 5 < n && p[j] == '"') { /* the key ends, and the next bytes are there */
+#if defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+        /* "f:name":{} (most of fieldsV1): the quote, the colon and an
+           empty object at once, where an object may open (the depth) */
+        uint32_t w;
+        memcpy(&w, p + j, 4);
+        if (w == 0x7d7b3a22u && d + 1 < KINF_MAX_DEPTH) {
+            i = j + 4;
+            if (p[i] == ',' && p[i + 1] == '"') { i++; goto key_token; } /* and the next key (a key is in an object) */
+            goto comma_or_end_in;
+        }
+#endif
+        i = j + 1;
+        if (p[i] == ':') { i++; goto value_in; }
+        goto colon_in;
+    }
+#endif
+    KINF__DEEP_STRING_END(out_key);
 colon:
-    e = KINF__X_COLON;
-    if (i >= n) { goto out; }
-    if (p[i] != ':') { KINF__DEEP_WS(colon); }
+    if (i >= n) { goto out_colon; }
+#ifndef __OPTIMIZE_SIZE__
+colon_in:
+#endif
+    if (p[i] != ':') { KINF__DEEP_WS(colon, out_colon); }
     i++;
 value:
-    e = KINF__X_VALUE;
-    if (i >= n) { goto out; }
-value_token:
+    if (i >= n) { goto out_value; }
+value_in:
     c = p[i];
     if (c == '"') { /* most values */
-        KINF__DEEP_STRING();
+        KINF__DEEP_RUN(i + 1);
+#ifndef __OPTIMIZE_SIZE__
+        if (j + 2 < n && p[j] == '"') { /* ends, and the comma and what follows it are there */
+            i = j + 1;
+            if (p[i] != ',') { goto comma_or_end_in; }
+            i++;
+            if (in_arr) { goto value_in; }
+            goto key_in;
+        }
+#endif
+        KINF__DEEP_STRING_END(out_value);
         goto comma_or_end;
     }
-    switch (kinf__cclass[c]) {
-    case KINF__C_OPEN:
-        if (d + 1 >= KINF_MAX_DEPTH) { goto out; }
-        if (i + 1 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
+    if ((c | 0x20) == '{') { /* '{' or '[' */
+        if (d + 1 >= KINF_MAX_DEPTH) { goto out_value; }
+        if (i + 2 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end_in; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
         d++; i++;
         in_arr = c == '[';
-        if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
+        /* no key id for it (s->ids): the fast loop opens containers only
+           below the depths whose ids are read (4 in a list item, 3 in a
+           watch event: the captures, the member table, "object" and "items") */
         s->arr[d] = (uint8_t)in_arr;
         if (in_arr) { goto value_or_end; }
+#ifndef __OPTIMIZE_SIZE__
+        if (i < n && p[i] == '"') { goto key_token; }
+#endif
         goto key_or_end;
+    }
+    switch (kinf__cclass[c]) {
     case KINF__C_LIT: {
         size_t k = c == 'f' ? 5u : 4u;
-        if (i + k >= n || memcmp(p + i, c == 't' ? "true" : c == 'f' ? "false" : "null", k)) { goto out; } /* as the byte machine: the next byte must be here */
+        /* as the byte machine: the byte after it must be here */
+        if (i + k >= n || memcmp(p + i + k - 4, c == 't' ? "true" : c == 'f' ? "alse" : "null", 4)) { goto out_value; }
         i += k;
-        goto comma_or_end;
+        goto comma_or_end_in;
     }
     case KINF__C_NUM: {
         uint8_t st = kinf__num_start(c);
@@ -2390,44 +2493,50 @@ value_token:
             if (!nx) { break; }
             st = nx;
         }
-        if (j >= n || !kinf__num_accepts(st)) { goto out; }
+        if (j >= n || !kinf__num_accepts(st)) { goto out_value; }
         i = j;
-        goto comma_or_end;
+        goto comma_or_end_in;
     }
     case KINF__C_WS:
-        KINF__DEEP_WS(value_again);
+        KINF__DEEP_WS(value, out_value);
     default:
-        goto out;
+        goto out_value;
     }
-value_again: /* after whitespace where a value goes: e is already set */
-    if (i >= n) { goto out; }
-    goto value_token;
 value_or_end: /* after '[' */
-    e = KINF__X_VALUE_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_value_or_end; }
     if (p[i] == ']') { goto close; }
-    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end); }
-    goto value_token;
+    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end, out_value_or_end); }
+    goto value_in;
 comma_or_end: /* after a value */
-    e = KINF__X_COMMA_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_comma_or_end; }
+comma_or_end_in:
     c = p[i];
     if (c == ',') {
         i++;
         if (in_arr) { goto value; }
-        if (i < n && p[i] == '"') { e = KINF__X_KEY; goto key_token; }
+        if (i < n && p[i] == '"') { goto key_token; }
         goto key;
     }
-    if (c != '}' && c != ']') { KINF__DEEP_WS(comma_or_end); }
-close: /* p[i] closes the container at depth d; e allows it there */
+    if ((c & 0xdf) != ']') { KINF__DEEP_WS(comma_or_end, out_comma_or_end); } /* neither '}' nor ']' */
+close: /* p[i] closes the container at depth d, where the state allows it */
     c = p[i];
-    if (d <= dmin || in_arr != (c == ']')) { goto out; }
+    /* stopping here, the byte machine takes the close after a value: it
+       allows one where '{' or '[' allowed it too */
+    if (d <= dmin || in_arr == ((c >> 5) & 1)) { goto out_comma_or_end; } /* '}' has bit 5, ']' not */
     d--; in_arr = kinf__scan_is_arr(s, d); i++;
     goto comma_or_end;
+    /* the state for the byte machine, written only when the loop stops */
+out_key_or_end: e = KINF__X_KEY_OR_END; goto out;
+out_key: e = KINF__X_KEY; goto out; /* also a key after '{': the same for its quote */
+out_colon: e = KINF__X_COLON; goto out;
+out_value: e = KINF__X_VALUE; goto out; /* also after '[', at a byte that is not ']' */
+out_value_or_end: e = KINF__X_VALUE_OR_END; goto out;
+out_comma_or_end: e = KINF__X_COMMA_OR_END;
 out:
     s->depth = d; s->expect = e;
     return i;
-#undef KINF__DEEP_STRING
+#undef KINF__DEEP_RUN
+#undef KINF__DEEP_STRING_END
 #undef KINF__DEEP_WS
 }
 
@@ -2488,8 +2597,11 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     while (i < n) {
         uint8_t c;
         if (s->st == KINF__S_NONE && s->rec_base) {
-            int dfast = (s->whole && s->whole < dmin) ? s->whole : dmin;
-            if (s->drop && s->drop < dfast) { dfast = s->drop; }
+            int dfast = dmin;
+            if (s->whole | s->drop) { /* mostly neither */
+                if (s->whole && s->whole < dfast) { dfast = s->whole; }
+                if (s->drop && s->drop < dfast) { dfast = s->drop; }
+            }
             if (s->depth >= dfast) {
                 i = kinf__scan_deep(s, p, i, n, dfast);
                 if (i >= n) { break; }
@@ -2506,7 +2618,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                         s->is_key = 1; s->cap = -1; s->kover = 0;
                         kinf__scan_key_open(s, (uint32_t)KINF__POS(i + 1));
                         if (k > sizeof(s->kbuf)) { s->kover = 1; k = sizeof(s->kbuf); }
-                        memcpy(s->kbuf, p + i + 1, k); s->klen = (uint8_t)k;
+                        /* the whole buffer where the bytes are there: a copy of
+                           fixed size is a few moves, not a call (past klen
+                           kbuf is not read) */
+                        if (i + 1 + sizeof(s->kbuf) <= n) { memcpy(s->kbuf, p + i + 1, sizeof(s->kbuf)); }
+                        else { memcpy(s->kbuf, p + i + 1, k); }
+                        s->klen = (uint8_t)k;
                         kinf__scan_key_close(s, (uint32_t)KINF__POS(j));
                         s->expect = KINF__X_VALUE;
                         i = j + 2;

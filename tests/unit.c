@@ -1029,10 +1029,27 @@ static void test_drop_grammar(void) {
         "[{\"a\":1 \"b\":2}]", "[{1:2}]", "[{\"a\":[1 2]}]", "[{\"a\":{\"b\"}}]", "[\"a\":1]", "[{\"a\":1}{\"b\":2}]",
         "[{\"a\":{}}}]", "[{\"a\":\"x\",\"b\"}]", "[{\"f:a\":{\".\":{},}}]", "[+1]", "[0x10]", "[{\"a\":'x'}]",
         "\"bad \\q escape\"", "\"ctl \x01 byte\"",
+        /* the fast loop's fused steps: "key":{} with what may follow it,
+           a string value with its comma, literals read four bytes at once */
+        "[{\"f:a\":{},}]", "[{\"f:a\":{}\"f:b\":{}}]", "[{\"f:a\":{},\"f:b\"}]", "[{\"f:a\":{},\"f:b\":{}]",
+        "[{\"f:a\":{]}]", "[{\"f:a\":{}:{}}]", "[{\"f:a\":{},,\"f:b\":{}}]", "[{\"f:a\":{},1:{}}]",
+        "[{\"f:a\":{},\"f:b\":{}},]", "[{\"f:a\":{}}}]", "[{\"f:a\"{}}]", "[{\"f:a\":{},\"k:{\\q}\":{}}]",
+        "[\"x\",]", "[\"x\" \"y\"]", "[{\"a\":\"x\",}]", "[{\"a\":\"x\",\"b\"}]", "[{\"a\":\"x\"\"b\":1}]",
+        "[{\"a\":\"x\",]}", "[{\"a\":\"x\"]}", "[\"x\",:1]", "[{\"a\":fals}]", "[{\"a\":falsy}]", "[{\"a\":trUe}]",
+        "[{\"a\":nulll}]", "[{\"a\":[]]}]", "[{\"a\":[}}]", "[{\"a\":{]}]", "[[],{},]",
+        /* what the fast loop would take as valid if it checked less: a
+           literal by its first letter, a control byte after an escape as a
+           string's end */
+        "[{\"a\":fakse,\"b\":trie,\"c\":nult}]", "[{\"a\":nult}]", "[{\"a\":trie}]",
+        "[{\"padding to a block of 16\":{},\"a\\\"\x01" ":{},\"b\":{}}]",
+        /* a close of the wrong kind after a value, the brackets balanced */
+        "[[{\"a\":1]]]", "[{\"a\":{\"b\":1],\"c\":2}]", "[{\"a\":[1}}]",
     };
     static const char* const good[] = {
         "[]", "[{}]", "[ { \"a\" : [ 1 , -2.5e+3 ] , \"b\" : null } ]", "[{\"k:{\\\"n\\\":\\\"x\\\"}\":{\".\":{}}}]",
         "[true,false,null,\"\\u00e9\\n\"]", "\"a string \\\" with escapes \\\\\"", "{\"nested\":{\"deep\":[[[[{}]]]]}}",
+        "[{\"f:a\":{},\"f:b\":{\".\":{},\"k:{\\\"name\\\":\\\"web\\\"}\":{}}},{\"f:c\":{}}]", "[\"x\",\"y\",{\"a\":\"x\",\"b\":[\"c\",[],{}]}]",
+        "[{\"a\":false,\"b\":true,\"c\":null},[false,true,null]]", "[{\"f:a\":{} ,\"f:b\" :{}, \"f:c\":{ },\"f:d\":{}\n}]",
     };
     static const char* const drop_spec[] = {"spec"};
     static char obj[2048];
@@ -1062,6 +1079,65 @@ static void test_drop_grammar(void) {
     }
     note("%d dropped values (%d malformed), whole and byte by byte", cases, 4 * (int)(sizeof(bad) / sizeof(bad[0])));
     CHECK_INT(wrong, 0);
+    {
+        /* escapes in a dropped key at every offset of the fast loop's
+           16-byte blocks (an escape that ends past a block, a quote right
+           after one), valid and not: a key with \" and \u00e9 must be
+           dropped and the record kept, one with a bad escape or a control
+           byte after an escape must fail the record, fed whole and byte by
+           byte alike */
+        static const char* const esc_good[] = { "\\\"", "\\u00e9", "\\\\", "\\\"\\\"", "\\n\\/" };
+        static const char* const esc_bad[] = { "\\q", "\\u00g9", "\\\"\x01", "\\ ", "\\u12" };
+        int off, k, eb, ewrong = 0, ecases = 0;
+        for (off = 0; off < 40; off++)
+        for (k = 0; k < 10; k++)
+        for (bytewise = 0; bytewise < 2; bytewise++) {
+            int is_bad = k >= 5, r;
+            char key[128];
+            kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
+            if (!CHECK(inf != 0)) { return; }
+            memset(key, 'a', (size_t)off);
+            snprintf(key + off, sizeof(key) - (size_t)off, "%s%s", is_bad ? esc_bad[k - 5] : esc_good[k], off % 3 ? "b" : "");
+            snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"managedFields\":"
+                     "[{\"fieldsV1\":{\"f:x\":{},\"k:{%s}\":{\".\":{}},\"f:y\":{}}}],\"labels\":{\"a\":\"b\"}}}", key);
+            r = added_by(inf, obj, bytewise);
+            ecases++;
+            if (is_bad ? r != KINF__REC_FRAMING : (r != 0 || strcmp(stored(inf, "ns/p"), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"labels\":{\"a\":\"b\"}}}"))) {
+                ewrong++;
+                if (ewrong < 6) { note("escape %d at %d%s: result %d, stored %s", k, off, bytewise ? " byte by byte" : "", r, stored(inf, "ns/p")); }
+            }
+            rm(inf);
+        }
+        note("%d dropped keys with escapes at every block offset", ecases);
+        CHECK_INT(ewrong, 0);
+        /* "key":{} at the depth limit and around it: the fast loop takes it
+           in one step only where an object may open, so whole and byte by
+           byte agree, and an object nested too deep fails the record */
+        {
+            int depth, seen_ok = 0, seen_bad = 0, differ = 0;
+            for (depth = KINF_MAX_DEPTH - 8; depth < KINF_MAX_DEPTH + 2; depth++) {
+                int rw, rb, m = 0;
+                kinf_informer_t* iw = mk_proj(0, 0, 0, 0, 0);
+                kinf_informer_t* ib = mk_proj(0, 0, 0, 0, 0);
+                char nest_o[160], nest_c[160];
+                if (!CHECK(iw != 0 && ib != 0)) { rm(iw); rm(ib); return; }
+                for (eb = 0; eb < depth - 4; eb++) { nest_o[m] = '['; nest_c[m] = ']'; m++; }
+                nest_o[m] = 0; nest_c[m] = 0;
+                snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"managedFields\":"
+                         "[%s{\"f:x\":{},\"f:y\":{}}%s]}}", nest_o, nest_c);
+                rw = added_by(iw, obj, 0);
+                rb = added_by(ib, obj, 1);
+                if (rw != rb || strcmp(stored(iw, "ns/p"), stored(ib, "ns/p"))) {
+                    differ++;
+                    if (differ < 4) { note("depth %d: whole %d, byte by byte %d", depth, rw, rb); }
+                }
+                if (rw == 0 && stored(iw, "ns/p")[0]) { seen_ok++; } else { seen_bad++; }
+                rm(iw); rm(ib);
+            }
+            note("depth limit: %d nestings kept, %d refused", seen_ok, seen_bad);
+            CHECK(differ == 0 && seen_ok > 0 && seen_bad > 0);
+        }
+    }
 }
 /* An object too large for max_event_bytes never reaches on_add or on_update
    as if it were whole: it goes to on_oversized (old NULL where on_add would
