@@ -103,6 +103,7 @@ static void desc_base(kinf_desc_t* d) {
     d->resource = "pods";
     d->logger.func = rec_log;
     d->random_seed = 12345;
+    d->watch_list = KINF_WATCH_LIST_OFF; /* these tests feed LIST responses; the watch-list tests turn it on */
 }
 /* kinf_init on heap memory of exactly kinf_informer_size() bytes */
 static kinf_informer_t* mk(const kinf_desc_t* d) {
