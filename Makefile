@@ -37,6 +37,8 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 # static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINFORMER_STATIC
+# watch-list and metadata-only informers are left out of it too
+SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 

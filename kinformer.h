@@ -481,8 +481,6 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_FULL, "the workqueue holds capacity items: the add was refused, the caller keeps the key") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused") \
-    KINF_LOGITEM_XMACRO(WATCH_LIST_START, "listing through a watch (watch-list: sendInitialEvents)") \
-    KINF_LOGITEM_XMACRO(WATCH_LIST_DONE, "initial events ended (bookmark k8s.io/initial-events-end): list complete") \
     KINF_LOGITEM_XMACRO(WATCH_LIST_FALLBACK, "watch-list refused or not finished by the server: listing with LIST, then WATCH") \
     KINF_LOGITEM_XMACRO(METADATA_ONLY_UNAVAILABLE, "desc.metadata_only: this build has no metadata-only informers (KINF_NO_METADATA_ONLY)")
 
@@ -3710,14 +3708,15 @@ static int kinf__setup_fits(const char* s, size_t cap) {
    (watches), and plain JSON as the fallback a server may choose; either way
    each object is projected to its "metadata" (or the keep paths under it),
    so handlers and the lister see the same thing whichever the server sent. */
-static int kinf__meta_rules(kinf__rules* r, const kinf_desc_t* d, kinf__why* w) {
+/* The rules of a metadata-only informer: "metadata" kept when no path is;
+   -1 when they keep metadata only, else the index of a keep path outside it. */
+static int kinf__meta_rules(kinf__rules* r) {
     int i;
-    if (r->nkeep == 0) { kinf__setup_rule(r, &r->keep[r->nkeep++], "metadata"); return 1; }
-    for (i = 0; i < d->keep_count; i++) {
-        const char* k = d->keep[i];
-        if (strncmp(k, "metadata", 8) || (k[8] && k[8] != '.')) { return KINF__REFUSE(w, CONFIG_BAD_PATH, k, " (metadata_only: keep paths under metadata)"); }
+    if (r->nkeep == 0) { kinf__setup_rule(r, &r->keep[r->nkeep++], "metadata"); return -1; }
+    for (i = 0; i < r->nkeep; i++) {
+        if (r->keep[i].len[0] != 8 || memcmp(r->buf + r->keep[i].off[0], "metadata", 8)) { return i; }
     }
-    return 1;
+    return -1;
 }
 /* the Accept header of a request of this kind */
 static const char* kinf__meta_accept(const kinf_informer_t* inf, int watch) {
@@ -3758,7 +3757,7 @@ static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why
         }
     }
 #ifndef KINF_NO_METADATA_ONLY
-    if (d->metadata_only && !kinf__meta_rules(o->rules, d, w)) { return 0; }
+    if (d->metadata_only && (i = kinf__meta_rules(o->rules)) >= 0) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], " (metadata_only: keep paths under metadata)"); }
 #else
     if (d->metadata_only) { return KINF__REFUSE(w, METADATA_ONLY_UNAVAILABLE, 0, 0); }
 #endif
@@ -4003,7 +4002,7 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
             kinf__rf_unseen(inf);
             inf->st.watch_lists++;
             if (inf->listed) { inf->st.relists++; }
-            KINF__INFO(inf, WATCH_LIST_START, inf->req_rv[0] ? inf->req_rv : "resourceVersion unset", 0);
+            KINF__INFO(inf, LIST_START, "watch-list, resourceVersion=", inf->req_rv[0] ? inf->req_rv : "\"\"");
         } else
 #endif
         { KINF__INFO(inf, WATCH_START, inf->last_rv, 0); }
@@ -4237,7 +4236,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 /* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
    bytes that are no JSON body of this kind */
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
-static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, uint32_t item);
+static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -4270,7 +4269,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
                 inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "end bookmark without resourceVersion", 0); return KINF__REC_BROKEN;
             }
             inf->wl_init = 0;
-            kinf__rf_replaced(inf, inf->c_rv, KINF_LOGITEM_WATCH_LIST_DONE);
+            kinf__rf_replaced(inf, inf->c_rv, " (watch-list: end bookmark)");
             return KINF__REC_OK;
         }
 #endif
@@ -4324,8 +4323,8 @@ static void kinf__rf_watch_expired(kinf_informer_t* inf, int k, const char* wher
 }
 /* The one replace decision of a (re)list, made by a LIST's last page or a
    watch-list's end bookmark: keys it did not see are deleted, final state
-   unknown; rv is the list's resourceVersion, item what is logged. */
-static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, uint32_t item) {
+   unknown; rv is the list's resourceVersion, how a detail of LIST_DONE. */
+static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how) {
     int32_t s;
     /* keys the new list no longer has: deleted, final state unknown */
     for (s = 0; s < inf->slot_hi; s++) {
@@ -4335,8 +4334,10 @@ static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, uint32_t ite
     kinf__strlcpy(inf->last_rv, rv, sizeof(inf->last_rv));
     inf->listed = 1;
     inf->list_nolimit = 0;
+#ifndef KINF_NO_WATCH_LIST
     inf->wl_skip = 0;             /* the next relist may try watch-list again (unless refused under AUTO) */
-    kinf__log(inf, KINF_LOG_INFO, item, inf->last_rv, 0, __LINE__);
+#endif
+    KINF__INFO(inf, LIST_DONE, inf->last_rv, how);
     kinf__rf_snap_resumed(inf);
     if (!inf->synced && !inf->sync_wait) {
         inf->sync_wait = 1;
@@ -4345,7 +4346,7 @@ static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, uint32_t ite
     inf->rv_mode = KINF__RV_LAST;
 }
 static void kinf__rf_list_finished(kinf_informer_t* inf) {
-    kinf__rf_replaced(inf, inf->c_lrv, KINF_LOGITEM_LIST_DONE);
+    kinf__rf_replaced(inf, inf->c_lrv, 0);
     kinf__rf_begin(inf, KINF__PH_WATCH);
 }
 static void kinf__rf_response_done(kinf_informer_t* inf) {
@@ -8350,6 +8351,9 @@ static int kinf__fa_rules(kinf_factory_t* f, kinf_informer_t* inf, int whole, co
             if (!kinf__setup_rule(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
         }
     }
+#ifndef KINF_NO_METADATA_ONLY
+    if (b->metadata_only && kinf__meta_rules(&r) >= 0) { KINF__ERR(inf, CONFIG_BAD_PATH, "metadata_only: keep paths under metadata", 0); return 0; }
+#endif
     if (!b->no_default_drop) { kinf__setup_rule(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < b->drop_count; i++) {
         if (r.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
