@@ -129,6 +129,15 @@ API
         void kinf_log_stderr(tag, level, item, message, line, file, user)
                                           a ready desc.logger.func: a line per item
 
+    Watch-list and metadata-only informers (docs/watch-list.md; desc fields):
+        desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
+                 (re)lists through one watch with sendInitialEvents (KEP-3157);
+                 AUTO falls back to LIST+WATCH for good once the server refuses
+                 it or does not end the initial events, ON for that list only
+        desc.metadata_only = 1   PartialObjectMetadata(List) asked for; each
+                 object projected to its metadata whatever the server sends
+        kinf_stats(): watch_lists, watch_list_fallbacks
+
     Discovery, as kubectl resolves names (docs/factory.md): the server's
     resources in fixed memory, from its aggregated or legacy documents:
         size_t kinf_discovery_size(const kinf_discovery_desc_t*)
@@ -199,6 +208,9 @@ CONFIGURATION MACROS
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_WATCH_LIST        compile watch-list out: desc.watch_list is ignored, LIST then WATCH
+    KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
+                              refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
@@ -4030,14 +4042,16 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
    it fails: a refusing status, or a stream (its head 200) that ended, broke,
    went silent or sent an ERROR before the end bookmark. This (re)list goes
    through LIST at once; under KINF_WATCH_LIST_AUTO the informer remembers it
-   and lists with LIST from then on. A failure before any response head (no
-   connection, a reset) is no answer of the server's: the watch-list is tried
-   again after the usual backoff. What the initial events put in the store
-   stays: the LIST marks what it sees and replaces the rest, as any list. */
-static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* d2) {
+   (remember) and lists with LIST from then on. A connection cut under the
+   stream is the network's doing, not the server's answer: LIST for this one,
+   not remembered. A failure before any response head (no connection, a
+   reset) is no answer at all: the watch-list is tried again after the usual
+   backoff. What the initial events put in the store stays: the LIST marks
+   what it sees and replaces the rest, as any list. */
+static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* d2, int remember) {
     inf->wl_init = 0;
     inf->wl_skip = 1;
-    if (inf->wl_mode == KINF_WATCH_LIST_AUTO) { inf->wl_off = 1; }
+    if (remember && inf->wl_mode == KINF_WATCH_LIST_AUTO) { inf->wl_off = 1; }
     inf->st.watch_list_fallbacks++;
     KINF__WARN(inf, WATCH_LIST_FALLBACK, d1, d2);
     kinf__rf_drop(inf);
@@ -4270,6 +4284,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
             }
             inf->wl_init = 0;
             kinf__rf_replaced(inf, inf->c_rv, " (watch-list: end bookmark)");
+            KINF__INFO(inf, WATCH_START, inf->last_rv, " (watch-list: the same stream goes on)");
             return KINF__REC_OK;
         }
 #endif
@@ -4378,7 +4393,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         return;
     }
 #ifndef KINF_NO_WATCH_LIST
-    if (status == 200 && inf->wl_init) { kinf__wl_fallback(inf, "the stream ended before the end bookmark", 0); return; }
+    if (status == 200 && inf->wl_init) { kinf__wl_fallback(inf, "the stream ended before the end bookmark", 0, 1); return; }
 #endif
     if (status == 200) { /* a watch the server ended */
         kinf__rf_snap_resumed(inf);
@@ -4404,7 +4419,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         else if (status == 410) { k = KINF__STATUS_EXPIRED; }
         kinf__rf_status_message(inf, nt > 0 ? kinf__rf_tok_member(inf, nt, 0, "message") : -1, msg, sizeof(msg));
 #ifndef KINF_NO_WATCH_LIST
-        if (inf->wl_init && k == KINF__STATUS_OTHER && kinf__wl_refusal(status)) { kinf__wl_fallback(inf, code, msg); return; }
+        if (inf->wl_init && k == KINF__STATUS_OTHER && kinf__wl_refusal(status)) { kinf__wl_fallback(inf, code, msg, 1); return; }
 #endif
         if (k == KINF__STATUS_EXPIRED || k == KINF__STATUS_TOO_LARGE) {
             if (kind == KINF__PH_LIST && inf->cont[0]) {
@@ -4447,7 +4462,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
    the last applied resourceVersion; a list starts over. */
 static void kinf__rf_broken(kinf_informer_t* inf) {
 #ifndef KINF_NO_WATCH_LIST
-    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the stream broke before the end bookmark", 0); return; }
+    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the stream broke before the end bookmark", 0, 1); return; }
 #endif
     if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
     kinf__rf_fail(inf, inf->req_kind, -1);
@@ -4458,7 +4473,7 @@ static void kinf__rf_broken(kinf_informer_t* inf) {
    like any failure. */
 static void kinf__rf_cut(kinf_informer_t* inf) {
 #ifndef KINF_NO_WATCH_LIST
-    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the connection closed before the end bookmark", 0); return; }
+    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the connection was cut before the end bookmark", " (this list only)", 0); return; }
 #endif
     if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
         (inf->watch_events > 0 || inf->now - inf->watch_start >= 1000u)) {
@@ -4628,7 +4643,7 @@ static void kinf__rf_idle_check(kinf_informer_t* inf) {
     } else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf)) {
         KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
 #ifndef KINF_NO_WATCH_LIST
-        if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0); return; }
+        if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0, 1); return; }
 #endif
         if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
         kinf__rf_fail(inf, inf->req_kind, 0);

@@ -2083,6 +2083,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if sie:
             APP.bump("watch_list", res)
         meta = self._accept_meta(False)
+        if meta:
+            APP.bump("watch_metadata", res)
         f = APP.faults.take("expire_http")
         if f is not None:
             r = int(rvp) if (rvp or "").isdigit() else 0

@@ -7611,7 +7611,8 @@ static void test_watch_list(void) {
     CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "30&"));
     rm(inf);
 
-    /* 5. the stream cut before the end bookmark: a fallback, and what the
+    /* 5. the connection cut before the end bookmark: a LIST for this list
+       (not remembered: the next relist tries watch-list again), and what the
        initial events brought stays consistent: the LIST replaces it */
     inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
     if (!CHECK(inf != 0)) { return; }
@@ -7630,6 +7631,25 @@ static void test_watch_list(void) {
     CHECK_INT(kinf_has_synced(inf), 1);
     CHECK_STR(g_evlog, "A ns/a 1 A ns/x 2 D ns/x 2! A ns/b 4"); /* x: its add, then the list's delete */
     CHECK_INT(kinf_count(inf), 2);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "9&"));
+    rm(inf);
+
+    /* 5b. a stream the server ends (cleanly) before the end bookmark: a
+       fallback, remembered under AUTO */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    log_reset(); t = ENG_T0;
+    (void)wl_reconnect(inf, t);
+    CHECK(eng_recv(inf, http("200 OK", "", WL_ADD("a", "1") WL_BM("3"), 1), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(inf, t);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), "GET /api/v1/pods?resourceVersion=9 "));
     rm(inf);
 
     /* 6. an ERROR as the first event (not 410) is a fallback; no answer at
