@@ -162,3 +162,9 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+
+# Issue 17's rows (watch-list vs LIST, metadata-only vs full, warm start from
+# a snapshot vs cold sync) for BENCH_N pods (default 10,000), BENCH_RUNS runs
+# (default 3): a Markdown table on stdout; not part of `make bench` yet.
+bench-issue17: $(BUILD)/kwatch
+	@python3 bench/issue17.py

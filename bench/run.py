@@ -1100,6 +1100,11 @@ def write_report(results):
       "the tree changes meanwhile. Raw results: `bench/out/results.json`; callgrind files: "
       "`bench/out/callgrind.*.out`.")
     w("")
+    # issue 17's rows (bench/issue17.py, make bench-issue17) are kept across reruns
+    extra = os.path.join(DOCS, "performance-issue17.md")
+    if os.path.exists(extra):
+        with open(extra) as f:
+            L.append(f.read())
     with open(REPORT, "w") as f:
         f.write("\n".join(L))
     log("wrote %s" % REPORT)

@@ -573,12 +573,12 @@ same "kubectl get --raw watch-list: 12 ADDED, then the bookmark k8s.io/initial-e
   "$(wlsum "$T/wl1")" "12 12 true $WRV"
 KW get --raw '/api/v1/pods?watch=1&sendInitialEvents=true&timeoutSeconds=1' >/dev/null 2>"$T/wl2.err"
 check "watch-list without resourceVersionMatch=NotOlderThan: 422 Invalid, as the real server" \
-  grep -q 'Invalid.*sendInitialEvents requires setting resourceVersionMatch' "$T/wl2.err"
+  grep -q 'is invalid.*sendInitialEvents requires setting resourceVersionMatch' "$T/wl2.err"
 post "$BW/_fake/watchlist?mode=refuse"
 KW get --raw "$WLQ" >"$T/wl3" 2>"$T/wl3.err"
 rc=$?
 check "refusing mode: the watch-list gets 422 Invalid (sendInitialEvents forbidden), as a server without the feature" \
-  test $rc -ne 0 -a -n "$(grep 'Invalid.*sendInitialEvents is forbidden' "$T/wl3.err")"
+  test $rc -ne 0 -a -n "$(grep 'is invalid.*sendInitialEvents is forbidden' "$T/wl3.err")"
 KW get pods -A -o name >"$T/wl4" 2>/dev/null
 check "refusing mode: kubectl get pods (LIST) still works" test "$(wc -l <"$T/wl4")" -eq 12
 post "$BW/_fake/watchlist?mode=unfinished"
