@@ -1955,6 +1955,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         as metadata only; plain application/json (or */*) full objects; other
         conversions (as=Table, ...) it passes over. True for metadata."""
         want = "PartialObjectMetadataList" if is_list else "PartialObjectMetadata"
+        if APP.args.ignore_metadata_accept:
+            return False
         for part in (self.headers.get("Accept") or "").split(","):
             fields = [f.strip() for f in part.split(";")]
             mt = fields[0].lower()
@@ -2639,6 +2641,8 @@ def build_parser():
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--no-watch-list", action="store_true",
                     help="refuse sendInitialEvents with 422 Invalid, as a server without the WatchList feature")
+    ap.add_argument("--ignore-metadata-accept", action="store_true",
+                    help="serve whole objects whatever the Accept header asks (the server's choice of plain JSON)")
     ap.add_argument("--watch-list-mode", choices=("on", "refuse", "unfinished"), default="on",
                     help="watch-list: served (on), refused (422), or initial events with no end bookmark")
     return ap

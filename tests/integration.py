@@ -2180,6 +2180,20 @@ def scenario_metadata_only(ctx):
         if kw is not None:
             kw.kill()
         srv.close()
+    # a server that answers with whole objects (plain JSON, its choice): kwatch projects them
+    srv = Server("metadata-whole", pods=60, namespaces=2, configmaps=2, extra=("--ignore-metadata-accept",))
+    try:
+        for wl in ("off", "auto"):
+            c = Checks("metadata-only against a server sending whole objects (--watch-list %s): the cache is the metadata" % wl)
+            kw0 = Kwatch("meta-whole-" + wl, srv.url, ["pods", "--metadata-only", "--watch-list", wl, "-o", "json",
+                                                       "--exit-after-sync"])
+            c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
+            want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
+            d = contents_diff(json_cache(kw0.out_lines()), want)
+            c.check(not d, d)
+            c.report()
+    finally:
+        srv.close()
 
 
 ALL = [
