@@ -42,6 +42,8 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 # static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
+# watch-list and metadata-only informers are left out of it too
+SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 
@@ -178,3 +180,8 @@ test-budget:
 .PHONY: bench-callgrind
 bench-callgrind:
 	@python3 bench/cg.py $(BENCH_CG_ARGS)
+# Issue 17's rows (watch-list vs LIST, metadata-only vs full, warm start from
+# a snapshot vs cold sync) for BENCH_N pods (default 10,000), BENCH_RUNS runs
+# (default 3): a Markdown table on stdout; not part of `make bench` yet.
+bench-issue17: $(BUILD)/kwatch
+	@python3 bench/issue17.py
