@@ -36,7 +36,7 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 # messages compiled out (errors print their id and detail), every function
 # static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
-SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINFORMER_STATIC
+SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINFORMER_STATIC -DKINF_NO_GZIP
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 
