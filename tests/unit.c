@@ -7500,6 +7500,8 @@ static void test_workqueue_wake_drain(void) {
 }
 #endif
 
+#include "unit_gzip.c" /* the gzip inflater and gzip lists */
+
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
@@ -7588,6 +7590,7 @@ int main(void) {
     test_workqueue_threads();
     test_workqueue_wake_drain();
 #endif
+    test_gzip();
     {
         int i, pass = 0, fail = g_assert_fails ? 1 : 0;
         for (i = 0; i < (int)sizeof(g_line); i++) {
