@@ -3042,9 +3042,9 @@ struct kinf_informer_t {
     int64_t body_left;
     void* gz;                     /* the gzip inflater (kinf__gz) in the caller's memory; NULL: lists ask for no gzip */
     uint8_t gz_on;                /* the response under way is gzip: its body goes through the inflater */
-    uint8_t gz_redo;              /* a gzip list failed: items it applied may be corrupt (a CRC is checked
-                                     only at the end), so lists re-apply items of the same resourceVersion
-                                     until one completes */
+    uint8_t gz_redo;              /* a gzip list was given up: items it applied may be corrupt (its CRC is
+                                     checked only at the end), so lists re-apply items of the same
+                                     resourceVersion until one completes */
     /* errors and stats */
     uint32_t last_error;
     kinf_stats_t st;
@@ -4219,6 +4219,11 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
    kinf__rf_drop gives the connection up (the driver is asked to close it);
    kinf__rf_fail does so and backs off before the next request. */
 static void kinf__rf_drop(kinf_informer_t* inf) {
+#ifndef KINF_NO_GZIP
+    /* a gzip list given up before its CRC-32 was checked (bad gzip, bad JSON
+       out of it, a cut, a timeout): what it applied is not verified */
+    if (inf->gz_on && inf->req_kind == KINF__PH_LIST) { inf->gz_redo = 1; }
+#endif
     if (inf->conn_open) { inf->close_wanted = 1; }
     inf->conn_open = 0;
     inf->cstate = KINF__C_NONE;
@@ -4799,7 +4804,6 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
    replaced (that happens only at the end of a complete list). */
 static void kinf__rf_gz_error(kinf_informer_t* inf, int r) {
     const kinf__gz* z = (const kinf__gz*)inf->gz;
-    inf->gz_redo = 1;
     if (r == KINF__GZ_ECHECK) { KINF__ERR(inf, GZIP_CHECK_FAILED, z->why, 0); }
     else { KINF__ERR(inf, GZIP_MALFORMED, z->why, 0); }
 }
@@ -4890,7 +4894,6 @@ static void kinf__rf_advance(kinf_informer_t* inf) {
 #ifndef KINF_NO_GZIP
         if (inf->gz_on && ((const kinf__gz*)inf->gz)->st != KINF__GZS_DONE) { /* the body ended, the gzip stream did not */
             KINF__ERR(inf, GZIP_TRUNCATED, 0, 0);
-            inf->gz_redo = 1;
             kinf__rf_broken(inf);
             continue;
         }

@@ -255,6 +255,11 @@ static const kw_opt kw_opts[] = {
       "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
       "                         each has the memory capacities above\n" },
     { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
+#ifndef KINF_NO_GZIP
+    { "--no-gzip", 0, KW_SET, KW_DESC(no_gzip),
+      "  --no-gzip              lists without Accept-Encoding: gzip (asked for by default; the\n"
+      "                         server compresses lists over 128 KiB), and no inflater memory\n" },
+#endif
 };
 #undef KW_DESC
 #undef KW_VAR
@@ -337,6 +342,10 @@ static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
             (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs, s->objects, s->max_objects,
             s->fifo_len, s->fifo_capacity, s->store_used, s->store_peak, s->store_capacity, s->mem_used, s->mem_capacity,
             kinf_log_item_name(last_error));
+#ifndef KINF_NO_GZIP
+    fprintf(stderr, "# stats gzip_responses=%llu gzip_bytes_in=%llu gzip_bytes_out=%llu\n", (unsigned long long)s->gzip_responses,
+            (unsigned long long)s->gzip_bytes_in, (unsigned long long)s->gzip_bytes_out);
+#endif
 }
 static void install_signals(void) {
     struct sigaction sa;
