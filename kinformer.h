@@ -175,6 +175,19 @@ API
         void kinf_workqueue_shut_down(q); int _shut_down_with_drain(q, timeout_ms); int _shutting_down(q)
         kinf_workqueue_stats_t kinf_workqueue_stats(q, now_ms); void kinf_workqueue_destroy(q)
 
+    Lists in gzip (docs/errors.md, docs/memory.md; KINF_NO_GZIP compiles it out): a
+    list request sends Accept-Encoding: gzip (the API server compresses
+    responses over 128 KiB; a watch never asks, and the server never
+    compresses one), unless desc.no_gzip = 1. The body is de-chunked, then
+    inflated in the informer's own block (RFC 1951/1952, streaming, no malloc,
+    its CRC-32 and length checked), then scanned as any list. Bad gzip is
+    GZIP_MALFORMED, GZIP_CHECK_FAILED or GZIP_TRUNCATED and the list is retried;
+    a Content-Encoding not asked for is HTTP_UNSUPPORTED_ENCODING. Items of a
+    list reach the store as they arrive and the CRC-32 comes at the end, so
+    after a gzip list that was given up the next lists re-apply every item,
+    its resourceVersion unchanged or not (the handlers get updates), until one
+    completes. kinf_stats: gzip_responses, gzip_bytes_in, gzip_bytes_out.
+
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
     character ("metadata.labels.app\.kubernetes\.io/name"), and a segment of
@@ -198,6 +211,9 @@ CONFIGURATION MACROS
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
+    KINF_NO_GZIP              compile the gzip inflater out (about 5.3 KB at -Os): lists never
+                              ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
+                              and KINF_GZIP_BYTES is 0
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -245,6 +261,9 @@ MEMORY
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
+    + unless desc.no_gzip (or KINF_NO_GZIP), the gzip inflater: its 32 KiB
+      window, Huffman tables and CRC table (35,024 bytes on x86_64; at most
+      KINF_GZIP_BYTES, 36 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
       contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
