@@ -127,6 +127,7 @@ help:
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
+	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
@@ -160,3 +161,7 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+
+# gzip vs identity for 10,000 pods through a 10 Mbit/s shaping proxy -> docs/performance.md
+bench-gzip: $(BUILD)/kwatch
+	python3 bench/gzip_link.py --write

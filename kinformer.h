@@ -7979,6 +7979,10 @@ static int kinf__dc_ingest(kinf_discovery_t* d, const uint8_t* b, size_t n) {
                     kinf__dc_log(d, KINF_LOG_ERROR, item, d->reqpath, 0, __LINE__);
                     return -1;
                 }
+                if (d->resp.gzip) { /* discovery never asks for gzip */
+                    kinf__dc_log(d, KINF_LOG_ERROR, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING, d->reqpath, " (Content-Encoding: gzip, not asked for)", __LINE__);
+                    return -1;
+                }
                 if (d->resp.status >= 100 && d->resp.status < 200) { d->hlen = 0; continue; }
                 d->resp.head_done = 1;
                 d->body_left = d->resp.clen;

@@ -204,7 +204,7 @@ static void test_gzip_corrupt(void) {
         { "list-L6.gz", 3, 0x20, -1, 0, 0, KINF__GZ_EHEAD },  /* a reserved flag */
         { "fields.gz", 41, 1, -1, 0, 0, KINF__GZ_EHEAD },     /* FHCRC */
         { "list-L0.gz", 10, 0, 0x06, 0, 0, KINF__GZ_EDATA },  /* block type 3 */
-        { "list-L0.gz", 11, 1, -1, 0, 0, KINF__GZ_EDATA },    /* a stored LEN that NLEN does not match */
+        { "list-L0.gz", 13, 1, -1, 0, 0, KINF__GZ_EDATA },    /* a stored NLEN that does not match LEN */
         { "btype3.gz", 0, 0, -1, 0, 0, KINF__GZ_EDATA },
         { "badcode.gz", 0, 0, -1, 0, 0, KINF__GZ_EDATA },     /* no such literal/length code */
         { "oversub.gz", 0, 0, -1, 0, 0, KINF__GZ_EDATA },     /* over-subscribed code lengths */
@@ -430,11 +430,36 @@ static void test_gzip_engine(void) {
     }
     free(raw); free(g); free(g0);
 }
+#ifndef KINF_NO_FACTORY
+/* discovery never asks for gzip: a gzip document is refused as such, not read as JSON */
+static void test_gzip_discovery(void) {
+    static dc_route routes[4];
+    kinf_discovery_t* d;
+    uint64_t t = ENG_T0;
+    g_test = "gzip_discovery";
+    routes[0] = dc_legacy[0]; routes[1] = dc_legacy[1];
+    routes[1].ctype = "application/json\r\nContent-Encoding: gzip";
+    routes[2].path = 0;
+    d = dc_mk(1, 0, 0);
+    CHECK(d != 0);
+    if (!d) { return; }
+    log_reset();
+    kinf_discovery_refresh(d);
+    dc_serve(d, &t, routes, 100000, 0, 3);
+    CHECK_INT(logged(KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING), 1);
+    CHECK_INT(logged(KINF_LOGITEM_DISCOVERY_MALFORMED), 0);
+    CHECK_INT(kinf_discovery_state(d), KINF_DISC_BACKOFF);
+    free(d);
+}
+#endif
 #endif /* KINF_NO_GZIP */
 static void test_gzip(void) {
 #ifndef KINF_NO_GZIP
     test_gzip_inflate();
     test_gzip_corrupt();
     test_gzip_engine();
+#ifndef KINF_NO_FACTORY
+    test_gzip_discovery();
+#endif
 #endif
 }
