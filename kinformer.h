@@ -211,7 +211,7 @@ CONFIGURATION MACROS
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
-    KINF_NO_GZIP              compile the gzip inflater out (about 5.3 KB at -Os): lists never
+    KINF_NO_GZIP              compile the gzip inflater out (about 6.4 KB at -Os): lists never
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
@@ -262,8 +262,8 @@ MEMORY
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
     + unless desc.no_gzip (or KINF_NO_GZIP), the gzip inflater: its 32 KiB
-      window, Huffman tables and CRC table (35,024 bytes on x86_64; at most
-      KINF_GZIP_BYTES, 36 KiB, which KINF_INFORMER_BYTES counts)
+      window, Huffman tables and CRC table (37,072 bytes on x86_64; at most
+      KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
       contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
@@ -712,7 +712,7 @@ typedef struct kinf_stats_t {
 #ifdef KINF_NO_GZIP
 #define KINF_GZIP_BYTES 0u
 #else
-#define KINF_GZIP_BYTES (36u * 1024u)
+#define KINF_GZIP_BYTES (40u * 1024u)
 #endif
 /* The defaults a 0 in kinf_desc_t (and in KINF_INFORMER_BYTES) stands for. */
 #define KINF_DEFAULT_MAX_OBJECTS 1024
@@ -1820,6 +1820,7 @@ static inline int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* l
    resume between any two bits. Compiled out by KINF_NO_GZIP. */
 #ifndef KINF_NO_GZIP
 #define KINF__GZ_WIN 32768u
+#define KINF__GZ_FAST 9u
 /* the stream's states, in order */
 enum { KINF__GZS_HEAD = 0, KINF__GZS_XLEN, KINF__GZS_EXTRA, KINF__GZS_NAME, KINF__GZS_COMMENT, KINF__GZS_HCRC,
        KINF__GZS_BLOCK, KINF__GZS_STORED_LEN, KINF__GZS_STORED, KINF__GZS_DYN, KINF__GZS_CLENS, KINF__GZS_LENS,
@@ -1843,6 +1844,8 @@ typedef struct kinf__gz {
     const char* why;              /* the failure, for the log */
     const uint8_t* in; const uint8_t* end; /* the input of the call under way */
     uint16_t lcnt[16], lsym[288], dcnt[16], dsym[32], ccnt[16], csym[19];
+    uint16_t lfast[1u << KINF__GZ_FAST], dfast[1u << KINF__GZ_FAST]; /* codes of up to KINF__GZ_FAST bits
+                                     by their next bits: symbol | length << 9; 0: longer (kinf__gz_fast) */
     uint8_t lens[320];
     uint32_t crctab[256];
     uint8_t win[KINF__GZ_WIN];
@@ -1897,10 +1900,10 @@ static void kinf__gz_put(kinf__gz* z, uint32_t c) {
    sym the symbols in code order. 0, or -1 for lengths that over-subscribe,
    or leave the code incomplete (allowed, as zlib allows it, only for no code
    at all or one code of one bit: the unused codes then fail to decode). */
-static int kinf__gz_build(uint16_t* cnt, uint16_t* sym, const uint8_t* len, uint32_t n) {
-    uint16_t offs[16];
+static int kinf__gz_build(uint16_t* cnt, uint16_t* sym, const uint8_t* len, uint32_t n, uint16_t* fast) {
+    uint16_t offs[16], next[16];
     int32_t left = 1;
-    uint32_t i, maxl = 0;
+    uint32_t i, maxl = 0, code = 0;
     memset(cnt, 0, 16u * sizeof(uint16_t));
     for (i = 0; i < n; i++) { cnt[len[i]]++; }
     for (i = 1; i < 16u; i++) {
@@ -1912,6 +1915,18 @@ static int kinf__gz_build(uint16_t* cnt, uint16_t* sym, const uint8_t* len, uint
     for (i = 1; i < 15u; i++) { offs[i + 1] = (uint16_t)(offs[i] + cnt[i]); }
     for (i = 0; i < n; i++) { if (len[i]) { sym[offs[len[i]]++] = (uint16_t)i; } }
     if (left > 0 && maxl > 1u) { return -1; }
+    if (fast) { /* each short code's entry at its bits reversed (the stream is LSB first), and every longer index that starts with them */
+        memset(fast, 0, sizeof(uint16_t) << KINF__GZ_FAST);
+        for (i = 1; i < 16u; i++) { next[i] = (uint16_t)code; code = (code + cnt[i]) << 1; }
+        for (i = 0; i < n; i++) {
+            uint32_t l = len[i], c, r = 0, k;
+            if (!l) { continue; }
+            c = next[l]++;
+            if (l > KINF__GZ_FAST) { continue; }
+            for (k = 0; k < l; k++) { r = (r << 1) | ((c >> k) & 1u); }
+            for (; r < (1u << KINF__GZ_FAST); r += 1u << l) { fast[r] = (uint16_t)(i | (l << 9)); }
+        }
+    }
     return 0;
 }
 /* One symbol, a bit at a time from where the last call stopped: the symbol,
@@ -1950,6 +1965,63 @@ static const uint8_t kinf__gz_clorder[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 
 static void kinf__gz_block_end(kinf__gz* z) {
     if (z->last) { kinf__gz_bits(z, z->bc & 7u); z->st = KINF__GZS_TRAILER; z->n = z->acc = z->acc2 = 0; }
     else { z->st = KINF__GZS_BLOCK; }
+}
+/* A symbol from bits b (at least 15 of them): the table's entry, or a walk of
+   the canonical code for a longer one; *len its bits, 0 for no code. */
+static uint32_t kinf__gz_peek(const uint16_t* fast, const uint16_t* cnt, const uint16_t* sym, uint64_t b, uint32_t* len) {
+    uint32_t e = fast[b & ((1u << KINF__GZ_FAST) - 1u)], code = 0, first = 0, index = 0, l;
+    if (e) { *len = e >> 9; return e & 511u; }
+    for (l = 1; l < 16u; l++) {
+        code |= (uint32_t)(b & 1u); b >>= 1;
+        if (code < first + cnt[l]) { *len = l; return sym[index + code - first]; }
+        index += cnt[l]; first = (first + cnt[l]) << 1; code <<= 1;
+    }
+    *len = 0;
+    return 0;
+}
+/* The fast path of a compressed block: whole symbols (literal, or length and
+   distance with their extra bits: 48 bits at most) from a 64-bit buffer
+   filled ahead, while 8 bytes of input and room for a match (258) are
+   there, and no decode is under way. Whole bytes left in the buffer go back
+   to the input at the end, so the bit buffer holds under 8 bits again. The
+   same checks as the state machine; returns 0, or the KINF__GZ_E* failure. */
+static int kinf__gz_fast(kinf__gz* z) {
+    uint64_t bb = z->bb;
+    uint32_t bc = z->bc, sym, len, dist, n, from;
+    const uint8_t* in = z->in;
+    int r = 0, ended = 0;
+    while (z->end - in >= 8 && z->pend <= KINF__GZ_WIN - 258u) {
+        while (bc <= 56u) { bb |= (uint64_t)*in++ << bc; bc += 8u; }
+        sym = kinf__gz_peek(z->lfast, z->lcnt, z->lsym, bb, &n);
+        if (!n) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code"); break; }
+        bb >>= n; bc -= n;
+        if (sym < 256u) { kinf__gz_put(z, sym); continue; }
+        if (sym == 256u) { ended = 1; break; }
+        if (sym > 285u) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "length symbol 286 or 287"); break; }
+        sym -= 257u;
+        n = kinf__gz_lext[sym];
+        len = kinf__gz_lbase[sym] + (uint32_t)(bb & ((1u << n) - 1u)); bb >>= n; bc -= n;
+        sym = kinf__gz_peek(z->dfast, z->dcnt, z->dsym, bb, &n);
+        if (!n) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad distance code"); break; }
+        bb >>= n; bc -= n;
+        if (sym > 29u) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance symbol 30 or 31"); break; }
+        n = kinf__gz_dext[sym];
+        dist = kinf__gz_dbase[sym] + (uint32_t)(bb & ((1u << n) - 1u)); bb >>= n; bc -= n;
+        if (dist > z->outn) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance beyond the output so far"); break; }
+        from = (z->wpos - dist) & (KINF__GZ_WIN - 1u);
+        z->pend += len; z->outn += len;
+        while (len--) {
+            z->win[z->wpos] = z->win[from];
+            z->wpos = (z->wpos + 1u) & (KINF__GZ_WIN - 1u); from = (from + 1u) & (KINF__GZ_WIN - 1u);
+        }
+    }
+    if (r) { return r; }
+    in -= bc >> 3; /* whole bytes not used: back to the input */
+    bc &= 7u;
+    z->bb = (uint32_t)(bb & ((1u << bc) - 1u)); z->bc = bc;
+    z->in = in;
+    if (ended) { kinf__gz_block_end(z); }
+    return 0;
 }
 /* Inflates in[0..n): *used gets the bytes taken (all of them, unless the
    window filled with bytes not taken yet, or the stream ended). Returns
@@ -2007,9 +2079,9 @@ static int kinf__gz_inflate(kinf__gz* z, const uint8_t* in, size_t n, size_t* us
             if (c == 0) { kinf__gz_bits(z, z->bc & 7u); z->st = KINF__GZS_STORED_LEN; z->n = z->acc = 0; }
             else if (c == 1) { /* the fixed codes (RFC 1951 3.2.6); 286, 287, 30 and 31 decode but are refused */
                 for (i = 0; i < 288u; i++) { z->lens[i] = (uint8_t)(i < 144u ? 8 : i < 256u ? 9 : i < 280u ? 7 : 8); }
-                kinf__gz_build(z->lcnt, z->lsym, z->lens, 288u);
+                kinf__gz_build(z->lcnt, z->lsym, z->lens, 288u, z->lfast);
                 for (i = 0; i < 32u; i++) { z->lens[i] = 5; }
-                kinf__gz_build(z->dcnt, z->dsym, z->lens, 32u);
+                kinf__gz_build(z->dcnt, z->dsym, z->lens, 32u, z->dfast);
                 z->st = KINF__GZS_CODES;
             } else if (c == 2) { z->st = KINF__GZS_DYN; }
             else { r = kinf__gz_fail(z, KINF__GZ_EDATA, "block type 3 (reserved)"); goto out; }
@@ -2048,7 +2120,7 @@ static int kinf__gz_inflate(kinf__gz* z, const uint8_t* in, size_t n, size_t* us
                 z->lens[kinf__gz_clorder[z->n++]] = (uint8_t)kinf__gz_bits(z, 3u);
                 break;
             }
-            if (kinf__gz_build(z->ccnt, z->csym, z->lens, 19u) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad code lengths code"); goto out; }
+            if (kinf__gz_build(z->ccnt, z->csym, z->lens, 19u, 0) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad code lengths code"); goto out; }
             memset(z->lens, 0, sizeof(z->lens));
             z->n = 0; z->st = KINF__GZS_LENS;
             break;
@@ -2061,8 +2133,8 @@ static int kinf__gz_inflate(kinf__gz* z, const uint8_t* in, size_t n, size_t* us
                 break;
             }
             if (!z->lens[256]) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "no end-of-block code"); goto out; }
-            if (kinf__gz_build(z->lcnt, z->lsym, z->lens, z->nlen) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code lengths"); goto out; }
-            if (kinf__gz_build(z->dcnt, z->dsym, z->lens + z->nlen, z->ndist) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad distance code lengths"); goto out; }
+            if (kinf__gz_build(z->lcnt, z->lsym, z->lens, z->nlen, z->lfast) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code lengths"); goto out; }
+            if (kinf__gz_build(z->dcnt, z->dsym, z->lens + z->nlen, z->ndist, z->dfast) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad distance code lengths"); goto out; }
             z->st = KINF__GZS_CODES;
             break;
         case KINF__GZS_LENS_EXTRA: { /* 16: the last length 3-6 times; 17: 3-10 zeros; 18: 11-138 zeros */
@@ -2079,6 +2151,12 @@ static int kinf__gz_inflate(kinf__gz* z, const uint8_t* in, size_t n, size_t* us
             break;
         }
         case KINF__GZS_CODES:
+            if (!z->hlen && z->end - z->in >= 8 && z->pend <= KINF__GZ_WIN - 258u) {
+                const uint8_t* at = z->in;
+                uint64_t o0 = z->outn;
+                if ((r = kinf__gz_fast(z)) != 0) { goto out; }
+                if (z->in != at || z->outn != o0 || z->st != KINF__GZS_CODES) { break; }
+            }
             if (z->pend == KINF__GZ_WIN) { goto out; } /* the window is all untaken output */
             if ((s = kinf__gz_decode(z, z->lcnt, z->lsym)) == -1) { goto out; }
             if (s < 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code"); goto out; }
@@ -10046,6 +10124,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN
+#undef KINF__GZ_FAST
 #undef KINF__SEND_FLAGS
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2

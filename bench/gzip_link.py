@@ -236,7 +236,7 @@ def main():
         "",
         "gzip: %.1f× fewer bytes on the wire, sync %.1f× faster on this link%s. On loopback, where the "
         "link costs nothing, the sync takes %.2f s with gzip and %.2f s without (the inflate runs on the "
-        "informer's thread, and fakeapi compresses each page when it is asked for). The inflater costs 35,024 "
+        "informer's thread, and fakeapi compresses each page when it is asked for). The inflater costs 37,072 "
         "bytes of the informer's memory." % (wire, idn / gz if gz else 0, "" if ok else " (SOME RUNS FAILED)", lgz, lid),
         "<!-- /gzip-link -->",
     ])
