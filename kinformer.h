@@ -2010,6 +2010,14 @@ static int kinf__gz_fast(kinf__gz* z) {
         if (dist > z->outn) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance beyond the output so far"); break; }
         from = (z->wpos - dist) & (KINF__GZ_WIN - 1u);
         z->pend += len; z->outn += len;
+        if (z->wpos + len <= KINF__GZ_WIN && from + len <= KINF__GZ_WIN) { /* neither end wraps */
+            uint8_t* d = z->win + z->wpos;
+            const uint8_t* f = z->win + from;
+            z->wpos = (z->wpos + len) & (KINF__GZ_WIN - 1u);
+            if (dist >= len) { memcpy(d, f, len); }
+            else { while (len--) { *d++ = *f++; } } /* overlapping: a run, byte after byte */
+            continue;
+        }
         while (len--) {
             z->win[z->wpos] = z->win[from];
             z->wpos = (z->wpos + 1u) & (KINF__GZ_WIN - 1u); from = (from + 1u) & (KINF__GZ_WIN - 1u);
