@@ -18,6 +18,11 @@ Python's own gzip module; each that should fail is checked to fail there too.
                     end-of-block code; the data then uses the unused code
   oversub.gz        a dynamic block whose code length code is over-subscribed
   far.gz            a match whose distance reaches before the first byte
+  sym286.gz         a fixed block with the length symbol 286 (refused)
+  dist30.gz         a fixed block with the distance symbol 30 (refused)
+  repeat.json       a PodList of 150 near-identical pods (long matches
+  repeat-L1.gz      everywhere, as in real lists: the window fills with
+  repeat-L9.gz      matches of 258 bytes)
 Corruptions of the good streams (a CRC or length byte, truncation, trailing
 bytes, magic, reserved flags, header CRC) are made by the test itself."""
 import gzip, os, random, struct, zlib
@@ -89,6 +94,15 @@ def write(name, data):
 def main():
     raw = pods(60)
     write("list.json", raw)
+    one = pods(1, seed=3)
+    item = one[one.index(b'"items":[') + 9:-2]
+    rep_ = (b'{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"7000"},"items":['
+            + b",".join(item.replace(b'"name":"', b'"name":"p%04d-' % i, 1) for i in range(150)) + b"]}")
+    write("repeat.json", rep_)
+    for lvl in (1, 9):
+        g = gzip.compress(rep_, compresslevel=lvl, mtime=0)
+        assert gzip.decompress(g) == rep_
+        write("repeat-L%d.gz" % lvl, g)
     for lvl in (0, 1, 6, 9):
         g = gzip.compress(raw, compresslevel=lvl, mtime=0)
         assert gzip.decompress(g) == raw
@@ -147,6 +161,12 @@ def main():
     fixed_lit(b, ord("a")); fixed_lit(b, 257); b.huff(1, 5)  # length 3, distance 2: before the start
     fixed_lit(b, 256)
     bad["far.gz"] = gz_wrap(b.flush(), b"aaaa")
+    b = Bits(); b.put(1, 1); b.put(1, 2)
+    fixed_lit(b, ord("a")); fixed_lit(b, 286); b.put(0, 16)
+    bad["sym286.gz"] = gz_wrap(b.flush(), b"a")
+    b = Bits(); b.put(1, 1); b.put(1, 2)
+    fixed_lit(b, ord("a")); fixed_lit(b, 257); b.huff(30, 5); b.put(0, 16)
+    bad["dist30.gz"] = gz_wrap(b.flush(), b"aaaa")
     for name, g in bad.items():
         try:
             gzip.decompress(g)
