@@ -225,10 +225,12 @@ def main():
         "<!-- gzip-link -->",
         "### gzip vs identity on a %g Mbit/s link (`make bench-gzip`)" % (a.rate / 1e6),
         "",
-        "kwatch syncs %s pods of `tests/fakeapi.py --gzip` (level 1, as the API server; list pages of 500) "
+        "kwatch (`--max-objects` and `--store-bytes` sized for them) syncs %s pods of `tests/fakeapi.py --gzip` "
+        "(level 1, as the API server; list pages of 500) "
         "through `bench/gzip_link.py`'s shaping proxy (%g Mbit/s server to client), `--exit-after-sync`, "
         "median of %d runs each, alternating. Bytes on the wire: server to client, as the proxy counted them "
-        "(HTTP heads, chunk framing and the watch's first bytes included)." % ("{:,}".format(a.pods), a.rate / 1e6, a.rounds),
+        "(HTTP heads, chunk framing and the watch's first bytes included). The loopback rows move with the "
+        "machine's load (two cores shared with other jobs)." % ("{:,}".format(a.pods), a.rate / 1e6, a.rounds),
         "",
         "| lists | time to sync | bytes on the wire | gzip bytes in | inflated | peak RSS |",
         "|---|---|---|---|---|---|",
