@@ -2484,6 +2484,40 @@ def scenario_metadata_only(ctx):
         srv.close()
 
 
+def scenario_gzip(ctx):
+    """Lists over 128 KiB in gzip (2,000 pods; 1,000 with --quick) under churn; then bad
+    gzip in four relists in a row (CRC, truncated, corrupt data, bad header), each
+    logged with its id and retried, until a good one: the cache equals the server's."""
+    modes = ["crc", "truncate", "corrupt", "header"]
+    if OPTS.quick:
+        modes = ["crc", "corrupt"]
+
+    def inject(srv, kw):
+        for m in modes:
+            srv.fault("badgzip", mode=m)
+        srv.fault("expire")     # the watch ends in 410: relists, in gzip, meet the faults
+
+    def verify(c, kw, srv):
+        e = kw.err_text()
+        c.check(kw.stat("gzip_responses") >= len(modes) + 2,
+                "stats gzip_responses=%s, want >= %d" % (kw.stats().get("gzip_responses"), len(modes) + 2))
+        c.check(kw.stat("gzip_bytes_out") > 4 * kw.stat("gzip_bytes_in") > 0,
+                "inflated %s bytes from %s" % (kw.stats().get("gzip_bytes_out"), kw.stats().get("gzip_bytes_in")))
+        # a corrupt byte fails the inflater, or first the JSON it comes out as
+        bad_json = ("LIST_MALFORMED", "LIST_ITEM_NOT_OBJECT", "JSON_TOO_DEEP")
+        want = {"crc": ("GZIP_CHECK_FAILED",), "truncate": ("GZIP_TRUNCATED",), "corrupt": ("GZIP_",) + bad_json,
+                "header": ("GZIP_MALFORMED",)}
+        for m in modes:
+            c.check(any(w in e for w in want[m]), "%s: none of %s logged %s" % (m, want[m], kw.describe()))
+        n = sum(e.count("error " + w) for w in ("GZIP_MALFORMED", "GZIP_CHECK_FAILED", "GZIP_TRUNCATED") + bad_json)
+        c.check(n >= len(modes), "bad lists logged %d times, want >= %d" % (n, len(modes)))
+        c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+    pods = 1000 if OPTS.quick else 2000
+    fault_scenario("gzip lists (%d pods) under churn, bad gzip x%d -> retried" % (pods, len(modes)), inject,
+                   kw_args=["--list-limit", "700"], verify=verify, pods=pods, srv_extra=("--gzip", "--chunked-lists"),
+                   secs=3, rate=50)
+
+
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2509,6 +2543,7 @@ ALL = [
     ("watchlist_refused", scenario_watchlist_refused, 4),
     ("watchlist_unfinished", scenario_watchlist_unfinished, 4),
     ("metadata_only", scenario_metadata_only, 4),
+    ("gzip", scenario_gzip, 6),
 ]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
