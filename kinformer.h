@@ -216,6 +216,9 @@ API
     after a gzip list that was given up the next lists re-apply every item,
     its resourceVersion unchanged or not (the handlers get updates), until one
     completes. kinf_stats: gzip_responses, gzip_bytes_in, gzip_bytes_out.
+    A watch-list (desc.watch_list, AUTO by default) is a watch, never
+    compressed: gzip serves the lists made by LIST (watch_list OFF, or after
+    the server refused watch-list).
 
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next

@@ -132,7 +132,7 @@ def start_fakeapi(pods, lifetime):
 
 def run_kwatch(kwatch, port, gzip_on, timeout, pods):
     args = ["/usr/bin/time", "-f", "%M", kwatch, "--server", "http://127.0.0.1:%d" % port, "pods", "-o", "none",
-            "--exit-after-sync", "--stats", "--timeout", str(timeout),
+            "--exit-after-sync", "--stats", "--timeout", str(timeout), "--watch-list", "off",
             "--max-objects", str(max(1024, pods + pods // 5)), "--store-bytes", str(max(32 << 20, pods * 7000))]
     if not gzip_on:
         args.append("--no-gzip")

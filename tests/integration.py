@@ -2514,7 +2514,7 @@ def scenario_gzip(ctx):
         c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
     pods = 1000 if OPTS.quick else 2000
     fault_scenario("gzip lists (%d pods) under churn, bad gzip x%d -> retried" % (pods, len(modes)), inject,
-                   kw_args=["--list-limit", "700"], verify=verify, pods=pods, srv_extra=("--gzip", "--chunked-lists"),
+                   kw_args=["--list-limit", "700", "--watch-list", "off"], verify=verify, pods=pods, srv_extra=("--gzip", "--chunked-lists"),
                    secs=3, rate=50)
 
 
