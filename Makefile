@@ -12,6 +12,7 @@ BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
+EXAMPLES += $(BUILD)/kubediff $(BUILD)/cm2files
 
 .PHONY: all deps deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
@@ -160,3 +161,11 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+
+# kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
+$(BUILD)/kubediff: examples/kubediff.c examples/tool_common.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kubediff.c $(TLSLIBS)
+
+# cm2files: a controller keeping ConfigMaps' data as files (docs/controller.md)
+$(BUILD)/cm2files: examples/cm2files.c examples/tool_common.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/cm2files.c $(TLSLIBS)
