@@ -61,6 +61,15 @@ static const tool_opt opts[] = {
     { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
 };
 
+/* a string as the inside of a JSON string */
+static void tool_json_str(FILE* f, const char* s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') { fputc('\\', f); fputc(c, f); }
+        else if (c < 0x20u) { fprintf(f, "\\u%04x", c); }
+        else { fputc(c, f); }
+    }
+}
 static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
 static void count_event(kinf_informer_t* inf) {
     g_events++;

@@ -185,13 +185,4 @@ static double tool_now_s(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
-/* a string as the inside of a JSON string */
-static void tool_json_str(FILE* f, const char* s) {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') { fputc('\\', f); fputc(c, f); }
-        else if (c < 0x20u) { fprintf(f, "\\u%04x", c); }
-        else { fputc(c, f); }
-    }
-}
 #endif
