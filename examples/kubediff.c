@@ -31,7 +31,7 @@ static const char* usage_tail =
 
 static kinf_informer_t* g_inf;
 static kinf_factory_t* g_fac;
-static int g_all, g_stats;
+static int g_all, g_stats, g_with_object;
 static long g_max_events = -1, g_events;
 static double g_timeout = -1;
 static size_t g_patch_bytes = 4u << 20;
@@ -57,6 +57,8 @@ static const tool_opt opts[] = {
     { "--read-bytes", 0, TOOL_SIZE, TOOL_DESC(read_bytes), "  --read-bytes B         socket read buffer (default 1 MiB)\n" },
     { "--patch-bytes", 0, TOOL_SIZE, TOOL_VAR(g_patch_bytes),
       "  --patch-bytes B        the largest patch printed (default 4 MiB)\n" },
+    { "--with-object", 0, TOOL_SET, TOOL_VAR(g_with_object),
+      "  --with-object          MODIFIED lines carry the new \"object\" too, beside the patch\n" },
     { "--stats", 0, TOOL_SET, TOOL_VAR(g_stats), "  --stats                on exit print counters and memory to stderr\n" },
     { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
 };
@@ -175,6 +177,7 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
     if (r == KINF_OK) {
         line_head("MODIFIED", res, o);
         fputs(",\"patch\":", stdout); fwrite(g_patch, 1, need, stdout);
+        if (g_with_object) { fputs(",\"object\":", stdout); fwrite(g_new, 1, nb, stdout); }
         line_end();
     } else {
         /* no patch: the previous object was not kept whole, or the patch
