@@ -401,7 +401,11 @@ int main(int argc, char** argv) {
             break;
         }
         if (!kinf_has_synced(g_inf)) { continue; } /* reconcile against a whole cache only */
-        if (!synced) { synced = 1; enqueue_orphans(d.namespace_); }
+        if (!synced) {
+            synced = 1;
+            if (g_verbose) { fprintf(stderr, "cm2files: info SYNCED: %d ConfigMaps\n", kinf_count(g_inf)); }
+            enqueue_orphans(d.namespace_);
+        }
         /* the worker: a bounded batch per turn, so the informer keeps reading */
         for (n = 0; n < 256 && kinf_workqueue_get(g_q, kinf_workqueue_now_ms(), &it) == KINF_WQ_ITEM; n++) {
             rc_t r = reconcile(it.key);
