@@ -2113,7 +2113,11 @@ def pointer_tokens(path):
         return []
     if not path.startswith("/"):
         raise ValueError("pointer %r does not start with /" % path)
-    return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")]
+    toks = path[1:].split("/")
+    for t in toks:
+        if re.search(r"~(?![01])", t):
+            raise ValueError("pointer %r: a ~ not followed by 0 or 1" % path)
+    return [t.replace("~1", "/").replace("~0", "~") for t in toks]
 
 
 def apply_patch(doc, patch):
