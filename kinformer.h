@@ -109,6 +109,8 @@ API
         int  kinf_members(const kinf_object_t*, const char* path, kinf_members_t* it)
         int  kinf_members_of(const kinf_value_t* v, kinf_members_t* it)
         int  kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val)
+        int  kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out,
+                             size_t cap, size_t* len)   an RFC 6902 patch from -> to, fixed memory
         kinf_stats_t kinf_stats(kinf_informer_t*)
         int  kinf_config_kubeconfig(kinf_config_t*, path, context, work, size)  YAML or JSON
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
@@ -199,6 +201,8 @@ CONFIGURATION MACROS
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
