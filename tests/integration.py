@@ -2268,6 +2268,7 @@ def scenario_kubediff(ctx):
         c.report()
 
         c = Checks("kubediff: a patch larger than --patch-bytes is a line on stderr and the object whole, never a wrong patch; exit 3")
+        srv.apply(cm, base)  # the churn may have deleted it
         kd2 = Tool("kubediff", "kubediff-small", srv.url, ["configmaps", "--patch-bytes", "100", "--with-object"])
         if kd2.wait_for(lambda ln: '"key":"ns-1/kd-shape"' in ln, 60) is None:
             c.fail("never listed kd-shape")
@@ -2322,8 +2323,10 @@ def cm2files_want(srv, ns, skip=()):
 
 
 def scenario_cm2files(ctx):
-    """cm2files under churn, with writes failing for a while (a directory made
-    read-only, a directory in a file's place): it converges to the server's data."""
+    """cm2files under churn, with writes failing for a while (directories made
+    read-only, a directory in a file's place): it converges to the server's data.
+    The churn runs first (it may delete any ConfigMap); the cases that need a
+    given ConfigMap run after it, on ConfigMaps the test makes then."""
     import base64
     srv = Server("cm2files", pods=10, namespaces=3, configmaps=30)
     tool = None
@@ -2335,9 +2338,48 @@ def scenario_cm2files(ctx):
         prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     ns = "ns-1"
     path = "/api/v1/namespaces/%s/configmaps/" % ns
+
+    def converge(want, skip=(), timeout=60):
+        got = None
+        deadline = time.monotonic() + timeout * SLOW
+        while time.monotonic() < deadline:
+            got = cm2files_tree(d)
+            for k in skip:
+                got.pop(k, None)
+            if got == want:
+                return ""
+            time.sleep(0.3)
+        diff = sorted(k for k in set(got) | set(want) if got.get(k) != want.get(k))
+        return "DIR differs for %s: got %.200s want %.200s" % (diff[:3], {k: got.get(k) for k in diff[:2]},
+                                                             {k: want.get(k) for k in diff[:2]})
+
+    def set_mode(mode):
+        for root, dirs, _ in os.walk(d):
+            for x in dirs:
+                os.chmod(os.path.join(root, x), mode)
+        os.chmod(d, mode)
+
     try:
         c = Checks("cm2files: under churn, with writes failing for a while, DIR converges to every ConfigMap's "
                    "data and binaryData; removed keys and ConfigMaps are removed, other files kept")
+        tool = Tool("cm2files", "cm2files", srv.url, ["-n", ns, "--dir", d, "--max-object-bytes", "65536",
+                                                       "--max-delay", "2", "--stats", "-v"], prefix=prefix)
+        if tool.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is None:
+            c.fail("never synced: %s" % tool.err_text()[-300:])
+        # 1. churn; for a while every directory read-only (stops a non-root writer)
+        srv.churn(100)
+        time.sleep(1)
+        set_mode(0o555)
+        time.sleep(2 if OPTS.quick else 3)
+        set_mode(0o755)
+        time.sleep(1)
+        srv.quiesce()
+        if prefix:
+            c.check(any("WRITE_FAILED" in ln for ln in tool.err), "no failed write logged while DIR was read-only")
+        err = converge(cm2files_want(srv, ns))
+        c.check(not err, "after the churn: " + err)
+        # 2. given ConfigMaps, no churn: binaryData, keys removed, a delete, a
+        # file of someone else's, one too large to keep
         blob = bytes(range(256)) * 3
         srv.apply(path + "cm-bin", {"metadata": {"name": "cm-bin", "namespace": ns},
                                     "data": {"text": "hello\n"}, "binaryData": {"blob": base64.b64encode(blob).decode()}})
@@ -2345,26 +2387,21 @@ def scenario_cm2files(ctx):
                                        "data": {"a": "1", "b": "2", "c": "3"}})
         srv.apply(path + "cm-gone", {"metadata": {"name": "cm-gone", "namespace": ns}, "data": {"x": "1"}})
         srv.apply(path + "cm-big", {"metadata": {"name": "cm-big", "namespace": ns}, "data": {"k": "small"}})
-        tool = Tool("cm2files", "cm2files", srv.url, ["-n", ns, "--dir", d, "--max-object-bytes", "65536",
-                                                       "--max-delay", "2", "--stats"], prefix=prefix)
         first = [os.path.join(d, "cm-big", "k"), os.path.join(d, "cm-gone", "x"), os.path.join(d, "cm-bin", "text"),
                  os.path.join(d, "cm-shrink", "c")]
         deadline = time.monotonic() + 60 * SLOW
         while time.monotonic() < deadline and not all(os.path.exists(f) for f in first):
             time.sleep(0.1)
         if not all(os.path.exists(f) for f in first):
-            c.fail("the first sync did not write the files: %s" % tool.err_text()[-300:])
+            c.fail("the new ConfigMaps' files were not written: %s" % tool.err_text()[-300:])
             c.report()
             return
-        # a file of someone else's in a managed directory, and a directory of someone else's
         with open(os.path.join(d, "cm-gone", "user-note"), "w") as f:
             f.write("mine")
         os.makedirs(os.path.join(d, "not-a-configmap"), exist_ok=True)
         with open(os.path.join(d, "not-a-configmap", "x"), "w") as f:
             f.write("mine")
-        # failures: cm-shrink read-only (stops a non-root writer), and a
-        # directory where cm-bin's "text" goes (stops anyone)
-        os.chmod(os.path.join(d, "cm-shrink"), 0o555)
+        # a directory where cm-bin's "text" goes: stops anyone, root too
         os.unlink(os.path.join(d, "cm-bin", "text"))
         os.mkdir(os.path.join(d, "cm-bin", "text"))
         srv.apply(path + "cm-shrink", {"metadata": {"name": "cm-shrink", "namespace": ns}, "data": {"a": "10"}})
@@ -2379,32 +2416,16 @@ def scenario_cm2files(ctx):
                 "no failed write logged for cm-big: %s" % tool.err_text()[-300:])
         srv.apply(path + "cm-big", {"metadata": {"name": "cm-big", "namespace": ns},
                                     "data": {"k": "x" * 100000, "k2": "y"}})
-        churn_for(srv, 100, 2 if OPTS.quick else 4)
         c.check(tool.wait_for(lambda ln: "WRITE_FAILED" in ln and "cm-bin" in ln, 30, stream="err") is not None,
                 "no failed write logged for cm-bin: %s" % tool.err_text()[-300:])
-        if prefix:
-            c.check(tool.wait_for(lambda ln: "WRITE_FAILED" in ln and "cm-shrink" in ln, 30, stream="err") is not None,
-                    "no failed write logged for the read-only cm-shrink")
-        os.chmod(os.path.join(d, "cm-shrink"), 0o755)
-        os.rmdir(os.path.join(d, "cm-bin", "text"))
         time.sleep(2.5)  # a retry of cm-big comes (--max-delay 2) while its object is identity only
+        os.rmdir(os.path.join(d, "cm-bin", "text"))
         os.rmdir(os.path.join(d, "cm-big", "k3"))
-        srv.quiesce()
         want = cm2files_want(srv, ns, skip=("cm-big",))
         want["cm-gone"] = {"user-note": b"mine"}
         want["not-a-configmap"] = {"x": b"mine"}
-        got = None
-        deadline = time.monotonic() + 60 * SLOW
-        while time.monotonic() < deadline:
-            got = cm2files_tree(d)
-            got.pop("cm-big", None)
-            if got == want:
-                break
-            time.sleep(0.3)
-        if got != want:
-            diff = sorted(k for k in set(got) | set(want) if got.get(k) != want.get(k))
-            c.fail("DIR differs for %s: got %.200s want %.200s" % (diff[:3], {k: got.get(k) for k in diff[:2]},
-                                                                     {k: want.get(k) for k in diff[:2]}))
+        err = converge(want, skip=("cm-big",))
+        c.check(not err, err)
         big = os.path.join(d, "cm-big", "k")
         c.check(os.path.isfile(big) and open(big, "rb").read() == b"small",
                 "cm-big's file changed or went though its object was not kept")
@@ -2416,7 +2437,7 @@ def scenario_cm2files(ctx):
         c.check(tool.rc == 0, "exit status %s after SIGTERM: %s" % (tool.rc, tool.err_text()[-300:]))
         m = re.search(r"retries=(\d+)", tool.err_text())
         c.check(m and int(m.group(1)) >= 1, "no retry through the rate limiter: %s" % tool.err_text()[-300:])
-        # a restart: what went while it was away is removed; what is too
+        # 3. a restart: what went while it was away is removed; what is too
         # large to keep (cm-big, identity only in the cache) is not
         srv.delete(path + "cm-shrink")
         tool = Tool("cm2files", "cm2files-restart", srv.url, ["-n", ns, "--dir", d, "--max-object-bytes", "65536", "-v"],
@@ -2435,7 +2456,6 @@ def scenario_cm2files(ctx):
             tool.kill()
         srv.close()
         shutil.rmtree(d, ignore_errors=True)
-
 
 ALL = [
     # (name, function, weight: larger first)
