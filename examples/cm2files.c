@@ -27,7 +27,7 @@ static const char* usage_tail =
     "A failed write is logged and retried with the workqueue's rate limiter (5 ms doubling,\n"
     "at most --max-delay). A ConfigMap too large to keep (--max-object-bytes) is left alone:\n"
     "its files are neither written nor removed. SIGINT and SIGTERM stop it cleanly.\n"
-    "Exit status: 0 success, 1 failure, 2 usage error.\n";
+    "Exit status: 0 success, 1 failure (also: the server never reached), 2 usage error.\n";
 
 #define CM_MANIFEST "+cm2files"   /* '+' is in no ConfigMap key or name: it never collides */
 #define CM_TMP "+tmp-"
@@ -424,6 +424,7 @@ int main(int argc, char** argv) {
                 (unsigned long long)g_writes, (unsigned long long)g_removes, (unsigned long long)g_failures,
                 (unsigned long long)g_skipped, qs.depth, (unsigned long long)qs.retries);
     }
+    if (rc == TOOL_EXIT_OK && kinf_stats(g_inf).bytes_read == 0) { fprintf(stderr, "cm2files: never reached the server\n"); rc = TOOL_EXIT_FAIL; }
     kinf_workqueue_shut_down(g_q);
     kinf_shutdown(g_inf);
 out:

@@ -148,6 +148,7 @@ static int tool_config(kinf_desc_t* d, void** work) {
     static kinf_config_t cfg;
     int r;
     *work = 0;
+    if (g_tls_time >= 0) { d->tls_time = tool_tls_time; }
     if (d->server && !g_kubeconfig && !g_context && !g_sa_dir) { return 0; }
     *work = malloc(TOOL_CONFIG_WORK);
     if (!*work) { return 1; }
@@ -160,7 +161,6 @@ static int tool_config(kinf_desc_t* d, void** work) {
     }
     if (g_verbose) { fprintf(stderr, "%s: info: using the %s configuration%s%s\n", TOOL_NAME, cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
     kinf_config_apply(&cfg, d);
-    if (g_tls_time >= 0) { d->tls_time = tool_tls_time; }
     return 0;
 }
 static void tool_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
