@@ -2457,6 +2457,85 @@ def scenario_cm2files(ctx):
         srv.close()
         shutil.rmtree(d, ignore_errors=True)
 
+def random_tree(rng, depth):
+    """A random JSON value; keys that need pointer and string escapes."""
+    keys = ["a", "b", "c/d", "e~f", "~1", "g\"h", "sl\\", "\u00fc", "t\tab", "0", "-", ""]
+    r = rng.random()
+    if depth <= 0 or r < 0.3:
+        return rng.choice([0, 1, -7, 2.5, True, False, None, "", "x", "q\"uote", "line\nbreak", "\u2603", "~/"])
+    if r < 0.65:
+        return {k: random_tree(rng, depth - 1) for k in rng.sample(keys, rng.randint(0, 5))}
+    return [random_tree(rng, depth - 1) for _ in range(rng.randint(0, 5))]
+
+
+def mutate_tree(rng, v, depth):
+    """v changed a little: members added, removed or changed, arrays grown or
+    shrunk or changed in place, sometimes a value of another type."""
+    if rng.random() < 0.1 or depth <= 0:
+        return random_tree(rng, depth)
+    if isinstance(v, dict):
+        v = dict(v)
+        for _ in range(rng.randint(1, 3)):
+            op = rng.random()
+            if op < 0.3 and v:
+                del v[rng.choice(list(v))]
+            elif op < 0.6 or not v:
+                v[rng.choice(["a", "n/ew", "z~0", "b", "\u00e9"])] = random_tree(rng, depth - 1)
+            else:
+                k = rng.choice(list(v))
+                v[k] = mutate_tree(rng, v[k], depth - 1)
+        return v
+    if isinstance(v, list):
+        v = list(v)
+        op = rng.random()
+        if op < 0.3:
+            v = v[:rng.randint(0, len(v))]
+        elif op < 0.6:
+            v += [random_tree(rng, depth - 1) for _ in range(rng.randint(1, 3))]
+        elif v:
+            i = rng.randrange(len(v))
+            v[i] = mutate_tree(rng, v[i], depth - 1)
+        if rng.random() < 0.2:
+            v.insert(0, random_tree(rng, 1))
+        return v
+    return random_tree(rng, depth)
+
+
+def scenario_kubediff_model(ctx):
+    """kubediff on random nested values: 300 random changes of one pod's
+    fields (objects, arrays, escapes); every patch replays to the next object."""
+    import random
+    srv = Server("kubediff-model", pods=5, namespaces=1, configmaps=1)
+    kd = None
+    rng = random.Random(16)
+    try:
+        c = Checks("kubediff: 300 random changes of nested objects, arrays and keys that need escapes, "
+                   "each patch replays to the object printed (a model test of kinf_json_patch)")
+        kd = Tool("kubediff", "kubediff-model", srv.url, ["pods", "--with-object", "-v"], merge=True)
+        if kd.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
+            c.fail("never started watching: %s" % kd.describe())
+        path = "/api/v1/namespaces/ns-0/pods/model"
+        model = {"m": random_tree(rng, 4)}
+        n = 150 if OPTS.quick else 300
+        for _ in range(n):
+            srv.apply(path, {"metadata": {"name": "model", "namespace": "ns-0"},
+                             "spec": {"containers": [{"name": "c", "image": "busybox"}], "model": model},
+                             "status": {"phase": "Running"}})
+            model = mutate_tree(rng, model, 4)
+        srv.delete(path)
+        c.check(kd.wait_for(lambda ln: ln.startswith('{"type":"DELETED"') and '"key":"ns-0/model"' in ln, 90) is not None,
+                "the delete never arrived")
+        kd.stop()
+        lines = [ln for ln in kd.out_lines() if '"key":"ns-0/model"' in ln]
+        _, counts = kubediff_replay(c, lines)
+        c.check(counts["MODIFIED"] >= n // 2 and counts["bad"] == 0, "counts %s" % counts)
+        log("kubediff model: %s" % counts)
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        srv.close()
+
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2477,7 +2556,7 @@ ALL = [
     ("multi", scenario_multi, 8),
     ("snapshot", scenario_snapshot, 4),
 ]
-ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5)]
+ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 VALGRIND_SET = ("churn", "cut")
 
 
