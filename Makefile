@@ -12,6 +12,7 @@ BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
+EXAMPLES += $(BUILD)/nodeagent
 EXAMPLES += $(BUILD)/kubediff $(BUILD)/cm2files
 
 .PHONY: all deps deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
@@ -23,6 +24,10 @@ $(BUILD):
 
 $(BUILD)/kwatch: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
+
+# the write client and the workqueue on one loop: a node's pods and its Lease (docs/client.md)
+$(BUILD)/nodeagent: examples/nodeagent.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/nodeagent.c $(TLSLIBS)
 
 $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
@@ -37,7 +42,7 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 # messages compiled out (errors print their id and detail), every function
 # static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
-SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINFORMER_STATIC
+SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 
@@ -116,6 +121,7 @@ clean:
 
 help:
 	@echo "make            build examples into build/ (kwatch is build/kwatch)"
+	@echo "                (and build/nodeagent: a node's pods and its Lease, on the write client; docs/client.md)"
 	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
 	@echo "make demo       fake API server with churn + kwatch for ~20 s"
 	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols,"
@@ -162,6 +168,9 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 bench:
 	@sh bench/run.sh
 
+# docs/factory.md's memory figures against the sizing functions (bench/factory_sizes.c)
+test-budget:
+	@sh tests/test_budget.sh
 # kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
 $(BUILD)/kubediff: examples/kubediff.c examples/tool_common.h kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kubediff.c $(TLSLIBS)

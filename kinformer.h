@@ -159,6 +159,7 @@ API
         int  kinf_factory_count(f); kinf_informer_t* kinf_factory_at(f, i)
         int  kinf_factory_resource(f, inf, kinf_resource_t*); kinf_discovery_t* kinf_factory_discovery(f)
         kinf_factory_stats_t kinf_factory_stats(f)
+        desc.caps / caps_count: kinf_factory_caps_t rows, capacities per resource
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
     reconcile in fixed memory, one worker per key at a time, rate-limited
@@ -176,6 +177,25 @@ API
         uint64_t kinf_workqueue_deadline(q) / kinf_workqueue_now_ms(void)
         void kinf_workqueue_shut_down(q); int _shut_down_with_drain(q, timeout_ms); int _shutting_down(q)
         kinf_workqueue_stats_t kinf_workqueue_stats(q, now_ms); void kinf_workqueue_destroy(q)
+
+    The write client (docs/client.md): one request at a time, as client-go's
+    dynamic client, in fixed memory, with the informer's configuration, TLS
+    and token (compiled out by KINF_NO_CLIENT):
+        size_t kinf_client_size(const kinf_client_desc_t*)
+        kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_client_desc_t*)
+        int  kinf_client_do(c, const kinf_client_request_t*, kinf_client_response_t*, int timeout_ms)
+                 blocking; returns KINF_CLIENT_OK, _CONFLICT (409), _ALREADY_EXISTS,
+                 _NOT_FOUND, _INVALID (422), _FORBIDDEN, _UNAUTHORIZED, _SERVER_ERROR,
+                 _HTTP_ERROR, _CONNECTION, _TOO_LARGE, _TIMEOUT; the response has the
+                 body, the HTTP code and the server's Status (reason, message; sanitised)
+        int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
+                 verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
+                 _DELETE (preconditions uid, resourceVersion); req.status: .../status
+        int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
+        kinf_client_engine_server / _tick / _deadline / _sendbuf / _sent / _recvbuf /
+        _recvd / _connected / _closed / _failed / _set_token
+        uint32_t kinf_client_last_error(c); void _clear_error(c)
+        kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
 
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
@@ -201,6 +221,8 @@ CONFIGURATION MACROS
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
+                              defined; its log items keep their ids, named "")
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
@@ -217,8 +239,9 @@ CONFIGURATION MACROS
                               kinf_wants, kinf_timeout_ms, kinf_refresh_token_file and the
                               kinf_config_* loaders (kinf_config_apply stays) are left out,
                               and TLS with them, as are discovery and the factory, the
-                              workqueue, the snapshot file helpers and kinf_log_stderr
-                              (KINF_NO_FACTORY and KINF_NO_WORKQUEUE are implied): drive it
+                              workqueue, the write client, the snapshot file helpers and
+                              kinf_log_stderr (KINF_NO_FACTORY, KINF_NO_WORKQUEUE and
+                              KINF_NO_CLIENT are implied): drive it
                               with the kinf_engine_* calls, and
                               give desc.random_seed. It calls the C string functions and
                               assert only (docs/porting.md: Cortex-M sizes).
@@ -271,10 +294,10 @@ MEMORY
     while a change waits in the FIFO, both the old and the new version are kept.
     See docs/memory.md for a worked budget.
     kinf_discovery_size and kinf_factory_size are exact as well: a factory
-    is its informers (max_informers of kinf_informer_size(base)), about
-    3.1 KB of slot each, and its discovery (225 KiB at the defaults on
-    x86_64, 301 KiB with a TLS block); docs/factory.md has an edge agent's
-    budget.
+    is its informers (max_informers of kinf_informer_size(base), or of a
+    caps row's capacities for a resource that has one), about 3.1 KB of
+    slot each, and its discovery (225 KiB at the defaults on x86_64, 301
+    KiB with a TLS block); docs/factory.md has an edge agent's budget.
     In a 32-bit build the capacities can add up to more than size_t counts
     (store_bytes and max_event_bytes near their caps): kinf_informer_size
     then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX
@@ -284,6 +307,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
+    kinf_client_size is exact: the client (13,168 bytes on x86_64),
+    request_bytes (16 KiB) and response_bytes (64 KiB) by default, and its
+    connection, an informer that never lists (87,584 bytes; plus the TLS
+    block for https://): 194,976 bytes at the defaults.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
@@ -339,6 +366,9 @@ LICENSE
 #if defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_WORKQUEUE)
 #define KINF_NO_WORKQUEUE
 #endif
+#if defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_CLIENT)
+#define KINF_NO_CLIENT
+#endif
 #include <stddef.h>
 #include <stdint.h>
 
@@ -371,7 +401,10 @@ typedef enum kinf_result_t {
     KINF_ERR_STATE = -5    /* not allowed now (e.g. add_index after start) */
 } kinf_result_t;
 
-/* Log items: one X-macro makes the ids and their messages. */
+/* Log items: one X-macro makes the ids and their messages. The write
+   client's go through KINF_CLIENT_LOGITEM_XMACRO, so that a build without the client
+   (KINF_NO_CLIENT) keeps their ids but not their names. */
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_XMACRO(item, msg)
 #define KINF_LOG_ITEMS \
     KINF_LOGITEM_XMACRO(OK, "no error") \
     KINF_LOGITEM_XMACRO(CONFIG_NO_SERVER, "desc.server is not set") \
@@ -484,7 +517,19 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(MEMORY_OVERFLOW, "the capacities add up to more bytes than size_t counts (a 32-bit build): lower store_bytes, max_event_bytes or max_objects") \
     KINF_LOGITEM_XMACRO(TLS_NO_CLOCK, "TLS: no wall-clock time to check the certificate dates against") \
     KINF_LOGITEM_XMACRO(WORKQUEUE_FULL, "the workqueue holds capacity items: the add was refused, the caller keeps the key") \
-    KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused")
+    KINF_LOGITEM_XMACRO(WORKQUEUE_KEY_TOO_LONG, "a workqueue item's resource and key exceed item_bytes: refused") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_CONFLICT, "409 Conflict: the object changed since it was read (resourceVersion or uid precondition): re-read and retry") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_ALREADY_EXISTS, "409 AlreadyExists: an object of that name exists") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NOT_FOUND, "404 Not Found: no such object (or resource)") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_INVALID, "422 Invalid: the server refused the object or patch") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_FORBIDDEN, "403 Forbidden: RBAC does not allow this request") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_UNAUTHORIZED, "401 Unauthorized: the token was refused") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_SERVER_ERROR, "5xx from the server") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_HTTP_ERROR, "the server refused the request (HTTP status follows)") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RESPONSE_TOO_LARGE, "the response body is larger than the client's response_bytes") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BODY_TOO_LARGE, "the request body is larger than the client's request_bytes: not sent") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BUSY, "a request is under way: one at a time per client") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_TIMEOUT, "the request did not complete in time: abandoned")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -783,7 +828,7 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
-/* Registers an index before the first driver call; name is copied (<= 63 bytes).
+/* Registers an index before the first driver call; name is copied (its first 47 bytes).
    Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);
 /* Blocks, running list/watch and delivering to handlers, until kinf_stop.
@@ -1171,10 +1216,23 @@ KINF_API void kinf_discovery_shutdown(kinf_discovery_t* d);
    per (resource, namespace, selectors), shared by every consumer that asks
    for the same, started, polled, waited on and stopped together, with the
    discovery that resolves their names (client-go's SharedInformerFactory and
-   DynamicSharedInformerFactory). Every informer gets the same share of the
-   block, sized from desc.base's capacities; each has its own connection, as
-   every watch needs one over HTTP/1.1. See docs/factory.md. */
+   DynamicSharedInformerFactory). Every informer gets a share of the block,
+   sized from desc.base's capacities, or from a row of desc.caps for its
+   resource; each has its own connection, as every watch needs one over
+   HTTP/1.1. See docs/factory.md. */
 typedef struct kinf_factory_t kinf_factory_t; /* opaque, lives in caller memory */
+/* Capacities of its own for one informer of a resource (one row of
+   kinf_factory_desc_t.caps): 0 takes base's. A row reserves one of the
+   max_informers shares, sized from these, for the first informer of its
+   resource (any namespace or selectors); a second informer of the same
+   resource takes another row naming it, else a share of base's size. */
+typedef struct kinf_factory_caps_t {
+    const char* resource;        /* any name kinf_discovery_resolve takes: "po", "configmaps", "widgets.example.com" */
+    int max_objects;
+    size_t store_bytes;
+    size_t max_event_bytes;
+    int fifo_capacity;
+} kinf_factory_caps_t;
 typedef struct kinf_factory_desc_t {
     /* connection, credentials, TLS, logger, behaviour and the capacities of
        every informer (resource, namespace, selectors and keep are not read).
@@ -1185,6 +1243,12 @@ typedef struct kinf_factory_desc_t {
     kinf_discovery_desc_t discovery; /* its capacities; its conn is base */
     int rediscover_ms;           /* with kinf_factory_all: discovery again this often, to pick up new
                                     resources (default 30000; negative: only on a 404 or when asked) */
+    /* per-resource capacities: caps_count rows (at most 1024), each reserving
+       one of the max_informers shares (max_informers is raised to caps_count
+       when lower); the resources without a row get base's. The table and its
+       strings must outlive the factory. */
+    const kinf_factory_caps_t* caps;
+    int caps_count;
 } kinf_factory_desc_t;
 /* What a consumer asks for. Two requests with the same resource (however
    named), namespace and selectors get the same informer. */
@@ -1200,15 +1264,18 @@ typedef struct kinf_fd_t { int fd; unsigned wants; } kinf_fd_t; /* wants: KINF_W
 typedef struct kinf_factory_stats_t {
     int informers, max_informers; /* informers made (gone ones included), and the cap */
     int synced, gone;            /* of those: synced, and whose resource left discovery */
-    size_t informer_bytes;       /* each informer's share of the block */
+    size_t informer_bytes;       /* a share of base's capacities (a row's informer: kinf_stats(inf).mem_capacity) */
     size_t fixed_bytes;          /* the factory's own part: context, slots, poll set, discovery */
-    size_t mem_used, mem_capacity; /* the block: fixed_bytes + informers * informer_bytes, and its size */
+    size_t mem_used, mem_capacity; /* the block: fixed_bytes + the shares taken, and its size */
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY
-/* Bytes kinf_factory_init needs: max_informers informers of base's capacities and the discovery. */
+/* Bytes kinf_factory_init needs: a share per caps row of its capacities, the
+   other max_informers - caps_count of base's, and the discovery. 0 for a
+   NULL or invalid desc (caps_count over 1024, a row without a resource),
+   SIZE_MAX when the sum does not fit a size_t. */
 KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc);
 /* Lays the factory out in mem (valid, unmoved, for its life); NULL when size
    is too small or base is invalid (logged). Does no I/O. */
@@ -1393,6 +1460,118 @@ KINF_API uint64_t kinf_workqueue_now_ms(void);
 KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_workqueue_item_t* out);
 #endif
 
+/* The write client (docs/client.md): one request at a time to the API
+   server -- get, create, update, merge or JSON patch, delete with
+   preconditions, each also on the status subresource where it applies -- as
+   client-go's dynamic client does, in fixed memory. It shares the
+   informer's configuration (a kinf_desc_t: server, token and token file,
+   CA, client certificate, timeouts, own_transport), its TLS and socket code,
+   and its kind of loop: an engine (kinf_client_engine_*, requests out, bytes
+   in) with a built-in driver on top (kinf_client_poll / _fd / _wants /
+   _timeout_ms) and a blocking call for simple tools (kinf_client_do).
+   Compiled out by KINF_NO_CLIENT (implied by KINF_ENGINE_ONLY). */
+typedef struct kinf_client_t kinf_client_t; /* opaque, lives in caller memory */
+enum { KINF_CLIENT_GET = 1, KINF_CLIENT_CREATE, KINF_CLIENT_UPDATE, KINF_CLIENT_PATCH_MERGE,
+       KINF_CLIENT_PATCH_JSON, KINF_CLIENT_DELETE };
+/* How a request ended (kinf_client_response_t.result, kinf_client_do). */
+typedef enum kinf_client_result_t {
+    KINF_CLIENT_OK = 0,              /* 2xx: body is the object (or the Status a delete may answer) */
+    KINF_CLIENT_CONFLICT = 1,        /* 409 Conflict: the object changed (resourceVersion or uid precondition): re-read, retry */
+    KINF_CLIENT_ALREADY_EXISTS = 2,  /* 409 AlreadyExists: create of a name that exists */
+    KINF_CLIENT_NOT_FOUND = 3,       /* 404 */
+    KINF_CLIENT_INVALID = 4,         /* 422 Invalid (a failed JSON patch test, a field the server refuses) */
+    KINF_CLIENT_FORBIDDEN = 5,       /* 403 */
+    KINF_CLIENT_UNAUTHORIZED = 6,    /* 401 (a token file is read again before the next request) */
+    KINF_CLIENT_SERVER_ERROR = 7,    /* 5xx */
+    KINF_CLIENT_HTTP_ERROR = 8,      /* another status: 400, 405, 415, 429, ... */
+    KINF_CLIENT_CONNECTION = 9,      /* no whole response: connect, TLS, reset, idle timeout, malformed HTTP */
+    KINF_CLIENT_TOO_LARGE = 10,      /* the response body is larger than response_bytes (code is the status) */
+    KINF_CLIENT_TIMEOUT = 11         /* kinf_client_do's timeout passed: the request was abandoned */
+} kinf_client_result_t;
+typedef struct kinf_client_request_t {
+    int verb;                    /* KINF_CLIENT_GET ... KINF_CLIENT_DELETE */
+    const char* resource;        /* as desc.resource: "pods", "/apis/coordination.k8s.io/v1/leases" */
+    const char* namespace_;      /* NULL or "" for cluster-scoped resources */
+    const char* name;            /* the object; not for create */
+    int status;                  /* 1: the status subresource (.../NAME/status): get, update, patches */
+    const char* body;            /* JSON: the object (create, update: its metadata.resourceVersion is the
+                                    update's precondition), the patch, or DeleteOptions; NULL for none */
+    size_t body_len;             /* 0: strlen(body) */
+    const char* uid;             /* delete without a body: preconditions.uid ... */
+    const char* resource_version;/* ... and preconditions.resourceVersion, when set */
+} kinf_client_request_t;
+/* A finished request. body and its length live in the client's memory until
+   the next kinf_client_start; reason and message are the server's Status
+   (for a code other than 2xx), bounded and sanitised: control characters
+   read as '?', cut at a UTF-8 boundary with "..." when longer. */
+typedef struct kinf_client_response_t {
+    int result;                  /* KINF_CLIENT_* */
+    int code;                    /* the HTTP status; 0 when there was no response */
+    uint32_t item;               /* the log item of a failure (KINF_LOGITEM_CLIENT_*, CONNECT_FAILED, ...); 0 on success */
+    const char* body;            /* NUL-terminated ("" for none) */
+    size_t body_len;
+    char reason[64];             /* "Conflict", "NotFound", "Invalid", ... */
+    char message[256];
+} kinf_client_response_t;
+typedef struct kinf_client_desc_t {
+    /* server, credentials, TLS, logger, tag, timeouts, own_transport, random_seed:
+       read as kinf_init reads them; resource, selectors, keep and capacities are not read */
+    const kinf_desc_t* conn;
+    size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
+    size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
+} kinf_client_desc_t;
+typedef struct kinf_client_stats_t {
+    uint64_t requests, ok, conflicts, failed, bytes_read, bytes_written;
+    size_t response_peak, response_capacity, request_capacity, mem_used;
+} kinf_client_stats_t;
+
+#ifndef KINF_NO_CLIENT
+/* Bytes kinf_client_init needs (defaults applied): exact. */
+KINF_API size_t kinf_client_size(const kinf_client_desc_t* desc);
+/* Lays the client out in mem (valid, unmoved for its life); TLS files are
+   read here, as kinf_init does. NULL when size is too small or conn is
+   invalid (logged). No I/O. */
+KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_client_desc_t* desc);
+/* Starts a request (no I/O: the next poll or engine tick sends it). KINF_OK;
+   KINF_ERR_STATE when one is under way (CLIENT_BUSY); KINF_ERR_INVAL for a
+   bad request (BAD_ARGUMENT, CONFIG_BAD_RESOURCE: a resource, namespace or
+   name that cannot be a path) and KINF_ERR_NOMEM for a body larger than
+   request_bytes (CLIENT_BODY_TOO_LARGE): nothing is sent. The body is copied. */
+KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* req);
+/* 1 when the request has ended (*out filled; the client takes the next),
+   0 while it is under way or none was started. */
+KINF_API int kinf_client_done(kinf_client_t* c, kinf_client_response_t* out);
+KINF_API int kinf_client_busy(kinf_client_t* c);
+/* Blocking: start, poll until done or timeout_ms (-1: no bound; the
+   connection's idle timeout still ends a silent server). Returns out->result. */
+KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, kinf_client_response_t* out, int timeout_ms);
+/* The built-in driver, as kinf_poll: one step, and the fd, events and
+   timeout for a loop of the caller's (then kinf_client_poll(c, 0)). */
+KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms);
+KINF_API int kinf_client_fd(kinf_client_t* c);
+KINF_API unsigned kinf_client_wants(kinf_client_t* c);
+KINF_API int kinf_client_timeout_ms(kinf_client_t* c);
+/* The engine, as kinf_engine_* (the same KINF_ENG_* bits and driver loop). */
+KINF_API kinf_server_t kinf_client_engine_server(kinf_client_t* c);
+KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms);
+KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c);
+KINF_API const uint8_t* kinf_client_engine_sendbuf(kinf_client_t* c, size_t* len);
+KINF_API void kinf_client_engine_sent(kinf_client_t* c, size_t n, uint64_t now_ms);
+KINF_API uint8_t* kinf_client_engine_recvbuf(kinf_client_t* c, size_t* cap);
+KINF_API void kinf_client_engine_recvd(kinf_client_t* c, size_t n, uint64_t now_ms);
+KINF_API void kinf_client_engine_connected(kinf_client_t* c, uint64_t now_ms);
+KINF_API void kinf_client_engine_closed(kinf_client_t* c, uint64_t now_ms);
+KINF_API void kinf_client_engine_failed(kinf_client_t* c, uint32_t item, const char* detail, uint64_t now_ms);
+KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, uint64_t now_ms);
+/* The item of the last request that failed, or of the last call refused
+   (sticky until kinf_client_clear_error). */
+KINF_API uint32_t kinf_client_last_error(kinf_client_t* c);
+KINF_API void kinf_client_clear_error(kinf_client_t* c);
+KINF_API kinf_client_stats_t kinf_client_stats(kinf_client_t* c);
+/* Closes its connection; the client stays usable (the next request connects). */
+KINF_API void kinf_client_shutdown(kinf_client_t* c);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
@@ -1528,6 +1707,7 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
      >>discovery      the server's resources (aggregated or legacy documents), name resolution
      >>factory        shared informers in one block, one poll step for all, discovery's reconciliation
      >>workqueue      keys to reconcile: dedup, delays, the rate limiter, threads (optional)
+     >>client         the write client: one request at a time, engine, driver (KINF_NO_CLIENT)
      >>public         set-up, the built-in driver's calls, the lister
    Private names carry their module: kinf__http_, kinf__chunked_, kinf__scan_
    and kinf__num_ (json), kinf__pj_ (project), kinf__arena_, kinf__blk_,
@@ -2749,12 +2929,24 @@ static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
 typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
 #endif
+#ifdef KINF_NO_CLIENT /* the client's items are named "" */
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) char kinf__n_##item[1];
+#endif
 #define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
 typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
 #undef KINF_LOGITEM_XMACRO
+#ifdef KINF_NO_CLIENT
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) "",
+#endif
 #define KINF_LOGITEM_XMACRO(item, msg) #item,
 static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
+#ifdef KINF_NO_CLIENT
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_XMACRO(item, msg)
+#endif
 #define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
 static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
 #undef KINF_LOGITEM_XMACRO
@@ -8094,13 +8286,14 @@ static int kinf__dc_find(const kinf__dtab* t, const char* name, size_t n, const 
     }
     return -1;
 }
-KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_resource_t* out) {
+/* quiet: nothing logged (the factory matching its capacity rows) */
+static int kinf__dc_resolve(kinf_discovery_t* d, const char* name, kinf_resource_t* out, int quiet) {
     const kinf__dtab* t;
     const char* dot;
     size_t n;
     int i = -1;
     if (!kinf__dc_ok(d) || !name || !out) { return KINF_ERR_INVAL; }
-    if (!d->st.rounds) { KINF__DC_ERR(d, NOT_DISCOVERED, name, 0); return KINF_ERR_STATE; }
+    if (!d->st.rounds) { if (!quiet) { KINF__DC_ERR(d, NOT_DISCOVERED, name, 0); } return KINF_ERR_STATE; }
     t = &d->tab[d->cur];
     n = strlen(name);
     if (name[0] == '/') {
@@ -8144,10 +8337,11 @@ KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_
     } else if (n) {
         i = kinf__dc_find(t, name, n, 0, 0, 0, 0);
     }
-    if (i < 0) { KINF__DC_ERR(d, UNKNOWN_RESOURCE, name, 0); return KINF_ERR_INVAL; }
+    if (i < 0) { if (!quiet) { KINF__DC_ERR(d, UNKNOWN_RESOURCE, name, 0); } return KINF_ERR_INVAL; }
     kinf__dc_view(t, &t->res[i], out);
     return KINF_OK;
 }
+KINF_API int kinf_discovery_resolve(kinf_discovery_t* d, const char* name, kinf_resource_t* out) { return kinf__dc_resolve(d, name, out, 0); }
 KINF_API int kinf_discovery_count(kinf_discovery_t* d) { return kinf__dc_ok(d) ? d->tab[d->cur].n : 0; }
 KINF_API int kinf_discovery_at(kinf_discovery_t* d, int i, kinf_resource_t* out) {
     if (!kinf__dc_ok(d) || !out || i < 0 || i >= d->tab[d->cur].n) { return 0; }
@@ -8297,7 +8491,16 @@ typedef struct kinf__fent {
     char names[KINF__FA_NAMES];   /* name, group, version, plural, singular, kind, short names */
     int namespaced;
     unsigned verbs;
+    int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
 } kinf__fent;
+/* >>factory shares  The block's informer shares: one per capacity row, sized
+   from it, then max_inf - caps_n of base's size. A share is taken by one
+   informer for the factory's life (a row's, by its resource's first). */
+typedef struct kinf__freg {
+    size_t off, bytes;            /* from the block's informer area */
+    int row;                      /* its row of caps, -1: base's capacities */
+    int taken;
+} kinf__freg;
 struct kinf_factory_t {
     uint32_t magic;
     kinf_desc_t base;
@@ -8307,6 +8510,11 @@ struct kinf_factory_t {
     int max_inf, n_hi;            /* slots, and slots used so far */
     size_t slot_bytes, fixed_bytes, mem_size;
     kinf__fent* ent;
+    kinf__freg* reg;              /* max_inf shares */
+    const kinf_factory_caps_t* caps;
+    int caps_n;
+    uint8_t was_full;             /* the last kinf__fa_get found no share free */
+    uint64_t caps_warned_round;   /* the discovery round a row naming no resource was warned of */
     uint8_t* slots;
     struct pollfd* pfd;           /* max_inf + 1 */
     kinf_discovery_t* disc;
@@ -8426,6 +8634,65 @@ static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char
     ok &= kinf__cat(out, cap, r->plural);
     return ok;
 }
+/* base's descriptor with row c's capacities (c 0: base's own) */
+static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t* c, kinf_desc_t* out) {
+    *out = *base;
+    out->resource = "/api/v1/x";
+    if (!c) { return; }
+    if (c->max_objects) { out->max_objects = c->max_objects; }
+    if (c->store_bytes) { out->store_bytes = c->store_bytes; }
+    if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
+    if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
+}
+/* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
+static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
+    int m = d->max_informers <= 0 ? 8 : d->max_informers;
+    int rows = d->caps && d->caps_count > 0 ? d->caps_count : 0;
+    if (m < rows) { m = rows; }
+    return m > 1024 ? 1024 : m;
+}
+/* the rows valid: at most 1024, each naming a resource */
+static int kinf__fa_caps_ok(const kinf_factory_desc_t* d) {
+    int i;
+    if (!d->caps || d->caps_count <= 0) { return 1; }
+    if (d->caps_count > 1024) { return 0; }
+    for (i = 0; i < d->caps_count; i++) {
+        if (!d->caps[i].resource || !d->caps[i].resource[0]) { return 0; }
+    }
+    return 1;
+}
+/* the share for a new informer of resource r: a free row naming r, else a
+   free share of base's size; -1 when none is free */
+static int kinf__fa_share(kinf_factory_t* f, const kinf_resource_t* r) {
+    int i;
+    for (i = 0; i < f->max_inf; i++) {
+        kinf__freg* g = &f->reg[i];
+        kinf_resource_t cr;
+        if (g->taken || g->row < 0) { continue; }
+        if (kinf__dc_resolve(f->disc, f->caps[g->row].resource, &cr, 1) == KINF_OK && !strcmp(cr.group, r->group) &&
+            !strcmp(cr.plural, r->plural)) {
+            return i;
+        }
+    }
+    for (i = 0; i < f->max_inf; i++) {
+        if (!f->reg[i].taken && f->reg[i].row < 0) { return i; }
+    }
+    return -1;
+}
+/* After a discovery round: a row that names no resource is warned of once a
+   round (UNKNOWN_RESOURCE at warn: a CRD may come later, and kwatch --all waits for it) */
+static void kinf__fa_check_caps(kinf_factory_t* f) {
+    int i;
+    uint64_t rounds = kinf_discovery_rounds(f->disc);
+    if (!rounds || rounds == f->caps_warned_round) { return; }
+    f->caps_warned_round = rounds;
+    for (i = 0; i < f->caps_n; i++) {
+        kinf_resource_t cr;
+        if (kinf__dc_resolve(f->disc, f->caps[i].resource, &cr, 1) != KINF_OK) {
+            kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_UNKNOWN_RESOURCE, f->caps[i].resource, " (a row of the factory's caps: its share waits unused)", __LINE__);
+        }
+    }
+}
 /* The informer for resource r and req (its resource is not read): the one
    made already for the same path and selectors, or a new one. quiet: a
    full factory is not logged (kinf_factory_all logs it once). */
@@ -8436,7 +8703,8 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
     const char* ns = req->namespace_ && req->namespace_[0] ? req->namespace_ : 0;
     kinf__fent* e = 0;
     kinf_desc_t d;
-    int i;
+    int i, g;
+    f->was_full = 0;
     if (!(r->verbs & KINF_VERB_LIST) || !(r->verbs & KINF_VERB_WATCH)) { KINF__FA_ERR(f, NOT_WATCHABLE, r->name, 0); return 0; }
     if (ns && !r->namespaced) { KINF__FA_ERR(f, CLUSTER_SCOPED, r->name, 0); return 0; }
     if (!kinf__fa_path(f, r, ns, path, sizeof(path))) { KINF__FA_ERR(f, CONFIG_TOO_LONG, r->name, 0); return 0; }
@@ -8473,7 +8741,9 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
         }
         return e->inf;
     }
-    if (f->n_hi >= f->max_inf) {
+    g = f->n_hi < f->max_inf ? kinf__fa_share(f, r) : -1;
+    if (g < 0) {
+        f->was_full = 1;
         if (!quiet) { KINF__FA_ERR(f, FACTORY_FULL, r->name, 0); }
         return 0;
     }
@@ -8484,7 +8754,7 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
         KINF__FA_ERR(f, CONFIG_TOO_MANY_RULES, r->name, 0); return 0;
     }
     e->whole = req->keep_count <= 0;
-    d = f->base;
+    kinf__fa_row_desc(&f->base, f->reg[g].row >= 0 ? &f->caps[f->reg[g].row] : 0, &d);
     /* the path as kinf_init builds it from an API path and a namespace */
     rpath[0] = 0;
     kinf__cat(rpath, sizeof(rpath), r->group[0] ? "/apis/" : "/api");
@@ -8500,10 +8770,12 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
     d.tag = f->base.tag ? f->base.tag : kinf__fa_part(e->names, 0);
     d.logger.func = kinf__fa_inf_log; d.logger.user = e;
     e->f = f;
-    e->inf = kinf_init(f->slots + (size_t)f->n_hi * f->slot_bytes, f->slot_bytes, &d);
+    e->inf = kinf_init(f->slots + f->reg[g].off, f->reg[g].bytes, &d);
     if (!e->inf) { return 0; }
     if (!kinf__fa_rules(f, e->inf, e->whole, e->keep, e->nkeep)) { e->inf = 0; return 0; }
     e->state = KINF__FE_LIVE;
+    e->reg = g;
+    f->reg[g].taken = 1;
     if (f->stop) { e->inf->stop = 1; }
     f->n_hi++;
     return e->inf;
@@ -8517,7 +8789,7 @@ static int kinf__fa_sync_all(kinf_factory_t* f) {
         int had = f->n_hi;
         if (!(r.verbs & KINF_VERB_LIST) || !(r.verbs & KINF_VERB_WATCH) || (ns && ns[0] && !r.namespaced)) { continue; }
         if (kinf__fa_get(f, &r, &f->all_req, 1)) { made += f->n_hi > had; }
-        else if (f->n_hi >= f->max_inf && !full) {
+        else if (f->was_full && !full) {
             int j, have = 0;
             char path[KINF__MAX_STR];
             /* full: log the first resource that gets no informer, once per round */
@@ -8537,6 +8809,7 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
     uint64_t rounds = kinf_discovery_rounds(f->disc);
     if (rounds == f->seen_rounds) { return; }
     f->seen_rounds = rounds;
+    kinf__fa_check_caps(f);
     for (i = 0; i < f->n_hi; i++) {
         kinf__fent* e = &f->ent[i];
         kinf_resource_t r;
@@ -8580,18 +8853,28 @@ KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc) {
     kinf_factory_desc_t o;
     kinf_desc_t b;
     size_t n;
-    if (!desc || !desc->base) { return 0; }
+    int i, rows;
+    if (!desc || !desc->base || !kinf__fa_caps_ok(desc)) { return 0; }
     o = *desc;
-    if (o.max_informers <= 0) { o.max_informers = 8; }
-    if (o.max_informers > 1024) { o.max_informers = 1024; }
-    b = *desc->base;
-    b.resource = "/api/v1/x";
+    o.max_informers = kinf__fa_max_inf(desc);
+    rows = desc->caps ? desc->caps_count : 0;
+    if (rows < 0) { rows = 0; }
+    kinf__fa_row_desc(desc->base, 0, &b);
     o.discovery.conn = &b;
     n = kinf__align8(sizeof(struct kinf_factory_t));
     n += kinf__align8((size_t)o.max_informers * sizeof(kinf__fent));
+    n += kinf__align8((size_t)o.max_informers * sizeof(kinf__freg));
     n += kinf__align8((size_t)(o.max_informers + 1) * sizeof(struct pollfd));
     n += kinf__align8(kinf_discovery_size(&o.discovery));
-    n += (size_t)o.max_informers * kinf__align8(kinf_informer_size(&b));
+    n += (size_t)(o.max_informers - rows) * kinf__align8(kinf_informer_size(&b));
+    for (i = 0; i < rows; i++) {
+        kinf_desc_t rd;
+        size_t k;
+        kinf__fa_row_desc(desc->base, &desc->caps[i], &rd);
+        k = kinf_informer_size(&rd);
+        if (k == SIZE_MAX || n + kinf__align8(k) < n) { return SIZE_MAX; }
+        n += kinf__align8(k);
+    }
     return n + 8u;
 }
 KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_factory_desc_t* desc) {
@@ -8601,15 +8884,19 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
     size_t p, need, dsz;
     char tmp[256];
     if (!mem || !desc || !desc->base) { return 0; }
+    if (!kinf__fa_caps_ok(desc)) {
+        kinf__log2(&desc->base->logger, desc->base->tag ? desc->base->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT,
+                   __LINE__, tmp, sizeof(tmp), "factory caps: more than 1024 rows, or a row without a resource", 0);
+        return 0;
+    }
     need = kinf_factory_size(desc);
     o = *desc;
-    if (size < need) {
+    if (size < need || need == SIZE_MAX) {
         kinf__log2(&desc->base->logger, desc->base->tag ? desc->base->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL,
                    __LINE__, tmp, sizeof(tmp), "factory", 0);
         return 0;
     }
-    if (o.max_informers <= 0) { o.max_informers = 8; }
-    if (o.max_informers > 1024) { o.max_informers = 1024; }
+    o.max_informers = kinf__fa_max_inf(desc);
     base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
     f = (kinf_factory_t*)(void*)base;
     memset(f, 0, sizeof(*f));
@@ -8621,6 +8908,7 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
     f->mem_size = size;
     p = kinf__align8(sizeof(struct kinf_factory_t));
     f->ent = (kinf__fent*)(void*)(base + p); p += kinf__align8((size_t)f->max_inf * sizeof(kinf__fent));
+    f->reg = (kinf__freg*)(void*)(base + p); p += kinf__align8((size_t)f->max_inf * sizeof(kinf__freg));
     f->pfd = (struct pollfd*)(void*)(base + p); p += kinf__align8((size_t)(f->max_inf + 1) * sizeof(struct pollfd));
     o.discovery.conn = &f->base;
     dsz = kinf__align8(kinf_discovery_size(&o.discovery));
@@ -8630,9 +8918,26 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
     f->fixed_bytes = p;
     f->slots = base + p;
     {
-        kinf_desc_t b = f->base;
-        b.resource = "/api/v1/x";
+        kinf_desc_t b;
+        size_t off = 0;
+        int i;
+        kinf__fa_row_desc(&f->base, 0, &b);
         f->slot_bytes = kinf__align8(kinf_informer_size(&b));
+        f->caps = desc->caps && desc->caps_count > 0 ? desc->caps : 0;
+        f->caps_n = f->caps ? desc->caps_count : 0;
+        /* the rows' shares first, in the table's order, then base's */
+        for (i = 0; i < f->max_inf; i++) {
+            kinf__freg* g = &f->reg[i];
+            g->off = off; g->taken = 0;
+            g->row = i < f->caps_n ? i : -1;
+            if (g->row >= 0) {
+                kinf__fa_row_desc(&f->base, &f->caps[i], &b);
+                g->bytes = kinf__align8(kinf_informer_size(&b));
+            } else {
+                g->bytes = f->slot_bytes;
+            }
+            off += g->bytes;
+        }
     }
     f->magic = KINF__FACT_MAGIC;
     return f;
@@ -8799,7 +9104,10 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     }
     s.informer_bytes = f->slot_bytes;
     s.fixed_bytes = f->fixed_bytes;
-    s.mem_used = f->fixed_bytes + (size_t)f->n_hi * f->slot_bytes;
+    s.mem_used = f->fixed_bytes;
+    for (i = 0; i < f->max_inf; i++) {
+        if (f->reg[i].taken) { s.mem_used += f->reg[i].bytes; }
+    }
     s.mem_capacity = f->mem_size;
     s.rediscoveries = f->rediscoveries;
     return s;
@@ -9402,6 +9710,680 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
 }
 #endif /* KINF_NO_WORKQUEUE */
 
+#ifndef KINF_NO_CLIENT /* to the end of >>client driver */
+/* >>client  one request at a time: a path built as the informer builds its
+   own, a request buffer (head and a copied body), a response read into a
+   bounded buffer, its Status read by jsmn when it is an error. The
+   connection is an informer that never lists (its settings, token, socket
+   and TLS), as discovery's is. */
+#define KINF__CLIENT_MAGIC 0x6b636c69u
+#define KINF__CL_HEAD (3u * KINF__MAX_STR + 1024u + KINF_MAX_TOKEN) /* request line and headers */
+#define KINF__CL_TOKS 128                                           /* jsmn tokens for an error's Status */
+typedef enum kinf__cl_phase { KINF__CL_IDLE = 0, KINF__CL_RUNNING, KINF__CL_DONE } kinf__cl_phase;
+struct kinf_client_t {
+    uint32_t magic;
+    kinf_informer_t* conn;
+    kinf_logger_t logger;
+    char tag[32];
+    char logbuf[400];
+    uint8_t own_transport;
+    size_t req_cap, resp_cap, mem_layout;
+    /* the request */
+    int phase, verb;
+    char path[KINF__MAX_STR + KINF__MAX_NAME + 16];
+    char* wbuf;                   /* head then body: KINF__CL_HEAD + req_cap */
+    char* body;                   /* the request body, copied (wbuf's tail until the head is built in front) */
+    size_t body_len, wlen, wpos;
+    uint32_t req_token_gen;
+    uint64_t now, last_rx;
+    /* the connection, as the engine sees it */
+    int cstate;
+    uint8_t conn_open, close_wanted, reusable, reused;
+    /* the response */
+    char head[KINF_MAX_HEAD_BYTES];
+    size_t hlen;
+    kinf__resp resp;
+    kinf__chunked ch;
+    int64_t body_left;
+    int body_done;
+    char* rbody;                  /* resp_cap + 1 */
+    size_t rlen;
+    kinf_client_response_t out;
+    jsmntok_t toks[KINF__CL_TOKS];
+    uint32_t last_error;
+    kinf_client_stats_t st;
+};
+static int kinf__cl_ok(const kinf_client_t* c) { return c && c->magic == KINF__CLIENT_MAGIC; }
+static void kinf__cl_log(kinf_client_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    if (level <= KINF_LOG_ERROR) { c->last_error = item; }
+    kinf__log2(&c->logger, c->tag, level, item, line, c->logbuf, sizeof(c->logbuf), d1, d2);
+}
+#define KINF__CL_ERR(c, item, d1, d2) kinf__cl_log((c), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+static void kinf__cl_conn_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    kinf_client_t* c = (kinf_client_t*)user;
+    if (item == KINF_LOGITEM_BACKOFF || !c->logger.func) { return; }
+    c->logger.func(tag, level, item, msg, line, file, c->logger.user);
+}
+static void kinf__cl_drop(kinf_client_t* c) {
+    if (c->conn_open) { c->close_wanted = 1; }
+    c->conn_open = 0; c->reusable = 0;
+    c->cstate = KINF__C_NONE;
+}
+/* the request ends: result, item (0: none), the connection dropped or kept */
+static void kinf__cl_finish(kinf_client_t* c, int result, uint32_t item, int keep) {
+    c->out.result = result;
+    c->out.item = item;
+    c->rbody[c->rlen] = 0;
+    c->out.body = c->rbody; c->out.body_len = c->rlen;
+    if (!keep) { kinf__cl_drop(c); }
+    c->cstate = keep ? KINF__C_NONE : c->cstate;
+    c->phase = KINF__CL_DONE;
+    if (result == KINF_CLIENT_OK) { c->st.ok++; }
+    else { c->st.failed++; if (result == KINF_CLIENT_CONFLICT) { c->st.conflicts++; } }
+}
+/* the request failed before a whole response: a connection failure */
+static void kinf__cl_fail(kinf_client_t* c, uint32_t item) {
+    if (item) { c->last_error = item; }
+    kinf__cl_finish(c, KINF_CLIENT_CONNECTION, item ? item : (uint32_t)KINF_LOGITEM_CONNECTION_CLOSED, 0);
+}
+/* a JSON string token's text, unescaped, sanitised, cut safely */
+static void kinf__cl_text(const char* json, const jsmntok_t* t, char* dst, size_t cap) {
+    kinf_value_t v;
+    size_t n, k;
+    memset(&v, 0, sizeof(v));
+    v.type = KINF_VSTRING; v.ptr = json + t->start; v.len = (size_t)(t->end - t->start);
+    n = kinf_value_str(&v, dst, cap);
+    if (n >= cap) {          /* cut: back to the start of a UTF-8 character, then "..." */
+        k = cap - 4;
+        while (k > 0 && ((unsigned char)dst[k] & 0xC0u) == 0x80u) { k--; }
+        memcpy(dst + k, "...", 4);
+    }
+    for (k = 0; dst[k]; k++) { if ((unsigned char)dst[k] < 0x20u || dst[k] == 0x7f) { dst[k] = '?'; } }
+}
+/* reason and message of a Status body, if it is one */
+static void kinf__cl_status(kinf_client_t* c) {
+    jsmn_parser p;
+    int nt, j, m;
+    c->out.reason[0] = 0; c->out.message[0] = 0;
+    jsmn_init(&p);
+    nt = jsmn_parse(&p, c->rbody, c->rlen, c->toks, KINF__CL_TOKS);
+    if (nt == JSMN_ERROR_NOMEM) { nt = KINF__CL_TOKS; } /* a long details.causes: the top members come first */
+    if (nt < 1 || c->toks[0].type != JSMN_OBJECT) { return; }
+    for (m = 0, j = 1; m < c->toks[0].size && j + 1 < nt; m++) {
+        const jsmntok_t* k = &c->toks[j];
+        const jsmntok_t* v = &c->toks[j + 1];
+        size_t kl = (size_t)(k->end - k->start);
+        if (v->type == JSMN_STRING && kl == 6 && !memcmp(c->rbody + k->start, "reason", 6)) { kinf__cl_text(c->rbody, v, c->out.reason, sizeof(c->out.reason)); }
+        if (v->type == JSMN_STRING && kl == 7 && !memcmp(c->rbody + k->start, "message", 7)) { kinf__cl_text(c->rbody, v, c->out.message, sizeof(c->out.message)); }
+        j = kinf__rf_tok_skip(c->toks, nt, j + 1);
+    }
+}
+/* The whole response: what it means for the caller. */
+static void kinf__cl_response_done(kinf_client_t* c) {
+    int code = c->resp.status, result;
+    uint32_t item;
+    char num[21], det[300];
+    int keep = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
+    c->reusable = (uint8_t)keep;
+    c->out.code = code;
+    if (code >= 200 && code < 300) { kinf__cl_finish(c, KINF_CLIENT_OK, 0, keep); return; }
+    kinf__cl_status(c);
+    if (code == 409) {
+        int exists = !strcmp(c->out.reason, "AlreadyExists");
+        result = exists ? KINF_CLIENT_ALREADY_EXISTS : KINF_CLIENT_CONFLICT;
+        item = exists ? KINF_LOGITEM_CLIENT_ALREADY_EXISTS : KINF_LOGITEM_CLIENT_CONFLICT;
+    } else if (code == 404) { result = KINF_CLIENT_NOT_FOUND; item = KINF_LOGITEM_CLIENT_NOT_FOUND; }
+    else if (code == 422) { result = KINF_CLIENT_INVALID; item = KINF_LOGITEM_CLIENT_INVALID; }
+    else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
+    else if (code == 401) {
+        result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
+        if (c->conn->token_file[0]) { c->conn->token_due = 1; } /* read again before the next request */
+    }
+    else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
+    else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)code));
+    kinf__cat(det, sizeof(det), " ");
+    kinf__cat(det, sizeof(det), c->path);
+    if (c->out.message[0]) {
+        char msg[sizeof(c->out.message) + 16];
+        msg[0] = 0;
+        kinf__cat(msg, sizeof(msg), " (server: ");
+        kinf__cat(msg, sizeof(msg), c->out.message);
+        kinf__cat(msg, sizeof(msg), ")");
+        kinf__cl_log(c, result == KINF_CLIENT_CONFLICT || result == KINF_CLIENT_ALREADY_EXISTS ? KINF_LOG_WARN : KINF_LOG_ERROR, item, det, msg, __LINE__);
+    } else {
+        kinf__cl_log(c, result == KINF_CLIENT_CONFLICT || result == KINF_CLIENT_ALREADY_EXISTS ? KINF_LOG_WARN : KINF_LOG_ERROR, item, det, 0, __LINE__);
+    }
+    c->last_error = item;
+    kinf__cl_finish(c, result, item, keep);
+}
+/* body bytes of the response into the bounded buffer; 0, or -1: too large */
+static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
+    if (k > c->resp_cap - c->rlen) {
+        char num[21];
+        c->out.code = c->resp.status;
+        KINF__CL_ERR(c, CLIENT_RESPONSE_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)c->resp_cap));
+        c->rlen = 0;
+        kinf__cl_finish(c, KINF_CLIENT_TOO_LARGE, KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE, 0);
+        return -1;
+    }
+    memcpy(c->rbody + c->rlen, b, k);
+    c->rlen += k;
+    if (c->rlen > c->st.response_peak) { c->st.response_peak = c->rlen; }
+    return 0;
+}
+/* freshly read bytes b[0..n): the head, then the body; -1 when the request ended */
+static int kinf__cl_ingest(kinf_client_t* c, const uint8_t* b, size_t n) {
+    size_t p = 0;
+    uint32_t item = 0;
+    if (!c->resp.head_done) {
+        while (p < n) {
+            char ch = (char)b[p++];
+            if (c->hlen >= sizeof(c->head)) { KINF__CL_ERR(c, HTTP_HEAD_TOO_LARGE, c->path, 0); kinf__cl_fail(c, KINF_LOGITEM_HTTP_HEAD_TOO_LARGE); return -1; }
+            c->head[c->hlen++] = ch;
+            if (ch == '\n' && ((c->hlen >= 4 && !memcmp(c->head + c->hlen - 4, "\r\n\r\n", 4)) || (c->hlen >= 2 && c->head[c->hlen - 2] == '\n'))) {
+                if (kinf__http_parse_head(c->head, c->hlen, &c->resp, &item) != KINF_OK) {
+                    kinf__cl_log(c, KINF_LOG_ERROR, item, c->path, 0, __LINE__);
+                    kinf__cl_fail(c, item);
+                    return -1;
+                }
+                if (c->resp.status >= 100 && c->resp.status < 200) { c->hlen = 0; continue; }
+                c->resp.head_done = 1;
+                c->body_left = c->resp.clen;
+                if (c->resp.clen == 0) { c->body_done = 1; }
+                break;
+            }
+        }
+        if (!c->resp.head_done) { return 0; }
+    }
+    if (c->resp.chunked) {
+        while (p < n && !c->body_done) {
+            long k = kinf__chunked_frame(&c->ch, b, &p, n);
+            if (k < 0) { KINF__CL_ERR(c, HTTP_BAD_CHUNK, c->path, 0); kinf__cl_fail(c, KINF_LOGITEM_HTTP_BAD_CHUNK); return -1; }
+            if (c->ch.done) { c->body_done = 1; }
+            if (k == 0) { break; }
+            if (kinf__cl_take(c, b + p, (size_t)k) != 0) { return -1; }
+            p += (size_t)k;
+        }
+        return 0;
+    }
+    {
+        size_t k = n - p;
+        if (c->body_left >= 0) {
+            if ((int64_t)k >= c->body_left) { k = (size_t)c->body_left; c->body_done = 1; }
+            c->body_left -= (int64_t)k;
+        }
+        return kinf__cl_take(c, b + p, k);
+    }
+}
+static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE " };
+/* The request's head in front of the body, with the token held now; 0 when it does not fit. */
+static int kinf__cl_build(kinf_client_t* c) {
+    char head[KINF__CL_HEAD];
+    char num[21];
+    size_t o = 0, cap = sizeof(head);
+    int ok = 1;
+    c->req_token_gen = c->conn->token_gen;
+    ok &= kinf__rf_put(head, cap, &o, kinf__cl_methods[c->verb]);
+    ok &= kinf__rf_put(head, cap, &o, c->path);
+    ok &= kinf__rf_put(head, cap, &o, " HTTP/1.1\r\nHost: ");
+    ok &= kinf__rf_put(head, cap, &o, c->conn->hosthdr);
+    ok &= kinf__rf_put(head, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
+    if (c->conn->token[0]) {
+        ok &= kinf__rf_put(head, cap, &o, "Authorization: Bearer ");
+        ok &= kinf__rf_put(head, cap, &o, c->conn->token);
+        ok &= kinf__rf_put(head, cap, &o, "\r\n");
+    }
+    if (c->body_len || c->verb == KINF_CLIENT_CREATE || c->verb == KINF_CLIENT_UPDATE ||
+        c->verb == KINF_CLIENT_PATCH_MERGE || c->verb == KINF_CLIENT_PATCH_JSON) {
+        ok &= kinf__rf_put(head, cap, &o, c->verb == KINF_CLIENT_PATCH_MERGE ? "Content-Type: application/merge-patch+json\r\n" :
+                                          c->verb == KINF_CLIENT_PATCH_JSON ? "Content-Type: application/json-patch+json\r\n" :
+                                          "Content-Type: application/json\r\n");
+        ok &= kinf__rf_put(head, cap, &o, "Content-Length: ");
+        ok &= kinf__rf_put(head, cap, &o, kinf__utoa(num, (uint64_t)c->body_len));
+        ok &= kinf__rf_put(head, cap, &o, "\r\n");
+    }
+    ok &= kinf__rf_put(head, cap, &o, "\r\n");
+    if (!ok) { return 0; }
+    /* the body sits at the end of wbuf's head room: the head goes right before it */
+    c->wpos = 0;
+    c->wlen = o + c->body_len;
+    memcpy(c->body - o, head, o);
+    c->wbuf = c->body - o;
+    return 1;
+}
+/* the JSON text of a string (quote, backslash escaped; control bytes refused) */
+static int kinf__cl_put_jstr(char* out, size_t cap, size_t* o, const char* s) {
+    const char* p;
+    for (p = s; *p; p++) { if ((unsigned char)*p < 0x20u) { return 0; } }
+    return kinf__rf_put(out, cap, o, "\"") && kinf__rf_put_json(out, cap, o, s) && kinf__rf_put(out, cap, o, "\"");
+}
+/* a name of an object: a path segment that cannot leave the path */
+static int kinf__cl_name_ok(const char* s) {
+    size_t i;
+    if (!s || !s[0] || !strcmp(s, ".") || !strcmp(s, "..")) { return 0; }
+    for (i = 0; s[i]; i++) {
+        char ch = s[i];
+        if (i >= KINF__MAX_NAME || !((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_' || ch == ':')) { return 0; }
+    }
+    return 1;
+}
+/* A kept-alive connection the server closed while idle ends the request
+   before any byte of a response: it goes again on a new connection (as
+   HTTP clients do for a reused connection; nothing of it was answered). */
+static int kinf__cl_stale(kinf_client_t* c) {
+    if (!c->reused || c->resp.head_done || c->hlen || (c->cstate != KINF__C_SEND && c->cstate != KINF__C_RECV)) { return 0; }
+    c->reused = 0;
+    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0;
+    c->wpos = 0;
+    c->cstate = KINF__C_WANTED;
+    return 1;
+}
+static void kinf__cl_advance(kinf_client_t* c) {
+    if (c->phase != KINF__CL_RUNNING) { return; }
+    if (c->cstate == KINF__C_RECV && c->body_done) { kinf__cl_response_done(c); return; }
+    if ((c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV) && c->now > c->last_rx &&
+        c->now - c->last_rx >= (uint64_t)c->conn->idle_ms) {
+        KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0);
+        kinf__cl_fail(c, KINF_LOGITEM_IDLE_TIMEOUT);
+    }
+}
+static unsigned kinf__cl_state(const kinf_client_t* c) {
+    unsigned st = 0;
+    if (c->close_wanted) { st |= KINF_ENG_CLOSE; }
+    /* a token file is read before a request goes out (on a new connection or a kept one), not in the middle of one */
+    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_SEND && c->wpos == 0)) &&
+        kinf__rf_token_stale(c->conn)) { st |= KINF_ENG_TOKEN; }
+    if (c->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
+    else if (c->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
+    else if (c->cstate == KINF__C_RECV && !c->body_done) { st |= KINF_ENG_RECV; }
+    return st;
+}
+static void kinf__cl_time(kinf_client_t* c, uint64_t now) { c->now = now; c->conn->now = now; }
+
+/* >>client requests */
+KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* req) {
+    size_t blen = 0, o = 0;
+    const char* ns;
+    char prefix[KINF__MAX_STR];
+    if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
+    if (!req || req->verb < KINF_CLIENT_GET || req->verb > KINF_CLIENT_DELETE || !req->resource) {
+        KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": req, its verb or resource"); return KINF_ERR_INVAL;
+    }
+    if (c->phase == KINF__CL_RUNNING) { KINF__CL_ERR(c, CLIENT_BUSY, 0, 0); return KINF_ERR_STATE; }
+    if (req->verb == KINF_CLIENT_CREATE ? (req->name != 0 || req->status) : !kinf__cl_name_ok(req->name)) {
+        KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", req->verb == KINF_CLIENT_CREATE ? ": create takes no name and no status" : ": the name is not an object name");
+        return KINF_ERR_INVAL;
+    }
+    if (req->status && (req->verb == KINF_CLIENT_DELETE)) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": delete has no status subresource"); return KINF_ERR_INVAL; }
+    if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
+    /* the path: the informer's rules for server prefix, resource and namespace */
+    ns = req->namespace_;
+    {
+        size_t pl = strlen(c->conn->path); /* the connection's path is prefix + "/api/v1" */
+        memcpy(prefix, c->conn->path, pl - 7); prefix[pl - 7] = 0;
+    }
+    if (!kinf__setup_path(c->path, prefix, req->resource, ns)) { KINF__CL_ERR(c, CONFIG_BAD_RESOURCE, req->resource, ns); return KINF_ERR_INVAL; }
+    if (req->name && (!kinf__cat(c->path, sizeof(c->path), "/") || !kinf__cat(c->path, sizeof(c->path), req->name))) {
+        KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL;
+    }
+    if (req->status && !kinf__cat(c->path, sizeof(c->path), "/status")) { KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL; }
+    /* the body, copied to the end of wbuf */
+    c->body = c->wbuf = (char*)c->rbody - c->req_cap; /* body area: the req_cap bytes before the response */
+    if (req->body) {
+        blen = req->body_len ? req->body_len : strlen(req->body);
+        if (blen > c->req_cap) { char num[21]; KINF__CL_ERR(c, CLIENT_BODY_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)blen)); return KINF_ERR_NOMEM; }
+        memcpy(c->body, req->body, blen);
+    } else if (req->verb == KINF_CLIENT_DELETE && ((req->uid && req->uid[0]) || (req->resource_version && req->resource_version[0]))) {
+        int ok = kinf__rf_put(c->body, c->req_cap, &o, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{");
+        if (req->uid && req->uid[0]) { ok &= kinf__rf_put(c->body, c->req_cap, &o, "\"uid\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->uid); }
+        if (req->resource_version && req->resource_version[0]) {
+            if (req->uid && req->uid[0]) { ok &= kinf__rf_put(c->body, c->req_cap, &o, ","); }
+            ok &= kinf__rf_put(c->body, c->req_cap, &o, "\"resourceVersion\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->resource_version);
+        }
+        ok &= kinf__rf_put(c->body, c->req_cap, &o, "}}");
+        if (!ok) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": a precondition is too long or has control characters"); return KINF_ERR_INVAL; }
+        blen = o;
+    }
+    c->body_len = blen;
+    c->verb = req->verb;
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+    memset(&c->out, 0, sizeof(c->out));
+    c->out.body = "";
+    c->hlen = 0; c->body_done = 0; c->rlen = 0; c->rbody[0] = 0;
+    memset(&c->resp, 0, sizeof(c->resp));
+    memset(&c->ch, 0, sizeof(c->ch));
+    c->last_rx = c->now;
+    c->phase = KINF__CL_RUNNING;
+    c->st.requests++;
+    c->reused = c->conn_open && c->reusable;
+    if (c->reused) { c->cstate = KINF__C_SEND; }
+    else { kinf__cl_drop(c); c->cstate = KINF__C_WANTED; }
+    return KINF_OK;
+}
+KINF_API int kinf_client_done(kinf_client_t* c, kinf_client_response_t* out) {
+    if (!kinf__cl_ok(c) || c->phase != KINF__CL_DONE) { return 0; }
+    if (out) { *out = c->out; }
+    c->phase = KINF__CL_IDLE;
+    return 1;
+}
+KINF_API int kinf_client_busy(kinf_client_t* c) { return kinf__cl_ok(c) && c->phase == KINF__CL_RUNNING; }
+KINF_API uint32_t kinf_client_last_error(kinf_client_t* c) { return kinf__cl_ok(c) ? c->last_error : (uint32_t)KINF_LOGITEM_BAD_ARGUMENT; }
+KINF_API void kinf_client_clear_error(kinf_client_t* c) { if (kinf__cl_ok(c)) { c->last_error = 0; } }
+KINF_API kinf_client_stats_t kinf_client_stats(kinf_client_t* c) {
+    kinf_client_stats_t s;
+    memset(&s, 0, sizeof(s));
+    if (!kinf__cl_ok(c)) { return s; }
+    s = c->st;
+    if (c->conn->sock.counts_bytes) { s.bytes_read += c->conn->st.bytes_read; s.bytes_written += c->conn->st.bytes_written; }
+    return s;
+}
+
+/* >>client engine */
+KINF_API kinf_server_t kinf_client_engine_server(kinf_client_t* c) {
+    kinf_server_t s;
+    memset(&s, 0, sizeof(s));
+    return kinf__cl_ok(c) ? kinf_engine_server(c->conn) : s;
+}
+KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms) {
+    if (!kinf__cl_ok(c)) { return 0; }
+    kinf__cl_time(c, now_ms);
+    kinf__cl_advance(c);
+    return kinf__cl_state(c);
+}
+KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c) {
+    if (!kinf__cl_ok(c)) { return UINT64_MAX; }
+    if (c->close_wanted || c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_RECV && c->body_done) ||
+        (kinf__cl_state(c) & KINF_ENG_TOKEN)) { return c->now; }
+    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return c->last_rx + (uint64_t)c->conn->idle_ms; }
+    return UINT64_MAX;
+}
+KINF_API const uint8_t* kinf_client_engine_sendbuf(kinf_client_t* c, size_t* len) {
+    if (len) { *len = 0; }
+    if (!kinf__cl_ok(c)) { return 0; }
+    if (!len) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_sendbuf", ": len is NULL"); return 0; }
+    if (c->cstate != KINF__C_SEND) { return 0; }
+    /* a token read since the request was built goes into it, if none of it is sent */
+    if (c->req_token_gen != c->conn->token_gen && c->wpos == 0 && !kinf__cl_build(c)) { return 0; }
+    *len = c->wlen - c->wpos;
+    return (const uint8_t*)c->wbuf + c->wpos;
+}
+KINF_API void kinf_client_engine_sent(kinf_client_t* c, size_t n, uint64_t now_ms) {
+    if (!kinf__cl_ok(c)) { return; }
+    if (c->cstate != KINF__C_SEND) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_sent", ": no request is being sent"); return; }
+    kinf__cl_time(c, now_ms);
+    if (n > c->wlen - c->wpos) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_sent", ": n is more than the sendbuf gave"); n = c->wlen - c->wpos; }
+    c->wpos += n;
+    if (!c->conn->sock.counts_bytes) { c->st.bytes_written += n; }
+    c->last_rx = now_ms;
+    if (c->wpos == c->wlen) { c->cstate = KINF__C_RECV; }
+}
+KINF_API uint8_t* kinf_client_engine_recvbuf(kinf_client_t* c, size_t* cap) {
+    if (cap) { *cap = 0; }
+    if (!kinf__cl_ok(c)) { return 0; }
+    if (!cap) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_recvbuf", ": cap is NULL"); return 0; }
+    if (!(kinf__cl_state(c) & KINF_ENG_RECV)) { return 0; }
+    *cap = c->conn->rcap;
+    return c->conn->rbuf;
+}
+KINF_API void kinf_client_engine_recvd(kinf_client_t* c, size_t n, uint64_t now_ms) {
+    if (!kinf__cl_ok(c) || n == 0) { return; }
+    if (!(kinf__cl_state(c) & KINF_ENG_RECV)) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
+    kinf__cl_time(c, now_ms);
+    if (n > c->conn->rcap) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_recvd", ": n is more than the recvbuf's cap"); n = c->conn->rcap; }
+    c->last_rx = now_ms;
+    if (!c->conn->sock.counts_bytes) { c->st.bytes_read += n; }
+    if (kinf__cl_ingest(c, c->conn->rbuf, n) != 0) { return; }
+    kinf__cl_advance(c);
+}
+KINF_API void kinf_client_engine_connected(kinf_client_t* c, uint64_t now_ms) {
+    if (!kinf__cl_ok(c)) { return; }
+    if (c->cstate != KINF__C_WANTED) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_connected", ": no connection was asked for"); return; }
+    kinf__cl_time(c, now_ms);
+    c->conn_open = 1;
+    c->cstate = KINF__C_SEND;
+    c->last_rx = now_ms;
+}
+KINF_API void kinf_client_engine_closed(kinf_client_t* c, uint64_t now_ms) {
+    if (!kinf__cl_ok(c)) { return; }
+    kinf__cl_time(c, now_ms);
+    if (c->close_wanted) { c->close_wanted = 0; return; }
+    if (kinf__cl_stale(c)) { return; }
+    c->conn_open = 0; c->reusable = 0;
+    if (c->phase != KINF__CL_RUNNING) { c->cstate = KINF__C_NONE; return; } /* an idle connection closed: the next request connects */
+    if (c->cstate == KINF__C_RECV && c->resp.head_done && !c->resp.chunked && c->resp.clen < 0) {
+        c->body_done = 1; /* a body read to the close */
+        kinf__cl_advance(c);
+        return;
+    }
+    if (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV) {
+        KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0);
+        kinf__cl_fail(c, KINF_LOGITEM_CONNECTION_CLOSED);
+    }
+}
+KINF_API void kinf_client_engine_failed(kinf_client_t* c, uint32_t item, const char* detail, uint64_t now_ms) {
+    if (!kinf__cl_ok(c)) { return; }
+    kinf__cl_time(c, now_ms);
+    if (kinf__cl_stale(c)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
+    if (item >= KINF_LOGITEM_COUNT) { item = KINF_LOGITEM_IO_ERROR; }
+    if (item) { kinf__cl_log(c, KINF_LOG_ERROR, item, detail, 0, __LINE__); }
+    c->close_wanted = 0; c->conn_open = 0; c->reusable = 0;
+    if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item ? item : c->conn->last_error ? c->conn->last_error : (uint32_t)KINF_LOGITEM_IO_ERROR); }
+    c->cstate = KINF__C_NONE;
+}
+KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, uint64_t now_ms) {
+    if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
+    kinf__cl_time(c, now_ms);
+    return kinf_engine_set_token(c->conn, token, now_ms);
+}
+
+/* >>client driver  the built-in transport: the connection informer's socket and TLS */
+static void kinf__cl_step(kinf_client_t* c) {
+    kinf_informer_t* k = c->conn;
+    int rounds;
+    size_t got = 0;
+    k->sock.counts_bytes = 1;
+    for (rounds = 0; rounds < 64; rounds++) {
+        uint64_t now = kinf__drv_now_ms();
+        unsigned st = kinf_client_engine_tick(c, now);
+        if (st & KINF_ENG_CLOSE) { kinf__sock_close(k); kinf_client_engine_closed(c, now); continue; }
+        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(k, now); k->token_due = 0; continue; }
+        if (st & KINF_ENG_CONNECT) {
+            /* the socket layer reports to its informer's engine: ready for it */
+            k->cstate = KINF__C_WANTED; k->conn_open = 0; k->close_wanted = 0; k->last_error = 0;
+            if (!kinf__sock_connect(k, now)) { return; }
+            if (k->conn_open) { kinf_client_engine_connected(c, now); }
+            else { kinf_client_engine_failed(c, 0, 0, now); }
+            k->cstate = KINF__C_NONE; k->conn_open = 0; k->close_wanted = 0; k->phase = KINF__PH_IDLE;
+            continue;
+        }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf_client_engine_sendbuf(c, &len);
+            long w;
+            if (!b) { continue; }
+            w = kinf__io_send(k, b, len);
+            if (w < 0) { kinf__sock_close(k); kinf_client_engine_failed(c, 0, 0, now); continue; }
+            if (w == 0) { return; }
+            kinf_client_engine_sent(c, (size_t)w, now);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t cap;
+            uint8_t* b;
+            long r;
+            if (got >= KINF__STEP_BYTES) { return; }
+            b = kinf_client_engine_recvbuf(c, &cap);
+            r = kinf__io_recv(k, b, cap);
+            if (r == -2) { kinf__sock_close(k); kinf_client_engine_failed(c, 0, 0, now); continue; }
+            if (r == 0) { return; }
+            if (r == -1) { kinf__sock_close(k); kinf_client_engine_closed(c, now); continue; }
+            got += (size_t)r;
+            kinf_client_engine_recvd(c, (size_t)r, now);
+            continue;
+        }
+        return;
+    }
+}
+KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) && !c->own_transport ? c->conn->sock.fd : -1; }
+KINF_API unsigned kinf_client_wants(kinf_client_t* c) {
+    kinf_informer_t* k;
+    if (!kinf__cl_ok(c) || c->own_transport || c->conn->sock.fd < 0) { return 0; }
+    k = c->conn;
+    if (k->sock.connecting) { return KINF_WANT_WRITE; }
+#ifdef KINF_TLS_BEARSSL
+    if (k->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(k, c->cstate == KINF__C_RECV); }
+#endif
+    if (c->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    return c->cstate == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+}
+KINF_API int kinf_client_timeout_ms(kinf_client_t* c) {
+    uint64_t now, dl;
+    kinf_informer_t* k;
+    if (!kinf__cl_ok(c) || c->own_transport) { return -1; }
+    k = c->conn;
+    if (c->cstate == KINF__C_WANTED && !k->sock.connecting) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (k->tls && k->sock.fd >= 0 && c->cstate == KINF__C_RECV && kinf__tls_app_pending(k)) { return 0; }
+#endif
+    now = kinf__drv_now_ms();
+    dl = kinf_client_engine_deadline(c);
+    if (k->sock.connecting && k->sock.t_connect + (uint64_t)k->connect_ms < dl) { dl = k->sock.t_connect + (uint64_t)k->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
+    int t, wait;
+    unsigned w;
+    if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
+    if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    t = kinf_client_timeout_ms(c);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    w = kinf_client_wants(c);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = c->conn->sock.fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    kinf__cl_step(c);
+    return KINF_OK;
+}
+KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, kinf_client_response_t* out, int timeout_ms) {
+    uint64_t t0;
+    int rc, rounds;
+    kinf_client_response_t tmp;
+    if (!out) { out = &tmp; }
+    memset(out, 0, sizeof(*out));
+    out->body = "";
+    out->result = KINF_CLIENT_CONNECTION;
+    if (!kinf__cl_ok(c)) { out->item = KINF_LOGITEM_BAD_ARGUMENT; return out->result; }
+    if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); out->item = KINF_LOGITEM_OWN_TRANSPORT; return out->result; }
+    if (c->phase == KINF__CL_DONE) { kinf_client_done(c, 0); } /* an earlier request nobody collected */
+    rc = kinf_client_start(c, req);
+    if (rc != KINF_OK) { out->item = c->last_error; return out->result; }
+    t0 = kinf__drv_now_ms();
+    for (rounds = 0; ; rounds++) {
+        int wait = 1000;
+        if (kinf_client_done(c, out)) { return out->result; }
+        if (timeout_ms >= 0) {
+            uint64_t el = kinf__drv_now_ms() - t0;
+            if (el >= (uint64_t)timeout_ms) { break; }
+            if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
+        }
+        kinf_client_poll(c, wait);
+    }
+    /* abandoned: the connection goes, the request with it */
+    KINF__CL_ERR(c, CLIENT_TIMEOUT, c->path, 0);
+    kinf__cl_drop(c);
+    c->phase = KINF__CL_IDLE;
+    c->st.failed++;
+    out->result = KINF_CLIENT_TIMEOUT; out->item = KINF_LOGITEM_CLIENT_TIMEOUT; out->body = "";
+    return out->result;
+}
+KINF_API void kinf_client_shutdown(kinf_client_t* c) {
+    if (!kinf__cl_ok(c)) { return; }
+    if (!c->own_transport) { kinf__sock_close(c->conn); }
+    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0; c->cstate = KINF__C_NONE;
+    if (c->phase == KINF__CL_RUNNING) { c->phase = KINF__CL_IDLE; }
+}
+
+/* >>client setup */
+typedef struct kinf__cl_layout_t { size_t wbuf, rbody, conn, total; } kinf__cl_layout_t;
+static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* o, kinf_desc_t* conn) {
+    *o = *in;
+    if (o->request_bytes == 0) { o->request_bytes = 16u * 1024u; }
+    if (o->request_bytes < 256) { o->request_bytes = 256; }
+    if (o->request_bytes > (64u << 20)) { o->request_bytes = 64u << 20; }
+    if (o->response_bytes == 0) { o->response_bytes = 64u * 1024u; }
+    if (o->response_bytes < 1024) { o->response_bytes = 1024; }
+    if (o->response_bytes > (64u << 20)) { o->response_bytes = 64u << 20; }
+    /* the connection: an informer with the smallest capacities, that never lists */
+    memset(conn, 0, sizeof(*conn));
+    if (in->conn) { *conn = *in->conn; }
+    conn->resource = "/api/v1";
+    conn->namespace_ = 0; conn->label_selector = 0; conn->field_selector = 0;
+    conn->keep = 0; conn->keep_count = 0; conn->drop = 0; conn->drop_count = 0; conn->no_default_drop = 1;
+    conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
+    conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
+    conn->read_bytes = 0;
+}
+static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_desc_t* conn) {
+    kinf__cl_layout_t l;
+    size_t p = kinf__align8(sizeof(struct kinf_client_t));
+    l.wbuf = p; p = p + KINF__CL_HEAD + o->request_bytes;   /* head room, then the body ... */
+    l.rbody = p; p = kinf__align8(p + o->response_bytes + 1); /* ... right before the response */
+    l.conn = p; p = kinf__align8(p + kinf_informer_size(conn));
+    l.total = p + 8u;
+    return l;
+}
+KINF_API size_t kinf_client_size(const kinf_client_desc_t* desc) {
+    kinf_client_desc_t o;
+    kinf_desc_t conn;
+    if (!desc) { return 0; }
+    kinf__cl_defaults(desc, &o, &conn);
+    return kinf__cl_layout(&o, &conn).total;
+}
+KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_client_desc_t* desc) {
+    kinf_client_desc_t o;
+    kinf_desc_t conn;
+    kinf__cl_layout_t l;
+    kinf_client_t* c;
+    uint8_t* base;
+    char tmp[256];
+    if (!mem || !desc) { return 0; }
+    kinf__cl_defaults(desc, &o, &conn);
+    l = kinf__cl_layout(&o, &conn);
+    if (size < l.total) {
+        kinf__log2(&conn.logger, conn.tag ? conn.tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), "client", 0);
+        return 0;
+    }
+    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    c = (kinf_client_t*)(void*)base;
+    memset(c, 0, sizeof(*c));
+    c->logger = conn.logger;
+    kinf__strlcpy(c->tag, conn.tag ? conn.tag : "kinformer", sizeof(c->tag));
+    c->own_transport = (uint8_t)(conn.own_transport != 0);
+    c->req_cap = o.request_bytes; c->resp_cap = o.response_bytes; c->mem_layout = l.total;
+    c->wbuf = (char*)(base + l.wbuf);
+    c->rbody = (char*)(base + l.rbody);
+    c->rbody[0] = 0;
+    conn.logger.func = kinf__cl_conn_log; conn.logger.user = c;
+    c->conn = kinf_init(base + l.conn, l.total - l.conn, &conn);
+    if (!c->conn) { return 0; }
+    if (strlen(c->conn->path) < 7) { return 0; }
+    c->cstate = KINF__C_NONE;
+    c->st.response_capacity = o.response_bytes; c->st.request_capacity = o.request_bytes; c->st.mem_used = l.total;
+    c->out.body = "";
+    c->magic = KINF__CLIENT_MAGIC;
+    return c;
+}
+#endif /* KINF_NO_CLIENT */
+
 /* >>public */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
@@ -9757,6 +10739,10 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__DC_WBUF
 #undef KINF__DEEP_ESCAPED
 #undef KINF__DISC_MAGIC
+#undef KINF__CLIENT_MAGIC
+#undef KINF__CL_HEAD
+#undef KINF__CL_TOKS
+#undef KINF__CL_ERR
 #undef KINF__DEEP_STRING
 #undef KINF__DEEP_WS
 #undef KINF__ERR

@@ -28,6 +28,12 @@ no JSON encoding while a client is being measured.
                                          (time.monotonic(), CLOCK_MONOTONIC,
                                          the same clock as the harness's)
 
+With --resources K (the factory's benchmark) the same objects are served
+under K resources instead, r0 .. rK-1 of the group bench.kinformer.dev/v1
+(namespaced; /apis and /apis/bench.kinformer.dev/v1 list them): each
+resource's list is the list above, and the first watch of each resource
+after an "arm" gets the armed events (so K watches get K streams).
+
 With --ignore-limit-rv0 a list with resourceVersion=0 is served whole
 whatever its limit, as the real API server's watch cache does.
 
@@ -117,7 +123,7 @@ class Epoch:
     def __init__(self, events):
         self.lock = threading.Lock()
         self.armed_events = events
-        self.stream_taken = False
+        self.streams_taken = set()  # the resources whose first watch came
         self.t_arm = time.monotonic()
         self.lists = []    # [t_request, t_sent, items, bytes]
         self.watches = []  # [t_request, t_headers_sent, t_end, events, bytes]
@@ -128,7 +134,10 @@ class Epoch:
                     "lists": list(self.lists), "watches": list(self.watches)}
 
 
-def discovery(kind_port):
+BENCH_GROUP = "bench.kinformer.dev"
+
+
+def discovery(kind_port, kind="pods", resources=0):
     res = []
     for plural, kind, short in (("pods", "Pod", ["po"]), ("configmaps", "ConfigMap", ["cm"]),
                                 ("namespaces", "Namespace", ["ns"])):
@@ -140,8 +149,14 @@ def discovery(kind_port):
     return {
         "/api": {"kind": "APIVersions", "versions": ["v1"],
                  "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1:%d" % kind_port}]},
-        "/apis": {"kind": "APIGroupList", "apiVersion": "v1", "groups": []},
+        "/apis": {"kind": "APIGroupList", "apiVersion": "v1", "groups": [] if not resources else [
+            {"name": BENCH_GROUP, "versions": [{"groupVersion": BENCH_GROUP + "/v1", "version": "v1"}],
+             "preferredVersion": {"groupVersion": BENCH_GROUP + "/v1", "version": "v1"}}]},
         "/api/v1": {"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": "v1", "resources": res},
+        "/apis/%s/v1" % BENCH_GROUP: {
+            "kind": "APIResourceList", "apiVersion": "v1", "groupVersion": BENCH_GROUP + "/v1",
+            "resources": [{"name": "r%d" % i, "singularName": "r%d" % i, "namespaced": True,
+                           "kind": "R%d" % i, "verbs": ["get", "list", "watch"]} for i in range(resources)]},
         "/version": {"major": "1", "minor": "32", "gitVersion": "v1.32.0-bench", "gitCommit": "0" * 40,
                      "gitTreeState": "clean", "buildDate": "2025-01-01T00:00:00Z", "goVersion": "go1.23.4",
                      "compiler": "gc", "platform": "linux/amd64"},
@@ -193,11 +208,19 @@ class Handler(BaseHTTPRequestHandler):
                                         build_s=srv.data.build_s))
         kind = srv.data.kind
         segs = path.split("/")
-        ok = path == "/api/v1/" + kind or (len(segs) == 6 and segs[:4] == ["", "api", "v1", "namespaces"] and segs[5] == kind)
+        if srv.resources:
+            # /apis/GROUP/v1/rI or /apis/GROUP/v1/namespaces/NS/rI
+            base = ["", "apis", BENCH_GROUP, "v1"]
+            res = segs[4] if len(segs) == 5 and segs[:4] == base else \
+                segs[6] if len(segs) == 7 and segs[:4] == base and segs[4] == "namespaces" else None
+            ok = res in srv.resource_names
+        else:
+            res = kind
+            ok = path == "/api/v1/" + kind or (len(segs) == 6 and segs[:4] == ["", "api", "v1", "namespaces"] and segs[5] == kind)
         if not ok:
             return self._status(404, "NotFound", "the server could not find the requested resource")
         if q.get("watch") in ("1", "true", "True"):
-            return self._watch(t_req)
+            return self._watch(t_req, res)
         return self._list(t_req, q)
 
     def _list(self, t_req, q):
@@ -223,12 +246,12 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, body)
         rec[1] = time.monotonic()
 
-    def _watch(self, t_req):
+    def _watch(self, t_req, res):
         srv = self.server
         ep = srv.epoch
         with ep.lock:
-            k = 0 if ep.stream_taken else ep.armed_events
-            ep.stream_taken = True
+            k = 0 if res in ep.streams_taken else ep.armed_events
+            ep.streams_taken.add(res)
             rec = [t_req, 0.0, 0.0, k, 0]
             ep.watches.append(rec)
         self.send_response(200)
@@ -278,6 +301,8 @@ def main():
     ap.add_argument("--namespaces", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ignore-limit-rv0", action="store_true")
+    ap.add_argument("--resources", type=int, default=0,
+                    help="serve the objects under this many resources r0.. of %s/v1 (default 0: as --kind)" % BENCH_GROUP)
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
 
@@ -288,7 +313,9 @@ def main():
     srv.verbose = args.verbose
     srv.ignore_limit_rv0 = args.ignore_limit_rv0
     port = srv.server_address[1]
-    srv.discovery = discovery(port)
+    srv.resources = args.resources
+    srv.resource_names = set("r%d" % i for i in range(args.resources))
+    srv.discovery = discovery(port, args.kind, args.resources)
     deadline = time.monotonic() + args.lifetime
     parent = os.getppid()
 

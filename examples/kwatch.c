@@ -41,6 +41,12 @@ static kinf_factory_t* g_fac; /* several resources, or one resolved by discovery
 #define g_fac ((void*)0)      /* a build without discovery and the factory (kwatch-small) */
 #define kinf_factory_stop(f) ((void)(f))
 #endif
+#ifndef KINF_NO_FACTORY
+/* --max-objects RES=N, --store-bytes RES=B, --max-object-bytes RES=B: one row per resource */
+#define KW_MAX_CAPS 64
+static kinf_factory_caps_t g_caps[KW_MAX_CAPS];
+static int g_ncaps;
+#endif
 static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
 static volatile sig_atomic_t g_signal;
@@ -167,6 +173,13 @@ typedef struct kw_opt {
     const char* help;              /* its lines of --help; 0: the option before describes it */
 } kw_opt;
 #define KW_DESC(f) offsetof(kinf_desc_t, f), 0
+#ifndef KINF_NO_FACTORY
+#define KW_CAPS_HELP \
+      "                         RES=N: one resource's (repeat the option for each, e.g.\n" \
+      "                         --max-objects pods=50 --max-objects configmaps=2000); N: the rest's\n"
+#else
+#define KW_CAPS_HELP
+#endif
 #define KW_VAR(v) 0, (void*)&(v)
 #define KW_NONE 0, 0
 static const kw_opt kw_opts[] = {
@@ -228,7 +241,7 @@ static const kw_opt kw_opts[] = {
       "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n" },
     { "--max-objects", 0, KW_INT, KW_DESC(max_objects),
       "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
-      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" },
+      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" KW_CAPS_HELP },
     { "--max-object-bytes", 0, KW_SIZE, KW_DESC(max_event_bytes), 0 },
     { "--store-bytes", 0, KW_SIZE, KW_DESC(store_bytes), 0 },
     { "--read-bytes", 0, KW_SIZE, KW_DESC(read_bytes),
@@ -259,6 +272,7 @@ static const kw_opt kw_opts[] = {
 #undef KW_DESC
 #undef KW_VAR
 #undef KW_NONE
+#undef KW_CAPS_HELP
 /* the option named a, or 0 */
 static const kw_opt* find_opt(const char* a) {
     size_t k;
@@ -288,6 +302,40 @@ static void opt_set_num(const kw_opt* o, void* t, double n) {
     default: *(int*)t = (int)(n * 1000); break; /* KW_MS */
     }
 }
+#ifndef KINF_NO_FACTORY
+/* RES=N for one of the three capacity options: into RES's row of g_caps. 0: not a number, or too many rows */
+static int set_cap(const kw_opt* o, const char* v) {
+    const char* eq = strchr(v, '=');
+    double num;
+    int k;
+    kinf_factory_caps_t* c = 0;
+    if (!eq || eq == v || !parse_num(eq + 1, &num)) { return 0; }
+    for (k = 0; k < g_ncaps && !c; k++) {
+        if (strlen(g_caps[k].resource) == (size_t)(eq - v) && !strncmp(g_caps[k].resource, v, (size_t)(eq - v))) { c = &g_caps[k]; }
+    }
+    if (!c) {
+        char* name;
+        if (g_ncaps >= KW_MAX_CAPS || !(name = (char*)malloc((size_t)(eq - v) + 1))) { return 0; }
+        memcpy(name, v, (size_t)(eq - v)); name[eq - v] = 0;
+        c = &g_caps[g_ncaps++];
+        c->resource = name;
+    }
+    if (o->field == offsetof(kinf_desc_t, max_objects)) { c->max_objects = (int)num; }
+    else if (o->field == offsetof(kinf_desc_t, store_bytes)) { c->store_bytes = (size_t)num; }
+    else { c->max_event_bytes = (size_t)num; }
+    return 1;
+}
+static void free_caps(void) {
+    int k;
+    for (k = 0; k < g_ncaps; k++) { free((void*)(uintptr_t)g_caps[k].resource); }
+    g_ncaps = 0;
+}
+/* a capacity option (--max-objects, --store-bytes, --max-object-bytes) */
+static int is_cap_opt(const kw_opt* o) {
+    return !o->var && (o->field == offsetof(kinf_desc_t, max_objects) || o->field == offsetof(kinf_desc_t, store_bytes) ||
+                       o->field == offsetof(kinf_desc_t, max_event_bytes));
+}
+#endif
 /* splits a comma list in place; returns the count */
 static int split_list(char* s, const char** out, int max) {
     int n = 0;
@@ -433,6 +481,7 @@ static int run_factory(kinf_desc_t* d, char* list) {
     fd.base = d;
     fd.max_informers = g_max_informers ? g_max_informers : g_all ? 64 : n;
     fd.rediscover_ms = g_rediscover_ms;
+    fd.caps = g_caps; fd.caps_count = g_ncaps; /* each row's share is its resource's */
     size = kinf_factory_size(&fd);
     mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */
     if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
@@ -447,6 +496,26 @@ static int run_factory(kinf_desc_t* d, char* list) {
         else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
         kinf_factory_shutdown(g_fac); free(mem);
         return g_signal ? KWATCH_EXIT_OK : KWATCH_EXIT_FAIL;
+    }
+    /* a RES=N row names a resource the server has, and (without --all) one that is watched */
+    for (i = 0; i < g_ncaps; i++) {
+        kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
+        kinf_resource_t cr, r;
+        int k, watched = g_all;
+        char group[256];
+        if (kinf_discovery_resolve(disc, g_caps[i].resource, &cr) != KINF_OK) { kinf_factory_shutdown(g_fac); free(mem); return KWATCH_EXIT_FAIL; } /* logged */
+        snprintf(group, sizeof(group), "%s/%s", cr.group, cr.plural);
+        for (k = 0; k < n && !watched; k++) {
+            char other[256];
+            if (kinf_discovery_resolve(disc, names[k], &r) != KINF_OK) { break; } /* logged again below */
+            snprintf(other, sizeof(other), "%s/%s", r.group, r.plural);
+            watched = !strcmp(group, other);
+        }
+        if (!watched) {
+            kinf_factory_shutdown(g_fac); free(mem);
+            fprintf(stderr, "kwatch: %s=...: %s is not one of the resources watched\n", g_caps[i].resource, g_caps[i].resource);
+            return KWATCH_EXIT_USAGE;
+        }
     }
     q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
     q.keep = d->keep; q.keep_count = d->keep_count;
@@ -596,6 +665,12 @@ int main(int argc, char** argv) {
             break;
         }
         default:
+#ifndef KINF_NO_FACTORY
+            if (v && strchr(v, '=') && is_cap_opt(o)) {
+                if (!set_cap(o, v)) { free_caps(); return usage_error("expected RES=N, N a non-negative number (at most 64 resources)", v); }
+                break;
+            }
+#endif
             if (!parse_num(v, &num)) { return usage_error("expected a non-negative number", v ? v : a); }
             opt_set_num(o, t, num);
             break;
@@ -625,9 +700,13 @@ int main(int argc, char** argv) {
         free(work); free(keep_copy); free(drop_copy);
         return usage_error("--snapshot takes one RESOURCE, a core plural or an API path", g_all ? "--all" : resource);
     }
-    if (g_all || !plain_resource(resource)) {
+    if (g_snapshot && g_ncaps) {
+        free(work); free(keep_copy); free(drop_copy); free_caps();
+        return usage_error("--snapshot takes the capacities as numbers, not RES=N", g_snapshot);
+    }
+    if (g_all || g_ncaps || !plain_resource(resource)) {
         rc = run_factory(&d, (char*)(uintptr_t)resource);
-        free(work); free(keep_copy); free(drop_copy);
+        free(work); free(keep_copy); free(drop_copy); free_caps();
         return rc;
     }
 #else

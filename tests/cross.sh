@@ -55,6 +55,15 @@ ok() { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "not ok - $1"; }
 skip() { skipped=$((skipped + 1)); echo "ok - # SKIP $1"; }
 first() { head -3 "$1" | tr '\n' ' ' | cut -c1-400; }
+# tls_checks NAME KWATCH KWATCH_NOTLS HOW: test_tls.py's tls-time and basics
+# through a cross-built kwatch (output in $d/tls.out)
+tls_checks() {
+    python3 tests/test_tls.py --kwatch "$2" --kwatch-notls "$3" --only tls-time --only basics >"$d/tls.out" 2>&1
+    rc=$?
+    line=$(tail -1 "$d/tls.out")
+    if [ $rc -eq 0 ]; then ok "$1: test_tls.py tls-time and basics through $4: $line"
+    else bad "$1: test_tls.py tls-time, basics: $line $(grep -m3 '^not ok' "$d/tls.out" | cut -c1-300 | tr '\n' ' ')"; fi
+}
 
 B=build/cross
 mkdir -p $B/include
@@ -251,11 +260,7 @@ for line in $ALL; do
         elif $cc $STATIC -O2 -DKINF_TLS_BEARSSL -I"$src/inc" -o "$d/kwatch-tls" examples/kwatch.c "$bs/build/libbearssl.a" 2>"$d/err"; then
             if readelf -l "$d/kwatch-tls" | grep -q INTERP; then bad "musl: kwatch with TLS is not static"
             else ok "musl: kwatch with TLS, static, against BearSSL $(basename "$src" | sed 's/^bearssl-//') built with musl-gcc"; fi
-            python3 tests/test_tls.py --kwatch "$d/kwatch-tls" --kwatch-notls "$d/kwatch" --only tls-time --only basics >"$d/tls.out" 2>&1
-            rc=$?
-            line=$(tail -1 "$d/tls.out")
-            if [ $rc -eq 0 ]; then ok "musl: test_tls.py tls-time and basics through the static musl kwatch: $line"
-            else bad "musl: test_tls.py tls-time, basics: $line $(grep -m3 '^not ok' "$d/tls.out" | cut -c1-300 | tr '\n' ' ')"; fi
+            tls_checks musl "$d/kwatch-tls" "$d/kwatch" "the static musl kwatch"
         else
             bad "musl: kwatch with TLS: $(first "$d/err")"
         fi
@@ -272,11 +277,7 @@ for line in $ALL; do
                         printf '#!/bin/sh\nexec qemu-%s-static "%s/%s.bin" "$@"\n' "$q" "$(pwd)/$d" "$k" >"$d/$k.sh"
                         cp "$d/$k" "$d/$k.bin"; chmod +x "$d/$k.sh"
                     done
-                    python3 tests/test_tls.py --kwatch "$d/kwatch-tls.sh" --kwatch-notls "$d/kwatch.sh" --only tls-time --only basics >"$d/tls.out" 2>&1
-                    rc=$?
-                    line=$(tail -1 "$d/tls.out")
-                    if [ $rc -eq 0 ]; then ok "$name: test_tls.py tls-time and basics through kwatch under qemu (32-bit time_t): $line"
-                    else bad "$name: test_tls.py tls-time, basics: $line $(grep -m3 '^not ok' "$d/tls.out" | cut -c1-300 | tr '\n' ' ')"; fi
+                    tls_checks "$name" "$d/kwatch-tls.sh" "$d/kwatch.sh" "kwatch under qemu (32-bit time_t)"
                 fi
             else
                 grep -Ev "$LDNOISE" "$d/err" >"$d/err2"

@@ -11,6 +11,7 @@ faults.  See tests/fakeapi_README.md.
 import argparse
 import base64
 import collections
+import copy
 import gzip
 import http.server
 import json
@@ -98,8 +99,11 @@ EVENTS_K8S = Resource("events.k8s.io", "v1", "events", "event", "Event", True)
 WIDGETS = Resource("example.com", "v1", "widgets", "widget", "Widget", True, (), (), (), True,
                    subresources=[STATUS_SUB])
 
+# a kubelet's heartbeat (in kube-node-lease, one per node); no status subresource
+LEASES = Resource("coordination.k8s.io", "v1", "leases", "lease", "Lease", True)
+
 RESOURCES = [BINDINGS, COMPONENTSTATUSES, CONFIGMAPS, EVENTS, NAMESPACES, NODES, PODS, SECRETS,
-             SERVICES, DEPLOYMENTS, EVENTS_K8S, WIDGETS]
+             SERVICES, DEPLOYMENTS, EVENTS_K8S, WIDGETS, LEASES]
 BY_GVR = {(r.group, r.version, r.plural): r for r in RESOURCES}
 # group -> its versions, the preferred first (the order discovery lists them in)
 GROUPS = collections.OrderedDict()
@@ -1417,8 +1421,26 @@ def continue_decode(tok):
 
 
 def parse_api_path(path):
-    """-> (res, namespace or None, name or None, watch_prefix)"""
+    """-> (res, namespace or None, name or None, watch_prefix); no subresource"""
+    res, ns, name, watch, sub = parse_api_path_sub(path)
+    if sub is not None:
+        raise ApiError(404, "NotFound", "the server could not find the requested resource", {})
+    return res, ns, name, watch
+
+
+def has_status(res):
+    return any(s[0] == "status" for s in res.subresources)
+
+
+def parse_api_path_sub(path):
+    """-> (res, namespace or None, name or None, watch_prefix, subresource or None):
+    .../NAME/status is the status subresource of the resources that have one"""
     segs = [s for s in path.split("/") if s != ""]
+    sub = None
+    if len(segs) >= 4 and segs[-1] == "status" and "watch" not in segs:
+        base = parse_api_path_sub("/".join(segs[:-1]))
+        if base[2] is not None and has_status(base[0]):
+            return base[0], base[1], base[2], False, "status"
     if not segs:
         raise ApiError(404, "NotFound", "the server could not find the requested resource", {})
     if segs[0] == "api" and len(segs) >= 2:
@@ -1446,7 +1468,94 @@ def parse_api_path(path):
     if res is None or (ns is not None and not res.namespaced) or \
             (ns is None and name is not None and res.namespaced):
         raise ApiError(404, "NotFound", "the server could not find the requested resource", {})
-    return res, ns, name, watch
+    return res, ns, name, watch, sub
+
+
+def json_patch(doc, ops):
+    """RFC 6902 on a copy of doc: add, remove, replace, move, copy, test.
+    A failed test or a path that does not resolve is 422 Invalid, as the real
+    server answers; a malformed operation is 400."""
+    doc = copy.deepcopy(doc)
+    if not isinstance(ops, list):
+        raise bad_request("json patch must be an array of operations")
+
+    def pointer(p):
+        if not isinstance(p, str) or (p and not p.startswith("/")):
+            raise bad_request("json patch: bad path %r" % (p,))
+        return [t.replace("~1", "/").replace("~0", "~") for t in p.split("/")[1:]] if p else []
+
+    def fail(msg):
+        return ApiError(422, "Invalid", "the server rejected our request due to an error in our "
+                        "request: %s" % msg, {})
+
+    def parent(d, toks, what):
+        cur = d
+        for t in toks[:-1]:
+            if isinstance(cur, dict) and t in cur:
+                cur = cur[t]
+            elif isinstance(cur, list) and t.isdigit() and int(t) < len(cur):
+                cur = cur[int(t)]
+            else:
+                raise fail("%s: path does not exist" % what)
+        return cur
+
+    def get(d, toks, what):
+        if not toks:
+            return d
+        c, t = parent(d, toks, what), toks[-1]
+        if isinstance(c, dict) and t in c:
+            return c[t]
+        if isinstance(c, list) and t.isdigit() and int(t) < len(c):
+            return c[int(t)]
+        raise fail("%s: path does not exist" % what)
+
+    def remove(d, toks, what):
+        if not toks:
+            raise fail("%s: cannot remove the root" % what)
+        c, t = parent(d, toks, what), toks[-1]
+        if isinstance(c, dict) and t in c:
+            return c.pop(t)
+        if isinstance(c, list) and t.isdigit() and int(t) < len(c):
+            return c.pop(int(t))
+        raise fail("%s: path does not exist" % what)
+
+    def add(d, toks, v, what):
+        if not toks:
+            return v
+        c, t = parent(d, toks, what), toks[-1]
+        if isinstance(c, dict):
+            c[t] = v
+        elif isinstance(c, list) and t == "-":
+            c.append(v)
+        elif isinstance(c, list) and t.isdigit() and int(t) <= len(c):
+            c.insert(int(t), v)
+        else:
+            raise fail("%s: path does not exist" % what)
+        return d
+
+    for i, op in enumerate(ops):
+        if not isinstance(op, dict) or op.get("op") not in ("add", "remove", "replace", "move", "copy", "test"):
+            raise bad_request("json patch: operation %d has no valid op" % i)
+        kind, toks = op["op"], pointer(op.get("path"))
+        what = "%s operation %d (%s)" % (kind, i, op.get("path"))
+        if kind in ("add", "replace", "test") and "value" not in op:
+            raise bad_request("json patch: %s has no value" % what)
+        if kind == "add":
+            doc = add(doc, toks, copy.deepcopy(op["value"]), what)
+        elif kind == "remove":
+            remove(doc, toks, what)
+        elif kind == "replace":
+            remove(doc, toks, what) if toks else None
+            doc = add(doc, toks, copy.deepcopy(op["value"]), what)
+        elif kind in ("move", "copy"):
+            frm = pointer(op.get("from"))
+            if kind == "move" and toks[:len(frm)] == frm and len(toks) > len(frm):
+                raise bad_request("json patch: %s moves a value into itself" % what)
+            v = remove(doc, frm, what) if kind == "move" else copy.deepcopy(get(doc, frm, what))
+            doc = add(doc, toks, v, what)
+        elif get(doc, toks, what) != op["value"]:
+            raise fail("testing value %s failed" % op.get("path"))
+    return doc
 
 
 def merge_patch(target, patch):
@@ -1830,11 +1939,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     # ------------------------------------------------------ resources
     def _resource(self, method, path, q, body):
-        res, ns, name, watch_prefix = parse_api_path(path)
+        res, ns, name, watch_prefix, sub = parse_api_path_sub(path)
         watch = watch_prefix or truthy(q.get("watch"))
         verb = {"GET": "watch" if watch else "get" if name is not None else "list",
                 "POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"}.get(method)
-        if verb not in res.verbs:
+        if verb not in res.verbs or (sub is not None and verb not in ("get", "update", "patch")):
             raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
         if method == "GET":
             if watch:
@@ -1851,44 +1960,106 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if name is not None:
                 raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
             obj = self._body_object(body, res, ns, None)
+            if has_status(res):
+                obj.pop("status", None)     # as the real server: status is set through /status only
             entry, _ = APP.store.put(res, obj, mode="create")
+            APP.bump("create", res)
             return self._send(201, entry.full)
         if name is None:
             raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
         key = Store.key_for(res, ns, name)
         if method == "PUT":
             obj = self._body_object(body, res, ns, name)
-            entry, _ = APP.store.put(res, obj, mode="update",
-                                     expect_rv=obj["metadata"].get("resourceVersion") or None)
-            return self._send(200, entry.full)
-        if method == "PATCH":
-            ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip()
-            if ctype not in ("application/merge-patch+json", "application/strategic-merge-patch+json"):
-                raise ApiError(415, "UnsupportedMediaType",
-                               "the body of the request was in an unknown format - accepted media "
-                               "types include: application/merge-patch+json, "
-                               "application/strategic-merge-patch+json")
-            try:
-                patch = json.loads(body or b"{}")
-            except ValueError as e:
-                raise bad_request("error decoding patch: %s" % e)
             with APP.store.lock:
                 cur = APP.store.objs[res].get(key)
                 if cur is None:
                     raise not_found(res, name)
-                obj = merge_patch(json.loads(cur.full), patch)
+                obj = self._keep_status_rules(res, sub, json.loads(cur.full), obj)
+                entry, _ = APP.store.put(res, obj, mode="update",
+                                         expect_rv=obj["metadata"].get("resourceVersion") or None)
+            APP.bump("update", res)
+            return self._send(200, entry.full)
+        if method == "PATCH":
+            ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+            if ctype not in ("application/merge-patch+json", "application/strategic-merge-patch+json",
+                             "application/json-patch+json"):
+                raise ApiError(415, "UnsupportedMediaType",
+                               "the body of the request was in an unknown format - accepted media "
+                               "types include: application/json-patch+json, application/merge-patch+json, "
+                               "application/strategic-merge-patch+json")
+            try:
+                patch = json.loads(body or (b"[]" if ctype == "application/json-patch+json" else b"{}"))
+            except ValueError as e:
+                raise bad_request("error decoding patch: %s" % e)
+            if ctype != "application/json-patch+json" and not isinstance(patch, dict):
+                raise bad_request("error decoding patch: a merge patch must be a JSON object")
+            with APP.store.lock:
+                cur = APP.store.objs[res].get(key)
+                if cur is None:
+                    raise not_found(res, name)
+                old = json.loads(cur.full)
+                if ctype == "application/json-patch+json":
+                    obj = json_patch(old, patch)
+                    want_rv = None      # a "test" of /metadata/resourceVersion is the precondition
+                else:
+                    obj = merge_patch(old, patch)
+                    want_rv = (patch.get("metadata") or {}).get("resourceVersion")
                 if not isinstance(obj, dict) or not isinstance(obj.get("metadata"), dict):
                     raise bad_request("patch removed metadata")
-                obj["metadata"]["name"] = name
-                if ns is not None:
-                    obj["metadata"]["namespace"] = ns
-                entry, _ = APP.store.put(res, obj, mode="update",
-                                         expect_rv=(patch.get("metadata") or {}).get("resourceVersion"))
+                if obj["metadata"].get("name") != name or (ns is not None and obj["metadata"].get("namespace") != ns):
+                    raise bad_request("the patch may not change the name or namespace")
+                obj["metadata"]["resourceVersion"] = cur.obj["metadata"]["resourceVersion"]
+                obj = self._keep_status_rules(res, sub, json.loads(cur.full), obj)
+                entry, _ = APP.store.put(res, obj, mode="update", expect_rv=want_rv)
+            APP.bump("json_patch" if ctype == "application/json-patch+json" else "merge_patch", res)
             return self._send(200, entry.full)
         if method == "DELETE":
-            entry = APP.store.delete(res, key)
+            pre = {}
+            if body:
+                try:
+                    opts = json.loads(body)
+                except ValueError as e:
+                    raise bad_request("the body of the request could not be decoded: %s" % e)
+                if not isinstance(opts, dict) or not isinstance(opts.get("preconditions") or {}, dict):
+                    raise bad_request("the body of a delete must be DeleteOptions")
+                pre = opts.get("preconditions") or {}
+            with APP.store.lock:
+                cur = APP.store.objs[res].get(key)
+                if cur is None:
+                    raise not_found(res, name)
+                md = cur.obj["metadata"]
+                for field, label in (("uid", "UID"), ("resourceVersion", "ResourceVersion")):
+                    if pre.get(field) and pre[field] != md.get(field):
+                        raise ApiError(409, "Conflict",
+                                       'Operation cannot be fulfilled on %s "%s": Precondition failed: '
+                                       "%s in precondition: %s, %s in object meta: %s"
+                                       % (res.plural, name, label, pre[field], label, md.get(field)),
+                                       {"name": name, "kind": res.plural})
+                entry = APP.store.delete(res, key)
+            APP.bump("delete", res)
             return self._send(200, entry.full)
         raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
+
+    @staticmethod
+    def _keep_status_rules(res, sub, cur, obj):
+        """As the real server, for a resource with a status subresource: a write
+        to /status changes the status only; a write to the object leaves the
+        status as it was. Other resources take the object as it is."""
+        if not has_status(res):
+            return obj
+        if sub == "status":
+            out = cur
+            out["metadata"]["resourceVersion"] = obj["metadata"].get("resourceVersion") or None
+            if "status" in obj:
+                out["status"] = obj["status"]
+            else:
+                out.pop("status", None)
+            return out
+        if "status" in cur:
+            obj["status"] = cur["status"]
+        else:
+            obj.pop("status", None)
+        return obj
 
     def _body_object(self, body, res, ns, name):
         try:

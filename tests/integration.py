@@ -369,14 +369,14 @@ class Kwatch:
     as its stdout, so that log lines and event lines keep their order (used to
     tell whether a LIST was still in progress when the sentinel showed up)."""
 
-    def __init__(self, name, server_url, args, env=None, merge=False):
+    def __init__(self, name, server_url, args, env=None, merge=False, binary=None):
         self.name = name
         srv_args = ["--server", server_url] if server_url else []
         args = list(args)
         if "--timeout" not in args:
             # never outlive the suite, even if it is killed
             args += ["--timeout", str(int(900 * SLOW))]
-        self.cmd = kwatch_prefix() + [OPTS.kwatch] + srv_args + args
+        self.cmd = kwatch_prefix() + [binary or OPTS.kwatch] + srv_args + args
         self.lines = []
         self.err = self.lines if merge else []
         self.merge = merge
@@ -1769,6 +1769,175 @@ def scenario_tls(ctx):
         srv.close()
 
 
+# ======================================================================
+# nodeagent: the write client's heartbeat and a node's pods
+# ======================================================================
+
+LEASE_PATH = "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/%s"
+MICRO_TIME_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$")
+PHASE_RE = re.compile(r"^PHASE (\S+) (\S+) (\S+)$")
+
+
+def nodeagent(name, srv, node, extra=()):
+    binary = os.path.join(os.path.dirname(OPTS.kwatch), "nodeagent")
+    return Kwatch(name, srv.url, ["--node", node, "--lease-seconds", "1", "-v"] + list(extra), binary=binary)
+
+
+def lease_lines(na, since=0):
+    return [ln for ln in na.out_lines()[since:] if ln.startswith("LEASE ")]
+
+
+def scenario_nodeagent(ctx):
+    """nodeagent --node node-1: its Lease is created, renewed (renewTime moves forward),
+    survives foreign writes (409 Conflict, re-read, retried), a restart of nodeagent and
+    one of the server; its node's pods' phase changes are logged, other nodes' never."""
+    c = Checks("nodeagent: lease created and renewed through conflicts and restarts; its node's pods' phases only")
+    srv = Server("nodeagent", pods=40)
+    na = None
+    node = "node-1"
+    lpath = LEASE_PATH % node
+    try:
+        mine = set(parse_dump(srv.state(pod_path(), fsel="spec.nodeName=%s" % node)))
+        allpods = parse_dump(srv.state(pod_path()))
+        c.check(mine and len(mine) < len(allpods), "test bug: node-1 has %d of %d pods" % (len(mine), len(allpods)))
+        na = nodeagent("nodeagent", srv, node)
+        if not c.check(na.wait_for(lambda ln: ln.startswith("LEASE created %s " % node), 30),
+                       "no 'LEASE created' line %s" % na.describe()):
+            return c.report()
+        first = na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 30)
+        c.check(first, "no 'LEASE renewed' line after the create")
+        lease1 = srv.get(lpath)
+        spec = lease1.get("spec", {})
+        c.check(spec.get("holderIdentity") == node and spec.get("leaseDurationSeconds") == 40,
+                "lease spec %s" % spec)
+        c.check(MICRO_TIME_RE.match(spec.get("renewTime", "")), "renewTime %r is not RFC 3339 micro time" % spec.get("renewTime"))
+        # every pod of node-1 was seen (first phase), none of another node
+        seen = {}
+        deadline = time.monotonic() + 30 * SLOW
+        for _ in range(300):
+            seen = {m.group(1) for m in map(PHASE_RE.match, na.out_lines()) if m and m.group(2) == "-"}
+            if seen >= mine or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(seen == mine, "first PHASE lines %s, want node-1's pods %s" % (sorted(seen ^ mine)[:5], len(mine)))
+        # the lease advances
+        time.sleep(2.5)
+        lease2 = srv.get(lpath)
+        c.check(lease2["spec"]["renewTime"] > spec.get("renewTime", ""),
+                "renewTime did not move: %s then %s" % (spec.get("renewTime"), lease2["spec"]["renewTime"]))
+        c.check(int(lease2["metadata"]["resourceVersion"]) > int(lease1["metadata"]["resourceVersion"]), "lease RV did not move")
+        # foreign writes between renewals: each makes the agent's next update conflict
+        for i in range(3):
+            f = srv.get(lpath)
+            f["spec"]["holderIdentity"] = "intruder"
+            f["spec"]["renewTime"] = "2000-01-01T00:00:00.000000Z"
+            f["metadata"].pop("resourceVersion", None)
+            srv.apply(lpath, f)
+            time.sleep(1.3)
+        n0 = len(na.out_lines())
+        c.check(na.wait_for(lambda ln: "CLIENT_CONFLICT" in ln, 20, stream="err"),
+                "no CLIENT_CONFLICT logged after foreign writes %s" % na.describe())
+        deadline = time.monotonic() + 20 * SLOW
+        for _ in range(200):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(lease_lines(na, n0), "no renewal after the conflicts")
+        time.sleep(1.5)
+        l3 = srv.get(lpath)
+        c.check(l3["spec"]["holderIdentity"] == node and l3["spec"]["renewTime"] > lease2["spec"]["renewTime"],
+                "after the conflicts the lease is %s" % l3["spec"])
+        # phase changes: node-1's are logged, node-0's are not
+        mk = sorted(mine)[0]
+        other = sorted(k for k in allpods if k not in mine)[0]
+        for key, phase in ((mk, "Succeeded"), (other, "Failed")):
+            ns, _, name = key.partition("/")
+            pod = srv.get("/api/v1/namespaces/%s/pods/%s" % (ns, name))
+            pod.setdefault("status", {})["phase"] = phase
+            srv.apply("/api/v1/namespaces/%s/pods/%s" % (ns, name), pod)
+        c.check(na.wait_for(lambda ln: (PHASE_RE.match(ln) or [0, 0])[1] == mk and ln.endswith(" Succeeded"), 20),
+                "no PHASE line for %s -> Succeeded" % mk)
+        newkey = srv.sentinel_pod()       # spec.nodeName node-1
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE %s - Running" % newkey), 20), "no PHASE line for a new pod %s" % newkey)
+        ns, _, name = newkey.partition("/")
+        srv.delete("/api/v1/namespaces/%s/pods/%s" % (ns, name))
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE %s Running -" % newkey), 20), "no PHASE line for the deleted pod")
+        # a restart of nodeagent: it reads the lease it left and renews it (no create)
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM %s" % (rc, na.describe()))
+        keys_logged = {m.group(1) for m in map(PHASE_RE.match, na.out_lines()) if m}
+        c.check(keys_logged <= mine | {newkey}, "PHASE lines of other nodes' pods: %s" % sorted(keys_logged - mine - {newkey})[:5])
+        c.check(other not in keys_logged, "the other node's pod %s was logged" % other)
+        before = srv.get(lpath)["metadata"]["resourceVersion"]
+        na = nodeagent("nodeagent-2", srv, node)
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 30), "no renewal after a restart of nodeagent")
+        c.check(not any(ln.startswith("LEASE created") for ln in na.out_lines()), "the lease was created again after a restart")
+        c.check(int(srv.get(lpath)["metadata"]["resourceVersion"]) > int(before), "lease RV did not move after the restart")
+        # a restart of the server: the agent reconnects and renews again
+        srv.fault("restart", seconds=1.5)
+        time.sleep(0.5)
+        if c.check(srv.wait_up(60), "server did not come back"):
+            n1 = len(na.out_lines())
+            t_back = srv.get(lpath)["spec"]["renewTime"]
+            deadline = time.monotonic() + 30 * SLOW
+            ok = False
+            for _ in range(300):
+                if lease_lines(na, n1) and srv.get(lpath)["spec"]["renewTime"] > t_back:
+                    ok = True
+                    break
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
+            c.check(ok, "no renewal after the server restarted %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+        bad = na.sanitizer_errors()
+        c.check(not bad, "sanitizer: %s" % bad)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
+def scenario_nodeagent_tls(ctx):
+    """nodeagent over https (--certificate-authority) with a token file that rotates:
+    the lease is renewed, a 401 after the rotation is followed by a renewal with the
+    new token (the file read again), the pods are listed through the same TLS setup."""
+    c = Checks("nodeagent over https with a rotating --token-file: renewed after the 401")
+    tdir = os.path.join(TMP, "nodeagent-tls")
+    os.makedirs(tdir, exist_ok=True)
+    ca = os.path.join(tdir, "ca.pem")
+    tok = os.path.join(tdir, "token")
+    with open(tok, "w") as f:
+        f.write("token-one\n")
+    srv = Server("nodeagent-tls", pods=20, extra=["--tls", "--ca-file", ca, "--token-file", tok])
+    na = None
+    try:
+        na = nodeagent("nodeagent-tls", srv, "node-0", ["--certificate-authority", ca, "--token-file", tok])
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE created node-0 "), 30), "no 'LEASE created' over https %s" % na.describe())
+        c.check(na.wait_for(lambda ln: ln.startswith("PHASE "), 30), "no PHASE line over https")
+        with open(tok + ".new", "w") as f:
+            f.write("token-two\n")
+        os.rename(tok + ".new", tok)
+        n0 = len(na.out_lines())
+        c.check(na.wait_for(lambda ln: "CLIENT_UNAUTHORIZED" in ln, 20, stream="err"),
+                "no 401 after the token rotated %s" % na.describe())
+        deadline = time.monotonic() + 30 * SLOW
+        for _ in range(300):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(lease_lines(na, n0), "no renewal with the new token %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
 # ----------------------------------------------------------------------
 # Several resources on one loop: a factory and discovery
 
@@ -1896,8 +2065,9 @@ def scenario_multi(ctx):
             srv.apply("/apis/example.org/v1/namespaces/ns-%d/gadgets/g-%d" % (i % 3, i),
                       {"metadata": {"name": "g-%d" % i}, "spec": {"n": i}})
         names = ["pods", "configmaps", "nodes", "gadgets.example.org"]
+        # --max-object-bytes: the oversized fault's pod (300 kB) is kept as its identity only (exit 3)
         a = Kwatch("multi pods,cm,no,gd", srv.url, ["pods,cm,no,gadgets.example.org", "-o", "name",
-                                                      "--stats", "--dump-on-exit", "-v"])
+                                                      "--stats", "--dump-on-exit", "-v", "--max-object-bytes", "100000"])
         b = Kwatch("multi --all", srv.url, ["--all", "--rediscover", "1", "-o", "name", "--stats", "--dump-on-exit"])
         kws += [a, b]
         c = Checks("multi: one kwatch over pods,configmaps,nodes and a CRD, under churn and faults, equals the server")
@@ -1907,7 +2077,7 @@ def scenario_multi(ctx):
         secs = 2 if OPTS.quick else 4
         faults = [("cut", {"count": 3}), ("garbage", {"count": 2}), ("status", {"code": 500, "count": 2}),
                   ("expire", {}), ("expire_http", {"count": 1}), ("stall", {"now": 1, "seconds": 2}),
-                  ("restart", {"seconds": 1})]
+                  ("restart", {"seconds": 1}), ("oversized", {"size": 300000, "namespace": "ns-1", "name": "big-1"})]
         for i, (kind, params) in enumerate(faults):
             srv.fault(kind, **params)
             # the CRD's objects and the nodes change too
@@ -1945,7 +2115,9 @@ def scenario_multi(ctx):
                 "%s: the deleted CRD was not let go %s" % (a.name, a.describe()))
         for kw in (a, b):
             kw.stop()
-            check_clean_exit(c, kw, 0)
+            check_clean_exit(c, kw, 3 if kw is a else 0)   # a: the oversized pod
+        c.check("OBJECT_TOO_LARGE" in a.err_text() and re.search(r"^# stats .*oversized=[1-9]", a.err_text(), re.M),
+                "%s: the oversized pod was not reported" % a.name)
         multi_replay(c, a, names)
         multi_replay(c, b, set(MULTI_PATHS))
         got, errs = multi_parse_dump(a.dump())
@@ -1990,6 +2162,64 @@ def scenario_multi(ctx):
         check_clean_exit(c, s, 0)
         c.check(s.out_lines() and all(re.match(r"^ADDED node-\d \d+$", ln) for ln in s.out_lines()[:-1]) and
                 s.out_lines()[-1] == "# synced 3 objects", "single name via discovery: %s" % s.out_lines()[:4])
+        c.report()
+    finally:
+        for k in kws:
+            k.kill()
+        srv.close()
+
+
+def scenario_multi_caps(ctx):
+    """Per-resource capacities: --max-objects RES=N (and --store-bytes RES=B)
+    size one resource's informer, the number alone the rest's; a row that
+    does not fit its resource's objects exits 3; a row for a resource not
+    watched, or one the server does not have, is an error at once; a
+    namespace on a cluster-scoped API path too."""
+    srv = Server("multi_caps", pods=60, namespaces=3, configmaps=30)
+    kws = []
+    try:
+        c = Checks("multi caps: --max-objects RES=N sizes each resource's informer, N the rest's; too small exits 3")
+        a = Kwatch("caps fit", srv.url, ["pods,configmaps,nodes", "--max-objects", "pods=70", "--max-objects=configmaps=40",
+                                         "--store-bytes", "configmaps=200000", "--max-objects", "5",
+                                         "-o", "none", "--exit-after-sync", "--stats"])
+        kws.append(a)
+        a.wait(60)
+        check_clean_exit(c, a, 0)
+        err = a.err_text()
+        per = {}
+        cur = None
+        for ln in err.splitlines():
+            m = re.match(r"^# stats resource (\S+)$", ln)
+            if m:
+                cur = m.group(1)
+            m = re.match(r"^# stats objects=(\d+)/(\d+) .* store_capacity=(\d+)$", ln)
+            if m and cur:
+                per[cur] = tuple(int(x) for x in m.groups())
+        c.check(per.get("pods", (0,))[:2] == (60, 70) and per.get("configmaps", (0,))[:2] == (30, 40) and
+                per.get("nodes", (0,))[:2] == (3, 5), "objects/capacity per resource: %s" % per)
+        c.check(per.get("configmaps", (0, 0, 0))[2] == 200000 and per.get("pods", (0, 0, 0))[2] == 32 << 20,
+                "store capacity per resource: %s" % per)
+        b = Kwatch("caps too small", srv.url, ["pods,configmaps", "--max-objects", "pods=50", "-o", "none", "--exit-after-sync"])
+        kws.append(b)
+        b.wait(60)
+        check_clean_exit(c, b, 3)
+        c.check("STORE_SLOTS_FULL: pods:" in b.err_text() and "STORE_SLOTS_FULL: configmaps:" not in b.err_text(),
+                "only pods should be full: %s" % b.err_text()[-300:])
+        c.report()
+
+        c = Checks("multi caps: a row for a resource not watched, unknown, malformed; -n on a cluster-scoped path: errors at once")
+        for args, rc, said in ((["pods", "--max-objects", "cm=5"], 2, "cm is not one of the resources watched"),
+                               (["pods", "--max-objects", "gizmos=5"], 1, "kwatch: error UNKNOWN_RESOURCE:"),
+                               (["pods", "--store-bytes", "pods=x"], 2, "expected RES=N"),
+                               (["-n", "default", "/api/v1/nodes"], 1, "kwatch: error NOT_FOUND:"),
+                               (["-n", "default", "no,pods"], 1, "kwatch: error CLUSTER_SCOPED:")):
+            t0 = time.monotonic()
+            e = Kwatch("caps error %s" % rc, srv.url, args)
+            kws.append(e)
+            e.wait(60)
+            check_clean_exit(c, e, rc)
+            c.check(said in e.err_text() and not e.out_lines(), "%s: want %r: %s" % (args, said, e.err_text()[-300:]))
+            c.check(time.monotonic() - t0 < 15, "%s: not at once" % args)
         c.report()
     finally:
         for k in kws:
@@ -2066,6 +2296,65 @@ def scenario_snapshot(ctx):
         kw.wait(60)
         c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
         c.check("SNAPSHOT_LOADED" in "\n".join(kw.err), "no SNAPSHOT_LOADED")
+        c.report()
+    finally:
+        srv.close()
+
+
+def scenario_snapshot_kill(ctx):
+    """kill -9 while kwatch writes a snapshot: the rename never happens, so the
+    previous snapshot is still there, whole; the next kwatch loads it (not the
+    half-written path.tmp), watches on from its resourceVersion and ends with
+    the server's cache."""
+    npods = 1500 if OPTS.quick else 4000
+    srv = Server("snapkill", pods=npods, namespaces=8, configmaps=2)
+    snap = os.path.join(srv.dir, "pods.snap")
+    tmp = snap + ".tmp"
+    path = pod_path()
+    try:
+        c = Checks("snapshot: kill -9 during a snapshot write, the previous snapshot still loads")
+        kw = Kwatch("snapkill-cold", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", snap])
+        kw.wait(120)
+        check_clean_exit(c, kw, 0)
+        c.check(os.path.exists(snap), "no snapshot after the first run")
+        srv.churn(100)
+        caught, attempts, loaded = 0, 0, 0
+        for attempts in range(1, 6):
+            # each attempt starts from the snapshot on disk: the first from the
+            # cold run's, the next ones from what the killed run left
+            kw = Kwatch("snapkill-%d" % attempts, srv.url, ["pods", "-o", "none", "--snapshot", snap,
+                                                            "--snapshot-interval", "1", "-v"])
+            deadline = time.monotonic() + 20 * SLOW
+            seen = False
+            while time.monotonic() < deadline and kw.proc.poll() is None:
+                if os.path.exists(tmp):
+                    seen = True
+                    break
+                time.sleep(0.0005)
+            kw.proc.send_signal(signal.SIGKILL)
+            kw.wait(20)
+            loaded += "SNAPSHOT_LOADED" in kw.err_text()
+            if seen and os.path.exists(tmp):    # killed before the rename: mid-write
+                caught += 1
+                break
+        c.check(caught == 1, "no kill landed inside a snapshot write in %d attempts" % attempts)
+        c.check(loaded == attempts, "%d of %d runs loaded the snapshot" % (loaded, attempts))
+        srv.quiesce()
+        lists = srv.list_count("pods")
+        # not --exit-after-sync: a warm start is synced at its first event,
+        # before the events since the saved resourceVersion have all arrived
+        kw = Kwatch("snapkill-after", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--timeout",
+                                                str(int(5 * SLOW)), "--dump-on-exit", "-v"])
+        kw.wait(120)
+        check_clean_exit(c, kw, 0)
+        err = kw.err_text()
+        c.check("SNAPSHOT_LOADED" in err and "SNAPSHOT_CORRUPT" not in err,
+                "the snapshot left by the kill did not load: %s" % err[-400:])
+        c.check(srv.list_count("pods") == lists, "LIST requests %d -> %d (the saved resourceVersion is "
+                "in the window)" % (lists, srv.list_count("pods")))
+        want = srv.state(path)
+        c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
+        c.check(not os.path.exists(tmp), "the half-written %s is still there after a clean save" % tmp)
         c.report()
     finally:
         srv.close()
@@ -2554,10 +2843,15 @@ ALL = [
     ("tls", scenario_tls, 5),
     ("contents", scenario_contents, 5),
     ("multi", scenario_multi, 8),
+    ("multi_caps", scenario_multi_caps, 3),
     ("snapshot", scenario_snapshot, 4),
+    ("snapshot_kill", scenario_snapshot_kill, 4),
 ]
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 VALGRIND_SET = ("churn", "cut")
+# the write client's example, nodeagent (build/nodeagent beside --kwatch)
+ALL.append(("nodeagent", scenario_nodeagent, 6))
+ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
 
 
 def run_one(name, fn):

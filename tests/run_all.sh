@@ -28,6 +28,7 @@ run build-matrix sh tests/test_build.sh
 run cross-short sh tests/cross.sh --short
 run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
+run budget sh tests/test_budget.sh
 run fakeapi-vs-kubectl bash tests/test_fakeapi.sh
 run tls-and-config python3 tests/test_tls.py
 run integration python3 tests/integration.py --kwatch build/kwatch

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The examples against the fake API server: minimal (the manual's TL;DR),
 # multi (two informers in one poll loop) and own-transport (the engine over
-# sockets of its own, no kinf_poll); and make demo's summary (the demo runs
+# sockets of its own, no kinf_poll); nodeagent (the write client); and make demo's summary (the demo runs
 # its own server, beside the rest).
 cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0
@@ -102,6 +102,27 @@ if [ "$orc" = 0 ] && [ -s "$tmp/otc.dump" ] && cmp -s "$tmp/otc.dump" "$tmp/stat
     ok "own-transport under churn: SIGTERM, exit 0, dump equals the server's state ($ev events)"
 else
     bad "own-transport under churn: exit $orc, $ev events, dump $(head -1 "$tmp/otc.dump") vs server $(head -1 "$tmp/state.out")"
+fi
+# nodeagent: --help, usage errors, and a run: its node's pods, its Lease created and renewed
+if [ -x build/nodeagent ]; then
+    out=$(timeout 5 build/nodeagent --help 2>&1; echo "exit $?")
+    case "$out" in *"usage: nodeagent --node NAME"*"--lease-seconds S"*"--kubeconfig F"*"PHASE ns/name OLD NEW"*"exit 0") ok "nodeagent --help" ;; *) bad "nodeagent --help: $out" ;; esac
+    out=$(timeout 5 build/nodeagent --node n1 --bogus 2>&1; echo "exit $?")
+    case "$out" in *"nodeagent: unknown option: --bogus"*"exit 2") ok "nodeagent with a bad flag: usage error, exit 2" ;; *) bad "nodeagent --bogus: $out" ;; esac
+    out=$(timeout 5 build/nodeagent --server "$url" 2>&1; echo "exit $?")
+    case "$out" in *"missing --node NAME"*"exit 2") ok "nodeagent without --node: usage error, exit 2" ;; *) bad "nodeagent without --node: $out" ;; esac
+    timeout 30 build/nodeagent --server "$url" --node node-2 --lease-seconds 1 --timeout 3.5 >"$tmp/na.out" 2>"$tmp/na.err"; narc=$?
+    mine=$(curl -s "$url/_fake/state?path=/api/v1/pods&fieldSelector=spec.nodeName%3Dnode-2" | head -1 | awk '{print $3}')
+    seen=$(grep -c -E '^PHASE [a-z0-9-]+/[a-z0-9-]+ - [A-Za-z]+$' "$tmp/na.out")
+    ren=$(grep -c '^LEASE renewed node-2 ' "$tmp/na.out")
+    holder=$(curl -s "$url/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-2" | python3 -c 'import json,sys; print(json.load(sys.stdin)["spec"]["holderIdentity"])' 2>/dev/null)
+    if [ "$narc" = 0 ] && [ "$seen" = "$mine" ] && grep -q '^LEASE created node-2 ' "$tmp/na.out" && [ "$ren" -ge 2 ] && [ "$holder" = node-2 ]; then
+        ok "nodeagent: $seen pods of node-2, its Lease created and renewed $ren times, exit 0 after --timeout"
+    else
+        bad "nodeagent: exit $narc, $seen PHASE lines for $mine pods, $ren renewals, holder '$holder'"; sed 's/^/# /' "$tmp/na.err" | head -5
+    fi
+else
+    bad "build/nodeagent missing (make build/nodeagent)"
 fi
 # kubediff and cm2files (the tools of issue 16): --help, a bad flag, a short run
 for t in kubediff cm2files; do

@@ -58,6 +58,11 @@ def main():
         for k, v in hdrs.items():
             sys.stdout.write("H %s: %s\n" % (k, v))
         sys.stdout.buffer.write(body)
+    elif cmd == "send":         # send METHOD URL BODY [CONTENT-TYPE] -> "CODE" then the body
+        code, hdrs, body = http(args[1], args[0], args[2].encode(),
+                                {"Content-Type": args[3] if len(args) > 3 else "application/json"})
+        sys.stdout.write("%d\n" % code)
+        sys.stdout.buffer.write(body)
     elif cmd == "jget":         # jget FILE EXPR   (d = the JSON)
         d = json.load(open(args[0]))
         print(eval(args[1], {"d": d}))
@@ -267,6 +272,7 @@ pods po v1 true Pod
 secrets  v1 true Secret
 services svc v1 true Service
 deployments deploy apps/v1 true Deployment
+leases  coordination.k8s.io/v1 true Lease
 events  events.k8s.io/v1 true Event
 widgets  example.com/v1 true Widget'
 # NAME SHORTNAMES APIVERSION NAMESPACED KIND, the columns joined by one space
@@ -279,7 +285,7 @@ fetch "$B/_fake/stats"
 check "kubectl asked for the aggregated form and got it" test "$(jbody "d.get('discovery_aggregated', 0)")" -gt "$agg0"
 fetch "$B/apis"
 check "/apis without the aggregated Accept: the legacy APIGroupList" \
-  test "$CODE/$(jbody "d['kind'], [g['name'] for g in d['groups']]")" = "200/('APIGroupList', ['apps', 'events.k8s.io', 'example.com'])"
+  test "$CODE/$(jbody "d['kind'], [g['name'] for g in d['groups']]")" = "200/('APIGroupList', ['apps', 'events.k8s.io', 'example.com', 'coordination.k8s.io'])"
 if [ "$HAVE_CURL" = 1 ]; then
   CODE=$(timeout 10 curl -sS -o "$T/body" -D "$T/hdrs" -w '%{http_code}' \
     -H 'Accept: application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json' "$B/apis")
@@ -563,6 +569,77 @@ fetch "$BD/_fake/stats"
 check "a server without aggregated discovery never serves it" \
   test "$(jbody "d.get('discovery_aggregated', 0), d.get('discovery_legacy', 0) > 2")" = "(0, True)"
 post "$BD/_fake/stop"
+
+# ================================================================= server W: writes as the real server takes them
+start_server w --pods 6 --namespaces 2 --configmaps 2 --lifetime 240
+BW="http://127.0.0.1:$PORT"
+KW() { timeout 20 kubectl --server "$BW" --cache-dir "$T/kcache-w" --request-timeout 10s "$@"; }
+KWq() { KW "$@" >/dev/null; }
+# send METHOD URL BODY [CTYPE]: the code in $CODE, the body in $T/body
+send() { H send "$@" >"$T/raw"; CODE=$(head -1 "$T/raw"); sed 1d "$T/raw" >"$T/body"; }
+cat >"$T/cm.json" <<'EOF2'
+{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"w1","namespace":"ns-0"},"data":{"a":"1","b":"2","c":"3"}}
+EOF2
+cat >"$T/lease.json" <<'EOF2'
+{"apiVersion":"coordination.k8s.io/v1","kind":"Lease","metadata":{"name":"node-x","namespace":"kube-node-lease"},"spec":{"holderIdentity":"node-x","leaseDurationSeconds":40}}
+EOF2
+check "kubectl create -f (a ConfigMap)" KW create --validate=false -f "$T/cm.json" -o name
+KW create --validate=false -f "$T/cm.json" >/dev/null 2>"$T/k.err"
+check "kubectl create of an existing object fails with AlreadyExists" grep -q AlreadyExists "$T/k.err"
+same "kubectl patch --type merge (a key changed, one removed)" \
+  "$(KW patch cm w1 -n ns-0 --type merge -p '{"data":{"a":"10","c":null}}' -o 'jsonpath={.data}')" '{"a":"10","b":"2"}'
+same "kubectl patch --type json (add, replace, remove, copy, move, test)" \
+  "$(KW patch cm w1 -n ns-0 --type json -p '[{"op":"test","path":"/data/a","value":"10"},{"op":"add","path":"/data/d","value":"4"},{"op":"replace","path":"/data/b","value":"20"},{"op":"copy","from":"/data/d","path":"/data/e"},{"op":"move","from":"/data/a","path":"/data/f"},{"op":"remove","path":"/data/d"}]' -o 'jsonpath={.data}')" \
+  '{"b":"20","e":"4","f":"10"}'
+KW patch cm w1 -n ns-0 --type json -p '[{"op":"test","path":"/data/b","value":"nope"},{"op":"remove","path":"/data/b"}]' >/dev/null 2>"$T/k.err"
+rc=$?
+same "kubectl patch --type json with a failing test: refused (422 Invalid), nothing changed" \
+  "$rc/$(grep -c 'testing value /data/b failed' "$T/k.err")/$(KW get cm w1 -n ns-0 -o 'jsonpath={.data.b}')" "1/1/20"
+send PATCH "$BW/api/v1/namespaces/ns-0/configmaps/w1" '[{"op":"remove","path":"/data/zz"}]' application/json-patch+json
+check "JSON patch removing a missing path: 422 Invalid" test "$CODE/$(jbody "d['reason']")" = "422/Invalid"
+send PATCH "$BW/api/v1/namespaces/ns-0/configmaps/w1" '{"metadata":{"resourceVersion":"1"},"data":{"b":"x"}}' application/merge-patch+json
+check "merge patch with a stale metadata.resourceVersion: 409 Conflict" test "$CODE/$(jbody "d['reason']")" = "409/Conflict"
+send PATCH "$BW/api/v1/namespaces/ns-0/configmaps/w1" '{"data":{"b":"x"}}' text/plain
+check "an unknown patch type: 415" test "$CODE" = 415
+UID_W=$(KW get cm w1 -n ns-0 -o 'jsonpath={.metadata.uid}')
+RV_W=$(KW get cm w1 -n ns-0 -o 'jsonpath={.metadata.resourceVersion}')
+send DELETE "$BW/api/v1/namespaces/ns-0/configmaps/w1" '{"preconditions":{"uid":"not-the-uid"}}'
+check "delete with a wrong uid precondition: 409 Conflict, Precondition failed" \
+  test "$CODE/$(jbody "d['reason'], 'Precondition failed: UID' in d['message']")" = "409/('Conflict', True)"
+send DELETE "$BW/api/v1/namespaces/ns-0/configmaps/w1" "{\"preconditions\":{\"uid\":\"$UID_W\",\"resourceVersion\":\"$((RV_W - 1))\"}}"
+check "delete with a stale resourceVersion precondition: 409 Conflict" test "$CODE/$(jbody "d['reason']")" = "409/Conflict"
+send DELETE "$BW/api/v1/namespaces/ns-0/configmaps/w1" "{\"preconditions\":{\"uid\":\"$UID_W\",\"resourceVersion\":\"$RV_W\"}}"
+check "delete with matching uid and resourceVersion preconditions: 200" test "$CODE/$(jbody "d['metadata']['name']")" = "200/w1"
+KW create --validate=false -f "$T/cm.json" -o name >/dev/null
+check "kubectl delete" KWq delete cm w1 -n ns-0
+KW get cm w1 -n ns-0 >/dev/null 2>"$T/k.err"
+check "... and it is gone (NotFound)" grep -q NotFound "$T/k.err"
+# the status subresource: /status writes only the status, the object's own writes never it
+POD=$(KW get pods -n ns-0 -o 'jsonpath={.items[0].metadata.name}')
+PH0=$(KW get pod "$POD" -n ns-0 -o 'jsonpath={.status.phase}')
+same "kubectl patch --subresource=status changes the status only" \
+  "$(KW patch pod "$POD" -n ns-0 --subresource=status --type merge -p '{"metadata":{"labels":{"ignored":"yes"}},"status":{"phase":"Failed"}}' -o 'jsonpath={.status.phase}/{.metadata.labels.ignored}')" "Failed/"
+same "kubectl patch of the pod itself leaves the status as it is" \
+  "$(KW patch pod "$POD" -n ns-0 --type merge -p '{"metadata":{"labels":{"seen":"yes"}},"status":{"phase":"Running"}}' -o 'jsonpath={.status.phase}/{.metadata.labels.seen}')" "Failed/yes"
+send GET "$BW/api/v1/namespaces/ns-0/pods/$POD/status" ''
+check "GET .../status: the object" test "$CODE/$(jbody "d['status']['phase']")" = "200/Failed"
+KW get pod "$POD" -n ns-0 -o json >"$T/pod.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["status"]["phase"]="Succeeded"; d["spec"]["nodeName"]="ignored"; json.dump(d, open(sys.argv[1], "w"))' "$T/pod.json"
+send PUT "$BW/api/v1/namespaces/ns-0/pods/$POD/status" "$(cat "$T/pod.json")"
+check "PUT .../status: status replaced, spec not" test "$CODE/$(jbody "d['status']['phase'], d['spec']['nodeName'] != 'ignored'")" = "200/('Succeeded', True)"
+send PUT "$BW/api/v1/namespaces/ns-0/pods/$POD/status" "$(cat "$T/pod.json")"
+check "PUT .../status with the old resourceVersion: 409 Conflict" test "$CODE/$(jbody "d['reason']")" = "409/Conflict"
+send PUT "$BW/api/v1/namespaces/ns-0/configmaps/cm-0/status" '{}'
+check "a resource without a status subresource: .../status is 404" test "$CODE" = 404
+# leases (coordination.k8s.io/v1)
+check "kubectl create -f (a Lease in kube-node-lease)" KWq create --validate=false -f "$T/lease.json" -o name
+same "kubectl get lease -n kube-node-lease" \
+  "$(KW get lease -n kube-node-lease -o 'jsonpath={.items[*].metadata.name} {.items[*].spec.holderIdentity}')" "node-x node-x"
+same "kubectl patch lease --type merge (renewTime)" \
+  "$(KW patch lease node-x -n kube-node-lease --type merge -p '{"spec":{"renewTime":"2026-01-02T03:04:05.123456Z"}}' -o 'jsonpath={.spec.renewTime}')" \
+  "2026-01-02T03:04:05.123456Z"
+check "kubectl delete lease" KWq delete lease node-x -n kube-node-lease
+post "$BW/_fake/stop"
 
 # ================================================================= server C: chunked lists, lifetime
 start_server c --chunked-lists --pods 300 --pod-size 2000 --lifetime 6

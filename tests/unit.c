@@ -6753,6 +6753,151 @@ static void test_factory_all(void) {
     free(f);
 }
 
+/* per-resource capacities: a row of desc.caps reserves one share of its own size */
+static kinf_factory_t* fa_mk_caps(int max_informers, const kinf_factory_caps_t* caps, int ncaps, size_t* size_out) {
+    kinf_factory_desc_t fd;
+    size_t n;
+    void* mem;
+    kinf_factory_t* f;
+    desc_base(&g_fa_base);
+    g_fa_base.own_transport = 1;
+    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
+    n = kinf_factory_size(&fd);
+    if (size_out) { *size_out = n; }
+    if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
+    f = kinf_factory_init(mem, n, &fd);
+    if (!f) { free(mem); }
+    return f;
+}
+static size_t fa_share(int max_objects, size_t store_bytes) {
+    kinf_desc_t d = g_fa_base;
+    d.resource = "/api/v1/x";
+    if (max_objects) { d.max_objects = max_objects; }
+    if (store_bytes) { d.store_bytes = store_bytes; }
+    return (kinf_informer_size(&d) + 7u) & ~(size_t)7u;
+}
+static void test_factory_caps(void) {
+    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0 } };
+    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0 }, { 0, 8, 0, 0, 0 } };
+    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0 } };
+    kinf_factory_t* f;
+    kinf_factory_stats_t st;
+    kinf_informer_t *po, *cm, *po2, *sec;
+    kinf_informer_req_t tmpl;
+    uint64_t t = ENG_T0;
+    size_t size, plain;
+    int i;
+    g_test = "factory_caps";
+    /* sizing: the rows' shares and max_informers - rows of base's */
+    f = fa_mk_caps(3, 0, 0, &plain);
+    free(f);
+    f = fa_mk_caps(3, caps, 2, &size);
+    if (!CHECK(f != 0)) { return; }
+    st = kinf_factory_stats(f);
+    CHECK_INT(st.max_informers, 3);
+    CHECK(st.informer_bytes == fa_share(0, 0));
+    CHECK(size == plain - 2 * fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16));
+    CHECK(size > st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16) &&
+          size <= st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16) + 16);
+    CHECK_INT(st.mem_used, st.fixed_bytes);
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    /* each resource with a row gets its capacities, however either is named */
+    po = fa_req(f, "pods", 0, 0, 0, 0);
+    cm = fa_req(f, "cm", 0, 0, 0, 0);
+    if (!CHECK(po && cm)) { return; }
+    CHECK_INT(kinf_stats(po).max_objects, 4);
+    CHECK(kinf_stats(po).store_capacity == 4096 && kinf_stats(po).mem_capacity == fa_share(4, 4096));
+    CHECK_INT(kinf_stats(cm).max_objects, 200);
+    CHECK(kinf_stats(cm).store_capacity == (1 << 16) && kinf_stats(cm).mem_capacity == fa_share(200, 1 << 16));
+    /* a second informer of pods (another namespace) takes base's share; then the factory is full */
+    po2 = fa_req(f, "pods", "ns-1", 0, 0, 0);
+    if (!CHECK(po2 != 0)) { return; }
+    CHECK_INT(kinf_stats(po2).max_objects, 16);
+    CHECK(kinf_stats(po2).mem_capacity == st.informer_bytes);
+    log_reset();
+    CHECK(fa_req(f, "secrets", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    st = kinf_factory_stats(f);
+    CHECK(st.mem_used == st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16));
+    /* the stores hold what their rows say: a fifth pod does not fit a row of 4 */
+    kinf_factory_start(f);
+    {
+        static char body[4096];
+        int o = snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[");
+        for (i = 0; i < 5; i++) {
+            o += snprintf(body + o, sizeof(body) - (size_t)o, "%s{\"metadata\":{\"name\":\"p%d\",\"namespace\":\"ns\",\"resourceVersion\":\"%d\"}}",
+                          i ? "," : "", i, 5 + i);
+        }
+        snprintf(body + o, sizeof(body) - (size_t)o, "]}");
+        log_reset();
+        kinf_engine_tick(po, t);
+        kinf_engine_connected(po, t);
+        eng_send(po, t);
+        eng_recv(po, http("200 OK", "", body, 0), 64, t);
+        kinf_engine_dispatch(po, t);
+        CHECK_INT(kinf_count(po), 4);
+        CHECK_INT(logged(KINF_LOGITEM_STORE_SLOTS_FULL), 1);
+    }
+    free(f);
+    /* a row's share is its resource's only: with the base share taken, another resource finds none */
+    f = fa_mk_caps(3, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    sec = fa_req(f, "secrets", 0, 0, 0, 0);
+    CHECK(sec != 0 && kinf_stats(sec).max_objects == 16);
+    log_reset();
+    CHECK(fa_req(f, "services", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) != 0);
+    free(f);
+    /* with kinf_factory_all: the rows' resources get theirs, max_informers is raised to the rows */
+    f = fa_mk_caps(1, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    CHECK_INT(kinf_factory_stats(f).max_informers, 2);
+    free(f);
+    f = fa_mk_caps(16, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    memset(&tmpl, 0, sizeof(tmpl));
+    CHECK(kinf_factory_all(f, &tmpl) > 2);
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        kinf_resource_t r;
+        kinf_informer_t* inf = kinf_factory_at(f, i);
+        if (!inf || kinf_factory_resource(f, inf, &r) != KINF_OK) { continue; }
+        CHECK_INT(kinf_stats(inf).max_objects, !strcmp(r.name, "pods") ? 4 : !strcmp(r.name, "configmaps") ? 200 : 16);
+    }
+    free(f);
+    /* bad rows: refused at once; a row discovery does not know: warned once a round */
+    CHECK(fa_mk_caps(3, bad, 2, &size) == 0 && size == 0);
+    {
+        kinf_factory_desc_t fd;
+        static uint8_t mem[64];
+        memset(&fd, 0, sizeof(fd));
+        fd.base = &g_fa_base; fd.caps = bad; fd.caps_count = 2;
+        log_reset();
+        CHECK(kinf_factory_init(mem, sizeof(mem), &fd) == 0);
+        CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+        fd.caps_count = 1025;
+        CHECK(kinf_factory_size(&fd) == 0);
+    }
+    f = fa_mk_caps(2, unknown, 1, 0);
+    if (!CHECK(f != 0)) { return; }
+    log_reset();
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(logged(KINF_LOGITEM_UNKNOWN_RESOURCE), 1); /* at warn, once a round */
+    CHECK(fa_req(f, "pods", 0, 0, 0, 0) != 0);
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) == 0); /* the row's share waits for gizmos */
+    free(f);
+}
+
 /* ================================================================== the persisted cache (snapshot) */
 typedef struct snap_mem { uint8_t* b; size_t cap, n, pos, step; } snap_mem;
 static int snap_w(const void* d, size_t len, void* u) {
@@ -7484,6 +7629,273 @@ static void test_workqueue_wake_drain(void) {
 }
 #endif
 
+/* ------------------------------------------------------------------ the write client */
+static char g_cl_req[8192]; /* the last request's bytes */
+static const char* g_cl_token = "tok-file-1"; /* what the "token file" holds */
+static int g_cl_token_reads;
+/* Drives one request to its end through the engine calls: connects when asked,
+   keeps what was sent, answers with resp in pieces of step bytes
+   (resp NULL: the transport fails after the send). 1 when the request ended. */
+static int cl_serve(kinf_client_t* c, uint64_t* t, const char* resp, size_t step, kinf_client_response_t* out) {
+    int guard;
+    size_t rl = 0;
+    g_cl_req[0] = 0;
+    for (guard = 0; guard < 10000; guard++) {
+        unsigned st = kinf_client_engine_tick(c, *t);
+        if (kinf_client_done(c, out)) { return 1; }
+        if (st & KINF_ENG_CLOSE) { kinf_client_engine_closed(c, *t); continue; }
+        if (st & KINF_ENG_TOKEN) { g_cl_token_reads++; kinf_client_engine_set_token(c, g_cl_token, *t); continue; }
+        if (st & KINF_ENG_CONNECT) { kinf_client_engine_connected(c, *t); continue; }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf_client_engine_sendbuf(c, &len);
+            if (!b || rl + len >= sizeof(g_cl_req)) { return 0; }
+            memcpy(g_cl_req + rl, b, len); rl += len; g_cl_req[rl] = 0;
+            kinf_client_engine_sent(c, len, *t);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t p = 0, n;
+            if (!resp) { kinf_client_engine_failed(c, KINF_LOGITEM_IO_ERROR, "reset", *t); continue; }
+            n = strlen(resp);
+            while (p < n && kinf_client_busy(c)) {
+                size_t cap, k = n - p;
+                uint8_t* rb = kinf_client_engine_recvbuf(c, &cap);
+                if (!rb) { break; }
+                if (k > cap) { k = cap; }
+                if (k > step) { k = step; }
+                memcpy(rb, resp + p, k); p += k;
+                kinf_client_engine_recvd(c, k, *t);
+            }
+            if (kinf_client_busy(c) && (kinf_client_engine_tick(c, *t) & KINF_ENG_RECV)) { kinf_client_engine_closed(c, *t); }
+            continue;
+        }
+        if (!st) { *t += 1000; }
+    }
+    return 0;
+}
+static kinf_client_t* cl_mk2(size_t req_bytes, size_t resp_bytes, const char* token_file) {
+    static kinf_desc_t conn;
+    kinf_client_desc_t cd;
+    size_t n;
+    void* mem;
+    kinf_client_t* c;
+    desc_base(&conn);
+    conn.server = "http://127.0.0.1:1/prefix";
+    conn.token = token_file ? 0 : "tok-1";
+    conn.token_file = token_file;
+    memset(&cd, 0, sizeof(cd));
+    cd.conn = &conn; cd.request_bytes = req_bytes; cd.response_bytes = resp_bytes;
+    n = kinf_client_size(&cd);
+    mem = malloc(n);
+    if (!mem) { return 0; }
+    CHECK(kinf_client_init(mem, n - 9, &cd) == 0);   /* the size is exact: a byte less (and the alignment slack) fails */
+    CHECK(logged(KINF_LOGITEM_MEMORY_TOO_SMALL));
+    c = kinf_client_init(mem, n, &cd);
+    if (!c) { free(mem); }
+    return c;
+}
+static kinf_client_t* cl_mk(size_t req_bytes, size_t resp_bytes) { return cl_mk2(req_bytes, resp_bytes, 0); }
+/* A token file: read before the first request, again before the request
+   after a 401, on the kept-alive connection too, and never in mid-request. */
+static void test_client_token_file(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    static const char r401[] = "HTTP/1.1 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}";
+    static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+    g_test = "client token file";
+    log_reset();
+    c = cl_mk2(300, 1024, "/nonexistent/kinformer-unit-token");
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+    g_cl_token = "tok-file-1"; g_cl_token_reads = 0;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(g_cl_token_reads >= 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-1\r\n") != 0);
+    g_cl_token_reads = 0;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r401, 64, &out) && out.result == KINF_CLIENT_UNAUTHORIZED);
+    CHECK_INT(g_cl_token_reads, 0);                                  /* read 1 s ago: not again */
+    g_cl_token = "tok-file-2";
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_client_engine_tick(c, t) == (KINF_ENG_TOKEN | KINF_ENG_SEND)); /* the kept connection, the token first */
+    CHECK(cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
+    free(c);
+}
+static void test_client(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    char resp[4096], big[600];
+    g_test = "client";
+    log_reset();
+    c = cl_mk(300, 1024);
+    CHECK(c != 0);
+    if (!c) { return; }
+    /* get: the path from the server prefix, resource, namespace and name */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "ns-0"; rq.name = "p1";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_STATE);            /* one at a time */
+    CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_CLIENT_BUSY);
+    CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 26\r\n\r\n{\"metadata\":{\"name\":\"p1\"}}", 5, &out));
+    CHECK(!strncmp(g_cl_req, "GET /prefix/api/v1/namespaces/ns-0/pods/p1 HTTP/1.1\r\n", 53));
+    CHECK(strstr(g_cl_req, "Authorization: Bearer tok-1\r\n") != 0 && !strstr(g_cl_req, "Content-Length"));
+    CHECK_INT(out.result, KINF_CLIENT_OK); CHECK_INT(out.code, 200); CHECK_INT(out.item, 0);
+    CHECK(out.body_len == 26 && !strcmp(out.body, "{\"metadata\":{\"name\":\"p1\"}}"));
+    /* each verb: its method, path and Content-Type; the body sent as given */
+    {
+        static const struct { int verb, status; const char* res; const char* ns; const char* name; const char* line; const char* ctype; } v[] = {
+            { KINF_CLIENT_CREATE, 0, "/apis/coordination.k8s.io/v1/leases", "kube-node-lease", 0,
+              "POST /prefix/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases HTTP/1.1\r\n", "application/json" },
+            { KINF_CLIENT_UPDATE, 1, "pods", "ns-0", "p1", "PUT /prefix/api/v1/namespaces/ns-0/pods/p1/status HTTP/1.1\r\n", "application/json" },
+            { KINF_CLIENT_PATCH_MERGE, 0, "nodes", "ignored", "n1", "PATCH /prefix/api/v1/nodes/n1 HTTP/1.1\r\n", "application/merge-patch+json" },
+            { KINF_CLIENT_PATCH_JSON, 1, "/apis/apps/v1/deployments", "d", "x", "PATCH /prefix/apis/apps/v1/namespaces/d/deployments/x/status HTTP/1.1\r\n", "application/json-patch+json" },
+        };
+        int i, ok = 1;
+        for (i = 0; i < 4; i++) {
+            char want[128];
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = v[i].verb; rq.status = v[i].status; rq.resource = v[i].res; rq.namespace_ = v[i].ns; rq.name = v[i].name;
+            rq.body = "{\"a\":1}";
+            ok &= kinf_client_start(c, &rq) == KINF_OK;
+            ok &= cl_serve(c, &t, "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK;
+            snprintf(want, sizeof(want), "Content-Type: %s\r\nContent-Length: 7\r\n\r\n{\"a\":1}", v[i].ctype);
+            ok &= !strncmp(g_cl_req, v[i].line, strlen(v[i].line)) && strstr(g_cl_req, want) != 0;
+            if (!ok) { note("verb %d: %s", i, g_cl_req); break; }
+        }
+        CHECK(ok);
+    }
+    /* delete: preconditions as DeleteOptions, strings escaped */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_DELETE; rq.resource = "configmaps"; rq.namespace_ = "ns-1"; rq.name = "cm.x";
+    rq.uid = "u\"1"; rq.resource_version = "42";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"k\r\n6\r\n\":\"v\"}\r\n0\r\n\r\n", 3, &out));
+    CHECK(!strncmp(g_cl_req, "DELETE /prefix/api/v1/namespaces/ns-1/configmaps/cm.x HTTP/1.1\r\n", 60));
+    CHECK(strstr(g_cl_req, "\r\n\r\n{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"u\\\"1\",\"resourceVersion\":\"42\"}}") != 0);
+    CHECK(out.result == KINF_CLIENT_OK && !strcmp(out.body, "{\"k\":\"v\"}"));   /* chunked, reassembled */
+    /* errors: the Status's code, reason and message; 409 apart */
+    {
+        static const struct { int code; const char* reason; int result; uint32_t item; } e[] = {
+            { 409, "Conflict", KINF_CLIENT_CONFLICT, KINF_LOGITEM_CLIENT_CONFLICT },
+            { 409, "AlreadyExists", KINF_CLIENT_ALREADY_EXISTS, KINF_LOGITEM_CLIENT_ALREADY_EXISTS },
+            { 404, "NotFound", KINF_CLIENT_NOT_FOUND, KINF_LOGITEM_CLIENT_NOT_FOUND },
+            { 422, "Invalid", KINF_CLIENT_INVALID, KINF_LOGITEM_CLIENT_INVALID },
+            { 403, "Forbidden", KINF_CLIENT_FORBIDDEN, KINF_LOGITEM_CLIENT_FORBIDDEN },
+            { 401, "Unauthorized", KINF_CLIENT_UNAUTHORIZED, KINF_LOGITEM_CLIENT_UNAUTHORIZED },
+            { 500, "InternalError", KINF_CLIENT_SERVER_ERROR, KINF_LOGITEM_CLIENT_SERVER_ERROR },
+            { 503, "ServiceUnavailable", KINF_CLIENT_SERVER_ERROR, KINF_LOGITEM_CLIENT_SERVER_ERROR },
+            { 415, "UnsupportedMediaType", KINF_CLIENT_HTTP_ERROR, KINF_LOGITEM_CLIENT_HTTP_ERROR },
+            { 400, "BadRequest", KINF_CLIENT_HTTP_ERROR, KINF_LOGITEM_CLIENT_HTTP_ERROR },
+        };
+        int i, ok = 1;
+        for (i = 0; i < 10; i++) {
+            char body[256];
+            int n = snprintf(body, sizeof(body), "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"m%d\",\"reason\":\"%s\",\"details\":{\"causes\":[{\"a\":1}]},\"code\":%d}", i, e[i].reason, e[i].code);
+            snprintf(resp, sizeof(resp), "HTTP/1.1 %d X\r\nContent-Length: %d\r\n\r\n%s", e[i].code, n, body);
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = KINF_CLIENT_UPDATE; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b"; rq.body = "{}";
+            kinf_client_clear_error(c);
+            ok &= kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 7, &out);
+            snprintf(body, sizeof(body), "m%d", i);
+            ok &= out.result == e[i].result && out.code == e[i].code && out.item == e[i].item &&
+                  !strcmp(out.reason, e[i].reason) && !strcmp(out.message, body) && kinf_client_last_error(c) == e[i].item;
+            if (!ok) { note("case %d: result %d code %d item %u reason %s message %s", i, out.result, out.code, out.item, out.reason, out.message); break; }
+        }
+        CHECK(ok);
+    }
+    /* the message sanitised (escaped control characters) and cut at a UTF-8 boundary */
+    {
+        size_t o = 0;
+        int i, n;
+        char body[800];
+        big[o++] = 'x';                                                      /* then the lead bytes sit at odd offsets */
+        for (i = 0; i < 200; i++) { memcpy(big + o, "\xc3\xa9", 2); o += 2; } /* 200 x U+00E9: 400 bytes */
+        big[o] = 0;
+        n = snprintf(body, sizeof(body), "{\"reason\":\"Bad\\u0001\\n\",\"message\":\"%s\"}", big);
+        snprintf(resp, sizeof(resp), "HTTP/1.1 400 X\r\nContent-Length: %d\r\n\r\n%s", n, body);
+        memset(&rq, 0, sizeof(rq));
+        rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+        CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 64, &out));
+        CHECK(!strcmp(out.reason, "Bad??"));
+        n = (int)strlen(out.message);
+        CHECK(n < (int)sizeof(out.message) && n > 200 && !strcmp(out.message + n - 3, "...") && !memcmp(out.message, big, (size_t)n - 3) && (n - 3) % 2 == 1);
+    }
+    /* a response larger than response_bytes: TOO_LARGE, the status known, the connection dropped */
+    {
+        char body[1100];
+        memset(body, 'x', 1030); body[1030] = 0;
+        snprintf(resp, sizeof(resp), "HTTP/1.1 200 OK\r\nContent-Length: 1030\r\n\r\n%s", body);
+        CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 100, &out));
+        CHECK(out.result == KINF_CLIENT_TOO_LARGE && out.code == 200 && out.item == KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE && out.body_len == 0);
+        CHECK(kinf_client_engine_tick(c, t) & KINF_ENG_CLOSE);
+    }
+    /* the transport fails: CONNECTION with the item the driver gave */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, 0, 1, &out));
+    CHECK(out.result == KINF_CLIENT_CONNECTION && out.code == 0 && out.item == KINF_LOGITEM_IO_ERROR);
+    /* a malformed response: CONNECTION, HTTP_MALFORMED */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/9.9 bogus\r\n\r\n", 4, &out));
+    CHECK(out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_HTTP_MALFORMED);
+    /* a kept-alive connection the server closed while idle: the request goes again on a new one */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_client_engine_tick(c, t) == KINF_ENG_SEND);              /* reused: no connect */
+    {
+        size_t len;
+        kinf_client_engine_sent(c, (kinf_client_engine_sendbuf(c, &len), len), t);
+        kinf_client_engine_closed(c, t);                                 /* no byte of an answer */
+        CHECK(kinf_client_engine_tick(c, t) & KINF_ENG_CONNECT);
+        CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
+        CHECK(!strncmp(g_cl_req, "GET /prefix/api/v1/namespaces/a/pods/b ", 39));
+    }
+    /* the server closes mid-response: CONNECTION_CLOSED */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{\"a\"", 64, &out));
+    CHECK(out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_CONNECTION_CLOSED);
+    /* an idle timeout ends a silent server */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_client_engine_tick(c, t) & KINF_ENG_CONNECT);
+    kinf_client_engine_connected(c, t);
+    CHECK(kinf_client_engine_deadline(c) == t + 90000u);
+    kinf_client_engine_tick(c, t + 90000u);
+    CHECK(kinf_client_done(c, &out) && out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_IDLE_TIMEOUT);
+    /* bad requests: refused, nothing sent, the client ready for the next */
+    {
+        static const char* const names[] = { "a/b", "..", "", "a b", "x?y", 0 };
+        int i, ok = 1;
+        for (i = 0; i < 6; i++) {
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = names[i];
+            ok &= kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_BAD_ARGUMENT && !kinf_client_busy(c);
+        }
+        CHECK(ok);
+        rq.name = "b"; rq.namespace_ = "a/b";
+        CHECK(kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_CONFIG_BAD_RESOURCE);
+        memset(&rq, 0, sizeof(rq));
+        rq.verb = KINF_CLIENT_CREATE; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "x"; rq.body = "{}";
+        CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);          /* create takes no name */
+        rq.name = 0; rq.body = 0;
+        CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);          /* nor no body */
+        memset(big, 'y', 301); big[301] = 0;
+        rq.body = big;
+        CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_NOMEM);          /* over request_bytes (300) */
+        CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_CLIENT_BODY_TOO_LARGE);
+        big[300] = 0;
+        CHECK_INT(kinf_client_start(c, &rq), KINF_OK);                  /* exactly request_bytes fits */
+        CHECK(cl_serve(c, &t, "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
+        CHECK(strstr(g_cl_req, "Content-Length: 300\r\n\r\nyyyy") != 0 && strlen(strstr(g_cl_req, "\r\n\r\n")) == 304);
+    }
+    {
+        kinf_client_stats_t s = kinf_client_stats(c);
+        CHECK(s.requests >= 20 && s.conflicts == 1 && s.ok >= 8 && s.response_capacity == 1024 && s.request_capacity == 300);
+    }
+    free(c);
+}
+
 /* kinf_json_patch: the ops and their paths as written, the pointer escapes,
    the tail rule of arrays, the size needed, and the refusals */
 static int jp_val(kinf_value_t* v, const char* j) {
@@ -7632,9 +8044,12 @@ int main(void) {
     test_discovery_fixture();
     test_factory();
     test_factory_all();
+    test_factory_caps();
     test_snapshot();
     test_workqueue();
     test_workqueue_model();
+    test_client();
+    test_client_token_file();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();

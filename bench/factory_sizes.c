@@ -1,0 +1,69 @@
+/* The factory's sizes from the sizing functions, one "name bytes" line each:
+   the edge agent's budget of docs/factory.md (six informers of max_objects
+   128, store_bytes 256 KiB, over https in a TLS build, else over http) and
+   the factory's overhead per informer. bench/run.py puts them in
+   docs/performance.md; tests/test_budget.sh checks docs/factory.md's figures
+   against them. Build: cc -std=c99 -I. bench/factory_sizes.c [-DKINF_TLS_BEARSSL -lbearssl] */
+#define KINFORMER_IMPLEMENTATION
+#include "kinformer.h"
+#include <stdio.h>
+#include <string.h>
+
+static size_t block(const kinf_desc_t* base, int informers) {
+    kinf_factory_desc_t fd;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = base; fd.max_informers = informers;
+    return kinf_factory_size(&fd);
+}
+static size_t tls_block(const char* server) {
+    kinf_desc_t a, b;
+    memset(&a, 0, sizeof(a));
+    a.server = server; a.insecure_skip_tls_verify = 1; a.resource = "/api/v1/pods";
+    b = a; b.server = "http://10.0.0.1:6443";
+    return kinf_informer_size(&a) - kinf_informer_size(&b);
+}
+static void budget(const char* prefix, const char* server) {
+    kinf_desc_t b;
+    kinf_discovery_desc_t dd;
+    size_t inf, one, six;
+    memset(&b, 0, sizeof(b));
+    b.server = server; b.insecure_skip_tls_verify = 1;
+    b.resource = "/api/v1/pods";
+    b.max_objects = 128; b.store_bytes = 256u << 10;
+    b.read_bytes = 16u << 10; b.max_event_bytes = 64u << 10; /* the defaults, named */
+    inf = kinf_informer_size(&b);
+    memset(&dd, 0, sizeof(dd));
+    dd.conn = &b;
+    one = block(&b, 1); six = block(&b, 6);
+    printf("%sinformer %zu\n", prefix, inf);
+    printf("%sinformer_beyond_store %zu\n", prefix, inf - b.store_bytes);
+    /* what is left of one informer past its store, event and read buffers (and TLS block, printed apart) */
+    printf("%sinformer_rest %zu\n", prefix, inf - b.store_bytes - b.max_event_bytes - b.read_bytes - tls_block(server));
+    printf("%sinformers_6 %zu\n", prefix, 6 * ((inf + 7u) & ~(size_t)7u));
+    printf("%sdiscovery %zu\n", prefix, kinf_discovery_size(&dd));
+    /* one more informer costs its share and the factory's bookkeeping for it */
+    printf("%sfactory_per_informer %zu\n", prefix, (block(&b, 7) - six) - ((inf + 7u) & ~(size_t)7u));
+    printf("%sfactory_fixed_6 %zu\n", prefix, six - 6 * ((inf + 7u) & ~(size_t)7u) - ((kinf_discovery_size(&dd) + 7u) & ~(size_t)7u));
+    printf("%sblock_6 %zu\n", prefix, six);
+    (void)one;
+    {
+        /* per-resource capacities: pods and configmaps rows, the other four smaller */
+        static const kinf_factory_caps_t caps[] = { { "pods", 128, 256u << 10, 0, 0 }, { "configmaps", 2000, 4u << 20, 0, 0 } };
+        kinf_factory_desc_t fd;
+        kinf_desc_t small = b;
+        small.max_objects = 64; small.store_bytes = 128u << 10;
+        memset(&fd, 0, sizeof(fd));
+        fd.base = &small; fd.max_informers = 6; fd.caps = caps; fd.caps_count = 2;
+        printf("%sblock_caps %zu\n", prefix, kinf_factory_size(&fd));
+    }
+}
+int main(void) {
+#ifdef KINF_TLS_BEARSSL
+    budget("", "https://10.0.0.1:6443");
+    budget("http_", "http://10.0.0.1:8001");
+    printf("tls_block %zu\n", tls_block("https://10.0.0.1:6443"));
+#else
+    budget("", "http://10.0.0.1:8001");
+#endif
+    return 0;
+}

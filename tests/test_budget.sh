@@ -1,0 +1,60 @@
+#!/bin/sh
+# docs/factory.md's memory figures against the sizing functions: builds
+# bench/factory_sizes.c (with TLS when BearSSL is there) and checks every
+# figure of the edge agent's budget, the per-informer costs and the
+# per-resource example. The figures are x86_64's: elsewhere it skips.
+# Last line: "N passed, N failed" (and "N skipped").
+cd "$(dirname "$0")/.." || exit 1
+if [ "$(uname -m)" != x86_64 ] || [ ! -f /usr/include/bearssl.h ]; then
+    echo "ok - budget: skipped (the figures are x86_64's with BearSSL)"
+    echo "0 passed, 0 failed, 1 skipped"
+    exit 0
+fi
+mkdir -p build
+if ! ${CC:-cc} -std=c99 -Wall -Wextra -I. -o build/factory_sizes bench/factory_sizes.c -DKINF_TLS_BEARSSL -lbearssl; then
+    echo "not ok - budget: bench/factory_sizes.c does not build"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+build/factory_sizes >build/factory_sizes.out || { echo "not ok - budget: factory_sizes failed"; echo "0 passed, 1 failed"; exit 1; }
+python3 - build/factory_sizes.out docs/factory.md <<'PY'
+import re, sys
+v = {}
+for line in open(sys.argv[1]):
+    k, _, n = line.partition(" ")
+    v[k] = int(n)
+doc = open(sys.argv[2]).read()
+def num(x):
+    return "{:,}".format(x)
+# (what, the text docs/factory.md must hold)
+want = [
+    ("the rest of one informer", "| one informer: its context (request, head and token buffers, the scanner), slots, hash and index buckets, tokens, handlers | %s |" % num(v["informer_rest"])),
+    ("the TLS block", "| its TLS block | %s |" % num(v["tls_block"])),
+    ("one informer", "| **one informer** (`kinf_informer_size`) | **%s** |" % num(v["informer"])),
+    ("six informers", "| six informers | %s |" % num(v["informers_6"])),
+    ("discovery", "| discovery (with its TLS block) | %s |" % num(v["discovery"])),
+    ("the factory's slots and context", "| the factory's slots and context | %s |" % num(v["factory_fixed_6"])),
+    ("the block", "| **the block** (`kinf_factory_size`) | **%s** (%.1f MiB) |" % (num(v["block_6"]), v["block_6"] / 1048576.0)),
+    ("the block over http", "the block is %s\nbytes" % num(v["http_block_6"])),
+    ("the factory's cost per informer", "beyond its informers is %s bytes per\ninformer" % num(v["factory_per_informer"])),
+    ("the slot in the formula", "max_informers * %s    (a slot's" % num(v["factory_per_informer"])),
+    ("the slot, plain or TLS", "is its slot: %s bytes (x86_64), plain or over TLS" % num(v["factory_per_informer"])),
+    ("beyond the store", "is %s bytes over http and %s over https" % (num(v["http_informer_beyond_store"]), num(v["informer_beyond_store"]))),
+    ("the TLS block in the text", "its TLS block, %s bytes on x86_64" % num(v["tls_block"])),
+    ("per-resource example", "the block is %s bytes over https,\n%s over http" % (num(v["block_caps"]), num(v["http_block_caps"]))),
+]
+flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)
+bad = [(w, t) for w, t in want if t not in flat]
+# the parts add up to one informer, and six plus the rest to the block
+parts = v["informer_rest"] + 16384 + v["tls_block"] + 65536 + 262144
+if parts != v["informer"]:
+    bad.append(("the parts", "add up to %d, not %d" % (parts, v["informer"])))
+if v["informers_6"] + v["discovery"] + v["factory_fixed_6"] != v["block_6"]:
+    bad.append(("the block's parts", "do not add up"))
+for w, t in bad:
+    print("# %s: docs/factory.md lacks %r" % (w, t))
+n = len(want) + 2
+print("%s - budget: docs/factory.md's %d figures equal the sizing functions'" % ("ok" if not bad else "not ok", n))
+print("%d passed, %d failed" % (0 if bad else 1, 1 if bad else 0))
+sys.exit(1 if bad else 0)
+PY
