@@ -6388,7 +6388,9 @@ static void kinf__jp_puts(kinf__jp* s, const char* p) { kinf__jp_put(s, p, strle
 static void kinf__jp_value(kinf__jp* s, const kinf_value_t* v) {
     if (v->type == KINF_VSTRING) { kinf__jp_put(s, v->ptr - 1, v->len + 2); } else { kinf__jp_put(s, v->ptr, v->len); }
 }
+static int kinf__jp_whole(const kinf_value_t* v);
 static void kinf__jp_op(kinf__jp* s, const char* op, const kinf_value_t* v) {
+    if (v && !kinf__jp_whole(v)) { s->bad = 1; return; } /* what is copied is checked; what is walked, as walked */
     kinf__jp_puts(s, s->ops++ ? ",{\"op\":\"" : "{\"op\":\"");
     kinf__jp_puts(s, op);
     kinf__jp_puts(s, "\",\"path\":\"");
@@ -6459,8 +6461,7 @@ static void kinf__jp_object(kinf__jp* s, const kinf_value_t* a, const kinf_value
     const char* last;
     size_t at = s->plen;
     int have_b;
-    kinf_members_of(a, &ia);
-    kinf_members_of(b, &ib);
+    if (!kinf_members_of(a, &ia) || !kinf_members_of(b, &ib)) { s->bad = 1; return; }
     last = ia.p;
     have_b = kinf_member_next(&ib, &kb, &vb);
     /* from's members, with to's alongside: when both have the same key at
@@ -6495,8 +6496,7 @@ static void kinf__jp_array(kinf__jp* s, const kinf_value_t* a, const kinf_value_
     const char* lb;
     size_t at = s->plen, i = 0, nb;
     int more_a, more_b;
-    kinf_members_of(a, &ia);
-    kinf_members_of(b, &ib);
+    if (!kinf_members_of(a, &ia) || !kinf_members_of(b, &ib)) { s->bad = 1; return; }
     la = ia.p; lb = ib.p;
     more_a = kinf_member_next(&ia, 0, &va);
     more_b = kinf_member_next(&ib, 0, &vb);
@@ -6532,7 +6532,8 @@ static void kinf__jp_diff(kinf__jp* s, const kinf_value_t* a, const kinf_value_t
     else if (a->type == b->type && a->type == KINF_VARRAY && depth < KINF_MAX_DEPTH) { kinf__jp_array(s, a, b, depth); }
     else { kinf__jp_op(s, "replace", b); }
 }
-/* a whole JSON value, as far as its structure: [ptr, ptr+len) is one value */
+/* a whole JSON value, as far as its structure: [ptr, ptr+len) is one value
+   (the values a patch copies: its cost is the patch's size, not the objects') */
 static int kinf__jp_whole(const kinf_value_t* v) {
     const char* p;
     size_t n;
@@ -6547,7 +6548,12 @@ KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, c
     if (len) { *len = 0; }
     if (!out || !cap) { return KINF_ERR_INVAL; }
     out[0] = 0;
-    if (!kinf__jp_whole(from) || !kinf__jp_whole(to)) { return KINF_ERR_INVAL; }
+    /* the two objects are checked as far as the walk goes (brackets, commas,
+       colons of every container it enters) and every value the patch copies
+       whole: an informer's objects are not scanned again end to end */
+    if (!from || !to || !from->ptr || !to->ptr || from->plain || to->plain || from->type == KINF_VNONE || to->type == KINF_VNONE) {
+        return KINF_ERR_INVAL;
+    }
     s.out = out; s.cap = cap; s.len = 0; s.plen = 0; s.ops = 0; s.bad = 0; s.long_path = 0;
     kinf__jp_put(&s, "[", 1);
     kinf__jp_diff(&s, from, to, 0);
