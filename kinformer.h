@@ -6455,34 +6455,42 @@ static int kinf__jp_find(const kinf_value_t* obj, const kinf_value_t* k, kinf_va
     return 0;
 }
 static void kinf__jp_diff(kinf__jp* s, const kinf_value_t* a, const kinf_value_t* b, int depth);
+/* the rest of two containers, from their iterators on, is the same text:
+   nothing after this point changes (the usual case once the changed member
+   is behind: a memcmp instead of a walk) */
+static int kinf__jp_rest_same(const kinf_members_t* ia, const kinf_members_t* ib) {
+    size_t n = (size_t)(ia->end - ia->p);
+    return n == (size_t)(ib->end - ib->p) && !memcmp(ia->p, ib->p, n);
+}
 static void kinf__jp_object(kinf__jp* s, const kinf_value_t* a, const kinf_value_t* b, int depth) {
     kinf_members_t ia, ib;
     kinf_value_t ka, va, kb, vb;
     const char* last;
     size_t at = s->plen;
-    int have_b;
+    int aligned = 1; /* every key so far at the same place in both: ib steps with ia */
     if (!kinf_members_of(a, &ia) || !kinf_members_of(b, &ib)) { s->bad = 1; return; }
     last = ia.p;
-    have_b = kinf_member_next(&ib, &kb, &vb);
-    /* from's members, with to's alongside: when both have the same key at
-       the same place (the usual case) no search is needed */
-    while (kinf_member_next(&ia, &ka, &va)) {
+    for (;;) {
         kinf_value_t w;
-        int found = have_b && kinf__jp_same_key(&ka, &kb);
-        if (found) { w = vb; } else { found = kinf__jp_find(b, &ka, &w); }
+        int found;
+        if (aligned && kinf__jp_rest_same(&ia, &ib)) { return; } /* no member removed or added after this */
+        if (!kinf_member_next(&ia, &ka, &va)) { break; }
+        found = aligned && kinf_member_next(&ib, &kb, &vb) && kinf__jp_same_key(&ka, &kb);
+        if (found) { w = vb; } else { aligned = 0; found = kinf__jp_find(b, &ka, &w); }
         last = kinf__jp_after(&va);
         kinf__jp_push_key(s, &ka);
         if (!found) { kinf__jp_op(s, "remove", 0); } else { kinf__jp_diff(s, &va, &w, depth + 1); }
         s->plen = at;
-        if (have_b) { have_b = kinf_member_next(&ib, &kb, &vb); }
     }
     kinf__jp_check_end(s, &ia, last);
-    kinf_members_of(b, &ib);
+    /* to's members that from lacks: when the keys kept in step, only those
+       after the end of from's */
+    if (!aligned) { kinf_members_of(b, &ib); }
     last = ib.p;
     while (kinf_member_next(&ib, &kb, &vb)) {
         kinf_value_t w;
         last = kinf__jp_after(&vb);
-        if (kinf__jp_find(a, &kb, &w)) { continue; }
+        if (!aligned && kinf__jp_find(a, &kb, &w)) { continue; }
         kinf__jp_push_key(s, &kb);
         kinf__jp_op(s, "add", &vb);
         s->plen = at;
@@ -6498,15 +6506,15 @@ static void kinf__jp_array(kinf__jp* s, const kinf_value_t* a, const kinf_value_
     int more_a, more_b;
     if (!kinf_members_of(a, &ia) || !kinf_members_of(b, &ib)) { s->bad = 1; return; }
     la = ia.p; lb = ib.p;
-    more_a = kinf_member_next(&ia, 0, &va);
-    more_b = kinf_member_next(&ib, 0, &vb);
-    while (more_a && more_b) {
+    for (;;) {
+        if (kinf__jp_rest_same(&ia, &ib)) { return; }
+        more_a = kinf_member_next(&ia, 0, &va);
+        more_b = kinf_member_next(&ib, 0, &vb);
+        if (!more_a || !more_b) { break; }
         la = kinf__jp_after(&va); lb = kinf__jp_after(&vb);
         kinf__jp_push_index(s, i++);
         kinf__jp_diff(s, &va, &vb, depth + 1);
         s->plen = at;
-        more_a = kinf_member_next(&ia, 0, &va);
-        more_b = kinf_member_next(&ib, 0, &vb);
     }
     nb = i;
     for (; more_a; more_a = kinf_member_next(&ia, 0, &va)) { /* from's surplus: each remove shifts the next to index nb */
