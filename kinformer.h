@@ -989,9 +989,10 @@ KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_
    level. Returns KINF_OK;
    KINF_ERR_NOMEM when the patch needs more than cap bytes (*len says how
    many, out is "") or a path is longer than KINF_JSONPATCH_PATH bytes (*len
-   0); KINF_ERR_INVAL when an argument is NULL, a value is not a JSON value
-   (only the structure is checked: brackets, quotes, commas and colons) or
-   a plain value (the identity fields kinf_members adds). Nesting deeper
+   0); KINF_ERR_INVAL when an argument is NULL, a plain value (the identity
+   fields kinf_members adds), or not JSON where the walk goes (the brackets,
+   commas and colons of every container it enters, every value the patch
+   copies; text equal in both is compared, not checked). Nesting deeper
    than KINF_MAX_DEPTH is replaced whole, never refused. Compiled out by
    KINF_NO_JSONPATCH. */
 KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out, size_t cap, size_t* len);
