@@ -43,6 +43,8 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 # static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
+# watch-list and metadata-only informers are left out of it too
+SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 
@@ -134,6 +136,7 @@ help:
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
+	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
@@ -171,6 +174,19 @@ bench:
 # docs/factory.md's memory figures against the sizing functions (bench/factory_sizes.c)
 test-budget:
 	@sh tests/test_budget.sh
+
+# Instructions (callgrind) of kwatch built from this tree: the benchmark's
+# list of 1,000 pods, per watch event, the 2,000-pod list full and --keep;
+# BENCH_CG_ARGS="--json-diff OTHER_KWATCH" also compares -o json outputs.
+.PHONY: bench-callgrind
+bench-callgrind:
+	@python3 bench/cg.py $(BENCH_CG_ARGS)
+# Issue 17's rows (watch-list vs LIST, metadata-only vs full, warm start from
+# a snapshot vs cold sync) for BENCH_N pods (default 10,000), BENCH_RUNS runs
+# (default 3): a Markdown table on stdout; not part of `make bench` yet.
+bench-issue17: $(BUILD)/kwatch
+	@python3 bench/issue17.py
+
 # kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
 $(BUILD)/kubediff: examples/kubediff.c examples/tool_common.h kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kubediff.c $(TLSLIBS)

@@ -131,6 +131,15 @@ API
         void kinf_log_stderr(tag, level, item, message, line, file, user)
                                           a ready desc.logger.func: a line per item
 
+    Watch-list and metadata-only informers (docs/watch-list.md; desc fields):
+        desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
+                 (re)lists through one watch with sendInitialEvents (KEP-3157);
+                 AUTO falls back to LIST+WATCH for good once the server refuses
+                 it or does not end the initial events, ON for that list only
+        desc.metadata_only = 1   PartialObjectMetadata(List) asked for; each
+                 object projected to its metadata whatever the server sends
+        kinf_stats(): watch_lists, watch_list_fallbacks
+
     Discovery, as kubectl resolves names (docs/factory.md): the server's
     resources in fixed memory, from its aggregated or legacy documents:
         size_t kinf_discovery_size(const kinf_discovery_desc_t*)
@@ -223,6 +232,9 @@ CONFIGURATION MACROS
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
     KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
                               defined; its log items keep their ids, named "")
+    KINF_NO_WATCH_LIST        compile watch-list out: desc.watch_list is ignored, LIST then WATCH
+    KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
+                              refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
@@ -529,7 +541,9 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RESPONSE_TOO_LARGE, "the response body is larger than the client's response_bytes") \
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BODY_TOO_LARGE, "the request body is larger than the client's request_bytes: not sent") \
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BUSY, "a request is under way: one at a time per client") \
-    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_TIMEOUT, "the request did not complete in time: abandoned")
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_TIMEOUT, "the request did not complete in time: abandoned") \
+    KINF_LOGITEM_XMACRO(WATCH_LIST_FALLBACK, "watch-list refused or not finished by the server: listing with LIST, then WATCH") \
+    KINF_LOGITEM_XMACRO(METADATA_ONLY_UNAVAILABLE, "desc.metadata_only: this build has no metadata-only informers (KINF_NO_METADATA_ONLY)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -682,7 +696,20 @@ typedef struct kinf_desc_t {
     void* tls_time_user;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
+    /* Watch-list (streaming lists, KEP-3157): the list and every relist
+       through one watch with sendInitialEvents. KINF_WATCH_LIST_AUTO (0,
+       the default, as client-go 1.35): tried, and after the server refuses
+       it or does not finish the initial events once, this informer lists
+       with LIST from then on; _ON: tried at every (re)list, each failure
+       falls back to LIST for that one; _OFF: LIST, then WATCH. */
+    int watch_list;
+    /* 1: metadata only (client-go's metadatainformer): the requests ask for
+       PartialObjectMetadata(List), and each object is projected to its
+       "metadata" whatever the server sends; keep paths must lie under
+       "metadata" (none: all of it). */
+    int metadata_only;
 } kinf_desc_t;
+enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
 /* Cluster configuration from a kubeconfig or the in-cluster service account.
    The strings live in cfg; the *_data pointers point into the caller's work
@@ -719,6 +746,8 @@ typedef struct kinf_stats_t {
     size_t store_used, store_capacity, store_peak;   /* bytes of object data */
     size_t mem_used, mem_capacity;                   /* whole informer memory */
     struct { uint32_t head_bytes, headers, depth, rules, continue_bytes, token_bytes, read_bytes; } caps;
+    uint64_t watch_lists;                            /* (re)lists made through a watch (watch-list), begun */
+    uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -2164,13 +2193,15 @@ static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KI
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
 #ifdef KINF__SSE2
     /* sixteen at a time where SSE2 is there (every x86-64) */
-    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), lo = _mm_set1_epi8(0x1f);
+    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20);
     while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i));
-        __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, bs));
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
         unsigned mask;
-        if (ctl) { m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(v, lo), v)); }
-        mask = (unsigned)_mm_movemask_epi8(m);
+        /* with ctl: the quote and the control bytes are the bytes that XOR 2
+           makes 0x20 or less (it maps 0x00-0x1f onto itself, '"' to 0x20) */
+        if (ctl) { t = _mm_xor_si128(v, x2); t = _mm_cmpeq_epi8(_mm_min_epu8(t, m20), t); }
+        else { t = _mm_cmpeq_epi8(v, dq); }
+        mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
         if (mask) { return i + (size_t)__builtin_ctz(mask); }
         i += 16;
     }
@@ -2323,6 +2354,36 @@ static const uint8_t kinf__cclass[256] = {
 #ifndef __OPTIMIZE_SIZE__ /* -Os: a string with an escape goes to the byte machine */
 /* the rest of a string from an escape at p[j]: past its closing quote, or 0 */
 static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
+#ifdef KINF__SSE2
+    /* sixteen bytes at a time: the escapes of a block are taken from its
+       mask of quotes, backslashes and control bytes, in order, without
+       loading it again after each (fieldsV1's keys: k:{\"type\":\"Ready\"}) */
+    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    while (j + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + j)), t = _mm_xor_si128(v, x2);
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, m20), t), _mm_cmpeq_epi8(v, bs)));
+        for (;;) {
+            unsigned k;
+            uint8_t c;
+            if (!mask) { j += 16; break; }
+            k = (unsigned)__builtin_ctz(mask);
+            if (p[j + k] != '\\') { return p[j + k] == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
+            if (j + k + 1 >= n) { return 0; }
+            c = p[j + k + 1];
+            if (c == '"') { /* most escapes here */
+                k += 2;
+            } else if (c == 'u') {
+                if (j + k + 6 > n || !kinf__is_hex(p[j + k + 2]) || !kinf__is_hex(p[j + k + 3]) || !kinf__is_hex(p[j + k + 4]) || !kinf__is_hex(p[j + k + 5])) { return 0; }
+                k += 6;
+            } else if (kinf__is_json_escape(c)) {
+                k += 2;
+            } else { return 0; }
+            if (k >= 16) { j += k; break; }
+            mask &= ~0u << k; /* what the escape covered */
+        }
+    }
+    j = kinf__str_run(p, j, n, 1);
+#endif
     while (j < n && p[j] == '\\') {
         uint8_t c;
         if (j + 1 >= n) { return 0; }
@@ -2341,6 +2402,11 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__)
+/* kinf__str_run near the buffer's end, out of the fast loop's way: inlined
+   there, its constants took registers the loop needs */
+static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
+#endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
@@ -2348,17 +2414,42 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
-/* a string from its opening quote at p[i]; out if it does not end here */
-#define KINF__DEEP_STRING() do { \
-        j = kinf__str_run(p, i + 1, n, 1); \
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
+    /* kinf__str_run's test with its constants in registers for the whole
+       loop (inlined at each string, they were loaded again each time) */
+    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
+    /* opaque to the compiler, so it keeps them in registers instead of
+       loading them again at each string */
+    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
+#define KINF__DEEP_RUN(from) do { \
+        j = (from); \
+        for (;;) { \
+            unsigned mask_; \
+            __m128i v_, t_; \
+            if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
+            __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs)); /* and in the same registers at every string */ \
+            v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
+            t_ = _mm_xor_si128(v_, x2); \
+            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
+            if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
+            j += 16; \
+        } \
+    } while (0)
+#else
+#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 1); } while (0)
+#endif
+/* the rest of a string whose plain run stopped at p[j] (not a quote with
+   room after it): i past its closing quote, or out with state st */
+#define KINF__DEEP_STRING_END(st) do { \
         if (j < n && p[j] == '"') { i = j + 1; } \
         else if ((j = KINF__DEEP_ESCAPED(p, j, n)) != 0) { i = j; } \
-        else { goto out; } \
+        else { goto st; } \
     } while (0)
 /* not the byte the state expects: whitespace is skipped and the state
-   tried again, anything else stops */
-#define KINF__DEEP_WS(state) do { \
-        if (kinf__cclass[p[i]] != KINF__C_WS) { goto out; } \
+   tried again, anything else stops (with the state for the byte machine) */
+#define KINF__DEEP_WS(state, st) do { \
+        if (kinf__cclass[p[i]] != KINF__C_WS) { goto st; } \
         s->ws = 1; \
         do { i++; } while (i < n && kinf__cclass[p[i]] == KINF__C_WS); \
         goto state; \
@@ -2372,47 +2463,88 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     case KINF__X_COMMA_OR_END: goto comma_or_end;
     default: goto out;
     }
+    /* Each label checks i < n, and each has a twin (_in) for the paths
+       that know p[i] is there: a token's tests read a few bytes past its
+       end where the buffer holds them, so the next one starts at once. */
 key_or_end: /* after '{' */
-    e = KINF__X_KEY_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_key_or_end; }
     if (p[i] == '"') { goto key_token; }
     if (p[i] == '}') { goto close; }
-    KINF__DEEP_WS(key_or_end);
+    KINF__DEEP_WS(key_or_end, out_key_or_end);
 key: /* after ',' in an object */
-    e = KINF__X_KEY;
-    if (i >= n) { goto out; }
-    if (p[i] != '"') { KINF__DEEP_WS(key); }
-key_token:
-    KINF__DEEP_STRING();
+    if (i >= n) { goto out_key; }
+#ifndef __OPTIMIZE_SIZE__
+key_in:
+#endif
+    if (p[i] != '"') { KINF__DEEP_WS(key, out_key); }
+key_token: /* p[i] opens a key */
+    KINF__DEEP_RUN(i + 1);
+#ifndef __OPTIMIZE_SIZE__ /* -Os: the steps one at a time, in less code */
+    if (j + 5 < n && p[j] == '"') { /* the key ends, and the next bytes are there */
+#if defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+        /* "f:name":{} (most of fieldsV1): the quote, the colon and an
+           empty object at once, where an object may open (the depth) */
+        uint32_t w;
+        memcpy(&w, p + j, 4);
+        if (w == 0x7d7b3a22u && d + 1 < KINF_MAX_DEPTH) {
+            i = j + 4;
+            if (p[i] == ',' && p[i + 1] == '"') { i++; goto key_token; } /* and the next key (a key is in an object) */
+            goto comma_or_end_in;
+        }
+#endif
+        i = j + 1;
+        if (p[i] == ':') { i++; goto value_in; }
+        goto colon_in;
+    }
+#endif
+    KINF__DEEP_STRING_END(out_key);
 colon:
-    e = KINF__X_COLON;
-    if (i >= n) { goto out; }
-    if (p[i] != ':') { KINF__DEEP_WS(colon); }
+    if (i >= n) { goto out_colon; }
+#ifndef __OPTIMIZE_SIZE__
+colon_in:
+#endif
+    if (p[i] != ':') { KINF__DEEP_WS(colon, out_colon); }
     i++;
 value:
-    e = KINF__X_VALUE;
-    if (i >= n) { goto out; }
-value_token:
+    if (i >= n) { goto out_value; }
+value_in:
     c = p[i];
     if (c == '"') { /* most values */
-        KINF__DEEP_STRING();
+        KINF__DEEP_RUN(i + 1);
+#ifndef __OPTIMIZE_SIZE__
+        if (j + 2 < n && p[j] == '"') { /* ends, and the comma and what follows it are there */
+            i = j + 1;
+            if (p[i] != ',') { goto comma_or_end_in; }
+            i++;
+            if (in_arr) { goto value_in; }
+            goto key_in;
+        }
+#endif
+        KINF__DEEP_STRING_END(out_value);
         goto comma_or_end;
     }
-    switch (kinf__cclass[c]) {
-    case KINF__C_OPEN:
-        if (d + 1 >= KINF_MAX_DEPTH) { goto out; }
-        if (i + 1 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
+    if ((c | 0x20) == '{') { /* '{' or '[' */
+        if (d + 1 >= KINF_MAX_DEPTH) { goto out_value; }
+        if (i + 2 < n && p[i + 1] == c + 2) { i += 2; goto comma_or_end_in; } /* {} or [] (fieldsV1's leaves): nothing inside to track */
         d++; i++;
         in_arr = c == '[';
-        if (d < 8) { s->ids[d] = in_arr ? (uint8_t)KINF__K_ARRAY : (uint8_t)KINF__K_OTHER; }
+        /* no key id for it (s->ids): the fast loop opens containers only
+           below the depths whose ids are read (4 in a list item, 3 in a
+           watch event: the captures, the member table, "object" and "items") */
         s->arr[d] = (uint8_t)in_arr;
         if (in_arr) { goto value_or_end; }
+#ifndef __OPTIMIZE_SIZE__
+        if (i < n && p[i] == '"') { goto key_token; }
+#endif
         goto key_or_end;
+    }
+    switch (kinf__cclass[c]) {
     case KINF__C_LIT: {
         size_t k = c == 'f' ? 5u : 4u;
-        if (i + k >= n || memcmp(p + i, c == 't' ? "true" : c == 'f' ? "false" : "null", k)) { goto out; } /* as the byte machine: the next byte must be here */
+        /* as the byte machine: the byte after it must be here */
+        if (i + k >= n || memcmp(p + i + k - 4, c == 't' ? "true" : c == 'f' ? "alse" : "null", 4)) { goto out_value; }
         i += k;
-        goto comma_or_end;
+        goto comma_or_end_in;
     }
     case KINF__C_NUM: {
         uint8_t st = kinf__num_start(c);
@@ -2423,44 +2555,50 @@ value_token:
             if (!nx) { break; }
             st = nx;
         }
-        if (j >= n || !kinf__num_accepts(st)) { goto out; }
+        if (j >= n || !kinf__num_accepts(st)) { goto out_value; }
         i = j;
-        goto comma_or_end;
+        goto comma_or_end_in;
     }
     case KINF__C_WS:
-        KINF__DEEP_WS(value_again);
+        KINF__DEEP_WS(value, out_value);
     default:
-        goto out;
+        goto out_value;
     }
-value_again: /* after whitespace where a value goes: e is already set */
-    if (i >= n) { goto out; }
-    goto value_token;
 value_or_end: /* after '[' */
-    e = KINF__X_VALUE_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_value_or_end; }
     if (p[i] == ']') { goto close; }
-    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end); }
-    goto value_token;
+    if (kinf__cclass[p[i]] == KINF__C_WS) { KINF__DEEP_WS(value_or_end, out_value_or_end); }
+    goto value_in;
 comma_or_end: /* after a value */
-    e = KINF__X_COMMA_OR_END;
-    if (i >= n) { goto out; }
+    if (i >= n) { goto out_comma_or_end; }
+comma_or_end_in:
     c = p[i];
     if (c == ',') {
         i++;
         if (in_arr) { goto value; }
-        if (i < n && p[i] == '"') { e = KINF__X_KEY; goto key_token; }
+        if (i < n && p[i] == '"') { goto key_token; }
         goto key;
     }
-    if (c != '}' && c != ']') { KINF__DEEP_WS(comma_or_end); }
-close: /* p[i] closes the container at depth d; e allows it there */
+    if ((c & 0xdf) != ']') { KINF__DEEP_WS(comma_or_end, out_comma_or_end); } /* neither '}' nor ']' */
+close: /* p[i] closes the container at depth d, where the state allows it */
     c = p[i];
-    if (d <= dmin || in_arr != (c == ']')) { goto out; }
+    /* stopping here, the byte machine takes the close after a value: it
+       allows one where '{' or '[' allowed it too */
+    if (d <= dmin || in_arr == ((c >> 5) & 1)) { goto out_comma_or_end; } /* '}' has bit 5, ']' not */
     d--; in_arr = kinf__scan_is_arr(s, d); i++;
     goto comma_or_end;
+    /* the state for the byte machine, written only when the loop stops */
+out_key_or_end: e = KINF__X_KEY_OR_END; goto out;
+out_key: e = KINF__X_KEY; goto out; /* also a key after '{': the same for its quote */
+out_colon: e = KINF__X_COLON; goto out;
+out_value: e = KINF__X_VALUE; goto out; /* also after '[', at a byte that is not ']' */
+out_value_or_end: e = KINF__X_VALUE_OR_END; goto out;
+out_comma_or_end: e = KINF__X_COMMA_OR_END;
 out:
     s->depth = d; s->expect = e;
     return i;
-#undef KINF__DEEP_STRING
+#undef KINF__DEEP_RUN
+#undef KINF__DEEP_STRING_END
 #undef KINF__DEEP_WS
 }
 
@@ -2521,8 +2659,11 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
     while (i < n) {
         uint8_t c;
         if (s->st == KINF__S_NONE && s->rec_base) {
-            int dfast = (s->whole && s->whole < dmin) ? s->whole : dmin;
-            if (s->drop && s->drop < dfast) { dfast = s->drop; }
+            int dfast = dmin;
+            if (s->whole | s->drop) { /* mostly neither */
+                if (s->whole && s->whole < dfast) { dfast = s->whole; }
+                if (s->drop && s->drop < dfast) { dfast = s->drop; }
+            }
             if (s->depth >= dfast) {
                 i = kinf__scan_deep(s, p, i, n, dfast);
                 if (i >= n) { break; }
@@ -2539,7 +2680,12 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                         s->is_key = 1; s->cap = -1; s->kover = 0;
                         kinf__scan_key_open(s, (uint32_t)KINF__POS(i + 1));
                         if (k > sizeof(s->kbuf)) { s->kover = 1; k = sizeof(s->kbuf); }
-                        memcpy(s->kbuf, p + i + 1, k); s->klen = (uint8_t)k;
+                        /* the whole buffer where the bytes are there: a copy of
+                           fixed size is a few moves, not a call (past klen
+                           kbuf is not read) */
+                        if (i + 1 + sizeof(s->kbuf) <= n) { memcpy(s->kbuf, p + i + 1, sizeof(s->kbuf)); }
+                        else { memcpy(s->kbuf, p + i + 1, k); }
+                        s->klen = (uint8_t)k;
                         kinf__scan_key_close(s, (uint32_t)KINF__POS(j));
                         s->expect = KINF__X_VALUE;
                         i = j + 2;
@@ -2908,6 +3054,11 @@ struct kinf_informer_t {
     uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
     uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
     uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
+    /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
+       remembers it); skip: this relist goes through LIST; init: the watch
+       under way is a watch-list whose initial events have not ended */
+    uint8_t wl_mode, wl_off, wl_skip, wl_init;
+    uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
 };
 /* a change to the store: a snapshot written now would differ */
 #define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
@@ -3905,6 +4056,29 @@ static int kinf__setup_fits(const char* s, size_t cap) {
 /* Every check of the descriptor, in kinf_init's order: the one place that
    decides whether kinf_init accepts it (kinf_check runs it too). d has the
    defaults applied. Builds into o as it goes; returns 1, or 0 with w set. */
+#ifndef KINF_NO_METADATA_ONLY
+/* >>metadata  metadata-only informers (client-go's metadatainformer). The
+   requests ask for PartialObjectMetadataList (lists) or PartialObjectMetadata
+   (watches), and plain JSON as the fallback a server may choose; either way
+   each object is projected to its "metadata" (or the keep paths under it),
+   so handlers and the lister see the same thing whichever the server sent. */
+/* The rules of a metadata-only informer: "metadata" kept when no path is;
+   -1 when they keep metadata only, else the index of a keep path outside it. */
+static int kinf__meta_rules(kinf__rules* r) {
+    int i;
+    if (r->nkeep == 0) { kinf__setup_rule(r, &r->keep[r->nkeep++], "metadata"); return -1; }
+    for (i = 0; i < r->nkeep; i++) {
+        if (r->keep[i].len[0] != 8 || memcmp(r->buf + r->keep[i].off[0], "metadata", 8)) { return i; }
+    }
+    return -1;
+}
+/* the Accept header of a request of this kind */
+static const char* kinf__meta_accept(const kinf_informer_t* inf, int watch) {
+    if (!inf->meta_only) { return "Accept: application/json\r\n"; }
+    return watch ? "Accept: application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json\r\n"
+                 : "Accept: application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json\r\n";
+}
+#endif
 static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why* w) {
     char prefix[KINF__MAX_STR];
     int i;
@@ -3936,6 +4110,11 @@ static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why
             if (!kinf__setup_rule(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
         }
     }
+#ifndef KINF_NO_METADATA_ONLY
+    if (d->metadata_only && (i = kinf__meta_rules(o->rules)) >= 0) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], " (metadata_only: keep paths under metadata)"); }
+#else
+    if (d->metadata_only) { return KINF__REFUSE(w, METADATA_ONLY_UNAVAILABLE, 0, 0); }
+#endif
     if (!d->no_default_drop) { kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
     for (i = 0; i < d->drop_count; i++) {
         if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
@@ -4010,6 +4189,26 @@ static int kinf__rf_put(char* out, size_t cap, size_t* o, const char* s) {
     memcpy(out + *o, s, n); *o += n; out[*o] = 0;
     return 1;
 }
+#ifndef KINF_NO_WATCH_LIST
+/* >>watchlist request  Watch-list (KEP-3157): a (re)list as one watch with
+   sendInitialEvents=true. The objects come as ADDED events, then a bookmark
+   annotated k8s.io/initial-events-end: "true" ends them: the list is complete
+   at its resourceVersion, and the same stream goes on as the watch. */
+static int kinf__wl_want(const kinf_informer_t* inf) {
+    return inf->wl_mode != KINF_WATCH_LIST_OFF && !inf->wl_off && !inf->wl_skip;
+}
+/* As client-go's reflector: from the last synced resourceVersion when there
+   is one to go on from, else "" (a read as recent as the server's storage). */
+static int kinf__wl_query(kinf_informer_t* inf, char* w, size_t cap, size_t* o) {
+    int ok = kinf__rf_put(w, cap, o, "?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion=");
+    kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "", sizeof(inf->req_rv));
+    ok &= kinf__rf_pct(w, cap, o, inf->req_rv);
+    return ok;
+}
+#define KINF__WL_INIT(inf) ((inf)->wl_init)
+#else
+#define KINF__WL_INIT(inf) 0
+#endif
 static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     char* w = inf->wbuf;
     size_t cap = sizeof(inf->wbuf), o = 0;
@@ -4020,8 +4219,13 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     ok &= kinf__rf_put(w, cap, &o, inf->path);
     if (kind == KINF__PH_WATCH) {
         uint32_t t = inf->watch_timeout_s ? (uint32_t)inf->watch_timeout_s : 300u + kinf__rand(&inf->rng) % 300u;
-        ok &= kinf__rf_put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
-        ok &= kinf__rf_pct(w, cap, &o, inf->last_rv);
+#ifndef KINF_NO_WATCH_LIST
+        if (inf->wl_init) { ok &= kinf__wl_query(inf, w, cap, &o); } else
+#endif
+        {
+            ok &= kinf__rf_put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
+            ok &= kinf__rf_pct(w, cap, &o, inf->last_rv);
+        }
         ok &= kinf__rf_put(w, cap, &o, "&timeoutSeconds=");
         ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, t));
     } else {
@@ -4049,7 +4253,12 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     if (inf->fsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&fieldSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->fsel); }
     ok &= kinf__rf_put(w, cap, &o, " HTTP/1.1\r\nHost: ");
     ok &= kinf__rf_put(w, cap, &o, inf->hosthdr);
+#ifndef KINF_NO_METADATA_ONLY
+    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
+    ok &= kinf__rf_put(w, cap, &o, kinf__meta_accept(inf, kind == KINF__PH_WATCH));
+#else
     ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
+#endif
     if (inf->token[0]) {
         ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
         ok &= kinf__rf_put(w, cap, &o, inf->token);
@@ -4085,6 +4294,7 @@ static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
    exponent starts over after two minutes without a failure. */
 static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
     uint64_t now = inf->now;
+    if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
         uint64_t d;
@@ -4126,6 +4336,10 @@ static int kinf__rf_request(kinf_informer_t* inf) {
     return 0;
 }
 static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_init = 0;
+    if (kind == KINF__PH_LIST && !inf->cont[0] && kinf__wl_want(inf)) { kind = KINF__PH_WATCH; inf->wl_init = 1; }
+#endif
     inf->phase = kind;
     inf->req_kind = kind;
     if (!kinf__rf_request(inf)) { return; }
@@ -4137,7 +4351,15 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
         inf->st.watches++;
         inf->watch_start = inf->last_rx;
         inf->watch_events = 0;
-        KINF__INFO(inf, WATCH_START, inf->last_rv, 0);
+#ifndef KINF_NO_WATCH_LIST
+        if (inf->wl_init) {
+            kinf__rf_unseen(inf);
+            inf->st.watch_lists++;
+            if (inf->listed) { inf->st.relists++; }
+            KINF__INFO(inf, LIST_START, "watch-list, resourceVersion=", inf->req_rv[0] ? inf->req_rv : "\"\"");
+        } else
+#endif
+        { KINF__INFO(inf, WATCH_START, inf->last_rv, 0); }
     } else {
         inf->st.list_pages++;
         if (!inf->cont[0]) {
@@ -4156,6 +4378,36 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     inf->st.reconnects++;
     inf->cstate = KINF__C_WANTED;
 }
+
+#ifndef KINF_NO_WATCH_LIST
+/* >>watchlist fallback  The watch-list failed where a server that cannot do
+   it fails: a refusing status, or a stream (its head 200) that ended, broke,
+   went silent or sent an ERROR before the end bookmark. This (re)list goes
+   through LIST at once; under KINF_WATCH_LIST_AUTO the informer remembers it
+   (remember) and lists with LIST from then on. A connection cut under the
+   stream is the network's doing, not the server's answer: LIST for this one,
+   not remembered. A failure before any response head (no connection, a
+   reset) is no answer at all: the watch-list is tried again after the usual
+   backoff. What the initial events put in the store stays: the LIST marks
+   what it sees and replaces the rest, as any list. */
+static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* d2, int remember) {
+    inf->wl_init = 0;
+    inf->wl_skip = 1;
+    if (remember && inf->wl_mode == KINF_WATCH_LIST_AUTO) { inf->wl_off = 1; }
+    inf->st.watch_list_fallbacks++;
+    KINF__WARN(inf, WATCH_LIST_FALLBACK, d1, d2);
+    kinf__rf_drop(inf);
+    kinf__rf_begin(inf, KINF__PH_LIST);
+}
+/* the stream of a watch-list answered 200: a failure now is a fallback */
+static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->resp.head_done && inf->resp.status == 200; }
+/* A status that says the server does not do watch-list (an old server: 422
+   Invalid; 400, 403, 405, 501 ...): any 4xx but 401, 404, 408, 410 and 429,
+   which a LIST would get as well or which pass, and 501. */
+static int kinf__wl_refusal(int status) {
+    return (status >= 400 && status < 500 && status != 401 && status != 404 && status != 408 && status != 410 && status != 429) || status == 501;
+}
+#endif
 
 /* >>reflector events */
 /* jsmn helpers, for Status objects (ERROR events and error bodies) */
@@ -4262,6 +4514,21 @@ static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
     inf->snap_stale = 0;
     KINF__INFO(inf, SNAPSHOT_RESUMED, inf->last_rv, 0);
 }
+#ifndef KINF_NO_WATCH_LIST
+/* >>watchlist bookmark  Does the bookmark in ev carry the annotation
+   k8s.io/initial-events-end: "true"? A bookmark is small: jsmn reads it whole. */
+static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
+    jsmn_parser jp;
+    int nt, v;
+    if (inf->scan.rec_over) { return 0; }
+    jsmn_init(&jp);
+    nt = jsmn_parse(&jp, (const char*)inf->ev, inf->scan.ev_len, inf->toks, (unsigned)inf->max_tokens);
+    if (nt <= 0) { return 0; }
+    v = kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, 0,
+        "object"), "metadata"), "annotations"), "k8s.io/initial-events-end");
+    return v >= 0 && inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
+}
+#endif
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
@@ -4325,6 +4592,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 /* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
    bytes that are no JSON body of this kind */
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
+static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -4346,9 +4614,22 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
         inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
     }
-    if (strcmp(inf->c_type, "ERROR")) { kinf__rf_snap_resumed(inf); } /* the server has the saved RV's history */
+    if (strcmp(inf->c_type, "ERROR") && !KINF__WL_INIT(inf)) { kinf__rf_snap_resumed(inf); } /* the server has the saved RV's history */
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
+#ifndef KINF_NO_WATCH_LIST
+        if (inf->wl_init) {
+            /* the initial events' end: the list is complete at its RV; another bookmark is not used */
+            if (!kinf__wl_end_bookmark(inf)) { return KINF__REC_OK; }
+            if (!sc->cset[KINF__CAP_RV] || sc->cover[KINF__CAP_RV] || !inf->c_rv[0]) {
+                inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "end bookmark without resourceVersion", 0); return KINF__REC_BROKEN;
+            }
+            inf->wl_init = 0;
+            kinf__rf_replaced(inf, inf->c_rv, " (watch-list: end bookmark)");
+            KINF__INFO(inf, WATCH_START, inf->last_rv, " (watch-list: the same stream goes on)");
+            return KINF__REC_OK;
+        }
+#endif
         if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) { kinf__rf_rv_too_long(inf, KINF__CAP_RV, "bookmark"); } /* not used */
         if (sc->cset[KINF__CAP_RV] && !sc->cover[KINF__CAP_RV] && inf->c_rv[0]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
         return KINF__REC_OK;
@@ -4374,6 +4655,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
     else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
     else { KINF__WARN(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_OK; } /* as client-go: reported, skipped */
+    if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
     if (sc->rec_over) {
         inf->st.oversized++;
         KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
@@ -4382,7 +4664,8 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         if (sc->obj_end <= sc->obj_start) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN; }
         if (kinf__rf_apply(inf, sc->obj_start, sc->obj_end, op)) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad value", 0); return KINF__REC_BROKEN; }
     }
-    if (inf->c_rv[0] && !inf->scan.cover[KINF__CAP_RV]) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
+    /* not from an initial event: they come in no order, and the list's RV is the end bookmark's */
+    if (inf->c_rv[0] && !inf->scan.cover[KINF__CAP_RV] && !KINF__WL_INIT(inf)) { kinf__strlcpy(inf->last_rv, inf->c_rv, sizeof(inf->last_rv)); }
     return KINF__REC_OK;
 }
 
@@ -4395,23 +4678,32 @@ static void kinf__rf_watch_expired(kinf_informer_t* inf, int k, const char* wher
     else { KINF__WARN(inf, RV_TOO_LARGE, inf->last_rv, where); inf->rv_mode = KINF__RV_UNSET; }
     kinf__rf_fail(inf, KINF__PH_LIST, -1);
 }
-static void kinf__rf_list_finished(kinf_informer_t* inf) {
+/* The one replace decision of a (re)list, made by a LIST's last page or a
+   watch-list's end bookmark: keys it did not see are deleted, final state
+   unknown; rv is the list's resourceVersion, how a detail of LIST_DONE. */
+static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how) {
     int32_t s;
     /* keys the new list no longer has: deleted, final state unknown */
     for (s = 0; s < inf->slot_hi; s++) {
         if (kinf__store_visible(inf, s) && !(inf->slots[s].flags & KINF__F_SEEN)) { kinf__store_delete(inf, s, 0, 1); }
     }
     KINF__SELFCHECK(inf);
-    kinf__strlcpy(inf->last_rv, inf->c_lrv, sizeof(inf->last_rv));
+    kinf__strlcpy(inf->last_rv, rv, sizeof(inf->last_rv));
     inf->listed = 1;
     inf->list_nolimit = 0;
-    KINF__INFO(inf, LIST_DONE, inf->last_rv, 0);
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_skip = 0;             /* the next relist may try watch-list again (unless refused under AUTO) */
+#endif
+    KINF__INFO(inf, LIST_DONE, inf->last_rv, how);
     kinf__rf_snap_resumed(inf);
     if (!inf->synced && !inf->sync_wait) {
         inf->sync_wait = 1;
         inf->sync_pops_left = inf->flen;
     }
     inf->rv_mode = KINF__RV_LAST;
+}
+static void kinf__rf_list_finished(kinf_informer_t* inf) {
+    kinf__rf_replaced(inf, inf->c_lrv, 0);
     kinf__rf_begin(inf, KINF__PH_WATCH);
 }
 static void kinf__rf_response_done(kinf_informer_t* inf) {
@@ -4442,6 +4734,9 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         kinf__rf_list_finished(inf);
         return;
     }
+#ifndef KINF_NO_WATCH_LIST
+    if (status == 200 && inf->wl_init) { kinf__wl_fallback(inf, "the stream ended before the end bookmark", 0, 1); return; }
+#endif
     if (status == 200) { /* a watch the server ended */
         kinf__rf_snap_resumed(inf);
         if (inf->watch_events == 0 && now - inf->watch_start < 1000u) {
@@ -4465,6 +4760,9 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
         if (nt > 0 && inf->toks[0].type == JSMN_OBJECT) { k = kinf__rf_status_kind(inf, nt, 0, status); }
         else if (status == 410) { k = KINF__STATUS_EXPIRED; }
         kinf__rf_status_message(inf, nt > 0 ? kinf__rf_tok_member(inf, nt, 0, "message") : -1, msg, sizeof(msg));
+#ifndef KINF_NO_WATCH_LIST
+        if (inf->wl_init && k == KINF__STATUS_OTHER && kinf__wl_refusal(status)) { kinf__wl_fallback(inf, code, msg, 1); return; }
+#endif
         if (k == KINF__STATUS_EXPIRED || k == KINF__STATUS_TOO_LARGE) {
             if (kind == KINF__PH_LIST && inf->cont[0]) {
                 /* as client-go's pager: one full, unpaginated list instead */
@@ -4505,6 +4803,9 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
 /* Broken stream: a cut, a malformed event, a timeout. The watch resumes from
    the last applied resourceVersion; a list starts over. */
 static void kinf__rf_broken(kinf_informer_t* inf) {
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the stream broke before the end bookmark", 0, 1); return; }
+#endif
     if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
     kinf__rf_fail(inf, inf->req_kind, -1);
 }
@@ -4513,6 +4814,9 @@ static void kinf__rf_broken(kinf_informer_t* inf) {
    once from the last applied resourceVersion; a shorter, empty one backs off
    like any failure. */
 static void kinf__rf_cut(kinf_informer_t* inf) {
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the connection was cut before the end bookmark", " (this list only)", 0); return; }
+#endif
     if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
         (inf->watch_events > 0 || inf->now - inf->watch_start >= 1000u)) {
         kinf__rf_fail(inf, KINF__PH_WATCH, 0);
@@ -4680,6 +4984,9 @@ static void kinf__rf_idle_check(kinf_informer_t* inf) {
         kinf__rf_broken(inf);
     } else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf)) {
         KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
+#ifndef KINF_NO_WATCH_LIST
+        if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0, 1); return; }
+#endif
         if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
         kinf__rf_fail(inf, inf->req_kind, 0);
     }
@@ -8627,6 +8934,9 @@ static int kinf__fa_rules(kinf_factory_t* f, kinf_informer_t* inf, int whole, co
             if (!kinf__setup_rule(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
         }
     }
+#ifndef KINF_NO_METADATA_ONLY
+    if (b->metadata_only && kinf__meta_rules(&r) >= 0) { KINF__ERR(inf, CONFIG_BAD_PATH, "metadata_only: keep paths under metadata", 0); return 0; }
+#endif
     if (!b->no_default_drop) { kinf__setup_rule(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < b->drop_count; i++) {
         if (r.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
@@ -10453,6 +10763,12 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->sock.fd = -1;
     inf->port = o.port; inf->https = o.https;
     inf->own_transport = s.d.own_transport != 0;
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
+#endif
+#ifndef KINF_NO_METADATA_ONLY
+    inf->meta_only = s.d.metadata_only != 0;
+#endif
 #ifdef KINF_TLS_BEARSSL
     if (inf->https && !inf->own_transport) {
         inf->tls = base + s.l.tls;
@@ -10801,6 +11117,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__VERSION_STR
 #undef KINF__WARN
 #undef KINF__WBUF
+#undef KINF__WL_INIT
 #undef KINF__WQ_LOCK
 #undef KINF__WQ_MAGIC
 #undef KINF__WQ_MAX_CAP

@@ -107,6 +107,11 @@ KIN = [c for c in CLIENTS if c.startswith("kinformer")]
 ONLY = [c for c in os.environ.get("BENCH_CLIENTS", "").split(",") if c]
 
 
+# kwatch lists with LIST, then WATCH, as the clients it is compared with do
+# (client-node and the Python client have no watch-list); issue 17's rows
+# (bench/issue17.py) compare watch-list with LIST
+LISTWATCH = ["--watch-list", "off"]
+
 def log(msg):
     sys.stderr.write("[bench %s] %s\n" % (time.strftime("%H:%M:%S"), msg))
     sys.stderr.flush()
@@ -221,7 +226,7 @@ def store_sizes(kind, n, server_info, projected):
 def client_argv(client, srv, n, m, tmp):
     kind = srv.kind
     if client in KIN:
-        argv = [KWATCH, "-s", srv.url, kind, "-o", "none", "--stats"]
+        argv = [KWATCH, "-s", srv.url, kind, "-o", "none", "--stats"] + LISTWATCH
         argv += store_sizes(kind, n, srv.info, client == "kinformer-keep")
         argv += CLIENTS[client]["args"]
         argv += ["--max-events", str(n + m)] if m else ["--exit-after-sync"]
@@ -444,7 +449,7 @@ def callgrind(srv, n, m, name, binary=KWATCH):
     srv.arm(m)
     outf = os.path.join(OUT, "callgrind.%s.out" % name)
     argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + outf, binary, "-s", srv.url, srv.kind,
-            "-o", "none"] + store_sizes(srv.kind, n, srv.info, False)
+            "-o", "none"] + LISTWATCH + store_sizes(srv.kind, n, srv.info, False)
     argv += ["--max-events", str(n + m)] if m else ["--exit-after-sync"]
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=1800)
     total = None
@@ -1131,6 +1136,11 @@ def write_report(results):
       "`bench/out/callgrind.*.out`.")
     w("")
     L += multi_report(R)
+    # issue 17's rows (bench/issue17.py, make bench-issue17) are kept across reruns
+    extra = os.path.join(DOCS, "performance-issue17.md")
+    if os.path.exists(extra):
+        with open(extra) as f:
+            L.append(f.read())
     with open(REPORT, "w") as f:
         f.write("\n".join(L))
     log("wrote %s" % REPORT)
@@ -1168,7 +1178,7 @@ def multi_run_one(client, srv, tmp):
     else:
         spec = MULTI_CLIENTS[client]
         argv = [KWATCH, "-s", srv.url, names, "-o", "none", "--stats", "--max-events",
-                str(MULTI_K * (MULTI_N + MULTI_M))]
+                str(MULTI_K * (MULTI_N + MULTI_M))] + LISTWATCH
         argv += store_sizes(srv.kind, MULTI_N, srv.info, spec["projected"]) + spec["args"]
     rusage = os.path.join(tmp, "rusage-%s" % client)
     argv = ([TIME, "-f", "%M %U %S", "-o", rusage] if TIME else []) + argv

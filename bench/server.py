@@ -107,6 +107,42 @@ class Data:
             page = self.pages[key] = self._body(start, end)
         return page
 
+    # watch-list and metadata-only (bench/issue17.py): built on first use,
+    # then served as ready bytes like the list
+    def meta_item_list(self):
+        if getattr(self, "meta_items", None) is None:
+            self.meta_items = [json.dumps({"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1",
+                                           "metadata": json.loads(x)["metadata"]}, separators=(",", ":")).encode()
+                               for x in self.items]
+        return self.meta_items
+
+    def meta_list_body(self):
+        if getattr(self, "meta_whole", None) is None:
+            md = json.dumps({"resourceVersion": str(self.list_rv)}, separators=(",", ":")).encode()
+            self.meta_whole = (b'{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":' + md +
+                               b',"items":[' + b",".join(self.meta_item_list()) + b"]}\n")
+        return self.meta_whole
+
+    def initial_events(self, meta):
+        """The watch-list stream: an ADDED event per object (a chunk each, as
+        the API server flushes them), then the annotated end bookmark."""
+        attr = "wl_meta" if meta else "wl_full"
+        if getattr(self, attr, None) is None:
+            items = self.meta_item_list() if meta else self.items
+            chunks = []
+            for x in items:
+                ev = b'{"type":"ADDED","object":' + x + b"}\n"
+                chunks.append(b"%x\r\n" % len(ev) + ev + b"\r\n")
+            bm = json.dumps({"type": "BOOKMARK", "object": {
+                "kind": "PartialObjectMetadata" if meta else self.obj_kind,
+                "apiVersion": "meta.k8s.io/v1" if meta else "v1",
+                "metadata": {"resourceVersion": str(self.list_rv),
+                             "annotations": {"k8s.io/initial-events-end": "true"}}}},
+                separators=(",", ":")).encode() + b"\n"
+            chunks.append(b"%x\r\n" % len(bm) + bm + b"\r\n")
+            setattr(self, attr, b"".join(chunks))
+        return getattr(self, attr)
+
     def _body(self, start, end):
         md = {"resourceVersion": str(self.list_rv)}
         if end < len(self.items):
@@ -219,9 +255,53 @@ class Handler(BaseHTTPRequestHandler):
             ok = path == "/api/v1/" + kind or (len(segs) == 6 and segs[:4] == ["", "api", "v1", "namespaces"] and segs[5] == kind)
         if not ok:
             return self._status(404, "NotFound", "the server could not find the requested resource")
+        meta = "as=PartialObjectMetadata" in (self.headers.get("Accept") or "")
         if q.get("watch") in ("1", "true", "True"):
+            if q.get("sendInitialEvents") == "true":
+                return self._watch_list(t_req, meta)
             return self._watch(t_req, res)
+        if meta and not q.get("continue") and (not q.get("limit") or (
+                self.server.ignore_limit_rv0 and q.get("resourceVersion") == "0")):
+            return self._meta_list(t_req)
+        if meta:   # metadata pages are not built: bench/issue17.py runs with --ignore-limit-rv0
+            return self._status(406, "NotAcceptable", "bench server: PartialObjectMetadataList pages are not served")
         return self._list(t_req, q)
+
+    def _meta_list(self, t_req):
+        body = self.server.data.meta_list_body()
+        ep = self.server.epoch
+        rec = [t_req, 0.0, len(self.server.data.items), len(body)]
+        with ep.lock:
+            ep.lists.append(rec)
+        self._send(200, body)
+        rec[1] = time.monotonic()
+
+    def _watch_list(self, t_req, meta):
+        """The initial events and the end bookmark, then an empty stream held
+        open until the client goes away."""
+        body = self.server.data.initial_events(meta)
+        ep = self.server.epoch
+        rec = [t_req, 0.0, 0.0, len(self.server.data.items), len(body)]
+        with ep.lock:
+            ep.watches.append(rec)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+        rec[1] = time.monotonic()
+        self.close_connection = True
+        try:
+            mv = memoryview(body)
+            for off in range(0, len(mv), SEND_SLICE):
+                self.connection.sendall(mv[off:off + SEND_SLICE])
+            rec[2] = time.monotonic()
+            while True:
+                r, _, _ = select.select([self.connection], [], [], 1.0)
+                if r and not self.connection.recv(65536):
+                    break
+        except OSError:
+            pass
 
     def _list(self, t_req, q):
         data = self.server.data
@@ -304,9 +384,16 @@ def main():
     ap.add_argument("--resources", type=int, default=0,
                     help="serve the objects under this many resources r0.. of %s/v1 (default 0: as --kind)" % BENCH_GROUP)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--prebuild-issue17", action="store_true",
+                    help="build the whole list, the metadata list and both watch-list streams at start")
     args = ap.parse_args()
 
     data = Data(args.kind, args.objects, args.events, args.namespaces, args.seed)
+    if args.prebuild_issue17:
+        data.list_body(0, 0)
+        data.meta_list_body()
+        data.initial_events(False)
+        data.initial_events(True)
     srv = Server(("127.0.0.1", args.port), Handler)
     srv.data = data
     srv.epoch = Epoch(data.m)

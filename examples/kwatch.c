@@ -60,6 +60,9 @@ static const char* g_sa_dir;
 static double g_timeout = -1;
 static int g_exit_after_sync, g_dump, g_stats;
 static const char* g_snapshot;  /* --snapshot FILE */
+#ifndef KINF_NO_WATCH_LIST
+static const char* g_watch_list; /* --watch-list auto|on|off */
+#endif
 #ifndef KINF_NO_SNAPSHOT
 #define KW_STALE(inf) kinf_snapshot_stale((inf), 0) /* --exit-after-sync waits until the server confirmed the snapshot */
 #else
@@ -268,6 +271,18 @@ static const kw_opt kw_opts[] = {
       "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
       "                         each has the memory capacities above\n" },
     { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
+#ifndef KINF_NO_WATCH_LIST
+    { "--watch-list", 0, KW_STR, KW_VAR(g_watch_list),
+      "  --watch-list auto|on|off  list through one watch with sendInitialEvents (KEP-3157). auto\n"
+      "                         (default): LIST+WATCH from then on once the server refuses it or\n"
+      "                         does not end the initial events; on: tried at every relist, each\n"
+      "                         failure falls back to LIST for that one; off: LIST, then WATCH\n" },
+#endif
+#ifndef KINF_NO_METADATA_ONLY
+    { "--metadata-only", 0, KW_SET, KW_DESC(metadata_only),
+      "  --metadata-only        ask for PartialObjectMetadata and keep each object's metadata only\n"
+      "                         (--keep paths must lie under metadata)\n" },
+#endif
 };
 #undef KW_DESC
 #undef KW_VAR
@@ -385,6 +400,10 @@ static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
             (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs, s->objects, s->max_objects,
             s->fifo_len, s->fifo_capacity, s->store_used, s->store_peak, s->store_capacity, s->mem_used, s->mem_capacity,
             kinf_log_item_name(last_error));
+#ifndef KINF_NO_WATCH_LIST
+    fprintf(stderr, "# stats watch_lists=%llu watch_list_fallbacks=%llu\n", (unsigned long long)s->watch_lists,
+            (unsigned long long)s->watch_list_fallbacks);
+#endif
 }
 static void install_signals(void) {
     struct sigaction sa;
@@ -676,6 +695,12 @@ int main(int argc, char** argv) {
             break;
         }
     }
+#ifndef KINF_NO_WATCH_LIST
+    if (g_watch_list) {
+        if (!strcmp(g_watch_list, "auto")) { d.watch_list = KINF_WATCH_LIST_AUTO; } else if (!strcmp(g_watch_list, "on")) { d.watch_list = KINF_WATCH_LIST_ON; }
+        else if (!strcmp(g_watch_list, "off")) { d.watch_list = KINF_WATCH_LIST_OFF; } else { return usage_error("--watch-list takes auto, on or off", g_watch_list); }
+    }
+#endif
     if (!resource && !g_all) { return usage_error("missing RESOURCE", 0); }
     if (resource && g_all) { return usage_error("--all takes no RESOURCE", resource); }
     if (!d.server || g_kubeconfig || g_context || g_sa_dir) {

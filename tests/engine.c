@@ -102,6 +102,7 @@ int main(void) {
     d.max_objects = 16; d.store_bytes = 8192; d.max_event_bytes = 4096; d.max_tokens = 64;
     d.max_handlers = 1; d.max_indexes = -1;
     d.random_seed = 7;
+    d.watch_list = KINF_WATCH_LIST_OFF; /* the LIST, then the WATCH, as written below */
     d.logger.func = logger;
     need = kinf_informer_size(&d);
     printf("# the informer for 16 objects and 8 KiB of store: %u bytes (the context %u)\n",

@@ -204,6 +204,11 @@ def bad_request(msg):
     return ApiError(400, "BadRequest", msg)
 
 
+def partial_meta(obj):
+    """An object as a PartialObjectMetadata: its metadata only."""
+    return {"kind": "PartialObjectMetadata", "apiVersion": "meta.k8s.io/v1", "metadata": obj.get("metadata", {})}
+
+
 def invalid(kind, msg):
     return ApiError(422, "Invalid", '%s "" is invalid: %s' % (kind, msg),
                     {"group": "meta.k8s.io", "kind": kind, "causes": [
@@ -719,6 +724,7 @@ class Watcher:
         self.started = time.time()
         self.start_rv = None
         self.sent = 0
+        self.meta = False   # objects as PartialObjectMetadata (the client's Accept asked for it)
 
     def convert(self, ev):
         if ev.res.storage is not self.res.storage:
@@ -2112,6 +2118,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise not_found(res, name)
         return self._send(200, e.full, compressible=True)
 
+    def _accept_meta(self, is_list):
+        """As the real server's content negotiation, for the one conversion
+        this fake does: the first media type of the Accept header it can
+        serve. application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1
+        (a list) or ...;as=PartialObjectMetadata;... (a watch) gives objects
+        as metadata only; plain application/json (or */*) full objects; other
+        conversions (as=Table, ...) it passes over. True for metadata."""
+        want = "PartialObjectMetadataList" if is_list else "PartialObjectMetadata"
+        if APP.args.ignore_metadata_accept:
+            return False
+        for part in (self.headers.get("Accept") or "").split(","):
+            fields = [f.strip() for f in part.split(";")]
+            mt = fields[0].lower()
+            params = dict(f.split("=", 1) for f in fields[1:] if "=" in f)
+            if mt not in ("application/json", "application/*", "*/*"):
+                continue
+            if "as" not in params:
+                return False
+            if params.get("as") == want and params.get("g") == "meta.k8s.io" and params.get("v") in ("v1", "v1beta1"):
+                return True
+        return False
+
     def _list(self, res, ns, q):
         store = APP.store
         lsel = LabelSelector(q.get("labelSelector", ""))
@@ -2187,6 +2215,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             md["continue"] = continue_encode(list_rv, page[-1].key)
             if remaining:
                 md["remainingItemCount"] = remaining
+        if self._accept_meta(True):
+            APP.bump("list_metadata", res)
+            body = b"".join([b'{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":',
+                             dumps(md), b',"items":[', b",".join(dumps(partial_meta(e.obj)) for e in page), b"]}"])
+            return self._send(200, body, compressible="list")
         body = b"".join([b'{"kind":"', res.list_kind.encode(), b'","apiVersion":"',
                          res.api_version.encode(), b'","metadata":', dumps(md), b',"items":[',
                          b",".join(e.item for e in page), b"]}"])
@@ -2216,6 +2249,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif rvm:
             raise invalid("ListOptions", "resourceVersionMatch: Forbidden: resourceVersionMatch is "
                           "forbidden for watch unless sendInitialEvents is provided")
+        if sie is not None and APP.watch_list == "refuse":
+            APP.bump("watch_list_refused")
+            raise invalid("ListOptions", "sendInitialEvents: Forbidden: sendInitialEvents is forbidden "
+                          "for watch unless the WatchList feature gate is enabled")
+        if sie:
+            APP.bump("watch_list", res)
+        meta = self._accept_meta(False)
+        if meta:
+            APP.bump("watch_metadata", res)
         f = APP.faults.take("expire_http")
         if f is not None:
             r = int(rvp) if (rvp or "").isdigit() else 0
@@ -2226,6 +2268,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     path + ("?" + urllib.parse.urlencode(q) if q else ""),
                     random.Random("%s:watch:%d" % (APP.args.seed, wid)))
         w.start_rv = rvp
+        w.meta = meta
         with store.lock:
             cur = store.rv
             if want is not None and want > cur and APP.args.too_large_wait > 0:
@@ -2241,7 +2284,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     e = table[k]
                     if w.match(e.obj):
                         initial.append(("EV", "ADDED", e))
-                if sie:
+                if sie and APP.watch_list == "unfinished":
+                    initial.append(("END", "clean"))
+                    expired = True          # not registered: the stream ends after them
+                elif sie:
                     initial.append(("BM", cur, {"k8s.io/initial-events-end": "true"}))
             elif want is not None:
                 if want < store.compacted:
@@ -2302,14 +2348,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return True
         return False
 
-    def _line(self, item, kind):
+    def _line(self, item, kind, meta=False):
         t = item[0]
         if t == "EV":
-            return b'{"type":"' + item[1].encode() + b'","object":' + item[2].full + b"}\n"
+            obj = dumps(partial_meta(item[2].obj)) if meta else item[2].full
+            return b'{"type":"' + item[1].encode() + b'","object":' + obj + b"}\n"
         if t == "BM":
             md = {"resourceVersion": str(item[1])}
             if item[2]:
                 md["annotations"] = item[2]
+            if meta:
+                return dumps({"type": "BOOKMARK", "object": {"kind": "PartialObjectMetadata",
+                                                             "apiVersion": "meta.k8s.io/v1", "metadata": md}}) + b"\n"
             return dumps({"type": "BOOKMARK", "object": {"kind": kind.kind, "apiVersion": kind.api_version,
                                                          "metadata": md}}) + b"\n"
         if t == "ERR":
@@ -2363,7 +2413,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 qempty = not w.q
                 progress = w.progress
             if len(batch) == 2 and not w.garbage and not APP.faults.has("cut"):
-                self._chunk(self._line(batch[0], w.res) + self._line(batch[1], w.res))
+                self._chunk(self._line(batch[0], w.res, w.meta) + self._line(batch[1], w.res, w.meta))
                 w.sent += 2
                 batch = []
             for item in batch:
@@ -2372,7 +2422,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                         return self._abort()
                     self.wfile.write(b"0\r\n\r\n")
                     return
-                line = self._line(item, w.res)
+                line = self._line(item, w.res, w.meta)
                 if item[0] == "EV":
                     if not self._write_event(w, line):
                         return
@@ -2380,7 +2430,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self._chunk(line)
             now = time.monotonic()
             if w.bookmarks and qempty and now >= next_bm and w.stall_until <= now:
-                self._chunk(self._line(("BM", progress, None), w.res))
+                self._chunk(self._line(("BM", progress, None), w.res, w.meta))
                 next_bm = now + iv
             if now >= deadline:
                 self.wfile.write(b"0\r\n\r\n")
@@ -2438,6 +2488,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if method != "POST":
                 return self._send_json(200, {"pending": APP.faults.pending()})
             return self._fault(q)
+        if op == "watchlist":
+            if method == "POST":
+                mode = q.get("mode", "")
+                if mode not in ("on", "refuse", "unfinished"):
+                    raise bad_request("mode must be on, refuse or unfinished")
+                APP.watch_list = mode
+            return self._send_json(200, {"mode": APP.watch_list})
         if op == "stop":
             APP.stop_event.set()
             return self._send_text(200, "stopping\n")
@@ -2586,6 +2643,10 @@ class App:
         self.store = Store(self, args.history)
         self.faults = Faults()
         self.gen = Generator(self)
+        # watch-list (sendInitialEvents): "on" (a 1.32 server), "refuse" (an
+        # old server: 422 Invalid), "unfinished" (initial events, then the
+        # stream ends with no end bookmark); /_fake/watchlist changes it
+        self.watch_list = "refuse" if args.no_watch_list else args.watch_list_mode
 
     @staticmethod
     def _ssl_context(args):
@@ -2749,6 +2810,12 @@ def build_parser():
     ap.add_argument("--no-aggregated-discovery", action="store_true",
                     help="serve the legacy discovery documents only (a server before 1.26)")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--no-watch-list", action="store_true",
+                    help="refuse sendInitialEvents with 422 Invalid, as a server without the WatchList feature")
+    ap.add_argument("--ignore-metadata-accept", action="store_true",
+                    help="serve whole objects whatever the Accept header asks (the server's choice of plain JSON)")
+    ap.add_argument("--watch-list-mode", choices=("on", "refuse", "unfinished"), default="on",
+                    help="watch-list: served (on), refused (422), or initial events with no end bookmark")
     return ap
 
 

@@ -297,6 +297,11 @@ class Server:
     def list_count(self, plural):
         return self.stats().get("by_resource", {}).get("list", {}).get(plural, 0)
 
+    def lists_any(self, plural):
+        """(Re)lists of either kind: LIST requests and watch-lists (sendInitialEvents=true)."""
+        by = self.stats().get("by_resource", {})
+        return by.get("list", {}).get(plural, 0) + by.get("watch_list", {}).get(plural, 0)
+
     def wait_up(self, timeout=30):
         deadline = time.monotonic() + timeout * SLOW
         for _ in range(1000):
@@ -727,7 +732,7 @@ def scenario_big(ctx):
         # --- 1. initial paginated sync
         c = Checks("sync %d pods, --list-limit 100, --exit-after-sync" % npods)
         base = srv.list_count("pods")
-        kw = Kwatch("sync", srv.url, ["pods", "-o", "none", "--list-limit", "100",
+        kw = Kwatch("sync", srv.url, ["pods", "--watch-list", "off", "-o", "none", "--list-limit", "100",
                                       "--exit-after-sync", "--stats", "--dump-on-exit"])
         rc = kw.wait(120)
         check_clean_exit(c, kw, 0)
@@ -757,7 +762,7 @@ def scenario_continue_expiry(srv):
     for attempt in range(4):
         lbase, wbase = srv.list_count("pods"), srv.watch_count("pods")
         srv.churn(50)
-        kw = Kwatch("cont%d" % attempt, srv.url, ["pods", "-o", "name", "--list-limit", "10",
+        kw = Kwatch("cont%d" % attempt, srv.url, ["pods", "--watch-list", "off", "-o", "name", "--list-limit", "10",
                                                   "--dump-on-exit", "--stats", "-v"], merge=True)
         try:
             kw.proc.send_signal(signal.SIGSTOP)
@@ -2244,7 +2249,7 @@ def scenario_snapshot(ctx):
         kw.wait(60)
         check_clean_exit(c, kw, 0)
         c.check(os.path.exists(snap) and not os.path.exists(snap + ".tmp"), "no snapshot file (or a .tmp left)")
-        lists = srv.list_count("pods")
+        lists = srv.lists_any("pods")
         srv.sentinel_pod()                       # a change while kwatch is not running
         kw = Kwatch("snap-warm", srv.url, ["pods", "-o", "name", "--snapshot", snap, "--dump-on-exit",
                                            "-v", "--timeout", "4"])
@@ -2252,7 +2257,7 @@ def scenario_snapshot(ctx):
         check_clean_exit(c, kw, 0)
         err = "\n".join(kw.err)
         c.check("SNAPSHOT_LOADED" in err and "SNAPSHOT_RESUMED" in err, "no SNAPSHOT_LOADED/RESUMED: %s" % err[-400:])
-        c.check(srv.list_count("pods") == lists, "LIST requests %d -> %d" % (lists, srv.list_count("pods")))
+        c.check(srv.lists_any("pods") == lists, "LIST and watch-list requests %d -> %d" % (lists, srv.lists_any("pods")))
         want = srv.state(path)
         c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
         adds = sum(1 for ln in kw.out_lines() if ln.startswith("ADDED "))
@@ -2265,25 +2270,25 @@ def scenario_snapshot(ctx):
             data[len(data) // 2] ^= 0x20
             f.seek(0)
             f.write(data)
-        lists = srv.list_count("pods")
+        lists = srv.lists_any("pods")
         kw = Kwatch("snap-corrupt", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--exit-after-sync",
                                               "--dump-on-exit"])
         kw.wait(60)
         check_clean_exit(c, kw, 0)
         c.check("SNAPSHOT_CORRUPT" in "\n".join(kw.err), "no SNAPSHOT_CORRUPT")
-        c.check(srv.list_count("pods") == lists + 1, "LIST requests %d -> %d" % (lists, srv.list_count("pods")))
+        c.check(srv.lists_any("pods") == lists + 1, "LIST and watch-list requests %d -> %d" % (lists, srv.lists_any("pods")))
         c.check(kw.dump() == srv.state(path), "dump differs")
         c.report()
 
         c = Checks("snapshot: after a compaction the watch gets 410 and kwatch relists")
         srv.sentinel_pod()
         srv.fault("expire")
-        lists = srv.list_count("pods")
+        lists = srv.lists_any("pods")
         kw = Kwatch("snap-expired", srv.url, ["pods", "-o", "name", "--snapshot", snap, "--exit-after-sync",
                                               "--dump-on-exit", "-v"])
         kw.wait(60)
         check_clean_exit(c, kw, 0)
-        c.check(srv.list_count("pods") > lists, "no LIST after the 410")
+        c.check(srv.lists_any("pods") > lists, "no LIST after the 410")
         want = srv.state(path)
         c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
         c.report()
@@ -2356,6 +2361,123 @@ def scenario_snapshot_kill(ctx):
         c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
         c.check(not os.path.exists(tmp), "the half-written %s is still there after a clean save" % tmp)
         c.report()
+    finally:
+
+# ======================================================================
+# Watch-list (sendInitialEvents) and metadata-only informers
+# ======================================================================
+
+def scenario_watchlist(ctx):
+    """kwatch's default: the list and the relist after an in-stream 410 go
+    through watch-list; cuts under churn; never a LIST request."""
+    def verify(c, kw, srv):
+        c.check(kw.stat("watch_lists") >= 2, "stats watch_lists=%s, want >= 2 (the sync and the relist)"
+                % kw.stats().get("watch_lists"))
+        c.check(kw.stat("watch_list_fallbacks") == 0, "stats watch_list_fallbacks=%s"
+                % kw.stats().get("watch_list_fallbacks"))
+        c.check(srv.list_count("pods") == 0, "%d LIST requests, want none" % srv.list_count("pods"))
+        c.check(kw.stat("lists") == 0, "stats lists=%s" % kw.stats().get("lists"))
+        c.check("RV_EXPIRED" in kw.err_text(), "RV_EXPIRED not logged")
+        c.check("watch-list, resourceVersion=" in kw.err_text(), "no watch-list LIST_START logged")
+    def inject(srv, kw):
+        # the cuts land on the watch after the sync (a cut during the initial
+        # events would be a LIST for that list); then the 410 and its relist
+        srv.fault("cut", count=2)
+        if not srv.wait_faults_drained(60):
+            raise TestFailure("the cuts were never consumed")
+        srv.fault("expire")
+    fault_scenario("watch-list under churn, 2 cuts and an in-stream 410: no LIST", inject, verify=verify)
+
+
+def scenario_watchlist_refused(ctx):
+    """A server that refuses watch-list (422, as one without the feature):
+    kwatch falls back to LIST+WATCH once and remembers it: the relist after a
+    410 is a LIST, with no second try."""
+    def verify(c, kw, srv):
+        c.check(kw.stat("watch_lists") == 1 and kw.stat("watch_list_fallbacks") == 1,
+                "stats watch_lists=%s watch_list_fallbacks=%s, want 1 and 1"
+                % (kw.stats().get("watch_lists"), kw.stats().get("watch_list_fallbacks")))
+        c.check(kw.stat("lists") >= 2, "stats lists=%s, want >= 2 (the sync and the relist)" % kw.stats().get("lists"))
+        c.check(srv.stats().get("watch_list_refused", 0) == 1, "the server refused %s watch-lists, want 1"
+                % srv.stats().get("watch_list_refused", 0))
+        c.check(kw.err_text().count("WATCH_LIST_FALLBACK") == 1, "WATCH_LIST_FALLBACK logged %d times, want 1"
+                % kw.err_text().count("WATCH_LIST_FALLBACK"))
+    fault_scenario("watch-list refused (422) -> LIST+WATCH, remembered across a relist",
+                   inject_faults([("expire", {})]), verify=verify, srv_extra=("--no-watch-list",))
+
+
+def scenario_watchlist_unfinished(ctx):
+    """A server that sends the initial events but ends the stream with no end
+    bookmark: --watch-list on falls back at every relist (and tries again)."""
+    def verify(c, kw, srv):
+        c.check(kw.stat("watch_lists") >= 2 and kw.stat("watch_list_fallbacks") == kw.stat("watch_lists"),
+                "stats watch_lists=%s watch_list_fallbacks=%s, want equal and >= 2"
+                % (kw.stats().get("watch_lists"), kw.stats().get("watch_list_fallbacks")))
+        c.check("before the end bookmark" in kw.err_text(), "no fallback for a missing end bookmark logged")
+    fault_scenario("watch-list not finished (no end bookmark), --watch-list on -> LIST each time",
+                   inject_faults([("expire", {})]), kw_args=["--watch-list", "on"], verify=verify,
+                   srv_extra=("--watch-list-mode", "unfinished"))
+
+
+def metadata_of(o):
+    """What a metadata-only cache holds of a server object: its metadata (managedFields aside)."""
+    md = json.loads(json.dumps(o.get("metadata", {})))
+    md.pop("managedFields", None)
+    return {"metadata": md}
+
+
+def scenario_metadata_only(ctx):
+    """--metadata-only: the objects kwatch delivers are the server's metadata,
+    value for value, by LIST and by watch-list, and after churn; the server
+    saw the PartialObjectMetadata Accept headers."""
+    srv = Server("metadata", pods=120, namespaces=3, configmaps=5)
+    kw = None
+    try:
+        for wl in ("off", "auto"):
+            c = Checks("metadata-only (--watch-list %s): every listed object equals the server's metadata" % wl)
+            kw0 = Kwatch("meta-list-" + wl, srv.url, ["pods", "--metadata-only", "--watch-list", wl, "-o", "json",
+                                                      "--exit-after-sync", "--list-limit", "50"])
+            c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
+            want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
+            got = json_cache(kw0.out_lines())
+            d = contents_diff(got, want)
+            c.check(not d, d)
+            by = srv.stats().get("by_resource", {})
+            what = "list_metadata" if wl == "off" else "watch_metadata"
+            c.check(by.get(what, {}).get("pods", 0) >= 1, "no %s request seen by the server: %s" % (what, by))
+            c.report()
+        c = Checks("metadata-only under churn: the last object kwatch delivered for every key equals the server's metadata")
+        kw = Kwatch("meta-churn", srv.url, ["pods", "--metadata-only", "-o", "json", "-v"], merge=True)
+        if kw.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
+            c.fail("never started watching %s" % kw.describe())
+        churn_for(srv, 200, 2 if OPTS.quick else 4)
+        srv.quiesce()
+        sentinel = srv.sentinel_pod().split("/")[1]
+        c.check(kw.wait_for(lambda ln: ln.startswith("{") and ('"name":"%s"' % sentinel) in ln, 90) is not None,
+                "the sentinel never arrived")
+        kw.stop()
+        want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
+        got = json_cache(kw.out_lines())
+        d = contents_diff(got, want)
+        c.check(not d, d)
+        c.check(not any('"spec"' in ln for ln in kw.out_lines() if ln.startswith("{")), "an object with spec delivered")
+        c.report()
+    finally:
+        if kw is not None:
+            kw.kill()
+        srv.close()
+    # a server that answers with whole objects (plain JSON, its choice): kwatch projects them
+    srv = Server("metadata-whole", pods=60, namespaces=2, configmaps=2, extra=("--ignore-metadata-accept",))
+    try:
+        for wl in ("off", "auto"):
+            c = Checks("metadata-only against a server sending whole objects (--watch-list %s): the cache is the metadata" % wl)
+            kw0 = Kwatch("meta-whole-" + wl, srv.url, ["pods", "--metadata-only", "--watch-list", wl, "-o", "json",
+                                                       "--exit-after-sync"])
+            c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
+            want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
+            d = contents_diff(json_cache(kw0.out_lines()), want)
+            c.check(not d, d)
+            c.report()
     finally:
         srv.close()
 
@@ -2846,6 +2968,10 @@ ALL = [
     ("multi_caps", scenario_multi_caps, 3),
     ("snapshot", scenario_snapshot, 4),
     ("snapshot_kill", scenario_snapshot_kill, 4),
+    ("watchlist", scenario_watchlist, 5),
+    ("watchlist_refused", scenario_watchlist_refused, 4),
+    ("watchlist_unfinished", scenario_watchlist_unfinished, 4),
+    ("metadata_only", scenario_metadata_only, 4),
 ]
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 VALGRIND_SET = ("churn", "cut")

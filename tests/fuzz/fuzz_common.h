@@ -323,6 +323,7 @@ static kinf_informer_t* fz_informer_fifo(uint8_t ctl0, uint8_t ctl1, int fifo_ca
     d.dispatch_budget = (ctl1 >> 5) & 7;     /* 0 = all */
     d.fifo_capacity = fifo_capacity;
     d.random_seed = 1;
+    d.watch_list = KINF_WATCH_LIST_OFF; /* the seeds are a LIST, then a WATCH */
     need = kinf_informer_size(&d);
     mem = malloc(need);
     if (!mem) { abort(); }

@@ -39,6 +39,7 @@ static kinf_informer_t* mk(unsigned char* mem, int kind) {
     d.store_bytes = 16 * 1024;
     d.max_event_bytes = 8 * 1024;
     d.random_seed = 1;
+    d.watch_list = KINF_WATCH_LIST_OFF; /* the seeds are a LIST, then a WATCH */
     FZ_CHECK(kinf_informer_size(&d) <= sizeof(g_mem[0]), "informer larger than its static buffer");
     inf = kinf_init(mem, sizeof(g_mem[0]), &d);
     FZ_CHECK(inf != 0, "kinf_init");
