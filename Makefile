@@ -43,8 +43,8 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 # static so the engine calls kwatch does not use are left out. docs/performance.md
 # has its size.
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
-# watch-list and metadata-only informers are left out of it too
-SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY
+# watch-list, metadata-only informers and gzip are left out of it too
+SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 
@@ -137,6 +137,7 @@ help:
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
+	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
@@ -186,6 +187,10 @@ bench-callgrind:
 # (default 3): a Markdown table on stdout; not part of `make bench` yet.
 bench-issue17: $(BUILD)/kwatch
 	@python3 bench/issue17.py
+
+# gzip vs identity for 10,000 pods through a 10 Mbit/s shaping proxy -> docs/performance.md
+bench-gzip: $(BUILD)/kwatch
+	python3 bench/gzip_link.py --write
 
 # kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
 $(BUILD)/kubediff: examples/kubediff.c examples/tool_common.h kinformer.h | $(BUILD)

@@ -206,6 +206,19 @@ API
         uint32_t kinf_client_last_error(c); void _clear_error(c)
         kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
 
+    Lists in gzip (docs/errors.md, docs/memory.md; KINF_NO_GZIP compiles it out): a
+    list request sends Accept-Encoding: gzip (the API server compresses
+    responses over 128 KiB; a watch never asks, and the server never
+    compresses one), unless desc.no_gzip = 1. The body is de-chunked, then
+    inflated in the informer's own block (RFC 1951/1952, streaming, no malloc,
+    its CRC-32 and length checked), then scanned as any list. Bad gzip is
+    GZIP_MALFORMED, GZIP_CHECK_FAILED or GZIP_TRUNCATED and the list is retried;
+    a Content-Encoding not asked for is HTTP_UNSUPPORTED_ENCODING. Items of a
+    list reach the store as they arrive and the CRC-32 comes at the end, so
+    after a gzip list that was given up the next lists re-apply every item,
+    its resourceVersion unchanged or not (the handlers get updates), until one
+    completes. kinf_stats: gzip_responses, gzip_bytes_in, gzip_bytes_out.
+
     Keys are "namespace/name", or "name" for cluster-scoped objects.
     Paths are dot separated keys ("status.phase"); a backslash escapes the next
     character ("metadata.labels.app\.kubernetes\.io/name"), and a segment of
@@ -229,6 +242,9 @@ CONFIGURATION MACROS
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
     KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
+    KINF_NO_GZIP              compile the gzip inflater out (about 6.4 KB at -Os): lists never
+                              ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
+                              and KINF_GZIP_BYTES is 0
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
     KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
                               defined; its log items keep their ids, named "")
@@ -284,6 +300,9 @@ MEMORY
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
       + handlers and index definitions (a few dozen bytes each)
+    + unless desc.no_gzip (or KINF_NO_GZIP), the gzip inflater: its 32 KiB
+      window, Huffman tables and CRC table (37,072 bytes on x86_64; at most
+      KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
       contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
@@ -543,7 +562,10 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_BUSY, "a request is under way: one at a time per client") \
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_TIMEOUT, "the request did not complete in time: abandoned") \
     KINF_LOGITEM_XMACRO(WATCH_LIST_FALLBACK, "watch-list refused or not finished by the server: listing with LIST, then WATCH") \
-    KINF_LOGITEM_XMACRO(METADATA_ONLY_UNAVAILABLE, "desc.metadata_only: this build has no metadata-only informers (KINF_NO_METADATA_ONLY)")
+    KINF_LOGITEM_XMACRO(METADATA_ONLY_UNAVAILABLE, "desc.metadata_only: this build has no metadata-only informers (KINF_NO_METADATA_ONLY)") \
+    KINF_LOGITEM_XMACRO(GZIP_MALFORMED, "a gzip list response is malformed (header, block, Huffman code, distance, or data after its end): the list is retried") \
+    KINF_LOGITEM_XMACRO(GZIP_CHECK_FAILED, "a gzip list response fails its CRC-32 or length check: the list is retried") \
+    KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -708,6 +730,8 @@ typedef struct kinf_desc_t {
        "metadata" whatever the server sends; keep paths must lie under
        "metadata" (none: all of it). */
     int metadata_only;
+    int no_gzip;                 /* 1: lists ask for no gzip (Accept-Encoding), and the inflater's
+                                    KINF_GZIP_BYTES are not reserved; builds with KINF_NO_GZIP never ask */
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -748,6 +772,7 @@ typedef struct kinf_stats_t {
     struct { uint32_t head_bytes, headers, depth, rules, continue_bytes, token_bytes, read_bytes; } caps;
     uint64_t watch_lists;                            /* (re)lists made through a watch (watch-list), begun */
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
+    uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -760,6 +785,13 @@ typedef struct kinf_stats_t {
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
 #define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
+/* the gzip inflater (its 32 KiB window and its state), unless desc.no_gzip
+   or KINF_NO_GZIP; counted in KINF_INFORMER_BYTES */
+#ifdef KINF_NO_GZIP
+#define KINF_GZIP_BYTES 0u
+#else
+#define KINF_GZIP_BYTES (40u * 1024u)
+#endif
 /* The defaults a 0 in kinf_desc_t (and in KINF_INFORMER_BYTES) stands for. */
 #define KINF_DEFAULT_MAX_OBJECTS 1024
 #define KINF_DEFAULT_STORE_BYTES (1u << 20)
@@ -804,7 +836,7 @@ typedef struct kinf_stats_t {
      + (2u + KINF__IDX(ix)) * 4u * (4u * KINF__OBJS(mo) + 4u) \
      + KINF__CAP(tk, KINF_DEFAULT_TOKENS, 64, 0x7fffffff) * KINF_TOKEN_BYTES \
      + KINF__CAP(eb, KINF_DEFAULT_EVENT_BYTES, 4096, 0x7ff00000u) + KINF__CAP(sb, KINF_DEFAULT_STORE_BYTES, 1, 0xfff00000u) \
-     + (KINF__CAP(hd, KINF_DEFAULT_HANDLERS, 1, 256) + KINF__IDX(ix)) * KINF_HANDLER_BYTES + 64u)
+     + (KINF__CAP(hd, KINF_DEFAULT_HANDLERS, 1, 256) + KINF__IDX(ix)) * KINF_HANDLER_BYTES + 64u + KINF_GZIP_BYTES)
 /* each name is a number; kinf__end pads the list */
 #define KINF__SZ_kinf__end 0
 #define KINF__SZ_max_objects 1
@@ -1832,6 +1864,7 @@ static uint32_t kinf__rand(uint32_t* st) {
 typedef struct kinf__resp {
     int status;
     int chunked, conn_close, head_done;
+    int gzip;            /* Content-Encoding: gzip */
     int64_t clen;        /* -1: none */
     int64_t retry_after; /* -1: none */
     size_t head_len;
@@ -1842,7 +1875,7 @@ static int kinf__http_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || 
 /* Parses a complete response head (ending in CRLF CRLF, or LF LF). */
 static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_t* err_item) {
     size_t i = 0, line_end, nh = 0;
-    r->status = 0; r->chunked = 0; r->conn_close = 0; r->clen = -1; r->retry_after = -1;
+    r->status = 0; r->chunked = 0; r->conn_close = 0; r->clen = -1; r->retry_after = -1; r->gzip = 0;
     if (n < 13 || memcmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ') {
         *err_item = KINF_LOGITEM_HTTP_MALFORMED; return KINF_ERR_INVAL;
     }
@@ -1893,6 +1926,10 @@ static int kinf__http_parse_head(const char* h, size_t n, kinf__resp* r, uint32_
             if (kinf__ieq(h + vs, ve - vs, "chunked")) { r->chunked = 1; }
             else if (!kinf__ieq(h + vs, ve - vs, "identity")) { *err_item = KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING; return KINF_ERR_INVAL; }
         } else if (kinf__ieq(h + ns, ne - ns, "content-encoding")) {
+#ifndef KINF_NO_GZIP
+            /* gzip is read as such; whether it was asked for is the caller's to check */
+            if (kinf__ieq(h + vs, ve - vs, "gzip") || kinf__ieq(h + vs, ve - vs, "x-gzip")) { r->gzip = 1; } else
+#endif
             if (!kinf__ieq(h + vs, ve - vs, "identity")) { *err_item = KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING; return KINF_ERR_INVAL; }
         } else if (kinf__ieq(h + ns, ne - ns, "connection")) {
             if (kinf__ieq(h + vs, ve - vs, "close")) { r->conn_close = 1; }
@@ -2012,6 +2049,436 @@ static inline int kinf__chunked_decode(kinf__chunked* d, uint8_t* buf, size_t* l
     *len = o;
     return KINF_OK;
 }
+
+/* >>gzip  A gzip (RFC 1952) inflater over DEFLATE (RFC 1951), streaming and
+   resumable at any byte: input in pieces of any size, down to one byte, the
+   state kept between calls, nothing allocated. Its 32 KiB window is the
+   output buffer too: the inflated bytes wait there (pend of them, ending at
+   wpos) until the scanner takes them, and the inflater stops when the window
+   holds nothing but bytes not taken yet, so a byte is overwritten only after
+   it was taken and is further back than any distance. Work per call is
+   bounded by the input given and the window's free room. Huffman codes are
+   decoded a bit at a time from the canonical counts, so a decode can stop and
+   resume between any two bits. Compiled out by KINF_NO_GZIP. */
+#ifndef KINF_NO_GZIP
+#define KINF__GZ_WIN 32768u
+#define KINF__GZ_FAST 9u
+/* the stream's states, in order */
+enum { KINF__GZS_HEAD = 0, KINF__GZS_XLEN, KINF__GZS_EXTRA, KINF__GZS_NAME, KINF__GZS_COMMENT, KINF__GZS_HCRC,
+       KINF__GZS_BLOCK, KINF__GZS_STORED_LEN, KINF__GZS_STORED, KINF__GZS_DYN, KINF__GZS_CLENS, KINF__GZS_LENS,
+       KINF__GZS_LENS_EXTRA, KINF__GZS_CODES, KINF__GZS_LEN_EXTRA, KINF__GZS_DIST, KINF__GZS_DIST_EXTRA,
+       KINF__GZS_COPY, KINF__GZS_TRAILER, KINF__GZS_DONE, KINF__GZS_FAILED };
+/* what kinf__gz_inflate returns: went as far as it could, the stream's end
+   (trailer checked), or why it failed (sticky: every later call says it again) */
+enum { KINF__GZ_OK = 0, KINF__GZ_END = 1, KINF__GZ_EHEAD = -1, KINF__GZ_EDATA = -2, KINF__GZ_ECHECK = -3, KINF__GZ_ETRAIL = -4 };
+typedef struct kinf__gz {
+    uint8_t st, last, flg, crc_ready;  /* state; the final block is under way; FLG; crctab built */
+    int8_t err;                   /* the KINF__GZ_E* it failed with */
+    uint32_t bb, bc;              /* bit buffer (LSB first) and its count, always under 32 */
+    uint32_t n, acc, acc2;        /* the state's counter and what it gathers */
+    uint32_t len, dist, sym;      /* a match under way; a symbol waiting for its extra bits */
+    uint32_t nlen, ndist, ncode;  /* a dynamic block's code counts */
+    uint32_t hcode, hfirst, hindex, hlen; /* a Huffman decode under way */
+    uint32_t crc, hcrc;           /* CRC-32 of the output (pre-inverted), of the header */
+    uint64_t outn, crcn;          /* bytes output; of those, bytes in crc */
+    uint64_t inn;                 /* bytes of input taken */
+    uint32_t wpos, pend;          /* window write position; bytes before it not taken yet */
+    const char* why;              /* the failure, for the log */
+    const uint8_t* in; const uint8_t* end; /* the input of the call under way */
+    uint16_t lcnt[16], lsym[288], dcnt[16], dsym[32], ccnt[16], csym[19];
+    uint16_t lfast[1u << KINF__GZ_FAST], dfast[1u << KINF__GZ_FAST]; /* codes of up to KINF__GZ_FAST bits
+                                     by their next bits: symbol | length << 9; 0: longer (kinf__gz_fast) */
+    uint8_t lens[320];
+    uint32_t crctab[256];
+    uint8_t win[KINF__GZ_WIN];
+} kinf__gz;
+typedef char kinf__gz_fits[(sizeof(kinf__gz) + 8u <= KINF_GZIP_BYTES) ? 1 : -1];
+
+/* A fresh stream (the CRC table is built once). */
+static void kinf__gz_reset(kinf__gz* z) {
+    uint32_t i, k, c;
+    if (!z->crc_ready) {
+        for (i = 0; i < 256u; i++) {
+            c = i;
+            for (k = 0; k < 8u; k++) { c = (c & 1u) ? 0xEDB88320u ^ (c >> 1) : c >> 1; }
+            z->crctab[i] = c;
+        }
+        z->crc_ready = 1;
+    }
+    z->st = KINF__GZS_HEAD; z->last = 0; z->flg = 0; z->err = 0;
+    z->bb = z->bc = z->n = z->acc = z->acc2 = z->len = z->dist = z->sym = 0;
+    z->hcode = z->hfirst = z->hindex = z->hlen = 0;
+    z->crc = z->hcrc = 0xffffffffu;
+    z->outn = z->crcn = z->inn = 0;
+    z->wpos = z->pend = 0;
+    z->why = 0; z->in = z->end = 0;
+}
+static uint32_t kinf__gz_crc_byte(const kinf__gz* z, uint32_t crc, uint8_t b) { return z->crctab[(crc ^ b) & 0xffu] ^ (crc >> 8); }
+/* brings crc up to the output: the bytes produced since, all still in the window */
+static void kinf__gz_crc_catch_up(kinf__gz* z) {
+    uint32_t k = (uint32_t)(z->outn - z->crcn), p = (z->wpos - k) & (KINF__GZ_WIN - 1u), crc = z->crc;
+    while (k--) { crc = z->crctab[(crc ^ z->win[p]) & 0xffu] ^ (crc >> 8); p = (p + 1u) & (KINF__GZ_WIN - 1u); }
+    z->crc = crc; z->crcn = z->outn;
+}
+/* n bits (up to 24) in the bit buffer, pulling input a byte at a time: 0 when it ran out */
+static int kinf__gz_need(kinf__gz* z, uint32_t n) {
+    while (z->bc < n) {
+        if (z->in == z->end) { return 0; }
+        z->bb |= (uint32_t)*z->in++ << z->bc; z->bc += 8u;
+    }
+    return 1;
+}
+static uint32_t kinf__gz_bits(kinf__gz* z, uint32_t n) {
+    uint32_t v = z->bb & ((1u << n) - 1u);
+    z->bb >>= n; z->bc -= n;
+    return v;
+}
+/* A byte of a byte-aligned field (header, stored length, trailer); -1 when the input ran out. */
+static int kinf__gz_byte(kinf__gz* z) { return kinf__gz_need(z, 8u) ? (int)kinf__gz_bits(z, 8u) : -1; }
+static void kinf__gz_put(kinf__gz* z, uint32_t c) {
+    z->win[z->wpos] = (uint8_t)c; z->wpos = (z->wpos + 1u) & (KINF__GZ_WIN - 1u); z->pend++; z->outn++;
+}
+/* A canonical Huffman code from its code lengths: cnt[l] codes of length l,
+   sym the symbols in code order. 0, or -1 for lengths that over-subscribe,
+   or leave the code incomplete (allowed, as zlib allows it, only for no code
+   at all or one code of one bit: the unused codes then fail to decode). */
+static int kinf__gz_build(uint16_t* cnt, uint16_t* sym, const uint8_t* len, uint32_t n, uint16_t* fast) {
+    uint16_t offs[16], next[16];
+    int32_t left = 1;
+    uint32_t i, maxl = 0, code = 0;
+    memset(cnt, 0, 16u * sizeof(uint16_t));
+    for (i = 0; i < n; i++) { cnt[len[i]]++; }
+    for (i = 1; i < 16u; i++) {
+        left = left * 2 - (int32_t)cnt[i];
+        if (left < 0) { return -1; }
+        if (cnt[i]) { maxl = i; }
+    }
+    offs[1] = 0;
+    for (i = 1; i < 15u; i++) { offs[i + 1] = (uint16_t)(offs[i] + cnt[i]); }
+    for (i = 0; i < n; i++) { if (len[i]) { sym[offs[len[i]]++] = (uint16_t)i; } }
+    if (left > 0 && maxl > 1u) { return -1; }
+    if (fast) { /* each short code's entry at its bits reversed (the stream is LSB first), and every longer index that starts with them */
+        memset(fast, 0, sizeof(uint16_t) << KINF__GZ_FAST);
+        for (i = 1; i < 16u; i++) { next[i] = (uint16_t)code; code = (code + cnt[i]) << 1; }
+        for (i = 0; i < n; i++) {
+            uint32_t l = len[i], c, r = 0, k;
+            if (!l) { continue; }
+            c = next[l]++;
+            if (l > KINF__GZ_FAST) { continue; }
+            for (k = 0; k < l; k++) { r = (r << 1) | ((c >> k) & 1u); }
+            for (; r < (1u << KINF__GZ_FAST); r += 1u << l) { fast[r] = (uint16_t)(i | (l << 9)); }
+        }
+    }
+    return 0;
+}
+/* One symbol, a bit at a time from where the last call stopped: the symbol,
+   -1 when the input ran out (the decode resumes), -2 for a bit string that is
+   no code of this table. */
+static int kinf__gz_decode(kinf__gz* z, const uint16_t* cnt, const uint16_t* sym) {
+    while (z->hlen < 15u) {
+        uint32_t count;
+        if (!z->bc && !kinf__gz_need(z, 1u)) { return -1; }
+        z->hcode |= z->bb & 1u; z->bb >>= 1; z->bc--;
+        count = cnt[++z->hlen];
+        if (z->hcode < z->hfirst + count) {
+            int s = sym[z->hindex + z->hcode - z->hfirst];
+            z->hcode = z->hfirst = z->hindex = z->hlen = 0;
+            return s;
+        }
+        z->hindex += count; z->hfirst = (z->hfirst + count) << 1; z->hcode <<= 1;
+    }
+    return -2;
+}
+static int kinf__gz_fail(kinf__gz* z, int err, const char* why) {
+    z->st = KINF__GZS_FAILED; z->err = (int8_t)err; z->why = why;
+    return err;
+}
+/* the length and distance codes' bases and extra bits (RFC 1951 3.2.5) */
+static const uint16_t kinf__gz_lbase[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59,
+                                             67, 83, 99, 115, 131, 163, 195, 227, 258 };
+static const uint8_t kinf__gz_lext[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
+static const uint16_t kinf__gz_dbase[30] = { 1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769,
+                                             1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577 };
+static const uint8_t kinf__gz_dext[30] = { 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13 };
+/* the order the code length code's lengths come in (RFC 1951 3.2.7) */
+static const uint8_t kinf__gz_clorder[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
+
+/* the end of a block: the next one, or the trailer after the last (at a byte boundary) */
+static void kinf__gz_block_end(kinf__gz* z) {
+    if (z->last) { kinf__gz_bits(z, z->bc & 7u); z->st = KINF__GZS_TRAILER; z->n = z->acc = z->acc2 = 0; }
+    else { z->st = KINF__GZS_BLOCK; }
+}
+/* A symbol from bits b (at least 15 of them): the table's entry, or a walk of
+   the canonical code for a longer one; *len its bits, 0 for no code. */
+static uint32_t kinf__gz_peek(const uint16_t* fast, const uint16_t* cnt, const uint16_t* sym, uint64_t b, uint32_t* len) {
+    uint32_t e = fast[b & ((1u << KINF__GZ_FAST) - 1u)], code = 0, first = 0, index = 0, l;
+    if (e) { *len = e >> 9; return e & 511u; }
+    for (l = 1; l < 16u; l++) {
+        code |= (uint32_t)(b & 1u); b >>= 1;
+        if (code < first + cnt[l]) { *len = l; return sym[index + code - first]; }
+        index += cnt[l]; first = (first + cnt[l]) << 1; code <<= 1;
+    }
+    *len = 0;
+    return 0;
+}
+/* The fast path of a compressed block: whole symbols (literal, or length and
+   distance with their extra bits: 48 bits at most) from a 64-bit buffer
+   filled ahead, while 8 bytes of input and room for a match (258) are
+   there, and no decode is under way. Whole bytes left in the buffer go back
+   to the input at the end, so the bit buffer holds under 8 bits again. The
+   same checks as the state machine; returns 0, or the KINF__GZ_E* failure. */
+static int kinf__gz_fast(kinf__gz* z) {
+    uint64_t bb = z->bb;
+    uint32_t bc = z->bc, sym, len, dist, n, from;
+    const uint8_t* in = z->in;
+    int r = 0, ended = 0;
+    while (z->end - in >= 8 && z->pend <= KINF__GZ_WIN - 258u) {
+        while (bc <= 56u) { bb |= (uint64_t)*in++ << bc; bc += 8u; }
+        sym = kinf__gz_peek(z->lfast, z->lcnt, z->lsym, bb, &n);
+        if (!n) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code"); break; }
+        bb >>= n; bc -= n;
+        if (sym < 256u) { kinf__gz_put(z, sym); continue; }
+        if (sym == 256u) { ended = 1; break; }
+        if (sym > 285u) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "length symbol 286 or 287"); break; }
+        sym -= 257u;
+        n = kinf__gz_lext[sym];
+        len = kinf__gz_lbase[sym] + (uint32_t)(bb & ((1u << n) - 1u)); bb >>= n; bc -= n;
+        sym = kinf__gz_peek(z->dfast, z->dcnt, z->dsym, bb, &n);
+        if (!n) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad distance code"); break; }
+        bb >>= n; bc -= n;
+        if (sym > 29u) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance symbol 30 or 31"); break; }
+        n = kinf__gz_dext[sym];
+        dist = kinf__gz_dbase[sym] + (uint32_t)(bb & ((1u << n) - 1u)); bb >>= n; bc -= n;
+        if (dist > z->outn) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance beyond the output so far"); break; }
+        from = (z->wpos - dist) & (KINF__GZ_WIN - 1u);
+        z->pend += len; z->outn += len;
+        if (z->wpos + len <= KINF__GZ_WIN && from + len <= KINF__GZ_WIN) { /* neither end wraps */
+            uint8_t* d = z->win + z->wpos;
+            const uint8_t* f = z->win + from;
+            z->wpos = (z->wpos + len) & (KINF__GZ_WIN - 1u);
+            if (dist >= len) { memcpy(d, f, len); }
+            else { while (len--) { *d++ = *f++; } } /* overlapping: a run, byte after byte */
+            continue;
+        }
+        while (len--) {
+            z->win[z->wpos] = z->win[from];
+            z->wpos = (z->wpos + 1u) & (KINF__GZ_WIN - 1u); from = (from + 1u) & (KINF__GZ_WIN - 1u);
+        }
+    }
+    if (r) { return r; }
+    in -= bc >> 3; /* whole bytes not used: back to the input */
+    bc &= 7u;
+    z->bb = (uint32_t)(bb & ((1u << bc) - 1u)); z->bc = bc;
+    z->in = in;
+    if (ended) { kinf__gz_block_end(z); }
+    return 0;
+}
+/* Inflates in[0..n): *used gets the bytes taken (all of them, unless the
+   window filled with bytes not taken yet, or the stream ended). Returns
+   KINF__GZ_OK (more input, or room, wanted), KINF__GZ_END, or a KINF__GZ_E*. */
+static int kinf__gz_inflate(kinf__gz* z, const uint8_t* in, size_t n, size_t* used) {
+    int r = KINF__GZ_OK, c, s;
+    uint32_t i;
+    z->in = in; z->end = in + n;
+    for (;;) {
+        switch (z->st) {
+        case KINF__GZS_HEAD: /* ID1 ID2 CM FLG MTIME(4) XFL OS */
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            z->hcrc = kinf__gz_crc_byte(z, z->hcrc, (uint8_t)c);
+            if ((z->n == 0 && c != 0x1f) || (z->n == 1 && c != 0x8b)) { r = kinf__gz_fail(z, KINF__GZ_EHEAD, "not a gzip stream (bad magic)"); goto out; }
+            if (z->n == 2 && c != 8) { r = kinf__gz_fail(z, KINF__GZ_EHEAD, "compression method is not deflate"); goto out; }
+            if (z->n == 3) {
+                if (c & 0xe0) { r = kinf__gz_fail(z, KINF__GZ_EHEAD, "reserved header flag set"); goto out; }
+                z->flg = (uint8_t)c;
+            }
+            if (++z->n == 10u) { z->n = 0; z->acc = 0; z->st = KINF__GZS_XLEN; }
+            break;
+        case KINF__GZS_XLEN: /* FEXTRA: XLEN, then that many bytes */
+            if (!(z->flg & 4u)) { z->st = KINF__GZS_NAME; break; }
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            z->hcrc = kinf__gz_crc_byte(z, z->hcrc, (uint8_t)c);
+            z->acc |= (uint32_t)c << (8u * z->n);
+            if (++z->n == 2u) { z->n = 0; z->st = KINF__GZS_EXTRA; }
+            break;
+        case KINF__GZS_EXTRA:
+            if (!z->acc) { z->st = KINF__GZS_NAME; break; }
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            z->hcrc = kinf__gz_crc_byte(z, z->hcrc, (uint8_t)c);
+            z->acc--;
+            break;
+        case KINF__GZS_NAME: /* FNAME, FCOMMENT: zero-terminated, skipped */
+        case KINF__GZS_COMMENT:
+            if (!(z->flg & (z->st == KINF__GZS_NAME ? 8u : 16u))) { z->st++; break; }
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            z->hcrc = kinf__gz_crc_byte(z, z->hcrc, (uint8_t)c);
+            if (c == 0) { z->st++; z->n = 0; z->acc = 0; }
+            break;
+        case KINF__GZS_HCRC: /* FHCRC: the low 16 bits of the header's CRC-32 */
+            if (!(z->flg & 2u)) { z->st = KINF__GZS_BLOCK; break; }
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            z->acc |= (uint32_t)c << (8u * z->n);
+            if (++z->n == 2u) {
+                if (z->acc != (~z->hcrc & 0xffffu)) { r = kinf__gz_fail(z, KINF__GZ_EHEAD, "header CRC mismatch"); goto out; }
+                z->st = KINF__GZS_BLOCK;
+            }
+            break;
+        case KINF__GZS_BLOCK: /* BFINAL, BTYPE */
+            if (!kinf__gz_need(z, 3u)) { goto out; }
+            z->last = (uint8_t)kinf__gz_bits(z, 1u);
+            c = (int)kinf__gz_bits(z, 2u);
+            if (c == 0) { kinf__gz_bits(z, z->bc & 7u); z->st = KINF__GZS_STORED_LEN; z->n = z->acc = 0; }
+            else if (c == 1) { /* the fixed codes (RFC 1951 3.2.6); 286, 287, 30 and 31 decode but are refused */
+                for (i = 0; i < 288u; i++) { z->lens[i] = (uint8_t)(i < 144u ? 8 : i < 256u ? 9 : i < 280u ? 7 : 8); }
+                kinf__gz_build(z->lcnt, z->lsym, z->lens, 288u, z->lfast);
+                for (i = 0; i < 32u; i++) { z->lens[i] = 5; }
+                kinf__gz_build(z->dcnt, z->dsym, z->lens, 32u, z->dfast);
+                z->st = KINF__GZS_CODES;
+            } else if (c == 2) { z->st = KINF__GZS_DYN; }
+            else { r = kinf__gz_fail(z, KINF__GZ_EDATA, "block type 3 (reserved)"); goto out; }
+            break;
+        case KINF__GZS_STORED_LEN: /* LEN, NLEN */
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            z->acc |= (uint32_t)c << (8u * z->n);
+            if (++z->n == 4u) {
+                z->len = z->acc & 0xffffu;
+                if ((z->acc >> 16) != (~z->len & 0xffffu)) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "stored block length does not match its complement"); goto out; }
+                if (z->len) { z->st = KINF__GZS_STORED; } else { kinf__gz_block_end(z); }
+            }
+            break;
+        case KINF__GZS_STORED: { /* the bit buffer is empty here: bytes straight from the input */
+            size_t k = (size_t)(z->end - z->in), room = KINF__GZ_WIN - z->pend, tail = KINF__GZ_WIN - z->wpos;
+            if (k > z->len) { k = z->len; }
+            if (k > room) { k = room; }
+            if (k > tail) { k = tail; }
+            if (!k) { goto out; }
+            memcpy(z->win + z->wpos, z->in, k);
+            z->in += k; z->len -= (uint32_t)k;
+            z->wpos = (z->wpos + (uint32_t)k) & (KINF__GZ_WIN - 1u); z->pend += (uint32_t)k; z->outn += k;
+            if (!z->len) { kinf__gz_block_end(z); }
+            break;
+        }
+        case KINF__GZS_DYN: /* HLIT, HDIST, HCLEN */
+            if (!kinf__gz_need(z, 14u)) { goto out; }
+            z->nlen = kinf__gz_bits(z, 5u) + 257u; z->ndist = kinf__gz_bits(z, 5u) + 1u; z->ncode = kinf__gz_bits(z, 4u) + 4u;
+            if (z->nlen > 286u || z->ndist > 30u) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "too many length or distance codes"); goto out; }
+            memset(z->lens, 0, 19u);
+            z->n = 0; z->st = KINF__GZS_CLENS;
+            break;
+        case KINF__GZS_CLENS:
+            if (z->n < z->ncode) {
+                if (!kinf__gz_need(z, 3u)) { goto out; }
+                z->lens[kinf__gz_clorder[z->n++]] = (uint8_t)kinf__gz_bits(z, 3u);
+                break;
+            }
+            if (kinf__gz_build(z->ccnt, z->csym, z->lens, 19u, 0) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad code lengths code"); goto out; }
+            memset(z->lens, 0, sizeof(z->lens));
+            z->n = 0; z->st = KINF__GZS_LENS;
+            break;
+        case KINF__GZS_LENS:
+            if (z->n < z->nlen + z->ndist) {
+                if ((s = kinf__gz_decode(z, z->ccnt, z->csym)) == -1) { goto out; }
+                if (s < 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad code length code"); goto out; }
+                if (s < 16) { z->lens[z->n++] = (uint8_t)s; }
+                else { z->sym = (uint32_t)s; z->st = KINF__GZS_LENS_EXTRA; }
+                break;
+            }
+            if (!z->lens[256]) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "no end-of-block code"); goto out; }
+            if (kinf__gz_build(z->lcnt, z->lsym, z->lens, z->nlen, z->lfast) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code lengths"); goto out; }
+            if (kinf__gz_build(z->dcnt, z->dsym, z->lens + z->nlen, z->ndist, z->dfast) != 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad distance code lengths"); goto out; }
+            z->st = KINF__GZS_CODES;
+            break;
+        case KINF__GZS_LENS_EXTRA: { /* 16: the last length 3-6 times; 17: 3-10 zeros; 18: 11-138 zeros */
+            uint32_t nb = z->sym == 16u ? 2u : z->sym == 17u ? 3u : 7u, rep, v = 0;
+            if (!kinf__gz_need(z, nb)) { goto out; }
+            rep = kinf__gz_bits(z, nb) + (z->sym == 18u ? 11u : 3u);
+            if (z->sym == 16u) {
+                if (!z->n) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "length repeat with no length before it"); goto out; }
+                v = z->lens[z->n - 1u];
+            }
+            if (z->n + rep > z->nlen + z->ndist) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "code lengths run past their count"); goto out; }
+            while (rep--) { z->lens[z->n++] = (uint8_t)v; }
+            z->st = KINF__GZS_LENS;
+            break;
+        }
+        case KINF__GZS_CODES:
+            if (!z->hlen && z->end - z->in >= 8 && z->pend <= KINF__GZ_WIN - 258u) {
+                const uint8_t* at = z->in;
+                uint64_t o0 = z->outn;
+                if ((r = kinf__gz_fast(z)) != 0) { goto out; }
+                if (z->in != at || z->outn != o0 || z->st != KINF__GZS_CODES) { break; }
+            }
+            if (z->pend == KINF__GZ_WIN) { goto out; } /* the window is all untaken output */
+            if ((s = kinf__gz_decode(z, z->lcnt, z->lsym)) == -1) { goto out; }
+            if (s < 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad literal/length code"); goto out; }
+            if (s < 256) { kinf__gz_put(z, (uint32_t)s); }
+            else if (s == 256) { kinf__gz_block_end(z); }
+            else if (s > 285) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "length symbol 286 or 287"); goto out; }
+            else { z->sym = (uint32_t)s - 257u; z->st = KINF__GZS_LEN_EXTRA; }
+            break;
+        case KINF__GZS_LEN_EXTRA:
+            if (!kinf__gz_need(z, kinf__gz_lext[z->sym])) { goto out; }
+            z->len = kinf__gz_lbase[z->sym] + kinf__gz_bits(z, kinf__gz_lext[z->sym]);
+            z->st = KINF__GZS_DIST;
+            break;
+        case KINF__GZS_DIST:
+            if ((s = kinf__gz_decode(z, z->dcnt, z->dsym)) == -1) { goto out; }
+            if (s < 0) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "bad distance code"); goto out; }
+            if (s > 29) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance symbol 30 or 31"); goto out; }
+            z->sym = (uint32_t)s; z->st = KINF__GZS_DIST_EXTRA;
+            break;
+        case KINF__GZS_DIST_EXTRA:
+            if (!kinf__gz_need(z, kinf__gz_dext[z->sym])) { goto out; }
+            z->dist = kinf__gz_dbase[z->sym] + kinf__gz_bits(z, kinf__gz_dext[z->sym]);
+            if (z->dist > z->outn) { r = kinf__gz_fail(z, KINF__GZ_EDATA, "distance beyond the output so far"); goto out; }
+            z->st = KINF__GZS_COPY;
+            break;
+        case KINF__GZS_COPY: {
+            uint32_t k = KINF__GZ_WIN - z->pend, from = (z->wpos - z->dist) & (KINF__GZ_WIN - 1u);
+            if (!k) { goto out; }
+            if (k > z->len) { k = z->len; }
+            z->len -= k; z->pend += k; z->outn += k;
+            while (k--) {
+                z->win[z->wpos] = z->win[from];
+                z->wpos = (z->wpos + 1u) & (KINF__GZ_WIN - 1u); from = (from + 1u) & (KINF__GZ_WIN - 1u);
+            }
+            if (!z->len) { z->st = KINF__GZS_CODES; }
+            break;
+        }
+        case KINF__GZS_TRAILER: /* CRC32, ISIZE */
+            if ((c = kinf__gz_byte(z)) < 0) { goto out; }
+            if (z->n < 4u) { z->acc |= (uint32_t)c << (8u * z->n); } else { z->acc2 |= (uint32_t)c << (8u * (z->n - 4u)); }
+            if (++z->n == 8u) {
+                kinf__gz_crc_catch_up(z);
+                if (z->acc != ~z->crc) { r = kinf__gz_fail(z, KINF__GZ_ECHECK, "CRC-32 mismatch"); goto out; }
+                if (z->acc2 != (uint32_t)z->outn) { r = kinf__gz_fail(z, KINF__GZ_ECHECK, "ISIZE (length mod 2^32) mismatch"); goto out; }
+                z->st = KINF__GZS_DONE;
+            }
+            break;
+        case KINF__GZS_DONE: /* one member: anything after it is refused */
+            if (z->in != z->end) { r = kinf__gz_fail(z, KINF__GZ_ETRAIL, "data after the gzip trailer"); goto out; }
+            r = KINF__GZ_END;
+            goto out;
+        default: /* KINF__GZS_FAILED */
+            r = z->err;
+            goto out;
+        }
+    }
+out:
+    kinf__gz_crc_catch_up(z);
+    *used = (size_t)(z->in - in);
+    z->inn += *used;
+    z->in = z->end = 0;
+    return r;
+}
+/* The inflated bytes not taken yet, as much of them as lies in one piece. */
+static size_t kinf__gz_out(const kinf__gz* z, const uint8_t** p) {
+    uint32_t start = (z->wpos - z->pend) & (KINF__GZ_WIN - 1u), k = z->pend;
+    if (k > KINF__GZ_WIN - start) { k = KINF__GZ_WIN - start; }
+    *p = z->win + start;
+    return k;
+}
+static void kinf__gz_take(kinf__gz* z, size_t n) { z->pend -= (uint32_t)n; }
+#endif /* KINF_NO_GZIP */
 
 /* >>json  A streaming JSON scanner. It frames records (each top-level value of
    a watch stream, or each element of a list's "items") into the event buffer,
@@ -3037,6 +3504,11 @@ struct kinf_informer_t {
     kinf__resp resp;
     kinf__chunked ch;
     int64_t body_left;
+    void* gz;                     /* the gzip inflater (kinf__gz) in the caller's memory; NULL: lists ask for no gzip */
+    uint8_t gz_on;                /* the response under way is gzip: its body goes through the inflater */
+    uint8_t gz_redo;              /* a gzip list was given up: items it applied may be corrupt (its CRC is
+                                     checked only at the end), so lists re-apply items of the same
+                                     resourceVersion until one completes */
     /* errors and stats */
     uint32_t last_error;
     kinf_stats_t st;
@@ -3060,6 +3532,12 @@ struct kinf_informer_t {
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
 };
+/* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
+#ifndef KINF_NO_GZIP
+#define KINF__GZ_REDO(inf) ((inf)->gz_redo)
+#else
+#define KINF__GZ_REDO(inf) 0
+#endif
 /* a change to the store: a snapshot written now would differ */
 #define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
@@ -3971,7 +4449,7 @@ static int kinf__setup_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
 #ifdef KINF_TLS_BEARSSL
 static size_t kinf__tls_size(void);
 #endif
-typedef struct kinf__setup_layout_t { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; } kinf__setup_layout_t;
+typedef struct kinf__setup_layout_t { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; size_t gz; } kinf__setup_layout_t;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
 static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** clamped) {
     kinf_desc_t d = *in;
@@ -4031,6 +4509,10 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
     l.ev = o; o = kinf__setup_add(o, d->max_event_bytes);
     l.arena = o; o = kinf__setup_add(o, d->store_bytes);
+#ifndef KINF_NO_GZIP
+    l.gz = 0;
+    if (!d->no_gzip) { l.gz = o; o = kinf__setup_add(o, sizeof(kinf__gz)); }
+#endif
     l.tls = o;
 #ifdef KINF_TLS_BEARSSL
     if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__setup_add(o, kinf__tls_size()); }
@@ -4259,6 +4741,9 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
 #else
     ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
 #endif
+#ifndef KINF_NO_GZIP
+    if (inf->gz && kind == KINF__PH_LIST) { ok &= kinf__rf_put(w, cap, &o, "Accept-Encoding: gzip\r\n"); } /* never on a watch */
+#endif
     if (inf->token[0]) {
         ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
         ok &= kinf__rf_put(w, cap, &o, inf->token);
@@ -4273,6 +4758,11 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
    kinf__rf_drop gives the connection up (the driver is asked to close it);
    kinf__rf_fail does so and backs off before the next request. */
 static void kinf__rf_drop(kinf_informer_t* inf) {
+#ifndef KINF_NO_GZIP
+    /* a gzip list given up before its CRC-32 was checked (bad gzip, bad JSON
+       out of it, a cut, a timeout): what it applied is not verified */
+    if (inf->gz_on && inf->req_kind == KINF__PH_LIST) { inf->gz_redo = 1; }
+#endif
     if (inf->conn_open) { inf->close_wanted = 1; }
     inf->conn_open = 0;
     inf->cstate = KINF__C_NONE;
@@ -4319,7 +4809,12 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
    three; kinf__rf_pending tells whether bytes read are not yet fed (held back
    by the FIFO, or to feed next). */
 static void kinf__rf_window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
-static int kinf__rf_pending(const kinf_informer_t* inf) { return inf->dpos < inf->rend; }
+static int kinf__rf_pending(const kinf_informer_t* inf) {
+#ifndef KINF_NO_GZIP
+    if (inf->gz_on && ((const kinf__gz*)inf->gz)->pend) { return 1; } /* inflated, not fed yet */
+#endif
+    return inf->dpos < inf->rend;
+}
 /* Builds the request for the current phase; with a continue token too long
    for it, falls back to one whole list (as client-go's pager when a token
    expires). 0 when even that does not fit: a fatal configuration error. */
@@ -4346,6 +4841,9 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     memset(&inf->resp, 0, sizeof(inf->resp));
     memset(&inf->ch, 0, sizeof(inf->ch));
     inf->hlen = 0; kinf__rf_window_clear(inf); inf->body_done = 0;
+#ifndef KINF_NO_GZIP
+    inf->gz_on = 0;
+#endif
     inf->last_rx = inf->now;
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
@@ -4557,7 +5055,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     key[kl] = 0;
     h = kinf__fnv(key, kl);
     s = kinf__hash_find(inf, key, kl, h);
-    if (s >= 0 && op == KINF__OP_LIST && kinf__store_visible(inf, s)) {
+    if (s >= 0 && op == KINF__OP_LIST && kinf__store_visible(inf, s) && !KINF__GZ_REDO(inf)) {
         kinf_object_t o;
         kinf__store_view(inf, inf->slots[s].cur, s, &o);
         if (!strcmp(o.resource_version, inf->c_rv)) { inf->slots[s].flags |= KINF__F_SEEN; return 0; }
@@ -4690,6 +5188,9 @@ static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* 
     KINF__SELFCHECK(inf);
     kinf__strlcpy(inf->last_rv, rv, sizeof(inf->last_rv));
     inf->listed = 1;
+#ifndef KINF_NO_GZIP
+    inf->gz_redo = 0;
+#endif
     inf->list_nolimit = 0;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_skip = 0;             /* the next relist may try watch-list again (unless refused under AUTO) */
@@ -4847,6 +5348,17 @@ static int kinf__rf_ingest(kinf_informer_t* inf, size_t n) {
                 } else {
                     inf->body_mode = KINF__BODY_STATUS;
                 }
+#ifndef KINF_NO_GZIP
+                /* gzip only where it was asked for: a list's response */
+                inf->gz_on = 0;
+                if (inf->resp.gzip) {
+                    if (!inf->gz || inf->req_kind != KINF__PH_LIST) {
+                        KINF__ERR(inf, HTTP_UNSUPPORTED_ENCODING, "Content-Encoding: gzip", inf->req_kind == KINF__PH_LIST ? " (not asked for)" : " (on a watch)");
+                        return -1;
+                    }
+                    kinf__gz_reset((kinf__gz*)inf->gz); inf->gz_on = 1; inf->st.gzip_responses++;
+                }
+#endif
                 kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
                 inf->scan.ev_len = 0;
                 if (inf->resp.clen == 0) { inf->body_done = 1; }
@@ -4918,32 +5430,74 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
     *used = p;
     return r;
 }
+#ifndef KINF_NO_GZIP
+/* >>reflector gzip  A list's body in gzip: the chunked framing comes off first
+   (gzip is a content coding under the transfer coding), then the inflater,
+   whose window holds what the scanner has not taken yet. A failure is logged
+   here; the list then fails as any broken list does, and the store is not
+   replaced (that happens only at the end of a complete list). */
+static void kinf__rf_gz_error(kinf_informer_t* inf, int r) {
+    const kinf__gz* z = (const kinf__gz*)inf->gz;
+    if (r == KINF__GZ_ECHECK) { KINF__ERR(inf, GZIP_CHECK_FAILED, z->why, 0); }
+    else { KINF__ERR(inf, GZIP_MALFORMED, z->why, 0); }
+}
+/* the next inflated bytes to feed: *src, their count; 0 when none (then the
+   compressed bytes at dpos were inflated, or the framing stepped over:
+   -1 when that failed, logged) */
+static long kinf__rf_gz_next(kinf_informer_t* inf, const uint8_t** src) {
+    kinf__gz* z = (kinf__gz*)inf->gz;
+    size_t used;
+    int r;
+    if (z->pend) { return (long)kinf__gz_out(z, src); }
+    if (inf->dpos >= inf->dend) { return kinf__rf_chunk_next(inf) ? -1 : 0; }
+    r = kinf__gz_inflate(z, inf->rbuf + inf->dpos, inf->dend - inf->dpos, &used);
+    inf->dpos += used;
+    inf->st.gzip_bytes_in += used;
+    if (r < 0) { kinf__rf_gz_error(inf, r); return -1; }
+    return 0;
+}
+#endif
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
 static int kinf__rf_consume(kinf_informer_t* inf) {
     while (kinf__rf_pending(inf)) {
-        size_t used;
-        int r;
-        if (inf->dpos >= inf->dend) {
-            if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
-            continue;
+        size_t used, avail;
+        const uint8_t* src;
+        int r = KINF__REC_OK;
+#ifndef KINF_NO_GZIP
+        if (inf->gz_on) {
+            long k = kinf__rf_gz_next(inf, &src);
+            if (k < 0) { kinf__rf_broken(inf); return -1; }
+            if (k == 0) { continue; }
+            avail = (size_t)k;
+        } else
+#endif
+        {
+            if (inf->dpos >= inf->dend) {
+                if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
+                continue;
+            }
+            src = inf->rbuf + inf->dpos; avail = inf->dend - inf->dpos;
         }
         if (inf->body_mode == KINF__BODY_STATUS) {
-            size_t take = inf->dend - inf->dpos;
+            size_t take = avail;
             if (inf->scan.ev_len + take > inf->max_event_bytes - 1) { take = inf->max_event_bytes - 1 - inf->scan.ev_len; }
-            memcpy(inf->ev + inf->scan.ev_len, inf->rbuf + inf->dpos, take);
+            memcpy(inf->ev + inf->scan.ev_len, src, take);
             inf->scan.ev_len += take;
-            inf->dpos = inf->dend;
-            continue;
+            used = avail; /* what does not fit is dropped */
+        } else {
+            r = kinf__rf_body_feed(inf, src, avail, &used);
         }
-        r = kinf__rf_body_feed(inf, inf->rbuf + inf->dpos, inf->dend - inf->dpos, &used);
-        inf->dpos += used;
+#ifndef KINF_NO_GZIP
+        if (inf->gz_on) { kinf__gz_take((kinf__gz*)inf->gz, used); inf->st.gzip_bytes_out += used; } else
+#endif
+        { inf->dpos += used; }
         if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
         if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
             kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
             return -1;
         }
-        if (inf->dpos < inf->dend) { return 0; } /* backpressure: the FIFO must drain first */
+        if (used < avail) { return 0; } /* backpressure: the FIFO must drain first */
     }
     return 0;
 }
@@ -4971,6 +5525,13 @@ static void kinf__rf_advance(kinf_informer_t* inf) {
         if (kinf__rf_consume(inf)) { continue; }
         if (kinf__rf_pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
         if (!inf->body_done) { return; }
+#ifndef KINF_NO_GZIP
+        if (inf->gz_on && ((const kinf__gz*)inf->gz)->st != KINF__GZS_DONE) { /* the body ended, the gzip stream did not */
+            KINF__ERR(inf, GZIP_TRUNCATED, 0, 0);
+            kinf__rf_broken(inf);
+            continue;
+        }
+#endif
         kinf__rf_response_done(inf);
     }
 }
@@ -8246,6 +8807,10 @@ static int kinf__dc_ingest(kinf_discovery_t* d, const uint8_t* b, size_t n) {
                     kinf__dc_log(d, KINF_LOG_ERROR, item, d->reqpath, 0, __LINE__);
                     return -1;
                 }
+                if (d->resp.gzip) { /* discovery never asks for gzip */
+                    kinf__dc_log(d, KINF_LOG_ERROR, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING, d->reqpath, " (Content-Encoding: gzip, not asked for)", __LINE__);
+                    return -1;
+                }
                 if (d->resp.status >= 100 && d->resp.status < 200) { d->hlen = 0; continue; }
                 d->resp.head_done = 1;
                 d->body_left = d->resp.clen;
@@ -10795,6 +11360,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     /* the read buffer is cleared, as the context is: the fixed part is
        resident from the start, whatever the first reads' sizes */
     inf->rbuf = base + s.l.rbuf; inf->rcap = s.d.read_bytes;
+#ifndef KINF_NO_GZIP
+    if (s.l.gz) { inf->gz = base + s.l.gz; ((kinf__gz*)inf->gz)->crc_ready = 0; }
+#endif
     memset(inf->rbuf, 0, inf->rcap);
     /* slots and their index links are set up when first used, and a custom
        index's buckets when it is added: memory the informer does not use
@@ -11107,6 +11675,9 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
+#undef KINF__GZ_REDO
+#undef KINF__GZ_WIN
+#undef KINF__GZ_FAST
 #undef KINF__SEND_FLAGS
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2

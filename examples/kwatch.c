@@ -270,7 +270,6 @@ static const kw_opt kw_opts[] = {
     { "--max-informers", 0, KW_INT, KW_VAR(g_max_informers),
       "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
       "                         each has the memory capacities above\n" },
-    { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
 #ifndef KINF_NO_WATCH_LIST
     { "--watch-list", 0, KW_STR, KW_VAR(g_watch_list),
       "  --watch-list auto|on|off  list through one watch with sendInitialEvents (KEP-3157). auto\n"
@@ -283,6 +282,12 @@ static const kw_opt kw_opts[] = {
       "  --metadata-only        ask for PartialObjectMetadata and keep each object's metadata only\n"
       "                         (--keep paths must lie under metadata)\n" },
 #endif
+#ifndef KINF_NO_GZIP
+    { "--no-gzip", 0, KW_SET, KW_DESC(no_gzip),
+      "  --no-gzip              lists without Accept-Encoding: gzip (asked for by default; the\n"
+      "                         server compresses lists over 128 KiB), and no inflater memory\n" },
+#endif
+    { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
 };
 #undef KW_DESC
 #undef KW_VAR
@@ -403,6 +408,10 @@ static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
 #ifndef KINF_NO_WATCH_LIST
     fprintf(stderr, "# stats watch_lists=%llu watch_list_fallbacks=%llu\n", (unsigned long long)s->watch_lists,
             (unsigned long long)s->watch_list_fallbacks);
+#endif
+#ifndef KINF_NO_GZIP
+    fprintf(stderr, "# stats gzip_responses=%llu gzip_bytes_in=%llu gzip_bytes_out=%llu\n", (unsigned long long)s->gzip_responses,
+            (unsigned long long)s->gzip_bytes_in, (unsigned long long)s->gzip_bytes_out);
 #endif
 }
 static void install_signals(void) {

@@ -1714,6 +1714,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "gzip" in (self.headers.get("Accept-Encoding") or ""):
             body = gzip.compress(body, 1)
             hdrs.append(("Content-Encoding", "gzip"))
+            APP.bump("gzip_responses")
+            bad = APP.faults.take("badgzip") if compressible == "list" else None
+            if bad is not None:
+                body = bad_gzip(body, bad["mode"])
         self.send_response(code)
         self.send_header("Content-Type", ctype)
         self.send_header("Cache-Control", "no-cache, private")
@@ -2600,6 +2604,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                                 "before_headers": truthy(q.get("before_headers"))})
         elif kind == "status":
             APP.faults.add("status", count, {"code": code, "retry_after": retry_after})
+        elif kind == "badgzip":
+            mode = q.get("mode", "corrupt")
+            if mode not in BAD_GZIP_MODES:
+                raise bad_request("badgzip mode is one of %s" % ", ".join(BAD_GZIP_MODES))
+            APP.faults.add("badgzip", count, {"mode": mode})
         elif kind == "expire":
             store.compact(end_watches=True)
             result["compacted"] = store.compacted
@@ -2614,6 +2623,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("unknown fault kind %r" % kind)
         result["pending"] = APP.faults.pending()
         return self._send_json(200, result)
+
+
+BAD_GZIP_MODES = ("corrupt", "truncate", "crc", "length", "trailing", "header")
+
+
+def bad_gzip(body, mode):
+    """A gzip stream spoilt as the badgzip fault asks (the HTTP framing stays right)."""
+    b = bytearray(body)
+    if mode == "corrupt":      # a byte in the middle of the deflate data
+        b[len(b) // 2] ^= 0x55
+    elif mode == "truncate":   # the second half gone
+        del b[len(b) // 2:]
+    elif mode == "crc":        # the trailer's CRC-32
+        b[-8] ^= 0x01
+    elif mode == "length":     # the trailer's ISIZE
+        b[-4] ^= 0x01
+    elif mode == "trailing":   # bytes after the trailer
+        b += b"\0garbage"
+    elif mode == "header":     # not gzip's magic
+        b[0] ^= 0xff
+    return bytes(b)
 
 
 def too_large(want, cur):
@@ -2798,7 +2828,8 @@ def build_parser():
     ap.add_argument("--pod-size", type=int, default=5000)
     ap.add_argument("--chunked-lists", action="store_true")
     ap.add_argument("--gzip", action="store_true",
-                    help="gzip responses over 128 KiB when the client accepts gzip")
+                    help="gzip responses over 128 KiB when the client accepts gzip "
+                         "(POST /_fake/fault?kind=badgzip&mode=corrupt|truncate|crc|length|trailing|header spoils the next ones)")
     ap.add_argument("--split-prob", type=float, default=0.1,
                     help="probability that a watch event is split across two chunks")
     ap.add_argument("--coalesce-prob", type=float, default=0.1,

@@ -2345,7 +2345,7 @@ def scenario_snapshot_kill(ctx):
         c.check(caught == 1, "no kill landed inside a snapshot write in %d attempts" % attempts)
         c.check(loaded == attempts, "%d of %d runs loaded the snapshot" % (loaded, attempts))
         srv.quiesce()
-        lists = srv.list_count("pods")
+        lists = srv.lists_any("pods")
         # not --exit-after-sync: a warm start is synced at its first event,
         # before the events since the saved resourceVersion have all arrived
         kw = Kwatch("snapkill-after", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--timeout",
@@ -2355,13 +2355,15 @@ def scenario_snapshot_kill(ctx):
         err = kw.err_text()
         c.check("SNAPSHOT_LOADED" in err and "SNAPSHOT_CORRUPT" not in err,
                 "the snapshot left by the kill did not load: %s" % err[-400:])
-        c.check(srv.list_count("pods") == lists, "LIST requests %d -> %d (the saved resourceVersion is "
-                "in the window)" % (lists, srv.list_count("pods")))
+        c.check(srv.lists_any("pods") == lists, "LIST and watch-list requests %d -> %d (the saved "
+                "resourceVersion is in the window)" % (lists, srv.lists_any("pods")))
         want = srv.state(path)
         c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
         c.check(not os.path.exists(tmp), "the half-written %s is still there after a clean save" % tmp)
         c.report()
     finally:
+        srv.close()
+
 
 # ======================================================================
 # Watch-list (sendInitialEvents) and metadata-only informers
@@ -2480,6 +2482,41 @@ def scenario_metadata_only(ctx):
             c.report()
     finally:
         srv.close()
+
+
+def scenario_gzip(ctx):
+    """Lists over 128 KiB in gzip (2,000 pods; 1,000 with --quick) under churn; then bad
+    gzip in four relists in a row (CRC, truncated, corrupt data, bad header), each
+    logged with its id and retried, until a good one: the cache equals the server's."""
+    modes = ["crc", "truncate", "corrupt", "header"]
+    if OPTS.quick:
+        modes = ["crc", "corrupt"]
+
+    def inject(srv, kw):
+        for m in modes:
+            srv.fault("badgzip", mode=m)
+        srv.fault("expire")     # the watch ends in 410: relists, in gzip, meet the faults
+
+    def verify(c, kw, srv):
+        e = kw.err_text()
+        c.check(kw.stat("gzip_responses") >= len(modes) + 2,
+                "stats gzip_responses=%s, want >= %d" % (kw.stats().get("gzip_responses"), len(modes) + 2))
+        c.check(kw.stat("gzip_bytes_out") > 4 * kw.stat("gzip_bytes_in") > 0,
+                "inflated %s bytes from %s" % (kw.stats().get("gzip_bytes_out"), kw.stats().get("gzip_bytes_in")))
+        # a corrupt byte fails the inflater, or first the JSON it comes out as
+        bad_json = ("LIST_MALFORMED", "LIST_ITEM_NOT_OBJECT", "JSON_TOO_DEEP")
+        want = {"crc": ("GZIP_CHECK_FAILED",), "truncate": ("GZIP_TRUNCATED",), "corrupt": ("GZIP_",) + bad_json,
+                "header": ("GZIP_MALFORMED",)}
+        for m in modes:
+            c.check(any(w in e for w in want[m]), "%s: none of %s logged %s" % (m, want[m], kw.describe()))
+        n = sum(e.count("error " + w) for w in ("GZIP_MALFORMED", "GZIP_CHECK_FAILED", "GZIP_TRUNCATED") + bad_json)
+        c.check(n >= len(modes), "bad lists logged %d times, want >= %d" % (n, len(modes)))
+        c.check(kw.stat("relists") >= 1, "stats relists=%s, want >= 1" % kw.stats().get("relists"))
+    pods = 1000 if OPTS.quick else 2000
+    fault_scenario("gzip lists (%d pods) under churn, bad gzip x%d -> retried" % (pods, len(modes)), inject,
+                   kw_args=["--list-limit", "700"], verify=verify, pods=pods, srv_extra=("--gzip", "--chunked-lists"),
+                   secs=3, rate=50)
+
 
 
 # ======================================================================
@@ -2947,6 +2984,7 @@ def scenario_kubediff_model(ctx):
             kd.kill()
         srv.close()
 
+
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2972,6 +3010,7 @@ ALL = [
     ("watchlist_refused", scenario_watchlist_refused, 4),
     ("watchlist_unfinished", scenario_watchlist_unfinished, 4),
     ("metadata_only", scenario_metadata_only, 4),
+    ("gzip", scenario_gzip, 6),
 ]
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 VALGRIND_SET = ("churn", "cut")

@@ -729,5 +729,52 @@ fi
 for _ in $(seq 1 100); do kill -0 "$cpid" 2>/dev/null || break; sleep 0.1; done
 check "--lifetime: the server exits by itself" bash -c "! kill -0 $cpid 2>/dev/null"
 
+# ================================================================= server G: gzip lists
+start_server g --gzip --chunked-lists --pods 400 --pod-size 2000 --lifetime 60
+GP=$PORT
+BG="http://127.0.0.1:$GP"
+KG() { timeout 20 kubectl --server "$BG" --cache-dir "$T/kcache-g" --request-timeout 10s "$@"; }
+check "kubectl reads gzip lists (400 pods, 800 KB: over 128 KiB)" test "$(KG get pods -A -o name | wc -l)" -eq 400
+fetch "$BG/_fake/stats"
+check "... and they went out in gzip (kubectl asks for it)" test "$(jbody "d.get('gzip_responses', 0) > 0")" = True
+cat >"$T/gz.py" <<'PYEOF'
+import gzip, sys, urllib.request
+def get(url, enc):
+    h = {"Accept-Encoding": enc} if enc else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=h), timeout=10) as r:
+        return r.headers.get("Content-Encoding") or "-", r.read()
+cmd, url = sys.argv[1], sys.argv[2]
+if cmd == "enc":        # the Content-Encoding and the number of items, inflated
+    import json
+    ce, body = get(url, sys.argv[3] if len(sys.argv) > 3 else None)
+    print(ce, len(json.loads(gzip.decompress(body) if ce == "gzip" else body)["items"]))
+elif cmd == "bad":      # each badgzip mode spoils the next gzip list, which Python's gzip refuses
+    import json
+    out = []
+    for mode in sys.argv[3:]:
+        r = urllib.request.urlopen(urllib.request.Request(url.replace("/api/v1/pods", "/_fake/fault") + "?kind=badgzip&mode=" + mode, method="POST", data=b""), timeout=10)
+        r.read()
+        ce, body = get(url, "gzip")
+        try:
+            json.loads(gzip.decompress(body)); out.append("%s:%s:inflates" % (mode, ce))
+        except Exception:
+            out.append("%s:%s:refused" % (mode, ce))
+    print(" ".join(out))
+PYEOF
+same "a list over 128 KiB asked for in gzip is gzip" "$(timeout 20 python3 "$T/gz.py" enc "$BG/api/v1/pods" "gzip, deflate")" "gzip 400"
+same "... not asked for: identity" "$(timeout 20 python3 "$T/gz.py" enc "$BG/api/v1/pods")" "- 400"
+same "... asked for, under 128 KiB (limit=5): identity" "$(timeout 20 python3 "$T/gz.py" enc "$BG/api/v1/pods?limit=5" gzip)" "- 5"
+if [ "$HAVE_CURL" = 1 ]; then
+  timeout 10 curl -sS -D "$T/whdrs" -H "Accept-Encoding: gzip" -N "$BG/api/v1/pods?watch=1&timeoutSeconds=1" >"$T/wg" 2>/dev/null
+  check "a watch asked for in gzip is never gzip" test "$(grep -ci '^content-encoding' "$T/whdrs")/$(head -c 9 "$T/wg")" = '0/{"type":"'
+fi
+same "badgzip: each mode spoils the next gzip list" \
+  "$(timeout 30 python3 "$T/gz.py" bad "$BG/api/v1/pods" corrupt truncate crc length trailing header)" \
+  "corrupt:gzip:refused truncate:gzip:refused crc:gzip:refused length:gzip:refused trailing:gzip:refused header:gzip:refused"
+same "... and the list after it is whole again" "$(timeout 20 python3 "$T/gz.py" enc "$BG/api/v1/pods" gzip)" "gzip 400"
+post "$BG/_fake/fault?kind=badgzip&mode=nonsense"
+check "badgzip with an unknown mode: 400" test "$CODE" = 400
+post "$BG/_fake/stop"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

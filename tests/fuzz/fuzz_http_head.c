@@ -72,8 +72,10 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
             out->status = inf->resp.status;
             if (inf->body_done) { out->body_done = 1; }
             /* the body's runs as the informer takes them: a chunked one's
-               in place, between the framing kinf__rf_chunk_next decodes */
-            while (kinf__rf_pending(inf)) {
+               in place, between the framing kinf__rf_chunk_next decodes (the
+               raw window: inflated bytes of a gzip list that wait for the
+               FIFO are kinf__rf_consume's, not this loop's) */
+            while (inf->dpos < inf->rend) {
                 size_t bl;
                 if (inf->dpos >= inf->dend) {
                     size_t was = inf->dend;

@@ -4,7 +4,7 @@
 #   bash tests/fuzz/run.sh SECONDS [TARGET...]
 #
 # TARGET is one of: http_head chunked watch list reflector kubeconfig pem base64
-# discovery
+# discovery gzip
 # (default: all). For each target this
 #   1. builds build/fuzz/fuzz_TARGET from tests/fuzz/fuzz_TARGET.c with clang
 #      (-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
@@ -26,7 +26,7 @@
 set -u
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$(dirname "$0")/../.." || exit 2
-ALL="http_head chunked watch list reflector kubeconfig pem base64 discovery"
+ALL="http_head chunked watch list reflector kubeconfig pem base64 discovery gzip"
 if [ $# -lt 1 ] || ! [ "$1" -ge 1 ] 2>/dev/null; then
     echo "usage: $0 SECONDS [TARGET...]   (targets: $ALL)" >&2
     exit 2
@@ -53,6 +53,7 @@ maxlen() {
         watch|list) echo 32768 ;;
         base64) echo 4096 ;;
         discovery) echo 131072 ;;
+        gzip) echo 65536 ;;
         *) echo 16384 ;;
     esac
 }
