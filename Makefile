@@ -13,6 +13,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 EXAMPLES += $(BUILD)/nodeagent
+EXAMPLES += $(BUILD)/kubediff $(BUILD)/cm2files
 
 .PHONY: all deps deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
@@ -190,3 +191,11 @@ bench-issue17: $(BUILD)/kwatch
 # gzip vs identity for 10,000 pods through a 10 Mbit/s shaping proxy -> docs/performance.md
 bench-gzip: $(BUILD)/kwatch
 	python3 bench/gzip_link.py --write
+
+# kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
+$(BUILD)/kubediff: examples/kubediff.c examples/tool_common.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kubediff.c $(TLSLIBS)
+
+# cm2files: a controller keeping ConfigMaps' data as files (docs/controller.md)
+$(BUILD)/cm2files: examples/cm2files.c examples/tool_common.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/cm2files.c $(TLSLIBS)

@@ -109,6 +109,8 @@ API
         int  kinf_members(const kinf_object_t*, const char* path, kinf_members_t* it)
         int  kinf_members_of(const kinf_value_t* v, kinf_members_t* it)
         int  kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val)
+        int  kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out,
+                             size_t cap, size_t* len)   an RFC 6902 patch from -> to, fixed memory
         kinf_stats_t kinf_stats(kinf_informer_t*)
         int  kinf_config_kubeconfig(kinf_config_t*, path, context, work, size)  YAML or JSON
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
@@ -252,6 +254,8 @@ CONFIGURATION MACROS
     KINF_NO_WATCH_LIST        compile watch-list out: desc.watch_list is ignored, LIST then WATCH
     KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
                               refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
+    KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
@@ -1029,6 +1033,34 @@ KINF_API int kinf_members_of(const kinf_value_t* v, kinf_members_t* it);
    to iterate further with kinf_members_of). Either may be NULL. Returns 1,
    or 0 at the end (then key and val are KINF_VNONE). */
 KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_t* val);
+#ifndef KINF_NO_JSONPATCH
+/* An RFC 6902 JSON Patch that turns the JSON value `from` into `to`: a JSON
+   array of "add", "remove" and "replace" operations, written compact into
+   out (cap bytes, NUL-terminated) and its length into *len (without the
+   NUL; may be NULL). Object members are compared by key: a member only in
+   from is removed, one only in to is added, one in both is diffed (objects
+   and arrays member by member, any other value replaced when its text
+   differs). Arrays are diffed by index: the common prefix element by
+   element, then the surplus of from removed at the tail (one "remove" of
+   index len(to) each), or to's extra elements added at the tail (explicit
+   indexes). Paths are JSON Pointers (RFC 6901: "~" as "~0", "/" as "~1"),
+   "" for the whole value. Applied to from, the patch gives a value equal
+   to to (same members and elements; member order as a JSON Patch applier
+   makes it). Values are compared and copied as their JSON text: the two
+   should come from one serialiser (an API server's compact JSON), else an
+   equal value written differently is replaced, which is still correct.
+   No memory of its own: about 4 KiB of stack and 0.3 KiB per nesting
+   level. Returns KINF_OK;
+   KINF_ERR_NOMEM when the patch needs more than cap bytes (*len says how
+   many, out is "") or a path is longer than KINF_JSONPATCH_PATH bytes (*len
+   0); KINF_ERR_INVAL when an argument is NULL, a plain value (the identity
+   fields kinf_members adds), or not JSON where the walk goes (the brackets,
+   commas and colons of every container it enters, every value the patch
+   copies; text equal in both is compared, not checked). Nesting deeper
+   than KINF_MAX_DEPTH is replaced whole, never refused. Compiled out by
+   KINF_NO_JSONPATCH. */
+KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out, size_t cap, size_t* len);
+#endif
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
@@ -1735,6 +1767,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
      >>driver         kinf_poll's driver over the engine calls: socket, clock, files
      >>field          kinf_field: a value of a compact JSON object by path; text, members
+     >>jsonpatch      kinf_json_patch: an RFC 6902 patch between two JSON values
      >>config         kubeconfig, in-cluster service account
      >>discovery      the server's resources (aggregated or legacy documents), name resolution
      >>factory        shared informers in one block, one poll step for all, discovery's reconciliation
@@ -7203,6 +7236,216 @@ KINF_API int kinf_log_item_is_final(uint32_t item) {
     return item == KINF_LOGITEM_BAD_REQUEST || item == KINF_LOGITEM_NOT_FOUND || item == KINF_LOGITEM_UNKNOWN_RESOURCE ||
            item == KINF_LOGITEM_CLUSTER_SCOPED || item == KINF_LOGITEM_NOT_WATCHABLE;
 }
+
+#ifndef KINF_NO_JSONPATCH
+/* >>jsonpatch  an RFC 6902 patch between two JSON values, by a walk of both
+   with the >>field iterators; the pointer of the walk's place is kept in a
+   fixed buffer, written already escaped for the JSON string it goes into. */
+#ifndef KINF_JSONPATCH_PATH
+#define KINF_JSONPATCH_PATH 4096
+#endif
+typedef struct kinf__jp {
+    char* out;
+    size_t cap, len;              /* len counts on past cap: what the patch needs */
+    size_t plen;
+    int ops, bad, long_path;
+    char path[KINF_JSONPATCH_PATH];
+} kinf__jp;
+static void kinf__jp_put(kinf__jp* s, const char* p, size_t n) {
+    if (s->len + n < s->cap) { memcpy(s->out + s->len, p, n); }
+    s->len += n;
+}
+static void kinf__jp_puts(kinf__jp* s, const char* p) { kinf__jp_put(s, p, strlen(p)); }
+/* a value's JSON text: a string with its quotes */
+static void kinf__jp_value(kinf__jp* s, const kinf_value_t* v) {
+    if (v->type == KINF_VSTRING) { kinf__jp_put(s, v->ptr - 1, v->len + 2); } else { kinf__jp_put(s, v->ptr, v->len); }
+}
+static int kinf__jp_whole(const kinf_value_t* v);
+static void kinf__jp_op(kinf__jp* s, const char* op, const kinf_value_t* v) {
+    if (v && !kinf__jp_whole(v)) { s->bad = 1; return; } /* what is copied is checked; what is walked, as walked */
+    kinf__jp_puts(s, s->ops++ ? ",{\"op\":\"" : "{\"op\":\"");
+    kinf__jp_puts(s, op);
+    kinf__jp_puts(s, "\",\"path\":\"");
+    kinf__jp_put(s, s->path, s->plen);
+    if (v) { kinf__jp_puts(s, "\",\"value\":"); kinf__jp_value(s, v); kinf__jp_puts(s, "}"); }
+    else { kinf__jp_puts(s, "\"}"); }
+}
+/* one byte of a pointer token, escaped for RFC 6901 and then for JSON */
+static void kinf__jp_path_byte(kinf__jp* s, unsigned char c) {
+    char e[7];
+    size_t n = 1;
+    e[0] = (char)c;
+    if (c == '~') { e[1] = '0'; n = 2; }
+    else if (c == '/') { e[0] = '~'; e[1] = '1'; n = 2; }
+    else if (c == '"' || c == '\\') { e[0] = '\\'; e[1] = (char)c; n = 2; }
+    else if (c < 0x20u) {
+        static const char hex[] = "0123456789abcdef";
+        memcpy(e, "\\u00", 4); e[4] = hex[c >> 4]; e[5] = hex[c & 15u]; n = 6;
+    }
+    if (s->plen + n > sizeof(s->path)) { s->long_path = 1; return; }
+    memcpy(s->path + s->plen, e, n);
+    s->plen += n;
+}
+/* the '/' before a token, which is not escaped */
+static void kinf__jp_sep(kinf__jp* s) {
+    if (s->plen + 1 > sizeof(s->path)) { s->long_path = 1; return; }
+    s->path[s->plen++] = '/';
+}
+/* appends "/" and the member's key, unescaped from its JSON then escaped as
+   a pointer token */
+static void kinf__jp_push_key(kinf__jp* s, const kinf_value_t* k) {
+    const char* p = k->ptr;
+    const char* e = k->ptr + k->len;
+    kinf__jp_sep(s);
+    while (p < e) {
+        char u[4];
+        size_t n, j;
+        if (*p == '\\') { n = kinf__field_unescape(&p, e, u); } else { u[0] = *p++; n = 1; }
+        for (j = 0; j < n; j++) { kinf__jp_path_byte(s, (unsigned char)u[j]); }
+    }
+}
+static void kinf__jp_push_index(kinf__jp* s, size_t i) {
+    char d[24];
+    int n = 0;
+    do { d[n++] = (char)('0' + (char)(i % 10u)); i /= 10u; } while (i && n < 24);
+    kinf__jp_sep(s);
+    while (n > 0) { kinf__jp_path_byte(s, (unsigned char)d[--n]); }
+}
+/* Just past a member's value in its text; the iteration ended well when
+   only whitespace lies from there to the closing bracket */
+static const char* kinf__jp_after(const kinf_value_t* v) { return v->ptr + v->len + (v->type == KINF_VSTRING ? 1 : 0); }
+static void kinf__jp_check_end(kinf__jp* s, const kinf_members_t* it, const char* last) {
+    if (kinf__field_ws(last, it->end) != it->end) { s->bad = 1; }
+}
+static int kinf__jp_same_key(const kinf_value_t* a, const kinf_value_t* b) { return a->len == b->len && !memcmp(a->ptr, b->ptr, a->len); }
+/* to's member named k, or 0 */
+static int kinf__jp_find(const kinf_value_t* obj, const kinf_value_t* k, kinf_value_t* out) {
+    kinf_members_t it;
+    kinf_value_t key;
+    kinf_members_of(obj, &it);
+    while (kinf_member_next(&it, &key, out)) { if (kinf__jp_same_key(&key, k)) { return 1; } }
+    return 0;
+}
+static void kinf__jp_diff(kinf__jp* s, const kinf_value_t* a, const kinf_value_t* b, int depth);
+/* the rest of two containers, from their iterators on, is the same text:
+   nothing after this point changes (the usual case once the changed member
+   is behind: a memcmp instead of a walk) */
+static int kinf__jp_rest_same(const kinf_members_t* ia, const kinf_members_t* ib) {
+    size_t n = (size_t)(ia->end - ia->p);
+    return n == (size_t)(ib->end - ib->p) && !memcmp(ia->p, ib->p, n);
+}
+static void kinf__jp_object(kinf__jp* s, const kinf_value_t* a, const kinf_value_t* b, int depth) {
+    kinf_members_t ia, ib;
+    kinf_value_t ka, va, kb, vb;
+    const char* last;
+    size_t at = s->plen;
+    int aligned = 1; /* every key so far at the same place in both: ib steps with ia */
+    if (!kinf_members_of(a, &ia) || !kinf_members_of(b, &ib)) { s->bad = 1; return; }
+    last = ia.p;
+    for (;;) {
+        kinf_value_t w;
+        int found;
+        if (aligned && kinf__jp_rest_same(&ia, &ib)) { return; } /* no member removed or added after this */
+        if (!kinf_member_next(&ia, &ka, &va)) { break; }
+        found = aligned && kinf_member_next(&ib, &kb, &vb) && kinf__jp_same_key(&ka, &kb);
+        if (found) { w = vb; } else { aligned = 0; found = kinf__jp_find(b, &ka, &w); }
+        last = kinf__jp_after(&va);
+        kinf__jp_push_key(s, &ka);
+        if (!found) { kinf__jp_op(s, "remove", 0); } else { kinf__jp_diff(s, &va, &w, depth + 1); }
+        s->plen = at;
+    }
+    kinf__jp_check_end(s, &ia, last);
+    /* to's members that from lacks: when the keys kept in step, only those
+       after the end of from's */
+    if (!aligned) { kinf_members_of(b, &ib); }
+    last = ib.p;
+    while (kinf_member_next(&ib, &kb, &vb)) {
+        kinf_value_t w;
+        last = kinf__jp_after(&vb);
+        if (!aligned && kinf__jp_find(a, &kb, &w)) { continue; }
+        kinf__jp_push_key(s, &kb);
+        kinf__jp_op(s, "add", &vb);
+        s->plen = at;
+    }
+    kinf__jp_check_end(s, &ib, last);
+}
+static void kinf__jp_array(kinf__jp* s, const kinf_value_t* a, const kinf_value_t* b, int depth) {
+    kinf_members_t ia, ib;
+    kinf_value_t va, vb;
+    const char* la;
+    const char* lb;
+    size_t at = s->plen, i = 0, nb;
+    int more_a, more_b;
+    if (!kinf_members_of(a, &ia) || !kinf_members_of(b, &ib)) { s->bad = 1; return; }
+    la = ia.p; lb = ib.p;
+    for (;;) {
+        if (kinf__jp_rest_same(&ia, &ib)) { return; }
+        more_a = kinf_member_next(&ia, 0, &va);
+        more_b = kinf_member_next(&ib, 0, &vb);
+        if (!more_a || !more_b) { break; }
+        la = kinf__jp_after(&va); lb = kinf__jp_after(&vb);
+        kinf__jp_push_index(s, i++);
+        kinf__jp_diff(s, &va, &vb, depth + 1);
+        s->plen = at;
+    }
+    nb = i;
+    for (; more_a; more_a = kinf_member_next(&ia, 0, &va)) { /* from's surplus: each remove shifts the next to index nb */
+        la = kinf__jp_after(&va);
+        kinf__jp_push_index(s, nb);
+        kinf__jp_op(s, "remove", 0);
+        s->plen = at;
+    }
+    for (; more_b; more_b = kinf_member_next(&ib, 0, &vb)) {
+        lb = kinf__jp_after(&vb);
+        kinf__jp_push_index(s, i++);
+        kinf__jp_op(s, "add", &vb);
+        s->plen = at;
+    }
+    kinf__jp_check_end(s, &ia, la);
+    kinf__jp_check_end(s, &ib, lb);
+}
+static void kinf__jp_diff(kinf__jp* s, const kinf_value_t* a, const kinf_value_t* b, int depth) {
+    if (s->bad || s->long_path) { return; }
+    if (a->type == b->type && a->len == b->len && !memcmp(a->ptr, b->ptr, a->len)) { return; }
+    /* the depth bound: below it a changed value is replaced whole */
+    if (a->type == b->type && a->type == KINF_VOBJECT && depth < KINF_MAX_DEPTH) { kinf__jp_object(s, a, b, depth); }
+    else if (a->type == b->type && a->type == KINF_VARRAY && depth < KINF_MAX_DEPTH) { kinf__jp_array(s, a, b, depth); }
+    else { kinf__jp_op(s, "replace", b); }
+}
+/* a whole JSON value, as far as its structure: [ptr, ptr+len) is one value
+   (the values a patch copies: its cost is the patch's size, not the objects') */
+static int kinf__jp_whole(const kinf_value_t* v) {
+    const char* p;
+    size_t n;
+    if (!v || !v->ptr || v->plain || v->type == KINF_VNONE) { return 0; }
+    p = v->type == KINF_VSTRING ? v->ptr - 1 : v->ptr;
+    n = v->type == KINF_VSTRING ? v->len + 2 : v->len;
+    if (v->type == KINF_VSTRING && (p[0] != '"' || p[n - 1] != '"')) { return 0; }
+    return kinf__json_end((const uint8_t*)p, 0, n) == n;
+}
+KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out, size_t cap, size_t* len) {
+    kinf__jp s;
+    if (len) { *len = 0; }
+    if (!out || !cap) { return KINF_ERR_INVAL; }
+    out[0] = 0;
+    /* the two objects are checked as far as the walk goes (brackets, commas,
+       colons of every container it enters) and every value the patch copies
+       whole: an informer's objects are not scanned again end to end */
+    if (!from || !to || !from->ptr || !to->ptr || from->plain || to->plain || from->type == KINF_VNONE || to->type == KINF_VNONE) {
+        return KINF_ERR_INVAL;
+    }
+    s.out = out; s.cap = cap; s.len = 0; s.plen = 0; s.ops = 0; s.bad = 0; s.long_path = 0;
+    kinf__jp_put(&s, "[", 1);
+    kinf__jp_diff(&s, from, to, 0);
+    kinf__jp_put(&s, "]", 1);
+    if (s.bad) { out[0] = 0; return KINF_ERR_INVAL; }
+    if (s.long_path) { out[0] = 0; return KINF_ERR_NOMEM; }
+    if (len) { *len = s.len; }
+    if (s.len >= cap) { out[0] = 0; return KINF_ERR_NOMEM; }
+    out[s.len] = 0;
+    return KINF_OK;
+}
+#endif /* KINF_NO_JSONPATCH */
 
 /* >>config  kubeconfig (a YAML subset: block and flow, so JSON too), in-cluster service account, base64 */
 #ifndef KINF_ENGINE_ONLY /* the loaders read files and the environment */

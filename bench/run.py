@@ -38,6 +38,7 @@ OUT = os.path.join(HERE, "out")
 DOCS = os.path.join(ROOT, "docs")
 SRC = os.path.join(OUT, "src")            # a snapshot of kinformer.h and the examples, taken at start
 KWATCH = os.path.join(OUT, "kwatch")      # built from the snapshot with the Makefile's flags
+KUBEDIFF = os.path.join(OUT, "kubediff")  # examples/kubediff.c, built the same way
 PYTHON_SYS = "/usr/bin/python3"
 TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None  # Debian's, which sees python3-kubernetes
 KEEP = "metadata.labels,spec.nodeName,status.phase"
@@ -96,6 +97,12 @@ CLIENTS = {
                "kept": FULL + " (model objects in a dict)", "tuning": "",
                "runs": RUNS, "max_n": 1000 if QUICK else 10000, "max_m": 1000 if QUICK else 3000},
 }
+# kubediff on the pod watch (docs/kubediff.md): every update diffed against the
+# stored previous object and printed as an RFC 6902 patch line (read by the
+# harness, as kubectl's lines are); watch scenarios only
+CLIENTS["kubediff"] = {"label": "kubediff: JSON patch line per update, no managedFields, tuned", "short": "kubediff",
+                       "kept": NO_MF, "tuning": TUNED, "runs": FAST_RUNS, "max_n": None, "max_m": None,
+                       "watch_only": True}
 KIN = [c for c in CLIENTS if c.startswith("kinformer")]
 ONLY = [c for c in os.environ.get("BENCH_CLIENTS", "").split(",") if c]
 
@@ -224,6 +231,9 @@ def client_argv(client, srv, n, m, tmp):
         argv += CLIENTS[client]["args"]
         argv += ["--max-events", str(n + m)] if m else ["--exit-after-sync"]
         return argv, None
+    if client == "kubediff":
+        argv = [KUBEDIFF, "-s", srv.url, kind, "--stats"] + store_sizes(kind, n, srv.info, False)
+        return argv + ["--max-events", str(n + m)], None
     if client == "client-node":
         return ["node", "--expose-gc", os.path.join(HERE, "clients", "js_informer.mjs"), srv.url, kind, str(n),
                 str(m)], None
@@ -257,8 +267,8 @@ def run_client(client, srv, n, m, timeout=900):
     lines = 0
     t_sync = t_settled = t_done = None
     deadline = t0 + timeout
-    linewise = client != "kubectl"
-    kin = client in KIN
+    linewise = client not in ("kubectl", "kubediff")  # kubediff's lines are only counted: it exits by itself
+    kin = client in KIN or client == "kubediff"  # exits by itself after N + M, prints --stats
     # kwatch always exits by itself (at sync, or after N + M events, printing
     # its stats); node and Python exit after DONE; the rest is killed
     self_exit = kin or (m and client in ("client-node", "python"))
@@ -384,6 +394,8 @@ def clients_for(n=None, m=None):
             continue
         if n is not None and spec["max_n"] is not None and n > spec["max_n"]:
             continue
+        if n is not None and spec.get("watch_only"):
+            continue
         out.append(c)
     return out
 
@@ -483,7 +495,7 @@ def snapshot_build():
     shutil.rmtree(SRC, ignore_errors=True)
     os.makedirs(os.path.join(SRC, "examples"))
     shutil.copy2(os.path.join(ROOT, "kinformer.h"), os.path.join(SRC, "kinformer.h"))
-    for f in ("kwatch.c", "minimal.c"):
+    for f in ("kwatch.c", "minimal.c", "kubediff.c", "tool_common.h"):
         shutil.copy2(os.path.join(ROOT, "examples", f), os.path.join(SRC, "examples", f))
     shutil.copy2(os.path.join(HERE, "factory_sizes.c"), os.path.join(SRC, "factory_sizes.c"))  # the factory's sizes
     tls = os.path.exists("/usr/include/bearssl.h")
@@ -493,6 +505,10 @@ def snapshot_build():
     r = subprocess.run(argv, capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit("bench: cannot build kwatch:\n" + r.stderr[-2000:])
+    kd = [a if a != KWATCH else KUBEDIFF for a in argv]
+    kd = [a if not a.endswith("examples/kwatch.c") else os.path.join(SRC, "examples", "kubediff.c") for a in kd]
+    if subprocess.run(kd, capture_output=True, text=True).returncode != 0:
+        log("bench: kubediff did not build: its row is left out")
     with open(os.path.join(SRC, "kinformer.h"), "rb") as f:
         head = f.read()
     ver = re.search(rb"kinformer\.h (v[\d.]+)", head)
@@ -1003,6 +1019,18 @@ def write_report(results):
                     fmt(W(scn, c, "store_capacity"), 0), fmt((W(scn, c, "peak_rss_kb") or 0) / 1024, 1)))
         if any(W(scn, c, "store_used") for c in KIN):
             w("")
+        kd_ev = W(scn, "kubediff", "events_per_s")
+        if kd_ev:
+            kd_su = W(scn, "kubediff", "store_used")
+            k_su = W(scn, kin, "store_used")
+            w("kubediff (docs/kubediff.md) on the same watch: %s events/s, %s of kwatch's %s (the target is at "
+              "least a third); store %s bytes an object (kwatch %s), peak RSS %s MB (kwatch %s), with its "
+              "output read by the harness where kwatch prints nothing (`-o none`)." % (
+                  fmt(kd_ev, 0), "%.0f %%" % (100 * kd_ev / kev) if kev else "–", fmt(kev, 0),
+                  fmt(kd_su / WATCH_N if kd_su else None, 0), fmt(k_su / WATCH_N if k_su else None, 0),
+                  fmt((W(scn, "kubediff", "peak_rss_kb") or 0) / 1024 or None, 1),
+                  fmt((W(scn, kin, "peak_rss_kb") or 0) / 1024 or None, 1)))
+            w("")
     # callgrind
     cg = R.get("callgrind")
     if cg:
@@ -1394,6 +1422,7 @@ def main():
     build = snapshot_build()
     for c in KIN:
         AVAILABLE[c] = os.access(KWATCH, os.X_OK)
+    AVAILABLE["kubediff"] = os.access(KUBEDIFF, os.X_OK)
     AVAILABLE["client-node"] = bool(shutil.which("node")) and os.path.isdir(
         os.path.join(HERE, "node", "node_modules", "@kubernetes", "client-node"))
     AVAILABLE["python"] = sh([PYTHON_SYS, "-c", "import kubernetes; print(1)"]) == "1"

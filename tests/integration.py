@@ -2518,6 +2518,473 @@ def scenario_gzip(ctx):
                    secs=3, rate=50)
 
 
+
+# ======================================================================
+# The tools: kubediff and cm2files (examples/), beside kwatch in its directory
+# ======================================================================
+
+class Tool(Kwatch):
+    """kubediff or cm2files in the background, read as Kwatch reads kwatch
+    (its reading and waiting); prefix runs it under another command."""
+
+    def __init__(self, binary, name, server_url, args, env=None, merge=False, prefix=()):
+        self.name = name
+        args = list(args)
+        if "--timeout" not in args:
+            args += ["--timeout", str(int(900 * SLOW))]
+        self.cmd = list(prefix) + [tool_path(binary)] + (["--server", server_url] if server_url else []) + args
+        self.lines = []
+        self.err = self.lines if merge else []
+        self.merge = merge
+        self.cond = threading.Condition()
+        self.rc = None
+        log("%s: %s" % (name, " ".join(self.cmd)))
+        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT if merge else subprocess.PIPE, env=env)
+        register(self.proc)
+        self.t_out = threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True)
+        self.t_out.start()
+        if merge:
+            self.t_err = self.t_out
+        else:
+            self.t_err = threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True)
+            self.t_err.start()
+
+
+def tool_path(binary):
+    return os.path.join(os.path.dirname(OPTS.kwatch), binary)
+
+
+def pointer_tokens(path):
+    """An RFC 6901 JSON Pointer as its unescaped tokens."""
+    if path == "":
+        return []
+    if not path.startswith("/"):
+        raise ValueError("pointer %r does not start with /" % path)
+    toks = path[1:].split("/")
+    for t in toks:
+        if re.search(r"~(?![01])", t):
+            raise ValueError("pointer %r: a ~ not followed by 0 or 1" % path)
+    return [t.replace("~1", "/").replace("~0", "~") for t in toks]
+
+
+def apply_patch(doc, patch):
+    """RFC 6902 add, remove and replace (what kubediff writes), strictly:
+    remove and replace need the target to exist, add into an array takes an
+    index up to its length or "-". Returns the new document; raises ValueError."""
+    doc = json.loads(json.dumps(doc))
+    for op in patch:
+        toks = pointer_tokens(op["path"])
+        kind = op["op"]
+        if kind not in ("add", "remove", "replace"):
+            raise ValueError("op %r" % kind)
+        if not toks:
+            if kind == "remove":
+                raise ValueError("remove of the whole document")
+            doc = json.loads(json.dumps(op["value"]))
+            continue
+        parent = doc
+        for t in toks[:-1]:
+            if isinstance(parent, list):
+                parent = parent[int(t)]
+            elif isinstance(parent, dict):
+                parent = parent[t]
+            else:
+                raise ValueError("path %r goes through a scalar" % op["path"])
+        last = toks[-1]
+        if isinstance(parent, dict):
+            if kind != "add" and last not in parent:
+                raise ValueError("%s of missing member %r" % (kind, op["path"]))
+            if kind == "remove":
+                del parent[last]
+            else:
+                parent[last] = op["value"]
+        elif isinstance(parent, list):
+            if kind == "add" and last == "-":
+                parent.append(op["value"])
+                continue
+            if not last.isdigit() or (last != "0" and last.startswith("0")):
+                raise ValueError("array index %r" % last)
+            i = int(last)
+            if kind == "add":
+                if i > len(parent):
+                    raise ValueError("add past the end: %r" % op["path"])
+                parent.insert(i, op["value"])
+            elif i >= len(parent):
+                raise ValueError("%s past the end: %r" % (kind, op["path"]))
+            elif kind == "remove":
+                del parent[i]
+            else:
+                parent[i] = op["value"]
+        else:
+            raise ValueError("path %r into a scalar" % op["path"])
+    return doc
+
+
+def kubediff_replay(c, lines):
+    """Replays kubediff's lines (with --with-object): each patch applied to the
+    previous object must give the object printed; returns (state, counts)."""
+    state = {}
+    counts = {"ADDED": 0, "MODIFIED": 0, "DELETED": 0, "ops": 0, "bad": 0}
+    for ln in lines:
+        if not ln.startswith("{"):
+            continue
+        ev = json.loads(ln)
+        k = (ev["resource"], ev["key"])
+        t = ev["type"]
+        counts[t] = counts.get(t, 0) + 1
+        if t == "ADDED":
+            if not c.check("object" in ev and "patch" not in ev, "ADDED without object: %.200s" % ln):
+                continue
+            state[k] = ev["object"]
+        elif t == "DELETED":
+            if k not in state:
+                counts["bad"] += 1
+                c.check(False, "DELETED of an unknown key %s" % (k,))
+            state.pop(k, None)
+        else:
+            if k not in state or "patch" not in ev:
+                counts["bad"] += 1
+                c.check(False, "MODIFIED without a previous object or patch: %.200s" % ln)
+                continue
+            counts["ops"] += len(ev["patch"])
+            try:
+                new = apply_patch(state[k], ev["patch"])
+            except (ValueError, KeyError, IndexError, TypeError) as e:
+                counts["bad"] += 1
+                c.check(False, "patch of %s does not apply: %s" % (k, e))
+                continue
+            if new != ev.get("object"):
+                counts["bad"] += 1
+                c.check(False, "patch of %s gives %.300s, the object is %.300s" % (
+                    k, json.dumps(new, sort_keys=True), json.dumps(ev.get("object"), sort_keys=True)))
+            if any(op["path"].startswith("/metadata/managedFields") for op in ev["patch"]):
+                c.check(False, "a patch touches managedFields")
+            state[k] = new
+            c.check(new.get("metadata", {}).get("resourceVersion") == ev["resourceVersion"],
+                    "%s: the patched object's resourceVersion is not the line's" % (k,))
+    return state, counts
+
+
+def scenario_kubediff(ctx):
+    """kubediff under churn: every patch, applied to the previous object, gives
+    the next one; the state the patches end in equals the server's objects."""
+    srv = Server("kubediff", pods=80, namespaces=3, configmaps=15)
+    kd = None
+    try:
+        c = Checks("kubediff: under churn each RFC 6902 patch turns the previous object into the next, "
+                   "and the last state equals the server's (pods and configmaps, managedFields aside)")
+        kd = Tool("kubediff", "kubediff-churn", srv.url, ["pods,configmaps", "--with-object", "-v"], merge=True)
+        if kd.wait_for(lambda ln: "WATCH_START" in ln and "configmaps" in ln, 60) is None:
+            c.fail("never started watching: %s" % kd.describe())
+        # changes churn does not make: keys removed, arrays grown and shrunk,
+        # keys that need pointer escapes
+        cm = "/api/v1/namespaces/ns-1/configmaps/kd-shape"
+        base = {"metadata": {"name": "kd-shape", "namespace": "ns-1", "annotations": {"a/b~c": "1"}},
+                "data": {"a": "1", "b": "2", "c": "3"}}
+        srv.apply(cm, base)
+        churn_for(srv, 150, 1 if OPTS.quick else 2)
+        shapes = [{"a": "1", "d": "4"}, {"x/y": "~", "list": "[1,2]"}, {}]
+        for i, d in enumerate(shapes):
+            o = json.loads(json.dumps(base))
+            o["data"] = d
+            o["metadata"]["annotations"] = {"a/b~c": str(i + 2), "new~/key": "v"} if i % 2 else {}
+            srv.apply(cm, o)
+        pod = "/api/v1/namespaces/ns-1/pods/kd-arrays"
+        ctr = lambda n: [{"name": "c%d" % j, "image": "busybox:1.%d" % j} for j in range(n)]
+        for n in (1, 4, 2, 2, 0, 3):
+            srv.apply(pod, {"metadata": {"name": "kd-arrays", "namespace": "ns-1", "labels": {"n": str(n)}},
+                            "spec": {"containers": ctr(n), "nodeName": "node-1"}, "status": {"phase": "Running"}})
+        churn_for(srv, 150, 1 if OPTS.quick else 2)
+        srv.quiesce()
+        sentinel = srv.sentinel_pod().split("/")[1]
+        c.check(kd.wait_for(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln, 90) is not None,
+                "the sentinel never arrived")
+        kd.stop()
+        c.check(kd.rc == 0, "exit status %s" % kd.rc)
+        state, counts = kubediff_replay(c, kd.out_lines())
+        c.check(counts["MODIFIED"] >= 50 and counts["DELETED"] >= 5,
+                "too few changes to mean anything: %s" % counts)
+        want = {}
+        for res in ("pods", "configmaps"):
+            for o in srv.get("/api/v1/" + res)["items"]:
+                want[(res, obj_key(o))] = comparable(o)
+        got = {k: comparable(v) for k, v in state.items()}
+        d = contents_diff(got, want)
+        c.check(not d, d)
+        log("kubediff: %s" % counts)
+        c.report()
+
+        c = Checks("kubediff: a patch larger than --patch-bytes is a line on stderr and the object whole, never a wrong patch; exit 3")
+        srv.apply(cm, base)  # the churn may have deleted it
+        kd2 = Tool("kubediff", "kubediff-small", srv.url, ["configmaps", "--patch-bytes", "100", "--with-object"])
+        if kd2.wait_for(lambda ln: '"key":"ns-1/kd-shape"' in ln, 60) is None:
+            c.fail("never listed kd-shape")
+        o = json.loads(json.dumps(base))
+        o["data"] = {"k%d" % j: "v" * 20 for j in range(10)}
+        srv.apply(cm, o)
+        got_line = kd2.wait_for(lambda ln: '"type":"MODIFIED"' in ln and '"key":"ns-1/kd-shape"' in ln, 60)
+        kd2.stop()
+        c.check(got_line is not None, "no MODIFIED line for kd-shape")
+        if got_line:
+            ev = json.loads(got_line)
+            c.check("patch" not in ev and comparable(ev.get("object", {})).get("data") == o["data"],
+                    "the line is not the whole object: %.300s" % got_line)
+        c.check("PATCH_TOO_LARGE" in kd2.err_text(), "no PATCH_TOO_LARGE on stderr: %s" % kd2.err_text()[-300:])
+        c.check(kd2.rc == 3, "exit status %s, want 3" % kd2.rc)
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        srv.close()
+
+
+def cm2files_tree(root):
+    """DIR as {configmap: {file: bytes}}, the manifests and temporary files aside."""
+    tree = {}
+    for name in sorted(os.listdir(root)):
+        p = os.path.join(root, name)
+        if not os.path.isdir(p):
+            continue
+        files = {}
+        for f in sorted(os.listdir(p)):
+            fp = os.path.join(p, f)
+            if f.startswith("+") or not os.path.isfile(fp):
+                continue
+            with open(fp, "rb") as fh:
+                files[f] = fh.read()
+        tree[name] = files
+    return tree
+
+
+def cm2files_want(srv, ns, skip=()):
+    import base64
+    want = {}
+    for o in srv.get("/api/v1/namespaces/%s/configmaps" % ns)["items"]:
+        name = o["metadata"]["name"]
+        if name in skip:
+            continue
+        files = {k: v.encode() for k, v in (o.get("data") or {}).items()}
+        files.update({k: base64.b64decode(v) for k, v in (o.get("binaryData") or {}).items()})
+        want[name] = files
+    return want
+
+
+def scenario_cm2files(ctx):
+    """cm2files under churn, with writes failing for a while (directories made
+    read-only, a directory in a file's place): it converges to the server's data.
+    The churn runs first (it may delete any ConfigMap); the cases that need a
+    given ConfigMap run after it, on ConfigMaps the test makes then."""
+    import base64
+    srv = Server("cm2files", pods=10, namespaces=3, configmaps=30)
+    tool = None
+    d = tempfile.mkdtemp(prefix="kinformer-cm2files-")  # not under TMP: nobody must reach it
+    prefix = []
+    # as root a read-only directory stops nothing: cm2files runs as nobody then
+    if os.geteuid() == 0 and shutil.which("setpriv"):
+        os.chown(d, 65534, 65534)
+        prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    ns = "ns-1"
+    path = "/api/v1/namespaces/%s/configmaps/" % ns
+
+    def converge(want, skip=(), timeout=60):
+        got = None
+        deadline = time.monotonic() + timeout * SLOW
+        while time.monotonic() < deadline:
+            got = cm2files_tree(d)
+            for k in skip:
+                got.pop(k, None)
+            if got == want:
+                return ""
+            time.sleep(0.3)
+        diff = sorted(k for k in set(got) | set(want) if got.get(k) != want.get(k))
+        return "DIR differs for %s: got %.200s want %.200s" % (diff[:3], {k: got.get(k) for k in diff[:2]},
+                                                             {k: want.get(k) for k in diff[:2]})
+
+    def set_mode(mode):
+        for root, dirs, _ in os.walk(d):
+            for x in dirs:
+                os.chmod(os.path.join(root, x), mode)
+        os.chmod(d, mode)
+
+    try:
+        c = Checks("cm2files: under churn, with writes failing for a while, DIR converges to every ConfigMap's "
+                   "data and binaryData; removed keys and ConfigMaps are removed, other files kept")
+        tool = Tool("cm2files", "cm2files", srv.url, ["-n", ns, "--dir", d, "--max-object-bytes", "65536",
+                                                       "--max-delay", "2", "--stats", "-v"], prefix=prefix)
+        if tool.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is None:
+            c.fail("never synced: %s" % tool.err_text()[-300:])
+        # 1. churn; for a while every directory read-only (stops a non-root writer)
+        srv.churn(100)
+        time.sleep(1)
+        set_mode(0o555)
+        time.sleep(2 if OPTS.quick else 3)
+        set_mode(0o755)
+        time.sleep(1)
+        srv.quiesce()
+        if prefix:
+            c.check(any("WRITE_FAILED" in ln for ln in tool.err), "no failed write logged while DIR was read-only")
+        err = converge(cm2files_want(srv, ns))
+        c.check(not err, "after the churn: " + err)
+        # 2. given ConfigMaps, no churn: binaryData, keys removed, a delete, a
+        # file of someone else's, one too large to keep
+        blob = bytes(range(256)) * 3
+        srv.apply(path + "cm-bin", {"metadata": {"name": "cm-bin", "namespace": ns},
+                                    "data": {"text": "hello\n"}, "binaryData": {"blob": base64.b64encode(blob).decode()}})
+        srv.apply(path + "cm-shrink", {"metadata": {"name": "cm-shrink", "namespace": ns},
+                                       "data": {"a": "1", "b": "2", "c": "3"}})
+        srv.apply(path + "cm-gone", {"metadata": {"name": "cm-gone", "namespace": ns}, "data": {"x": "1"}})
+        srv.apply(path + "cm-big", {"metadata": {"name": "cm-big", "namespace": ns}, "data": {"k": "small"}})
+        first = [os.path.join(d, "cm-big", "k"), os.path.join(d, "cm-gone", "x"), os.path.join(d, "cm-bin", "text"),
+                 os.path.join(d, "cm-shrink", "c")]
+        deadline = time.monotonic() + 60 * SLOW
+        while time.monotonic() < deadline and not all(os.path.exists(f) for f in first):
+            time.sleep(0.1)
+        if not all(os.path.exists(f) for f in first):
+            c.fail("the new ConfigMaps' files were not written: %s" % tool.err_text()[-300:])
+            c.report()
+            return
+        with open(os.path.join(d, "cm-gone", "user-note"), "w") as f:
+            f.write("mine")
+        os.makedirs(os.path.join(d, "not-a-configmap"), exist_ok=True)
+        with open(os.path.join(d, "not-a-configmap", "x"), "w") as f:
+            f.write("mine")
+        # a directory where cm-bin's "text" goes: stops anyone, root too
+        os.unlink(os.path.join(d, "cm-bin", "text"))
+        os.mkdir(os.path.join(d, "cm-bin", "text"))
+        srv.apply(path + "cm-shrink", {"metadata": {"name": "cm-shrink", "namespace": ns}, "data": {"a": "10"}})
+        srv.apply(path + "cm-bin", {"metadata": {"name": "cm-bin", "namespace": ns},
+                                    "data": {"text": "changed\n"}, "binaryData": {"blob": base64.b64encode(blob[::-1]).decode()}})
+        srv.delete(path + "cm-gone")
+        # too large to keep: its files are left as they are, even when the
+        # worker meets it again (a retry of a write that failed before)
+        os.mkdir(os.path.join(d, "cm-big", "k3"))
+        srv.apply(path + "cm-big", {"metadata": {"name": "cm-big", "namespace": ns}, "data": {"k": "small", "k3": "z"}})
+        c.check(tool.wait_for(lambda ln: "WRITE_FAILED" in ln and "cm-big" in ln, 30, stream="err") is not None,
+                "no failed write logged for cm-big: %s" % tool.err_text()[-300:])
+        srv.apply(path + "cm-big", {"metadata": {"name": "cm-big", "namespace": ns},
+                                    "data": {"k": "x" * 100000, "k2": "y"}})
+        c.check(tool.wait_for(lambda ln: "WRITE_FAILED" in ln and "cm-bin" in ln, 30, stream="err") is not None,
+                "no failed write logged for cm-bin: %s" % tool.err_text()[-300:])
+        time.sleep(2.5)  # a retry of cm-big comes (--max-delay 2) while its object is identity only
+        os.rmdir(os.path.join(d, "cm-bin", "text"))
+        os.rmdir(os.path.join(d, "cm-big", "k3"))
+        want = cm2files_want(srv, ns, skip=("cm-big",))
+        want["cm-gone"] = {"user-note": b"mine"}
+        want["not-a-configmap"] = {"x": b"mine"}
+        err = converge(want, skip=("cm-big",))
+        c.check(not err, err)
+        big = os.path.join(d, "cm-big", "k")
+        c.check(os.path.isfile(big) and open(big, "rb").read() == b"small",
+                "cm-big's file changed or went though its object was not kept")
+        c.check(not os.path.exists(os.path.join(d, "cm-big", "k2")) and not os.path.exists(os.path.join(d, "cm-big", "k3")),
+                "cm-big gained a file from an object not kept")
+        c.check("OVERSIZED" in tool.err_text(), "no OVERSIZED warning for cm-big")
+        c.check(len(want) >= 8, "only %d ConfigMaps: the test means little" % len(want))
+        tool.stop()
+        c.check(tool.rc == 0, "exit status %s after SIGTERM: %s" % (tool.rc, tool.err_text()[-300:]))
+        m = re.search(r"retries=(\d+)", tool.err_text())
+        c.check(m and int(m.group(1)) >= 1, "no retry through the rate limiter: %s" % tool.err_text()[-300:])
+        # 3. a restart: what went while it was away is removed; what is too
+        # large to keep (cm-big, identity only in the cache) is not
+        srv.delete(path + "cm-shrink")
+        tool = Tool("cm2files", "cm2files-restart", srv.url, ["-n", ns, "--dir", d, "--max-object-bytes", "65536", "-v"],
+                    prefix=prefix)
+        c.check(tool.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is not None, "no SYNCED after the restart")
+        srv.apply(path + "zz-last", {"metadata": {"name": "zz-last", "namespace": ns}, "data": {"k": "v"}})
+        deadline = time.monotonic() + 60 * SLOW
+        while time.monotonic() < deadline and not os.path.exists(os.path.join(d, "zz-last", "k")):
+            time.sleep(0.1)
+        tool.stop()
+        c.check(not os.path.exists(os.path.join(d, "cm-shrink")), "cm-shrink, deleted while cm2files was away, is still there")
+        c.check(os.path.exists(os.path.join(d, "cm-big", "k")), "cm-big's file went at the restart, though its object was not kept")
+        c.report()
+    finally:
+        if tool is not None:
+            tool.kill()
+        srv.close()
+        shutil.rmtree(d, ignore_errors=True)
+
+def random_tree(rng, depth):
+    """A random JSON value; keys that need pointer and string escapes."""
+    keys = ["a", "b", "c/d", "e~f", "~1", "g\"h", "sl\\", "\u00fc", "t\tab", "0", "-", ""]
+    r = rng.random()
+    if depth <= 0 or r < 0.3:
+        return rng.choice([0, 1, -7, 2.5, True, False, None, "", "x", "q\"uote", "line\nbreak", "\u2603", "~/"])
+    if r < 0.65:
+        return {k: random_tree(rng, depth - 1) for k in rng.sample(keys, rng.randint(0, 5))}
+    return [random_tree(rng, depth - 1) for _ in range(rng.randint(0, 5))]
+
+
+def mutate_tree(rng, v, depth):
+    """v changed a little: members added, removed or changed, arrays grown or
+    shrunk or changed in place, sometimes a value of another type."""
+    if rng.random() < 0.1 or depth <= 0:
+        return random_tree(rng, depth)
+    if isinstance(v, dict):
+        v = dict(v)
+        for _ in range(rng.randint(1, 3)):
+            op = rng.random()
+            if op < 0.3 and v:
+                del v[rng.choice(list(v))]
+            elif op < 0.6 or not v:
+                v[rng.choice(["a", "n/ew", "z~0", "b", "\u00e9"])] = random_tree(rng, depth - 1)
+            else:
+                k = rng.choice(list(v))
+                v[k] = mutate_tree(rng, v[k], depth - 1)
+        return v
+    if isinstance(v, list):
+        v = list(v)
+        op = rng.random()
+        if op < 0.3:
+            v = v[:rng.randint(0, len(v))]
+        elif op < 0.6:
+            v += [random_tree(rng, depth - 1) for _ in range(rng.randint(1, 3))]
+        elif v:
+            i = rng.randrange(len(v))
+            v[i] = mutate_tree(rng, v[i], depth - 1)
+        if rng.random() < 0.2:
+            v.insert(0, random_tree(rng, 1))
+        return v
+    return random_tree(rng, depth)
+
+
+def scenario_kubediff_model(ctx):
+    """kubediff on random nested values: 300 random changes of one pod's
+    fields (objects, arrays, escapes); every patch replays to the next object."""
+    import random
+    srv = Server("kubediff-model", pods=5, namespaces=1, configmaps=1)
+    kd = None
+    rng = random.Random(16)
+    try:
+        c = Checks("kubediff: 300 random changes of nested objects, arrays and keys that need escapes, "
+                   "each patch replays to the object printed (a model test of kinf_json_patch)")
+        kd = Tool("kubediff", "kubediff-model", srv.url, ["pods", "--with-object", "-v"], merge=True)
+        if kd.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
+            c.fail("never started watching: %s" % kd.describe())
+        path = "/api/v1/namespaces/ns-0/pods/model"
+        model = {"m": random_tree(rng, 4)}
+        n = 150 if OPTS.quick else 300
+        for _ in range(n):
+            srv.apply(path, {"metadata": {"name": "model", "namespace": "ns-0"},
+                             "spec": {"containers": [{"name": "c", "image": "busybox"}], "model": model},
+                             "status": {"phase": "Running"}})
+            model = mutate_tree(rng, model, 4)
+        srv.delete(path)
+        c.check(kd.wait_for(lambda ln: ln.startswith('{"type":"DELETED"') and '"key":"ns-0/model"' in ln, 90) is not None,
+                "the delete never arrived")
+        kd.stop()
+        lines = [ln for ln in kd.out_lines() if '"key":"ns-0/model"' in ln]
+        _, counts = kubediff_replay(c, lines)
+        c.check(counts["MODIFIED"] >= n // 2 and counts["bad"] == 0, "counts %s" % counts)
+        log("kubediff model: %s" % counts)
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        srv.close()
+
+
 ALL = [
     # (name, function, weight: larger first)
     ("big", scenario_big, 9),
@@ -2545,6 +3012,7 @@ ALL = [
     ("metadata_only", scenario_metadata_only, 4),
     ("gzip", scenario_gzip, 6),
 ]
+ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))

@@ -18,6 +18,9 @@ for cc in gcc clang; do
     for ex in examples/kwatch.c examples/minimal.c examples/multi.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
+    for ex in examples/kubediff.c examples/cm2files.c; do
+        if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
+    done
 done
 
 if gcc -m32 $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-m32.o" 2>"$tmp/err" &&

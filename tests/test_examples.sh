@@ -125,6 +125,32 @@ if [ -x build/nodeagent ]; then
 else
     bad "build/nodeagent missing (make build/nodeagent)"
 fi
+# kubediff and cm2files (the tools of issue 16): --help, a bad flag, a short run
+for t in kubediff cm2files; do
+    if [ ! -x build/$t ]; then bad "build/$t missing (make build/$t)"; continue; fi
+    h=$(build/$t --help 2>&1; echo "exit $?")
+    case "$h" in "usage: $t "*"--kubeconfig"*"--certificate-authority"*"--timeout"*"exit 0") ok "$t --help: usage with kwatch's connection flags, exit 0" ;;
+        *) bad "$t --help: $(echo "$h" | head -2)" ;; esac
+    e=$(build/$t --no-such-flag 2>&1; echo "exit $?")
+    case "$e" in "$t: unknown option: --no-such-flag"*"exit 2") ok "$t: a bad flag is a usage error, exit 2" ;; *) bad "$t bad flag: $e" ;; esac
+done
+if [ -x build/kubediff ]; then
+    curl -s -X POST "$url/_fake/churn?rate=0" >/dev/null
+    p2=$(curl -s "$url/_fake/state?path=/api/v1/pods" | head -1 | awk '{print $3}')
+    c2=$(curl -s "$url/_fake/state?path=/api/v1/configmaps" | head -1 | awk '{print $3}')
+    timeout 30 build/kubediff --server "$url" --timeout 2 pods,configmaps >"$tmp/kd.out" 2>"$tmp/kd.err"; krc=$?
+    n=$(grep -c '^{"type":"ADDED","resource":"\(pods\|configmaps\)","key":"[^"]*","resourceVersion":"[0-9]*","object":{' "$tmp/kd.out")
+    [ "$krc" = 0 ] && [ "$n" = $((p2 + c2)) ] && ok "kubediff: an ADDED line per pod and ConfigMap ($n), exit 0" || bad "kubediff: exit $krc, $n ADDED lines for $p2 pods and $c2 ConfigMaps: $(head -2 "$tmp/kd.err")"
+fi
+if [ -x build/cm2files ]; then
+    mkdir -p "$tmp/cm"
+    ns1=$(curl -s "$url/_fake/state?path=/api/v1/namespaces/ns-1/configmaps" | head -1 | awk '{print $3}')
+    timeout 30 build/cm2files --server "$url" -n ns-1 --dir "$tmp/cm" --timeout 2 2>"$tmp/cm.err"; crc=$?
+    n=$(find "$tmp/cm" -mindepth 1 -maxdepth 1 -type d | wc -l)
+    [ "$crc" = 0 ] && [ "$n" = "$ns1" ] && [ "$ns1" -gt 0 ] && ok "cm2files: a directory per ConfigMap of ns-1 ($n), exit 0" || bad "cm2files: exit $crc, $n directories for $ns1 ConfigMaps: $(head -2 "$tmp/cm.err")"
+    out=$(timeout 10 build/cm2files --server "$url" --dir "$tmp/cm" 2>&1; echo "exit $?")
+    case "$out" in "cm2files: -n NS is required"*"exit 2") ok "cm2files without -n: usage error, exit 2" ;; *) bad "cm2files without -n: $out" ;; esac
+fi
 # make demo: a summary a first-time reader can follow, not every line kwatch printed
 wait $demo; drc=$?; demo=
 d="$tmp/demo.out"

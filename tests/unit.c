@@ -8219,6 +8219,73 @@ static void test_metadata_only(void) {
 }
 #include "unit_gzip.c" /* the gzip inflater and gzip lists */
 
+/* kinf_json_patch: the ops and their paths as written, the pointer escapes,
+   the tail rule of arrays, the size needed, and the refusals */
+static int jp_val(kinf_value_t* v, const char* j) {
+    memset(v, 0, sizeof *v);
+    v->ptr = j; v->len = strlen(j);
+    v->type = j[0] == '{' ? KINF_VOBJECT : j[0] == '[' ? KINF_VARRAY : KINF_VNUMBER;
+    if (j[0] == '"') { v->type = KINF_VSTRING; v->ptr++; v->len -= 2; }
+    return 1;
+}
+static void test_json_patch(void) {
+    static const char* const cases[][3] = {
+        { "{\"a\":1}", "{\"a\":1}", "[]" },
+        { "{\"a\":1,\"b\":2}", "{\"b\":3,\"a\":1}", "[{\"op\":\"replace\",\"path\":\"/b\",\"value\":3}]" },
+        { "{\"a\":{\"b\":[1,2,3]}}", "{\"a\":{\"b\":[1,9]}}",
+          "[{\"op\":\"replace\",\"path\":\"/a/b/1\",\"value\":9},{\"op\":\"remove\",\"path\":\"/a/b/2\"}]" },
+        { "{\"a\":[1,2,3,4]}", "{\"a\":[1]}", "[{\"op\":\"remove\",\"path\":\"/a/1\"},{\"op\":\"remove\",\"path\":\"/a/1\"},{\"op\":\"remove\",\"path\":\"/a/1\"}]" },
+        { "{\"a\":[]}", "{\"a\":[\"x\",{\"y\":null}]}",
+          "[{\"op\":\"add\",\"path\":\"/a/0\",\"value\":\"x\"},{\"op\":\"add\",\"path\":\"/a/1\",\"value\":{\"y\":null}}]" },
+        { "{\"x/y~z\":1,\"k\":\"v\"}", "{\"k\":\"w\",\"n\":true}",
+          "[{\"op\":\"remove\",\"path\":\"/x~1y~0z\"},{\"op\":\"replace\",\"path\":\"/k\",\"value\":\"w\"},{\"op\":\"add\",\"path\":\"/n\",\"value\":true}]" },
+        { "{\"q\\\"\\/\\u0001\":1}", "{}", "[{\"op\":\"remove\",\"path\":\"/q\\\"~1\\u0001\"}]" },
+        { "{\"a\":{\"b\":1}}", "{\"a\":[1]}", "[{\"op\":\"replace\",\"path\":\"/a\",\"value\":[1]}]" },
+        { "[1,2]", "{\"a\":1}", "[{\"op\":\"replace\",\"path\":\"\",\"value\":{\"a\":1}}]" },
+        { "{ \"a\" : [ 1 , 2 ] }", "{\"a\":[1,2]}", "[]" },
+    };
+    kinf_value_t a, b;
+    char out[512], small[40], deep[2 * KINF_MAX_DEPTH + 8], deep2[2 * KINF_MAX_DEPTH + 8];
+    size_t n, k, need;
+    int all = 1;
+    g_test = "json_patch";
+    for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+        int r;
+        jp_val(&a, cases[k][0]); jp_val(&b, cases[k][1]);
+        r = kinf_json_patch(&a, &b, out, sizeof out, &n);
+        if (r != KINF_OK || strcmp(out, cases[k][2]) || n != strlen(out)) { all = 0; note("case %zu: %d %s", k, r, out); }
+    }
+    CHECK(all);
+    /* too small: NOMEM, out empty, *len the bytes the patch needs (without the NUL) */
+    jp_val(&a, cases[5][0]); jp_val(&b, cases[5][1]);
+    CHECK_INT(kinf_json_patch(&a, &b, small, sizeof small, &need), KINF_ERR_NOMEM);
+    CHECK_INT(need, strlen(cases[5][2]));
+    CHECK_STR(small, "");
+    CHECK_INT(kinf_json_patch(&a, &b, out, need + 1, &n), KINF_OK);
+    CHECK_INT(kinf_json_patch(&a, &b, out, need, &n), KINF_ERR_NOMEM);
+    /* not JSON, a plain value, NULLs */
+    jp_val(&a, "{\"a\":1"); jp_val(&b, "{}");
+    CHECK_INT(kinf_json_patch(&a, &b, out, sizeof out, &n), KINF_ERR_INVAL);
+    jp_val(&a, "{\"a\" 1}");
+    CHECK_INT(kinf_json_patch(&a, &b, out, sizeof out, &n), KINF_ERR_INVAL);
+    jp_val(&a, "[1 2]"); jp_val(&b, "[1,3]");
+    CHECK_INT(kinf_json_patch(&a, &b, out, sizeof out, &n), KINF_ERR_INVAL);
+    jp_val(&a, "{}"); b = a; b.plain = 1;
+    CHECK_INT(kinf_json_patch(&a, &b, out, sizeof out, &n), KINF_ERR_INVAL);
+    CHECK_INT(kinf_json_patch(0, &a, out, sizeof out, &n), KINF_ERR_INVAL);
+    /* nesting past KINF_MAX_DEPTH: the deep part replaced whole, not refused */
+    for (k = 0; k < KINF_MAX_DEPTH + 2; k++) { deep[k] = '['; deep2[k] = '['; }
+    deep[k] = '1'; deep2[k] = '2';
+    for (n = 0; n < KINF_MAX_DEPTH + 2; n++) { deep[k + 1 + n] = ']'; deep2[k + 1 + n] = ']'; }
+    deep[k + 1 + n] = 0; deep2[k + 1 + n] = 0;
+    jp_val(&a, deep); jp_val(&b, deep2);
+    {
+        static char big[8192];
+        CHECK_INT(kinf_json_patch(&a, &b, big, sizeof big, &n), KINF_OK);
+        CHECK(strstr(big, "\"op\":\"replace\"") != 0 && strstr(big, "\"value\":[[") != 0);
+    }
+}
+
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
@@ -8306,6 +8373,7 @@ int main(void) {
     test_workqueue_model();
     test_client();
     test_client_token_file();
+    test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();
     test_workqueue_wake_drain();
