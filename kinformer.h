@@ -5626,6 +5626,135 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         return;
     }
 }
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+/* >>driver side  the built-in driver of an engine that rides a connection
+   informer (discovery, the write client): that informer's socket and TLS,
+   driven for the other engine's requests. The engine's calls come through a
+   table of small adapters, each typed to its engine. */
+typedef struct kinf__side_ops {
+    unsigned (*tick)(void* e, uint64_t now);
+    uint64_t (*deadline)(void* e);
+    const uint8_t* (*sendbuf)(void* e, size_t* len);
+    void (*sent)(void* e, size_t n, uint64_t now);
+    uint8_t* (*recvbuf)(void* e, size_t* cap);
+    void (*recvd)(void* e, size_t n, uint64_t now);
+    void (*connected)(void* e, uint64_t now);
+    void (*closed)(void* e, uint64_t now);
+    void (*failed)(void* e, uint64_t now);     /* no item, no detail: the connection's own line was logged */
+    uint8_t token_read_once;                   /* the client: conn->token_due cleared after a read, whatever came of it */
+    uint8_t clear_conn_error;                  /* the client: conn->last_error cleared before a connect (its failure reads it) */
+} kinf__side_ops;
+typedef struct kinf__side {
+    const kinf__side_ops* ops;
+    void* e;                    /* the engine the ops are typed to */
+    kinf_informer_t* conn;      /* the connection informer: settings, token, socket, TLS */
+    const int* cstate;          /* the engine's connection state (kinf__conn_state) */
+    const volatile int* stop;   /* the engine's stop flag; 0: it has none */
+} kinf__side;
+static int kinf__side_stopped(const kinf__side* s) { return s->stop && *s->stop; }
+/* 1: the connect ended (connected or failed), 0: the socket waits */
+static int kinf__side_connect(const kinf__side* s, uint64_t now) {
+    kinf_informer_t* c = s->conn;
+    /* the socket layer reports to its informer's engine: ready for it */
+    c->cstate = KINF__C_WANTED; c->conn_open = 0; c->close_wanted = 0;
+    if (s->ops->clear_conn_error) { c->last_error = 0; }
+    if (!kinf__sock_connect(c, now)) { return 0; }
+    if (c->conn_open) { s->ops->connected(s->e, now); }
+    else { s->ops->failed(s->e, now); }
+    c->cstate = KINF__C_NONE; c->conn_open = 0; c->close_wanted = 0; c->phase = KINF__PH_IDLE;
+    return 1;
+}
+/* One step: all the I/O the socket allows now, bounded as kinf_poll's is. */
+static void kinf__side_step(const kinf__side* s) {
+    kinf_informer_t* c = s->conn;
+    const kinf__side_ops* o = s->ops;
+    int rounds;
+    size_t got = 0;
+    c->sock.counts_bytes = 1;
+    for (rounds = 0; rounds < 64 && !kinf__side_stopped(s); rounds++) {
+        uint64_t now = kinf__drv_now_ms();
+        unsigned st = o->tick(s->e, now);
+        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); o->closed(s->e, now); continue; }
+        if (st & KINF_ENG_TOKEN) {
+            kinf_refresh_token_file(c, now);
+            if (o->token_read_once) { c->token_due = 0; }
+            continue;
+        }
+        if (st & KINF_ENG_CONNECT) {
+            if (kinf__side_connect(s, now)) { continue; }
+            return;
+        }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = o->sendbuf(s->e, &len);
+            long w;
+            if (!b) { continue; }
+            w = kinf__io_send(c, b, len);
+            if (w < 0) { kinf__sock_close(c); o->failed(s->e, now); continue; }
+            if (w == 0) { return; }
+            o->sent(s->e, (size_t)w, now);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t cap;
+            uint8_t* b;
+            long r;
+            if (got >= KINF__STEP_BYTES) { return; }
+            b = o->recvbuf(s->e, &cap);
+            r = kinf__io_recv(c, b, cap);
+            if (r == -2) { kinf__sock_close(c); o->failed(s->e, now); continue; }
+            if (r == 0) { return; }
+            if (r == -1) { kinf__sock_close(c); o->closed(s->e, now); continue; }
+            got += (size_t)r;
+            o->recvd(s->e, (size_t)r, now);
+            continue;
+        }
+        return;
+    }
+}
+static unsigned kinf__side_wants(const kinf__side* s) {
+    kinf_informer_t* c = s->conn;
+    int cs = *s->cstate;
+    if (c->sock.fd < 0) { return 0; }
+    if (c->sock.connecting) { return KINF_WANT_WRITE; }
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && (cs == KINF__C_SEND || cs == KINF__C_RECV)) { return kinf__tls_wants(c, cs == KINF__C_RECV); }
+#endif
+    if (cs == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    return cs == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+}
+static int kinf__side_timeout_ms(const kinf__side* s) {
+    kinf_informer_t* c = s->conn;
+    uint64_t now, dl;
+    if (kinf__side_stopped(s)) { return 0; }
+    if (*s->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && c->sock.fd >= 0 && *s->cstate == KINF__C_RECV && kinf__tls_app_pending(c)) { return 0; }
+#endif
+    now = kinf__drv_now_ms();
+    dl = s->ops->deadline(s->e);
+    if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+/* waits for the socket or the engine's deadline, at most timeout_ms (< 0: no
+   limit), then steps unless stopped */
+static void kinf__side_poll(const kinf__side* s, int timeout_ms) {
+    int t = kinf__side_timeout_ms(s), wait;
+    unsigned w = kinf__side_wants(s);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = s->conn->sock.fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (!kinf__side_stopped(s)) { kinf__side_step(s); }
+}
+#endif /* !KINF_NO_FACTORY || !KINF_NO_CLIENT */
 #endif /* KINF_ENGINE_ONLY */
 
 /* >>snapshot  the store to a snapshot and back, through the caller's
@@ -7885,105 +8014,44 @@ KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* to
 }
 
 /* >>discovery driver  the built-in transport: the connection informer's
-   socket and TLS, driven for discovery's requests */
-static int kinf__dc_sock_connect(kinf_discovery_t* d, uint64_t now) {
-    kinf_informer_t* c = d->conn;
-    /* the socket layer reports to its informer's engine: ready for it */
-    c->cstate = KINF__C_WANTED; c->conn_open = 0; c->close_wanted = 0;
-    if (!kinf__sock_connect(c, now)) { return 0; }
-    if (c->conn_open) { kinf_discovery_engine_connected(d, now); }
-    else { kinf_discovery_engine_failed(d, 0, 0, now); }
-    c->cstate = KINF__C_NONE; c->conn_open = 0; c->close_wanted = 0; c->phase = KINF__PH_IDLE;
-    return 1;
-}
-static void kinf__dc_step(kinf_discovery_t* d) {
-    kinf_informer_t* c = d->conn;
-    int rounds;
-    size_t got = 0;
-    c->sock.counts_bytes = 1;
-    for (rounds = 0; rounds < 64 && !d->stop; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
-        unsigned st = kinf_discovery_engine_tick(d, now);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_discovery_engine_closed(d, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(c, now); continue; }
-        if (st & KINF_ENG_CONNECT) {
-            if (kinf__dc_sock_connect(d, now)) { continue; }
-            return;
-        }
-        if (st & KINF_ENG_SEND) {
-            size_t len;
-            const uint8_t* b = kinf_discovery_engine_sendbuf(d, &len);
-            long w;
-            if (!b) { continue; }
-            w = kinf__io_send(c, b, len);
-            if (w < 0) { kinf__sock_close(c); kinf_discovery_engine_failed(d, 0, 0, now); continue; }
-            if (w == 0) { return; }
-            kinf_discovery_engine_sent(d, (size_t)w, now);
-            continue;
-        }
-        if (st & KINF_ENG_RECV) {
-            size_t cap;
-            uint8_t* b;
-            long r;
-            if (got >= KINF__STEP_BYTES) { return; }
-            b = kinf_discovery_engine_recvbuf(d, &cap);
-            r = kinf__io_recv(c, b, cap);
-            if (r == -2) { kinf__sock_close(c); kinf_discovery_engine_failed(d, 0, 0, now); continue; }
-            if (r == 0) { return; }
-            if (r == -1) { kinf__sock_close(c); kinf_discovery_engine_closed(d, now); continue; }
-            got += (size_t)r;
-            kinf_discovery_engine_recvd(d, (size_t)r, now);
-            continue;
-        }
-        return;
-    }
+   socket and TLS, driven for discovery's requests (>>driver side) */
+static unsigned kinf__dc_op_tick(void* e, uint64_t now) { return kinf_discovery_engine_tick((kinf_discovery_t*)e, now); }
+static uint64_t kinf__dc_op_deadline(void* e) { return kinf_discovery_engine_deadline((kinf_discovery_t*)e); }
+static const uint8_t* kinf__dc_op_sendbuf(void* e, size_t* len) { return kinf_discovery_engine_sendbuf((kinf_discovery_t*)e, len); }
+static void kinf__dc_op_sent(void* e, size_t n, uint64_t now) { kinf_discovery_engine_sent((kinf_discovery_t*)e, n, now); }
+static uint8_t* kinf__dc_op_recvbuf(void* e, size_t* cap) { return kinf_discovery_engine_recvbuf((kinf_discovery_t*)e, cap); }
+static void kinf__dc_op_recvd(void* e, size_t n, uint64_t now) { kinf_discovery_engine_recvd((kinf_discovery_t*)e, n, now); }
+static void kinf__dc_op_connected(void* e, uint64_t now) { kinf_discovery_engine_connected((kinf_discovery_t*)e, now); }
+static void kinf__dc_op_closed(void* e, uint64_t now) { kinf_discovery_engine_closed((kinf_discovery_t*)e, now); }
+static void kinf__dc_op_failed(void* e, uint64_t now) { kinf_discovery_engine_failed((kinf_discovery_t*)e, 0, 0, now); }
+static const kinf__side_ops kinf__dc_ops = {
+    kinf__dc_op_tick, kinf__dc_op_deadline, kinf__dc_op_sendbuf, kinf__dc_op_sent, kinf__dc_op_recvbuf,
+    kinf__dc_op_recvd, kinf__dc_op_connected, kinf__dc_op_closed, kinf__dc_op_failed, 0, 0
+};
+static kinf__side kinf__dc_side(kinf_discovery_t* d) {
+    kinf__side s;
+    s.ops = &kinf__dc_ops; s.e = d; s.conn = d->conn; s.cstate = &d->cstate; s.stop = &d->stop;
+    return s;
 }
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) && !d->own_transport ? d->conn->sock.fd : -1; }
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) {
-    kinf_informer_t* c;
-    if (!kinf__dc_ok(d) || d->own_transport || d->conn->sock.fd < 0) { return 0; }
-    c = d->conn;
-    if (c->sock.connecting) { return KINF_WANT_WRITE; }
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && (d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, d->cstate == KINF__C_RECV); }
-#endif
-    if (d->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return d->cstate == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+    kinf__side s;
+    if (!kinf__dc_ok(d) || d->own_transport) { return 0; }
+    s = kinf__dc_side(d);
+    return kinf__side_wants(&s);
 }
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
-    uint64_t now, dl;
-    kinf_informer_t* c;
+    kinf__side s;
     if (!kinf__dc_ok(d) || d->own_transport) { return -1; }
-    c = d->conn;
-    if (d->stop) { return 0; }
-    if (d->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && c->sock.fd >= 0 && d->cstate == KINF__C_RECV && kinf__tls_app_pending(c)) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf_discovery_engine_deadline(d);
-    if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+    s = kinf__dc_side(d);
+    return kinf__side_timeout_ms(&s);
 }
 KINF_API int kinf_discovery_poll(kinf_discovery_t* d, int timeout_ms) {
-    int t, wait;
-    unsigned w;
+    kinf__side s;
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
     if (d->own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    t = kinf_discovery_timeout_ms(d);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_discovery_wants(d);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = d->conn->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    if (!d->stop) { kinf__dc_step(d); }
+    s = kinf__dc_side(d);
+    kinf__side_poll(&s, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
@@ -9950,99 +10018,46 @@ KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, u
     return kinf_engine_set_token(c->conn, token, now_ms);
 }
 
-/* >>client driver  the built-in transport: the connection informer's socket and TLS */
-static void kinf__cl_step(kinf_client_t* c) {
-    kinf_informer_t* k = c->conn;
-    int rounds;
-    size_t got = 0;
-    k->sock.counts_bytes = 1;
-    for (rounds = 0; rounds < 64; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
-        unsigned st = kinf_client_engine_tick(c, now);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(k); kinf_client_engine_closed(c, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(k, now); k->token_due = 0; continue; }
-        if (st & KINF_ENG_CONNECT) {
-            /* the socket layer reports to its informer's engine: ready for it */
-            k->cstate = KINF__C_WANTED; k->conn_open = 0; k->close_wanted = 0; k->last_error = 0;
-            if (!kinf__sock_connect(k, now)) { return; }
-            if (k->conn_open) { kinf_client_engine_connected(c, now); }
-            else { kinf_client_engine_failed(c, 0, 0, now); }
-            k->cstate = KINF__C_NONE; k->conn_open = 0; k->close_wanted = 0; k->phase = KINF__PH_IDLE;
-            continue;
-        }
-        if (st & KINF_ENG_SEND) {
-            size_t len;
-            const uint8_t* b = kinf_client_engine_sendbuf(c, &len);
-            long w;
-            if (!b) { continue; }
-            w = kinf__io_send(k, b, len);
-            if (w < 0) { kinf__sock_close(k); kinf_client_engine_failed(c, 0, 0, now); continue; }
-            if (w == 0) { return; }
-            kinf_client_engine_sent(c, (size_t)w, now);
-            continue;
-        }
-        if (st & KINF_ENG_RECV) {
-            size_t cap;
-            uint8_t* b;
-            long r;
-            if (got >= KINF__STEP_BYTES) { return; }
-            b = kinf_client_engine_recvbuf(c, &cap);
-            r = kinf__io_recv(k, b, cap);
-            if (r == -2) { kinf__sock_close(k); kinf_client_engine_failed(c, 0, 0, now); continue; }
-            if (r == 0) { return; }
-            if (r == -1) { kinf__sock_close(k); kinf_client_engine_closed(c, now); continue; }
-            got += (size_t)r;
-            kinf_client_engine_recvd(c, (size_t)r, now);
-            continue;
-        }
-        return;
-    }
+/* >>client driver  the built-in transport: the connection informer's socket and TLS (>>driver side) */
+static unsigned kinf__cl_op_tick(void* e, uint64_t now) { return kinf_client_engine_tick((kinf_client_t*)e, now); }
+static uint64_t kinf__cl_op_deadline(void* e) { return kinf_client_engine_deadline((kinf_client_t*)e); }
+static const uint8_t* kinf__cl_op_sendbuf(void* e, size_t* len) { return kinf_client_engine_sendbuf((kinf_client_t*)e, len); }
+static void kinf__cl_op_sent(void* e, size_t n, uint64_t now) { kinf_client_engine_sent((kinf_client_t*)e, n, now); }
+static uint8_t* kinf__cl_op_recvbuf(void* e, size_t* cap) { return kinf_client_engine_recvbuf((kinf_client_t*)e, cap); }
+static void kinf__cl_op_recvd(void* e, size_t n, uint64_t now) { kinf_client_engine_recvd((kinf_client_t*)e, n, now); }
+static void kinf__cl_op_connected(void* e, uint64_t now) { kinf_client_engine_connected((kinf_client_t*)e, now); }
+static void kinf__cl_op_closed(void* e, uint64_t now) { kinf_client_engine_closed((kinf_client_t*)e, now); }
+static void kinf__cl_op_failed(void* e, uint64_t now) { kinf_client_engine_failed((kinf_client_t*)e, 0, 0, now); }
+/* the client has no stop flag; a token file read, even a failed one, ends
+   the read asked for; its failures report the connection's last error */
+static const kinf__side_ops kinf__cl_ops = {
+    kinf__cl_op_tick, kinf__cl_op_deadline, kinf__cl_op_sendbuf, kinf__cl_op_sent, kinf__cl_op_recvbuf,
+    kinf__cl_op_recvd, kinf__cl_op_connected, kinf__cl_op_closed, kinf__cl_op_failed, 1, 1
+};
+static kinf__side kinf__cl_side(kinf_client_t* c) {
+    kinf__side s;
+    s.ops = &kinf__cl_ops; s.e = c; s.conn = c->conn; s.cstate = &c->cstate; s.stop = 0;
+    return s;
 }
 KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) && !c->own_transport ? c->conn->sock.fd : -1; }
 KINF_API unsigned kinf_client_wants(kinf_client_t* c) {
-    kinf_informer_t* k;
-    if (!kinf__cl_ok(c) || c->own_transport || c->conn->sock.fd < 0) { return 0; }
-    k = c->conn;
-    if (k->sock.connecting) { return KINF_WANT_WRITE; }
-#ifdef KINF_TLS_BEARSSL
-    if (k->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(k, c->cstate == KINF__C_RECV); }
-#endif
-    if (c->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return c->cstate == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+    kinf__side s;
+    if (!kinf__cl_ok(c) || c->own_transport) { return 0; }
+    s = kinf__cl_side(c);
+    return kinf__side_wants(&s);
 }
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c) {
-    uint64_t now, dl;
-    kinf_informer_t* k;
+    kinf__side s;
     if (!kinf__cl_ok(c) || c->own_transport) { return -1; }
-    k = c->conn;
-    if (c->cstate == KINF__C_WANTED && !k->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (k->tls && k->sock.fd >= 0 && c->cstate == KINF__C_RECV && kinf__tls_app_pending(k)) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf_client_engine_deadline(c);
-    if (k->sock.connecting && k->sock.t_connect + (uint64_t)k->connect_ms < dl) { dl = k->sock.t_connect + (uint64_t)k->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+    s = kinf__cl_side(c);
+    return kinf__side_timeout_ms(&s);
 }
 KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
-    int t, wait;
-    unsigned w;
+    kinf__side s;
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
     if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    t = kinf_client_timeout_ms(c);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_client_wants(c);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = c->conn->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    kinf__cl_step(c);
+    s = kinf__cl_side(c);
+    kinf__side_poll(&s, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, kinf_client_response_t* out, int timeout_ms) {
