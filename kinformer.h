@@ -1670,6 +1670,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>engine         the kinf_engine_* calls: the seam every transport drives
      >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
      >>driver         kinf_poll's driver over the engine calls: socket, clock, files
+     >>driver side    one driver for discovery's and the client's engines over a connection informer
      >>field          kinf_field: a value of a compact JSON object by path; text, members
      >>config         kubeconfig, in-cluster service account
      >>discovery      the server's resources (aggregated or legacy documents), name resolution
@@ -1681,7 +1682,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
    and kinf__num_ (json), kinf__pj_ (project), kinf__arena_, kinf__blk_,
    kinf__hash_, kinf__index_, kinf__fifo_, kinf__slot_ and kinf__store_,
    kinf__setup_, kinf__rf_ (reflector), kinf__hd_ (handlers), kinf__tls_,
-   kinf__xw_ and kinf__io_ (transport), kinf__drv_ and kinf__sock_ (driver),
+   kinf__xw_ and kinf__io_ (transport), kinf__drv_, kinf__sock_ and kinf__side_ (driver),
    kinf__field_ and kinf__members_ (field), kinf__cfg_, kinf__kc_ and kinf__y
    (config), kinf__dc_ and kinf__dj_ (discovery), kinf__fa_ (factory),
    kinf__wq_ (workqueue); base
