@@ -5630,55 +5630,119 @@ static void kinf__drv_step(kinf_informer_t* inf) {
 #if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
 /* >>driver side  the built-in driver of an engine that rides a connection
    informer (discovery, the write client): that informer's socket and TLS,
-   driven for the other engine's requests. The engine's calls come through a
-   table of small adapters, each typed to its engine. */
-typedef struct kinf__side_ops {
-    unsigned (*tick)(void* e, uint64_t now);
-    uint64_t (*deadline)(void* e);
-    const uint8_t* (*sendbuf)(void* e, size_t* len);
-    void (*sent)(void* e, size_t n, uint64_t now);
-    uint8_t* (*recvbuf)(void* e, size_t* cap);
-    void (*recvd)(void* e, size_t n, uint64_t now);
-    void (*connected)(void* e, uint64_t now);
-    void (*closed)(void* e, uint64_t now);
-    void (*failed)(void* e, uint64_t now);     /* no item, no detail: the connection's own line was logged */
-    uint8_t token_read_once;                   /* the client: conn->token_due cleared after a read, whatever came of it */
-    uint8_t clear_conn_error;                  /* the client: conn->last_error cleared before a connect (its failure reads it) */
-} kinf__side_ops;
+   driven for the other engine's requests. The engine's calls are direct
+   calls to its public kinf_*_engine_* functions, picked by which engine the
+   side holds. */
 typedef struct kinf__side {
-    const kinf__side_ops* ops;
-    void* e;                    /* the engine the ops are typed to */
+    kinf_discovery_t* dc;       /* the engine: discovery's, */
+    kinf_client_t* cl;          /* or the write client's (the other is 0) */
     kinf_informer_t* conn;      /* the connection informer: settings, token, socket, TLS */
     const int* cstate;          /* the engine's connection state (kinf__conn_state) */
     const volatile int* stop;   /* the engine's stop flag; 0: it has none */
 } kinf__side;
+static unsigned kinf__side_tick(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_tick(s->dc, now); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_tick(s->cl, now); }
+#endif
+    return 0;
+}
+static uint64_t kinf__side_deadline(const kinf__side* s) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_deadline(s->dc); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_deadline(s->cl); }
+#endif
+    return UINT64_MAX;
+}
+static const uint8_t* kinf__side_sendbuf(const kinf__side* s, size_t* len) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_sendbuf(s->dc, len); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_sendbuf(s->cl, len); }
+#endif
+    return 0;
+}
+static void kinf__side_sent(const kinf__side* s, size_t n, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_sent(s->dc, n, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_sent(s->cl, n, now); }
+#endif
+}
+static uint8_t* kinf__side_recvbuf(const kinf__side* s, size_t* cap) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_recvbuf(s->dc, cap); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_recvbuf(s->cl, cap); }
+#endif
+    return 0;
+}
+static void kinf__side_recvd(const kinf__side* s, size_t n, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_recvd(s->dc, n, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_recvd(s->cl, n, now); }
+#endif
+}
+static void kinf__side_connected(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_connected(s->dc, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_connected(s->cl, now); }
+#endif
+}
+static void kinf__side_closed(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_closed(s->dc, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_closed(s->cl, now); }
+#endif
+}
+static void kinf__side_failed(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_failed(s->dc, 0, 0, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_failed(s->cl, 0, 0, now); }
+#endif
+}
 static int kinf__side_stopped(const kinf__side* s) { return s->stop && *s->stop; }
 /* 1: the connect ended (connected or failed), 0: the socket waits */
 static int kinf__side_connect(const kinf__side* s, uint64_t now) {
     kinf_informer_t* c = s->conn;
     /* the socket layer reports to its informer's engine: ready for it */
     c->cstate = KINF__C_WANTED; c->conn_open = 0; c->close_wanted = 0;
-    if (s->ops->clear_conn_error) { c->last_error = 0; }
+    if (s->cl) { c->last_error = 0; } /* the client's failure reports it */
     if (!kinf__sock_connect(c, now)) { return 0; }
-    if (c->conn_open) { s->ops->connected(s->e, now); }
-    else { s->ops->failed(s->e, now); }
+    if (c->conn_open) { kinf__side_connected(s, now); }
+    else { kinf__side_failed(s, now); }
     c->cstate = KINF__C_NONE; c->conn_open = 0; c->close_wanted = 0; c->phase = KINF__PH_IDLE;
     return 1;
 }
-/* One step: all the I/O the socket allows now, bounded as kinf_poll's is. */
+/* One step: all the I/O the socket allows now, bounded: 64 rounds, and no
+   read once KINF__STEP_BYTES came in. */
 static void kinf__side_step(const kinf__side* s) {
     kinf_informer_t* c = s->conn;
-    const kinf__side_ops* o = s->ops;
     int rounds;
     size_t got = 0;
     c->sock.counts_bytes = 1;
     for (rounds = 0; rounds < 64 && !kinf__side_stopped(s); rounds++) {
         uint64_t now = kinf__drv_now_ms();
-        unsigned st = o->tick(s->e, now);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); o->closed(s->e, now); continue; }
+        unsigned st = kinf__side_tick(s, now);
+        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
         if (st & KINF_ENG_TOKEN) {
             kinf_refresh_token_file(c, now);
-            if (o->token_read_once) { c->token_due = 0; }
+            if (s->cl) { c->token_due = 0; } /* the client: a read, even a failed one, ends the ask */
             continue;
         }
         if (st & KINF_ENG_CONNECT) {
@@ -5687,13 +5751,13 @@ static void kinf__side_step(const kinf__side* s) {
         }
         if (st & KINF_ENG_SEND) {
             size_t len;
-            const uint8_t* b = o->sendbuf(s->e, &len);
+            const uint8_t* b = kinf__side_sendbuf(s, &len);
             long w;
             if (!b) { continue; }
             w = kinf__io_send(c, b, len);
-            if (w < 0) { kinf__sock_close(c); o->failed(s->e, now); continue; }
+            if (w < 0) { kinf__sock_close(c); kinf__side_failed(s, now); continue; }
             if (w == 0) { return; }
-            o->sent(s->e, (size_t)w, now);
+            kinf__side_sent(s, (size_t)w, now);
             continue;
         }
         if (st & KINF_ENG_RECV) {
@@ -5701,13 +5765,13 @@ static void kinf__side_step(const kinf__side* s) {
             uint8_t* b;
             long r;
             if (got >= KINF__STEP_BYTES) { return; }
-            b = o->recvbuf(s->e, &cap);
+            b = kinf__side_recvbuf(s, &cap);
             r = kinf__io_recv(c, b, cap);
-            if (r == -2) { kinf__sock_close(c); o->failed(s->e, now); continue; }
+            if (r == -2) { kinf__sock_close(c); kinf__side_failed(s, now); continue; }
             if (r == 0) { return; }
-            if (r == -1) { kinf__sock_close(c); o->closed(s->e, now); continue; }
+            if (r == -1) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
             got += (size_t)r;
-            o->recvd(s->e, (size_t)r, now);
+            kinf__side_recvd(s, (size_t)r, now);
             continue;
         }
         return;
@@ -5733,7 +5797,7 @@ static int kinf__side_timeout_ms(const kinf__side* s) {
     if (c->tls && c->sock.fd >= 0 && *s->cstate == KINF__C_RECV && kinf__tls_app_pending(c)) { return 0; }
 #endif
     now = kinf__drv_now_ms();
-    dl = s->ops->deadline(s->e);
+    dl = kinf__side_deadline(s);
     if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
     if (dl == UINT64_MAX) { return -1; }
     if (dl <= now) { return 0; }
@@ -8016,22 +8080,9 @@ KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* to
 
 /* >>discovery driver  the built-in transport: the connection informer's
    socket and TLS, driven for discovery's requests (>>driver side) */
-static unsigned kinf__dc_op_tick(void* e, uint64_t now) { return kinf_discovery_engine_tick((kinf_discovery_t*)e, now); }
-static uint64_t kinf__dc_op_deadline(void* e) { return kinf_discovery_engine_deadline((kinf_discovery_t*)e); }
-static const uint8_t* kinf__dc_op_sendbuf(void* e, size_t* len) { return kinf_discovery_engine_sendbuf((kinf_discovery_t*)e, len); }
-static void kinf__dc_op_sent(void* e, size_t n, uint64_t now) { kinf_discovery_engine_sent((kinf_discovery_t*)e, n, now); }
-static uint8_t* kinf__dc_op_recvbuf(void* e, size_t* cap) { return kinf_discovery_engine_recvbuf((kinf_discovery_t*)e, cap); }
-static void kinf__dc_op_recvd(void* e, size_t n, uint64_t now) { kinf_discovery_engine_recvd((kinf_discovery_t*)e, n, now); }
-static void kinf__dc_op_connected(void* e, uint64_t now) { kinf_discovery_engine_connected((kinf_discovery_t*)e, now); }
-static void kinf__dc_op_closed(void* e, uint64_t now) { kinf_discovery_engine_closed((kinf_discovery_t*)e, now); }
-static void kinf__dc_op_failed(void* e, uint64_t now) { kinf_discovery_engine_failed((kinf_discovery_t*)e, 0, 0, now); }
-static const kinf__side_ops kinf__dc_ops = {
-    kinf__dc_op_tick, kinf__dc_op_deadline, kinf__dc_op_sendbuf, kinf__dc_op_sent, kinf__dc_op_recvbuf,
-    kinf__dc_op_recvd, kinf__dc_op_connected, kinf__dc_op_closed, kinf__dc_op_failed, 0, 0
-};
 static kinf__side kinf__dc_side(kinf_discovery_t* d) {
     kinf__side s;
-    s.ops = &kinf__dc_ops; s.e = d; s.conn = d->conn; s.cstate = &d->cstate; s.stop = &d->stop;
+    s.dc = d; s.cl = 0; s.conn = d->conn; s.cstate = &d->cstate; s.stop = &d->stop;
     return s;
 }
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) && !d->own_transport ? d->conn->sock.fd : -1; }
@@ -10020,24 +10071,9 @@ KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, u
 }
 
 /* >>client driver  the built-in transport: the connection informer's socket and TLS (>>driver side) */
-static unsigned kinf__cl_op_tick(void* e, uint64_t now) { return kinf_client_engine_tick((kinf_client_t*)e, now); }
-static uint64_t kinf__cl_op_deadline(void* e) { return kinf_client_engine_deadline((kinf_client_t*)e); }
-static const uint8_t* kinf__cl_op_sendbuf(void* e, size_t* len) { return kinf_client_engine_sendbuf((kinf_client_t*)e, len); }
-static void kinf__cl_op_sent(void* e, size_t n, uint64_t now) { kinf_client_engine_sent((kinf_client_t*)e, n, now); }
-static uint8_t* kinf__cl_op_recvbuf(void* e, size_t* cap) { return kinf_client_engine_recvbuf((kinf_client_t*)e, cap); }
-static void kinf__cl_op_recvd(void* e, size_t n, uint64_t now) { kinf_client_engine_recvd((kinf_client_t*)e, n, now); }
-static void kinf__cl_op_connected(void* e, uint64_t now) { kinf_client_engine_connected((kinf_client_t*)e, now); }
-static void kinf__cl_op_closed(void* e, uint64_t now) { kinf_client_engine_closed((kinf_client_t*)e, now); }
-static void kinf__cl_op_failed(void* e, uint64_t now) { kinf_client_engine_failed((kinf_client_t*)e, 0, 0, now); }
-/* the client has no stop flag; a token file read, even a failed one, ends
-   the read asked for; its failures report the connection's last error */
-static const kinf__side_ops kinf__cl_ops = {
-    kinf__cl_op_tick, kinf__cl_op_deadline, kinf__cl_op_sendbuf, kinf__cl_op_sent, kinf__cl_op_recvbuf,
-    kinf__cl_op_recvd, kinf__cl_op_connected, kinf__cl_op_closed, kinf__cl_op_failed, 1, 1
-};
 static kinf__side kinf__cl_side(kinf_client_t* c) {
     kinf__side s;
-    s.ops = &kinf__cl_ops; s.e = c; s.conn = c->conn; s.cstate = &c->cstate; s.stop = 0;
+    s.dc = 0; s.cl = c; s.conn = c->conn; s.cstate = &c->cstate; s.stop = 0; /* no stop flag */
     return s;
 }
 KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) && !c->own_transport ? c->conn->sock.fd : -1; }
