@@ -1766,6 +1766,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>engine         the kinf_engine_* calls: the seam every transport drives
      >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
      >>driver         kinf_poll's driver over the engine calls: socket, clock, files
+     >>driver side    one driver for discovery's and the client's engines over a connection informer
      >>field          kinf_field: a value of a compact JSON object by path; text, members
      >>jsonpatch      kinf_json_patch: an RFC 6902 patch between two JSON values
      >>config         kubeconfig, in-cluster service account
@@ -1778,7 +1779,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
    and kinf__num_ (json), kinf__pj_ (project), kinf__arena_, kinf__blk_,
    kinf__hash_, kinf__index_, kinf__fifo_, kinf__slot_ and kinf__store_,
    kinf__setup_, kinf__rf_ (reflector), kinf__hd_ (handlers), kinf__tls_,
-   kinf__xw_ and kinf__io_ (transport), kinf__drv_ and kinf__sock_ (driver),
+   kinf__xw_ and kinf__io_ (transport), kinf__drv_, kinf__sock_ and kinf__side_ (driver),
    kinf__field_ and kinf__members_ (field), kinf__cfg_, kinf__kc_ and kinf__y
    (config), kinf__dc_ and kinf__dj_ (discovery), kinf__fa_ (factory),
    kinf__wq_ (workqueue); base
@@ -6530,6 +6531,199 @@ static void kinf__drv_step(kinf_informer_t* inf) {
         return;
     }
 }
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+/* >>driver side  the built-in driver of an engine that rides a connection
+   informer (discovery, the write client): that informer's socket and TLS,
+   driven for the other engine's requests. The engine's calls are direct
+   calls to its public kinf_*_engine_* functions, picked by which engine the
+   side holds. */
+typedef struct kinf__side {
+    kinf_discovery_t* dc;       /* the engine: discovery's, */
+    kinf_client_t* cl;          /* or the write client's (the other is 0) */
+    kinf_informer_t* conn;      /* the connection informer: settings, token, socket, TLS */
+    const int* cstate;          /* the engine's connection state (kinf__conn_state) */
+    const volatile int* stop;   /* the engine's stop flag; 0: it has none */
+} kinf__side;
+static unsigned kinf__side_tick(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_tick(s->dc, now); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_tick(s->cl, now); }
+#endif
+    return 0;
+}
+static uint64_t kinf__side_deadline(const kinf__side* s) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_deadline(s->dc); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_deadline(s->cl); }
+#endif
+    return UINT64_MAX;
+}
+static const uint8_t* kinf__side_sendbuf(const kinf__side* s, size_t* len) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_sendbuf(s->dc, len); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_sendbuf(s->cl, len); }
+#endif
+    return 0;
+}
+static void kinf__side_sent(const kinf__side* s, size_t n, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_sent(s->dc, n, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_sent(s->cl, n, now); }
+#endif
+}
+static uint8_t* kinf__side_recvbuf(const kinf__side* s, size_t* cap) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { return kinf_discovery_engine_recvbuf(s->dc, cap); }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { return kinf_client_engine_recvbuf(s->cl, cap); }
+#endif
+    return 0;
+}
+static void kinf__side_recvd(const kinf__side* s, size_t n, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_recvd(s->dc, n, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_recvd(s->cl, n, now); }
+#endif
+}
+static void kinf__side_connected(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_connected(s->dc, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_connected(s->cl, now); }
+#endif
+}
+static void kinf__side_closed(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_closed(s->dc, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_closed(s->cl, now); }
+#endif
+}
+static void kinf__side_failed(const kinf__side* s, uint64_t now) {
+#ifndef KINF_NO_FACTORY
+    if (s->dc) { kinf_discovery_engine_failed(s->dc, 0, 0, now); return; }
+#endif
+#ifndef KINF_NO_CLIENT
+    if (s->cl) { kinf_client_engine_failed(s->cl, 0, 0, now); }
+#endif
+}
+static int kinf__side_stopped(const kinf__side* s) { return s->stop && *s->stop; }
+/* 1: the connect ended (connected or failed), 0: the socket waits */
+static int kinf__side_connect(const kinf__side* s, uint64_t now) {
+    kinf_informer_t* c = s->conn;
+    /* the socket layer reports to its informer's engine: ready for it */
+    c->cstate = KINF__C_WANTED; c->conn_open = 0; c->close_wanted = 0;
+    if (s->cl) { c->last_error = 0; } /* the client's failure reports it */
+    if (!kinf__sock_connect(c, now)) { return 0; }
+    if (c->conn_open) { kinf__side_connected(s, now); }
+    else { kinf__side_failed(s, now); }
+    c->cstate = KINF__C_NONE; c->conn_open = 0; c->close_wanted = 0; c->phase = KINF__PH_IDLE;
+    return 1;
+}
+/* One step: all the I/O the socket allows now, bounded: 64 rounds, and no
+   read once KINF__STEP_BYTES came in. */
+static void kinf__side_step(const kinf__side* s) {
+    kinf_informer_t* c = s->conn;
+    int rounds;
+    size_t got = 0;
+    c->sock.counts_bytes = 1;
+    for (rounds = 0; rounds < 64 && !kinf__side_stopped(s); rounds++) {
+        uint64_t now = kinf__drv_now_ms();
+        unsigned st = kinf__side_tick(s, now);
+        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
+        if (st & KINF_ENG_TOKEN) {
+            kinf_refresh_token_file(c, now);
+            if (s->cl) { c->token_due = 0; } /* the client: a read, even a failed one, ends the ask */
+            continue;
+        }
+        if (st & KINF_ENG_CONNECT) {
+            if (kinf__side_connect(s, now)) { continue; }
+            return;
+        }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf__side_sendbuf(s, &len);
+            long w;
+            if (!b) { continue; }
+            w = kinf__io_send(c, b, len);
+            if (w < 0) { kinf__sock_close(c); kinf__side_failed(s, now); continue; }
+            if (w == 0) { return; }
+            kinf__side_sent(s, (size_t)w, now);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t cap;
+            uint8_t* b;
+            long r;
+            if (got >= KINF__STEP_BYTES) { return; }
+            b = kinf__side_recvbuf(s, &cap);
+            r = kinf__io_recv(c, b, cap);
+            if (r == -2) { kinf__sock_close(c); kinf__side_failed(s, now); continue; }
+            if (r == 0) { return; }
+            if (r == -1) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
+            got += (size_t)r;
+            kinf__side_recvd(s, (size_t)r, now);
+            continue;
+        }
+        return;
+    }
+}
+static unsigned kinf__side_wants(const kinf__side* s) {
+    kinf_informer_t* c = s->conn;
+    int cs = *s->cstate;
+    if (c->sock.fd < 0) { return 0; }
+    if (c->sock.connecting) { return KINF_WANT_WRITE; }
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && (cs == KINF__C_SEND || cs == KINF__C_RECV)) { return kinf__tls_wants(c, cs == KINF__C_RECV); }
+#endif
+    if (cs == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    return cs == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+}
+static int kinf__side_timeout_ms(const kinf__side* s) {
+    kinf_informer_t* c = s->conn;
+    uint64_t now, dl;
+    if (kinf__side_stopped(s)) { return 0; }
+    if (*s->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && c->sock.fd >= 0 && *s->cstate == KINF__C_RECV && kinf__tls_app_pending(c)) { return 0; }
+#endif
+    now = kinf__drv_now_ms();
+    dl = kinf__side_deadline(s);
+    if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+/* waits for the socket or the engine's deadline, at most timeout_ms (< 0: no
+   limit), then steps unless stopped */
+static void kinf__side_poll(const kinf__side* s, int timeout_ms) {
+    int t = kinf__side_timeout_ms(s), wait;
+    unsigned w = kinf__side_wants(s);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = s->conn->sock.fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (!kinf__side_stopped(s)) { kinf__side_step(s); }
+}
+#endif /* !KINF_NO_FACTORY || !KINF_NO_CLIENT */
 #endif /* KINF_ENGINE_ONLY */
 
 /* >>snapshot  the store to a snapshot and back, through the caller's
@@ -9003,105 +9197,31 @@ KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* to
 }
 
 /* >>discovery driver  the built-in transport: the connection informer's
-   socket and TLS, driven for discovery's requests */
-static int kinf__dc_sock_connect(kinf_discovery_t* d, uint64_t now) {
-    kinf_informer_t* c = d->conn;
-    /* the socket layer reports to its informer's engine: ready for it */
-    c->cstate = KINF__C_WANTED; c->conn_open = 0; c->close_wanted = 0;
-    if (!kinf__sock_connect(c, now)) { return 0; }
-    if (c->conn_open) { kinf_discovery_engine_connected(d, now); }
-    else { kinf_discovery_engine_failed(d, 0, 0, now); }
-    c->cstate = KINF__C_NONE; c->conn_open = 0; c->close_wanted = 0; c->phase = KINF__PH_IDLE;
-    return 1;
-}
-static void kinf__dc_step(kinf_discovery_t* d) {
-    kinf_informer_t* c = d->conn;
-    int rounds;
-    size_t got = 0;
-    c->sock.counts_bytes = 1;
-    for (rounds = 0; rounds < 64 && !d->stop; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
-        unsigned st = kinf_discovery_engine_tick(d, now);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_discovery_engine_closed(d, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(c, now); continue; }
-        if (st & KINF_ENG_CONNECT) {
-            if (kinf__dc_sock_connect(d, now)) { continue; }
-            return;
-        }
-        if (st & KINF_ENG_SEND) {
-            size_t len;
-            const uint8_t* b = kinf_discovery_engine_sendbuf(d, &len);
-            long w;
-            if (!b) { continue; }
-            w = kinf__io_send(c, b, len);
-            if (w < 0) { kinf__sock_close(c); kinf_discovery_engine_failed(d, 0, 0, now); continue; }
-            if (w == 0) { return; }
-            kinf_discovery_engine_sent(d, (size_t)w, now);
-            continue;
-        }
-        if (st & KINF_ENG_RECV) {
-            size_t cap;
-            uint8_t* b;
-            long r;
-            if (got >= KINF__STEP_BYTES) { return; }
-            b = kinf_discovery_engine_recvbuf(d, &cap);
-            r = kinf__io_recv(c, b, cap);
-            if (r == -2) { kinf__sock_close(c); kinf_discovery_engine_failed(d, 0, 0, now); continue; }
-            if (r == 0) { return; }
-            if (r == -1) { kinf__sock_close(c); kinf_discovery_engine_closed(d, now); continue; }
-            got += (size_t)r;
-            kinf_discovery_engine_recvd(d, (size_t)r, now);
-            continue;
-        }
-        return;
-    }
+   socket and TLS, driven for discovery's requests (>>driver side) */
+static kinf__side kinf__dc_side(kinf_discovery_t* d) {
+    kinf__side s;
+    s.dc = d; s.cl = 0; s.conn = d->conn; s.cstate = &d->cstate; s.stop = &d->stop;
+    return s;
 }
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) && !d->own_transport ? d->conn->sock.fd : -1; }
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) {
-    kinf_informer_t* c;
-    if (!kinf__dc_ok(d) || d->own_transport || d->conn->sock.fd < 0) { return 0; }
-    c = d->conn;
-    if (c->sock.connecting) { return KINF_WANT_WRITE; }
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && (d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, d->cstate == KINF__C_RECV); }
-#endif
-    if (d->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return d->cstate == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+    kinf__side s;
+    if (!kinf__dc_ok(d) || d->own_transport) { return 0; }
+    s = kinf__dc_side(d);
+    return kinf__side_wants(&s);
 }
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
-    uint64_t now, dl;
-    kinf_informer_t* c;
+    kinf__side s;
     if (!kinf__dc_ok(d) || d->own_transport) { return -1; }
-    c = d->conn;
-    if (d->stop) { return 0; }
-    if (d->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && c->sock.fd >= 0 && d->cstate == KINF__C_RECV && kinf__tls_app_pending(c)) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf_discovery_engine_deadline(d);
-    if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+    s = kinf__dc_side(d);
+    return kinf__side_timeout_ms(&s);
 }
 KINF_API int kinf_discovery_poll(kinf_discovery_t* d, int timeout_ms) {
-    int t, wait;
-    unsigned w;
+    kinf__side s;
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
     if (d->own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    t = kinf_discovery_timeout_ms(d);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_discovery_wants(d);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = d->conn->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    if (!d->stop) { kinf__dc_step(d); }
+    s = kinf__dc_side(d);
+    kinf__side_poll(&s, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
@@ -11071,99 +11191,31 @@ KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, u
     return kinf_engine_set_token(c->conn, token, now_ms);
 }
 
-/* >>client driver  the built-in transport: the connection informer's socket and TLS */
-static void kinf__cl_step(kinf_client_t* c) {
-    kinf_informer_t* k = c->conn;
-    int rounds;
-    size_t got = 0;
-    k->sock.counts_bytes = 1;
-    for (rounds = 0; rounds < 64; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
-        unsigned st = kinf_client_engine_tick(c, now);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(k); kinf_client_engine_closed(c, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(k, now); k->token_due = 0; continue; }
-        if (st & KINF_ENG_CONNECT) {
-            /* the socket layer reports to its informer's engine: ready for it */
-            k->cstate = KINF__C_WANTED; k->conn_open = 0; k->close_wanted = 0; k->last_error = 0;
-            if (!kinf__sock_connect(k, now)) { return; }
-            if (k->conn_open) { kinf_client_engine_connected(c, now); }
-            else { kinf_client_engine_failed(c, 0, 0, now); }
-            k->cstate = KINF__C_NONE; k->conn_open = 0; k->close_wanted = 0; k->phase = KINF__PH_IDLE;
-            continue;
-        }
-        if (st & KINF_ENG_SEND) {
-            size_t len;
-            const uint8_t* b = kinf_client_engine_sendbuf(c, &len);
-            long w;
-            if (!b) { continue; }
-            w = kinf__io_send(k, b, len);
-            if (w < 0) { kinf__sock_close(k); kinf_client_engine_failed(c, 0, 0, now); continue; }
-            if (w == 0) { return; }
-            kinf_client_engine_sent(c, (size_t)w, now);
-            continue;
-        }
-        if (st & KINF_ENG_RECV) {
-            size_t cap;
-            uint8_t* b;
-            long r;
-            if (got >= KINF__STEP_BYTES) { return; }
-            b = kinf_client_engine_recvbuf(c, &cap);
-            r = kinf__io_recv(k, b, cap);
-            if (r == -2) { kinf__sock_close(k); kinf_client_engine_failed(c, 0, 0, now); continue; }
-            if (r == 0) { return; }
-            if (r == -1) { kinf__sock_close(k); kinf_client_engine_closed(c, now); continue; }
-            got += (size_t)r;
-            kinf_client_engine_recvd(c, (size_t)r, now);
-            continue;
-        }
-        return;
-    }
+/* >>client driver  the built-in transport: the connection informer's socket and TLS (>>driver side) */
+static kinf__side kinf__cl_side(kinf_client_t* c) {
+    kinf__side s;
+    s.dc = 0; s.cl = c; s.conn = c->conn; s.cstate = &c->cstate; s.stop = 0; /* no stop flag */
+    return s;
 }
 KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) && !c->own_transport ? c->conn->sock.fd : -1; }
 KINF_API unsigned kinf_client_wants(kinf_client_t* c) {
-    kinf_informer_t* k;
-    if (!kinf__cl_ok(c) || c->own_transport || c->conn->sock.fd < 0) { return 0; }
-    k = c->conn;
-    if (k->sock.connecting) { return KINF_WANT_WRITE; }
-#ifdef KINF_TLS_BEARSSL
-    if (k->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(k, c->cstate == KINF__C_RECV); }
-#endif
-    if (c->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return c->cstate == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
+    kinf__side s;
+    if (!kinf__cl_ok(c) || c->own_transport) { return 0; }
+    s = kinf__cl_side(c);
+    return kinf__side_wants(&s);
 }
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c) {
-    uint64_t now, dl;
-    kinf_informer_t* k;
+    kinf__side s;
     if (!kinf__cl_ok(c) || c->own_transport) { return -1; }
-    k = c->conn;
-    if (c->cstate == KINF__C_WANTED && !k->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (k->tls && k->sock.fd >= 0 && c->cstate == KINF__C_RECV && kinf__tls_app_pending(k)) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf_client_engine_deadline(c);
-    if (k->sock.connecting && k->sock.t_connect + (uint64_t)k->connect_ms < dl) { dl = k->sock.t_connect + (uint64_t)k->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+    s = kinf__cl_side(c);
+    return kinf__side_timeout_ms(&s);
 }
 KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
-    int t, wait;
-    unsigned w;
+    kinf__side s;
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
     if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    t = kinf_client_timeout_ms(c);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_client_wants(c);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = c->conn->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    kinf__cl_step(c);
+    s = kinf__cl_side(c);
+    kinf__side_poll(&s, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, kinf_client_response_t* out, int timeout_ms) {
