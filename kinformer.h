@@ -9413,6 +9413,7 @@ static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_de
     conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
     conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
     conn->read_bytes = 0; /* the library's read buffer: discovery documents are small */
+    conn->no_gzip = 1;    /* its requests are discovery's own: no inflater */
 }
 static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const kinf_desc_t* conn) {
     kinf__dc_layout_t l;
@@ -11276,6 +11277,7 @@ static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* 
     conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
     conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
     conn->read_bytes = 0;
+    conn->no_gzip = 1; /* its requests are the client's own: no inflater */
 }
 static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_desc_t* conn) {
     kinf__cl_layout_t l;
