@@ -1044,7 +1044,7 @@ static void test_drop_grammar(void) {
            literal by its first letter, a control byte after an escape as a
            string's end */
         "[{\"a\":fakse,\"b\":trie,\"c\":nult}]", "[{\"a\":nult}]", "[{\"a\":trie}]",
-        "[{\"padding to a block of 16\":{},\"a\\\"\x01" ":{},\"b\":{}}]",
+        "[{\"padding to a block of 16\":{},\"a\\\"\x01:{},\"b\":{}}]",
         /* a close of the wrong kind after a value, the brackets balanced */
         "[[{\"a\":1]]]", "[{\"a\":{\"b\":1],\"c\":2}]", "[{\"a\":[1}}]",
     };
