@@ -2260,7 +2260,7 @@ static int kinf__gz_fast(kinf__gz* z) {
             uint8_t* d = z->win + z->wpos;
             const uint8_t* f = z->win + from;
             z->wpos = (z->wpos + len) & (KINF__GZ_WIN - 1u);
-            if (dist >= len) { memcpy(d, f, len); }
+            if (dist >= len) { memmove(d, f, len); } /* a distance near the window's size reads just ahead of d */
             else { while (len--) { *d++ = *f++; } } /* overlapping: a run, byte after byte */
             continue;
         }
