@@ -144,10 +144,10 @@ if [ -x build/kubediff ]; then
     # --webhook: a URL that cannot be one is a usage error (one check over the cases)
     wbad=""
     for u in ftp://127.0.0.1/x 127.0.0.1:9/x http:// http:///x "http://127.0.0.1:9/a b" "http://u@127.0.0.1/x" "http://127.0.0.1:9/$(printf 'a\tb')"; do
-        e=$(build/kubediff --server "$url" --webhook "$u" pods 2>&1 >/dev/null; echo "exit $?")
+        e=$(timeout 10 build/kubediff --server "$url" --timeout 2 --webhook "$u" pods 2>&1 >/dev/null; echo "exit $?")
         case "$e" in "kubediff: --webhook"*"exit 2") ;; *) wbad="$wbad [$u: $e]" ;; esac
     done
-    e=$(build/kubediff --server "$url" --webhook http://127.0.0.1:9/x --webhook-queue 100 pods 2>&1 >/dev/null; echo "exit $?")
+    e=$(timeout 10 build/kubediff --server "$url" --timeout 2 --webhook http://127.0.0.1:9/x --webhook-queue 100 pods 2>&1 >/dev/null; echo "exit $?")
     case "$e" in "kubediff: --webhook-queue"*"exit 2") ;; *) wbad="$wbad [queue 100: $e]" ;; esac
     [ -z "$wbad" ] && ok "kubediff --webhook: 7 bad URLs and a bad --webhook-queue are usage errors, exit 2" || bad "kubediff --webhook:$wbad"
     # stdout is the same with a webhook that is not there; its lines unsent make the exit 1
