@@ -1564,6 +1564,9 @@ typedef struct kinf_client_request_t {
     size_t body_len;             /* 0: strlen(body) */
     const char* uid;             /* delete without a body: preconditions.uid ... */
     const char* resource_version;/* ... and preconditions.resourceVersion, when set */
+    const char* path;            /* not NULL: this path (and query) as it is, instead of resource,
+                                    namespace_, name and status: '/' then printable ASCII, no
+                                    space (a webhook's; the server URL's own path is not put in front) */
 } kinf_client_request_t;
 /* A finished request. body and its length live in the client's memory until
    the next kinf_client_start; reason and message are the server's Status
@@ -11016,12 +11019,48 @@ static unsigned kinf__cl_state(const kinf_client_t* c) {
 }
 static void kinf__cl_time(kinf_client_t* c, uint64_t now) { c->now = now; c->conn->now = now; }
 
+/* >>client path  a request to a path of the caller's own (a webhook): the
+   path checked (no byte that could end the request line or start a header),
+   then the rest as kinf_client_start does it */
+static int kinf__cl_start_path(kinf_client_t* c, const kinf_client_request_t* req) {
+    size_t i, n = strlen(req->path), blen = 0;
+    if (c->phase == KINF__CL_RUNNING) { KINF__CL_ERR(c, CLIENT_BUSY, 0, 0); return KINF_ERR_STATE; }
+    if (req->path[0] != '/' || n >= sizeof(c->path)) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": the path does not start with '/' or is too long"); return KINF_ERR_INVAL; }
+    for (i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)req->path[i];
+        if (ch <= 0x20u || ch >= 0x7fu) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": the path has a space, a control or a non-ASCII byte"); return KINF_ERR_INVAL; }
+    }
+    if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
+    memcpy(c->path, req->path, n + 1);
+    c->body = c->wbuf = (char*)c->rbody - c->req_cap;
+    if (req->body) {
+        blen = req->body_len ? req->body_len : strlen(req->body);
+        if (blen > c->req_cap) { char num[21]; KINF__CL_ERR(c, CLIENT_BODY_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)blen)); return KINF_ERR_NOMEM; }
+        memcpy(c->body, req->body, blen);
+    }
+    c->body_len = blen;
+    c->verb = req->verb;
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+    memset(&c->out, 0, sizeof(c->out));
+    c->out.body = "";
+    c->hlen = 0; c->body_done = 0; c->rlen = 0; c->rbody[0] = 0;
+    memset(&c->resp, 0, sizeof(c->resp));
+    memset(&c->ch, 0, sizeof(c->ch));
+    c->last_rx = c->now;
+    c->phase = KINF__CL_RUNNING;
+    c->st.requests++;
+    c->reused = c->conn_open && c->reusable;
+    if (c->reused) { c->cstate = KINF__C_SEND; }
+    else { kinf__cl_drop(c); c->cstate = KINF__C_WANTED; }
+    return KINF_OK;
+}
 /* >>client requests */
 KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* req) {
     size_t blen = 0, o = 0;
     const char* ns;
     char prefix[KINF__MAX_STR];
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
+    if (req && req->path && req->verb >= KINF_CLIENT_GET && req->verb <= KINF_CLIENT_DELETE) { return kinf__cl_start_path(c, req); }
     if (!req || req->verb < KINF_CLIENT_GET || req->verb > KINF_CLIENT_DELETE || !req->resource) {
         KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": req, its verb or resource"); return KINF_ERR_INVAL;
     }

@@ -26,7 +26,8 @@ static const char* usage_tail =
     "MODIFIED with the whole \"object\" instead of a patch (and a line on stderr); an\n"
     "object too large to keep is a line with \"oversized\":true and no object.\n"
     "SIGINT and SIGTERM stop kubediff cleanly.\n"
-    "Not done yet: --webhook URL (POSTing each line) waits for the write client.\n"
+    "With --webhook, stdout is the same; lines the webhook did not take (dropped, rejected,\n"
+    "or unsent at exit) are counted on stderr and make the exit status 1 (3 for a full queue).\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded.\n";
 
 static kinf_informer_t* g_inf;
@@ -42,6 +43,15 @@ static char* g_old;
 static char* g_new;
 static size_t g_obj_cap;
 static char* g_patch;
+
+/* --webhook's settings (>>webhook below) */
+static const char* g_webhook;
+static const char* g_wh_path;
+static char g_wh_server[512];
+static const char* g_wh_ca;
+static int g_wh_insecure;
+static size_t g_wh_queue = 16u << 20;
+static double g_wh_timeout = 10, g_wh_drain = 10;
 
 static const tool_opt opts[] = {
     TOOL_CONNECTION_OPTS,
@@ -60,16 +70,176 @@ static const tool_opt opts[] = {
     { "--with-object", 0, TOOL_SET, TOOL_VAR(g_with_object),
       "  --with-object          MODIFIED lines carry the new \"object\" too, beside the patch\n" },
     { "--stats", 0, TOOL_SET, TOOL_VAR(g_stats), "  --stats                on exit print counters and memory to stderr\n" },
+    { "--webhook", 0, TOOL_STR, TOOL_VAR(g_webhook),
+      "  --webhook URL          also POST each line (application/json) to this http:// or https:// URL,\n"
+      "                         in order, one at a time; a failed POST (no response, 5xx, 408, 429)\n"
+      "                         is retried with the workqueue's backoff, another status drops the line\n"
+      "                         (logged). At least once: a line whose response was lost is sent again.\n"
+      "                         No credential of the API server is ever sent to it.\n" },
+    { "--webhook-ca", 0, TOOL_STR, TOOL_VAR(g_wh_ca), "  --webhook-ca F         PEM bundle of CAs for an https:// webhook (its own; not --certificate-authority)\n" },
+    { "--webhook-insecure", 0, TOOL_SET, TOOL_VAR(g_wh_insecure), "  --webhook-insecure     do not verify the webhook's certificate\n" },
+    { "--webhook-queue", 0, TOOL_SIZE, TOOL_VAR(g_wh_queue),
+      "  --webhook-queue B      bytes of lines waiting for the webhook (default 16 MiB, 4 KiB to 64 MiB).\n"
+      "                         Over half full, kubediff stops reading the watch until lines are sent;\n"
+      "                         a line that does not fit even so drops the oldest (WEBHOOK_QUEUE_FULL)\n" },
+    { "--webhook-timeout", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
+    { "--webhook-drain", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
     { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
 };
 
+/* >>webhook  --webhook URL: each line printed is also POSTed, in order, one
+   at a time, by a write client of its own on kubediff's loop. Lines wait in
+   a ring of --webhook-queue bytes (records: a 4-byte length, the line); the
+   oldest is the one being sent. A failed POST (no response, 5xx, 408, 429)
+   goes back through a workqueue with add_rate_limited (one item a line, its
+   number the key; forgotten on success); another status is logged and the
+   line dropped. While the ring is more than half full kubediff does not
+   read the watch; a line that does not fit even then drops the oldest. */
+static kinf_client_t* g_wc;
+static kinf_workqueue_t* g_wq;
+static char* g_ring;               /* records [g_rhead, g_rtail), then the line being written */
+static size_t g_rcap, g_rhead, g_rtail, g_rlen;
+static int g_rskip;                /* the line being written does not fit: not queued */
+static uint64_t g_rcount, g_seq_head; /* lines in the ring; the number of the oldest */
+static uint64_t g_wh_queued;       /* 1 + the number of the line last added to the workqueue, 0 none */
+static uint64_t g_wh_busy;         /* 1 + the number of the line being POSTed, 0 none */
+static uint64_t g_wh_sent, g_wh_retries, g_wh_full, g_wh_rejected, g_wh_too_large;
+static void wh_key(char* k, uint64_t seq) { snprintf(k, 24, "%llu", (unsigned long long)seq); }
+static uint32_t wh_len_at(size_t at) { uint32_t n; memcpy(&n, g_ring + at, 4); return n; }
+static void wh_pop(void) {
+    g_rhead += 4u + wh_len_at(g_rhead);
+    g_seq_head++; g_rcount--;
+    if (!g_rcount && !g_rlen) { g_rhead = g_rtail = 0; }
+}
+/* room for n more bytes of the line being written: the ring compacted, then the oldest dropped */
+static int wh_room(size_t n) {
+    while (g_rtail + 4u + g_rlen + n > g_rcap) {
+        if (g_rhead) {
+            memmove(g_ring, g_ring + g_rhead, g_rtail + 4u + g_rlen - g_rhead);
+            g_rtail -= g_rhead; g_rhead = 0;
+            continue;
+        }
+        if (!g_rcount) { return 0; }
+        g_wh_full++;
+        fprintf(stderr, "kubediff: error WEBHOOK_QUEUE_FULL: line %llu dropped, not sent (--webhook-queue is %zu bytes)\n",
+                (unsigned long long)g_seq_head, g_rcap);
+        wh_pop();
+    }
+    return 1;
+}
+static void wh_put(const char* s, size_t n) {
+    if (!g_ring || g_rskip) { return; }
+    if (!wh_room(n)) {
+        g_rskip = 1; g_wh_too_large++;
+        fprintf(stderr, "kubediff: error WEBHOOK_LINE_TOO_LARGE: a line of more than %zu bytes is not sent (--webhook-queue)\n", g_rcap - 4u);
+        return;
+    }
+    memcpy(g_ring + g_rtail + 4u + g_rlen, s, n);
+    g_rlen += n;
+}
+static void wh_line_end(void) {
+    uint32_t n = (uint32_t)g_rlen;
+    if (!g_ring) { return; }
+    if (!g_rskip) { memcpy(g_ring + g_rtail, &n, 4); g_rtail += 4u + g_rlen; g_rcount++; }
+    g_rlen = 0; g_rskip = 0;
+    if (!g_rcount) { g_rhead = g_rtail = 0; }
+}
+static int wh_backpressure(void) { return g_ring && g_rtail - g_rhead > g_rcap / 2; }
+static int wh_idle(void) { return !g_ring || (!g_rcount && !g_wh_busy); }
+/* the response to the oldest line, or to a line dropped since */
+static void wh_response(const kinf_client_response_t* r, uint64_t now) {
+    char key[24];
+    uint64_t seq = g_wh_busy - 1;
+    int ok = r->code >= 200 && r->code < 300;
+    int retry = !ok && (r->code == 0 || r->code >= 500 || r->code == 408 || r->code == 429);
+    g_wh_busy = 0;
+    wh_key(key, seq);
+    if (!g_rcount || seq != g_seq_head) { kinf_workqueue_forget(g_wq, 0, key); kinf_workqueue_done(g_wq, 0, key, now); return; }
+    if (retry) {
+        g_wh_retries++;
+        if (g_verbose) { fprintf(stderr, "kubediff: info WEBHOOK_RETRY: line %s: %d %s; again later\n", key, r->code, kinf_log_item_name(r->item)); }
+        kinf_workqueue_add_rate_limited(g_wq, 0, key, now);
+        kinf_workqueue_done(g_wq, 0, key, now);
+        return;
+    }
+    if (ok) { g_wh_sent++; }
+    else {
+        g_wh_rejected++;
+        fprintf(stderr, "kubediff: error WEBHOOK_REJECTED: line %s: the webhook answered %d; dropped, not retried\n", key, r->code);
+    }
+    kinf_workqueue_forget(g_wq, 0, key);
+    kinf_workqueue_done(g_wq, 0, key, now);
+    wh_pop();
+}
+/* one step: a response taken, the oldest line queued, a due line POSTed */
+static void wh_tick(void) {
+    kinf_client_response_t r;
+    kinf_workqueue_item_t it;
+    kinf_client_request_t rq;
+    char key[24];
+    uint64_t now = kinf_workqueue_now_ms();
+    if (!g_ring) { return; }
+    if (kinf_client_done(g_wc, &r) && g_wh_busy) { wh_response(&r, now); }
+    if (g_wh_busy || kinf_client_busy(g_wc)) { return; }
+    if (g_rcount && g_wh_queued != g_seq_head + 1) {
+        wh_key(key, g_seq_head);
+        if (kinf_workqueue_add(g_wq, 0, key) == KINF_OK) { g_wh_queued = g_seq_head + 1; }
+    }
+    while (kinf_workqueue_get(g_wq, now, &it) == KINF_WQ_ITEM) {
+        uint64_t seq = strtoull(it.key, 0, 10);
+        if (!g_rcount || seq != g_seq_head) { /* a line dropped since it was queued */
+            wh_key(key, seq);
+            kinf_workqueue_forget(g_wq, 0, key); kinf_workqueue_done(g_wq, 0, key, now);
+            continue;
+        }
+        memset(&rq, 0, sizeof rq);
+        rq.verb = KINF_CLIENT_CREATE;
+        rq.path = g_wh_path;
+        rq.body = g_ring + g_rhead + 4u; rq.body_len = wh_len_at(g_rhead);
+        wh_key(key, seq);
+        if (!rq.body_len || kinf_client_start(g_wc, &rq) != KINF_OK) { /* logged by the client */
+            g_wh_rejected++;
+            fprintf(stderr, "kubediff: error WEBHOOK_REJECTED: line %s could not be sent; dropped\n", key);
+            kinf_workqueue_forget(g_wq, 0, key); kinf_workqueue_done(g_wq, 0, key, now);
+            wh_pop();
+            return;
+        }
+        g_wh_busy = seq + 1;
+        return;
+    }
+}
+/* how long kubediff's loop may wait without the webhook missing a step */
+static int wh_wait(int wait) {
+    int w;
+    if (!g_ring) { return wait; }
+    if (g_wh_busy || kinf_client_busy(g_wc)) { return wait < 5 ? wait : 5; }
+    w = kinf_workqueue_timeout_ms(g_wq, kinf_workqueue_now_ms());
+    return w >= 0 && w < wait ? w : wait;
+}
+/* the webhook served for up to ms milliseconds (the informer not read) */
+static void wh_serve(int ms) {
+    wh_tick();
+    if (g_wh_busy || kinf_client_busy(g_wc)) { kinf_client_poll(g_wc, ms < 5 ? ms : 5); }
+    else {
+        struct timespec ts;
+        int w = wh_wait(ms);
+        ts.tv_sec = w / 1000; ts.tv_nsec = (long)(w % 1000) * 1000000L;
+        if (w > 0) { nanosleep(&ts, 0); }
+    }
+    wh_tick();
+}
+
+/* what kubediff prints: to stdout, and to the webhook's ring */
+static void out(const char* s, size_t n) { fwrite(s, 1, n, stdout); wh_put(s, n); }
+static void out_s(const char* s) { out(s, strlen(s)); }
 /* a string as the inside of a JSON string */
-static void tool_json_str(FILE* f, const char* s) {
+static void out_json_str(const char* s) {
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') { fputc('\\', f); fputc(c, f); }
-        else if (c < 0x20u) { fprintf(f, "\\u%04x", c); }
-        else { fputc(c, f); }
+        char e[8];
+        if (c == '"' || c == '\\') { e[0] = '\\'; e[1] = (char)c; out(e, 2); }
+        else if (c < 0x20u) { snprintf(e, sizeof e, "\\u%04x", c); out(e, 6); }
+        else { out((const char*)s, 1); }
     }
 }
 static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
@@ -132,22 +302,22 @@ static size_t full_json(const kinf_object_t* o, char* buf, size_t cap) {
     return at;
 }
 static void line_head(const char* type, const char* res, const kinf_object_t* o) {
-    fputs("{\"type\":\"", stdout); fputs(type, stdout);
-    fputs("\",\"resource\":\"", stdout); tool_json_str(stdout, res);
-    fputs("\",\"key\":\"", stdout); tool_json_str(stdout, o->key);
-    fputs("\",\"resourceVersion\":\"", stdout); tool_json_str(stdout, o->resource_version);
-    fputs("\"", stdout);
+    out_s("{\"type\":\""); out_s(type);
+    out_s("\",\"resource\":\""); out_json_str(res);
+    out_s("\",\"key\":\""); out_json_str(o->key);
+    out_s("\",\"resourceVersion\":\""); out_json_str(o->resource_version);
+    out_s("\"");
 }
-static void line_end(void) { fputs("}\n", stdout); fflush(stdout); }
+static void line_end(void) { out_s("}"); fputs("\n", stdout); fflush(stdout); wh_line_end(); }
 /* a line with the whole object, or with "oversized":true when it was too large to keep */
 static void print_whole(const char* type, const char* res, const kinf_object_t* o, int fsu) {
     size_t n = 0;
     line_head(type, res, o);
-    if (fsu) { fputs(",\"finalStateUnknown\":true", stdout); }
+    if (fsu) { out_s(",\"finalStateUnknown\":true"); }
     if (!(o->flags & KINF_OBJ_IDENTITY_ONLY)) { n = full_json(o, g_new, g_obj_cap); }
-    if (n) { fputs(",\"object\":", stdout); fwrite(g_new, 1, n, stdout); }
+    if (n) { out_s(",\"object\":"); out(g_new, n); }
     else {
-        fputs(",\"oversized\":true", stdout);
+        out_s(",\"oversized\":true");
         if (!(o->flags & KINF_OBJ_IDENTITY_ONLY)) {
             g_too_large++;
             fprintf(stderr, "kubediff: error OBJECT_TOO_LARGE: %s %s: larger than the object buffer (%zu bytes)\n", res, o->key, g_obj_cap);
@@ -176,8 +346,8 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
     }
     if (r == KINF_OK) {
         line_head("MODIFIED", res, o);
-        fputs(",\"patch\":", stdout); fwrite(g_patch, 1, need, stdout);
-        if (g_with_object) { fputs(",\"object\":", stdout); fwrite(g_new, 1, nb, stdout); }
+        out_s(",\"patch\":"); out(g_patch, need);
+        if (g_with_object) { out_s(",\"object\":"); out(g_new, nb); }
         line_end();
     } else {
         /* no patch: the previous object was not kept whole, or the patch
@@ -250,7 +420,9 @@ static int run_loop(void) {
             if (left <= 0) { break; }
             if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
         }
-        r = g_fac ? kinf_factory_poll(g_fac, wait) : kinf_poll(g_inf, wait);
+        if (wh_backpressure()) { wh_serve(wait); continue; } /* the watch waits while the webhook catches up */
+        r = g_fac ? kinf_factory_poll(g_fac, wh_wait(wait)) : kinf_poll(g_inf, wh_wait(wait));
+        if (g_ring) { kinf_client_poll(g_wc, 0); wh_tick(); }
         if (r != KINF_OK && !g_fac) { return TOOL_EXIT_FAIL; }
         for (; g_fac && handled < kinf_factory_count(g_fac); handled++) { /* --all: a resource that appeared */
             kinf_informer_t* inf = kinf_factory_at(g_fac, handled);
@@ -262,6 +434,68 @@ static int run_loop(void) {
             return TOOL_EXIT_FAIL;
         }
     }
+    return TOOL_EXIT_OK;
+}
+
+/* >>webhook setup  the URL split into server and path, the client (no
+   token, its own trust), the workqueue and the ring; usage errors said */
+static void* g_wc_mem;
+static void* g_wq_mem;
+static void wh_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    (void)line; (void)file; (void)user; /* not tool_logger: no webhook error ends the watch */
+    if (level > KINF_LOG_WARN && !g_verbose) { return; }
+    fprintf(stderr, "kubediff: %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
+            kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
+}
+static int wh_setup(const kinf_desc_t* api) {
+    kinf_desc_t wd;
+    kinf_client_desc_t cd;
+    kinf_workqueue_desc_t qd;
+    const char* u = g_webhook;
+    const char* host;
+    const char* p;
+    size_t n, i, csz, qsz;
+    if (!strncmp(u, "http://", 7)) { host = u + 7; }
+    else if (!strncmp(u, "https://", 8)) { host = u + 8; }
+    else { return tool_usage_error("--webhook takes an http:// or https:// URL", u); }
+    p = strchr(host, '/');
+    n = p ? (size_t)(p - g_webhook) : strlen(g_webhook);
+    if (p == host || !*host || n >= sizeof g_wh_server) { return tool_usage_error("--webhook: no host, or too long", u); }
+    memcpy(g_wh_server, g_webhook, n); g_wh_server[n] = 0;
+    g_wh_path = p ? p : "/";
+    for (i = 0; g_wh_path[i]; i++) {
+        unsigned char c = (unsigned char)g_wh_path[i];
+        if (c <= 0x20u || c >= 0x7fu) { return tool_usage_error("--webhook: the path has a space, a control or a non-ASCII byte", u); }
+    }
+    if (strchr(g_wh_server, '?') || strchr(g_wh_server, '#') || strchr(g_wh_server, '@')) { return tool_usage_error("--webhook: not a plain scheme://host[:port]/path", u); }
+    if (g_wh_queue < 4096 || g_wh_queue > (64u << 20)) { return tool_usage_error("--webhook-queue is 4 KiB to 64 MiB", 0); }
+    /* the connection: the webhook's server and trust only, never the API server's token or client certificate */
+    memset(&wd, 0, sizeof wd);
+    wd.server = g_wh_server;
+    wd.ca_file = g_wh_ca;
+    wd.insecure_skip_tls_verify = g_wh_insecure;
+    wd.tls_time = api->tls_time;
+    wd.idle_timeout_ms = (int)(g_wh_timeout * 1000) > 0 ? (int)(g_wh_timeout * 1000) : 1;
+    wd.logger.func = wh_logger;
+    wd.tag = "webhook";
+    memset(&cd, 0, sizeof cd);
+    cd.conn = &wd;
+    cd.request_bytes = g_wh_queue;  /* the largest line the ring holds */
+    cd.response_bytes = 4096;       /* a longer answer: its status still counts */
+    csz = kinf_client_size(&cd);
+    g_wc_mem = malloc(csz);
+    g_wc = g_wc_mem ? kinf_client_init(g_wc_mem, csz, &cd) : 0;
+    if (!g_wc) { return tool_usage_error("--webhook: not a usable URL or --webhook-ca (see the error above)", u); }
+    memset(&qd, 0, sizeof qd);
+    qd.capacity = 64;               /* the oldest line, and lines dropped while they waited for a retry */
+    qd.base_delay_ms = 100; qd.max_delay_ms = 30000;
+    qd.logger.func = wh_logger; qd.tag = "webhook";
+    qsz = kinf_workqueue_size(&qd);
+    g_wq_mem = malloc(qsz);
+    g_wq = g_wq_mem ? kinf_workqueue_init(g_wq_mem, qsz, &qd) : 0;
+    g_ring = (char*)malloc(g_wh_queue);
+    if (!g_wq || !g_ring) { free(g_ring); g_ring = 0; fprintf(stderr, "kubediff: cannot allocate the webhook's queue\n"); return TOOL_EXIT_FAIL; }
+    g_rcap = g_wh_queue;
     return TOOL_EXIT_OK;
 }
 
@@ -293,6 +527,8 @@ int main(int argc, char** argv) {
     g_obj_cap = (d.max_event_bytes ? d.max_event_bytes : 64u << 10) + 8192;
     g_old = (char*)malloc(g_obj_cap); g_new = (char*)malloc(g_obj_cap); g_patch = (char*)malloc(g_patch_bytes);
     if (!g_old || !g_new || !g_patch) { fprintf(stderr, "kubediff: cannot allocate the buffers\n"); rc = TOOL_EXIT_FAIL; goto out; }
+    if (g_webhook && (rc = wh_setup(&d)) != TOOL_EXIT_OK) { goto out; }
+    rc = TOOL_EXIT_OK;
     tool_install_signals(on_signal);
     if (!g_all && plain_resource(pos[0])) {
         size_t size;
@@ -363,6 +599,23 @@ int main(int argc, char** argv) {
         }
         kinf_factory_shutdown(g_fac);
     }
+    if (g_ring) { /* what waits is sent, for at most --webhook-drain seconds */
+        double t0 = tool_now_s();
+        uint64_t lost_wh;
+        while (!wh_idle() && tool_now_s() - t0 < g_wh_drain) { wh_serve(50); }
+        lost_wh = g_rcount + g_wh_full + g_wh_rejected + g_wh_too_large;
+        if (g_rcount) { fprintf(stderr, "kubediff: error WEBHOOK_UNSENT: %llu lines not sent at exit\n", (unsigned long long)g_rcount); }
+        if (g_stats) {
+            fprintf(stderr, "# stats webhook sent=%llu retries=%llu queue_full=%llu rejected=%llu too_large=%llu unsent=%llu queue_bytes=%zu\n",
+                    (unsigned long long)g_wh_sent, (unsigned long long)g_wh_retries, (unsigned long long)g_wh_full,
+                    (unsigned long long)g_wh_rejected, (unsigned long long)g_wh_too_large, (unsigned long long)g_rcount, g_rcap);
+        }
+        if (rc == TOOL_EXIT_OK && (g_wh_full || g_wh_too_large)) { rc = TOOL_EXIT_CAPACITY; }
+        if (rc == TOOL_EXIT_OK && lost_wh) { rc = TOOL_EXIT_FAIL; }
+        kinf_client_shutdown(g_wc);
+        kinf_workqueue_shut_down(g_wq);
+        kinf_workqueue_destroy(g_wq);
+    }
     if (g_stats) {
         fprintf(stderr, "# stats kubediff changes=%ld printed_whole=%llu too_large=%llu buffers=%zu\n", g_events,
                 (unsigned long long)g_whole, (unsigned long long)g_too_large, 2 * g_obj_cap + g_patch_bytes);
@@ -371,5 +624,6 @@ int main(int argc, char** argv) {
     if (rc == TOOL_EXIT_OK && bytes == 0 && g_max_events != 0) { fprintf(stderr, "kubediff: never reached the server\n"); rc = TOOL_EXIT_FAIL; }
 out:
     free(mem); free(list); free(work); free(g_old); free(g_new); free(g_patch);
+    free(g_ring); free(g_wc_mem); free(g_wq_mem);
     return rc;
 }

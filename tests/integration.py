@@ -3013,6 +3013,132 @@ ALL = [
     ("gzip", scenario_gzip, 6),
 ]
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
+
+# kubediff --webhook: a receiver of its own on 127.0.0.1
+class WebhookReceiver:
+    """An HTTP/1.1 receiver on 127.0.0.1 (port 0) that records each POST's
+    body and headers: requests number fail503 answer 503 (not recorded), the
+    request number cut is recorded and its connection closed with no
+    response (the sender cannot know it arrived). Stops by itself after
+    lifetime seconds."""
+
+    def __init__(self, fail503=(), cut=(), lifetime=600):
+        import http.server
+        rec = self
+        self.bodies, self.headers, self.n, self.n503, self.ncut = [], [], 0, 0, 0
+        self.lock = threading.Lock()
+
+        class H(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *a):
+                pass
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                with rec.lock:
+                    rec.n += 1
+                    k = rec.n
+                    if k not in fail503:
+                        rec.bodies.append(body.decode("utf-8"))
+                        rec.headers.append(dict(self.headers))
+                if k in fail503:
+                    with rec.lock:
+                        rec.n503 += 1
+                    self.send_response(503)
+                    self.send_header("Content-Length", "2")
+                    self.end_headers()
+                    self.wfile.write(b"{}")
+                    return
+                if k in cut:
+                    with rec.lock:
+                        rec.ncut += 1
+                    self.close_connection = True
+                    return
+                self.send_response(200)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"{}")
+
+        self.srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        self.srv.daemon_threads = True
+        self.url = "http://127.0.0.1:%d/hooks/kd?src=test" % self.srv.server_address[1]
+        self.path = "/hooks/kd?src=test"
+        self.t = threading.Thread(target=self.srv.serve_forever, daemon=True)
+        self.t.start()
+        self.timer = threading.Timer(lifetime, self.close)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def got(self):
+        with self.lock:
+            return list(self.bodies)
+
+    def close(self):
+        self.timer.cancel()
+        self.srv.shutdown()
+        self.srv.server_close()
+
+
+def collapse_adjacent(xs):
+    out = []
+    for x in xs:
+        if not out or out[-1] != x:
+            out.append(x)
+    return out
+
+
+def scenario_kubediff_webhook(ctx):
+    """kubediff --webhook under churn: the receiver, which fails 3 requests
+    with 503 and cuts one connection, ends with exactly kubediff's stdout
+    lines, in order; the cut line arrives twice, side by side (at least
+    once); no token of the API server reaches it."""
+    srv = Server("kubediff-wh", pods=40, namespaces=2, configmaps=10)
+    rcv = WebhookReceiver(fail503=(2, 3, 9), cut=(6,), lifetime=int(600 * SLOW))
+    kd = None
+    try:
+        c = Checks("kubediff --webhook: under churn the receiver gets every stdout line, in order, duplicates only "
+                   "adjacent (a cut connection), after 503s; no API token sent")
+        kd = Tool("kubediff", "kubediff-webhook", srv.url,
+                  ["pods,configmaps", "--webhook", rcv.url, "--token", "api-secret-token", "-v", "--stats"])
+        if kd.wait_for(lambda ln: '"resource":"configmaps"' in ln, 60) is None:
+            c.fail("never listed: %s" % kd.describe())
+        time.sleep(0.5)
+        churn_for(srv, 150, 1 if OPTS.quick else 2)
+        srv.quiesce()
+        sentinel = srv.sentinel_pod().split("/")[1]
+        c.check(kd.wait_for(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln, 90) is not None,
+                "the sentinel never arrived")
+        lines = [ln for ln in kd.out_lines()]
+        deadline = time.time() + 60 * SLOW
+        while time.time() < deadline and len(collapse_adjacent(rcv.got())) < len(lines):
+            time.sleep(0.1)
+        kd.stop()
+        lines = [ln for ln in kd.out_lines()]
+        got = rcv.got()
+        c.check(kd.rc == 0, "exit status %s: %s" % (kd.rc, kd.err_text()[-400:]))
+        c.check(len(lines) >= 60, "too few lines to mean anything: %d" % len(lines))
+        col = collapse_adjacent(got)
+        if col != lines:
+            i = next((k for k in range(min(len(col), len(lines))) if col[k] != lines[k]), min(len(col), len(lines)))
+            c.fail("receiver %d lines (%d collapsed), stdout %d; first difference at %d: got %.120r want %.120r"
+                   % (len(got), len(col), len(lines), i, col[i] if i < len(col) else None, lines[i] if i < len(lines) else None))
+        c.check(len(got) == len(lines) + 1, "want exactly one duplicate (the cut connection): %d bodies, %d lines" % (len(got), len(lines)))
+        c.check(rcv.n503 == 3 and rcv.ncut == 1, "the receiver served %d 503s and %d cuts" % (rcv.n503, rcv.ncut))
+        hs = [h for h in rcv.headers]
+        c.check(all(h.get("Content-Type") == "application/json" for h in hs), "a POST without Content-Type application/json")
+        c.check(not any("api-secret-token" in json.dumps(h) or "Authorization" in h for h in hs), "the API token reached the webhook")
+        c.check("# stats webhook sent=%d retries=" % (len(lines) + 0) in kd.err_text() or "# stats webhook sent=" in kd.err_text(),
+                "no webhook stats")
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        rcv.close()
+        srv.close()
+
+
+ALL += [("kubediff_webhook", scenario_kubediff_webhook, 4)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))

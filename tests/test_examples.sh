@@ -141,6 +141,24 @@ if [ -x build/kubediff ]; then
     timeout 30 build/kubediff --server "$url" --timeout 2 pods,configmaps >"$tmp/kd.out" 2>"$tmp/kd.err"; krc=$?
     n=$(grep -c '^{"type":"ADDED","resource":"\(pods\|configmaps\)","key":"[^"]*","resourceVersion":"[0-9]*","object":{' "$tmp/kd.out")
     [ "$krc" = 0 ] && [ "$n" = $((p2 + c2)) ] && ok "kubediff: an ADDED line per pod and ConfigMap ($n), exit 0" || bad "kubediff: exit $krc, $n ADDED lines for $p2 pods and $c2 ConfigMaps: $(head -2 "$tmp/kd.err")"
+    # --webhook: a URL that cannot be one is a usage error (one check over the cases)
+    wbad=""
+    for u in ftp://127.0.0.1/x 127.0.0.1:9/x http:// http:///x "http://127.0.0.1:9/a b" "http://u@127.0.0.1/x" "http://127.0.0.1:9/$(printf 'a\tb')"; do
+        e=$(timeout 10 build/kubediff --server "$url" --timeout 2 --webhook "$u" pods 2>&1 >/dev/null; echo "exit $?")
+        case "$e" in "kubediff: --webhook"*"exit 2") ;; *) wbad="$wbad [$u: $e]" ;; esac
+    done
+    e=$(timeout 10 build/kubediff --server "$url" --timeout 2 --webhook http://127.0.0.1:9/x --webhook-queue 100 pods 2>&1 >/dev/null; echo "exit $?")
+    case "$e" in "kubediff: --webhook-queue"*"exit 2") ;; *) wbad="$wbad [queue 100: $e]" ;; esac
+    [ -z "$wbad" ] && ok "kubediff --webhook: 7 bad URLs and a bad --webhook-queue are usage errors, exit 2" || bad "kubediff --webhook:$wbad"
+    # stdout is the same with a webhook that is not there; its lines unsent make the exit 1
+    # (one informer, pods: two informers' lines may interleave differently from run to run)
+    timeout 30 build/kubediff --server "$url" --timeout 1 pods >"$tmp/kdp.out" 2>"$tmp/kdp.err"
+    timeout 30 build/kubediff --server "$url" --timeout 1 --webhook http://127.0.0.1:9/x --webhook-drain 0.5 pods >"$tmp/kdw.out" 2>"$tmp/kdw.err"; wrc=$?
+    if [ "$wrc" = 1 ] && [ -s "$tmp/kdp.out" ] && cmp -s "$tmp/kdp.out" "$tmp/kdw.out" && grep -q "WEBHOOK_UNSENT: $p2 lines" "$tmp/kdw.err"; then
+        ok "kubediff --webhook to nothing: stdout unchanged ($p2 lines), WEBHOOK_UNSENT, exit 1"
+    else
+        bad "kubediff --webhook to nothing: exit $wrc, stdout $(wc -l <"$tmp/kdw.out") lines vs $(wc -l <"$tmp/kdp.out"): $(tail -2 "$tmp/kdw.err")"
+    fi
 fi
 if [ -x build/cm2files ]; then
     mkdir -p "$tmp/cm"

@@ -7804,6 +7804,42 @@ static void test_client_token_file(void) {
     CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
     free(c);
 }
+/* a request to a path of the caller's own (kubediff's webhook): sent as it
+   is, no server prefix; a path that could break the request line refused */
+static void test_client_path(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    int i, ok = 1;
+    static const char* const bad[] = { "hook", "/a b", "/a\r\nX: y", "/a\tb", "/\x7f", "/\xc3\xa9", "" };
+    g_test = "client_path";
+    log_reset();
+    c = cl_mk(300, 1024);
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_CREATE; rq.path = "/hooks/k?x=1&y=%2F"; rq.body = "{\"type\":\"ADDED\"}";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n", 7, &out));
+    CHECK(!strncmp(g_cl_req, "POST /hooks/k?x=1&y=%2F HTTP/1.1\r\n", 34));
+    CHECK(strstr(g_cl_req, "Content-Type: application/json\r\nContent-Length: 16\r\n\r\n{\"type\":\"ADDED\"}") != 0);
+    CHECK_INT(out.result, KINF_CLIENT_OK); CHECK_INT(out.code, 204);
+    for (i = 0; bad[i]; i++) {
+        rq.path = bad[i];
+        kinf_client_clear_error(c);
+        ok &= kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_BAD_ARGUMENT && !kinf_client_busy(c);
+        if (!ok) { note("path %d accepted", i); break; }
+    }
+    CHECK(ok);
+    rq.path = "/h"; rq.body = 0;
+    CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);           /* a POST needs a body */
+    rq.body = "{}";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);                  /* still usable after the refusals */
+    CHECK(cl_serve(c, &t, "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 2\r\n\r\n{}", 7, &out));
+    CHECK(!strncmp(g_cl_req, "POST /h HTTP/1.1\r\n", 18));
+    CHECK_INT(out.result, KINF_CLIENT_SERVER_ERROR); CHECK_INT(out.code, 503);
+}
 static void test_client(void) {
     kinf_client_t* c;
     kinf_client_request_t rq;
@@ -8372,6 +8408,7 @@ int main(void) {
     test_workqueue();
     test_workqueue_model();
     test_client();
+    test_client_path();
     test_client_token_file();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
