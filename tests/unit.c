@@ -7812,7 +7812,7 @@ static void test_client_path(void) {
     kinf_client_response_t out;
     uint64_t t = 1000;
     int i, ok = 1;
-    static const char* const bad[] = { "hook", "/a b", "/a\r\nX: y", "/a\tb", "/\x7f", "/\xc3\xa9", "" };
+    static const char* const bad[] = { "hook", "/a b", "/a\r\nX: y", "/a\tb", "/\x7f", "/\xc3\xa9", "", 0 };
     g_test = "client_path";
     log_reset();
     c = cl_mk(300, 1024);
@@ -7839,6 +7839,7 @@ static void test_client_path(void) {
     CHECK(cl_serve(c, &t, "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 2\r\n\r\n{}", 7, &out));
     CHECK(!strncmp(g_cl_req, "POST /h HTTP/1.1\r\n", 18));
     CHECK_INT(out.result, KINF_CLIENT_SERVER_ERROR); CHECK_INT(out.code, 503);
+    free(c);
 }
 static void test_client(void) {
     kinf_client_t* c;
