@@ -276,6 +276,14 @@ class Handler(BaseHTTPRequestHandler):
         self._send(200, body)
         rec[1] = time.monotonic()
 
+    def _stream_head(self):
+        """The head of a watch response: 200, chunked, sent at once."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+
     def _watch_list(self, t_req, meta):
         """The initial events and the end bookmark, then an empty stream held
         open until the client goes away."""
@@ -284,11 +292,7 @@ class Handler(BaseHTTPRequestHandler):
         rec = [t_req, 0.0, 0.0, len(self.server.data.items), len(body)]
         with ep.lock:
             ep.watches.append(rec)
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Transfer-Encoding", "chunked")
-        self.end_headers()
-        self.wfile.flush()
+        self._stream_head()
         rec[1] = time.monotonic()
         self.close_connection = True
         try:
@@ -334,11 +338,7 @@ class Handler(BaseHTTPRequestHandler):
             ep.streams_taken.add(res)
             rec = [t_req, 0.0, 0.0, k, 0]
             ep.watches.append(rec)
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Transfer-Encoding", "chunked")
-        self.end_headers()
-        self.wfile.flush()
+        self._stream_head()
         rec[1] = time.monotonic()
         if k:
             mv = srv.data.stream[:srv.data.offsets[k]]
