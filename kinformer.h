@@ -121,6 +121,7 @@ API
         int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
         size_t kinf_snapshot_size(inf)
         int  kinf_snapshot_load(inf, kinf_snapshot_read_fn fn, void* user)  before the start
+        int  kinf_snapshot_load_mem(inf, const void* data, size_t len)   in place (mapped, flash)
         int  kinf_snapshot_stale(inf, uint64_t* since_unix_ms)   loaded, not yet resumed
         int  kinf_snapshot_dirty(inf, uint64_t* since_ms)        changed since written
         int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  atomic
@@ -1127,6 +1128,10 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf);
    lists as if there had been none; KINF_ERR_STATE after the start or with
    objects already stored. */
 KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user);
+/* The same from len bytes at data (a snapshot in memory, or mapped: flash,
+   a file), read where they are: the objects go from there into the store
+   with no copy on the way, and data is not kept after the call. */
+KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len);
 /* 1 while the informer serves objects from a snapshot it has not resumed
    from yet (*since_unix_ms, if not NULL, is the snapshot's write time), else 0. */
 KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms);
@@ -6732,29 +6737,80 @@ static void kinf__side_poll(const kinf__side* s, int timeout_ms) {
 /* >>snapshot  the store to a snapshot and back, through the caller's
    functions (the engine's part), and a file written atomically (the
    driver's). The format, little-endian (docs/snapshot.md):
-     "KINFSNAP" u32 version (1), u32 0x01020304 in the writer's byte order,
+     "KINFSNAP" u32 version (2), u32 0x01020304 in the writer's byte order,
      u8 sizeof(void*), u8 sizeof(size_t), u16 0, u64 write time (unix ms),
      u64 FNV-1a of the projection rules, u32 objects,
      u16 length + bytes each: server (host:port), resource path (with the
      namespace), label selector, field selector, last resourceVersion;
      per object: u8 flags, u8 namespace, u16 name, u8 uid, u8 resourceVersion,
      u32 JSON lengths, then those bytes;
-     u32 CRC-32 (zlib's) of every byte before it, and nothing after. */
+     u64 XXH64 (seed 0) of every byte before it, and nothing after. */
 #ifndef KINF_NO_SNAPSHOT
-#define KINF__SNAP_VERSION 1u
+#define KINF__SNAP_VERSION 2u
 #define KINF__SNAP_HEAD 44u           /* the fixed part of the header */
-static uint32_t kinf__crc32(uint32_t crc, const uint8_t* p, size_t n) {
-    static const uint32_t t[16] = { 0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu, 0x76dc4190u, 0x6b6b51f4u,
-                                    0x4db26158u, 0x5005713cu, 0xedb88320u, 0xf00f9344u, 0xd6d6a3e8u, 0xcb61b38cu,
-                                    0x9b64c2b0u, 0x86d3d2d4u, 0xa00ae278u, 0xbdbdf21cu };
-    size_t i;
-    crc = ~crc;
-    for (i = 0; i < n; i++) {
-        crc ^= p[i];
-        crc = (crc >> 4) ^ t[crc & 15u];
-        crc = (crc >> 4) ^ t[crc & 15u];
+/* XXH64, seed 0 (xxHash's 64-bit hash; its spec, written anew), streaming:
+   32-byte stripes in four lanes, what is short of a stripe kept in mem */
+#define KINF__XP1 0x9e3779b185ebca87ull
+#define KINF__XP2 0xc2b2ae3d27d4eb4full
+#define KINF__XP3 0x165667b19e3779f9ull
+#define KINF__XP4 0x85ebca77c2b2ae63ull
+#define KINF__XP5 0x27d4eb2f165667c5ull
+typedef struct kinf__xxh { uint64_t v[4], total; uint8_t mem[32]; size_t nmem; } kinf__xxh;
+static uint64_t kinf__rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static uint64_t kinf__rd64(const uint8_t* p) {
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+           (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+static uint64_t kinf__xxh_round(uint64_t acc, uint64_t in) { return kinf__rotl64(acc + in * KINF__XP2, 31) * KINF__XP1; }
+static void kinf__xxh_init(kinf__xxh* h) {
+    h->v[0] = KINF__XP1 + KINF__XP2; h->v[1] = KINF__XP2; h->v[2] = 0; h->v[3] = 0 - KINF__XP1;
+    h->total = 0; h->nmem = 0;
+}
+/* the whole stripes of p..p+n; the bytes left over */
+static size_t kinf__xxh_stripes(kinf__xxh* h, const uint8_t* p, size_t n) {
+    uint64_t a = h->v[0], b = h->v[1], c = h->v[2], d = h->v[3];
+    for (; n >= 32; p += 32, n -= 32) {
+        a = kinf__xxh_round(a, kinf__rd64(p)); b = kinf__xxh_round(b, kinf__rd64(p + 8));
+        c = kinf__xxh_round(c, kinf__rd64(p + 16)); d = kinf__xxh_round(d, kinf__rd64(p + 24));
     }
-    return ~crc;
+    h->v[0] = a; h->v[1] = b; h->v[2] = c; h->v[3] = d;
+    return n;
+}
+static void kinf__xxh_update(kinf__xxh* h, const uint8_t* p, size_t n) {
+    size_t k;
+    h->total += n;
+    if (h->nmem) {
+        k = 32 - h->nmem < n ? 32 - h->nmem : n;
+        memcpy(h->mem + h->nmem, p, k);
+        h->nmem += k; p += k; n -= k;
+        if (h->nmem < 32) { return; }
+        kinf__xxh_stripes(h, h->mem, 32);
+        h->nmem = 0;
+    }
+    k = kinf__xxh_stripes(h, p, n);
+    if (k) { memcpy(h->mem, p + n - k, k); }
+    h->nmem = k;
+}
+static uint64_t kinf__xxh_digest(const kinf__xxh* h) {
+    const uint8_t* p = h->mem;
+    size_t n = h->nmem;
+    uint64_t x;
+    int i;
+    if (h->total >= 32) {
+        x = kinf__rotl64(h->v[0], 1) + kinf__rotl64(h->v[1], 7) + kinf__rotl64(h->v[2], 12) + kinf__rotl64(h->v[3], 18);
+        for (i = 0; i < 4; i++) { x = (x ^ kinf__xxh_round(0, h->v[i])) * KINF__XP1 + KINF__XP4; }
+    } else {
+        x = KINF__XP5;
+    }
+    x += h->total;
+    for (; n >= 8; p += 8, n -= 8) { x = kinf__rotl64(x ^ kinf__xxh_round(0, kinf__rd64(p)), 27) * KINF__XP1 + KINF__XP4; }
+    if (n >= 4) {
+        x = kinf__rotl64(x ^ ((uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24) * KINF__XP1, 23) * KINF__XP2 + KINF__XP3;
+        p += 4; n -= 4;
+    }
+    for (; n; p++, n--) { x = kinf__rotl64(x ^ *p * KINF__XP5, 11) * KINF__XP1; }
+    x ^= x >> 33; x *= KINF__XP2; x ^= x >> 29; x *= KINF__XP3; x ^= x >> 32;
+    return x;
 }
 static uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
     const uint8_t* b = (const uint8_t*)p;
@@ -6799,11 +6855,11 @@ static const char* kinf__snap_str(const kinf_informer_t* inf, int i) {
 }
 static const char* const kinf__snap_str_name[5] = { "server ", "resource ", "label selector ", "field selector ", "resourceVersion " };
 
-/* The writer: pieces gathered in a buffer on the stack, the CRC over all. */
+/* The writer: pieces gathered in a buffer on the stack, the hash over all. */
 typedef struct kinf__snap_w {
     kinf_snapshot_write_fn fn;
     void* user;
-    uint32_t crc;
+    kinf__xxh h;
     size_t n, total;
     int err;
     uint8_t buf[2048];
@@ -6813,7 +6869,7 @@ static void kinf__snap_flush(kinf__snap_w* w) {
     w->n = 0;
 }
 static void kinf__snap_put(kinf__snap_w* w, const void* p, size_t n) {
-    w->crc = kinf__crc32(w->crc, (const uint8_t*)p, n);
+    kinf__xxh_update(&w->h, (const uint8_t*)p, n);
     w->total += n;
     if (n > sizeof(w->buf) - w->n) {
         kinf__snap_flush(w);
@@ -6852,20 +6908,22 @@ static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w*
         kinf__snap_put(w, o.json, o.json_len);
     }
     {
-        uint8_t c[4];
-        kinf__le_put(c, w->crc, 4);
-        kinf__snap_put(w, c, 4);
+        uint8_t c[8];
+        kinf__le_put(c, kinf__xxh_digest(&w->h), 8);
+        kinf__snap_put(w, c, 8);
     }
     kinf__snap_flush(w);
     return w->err ? -1 : 0;
 }
 
-/* The reader: the caller's bytes through rbuf (free before the start). */
+/* The reader: the caller's bytes through rbuf (free before the start), or
+   the caller's memory itself (fn NULL, b the snapshot, end its length). */
 typedef struct kinf__snap_r {
     kinf_informer_t* inf;
     kinf_snapshot_read_fn fn;
     void* user;
-    uint32_t crc;
+    const uint8_t* b;
+    kinf__xxh h;
     size_t pos, end;
     int io;                       /* fn failed */
 } kinf__snap_r;
@@ -6876,17 +6934,39 @@ static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
     while (n) {
         size_t k;
         if (r->pos == r->end) {
-            long got = r->fn(r->inf->rbuf, r->inf->rcap, r->user);
+            long got = r->fn ? r->fn(r->inf->rbuf, r->inf->rcap, r->user) : 0;
             if (got < 0) { r->io = 1; return 0; }
             if (got == 0) { return 0; }
             r->pos = 0; r->end = (size_t)got > r->inf->rcap ? r->inf->rcap : (size_t)got;
         }
         k = r->end - r->pos < n ? r->end - r->pos : n;
-        memcpy(d, r->inf->rbuf + r->pos, k);
-        r->crc = kinf__crc32(r->crc, d, k);
+        memcpy(d, r->b + r->pos, k);
+        kinf__xxh_update(&r->h, d, k);
         r->pos += k; d += k; n -= k;
     }
     return 1;
+}
+/* The next n bytes where they are: in the caller's memory, or in rbuf, read
+   on behind the ones there (n at most rcap) with no copy but of that rest;
+   0 as kinf__snap_get. */
+static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
+    uint8_t* b = r->inf->rbuf;
+    const uint8_t* p;
+    if (r->end - r->pos < n) {
+        if (!r->fn) { return 0; }
+        memmove(b, b + r->pos, r->end - r->pos);
+        r->end -= r->pos; r->pos = 0;
+        while (r->end < n) {
+            long got = r->fn(b + r->end, r->inf->rcap - r->end, r->user);
+            if (got < 0) { r->io = 1; return 0; }
+            if (got == 0) { return 0; }
+            r->end += (size_t)got > r->inf->rcap - r->end ? r->inf->rcap - r->end : (size_t)got;
+        }
+    }
+    p = r->b + r->pos;
+    kinf__xxh_update(&r->h, p, n);
+    r->pos += n;
+    return p;
 }
 /* Empties the store the load filled (it was empty before). */
 static void kinf__snap_clear(kinf_informer_t* inf) {
@@ -6905,7 +6985,8 @@ static int kinf__snap_text(const char* s, size_t n) { return memchr(s, 0, n) == 
 static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
     uint8_t h[KINF__SNAP_HEAD], mine[KINF__SNAP_HEAD];
     char str[KINF__MAX_STR];
-    uint32_t count, i, crc;
+    uint32_t count, i;
+    uint64_t sum;
     int k;
     det[0] = 0;
     if (!kinf__snap_get(r, h, sizeof(h))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
@@ -6937,6 +7018,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     for (i = 0; i < count; i++) {
         uint8_t rec[10];
         char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
+        const uint8_t* js;
         size_t nsl, nl, ul, rl, jl, kl;
         uint32_t ref, hh;
         if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
@@ -6947,10 +7029,13 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
         }
         if (jl + 1 > inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
         if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
-            !kinf__snap_get(r, rv, rl) || !kinf__snap_get(r, inf->ev, jl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+            !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        /* the JSON where it was read when it fits the read buffer (no copy) */
+        js = jl <= inf->rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+        if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
-            memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || inf->ev[0] != '{' || inf->ev[jl - 1] != '}' ||
-            memchr(inf->ev, 0, jl)) {
+            memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
+            memchr(js, 0, jl)) {
             kinf__strlcpy(det, "object", dcap);
             return KINF_LOGITEM_SNAPSHOT_CORRUPT;
         }
@@ -6959,16 +7044,16 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
         key[kl] = 0;
         hh = kinf__fnv(key, kl);
         if (kinf__hash_find(inf, key, kl, hh) >= 0) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
-        ref = kinf__blk_make(inf, ns, name, uid, rv, inf->ev, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
+        ref = kinf__blk_make(inf, ns, name, uid, rv, js, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
         if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
         kinf__store_upsert(inf, -1, ref, hh);
         if (inf->nlive != (int)i + 1) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
     }
-    crc = r->crc;
+    sum = kinf__xxh_digest(&r->h);
     {
-        uint8_t c[4], extra;
-        if (!kinf__snap_get(r, c, 4)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        if ((uint32_t)kinf__le_get(c, 4) != crc) { kinf__strlcpy(det, "checksum", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        uint8_t c[8], extra;
+        if (!kinf__snap_get(r, c, 8)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if (kinf__le_get(c, 8) != sum) { kinf__strlcpy(det, "checksum", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (kinf__snap_get(r, &extra, 1)) { kinf__strlcpy(det, "bytes after the end", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (r->io) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
@@ -6983,6 +7068,7 @@ KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_sn
     if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
     memset(&w, 0, offsetof(kinf__snap_w, buf));
     w.fn = fn; w.user = user;
+    kinf__xxh_init(&w.h);
     if (kinf__snap_emit(inf, unix_ms, &w) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
     inf->snap_dirty = 0;
     inf->snap_written = 1;
@@ -6995,21 +7081,19 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
     if (!kinf__ok(inf) || !inf->last_rv[0]) { return 0; }
     memset(&w, 0, offsetof(kinf__snap_w, buf));
     w.fn = kinf__snap_count;
+    kinf__xxh_init(&w.h);
     kinf__snap_emit(inf, 0, &w);
     return w.total;
 }
-KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user) {
-    kinf__snap_r r;
+static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
     uint32_t item;
     char det[200];
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
     if (inf->dispatching) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
     if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
-    memset(&r, 0, sizeof(r));
-    r.inf = inf; r.fn = fn; r.user = user;
-    item = kinf__snap_read(inf, &r, det, sizeof(det));
-    if (item && r.io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    r->inf = inf;
+    kinf__xxh_init(&r->h);
+    item = kinf__snap_read(inf, r, det, sizeof(det));
+    if (item && r->io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     if (item) {
         kinf__snap_clear(inf);
         kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
@@ -7023,6 +7107,22 @@ KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, 
         KINF__INFO(inf, SNAPSHOT_LOADED, kinf__utoa(num, (uint64_t)inf->nlive), " objects");
     }
     return KINF_OK;
+}
+KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user) {
+    kinf__snap_r r;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
+    memset(&r, 0, sizeof(r));
+    r.fn = fn; r.user = user; r.b = inf->rbuf;
+    return kinf__snap_load(inf, &r);
+}
+KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len) {
+    kinf__snap_r r;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!data && len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_mem", ": data is NULL"); return KINF_ERR_INVAL; }
+    memset(&r, 0, sizeof(r));
+    r.b = (const uint8_t*)data; r.end = len;
+    return kinf__snap_load(inf, &r);
 }
 KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms) {
     if (!kinf__ok(inf) || !inf->snap_stale) { return 0; }
@@ -7114,6 +7214,11 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD
+#undef KINF__XP1
+#undef KINF__XP2
+#undef KINF__XP3
+#undef KINF__XP4
+#undef KINF__XP5
 #endif
 
 /* >>field  reads one value of a compact JSON object by path, a value as

@@ -7012,18 +7012,62 @@ static kinf_informer_t* snap_listed(uint64_t t) {
     kinf_engine_dispatch(inf, t);
     return inf;
 }
+/* XXH64, the snapshot's checksum: answers of xxhsum -H64 (xxHash 0.8.1) for
+   n bytes (i*131+7)&0xff, whole and fed in every split into two pieces and
+   byte by byte */
+static void test_xxh64(void) {
+    static const struct { size_t n; uint64_t h; } v[] = {
+        { 0, 0xef46db3751d8e999ull }, { 1, 0xa96c7f0ce858bbb7ull }, { 3, 0xbed43740ee6332bbull },
+        { 4, 0xfa212ae44b3bb23dull }, { 5, 0xd339dcc9ac8e6776ull }, { 8, 0x994b676b71ce94ddull },
+        { 9, 0x572b84c18b983af8ull }, { 15, 0x09e6451ed2ff8b1dull }, { 31, 0x6711d55e306b5d8full },
+        { 32, 0x07f7b8e3bc5d6e25ull }, { 33, 0x09f85eeb4e1cbe9full }, { 63, 0xb7c9968c066cb6a5ull },
+        { 64, 0x50d4159a0411632eull }, { 65, 0xd277176bff863efcull }, { 100, 0x9ddada11d3dc2d8full },
+        { 255, 0x15a6db05d4e83df4ull }, { 1000, 0x0bf0bdbcc82eb373ull }, { 4097, 0x00811ab3925b884aull } };
+    static uint8_t b[4097];
+    size_t i, k, j;
+    int whole = 0, split = 0, bytes = 0;
+    kinf__xxh h;
+    g_test = "xxh64";
+    for (i = 0; i < sizeof(b); i++) { b[i] = (uint8_t)((i * 131u + 7u) & 0xffu); }
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        kinf__xxh_init(&h); kinf__xxh_update(&h, b, v[i].n);
+        whole += kinf__xxh_digest(&h) == v[i].h;
+        for (k = 0; k <= v[i].n && v[i].n <= 255; k++) {
+            kinf__xxh_init(&h); kinf__xxh_update(&h, b, k); kinf__xxh_update(&h, b + k, v[i].n - k);
+            split += kinf__xxh_digest(&h) != v[i].h;
+        }
+        kinf__xxh_init(&h);
+        for (j = 0; j < v[i].n; j++) { kinf__xxh_update(&h, b + j, 1); }
+        bytes += kinf__xxh_digest(&h) == v[i].h;
+    }
+    CHECK_INT(whole, (int)(sizeof(v) / sizeof(v[0])));
+    CHECK_INT(split, 0);
+    CHECK_INT(bytes, (int)(sizeof(v) / sizeof(v[0])));
+}
+/* the objects of a and b the same (b's from the snapshot) */
+static int snap_same(kinf_informer_t* a, kinf_informer_t* b) {
+    kinf_object_t o, p;
+    kinf_iter_t it;
+    int diff = 0;
+    memset(&it, 0, sizeof(it));
+    while (kinf_next(a, &it, &o)) {
+        if (!kinf_get(b, o.key, &p) || strcmp(o.json, p.json) || strcmp(o.resource_version, p.resource_version) ||
+            strcmp(o.uid, p.uid) || o.json_len != p.json_len || p.flags != (o.flags | KINF_OBJ_FROM_SNAPSHOT)) { diff++; }
+    }
+    return diff + (kinf_count(a) != kinf_count(b));
+}
 static void test_snapshot(void) {
     static const char* keep_other[] = { "spec" };
     static uint8_t big[8u << 20], small[8192], bad[8192];
     kinf_desc_t d;
     kinf_informer_t *a, *b;
-    kinf_object_t o, p;
+    kinf_object_t o;
     kinf_iter_t it;
     snap_mem m;
     DIR* dir;
     struct dirent* de;
     uint64_t since = 0, t = ENG_T0;
-    int nfiles = 0, diff = 0, refused = 0, leftover = 0;
+    int nfiles = 0, refused = 0, leftover = 0;
     size_t n, i;
     const char* r;
     g_test = "snapshot";
@@ -7060,18 +7104,39 @@ static void test_snapshot(void) {
     CHECK_STR(kinf_resource_version(b), kinf_resource_version(a));
     CHECK_INT(kinf_snapshot_stale(b, &since), 1); CHECK(since == 1700000000123ull);
     CHECK_INT(kinf_snapshot_dirty(b, 0), 0);
-    memset(&it, 0, sizeof(it));
-    while (kinf_next(a, &it, &o)) {
-        if (!kinf_get(b, o.key, &p) || strcmp(o.json, p.json) || strcmp(o.resource_version, p.resource_version) ||
-            strcmp(o.uid, p.uid) || o.json_len != p.json_len || p.flags != (o.flags | KINF_OBJ_FROM_SNAPSHOT)) { diff++; }
-    }
-    CHECK_INT(diff, 0);
+    CHECK_INT(snap_same(a, b), 0);
     CHECK_INT(kinf_has_synced(b), 0);
     dispatch(b);
     CHECK_INT(g_nsnapflag, nfiles); CHECK_INT(kinf_has_synced(b), 1);
     CHECK_INT(kinf_add_index(b, "x", ix_fn, 0), KINF_ERR_STATE); /* indexes go first: they are built as objects go in */
     CHECK_INT(snap_load(b, big, m.n, 0), KINF_ERR_STATE);        /* once, into an empty store */
-    rm(a); rm(b);
+    rm(b);
+    /* the same from memory, and through a read buffer of 256 bytes (the
+       objects larger than it are copied, the others read in place) */
+    {
+        size_t large = 0;
+        memset(&it, 0, sizeof(it));
+        while (kinf_next(a, &it, &o)) { large += o.json_len > 256; }
+        CHECK(large > 100 && large < (size_t)nfiles);
+        b = mk(&d);
+        CHECK(b && kinf_snapshot_load_mem(b, big, m.n) == KINF_OK && snap_same(a, b) == 0);
+        rm(b);
+        d.read_bytes = 256;
+        b = mk(&d);
+        CHECK(b && snap_load(b, big, m.n, 1000) == KINF_OK && snap_same(a, b) == 0);
+        rm(b);
+        b = mk(&d);
+        CHECK(b && snap_load(b, big, m.n, 7) == KINF_OK && snap_same(a, b) == 0);
+        rm(b);
+        d.read_bytes = 0;
+    }
+    {   /* the trailer: XXH64 of every byte before it, little-endian */
+        kinf__xxh h;
+        kinf__xxh_init(&h); kinf__xxh_update(&h, big, m.n - 8);
+        CHECK(kinf__le_get(big + m.n - 8, 8) == kinf__xxh_digest(&h));
+        CHECK(kinf__le_get(big + 8, 4) == 2);                  /* format version 2 */
+    }
+    rm(a);
 
     /* a small snapshot, for every truncation and every corrupted byte */
     a = snap_listed(t);
@@ -7089,17 +7154,29 @@ static void test_snapshot(void) {
     CHECK_INT(refused, n); CHECK_INT(leftover, 0);
     CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TRUNCATED), n);
     refused = 0; leftover = 0;
+    log_reset();
+    for (i = 0; i < n; i++) {                                 /* the same from memory */
+        refused += kinf_snapshot_load_mem(b, small, i) == KINF_ERR_INVAL && kinf_count(b) == 0 && kinf_snapshot_stale(b, 0) == 0;
+        leftover += b->nused != 0 || b->used != 0 || b->flen != 0 || b->last_rv[0] != 0;
+    }
+    CHECK_INT(refused, n); CHECK_INT(leftover, 0);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TRUNCATED), n);
+    CHECK_INT(kinf_snapshot_load_mem(b, 0, 0), KINF_ERR_INVAL);
+    log_reset();
+    CHECK_INT(kinf_snapshot_load_mem(b, 0, 5), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+    refused = 0; leftover = 0;
     for (i = 0; i < n; i++) {
         memcpy(bad, small, n);
         bad[i] ^= (uint8_t)(1u << (i % 8));
         refused += snap_load(b, bad, n, 0) == KINF_ERR_INVAL && kinf_count(b) == 0;
+        refused += kinf_snapshot_load_mem(b, bad, n) == KINF_ERR_INVAL && kinf_count(b) == 0;
         leftover += b->nused != 0 || b->used != 0 || b->flen != 0;
     }
-    CHECK_INT(refused, n); CHECK_INT(leftover, 0);
+    CHECK_INT(refused, 2 * n); CHECK_INT(leftover, 0);
     memcpy(bad, small, n); bad[n] = 'x';                      /* a byte after the end */
     CHECK_INT(snap_load(b, bad, n + 1, 0), KINF_ERR_INVAL);
     log_reset();
-    memcpy(bad, small, n); bad[8] = 2;                        /* another format version */
+    memcpy(bad, small, n); bad[8] = 1;                        /* another format version (1: a CRC-32 at the end) */
     CHECK_INT(snap_load(b, bad, n, 0), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_FOREIGN), 1);
     CHECK_INT(kinf_last_error(b), KINF_LOGITEM_SNAPSHOT_FOREIGN);
     /* the whole one still loads into the informer that refused the others */
@@ -8405,6 +8482,7 @@ int main(void) {
     test_factory();
     test_factory_all();
     test_factory_caps();
+    test_xxh64();
     test_snapshot();
     test_workqueue();
     test_workqueue_model();
