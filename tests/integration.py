@@ -1943,6 +1943,102 @@ def scenario_nodeagent_tls(ctx):
     return c.report()
 
 
+def scenario_nodeagent_token_file(ctx):
+    """The write client's token file when a read FAILS (nodeagent's lease client; the
+    server, fakeapi --token-file, checks every request's token):
+    1. the file is missing at start: TOKEN_FILE_UNREADABLE is logged (a warning, tag
+       lease), the client does not stall on the failed read but asks without a token
+       (401), and the read that the 401 makes due picks up the file once it appears;
+    2. the file goes away, a 401 makes a read due, it fails (warning): the client
+       keeps the token it had (the server, taking that token again, renews);
+    3. the file comes back with a new token: after the next 401 the read picks it up."""
+    c = Checks("nodeagent --token-file: a failed read is a warning, the old token kept, the next due read takes the new one")
+    tdir = os.path.join(TMP, "nodeagent-token")
+    os.makedirs(tdir, exist_ok=True)
+    stok = os.path.join(tdir, "server-token")   # the token fakeapi accepts (read per request)
+    ctok = os.path.join(tdir, "client-token")   # nodeagent's --token-file, absent at start
+
+    def put(path, text):
+        with open(path + ".new", "w") as f:
+            f.write(text)
+        os.rename(path + ".new", path)
+
+    put(stok, "token-one\n")
+    srv = Server("nodeagent-token", pods=10, extra=["--token-file", stok])
+    na = None
+    node = "node-0"
+
+    def lease_err(item):
+        return lambda ln: item in ln and " lease: " in ln
+
+    def err_after(e0, item, timeout):
+        """a lease log line with item among stderr's lines from index e0 on, waited for"""
+        deadline = time.monotonic() + timeout * SLOW
+        for _ in range(int(timeout * 20 * SLOW) + 1):
+            with na.cond:
+                if any(lease_err(item)(ln) for ln in na.err[e0:]):
+                    return True
+            if time.monotonic() > deadline or na.proc.poll() is not None:
+                return False
+            time.sleep(0.05)
+        return False
+
+    try:
+        na = nodeagent("nodeagent-token", srv, node, ["--token-file", ctok])
+        # 1. missing at start
+        c.check(na.wait_for(lease_err("TOKEN_FILE_UNREADABLE"), 10, stream="err"),
+                "no TOKEN_FILE_UNREADABLE (lease) for a missing token file %s" % na.describe())
+        c.check(any(ln.startswith("nodeagent: warning TOKEN_FILE_UNREADABLE: lease: ") for ln in na.err_text().splitlines()),
+                "TOKEN_FILE_UNREADABLE is not a warning %s" % na.describe())
+        if not c.check(na.wait_for(lease_err("CLIENT_UNAUTHORIZED"), 10, stream="err"),
+                       "the client never asked after the failed read (no 401 without a token) %s" % na.describe()):
+            return c.report()
+        c.check(not lease_lines(na), "a lease was written without a token")
+        put(ctok, "token-one\n")
+        if not c.check(na.wait_for(lambda ln: ln.startswith("LEASE created %s " % node), 20),
+                       "the token file, once there, was not read (no 'LEASE created') %s" % na.describe()):
+            return c.report()
+        # 2. gone, a 401, the failed read keeps the old token
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 20), "no renewal before the rotation")
+        os.remove(ctok)
+        with na.cond:
+            e0 = len(na.err)
+        put(stok, "token-two\n")
+        c.check(err_after(e0, "CLIENT_UNAUTHORIZED", 20), "no 401 after the server's token changed %s" % na.describe())
+        c.check(err_after(e0, "TOKEN_FILE_UNREADABLE", 20), "no TOKEN_FILE_UNREADABLE after the 401 with the file gone %s" % na.describe())
+        n0 = len(na.out_lines())
+        put(stok, "token-one\n")         # the server takes the old token again
+        deadline = time.monotonic() + 20 * SLOW
+        for _ in range(400):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        c.check(lease_lines(na, n0), "no renewal with the kept token after the failed read %s" % na.describe())
+        # 3. back with a new token: the next 401 makes the read due, and it takes it
+        with na.cond:
+            e1 = len(na.err)
+        put(ctok, "token-three\n")
+        put(stok, "token-three\n")
+        c.check(err_after(e1, "CLIENT_UNAUTHORIZED", 20),
+                "no 401 with the old token after the rotation %s" % na.describe())
+        n1 = len(na.out_lines())
+        deadline = time.monotonic() + 20 * SLOW
+        for _ in range(400):
+            if lease_lines(na, n1) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        c.check(lease_lines(na, n1), "no renewal with the token file's new token %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+        bad = na.sanitizer_errors()
+        c.check(not bad, "sanitizer: %s" % bad)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
 # ----------------------------------------------------------------------
 # Several resources on one loop: a factory and discovery
 
@@ -3143,6 +3239,7 @@ VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
+ALL.append(("nodeagent_token_file", scenario_nodeagent_token_file, 3))
 
 
 def run_one(name, fn):
