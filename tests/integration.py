@@ -1943,6 +1943,102 @@ def scenario_nodeagent_tls(ctx):
     return c.report()
 
 
+def scenario_nodeagent_token_file(ctx):
+    """The write client's token file when a read FAILS (nodeagent's lease client; the
+    server, fakeapi --token-file, checks every request's token):
+    1. the file is missing at start: TOKEN_FILE_UNREADABLE is logged (a warning, tag
+       lease), the client does not stall on the failed read but asks without a token
+       (401), and the read that the 401 makes due picks up the file once it appears;
+    2. the file goes away, a 401 makes a read due, it fails (warning): the client
+       keeps the token it had (the server, taking that token again, renews);
+    3. the file comes back with a new token: after the next 401 the read picks it up."""
+    c = Checks("nodeagent --token-file: a failed read is a warning, the old token kept, the next due read takes the new one")
+    tdir = os.path.join(TMP, "nodeagent-token")
+    os.makedirs(tdir, exist_ok=True)
+    stok = os.path.join(tdir, "server-token")   # the token fakeapi accepts (read per request)
+    ctok = os.path.join(tdir, "client-token")   # nodeagent's --token-file, absent at start
+
+    def put(path, text):
+        with open(path + ".new", "w") as f:
+            f.write(text)
+        os.rename(path + ".new", path)
+
+    put(stok, "token-one\n")
+    srv = Server("nodeagent-token", pods=10, extra=["--token-file", stok])
+    na = None
+    node = "node-0"
+
+    def lease_err(item):
+        return lambda ln: item in ln and " lease: " in ln
+
+    def err_after(e0, item, timeout):
+        """a lease log line with item among stderr's lines from index e0 on, waited for"""
+        deadline = time.monotonic() + timeout * SLOW
+        for _ in range(int(timeout * 20 * SLOW) + 1):
+            with na.cond:
+                if any(lease_err(item)(ln) for ln in na.err[e0:]):
+                    return True
+            if time.monotonic() > deadline or na.proc.poll() is not None:
+                return False
+            time.sleep(0.05)
+        return False
+
+    try:
+        na = nodeagent("nodeagent-token", srv, node, ["--token-file", ctok])
+        # 1. missing at start
+        c.check(na.wait_for(lease_err("TOKEN_FILE_UNREADABLE"), 10, stream="err"),
+                "no TOKEN_FILE_UNREADABLE (lease) for a missing token file %s" % na.describe())
+        c.check(any(ln.startswith("nodeagent: warning TOKEN_FILE_UNREADABLE: lease: ") for ln in na.err_text().splitlines()),
+                "TOKEN_FILE_UNREADABLE is not a warning %s" % na.describe())
+        if not c.check(na.wait_for(lease_err("CLIENT_UNAUTHORIZED"), 10, stream="err"),
+                       "the client never asked after the failed read (no 401 without a token) %s" % na.describe()):
+            return c.report()
+        c.check(not lease_lines(na), "a lease was written without a token")
+        put(ctok, "token-one\n")
+        if not c.check(na.wait_for(lambda ln: ln.startswith("LEASE created %s " % node), 20),
+                       "the token file, once there, was not read (no 'LEASE created') %s" % na.describe()):
+            return c.report()
+        # 2. gone, a 401, the failed read keeps the old token
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 20), "no renewal before the rotation")
+        os.remove(ctok)
+        with na.cond:
+            e0 = len(na.err)
+        put(stok, "token-two\n")
+        c.check(err_after(e0, "CLIENT_UNAUTHORIZED", 20), "no 401 after the server's token changed %s" % na.describe())
+        c.check(err_after(e0, "TOKEN_FILE_UNREADABLE", 20), "no TOKEN_FILE_UNREADABLE after the 401 with the file gone %s" % na.describe())
+        n0 = len(na.out_lines())
+        put(stok, "token-one\n")         # the server takes the old token again
+        deadline = time.monotonic() + 20 * SLOW
+        for _ in range(400):
+            if lease_lines(na, n0) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        c.check(lease_lines(na, n0), "no renewal with the kept token after the failed read %s" % na.describe())
+        # 3. back with a new token: the next 401 makes the read due, and it takes it
+        with na.cond:
+            e1 = len(na.err)
+        put(ctok, "token-three\n")
+        put(stok, "token-three\n")
+        c.check(err_after(e1, "CLIENT_UNAUTHORIZED", 20),
+                "no 401 with the old token after the rotation %s" % na.describe())
+        n1 = len(na.out_lines())
+        deadline = time.monotonic() + 20 * SLOW
+        for _ in range(400):
+            if lease_lines(na, n1) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        c.check(lease_lines(na, n1), "no renewal with the token file's new token %s" % na.describe())
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
+        bad = na.sanitizer_errors()
+        c.check(not bad, "sanitizer: %s" % bad)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
 # ----------------------------------------------------------------------
 # Several resources on one loop: a factory and discovery
 
@@ -3020,13 +3116,18 @@ class WebhookReceiver:
     body and headers: requests number fail503 answer 503 (not recorded), the
     request number cut is recorded and its connection closed with no
     response (the sender cannot know it arrived). Stops by itself after
-    lifetime seconds."""
+    lifetime seconds. hold() makes it stall: a POST that arrives is recorded,
+    then not answered until release() (or lifetime); held counts them."""
 
     def __init__(self, fail503=(), cut=(), lifetime=600):
         import http.server
         rec = self
         self.bodies, self.headers, self.n, self.n503, self.ncut = [], [], 0, 0, 0
         self.lock = threading.Lock()
+        self.gate = threading.Event()
+        self.gate.set()
+        self.held = 0
+        self.lifetime = lifetime
 
         class H(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -3055,10 +3156,17 @@ class WebhookReceiver:
                         rec.ncut += 1
                     self.close_connection = True
                     return
-                self.send_response(200)
-                self.send_header("Content-Length", "2")
-                self.end_headers()
-                self.wfile.write(b"{}")
+                if not rec.gate.is_set():
+                    with rec.lock:
+                        rec.held += 1
+                    rec.gate.wait(rec.lifetime)
+                try:
+                    self.send_response(200)
+                    self.send_header("Content-Length", "2")
+                    self.end_headers()
+                    self.wfile.write(b"{}")
+                except OSError:         # the sender gave up on a held POST (killed, timed out)
+                    self.close_connection = True
 
         self.srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
         self.srv.daemon_threads = True
@@ -3074,7 +3182,14 @@ class WebhookReceiver:
         with self.lock:
             return list(self.bodies)
 
+    def hold(self):
+        self.gate.clear()
+
+    def release(self):
+        self.gate.set()
+
     def close(self):
+        self.gate.set()
         self.timer.cancel()
         self.srv.shutdown()
         self.srv.server_close()
@@ -3138,11 +3253,168 @@ def scenario_kubediff_webhook(ctx):
         srv.close()
 
 
+WH_DROP_RE = re.compile(r"WEBHOOK_QUEUE_FULL: line (\d+) dropped")
+
+
+def wh_stats(kd):
+    """kubediff's '# stats webhook k=v ...' line as a dict of ints ({} if none)."""
+    for ln in kd.err_text().splitlines():
+        if ln.startswith("# stats webhook "):
+            return {k: int(v) for k, _, v in (t.partition("=") for t in ln.split()[3:]) if v.isdigit()}
+    return {}
+
+
+def wh_drops(kd):
+    """the numbers of the lines kubediff logged as dropped (WEBHOOK_QUEUE_FULL), in order"""
+    return [int(m.group(1)) for m in map(WH_DROP_RE.search, kd.err_text().splitlines()) if m]
+
+
+def quiet_for(tool, rcv, quiet, timeout):
+    """Waits until the tool printed nothing (stdout, stderr) and the receiver got
+    nothing for quiet seconds; False if that did not happen within timeout."""
+    deadline = time.monotonic() + timeout * SLOW
+    last, since = None, time.monotonic()
+    for _ in range(int(timeout * SLOW * 50) + 1):
+        with tool.cond:
+            cur = (len(tool.lines), len(tool.err), rcv.n)
+        now = time.monotonic()
+        if cur != last:
+            last, since = cur, now
+        elif now - since >= quiet:
+            return True
+        if now > deadline:
+            return False
+        time.sleep(0.02)
+    return False
+
+
+def wait_taken(rcv, kd, timeout, want=None):
+    """Waits until the receiver's bodies (adjacent duplicates collapsed) are
+    kubediff's stdout lines (or want(lines) holds as well); True if so."""
+    deadline = time.monotonic() + timeout * SLOW
+    for _ in range(int(timeout * SLOW * 20) + 1):
+        lines = kd.out_lines()
+        if lines and collapse_adjacent(rcv.got()) == lines and (want is None or want(lines)):
+            return True
+        if time.monotonic() > deadline or kd.proc.poll() is not None:
+            return False
+        time.sleep(0.05)
+    return False
+
+
+def scenario_kubediff_webhook_backpressure(ctx):
+    """kubediff --webhook with a small ring (--webhook-queue 32 KiB) and a receiver
+    that stalls (takes a POST, answers nothing) while 20 configmaps of ~1.1 KB and a
+    sentinel are created one by one: kubediff stops reading the watch once the
+    unanswered lines fill more than half the ring (stdout stops short of the
+    sentinel, the ring holds between half and all of its bytes, nothing dropped);
+    released, the receiver gets every stdout line in order, none dropped."""
+    Q = 32768
+    srv = Server("kubediff-bp", pods=4, namespaces=2, configmaps=4)
+    rcv = WebhookReceiver(lifetime=int(180 * SLOW))
+    kd = None
+    c = Checks("kubediff --webhook back-pressure: a stalled receiver stops the watch at half a ring; released, every line in order")
+    try:
+        kd = Tool("kubediff", "kubediff-bp", srv.url,
+                  ["configmaps", "--webhook", rcv.url, "--webhook-queue", str(Q), "--webhook-timeout", "60", "-v", "--stats"])
+        if not c.check(wait_taken(rcv, kd, 30), "the first lines never reached the receiver %s" % kd.describe()):
+            return c.report()
+        rcv.hold()
+        n0 = len(kd.out_lines())
+        path = "/api/v1/namespaces/ns-1/configmaps/%s"
+        for i in range(20):
+            name = "bp-%02d" % i
+            srv.apply(path % name, {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "namespace": "ns-1"},
+                                    "data": {"pad": "%02d" % i + "x" * 1000}})
+            time.sleep(0.02)
+        srv.apply(path % "bp-sentinel", {"apiVersion": "v1", "kind": "ConfigMap",
+                                          "metadata": {"name": "bp-sentinel", "namespace": "ns-1"}, "data": {"k": "v"}})
+        c.check(quiet_for(kd, rcv, 1.0, 20), "kubediff never went quiet while the receiver stalled")
+        c.check(rcv.held == 1, "the receiver holds %d POSTs, want 1 (one at a time)" % rcv.held)
+        new = kd.out_lines()[n0:]
+        held = [ln for ln in new if '"ns-1/bp-sentinel"' in ln]
+        c.check(not held, "kubediff read the watch up to the sentinel while the webhook stalled (%d lines, no back-pressure)" % len(new))
+        ring = sum(len(ln.encode()) + 4 for ln in new)   # the held line and those after it: all earlier were answered
+        c.check(Q // 2 < ring <= Q, "the watch stopped with %d bytes of unanswered lines; want more than half the ring (%d) and at most %d"
+                % (ring, Q // 2, Q))
+        c.check(not wh_drops(kd), "lines dropped while the receiver stalled: %s" % wh_drops(kd)[:10])
+        rcv.release()
+        c.check(wait_taken(rcv, kd, 30, lambda ls: any('"ns-1/bp-sentinel"' in ln for ln in ls)),
+                "after the release the receiver did not get every line up to the sentinel %s" % kd.describe())
+        kd.stop()
+        lines, got = kd.out_lines(), rcv.got()
+        c.check(kd.rc == 0, "exit status %s: %s" % (kd.rc, kd.err_text()[-400:]))
+        c.check(got == lines, "receiver %d lines, stdout %d: not the same lines in the same order" % (len(got), len(lines)))
+        c.check(sum(1 for ln in lines if '"ns-1/bp-' in ln) == 21, "stdout has %d of the 21 configmaps" % sum(1 for ln in lines if '"ns-1/bp-' in ln))
+        st = wh_stats(kd)
+        c.check(st.get("queue_full") == 0 and st.get("unsent") == 0 and st.get("sent") == len(lines),
+                "webhook stats %s, %d lines" % (st, len(lines)))
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        rcv.close()
+        srv.close()
+
+
+def scenario_kubediff_webhook_drop(ctx):
+    """kubediff --webhook, a ring of 36 KiB (about 9 pod lines of 4 KB) and a LIST
+    of 60 pods (a server without watch-list: the LIST's objects come out of one
+    poll, about 240 KB) while the receiver stalls: that poll overfills the ring,
+    so the oldest lines are dropped (lines 0..k-1, nothing was answered yet),
+    each logged (WEBHOOK_QUEUE_FULL) and counted (queue_full); the newest k..59
+    stay, the first of them held by the receiver; released, it gets exactly
+    those, in order; exit status 3."""
+    Q = 36864
+    srv = Server("kubediff-drop", pods=60, namespaces=2, configmaps=4, extra=["--no-watch-list"])
+    rcv = WebhookReceiver(lifetime=int(180 * SLOW))
+    rcv.hold()
+    kd = None
+    c = Checks("kubediff --webhook drop-oldest: a LIST that overfills the ring in one poll drops exactly the oldest lines, counted")
+    try:
+        kd = Tool("kubediff", "kubediff-drop", srv.url,
+                  ["pods", "--webhook", rcv.url, "--webhook-queue", str(Q), "--webhook-timeout", "60", "-v", "--stats"])
+        if not c.check(kd.wait_for(lambda ln: "SYNCED" in ln, 30, stream="err"), "never synced %s" % kd.describe()):
+            return c.report()
+        c.check(quiet_for(kd, rcv, 1.0, 20), "kubediff never went quiet while the receiver stalled")
+        c.check(rcv.held == 1, "the receiver holds %d POSTs, want 1" % rcv.held)
+        lines = kd.out_lines()
+        d0 = wh_drops(kd)
+        k = len(d0)
+        c.check(len(lines) == 60, "stdout has %d lines, want the 60 pods" % len(lines))
+        c.check(k >= 1, "no line dropped: the list never overfilled the ring (%d lines)" % len(lines))
+        c.check(d0 == list(range(k)), "while nothing was answered, the lines dropped were %s, not the oldest 0..%d" % (d0[:12], k - 1))
+        kept = sum(len(ln.encode()) + 4 for ln in lines[k:])
+        c.check(0 < kept <= Q and kept + len(lines[k - 1].encode()) + 4 > Q if k else False,
+                "the lines kept, %d..%d, take %d bytes: not the most of the newest that fit %d" % (k, len(lines) - 1, kept, Q))
+        c.check(rcv.got()[:1] == lines[k:k + 1], "the held POST is not line %d, the oldest kept" % k)
+        rcv.release()
+        c.check(quiet_for(kd, rcv, 1.0, 30), "kubediff never went quiet after the release")
+        kd.stop()
+        lines, got = kd.out_lines(), rcv.got()
+        drops = wh_drops(kd)
+        st = wh_stats(kd)
+        c.check(kd.rc == 3, "exit status %s, want 3 (lines dropped): %s" % (kd.rc, kd.err_text()[-300:]))
+        c.check(drops == d0, "lines dropped after the release: %s" % drops[len(d0):][:10])
+        c.check(got == lines[k:], "the receiver got %d lines, want stdout's last %d (%d..%d) in order" % (len(got), len(lines) - k, k, len(lines) - 1))
+        c.check(st.get("queue_full") == len(drops) and st.get("sent") == len(lines) - k and st.get("unsent") == 0,
+                "webhook stats %s; %d WEBHOOK_QUEUE_FULL lines, %d lines" % (st, len(drops), len(lines)))
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        rcv.close()
+        srv.close()
+
+
 ALL += [("kubediff_webhook", scenario_kubediff_webhook, 4)]
+ALL += [("kubediff_webhook_backpressure", scenario_kubediff_webhook_backpressure, 2),
+        ("kubediff_webhook_drop", scenario_kubediff_webhook_drop, 2)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
+ALL.append(("nodeagent_token_file", scenario_nodeagent_token_file, 3))
 
 
 def run_one(name, fn):
