@@ -6995,6 +6995,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     if (memcmp(h + 8, mine + 8, 4)) { kinf__strlcpy(det, "format version", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
     if (memcmp(h + 12, mine + 12, 8)) { kinf__strlcpy(det, "byte order or word size", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
     if (memcmp(h + 28, mine + 28, 8)) { kinf__strlcpy(det, "projection (keep/drop paths)", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    if (memcmp(h + 40, mine + 40, 4)) { kinf__strlcpy(det, "reserved bytes", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
     count = (uint32_t)kinf__le_get(h + 36, 4);
     for (k = 0; k < 5; k++) {
         uint8_t b[2];

@@ -1,0 +1,222 @@
+/* libFuzzer target: snapshot loads (>>snapshot).
+
+   Input: 2 control bytes, then a snapshot. Byte 0: bit 0 recomputes the
+   XXH64 trailer over the bytes before it (so that crafted snapshots get
+   past the checksum and into the store), bits 1-3 the read size of the
+   read function (whole, 1, 3, 64, 1000, 4096, 16383, 16384). Byte 1
+   seeds nothing yet (kept for later choices).
+   The snapshot is loaded twice, into two fresh informers of the store
+   targets (fuzz_common.h, ruleset 0): once from memory
+   (kinf_snapshot_load_mem) and once through a read function. Checked:
+   - both loads give the same result, the same log item, the same store;
+   - a refused load leaves the store empty (no object, no bytes, no FIFO
+     entry, no resourceVersion) and the informer lists as if it had none;
+   - an accepted one passes the lister and arena checks, its adds deliver
+     with KINF_OBJ_FROM_SNAPSHOT, kinf_field stays inside every object, and
+     the snapshot written from it at the loaded write time is the input,
+     byte for byte (write(load(x)) == x).
+   With FUZZ_SNAPSHOT_SEEDS=DIR set, the target writes its seeds there
+   (snapshots the library wrote of a listed and watched informer) and
+   exits: tests/fuzz/run.sh does this before fuzzing. */
+#define KINF_TLS_BEARSSL
+#define KINF_SELFCHECK
+#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
+struct kinf__scan;
+static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture oracle */
+#define KINF__RECORD_HOOK(sc) fz_framed(sc)
+#define KINFORMER_IMPLEMENTATION
+#include "../../kinformer.h"
+#include "fuzz_common.h"
+
+typedef struct fz_src { const uint8_t* b; size_t n, pos, step; } fz_src;
+static long fz_read(void* buf, size_t cap, void* u) {
+    fz_src* s = (fz_src*)u;
+    size_t k = s->n - s->pos;
+    if (k > cap) { k = cap; }
+    if (s->step && k > s->step) { k = s->step; }
+    memcpy(buf, s->b + s->pos, k);
+    s->pos += k;
+    return (long)k;
+}
+typedef struct fz_dst { uint8_t* b; size_t cap, n; } fz_dst;
+static int fz_write(const void* d, size_t len, void* u) {
+    fz_dst* o = (fz_dst*)u;
+    if (len > o->cap - o->n) { return -1; }
+    memcpy(o->b + o->n, d, len);
+    o->n += len;
+    return 0;
+}
+
+static uint32_t fz_item;
+static void fz_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* u) {
+    (void)tag; (void)msg; (void)line; (void)file; (void)u;
+    if (level == KINF_LOG_ERROR) { fz_item = item; }
+}
+/* the informer of the store targets (fuzz_common.h's sizes, its "app"
+   index, no projection rules), without its handler: a snapshot's JSON is
+   not checked again at load, so only its bounds are checked here */
+static kinf_informer_t* fz_snap_informer(void** mem) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    size_t need;
+    memset(&d, 0, sizeof(d));
+    d.server = "http://127.0.0.1:1";
+    d.resource = "pods";
+    d.max_objects = 64;
+    d.store_bytes = 64 * 1024;
+    d.max_event_bytes = 8 * 1024;
+    d.random_seed = 1;
+    d.watch_list = KINF_WATCH_LIST_OFF;
+    d.logger.func = fz_logger;   /* which item a refusal logs */
+    need = kinf_informer_size(&d);
+    *mem = malloc(need);
+    if (!*mem) { abort(); }
+    inf = kinf_init(*mem, need, &d);
+    FZ_CHECK(inf != 0, "kinf_init");
+    FZ_CHECK(kinf_add_index(inf, "app", fz_index_app, 0) == 1, "kinf_add_index");
+    return inf;
+}
+
+static const char fz_prefill[] =
+    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"}}}\n"
+    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}}\n"
+    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"3\"},\"status\":{\"phase\":\"Running\"}}}\n"
+    "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\"},\"data\":{\"k\":\"\\u00e9\\n\"}}}\n"
+    "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"5\"}}}\n";
+
+static void fz_seed(const char* dir, const char* name, const uint8_t* b, size_t n) {
+    char path[1024];
+    FILE* f;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = fopen(path, "wb");
+    if (!f) { perror(path); exit(1); }
+    fputc(1, f); fputc(0, f);
+    fwrite(b, 1, n, f);
+    fclose(f);
+}
+int LLVMFuzzerInitialize(int* argc, char*** argv);
+int LLVMFuzzerInitialize(int* argc, char*** argv) {
+    static uint8_t out[64 * 1024];
+    const char* dir = getenv("FUZZ_SNAPSHOT_SEEDS");
+    kinf_informer_t* inf;
+    void* mem;
+    fz_dst o;
+    (void)argc; (void)argv;
+    if (!dir) { return 0; }
+    inf = fz_snap_informer(&mem);
+    inf->body_mode = KINF__BODY_WATCH;
+    kinf__scan_reset(&inf->scan, 0);
+    fz_feed(inf, (const uint8_t*)fz_prefill, sizeof(fz_prefill) - 1, 0, 0);
+    kinf__hd_dispatch(inf);
+    inf->listed = 1;
+    o.b = out; o.cap = sizeof(out); o.n = 0;
+    if (kinf_snapshot_write(inf, 1700000000000ull, fz_write, &o) != KINF_OK) { fprintf(stderr, "seed write failed\n"); exit(1); }
+    fz_seed(dir, "three", out, o.n);
+    /* one object (a deleted), then none */
+    inf->body_mode = KINF__BODY_WATCH;
+    kinf__scan_reset(&inf->scan, 0);
+    {
+        static const char del[] = "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"}}}\n"
+                                  "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"7\"}}}\n";
+        fz_feed(inf, (const uint8_t*)del, sizeof(del) - 1, 0, 0);
+        kinf__hd_dispatch(inf);
+    }
+    o.n = 0;
+    if (kinf_snapshot_write(inf, 1700000000001ull, fz_write, &o) != KINF_OK) { exit(1); }
+    fz_seed(dir, "one", out, o.n);
+    kinf_shutdown(inf);
+    free(mem);
+    exit(0);
+}
+
+/* what a load left: the store, as its parts */
+static void fz_same_store(kinf_informer_t* a, kinf_informer_t* b) {
+    kinf_iter_t it;
+    kinf_object_t o, p;
+    FZ_CHECK(kinf_count(a) == kinf_count(b) && a->used == b->used && a->flen == b->flen && !strcmp(a->last_rv, b->last_rv),
+             "the loads from memory and through a function differ: %d/%d objects, %zu/%zu bytes", kinf_count(a), kinf_count(b),
+             a->used, b->used);
+    memset(&it, 0, sizeof(it));
+    while (kinf_next(a, &it, &o)) {
+        FZ_CHECK(kinf_get(b, o.key, &p) == 1 && p.json_len == o.json_len && !memcmp(p.json, o.json, o.json_len) &&
+                 !strcmp(p.resource_version, o.resource_version) && !strcmp(p.uid, o.uid) && p.flags == o.flags,
+                 "%s differs between the two loads", o.key);
+    }
+}
+
+static unsigned long fz_nflag;
+static void fz_on_add_snap(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+    (void)inf; (void)u;
+    FZ_CHECK((o->flags & KINF_OBJ_FROM_SNAPSHOT) && !(o->flags & KINF_OBJ_IDENTITY_ONLY), "an add from a snapshot: flags %x", o->flags);
+    fz_nflag++;
+}
+static void fz_on_oversized_snap(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
+    (void)inf; (void)u;
+    FZ_CHECK(!old && (o->flags & KINF_OBJ_FROM_SNAPSHOT) && (o->flags & KINF_OBJ_IDENTITY_ONLY),
+             "an identity-only object from a snapshot: old %p, flags %x", (const void*)old, o->flags);
+    fz_nflag++;
+}
+static const kinf_handler_t fz_snap_handler = { fz_on_add_snap, 0, 0, 0, fz_on_oversized_snap };
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    static const size_t steps[8] = { 0, 1, 3, 64, 1000, 4096, 16383, 16384 };
+    static uint8_t in[70 * 1024], out[70 * 1024];
+    kinf_informer_t *a, *b;
+    void *ma, *mb;
+    fz_src src;
+    fz_dst o;
+    int ra, rb;
+    uint32_t ia, ib;
+    size_t n;
+    if (size < 2 || size - 2 > sizeof(in)) { return 0; }
+    n = size - 2;
+    memcpy(in, data + 2, n);
+    if ((data[0] & 1) && n >= 8) {
+        kinf__xxh h;
+        kinf__xxh_init(&h);
+        kinf__xxh_update(&h, in, n - 8);
+        kinf__le_put(in + n - 8, kinf__xxh_digest(&h), 8);
+    }
+    a = fz_snap_informer(&ma);
+    b = fz_snap_informer(&mb);
+    kinf_add_handler(a, &fz_snap_handler);
+    fz_item = 0;
+    ra = kinf_snapshot_load_mem(a, in, n);
+    ia = fz_item; fz_item = 0;
+    src.b = in; src.n = n; src.pos = 0; src.step = steps[(data[0] >> 1) & 7];
+    rb = kinf_snapshot_load(b, fz_read, &src);
+    ib = fz_item;
+    FZ_CHECK(ra == rb && ia == ib, "load from memory: %d (%s), through a function: %d (%s)", ra, kinf_log_item_name(ia), rb,
+             kinf_log_item_name(ib));
+    FZ_CHECK(ra == KINF_OK || ra == KINF_ERR_INVAL, "load: %d", ra);
+    fz_same_store(a, b);
+    fz_check_lister_ex(a, 0);
+    if (ra != KINF_OK) {
+        FZ_CHECK(kinf_count(a) == 0 && a->used == 0 && a->nused == 0 && a->flen == 0 && a->last_rv[0] == 0 && !a->snap_loaded,
+                 "a refused snapshot left %d objects, %zu bytes, FIFO %u, resourceVersion \"%s\"", kinf_count(a), a->used, a->flen,
+                 a->last_rv);
+        FZ_CHECK(ia != 0 && kinf_last_error(a) == ia, "a refused snapshot logged no error item");
+    } else {
+        kinf_iter_t it;
+        kinf_object_t ob;
+        FZ_CHECK(kinf_snapshot_stale(a, 0) == 1, "loaded, not stale");
+        memset(&it, 0, sizeof(it));
+        while (kinf_next(a, &it, &ob)) {
+            FZ_CHECK(ob.json_len >= 2 && ob.json[0] == '{' && ob.json[ob.json_len - 1] == '}' && ob.json[ob.json_len] == 0 &&
+                     strlen(ob.json) == ob.json_len, "%s: not an object's braces, or a NUL inside", ob.key);
+            fz_read_fields(&ob);   /* bounds: kinf_field stays inside (the JSON is not checked again) */
+        }
+        /* the same bytes back */
+        o.b = out; o.cap = sizeof(out); o.n = 0;
+        FZ_CHECK(kinf_snapshot_write(a, a->snap_time, fz_write, &o) == KINF_OK, "cannot write what was loaded");
+        FZ_CHECK(o.n == n && !memcmp(out, in, n), "write(load(x)) != x: %zu bytes written of %zu", o.n, n);
+        fz_nflag = 0;
+        kinf__hd_dispatch(a);
+        while (a->flen) { kinf__hd_dispatch(a); }
+        FZ_CHECK(fz_nflag == (unsigned long)kinf_count(a), "%lu adds of %d objects", fz_nflag, kinf_count(a));
+        fz_check_lister_ex(a, 0);
+    }
+    kinf_shutdown(a); kinf_shutdown(b);
+    free(ma); free(mb);
+    return 0;
+}
