@@ -22,6 +22,7 @@ command -v curl >/dev/null 2>&1 || need="$need curl"
 command -v openssl >/dev/null 2>&1 || need="$need openssl"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
 command -v clang >/dev/null 2>&1 || need="$need clang"
+command -v xxhsum >/dev/null 2>&1 || need="$need xxhash"   # the snapshot's checksum, checked by its reference tool
 [ -f /usr/include/x86_64-linux-gnu/gnu/stubs-32.h ] || need="$need gcc-multilib"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
 # the cross matrix: DEBIAN-ARCH:TRIPLE; make test runs the first three

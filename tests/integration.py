@@ -2330,6 +2330,23 @@ def scenario_multi_caps(ctx):
 
 # ----------------------------------------------------------------------
 
+def snapshot_sum_ok(path):
+    """The snapshot's last 8 bytes (little-endian) are XXH64 of the rest, as
+    xxHash's own xxhsum computes it (tests/deps.sh installs it)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) < 52 or data[:8] != b"KINFSNAP" or int.from_bytes(data[8:12], "little") != 2:
+        return False
+    body = path + ".body"
+    with open(body, "wb") as f:
+        f.write(data[:-8])
+    try:
+        out = subprocess.run(["xxhsum", "-H64", body], capture_output=True, text=True, timeout=60).stdout.split()
+    finally:
+        os.unlink(body)
+    return bool(out) and out[0] == "%016x" % int.from_bytes(data[-8:], "little")
+
+
 def scenario_snapshot(ctx):
     """The persisted cache: a second kwatch with --snapshot starts from the file
     and watches on with no LIST; a corrupt file is refused and kwatch lists;
@@ -2345,6 +2362,7 @@ def scenario_snapshot(ctx):
         kw.wait(60)
         check_clean_exit(c, kw, 0)
         c.check(os.path.exists(snap) and not os.path.exists(snap + ".tmp"), "no snapshot file (or a .tmp left)")
+        c.check(snapshot_sum_ok(snap), "the trailer is not xxhsum -H64 of the bytes before it (docs/snapshot.md)")
         lists = srv.lists_any("pods")
         srv.sentinel_pod()                       # a change while kwatch is not running
         kw = Kwatch("snap-warm", srv.url, ["pods", "-o", "name", "--snapshot", snap, "--dump-on-exit",
