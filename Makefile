@@ -183,10 +183,14 @@ test-budget:
 bench-callgrind:
 	@python3 bench/cg.py $(BENCH_CG_ARGS)
 # Issue 17's rows (watch-list vs LIST, metadata-only vs full, warm start from
-# a snapshot vs cold sync) for BENCH_N pods (default 10,000), BENCH_RUNS runs
-# (default 3): a Markdown table on stdout; not part of `make bench` yet.
-bench-issue17: $(BUILD)/kwatch
+# a snapshot vs cold sync, on loopback and a 10 Mbit/s link) for BENCH_N pods
+# (default 10,000), BENCH_RUNS runs (default 3): Markdown tables on stdout
+# (make bench runs it with --write: docs/performance-issue17.md).
+bench-issue17: $(BUILD)/kwatch $(BUILD)/snapfloor
 	@python3 bench/issue17.py
+
+$(BUILD)/snapfloor: bench/snapfloor.c | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ bench/snapfloor.c
 
 # gzip vs identity for 10,000 pods through a 10 Mbit/s shaping proxy -> docs/performance.md
 bench-gzip: $(BUILD)/kwatch

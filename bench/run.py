@@ -12,7 +12,7 @@ Environment:
   BENCH_FAST_RUNS=R    runs per figure for kinformer and curl (default 5)
   BENCH_CLIENTS=a,b    only these clients (kinformer,kinformer-defaults,kinformer-keep,
                        kinformer-managed,client-node,python,kubectl)
-  BENCH_SKIP=x,y       skip parts: sync,watch,configmaps,callgrind,size,multi
+  BENCH_SKIP=x,y       skip parts: sync,watch,configmaps,callgrind,size,multi,issue17,gzip
   BENCH_MULTI_N=N BENCH_MULTI_M=M  the factory part: objects and events per resource
   BENCH_OUT=FILE       the report (default docs/performance.md)
   BENCH_NS=0,1000 BENCH_M=2000   other N and M, to try the harness
@@ -1141,6 +1141,12 @@ def write_report(results):
     if os.path.exists(extra):
         with open(extra) as f:
             L.append(f.read())
+    # bench/gzip_link.py's block (make bench-gzip, and make bench after the report) is kept
+    if os.path.exists(REPORT):
+        with open(REPORT) as f:
+            m = re.search(r"<!-- gzip-link -->.*?<!-- /gzip-link -->", f.read(), re.S)
+        if m:
+            L.append(m.group(0) + "\n")
     with open(REPORT, "w") as f:
         f.write("\n".join(L))
     log("wrote %s" % REPORT)
@@ -1513,6 +1519,19 @@ def main():
     if "multi" not in SKIP:
         results["multi"] = run_multi()
 
+    if "issue17" not in SKIP:
+        # watch-list, metadata-only, warm start: bench/issue17.py writes
+        # docs/performance-issue17.md, which the report takes in
+        floor_exe = os.path.join(OUT, "snapfloor")
+        rc = subprocess.call(["cc", "-O2", "-o", floor_exe, os.path.join(HERE, "snapfloor.c")])
+        env = dict(os.environ, KWATCH=KWATCH, SNAPFLOOR=floor_exe)
+        if QUICK:
+            env.setdefault("BENCH_RUNS", "1")
+        log("issue17: bench/issue17.py --write")
+        rc = rc or subprocess.call([sys.executable, os.path.join(HERE, "issue17.py"), "--write"], env=env)
+        if rc:
+            log("issue17: failed (exit %s): docs/performance-issue17.md kept as it was" % rc)
+
     if "size" not in SKIP:
         log("size: compiling kwatch and minimal at -Os/-O2, with and without TLS")
         results["size"] = sizes()
@@ -1525,6 +1544,11 @@ def main():
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump(results, f, indent=1, default=str)
     write_report(results)
+    if "gzip" not in SKIP:
+        # gzip vs identity on a 10 Mbit/s link: its block goes into the report just written
+        log("gzip: bench/gzip_link.py --write")
+        if subprocess.call([sys.executable, os.path.join(HERE, "gzip_link.py"), "--write", "--kwatch", KWATCH]):
+            log("gzip: failed")
     log("done in %.0f s" % results["elapsed_s"])
 
 
