@@ -144,8 +144,8 @@ NOTES = """What each row is:
   resourceVersion. Bytes read: the watch response's head only, no list.
 - **floor**: `bench/snapfloor.c`: the snapshot file brought into fresh
   memory the way kwatch fills its store, and nothing else. No loader can
-  beat it; against `bench/server.py` on loopback it is more than a tenth of
-  the LIST's time, so the target cannot be met against that server here.
+  beat it: where it is more than a tenth of a cold sync's time, no warm
+  start can meet the target against that cold sync on this machine.
 - **link-**: through the shaping proxy: a LIST in gzip, and a watch-list,
   which is never compressed (the API server compresses no watch), so on a
   slow link it moves about ten times the bytes of a gzip LIST.
