@@ -791,15 +791,15 @@ int main(int argc, char** argv) {
             printf("# end cache\n");
             fflush(stdout);
         }
-#ifndef KINF_NO_SNAPSHOT
-        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
-#endif
         if (g_exit_after_sync && kinf_has_synced(g_inf) && !KW_STALE(g_inf)) {
             printf("# synced %d objects\n", kinf_count(g_inf));
             fflush(stdout);
             synced_printed = 1;
-            break;
+            break;   /* the snapshot is written below, at exit */
         }
+#ifndef KINF_NO_SNAPSHOT
+        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
+#endif
     }
     if (g_exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
