@@ -81,7 +81,7 @@ static const tool_opt opts[] = {
     { "--webhook-queue", 0, TOOL_SIZE, TOOL_VAR(g_wh_queue),
       "  --webhook-queue B      bytes of lines waiting for the webhook (default 16 MiB, 4 KiB to 64 MiB).\n"
       "                         Over half full, kubediff stops reading the watch until lines are sent;\n"
-      "                         a line that does not fit even so drops the oldest (WEBHOOK_QUEUE_FULL)\n" },
+      "                         a line that does not fit even so drops the oldest not yet sent (WEBHOOK_QUEUE_FULL)\n" },
     { "--webhook-timeout", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
     { "--webhook-drain", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
     { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
