@@ -6353,9 +6353,11 @@ static long kinf__drv_read_file(const char* path, void* buf, size_t cap) {
     close(fd);
     return (long)n;
 }
-/* Reads the token file into the engine. The built-in driver's read: a
+/* Reads the token file into the engine. The built-in drivers' read (the
+   informer's, and the client's and discovery's on their connection): a
    failure is a warning (the last token is kept), not the sticky error.
-   KINF_OK, or the item with *rc the result. */
+   Every path goes through kinf__set_token, which ends the ask (token_due)
+   and restarts the 60 s clock. KINF_OK, or the item with *rc the result. */
 static uint32_t kinf__drv_token_file(kinf_informer_t* inf, uint64_t now_ms, int* rc) {
     char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
     long r;
@@ -6652,11 +6654,7 @@ static void kinf__side_step(const kinf__side* s) {
         uint64_t now = kinf__drv_now_ms();
         unsigned st = kinf__side_tick(s, now);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
-        if (st & KINF_ENG_TOKEN) {
-            kinf_refresh_token_file(c, now);
-            if (s->cl) { c->token_due = 0; } /* the client: a read, even a failed one, ends the ask */
-            continue;
-        }
+        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* as kinf_poll's: a failure is a warning, no last error */
         if (st & KINF_ENG_CONNECT) {
             if (kinf__side_connect(s, now)) { continue; }
             return;

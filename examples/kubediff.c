@@ -81,7 +81,7 @@ static const tool_opt opts[] = {
     { "--webhook-queue", 0, TOOL_SIZE, TOOL_VAR(g_wh_queue),
       "  --webhook-queue B      bytes of lines waiting for the webhook (default 16 MiB, 4 KiB to 64 MiB).\n"
       "                         Over half full, kubediff stops reading the watch until lines are sent;\n"
-      "                         a line that does not fit even so drops the oldest (WEBHOOK_QUEUE_FULL)\n" },
+      "                         a line that does not fit even so drops the oldest not yet sent (WEBHOOK_QUEUE_FULL)\n" },
     { "--webhook-timeout", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
     { "--webhook-drain", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
     { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
@@ -94,13 +94,18 @@ static const tool_opt opts[] = {
    goes back through a workqueue with add_rate_limited (one item a line, its
    number the key; forgotten on success); another status is logged and the
    line dropped. While the ring is more than half full kubediff does not
-   read the watch; a line that does not fit even then drops the oldest. */
+   read the watch; a line that does not fit even then drops the oldest line
+   not yet sent: never the oldest once its POST has begun (it may have
+   reached the webhook), but the line after it. Lines are numbered as
+   printed, from 0; the lines so dropped leave a gap after the oldest. */
 static kinf_client_t* g_wc;
 static kinf_workqueue_t* g_wq;
 static char* g_ring;               /* records [g_rhead, g_rtail), then the line being written */
 static size_t g_rcap, g_rhead, g_rtail, g_rlen;
 static int g_rskip;                /* the line being written does not fit: not queued */
 static uint64_t g_rcount, g_seq_head; /* lines in the ring; the number of the oldest */
+static uint64_t g_rgap;            /* lines dropped just after the oldest: the next is number g_seq_head + 1 + g_rgap */
+static uint64_t g_wh_tried;        /* 1 + the number of the oldest line once its POST has begun, 0 none */
 static uint64_t g_wh_queued;       /* 1 + the number of the line last added to the workqueue, 0 none */
 static uint64_t g_wh_busy;         /* 1 + the number of the line being POSTed, 0 none */
 static uint64_t g_wh_sent, g_wh_retries, g_wh_full, g_wh_rejected, g_wh_too_large;
@@ -108,10 +113,20 @@ static void wh_key(char* k, uint64_t seq) { snprintf(k, 24, "%llu", (unsigned lo
 static uint32_t wh_len_at(size_t at) { uint32_t n; memcpy(&n, g_ring + at, 4); return n; }
 static void wh_pop(void) {
     g_rhead += 4u + wh_len_at(g_rhead);
-    g_seq_head++; g_rcount--;
+    g_seq_head += 1u + g_rgap; g_rgap = 0; g_rcount--;
     if (!g_rcount && !g_rlen) { g_rhead = g_rtail = 0; }
 }
-/* room for n more bytes of the line being written: the ring compacted, then the oldest dropped */
+static int wh_tried(void) { return g_rcount && g_wh_tried == g_seq_head + 1; }
+/* the number of the line being written */
+static uint64_t wh_seq_next(void) { return g_seq_head + g_rcount + (g_rcount ? g_rgap : 0); }
+static void wh_drop_log(uint64_t seq) {
+    g_wh_full++;
+    fprintf(stderr, "kubediff: error WEBHOOK_QUEUE_FULL: line %llu dropped, not sent (--webhook-queue is %zu bytes)\n",
+            (unsigned long long)seq, g_rcap);
+}
+/* room for n more bytes of the line being written: the ring compacted, then
+   the oldest line not yet sent dropped (the second when the oldest's POST
+   has begun); 0 when only the line being written can go */
 static int wh_room(size_t n) {
     while (g_rtail + 4u + g_rlen + n > g_rcap) {
         if (g_rhead) {
@@ -119,10 +134,15 @@ static int wh_room(size_t n) {
             g_rtail -= g_rhead; g_rhead = 0;
             continue;
         }
-        if (!g_rcount) { return 0; }
-        g_wh_full++;
-        fprintf(stderr, "kubediff: error WEBHOOK_QUEUE_FULL: line %llu dropped, not sent (--webhook-queue is %zu bytes)\n",
-                (unsigned long long)g_seq_head, g_rcap);
+        if (g_rcount > 1 && wh_tried()) {
+            size_t at = 4u + wh_len_at(0), len = 4u + wh_len_at(at);
+            wh_drop_log(g_seq_head + 1u + g_rgap);
+            memmove(g_ring + at, g_ring + at + len, g_rtail + 4u + g_rlen - at - len);
+            g_rtail -= len; g_rcount--; g_rgap++;
+            continue;
+        }
+        if (!g_rcount || wh_tried()) { return 0; }
+        wh_drop_log(g_seq_head);
         wh_pop();
     }
     return 1;
@@ -130,7 +150,9 @@ static int wh_room(size_t n) {
 static void wh_put(const char* s, size_t n) {
     if (!g_ring || g_rskip) { return; }
     if (!wh_room(n)) {
-        g_rskip = 1; g_wh_too_large++;
+        g_rskip = 1;
+        if (4u + g_rlen + n <= g_rcap) { wh_drop_log(wh_seq_next()); return; } /* fits beside nothing but the line being POSTed */
+        g_wh_too_large++;
         fprintf(stderr, "kubediff: error WEBHOOK_LINE_TOO_LARGE: a line of more than %zu bytes is not sent (--webhook-queue)\n", g_rcap - 4u);
         return;
     }
@@ -141,12 +163,14 @@ static void wh_line_end(void) {
     uint32_t n = (uint32_t)g_rlen;
     if (!g_ring) { return; }
     if (!g_rskip) { memcpy(g_ring + g_rtail, &n, 4); g_rtail += 4u + g_rlen; g_rcount++; }
+    else if (g_rcount) { g_rgap++; } /* a line not queued keeps its number */
+    else { g_seq_head++; }
     g_rlen = 0; g_rskip = 0;
     if (!g_rcount) { g_rhead = g_rtail = 0; }
 }
 static int wh_backpressure(void) { return g_ring && g_rtail - g_rhead > g_rcap / 2; }
 static int wh_idle(void) { return !g_ring || (!g_rcount && !g_wh_busy); }
-/* the response to the oldest line, or to a line dropped since */
+/* the response to the oldest line (a line whose POST has begun is not dropped; checked all the same) */
 static void wh_response(const kinf_client_response_t* r, uint64_t now) {
     char key[24];
     uint64_t seq = g_wh_busy - 1;
@@ -204,7 +228,7 @@ static void wh_tick(void) {
             wh_pop();
             return;
         }
-        g_wh_busy = seq + 1;
+        g_wh_busy = g_wh_tried = seq + 1;
         return;
     }
 }

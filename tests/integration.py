@@ -3425,9 +3425,91 @@ def scenario_kubediff_webhook_drop(ctx):
         srv.close()
 
 
+def scenario_kubediff_webhook_inflight(ctx):
+    """kubediff --webhook, a ring of 36 KiB, a server of 2 pods without
+    watch-list and a receiver that holds the first POST (line 0): with line 0
+    on the wire, the watch is stalled, 40 pods of about 4 KB are created and
+    the server restarts compacted, so the relist brings the 40 in one poll and
+    overfills the ring. First in the relist comes a pod whose line (line 2)
+    fits in the ring but not beside line 0: it drops line 1, then itself.
+    Line 0 is never dropped: the lines dropped are
+    exactly 1..k (the oldest not yet sent), each logged and counted; released,
+    the receiver gets line 0 and then k+1.. in order, and no line it gets was
+    reported dropped; exit status 3."""
+    Q = 36864
+    srv = Server("kubediff-inflight", pods=2, namespaces=1, configmaps=1, extra=["--no-watch-list"])
+    rcv = WebhookReceiver(lifetime=int(180 * SLOW))
+    rcv.hold()
+    kd = None
+    c = Checks("kubediff --webhook drop while a POST is in flight: the line on the wire is never dropped, "
+               "the oldest not yet sent go instead; no line received was reported dropped")
+    try:
+        kd = Tool("kubediff", "kubediff-inflight", srv.url,
+                  ["pods", "--webhook", rcv.url, "--webhook-queue", str(Q), "--webhook-timeout", "60", "-v", "--stats"])
+        if not c.check(kd.wait_for(lambda ln: "SYNCED" in ln, 30, stream="err"), "never synced %s" % kd.describe()):
+            return c.report()
+        c.check(quiet_for(kd, rcv, 1.0, 20), "kubediff never went quiet after the first list")
+        first = kd.out_lines()
+        if not c.check(len(first) == 2 and rcv.held == 1 and rcv.got() == first[:1],
+                       "before the relist: %d lines, %d POSTs held, the held one is line 0: %s"
+                       % (len(first), rcv.held, rcv.got() == first[:1])):
+            return c.report()
+        r = srv.fault("stall", seconds=60, now=1)
+        c.check(r.get("stalled", 0) >= 1, "no watch stalled: %s" % r)
+        path = "/api/v1/namespaces/ns-0/pods/%s"
+        big = Q - 4 - len(first[0].encode()) // 2 - 1200      # less the line's other bytes, about 1 KB
+        srv.apply(path % "a-big", {"apiVersion": "v1", "kind": "Pod", "metadata": {
+            "name": "a-big", "namespace": "ns-0", "annotations": {"pad": "x" * big}},
+            "spec": {"containers": [{"name": "c", "image": "busybox"}]}})
+        for i in range(40):
+            name = "inflight-%02d" % i
+            srv.apply(path % name, {"apiVersion": "v1", "kind": "Pod", "metadata": {
+                "name": name, "namespace": "ns-0", "annotations": {"pad": "%02d" % i + "x" * 4000}},
+                "spec": {"containers": [{"name": "c", "image": "busybox"}]}})
+        srv.fault("restart", seconds=1, compact=1)
+        time.sleep(0.5)
+        if not c.check(srv.wait_up(60), "the server did not come back"):
+            return c.report()
+        c.check(kd.wait_for(lambda ln: '"ns-0/inflight-39"' in ln, 60) is not None, "the relist never arrived %s" % kd.describe())
+        c.check(quiet_for(kd, rcv, 1.0, 30), "kubediff never went quiet after the relist")
+        lines = kd.out_lines()
+        d0 = wh_drops(kd)
+        k = len(d0)
+        c.check(len(lines) == 43, "stdout has %d lines, want 2 + the 41 new pods" % len(lines))
+        nb, n0 = len(lines[2].encode()) if len(lines) > 2 else 0, len(lines[0].encode())
+        c.check('"ns-0/a-big"' in lines[2] and n0 + 4 + nb + 4 > Q >= nb + 4 if len(lines) > 2 else False,
+                "line 2 is not the big pod's, of a size that fits in the ring but not beside line 0 (%d and %d bytes, ring %d)" % (nb, n0, Q))
+        c.check(0 not in d0, "line 0, the one being POSTed, was reported dropped: %s" % d0[:12])
+        c.check(k >= 1 and d0 == list(range(1, k + 1)),
+                "with line 0 on the wire the lines dropped were %s, want the oldest not yet sent 1..k, k >= 1" % d0[:12])
+        c.check(rcv.held == 1 and rcv.got() == lines[:1], "the receiver holds %d POSTs; want line 0 alone" % rcv.held)
+        rcv.release()
+        c.check(quiet_for(kd, rcv, 1.0, 30), "kubediff never went quiet after the release")
+        kd.stop()
+        lines, got = kd.out_lines(), rcv.got()
+        drops = wh_drops(kd)
+        st = wh_stats(kd)
+        where = {ln: i for i, ln in enumerate(lines)}
+        recv = [where.get(b, -1) for b in got]
+        c.check(kd.rc == 3, "exit status %s, want 3 (lines dropped): %s" % (kd.rc, kd.err_text()[-300:]))
+        c.check(drops == d0, "lines dropped after the release: %s" % drops[len(d0):][:10])
+        c.check(not set(recv) & set(drops), "lines the receiver got although reported dropped: %s" % sorted(set(recv) & set(drops))[:10])
+        c.check(recv == [0] + list(range(k + 1, len(lines))),
+                "the receiver got lines %s, want 0 and then %d..%d in order" % (recv[:12], k + 1, len(lines) - 1))
+        c.check(st.get("queue_full") == len(drops) and st.get("sent") == len(got) and st.get("unsent") == 0 and st.get("too_large") == 0,
+                "webhook stats %s; %d WEBHOOK_QUEUE_FULL lines, %d received" % (st, len(drops), len(got)))
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        rcv.close()
+        srv.close()
+
+
 ALL += [("kubediff_webhook", scenario_kubediff_webhook, 4)]
 ALL += [("kubediff_webhook_backpressure", scenario_kubediff_webhook_backpressure, 2),
         ("kubediff_webhook_drop", scenario_kubediff_webhook_drop, 2)]
+ALL += [("kubediff_webhook_inflight", scenario_kubediff_webhook_inflight, 2)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))

@@ -7881,6 +7881,104 @@ static void test_client_token_file(void) {
     CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
     free(c);
 }
+/* A loopback server for the client's built-in driver: accepts one
+   connection at a time and answers each request (its head read whole) with
+   resp. Every call does what can be done now, without blocking. */
+typedef struct { int lfd, fd, accepts; size_t rl; char req[4096], last[4096]; } cl_srv;
+static int cl_srv_open(cl_srv* v) {
+    struct sockaddr_in a;
+    socklen_t al = sizeof(a);
+    memset(v, 0, sizeof(*v)); v->fd = -1;
+    v->lfd = socket(AF_INET, SOCK_STREAM, 0);
+    if (v->lfd < 0) { return 0; }
+    memset(&a, 0, sizeof(a));
+    a.sin_family = AF_INET; a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(v->lfd, (struct sockaddr*)&a, sizeof(a)) || listen(v->lfd, 4) || getsockname(v->lfd, (struct sockaddr*)&a, &al)) { close(v->lfd); return 0; }
+    fcntl(v->lfd, F_SETFL, fcntl(v->lfd, F_GETFL) | O_NONBLOCK);
+    return ntohs(a.sin_port);
+}
+static void cl_srv_step(cl_srv* v, const char* resp) {
+    long r;
+    if (v->fd < 0) {
+        v->fd = accept(v->lfd, 0, 0);
+        if (v->fd < 0) { return; }
+        fcntl(v->fd, F_SETFL, fcntl(v->fd, F_GETFL) | O_NONBLOCK);
+        v->accepts++; v->rl = 0;
+    }
+    r = recv(v->fd, v->req + v->rl, sizeof(v->req) - 1 - v->rl, 0);
+    if (r > 0) { v->rl += (size_t)r; v->req[v->rl] = 0; }
+    if (r == 0) { close(v->fd); v->fd = -1; return; }
+    if (strstr(v->req, "\r\n\r\n")) {
+        memcpy(v->last, v->req, v->rl + 1);
+        CHECK(send(v->fd, resp, strlen(resp), 0) == (long)strlen(resp));
+        v->rl = 0; v->req[0] = 0;
+    }
+}
+/* one request through kinf_client_poll against the server: 1 when it ended */
+static int cl_srv_do(kinf_client_t* c, cl_srv* v, const kinf_client_request_t* rq, const char* resp, kinf_client_response_t* out) {
+    int i;
+    v->last[0] = 0;
+    if (kinf_client_start(c, rq) != KINF_OK) { return 0; }
+    for (i = 0; i < 400; i++) {
+        kinf_client_poll(c, 5);
+        cl_srv_step(v, resp);
+        if (kinf_client_done(c, out)) { return 1; }
+    }
+    return 0;
+}
+/* The client's built-in driver and a token file it cannot read (gone after
+   a 401): a warning, the old token kept, and neither the client's last
+   error nor its connection's changed (a transport failure with no item of
+   its own reports the connection's, so a read must not leave one there). */
+static void test_client_token_file_driver(void) {
+    static kinf_desc_t conn;
+    static const char r401[] = "HTTP/1.1 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}";
+    static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+    char path[] = "/tmp/kinf-unit-cltokenXXXXXX", server[64];
+    kinf_client_desc_t cd;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    kinf_client_t* c = 0;
+    void* mem = 0;
+    cl_srv v;
+    int port, fd;
+    FILE* f;
+    g_test = "client token file, built-in driver";
+    log_reset();
+    port = cl_srv_open(&v);
+    fd = mkstemp(path);
+    if (!CHECK(port > 0 && fd >= 0)) { return; }
+    close(fd);
+    f = fopen(path, "w"); if (f) { fputs("tok-a\n", f); fclose(f); }
+    snprintf(server, sizeof(server), "http://127.0.0.1:%d", port);
+    desc_base(&conn);
+    conn.server = server; conn.token_file = path;
+    memset(&cd, 0, sizeof(cd));
+    cd.conn = &conn; cd.request_bytes = 300; cd.response_bytes = 1024;
+    mem = malloc(kinf_client_size(&cd));
+    if (mem) { c = kinf_client_init(mem, kinf_client_size(&cd), &cd); }
+    if (CHECK(c != 0)) {
+        memset(&rq, 0, sizeof(rq));
+        rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+        CHECK(cl_srv_do(c, &v, &rq, r401, &out) && out.result == KINF_CLIENT_UNAUTHORIZED);
+        CHECK(strstr(v.last, "Authorization: Bearer tok-a\r\n") != 0);
+        unlink(path);                                   /* the 401 makes a read due: it fails */
+        kinf_client_clear_error(c);
+        CHECK_INT(c->conn->last_error, KINF_LOGITEM_OK);
+        log_reset();
+        CHECK(cl_srv_do(c, &v, &rq, r200, &out) && out.result == KINF_CLIENT_OK);
+        CHECK_INT(v.accepts, 1);                        /* the kept-alive connection: no connect cleared anything */
+        CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
+        CHECK(strstr(v.last, "Authorization: Bearer tok-a\r\n") != 0); /* the old token kept */
+        CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_OK);
+        CHECK_INT(c->conn->last_error, KINF_LOGITEM_OK);
+        kinf_client_shutdown(c);
+    }
+    unlink(path);
+    if (v.fd >= 0) { close(v.fd); }
+    close(v.lfd);
+    free(mem);
+}
 /* a request to a path of the caller's own (kubediff's webhook): sent as it
    is, no server prefix; a path that could break the request line refused */
 static void test_client_path(void) {
@@ -8489,6 +8587,7 @@ int main(void) {
     test_client();
     test_client_path();
     test_client_token_file();
+    test_client_token_file_driver();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();
