@@ -130,6 +130,19 @@ def start_fakeapi(pods, lifetime):
     raise SystemExit("fakeapi did not start")
 
 
+def stop_fakeapi(srv, port):
+    """Asks fakeapi to stop, and makes sure it did."""
+    try:
+        urllib.request.urlopen(urllib.request.Request("http://127.0.0.1:%d/_fake/stop" % port, method="POST",
+                                                      data=b""), timeout=5).read()
+    except OSError:
+        pass
+    try:
+        srv.wait(10)
+    except subprocess.TimeoutExpired:
+        srv.kill()
+
+
 def run_kwatch(kwatch, port, gzip_on, timeout, pods):
     args = ["/usr/bin/time", "-f", "%M", kwatch, "--server", "http://127.0.0.1:%d" % port, "pods", "-o", "none",
             "--exit-after-sync", "--stats", "--timeout", str(timeout), "--watch-list", "off",
@@ -192,15 +205,7 @@ def main():
                 print("# loopback %s round %d: %s" % ("gzip" if g else "identity", i + 1, json.dumps(r)), flush=True)
     finally:
         proxy.close()
-        try:
-            urllib.request.urlopen(urllib.request.Request("http://127.0.0.1:%d/_fake/stop" % sport, method="POST",
-                                                          data=b""), timeout=5).read()
-        except OSError:
-            pass
-        try:
-            srv.wait(10)
-        except subprocess.TimeoutExpired:
-            srv.kill()
+        stop_fakeapi(srv, sport)
     ok = all(r["rc"] == 0 and r["synced"] and r["objects"] >= a.pods for d in (res, loop) for g in d for r in d[g])
     rows = []
     for g in (False, True):

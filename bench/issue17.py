@@ -237,14 +237,7 @@ def api_part(tmp, base):
         run_rows(rows, res)
     finally:
         proxy.close()
-        try:
-            urllib.request.urlopen(urllib.request.Request(lo + "/_fake/stop", method="POST", data=b""), timeout=5).read()
-        except OSError:
-            pass
-        try:
-            srv.wait(10)
-        except subprocess.TimeoutExpired:
-            srv.kill()
+        gzip_link.stop_fakeapi(srv, sport)
     return rows, res
 
 
