@@ -245,7 +245,7 @@ CONFIGURATION MACROS
                               kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
-    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 5.7 KB at -Os)
+    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 7.0 KB at -Os)
     KINF_NO_GZIP              compile the gzip inflater out (about 6.4 KB at -Os): lists never
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
@@ -1130,7 +1130,10 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf);
 KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user);
 /* The same from len bytes at data (a snapshot in memory, or mapped: flash,
    a file), read where they are: the objects go from there into the store
-   with no copy on the way, and data is not kept after the call. */
+   with no copy on the way, and data is not kept after the call. The bytes
+   must not change during the call (each is read more than once: hashed,
+   checked, copied). KINF_ERR_INVAL and BAD_ARGUMENT for a NULL data with
+   len above 0. */
 KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len);
 /* 1 while the informer serves objects from a snapshot it has not resumed
    from yet (*since_unix_ms, if not NULL, is the snapshot's write time), else 0. */
@@ -6737,7 +6740,7 @@ static void kinf__side_poll(const kinf__side* s, int timeout_ms) {
    driver's). The format, little-endian (docs/snapshot.md):
      "KINFSNAP" u32 version (2), u32 0x01020304 in the writer's byte order,
      u8 sizeof(void*), u8 sizeof(size_t), u16 0, u64 write time (unix ms),
-     u64 FNV-1a of the projection rules, u32 objects,
+     u64 FNV-1a of the projection rules, u32 objects, u32 0 (reserved),
      u16 length + bytes each: server (host:port), resource path (with the
      namespace), label selector, field selector, last resourceVersion;
      per object: u8 flags, u8 namespace, u16 name, u8 uid, u8 resourceVersion,
@@ -7026,7 +7029,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
             kinf__strlcpy(det, "object record", dcap);
             return KINF_LOGITEM_SNAPSHOT_CORRUPT;
         }
-        if (jl + 1 > inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
         if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
             !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         /* the JSON where it was read when it fits the read buffer (no copy) */

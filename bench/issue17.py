@@ -19,10 +19,10 @@ server answers a list with resourceVersion=0 whole (--ignore-limit-rv0, as
 the API server's watch cache does). That is the fastest cold sync there can
 be: a server that does no work, a link that costs nothing.
 
-A second table measures the same warm start against a server that works as
-the API server does: tests/fakeapi.py --gzip encodes every list (pages of
-500, gzip level 1 over 128 KiB) and every watch-list event when asked, on
-loopback and through bench/gzip_link.py's shaping proxy at LINK bit/s
+A second table measures the same warm start against the Python test
+server, tests/fakeapi.py --gzip: it pages lists (500 a page) and gzips each
+page when asked (level 1, over 128 KiB, as the API server compresses), its
+objects' JSON encoded once when they were written; on loopback and through bench/gzip_link.py's shaping proxy at LINK bit/s
 (BENCH_LINK, default 10e6: the issue's slow link). Its snapshots are
 written by a cold sync through the same address (a snapshot names its
 server). Each part ends with warm / cold for each cold row, against the
@@ -119,9 +119,13 @@ whole. The seconds run from kwatch's start to its `# synced` line (to
 RSS is the process's; bytes read are kwatch's `--stats bytes_read`. Two
 servers: `bench/server.py`, which sends bytes built before the first run
 (the fastest cold sync there can be: a server that does no work, a link
-that costs nothing), and `tests/fakeapi.py --gzip`, which encodes every
-list and compresses it as the API server does, on loopback and through
-`bench/gzip_link.py`'s shaping proxy at %(link)s. Each table ends with warm
+that costs nothing), and `tests/fakeapi.py --gzip`, the Python test
+server, which pages a list and gzips each page when asked (level 1, as the
+API server compresses; each object's JSON is encoded once, when it is
+written), on loopback and through `bench/gzip_link.py`'s shaping proxy at
+%(link)s. Every warm row reads a snapshot the row before it wrote: the
+file is hot in the page cache, as after a restart of the agent (not of
+the machine). Each table ends with warm
 start / cold sync for each pair, against the issue's target (under 0.1).
 The seconds move with the machine's load; the bytes and the RSS do not.
 """
@@ -143,12 +147,17 @@ NOTES = """What each row is:
   read, checked (XXH64) and put in the store, then kwatch watches from its
   resourceVersion. Bytes read: the watch response's head only, no list.
 - **floor**: `bench/snapfloor.c`: the snapshot file brought into fresh
-  memory the way kwatch fills its store, and nothing else. No loader can
-  beat it: where it is more than a tenth of a cold sync's time, no warm
-  start can meet the target against that cold sync on this machine.
+  memory the way kwatch fills its store (process start left out), and
+  nothing else: a reference, not a proof (a loader that mapped the file,
+  or huge pages, might do better). Where it is more than a tenth of a
+  cold sync's time, a loader built the same way cannot meet the target
+  against that cold sync on this machine.
 - **link-**: through the shaping proxy: a LIST in gzip, and a watch-list,
   which is never compressed (the API server compresses no watch), so on a
-  slow link it moves about ten times the bytes of a gzip LIST.
+  slow link it moves about ten times the bytes of a gzip LIST of these
+  pods. **link-warm** stops at `SNAPSHOT_LOADED`, before any byte crosses
+  the link: it is **api-warm** again, there to pair with the link's cold
+  syncs.
 """
 
 
@@ -224,7 +233,7 @@ def api_part(tmp, base):
         ("api-warm", "fakeapi, loopback: warm start (--snapshot F)", ["-s", lo] + b + ["--snapshot", snap_lo, "-v", "--timeout", "1"], "SNAPSHOT_LOADED"),
         ("link-list", "fakeapi at %s: LIST in gzip (--watch-list off)" % mbit, ["-s", sl] + b + ["--watch-list", "off", "--exit-after-sync"], "# synced"),
         ("link-watchlist", "fakeapi at %s: watch-list (the default; a watch is never compressed)" % mbit, ["-s", sl] + b + ["--exit-after-sync"], "# synced"),
-        ("link-warm", "fakeapi at %s: warm start (--snapshot F)" % mbit, ["-s", sl] + b + ["--snapshot", snap_sl, "-v", "--timeout", "1"], "SNAPSHOT_LOADED"),
+        ("link-warm", "fakeapi at %s: warm start (--snapshot F; the link is not used before SNAPSHOT_LOADED)" % mbit, ["-s", sl] + b + ["--snapshot", snap_sl, "-v", "--timeout", "1"], "SNAPSHOT_LOADED"),
     ]
     res = {k: [] for k, _, _, _ in rows}
     try:
@@ -279,13 +288,13 @@ def main():
     lt = med_of(res, "list", lambda x: x["t"])
     if fl is not None and lt:
         text += ("- floor (build/snapfloor): the %s-byte snapshot brought into fresh memory and nothing else, median "
-                 "of %d: %.3f s, %.3f of the LIST row: no warm start can be under a tenth of that cold sync here "
-                 "when this is over 0.1\n" % ("{:,}".format(os.path.getsize(snap)), RUNS, fl, fl / lt))
+                 "of %d: %.3f s, %.3f of the LIST row (over 0.1: a loader built the same way cannot meet the "
+                 "target against that cold sync here)\n" % ("{:,}".format(os.path.getsize(snap)), RUNS, fl, fl / lt))
     api = None
     if os.environ.get("BENCH_API", "1") != "0":
         arows, ares = api_part(tmp, base)
         api = ares
-        text += "\n`tests/fakeapi.py --gzip` (encodes every list, as the API server does), %s pods:\n\n" % "{:,}".format(N)
+        text += "\n`tests/fakeapi.py --gzip` (the Python test server: lists paged and gzipped per request), %s pods:\n\n" % "{:,}".format(N)
         text += table(arows, ares, {"api-warm": ["api-list", "api-watchlist"], "link-warm": ["link-list", "link-watchlist"]})
     out = os.path.join(HERE, "out")
     os.makedirs(out, exist_ok=True)

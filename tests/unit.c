@@ -6993,6 +6993,21 @@ static long snap_r(void* buf, size_t cap, void* u) {
     memcpy(buf, m->b + m->pos, k); m->pos += k;
     return (long)k;
 }
+/* a read function that fails (-1) at byte fail_at */
+typedef struct snap_failing { snap_mem m; size_t fail_at; int failed; } snap_failing;
+static long snap_r_fail(void* buf, size_t cap, void* u) {
+    snap_failing* f = (snap_failing*)u;
+    if (f->m.pos >= f->fail_at) { f->failed = 1; return -1; }
+    if (cap > f->fail_at - f->m.pos) { cap = f->fail_at - f->m.pos; }
+    return snap_r(buf, cap, &f->m);
+}
+/* the offset of the first object's record in snapshot b */
+static size_t snap_first_record(const uint8_t* b) {
+    size_t o = 44;
+    int k;
+    for (k = 0; k < 5; k++) { o += 2u + (size_t)(b[o] | b[o + 1] << 8); }
+    return o;
+}
 static int snap_load(kinf_informer_t* inf, const uint8_t* b, size_t n, size_t step) {
     snap_mem m;
     m.b = (uint8_t*)(uintptr_t)b; m.cap = m.n = n; m.pos = 0; m.step = step;
@@ -7130,6 +7145,40 @@ static void test_snapshot(void) {
         rm(b);
         d.read_bytes = 0;
     }
+    {   /* objects of 255, 256 and 257 bytes of JSON through a read buffer of 256,
+           the read function giving all it may, 7 bytes or 1 at a time */
+        static char obj[400];
+        kinf_desc_t d2;
+        kinf_informer_t* src;
+        int sizes = 0, loads = 0, k, st;
+        size_t want;
+        desc_base(&d2); d2.max_objects = 64; d2.store_bytes = 1 << 16; d2.max_event_bytes = 4096;
+        src = snap_listed(t);
+        for (want = 255; src && want <= 257; want++) {
+            size_t pad = 100, got;
+            for (k = 0; k < 2; k++) {                         /* the pad that makes the stored JSON want bytes */
+                snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"s%zu\",\"namespace\":\"ns\",\"resourceVersion\":\"%zu\"},\"x\":\"%0*d\"}",
+                         want, 60 + want * 2 + (size_t)k, (int)pad, 0);
+                watch_begin(src);
+                added_by(src, obj, 0);
+                snprintf(obj, sizeof(obj), "ns/s%zu", want);
+                got = kinf_get(src, obj, &o) ? o.json_len : 0;
+                pad += want - got;
+            }
+            sizes += got == want;
+        }
+        CHECK_INT(sizes, 3);
+        m.b = big; m.cap = sizeof(big); m.n = 0;
+        CHECK(src && kinf_snapshot_write(src, 42, snap_w, &m) == KINF_OK);
+        d2.read_bytes = 256;
+        for (st = 0; st < 3; st++) {
+            b = mk(&d2);
+            loads += b && snap_load(b, big, m.n, st == 0 ? 0 : st == 1 ? 7 : 1) == KINF_OK && snap_same(src, b) == 0;
+            rm(b);
+        }
+        CHECK_INT(loads, 3);
+        rm(src);
+    }
     {   /* the trailer: XXH64 of every byte before it, little-endian */
         kinf__xxh h;
         kinf__xxh_init(&h); kinf__xxh_update(&h, big, m.n - 8);
@@ -7164,6 +7213,25 @@ static void test_snapshot(void) {
     CHECK_INT(kinf_snapshot_load_mem(b, 0, 0), KINF_ERR_INVAL);
     log_reset();
     CHECK_INT(kinf_snapshot_load_mem(b, 0, 5), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+    refused = 0; leftover = 0;
+    log_reset();
+    for (i = 0; i <= n; i++) {                                /* the read function fails at byte i */
+        snap_failing f;
+        f.m.b = small; f.m.cap = f.m.n = n; f.m.pos = 0; f.m.step = 5; f.fail_at = i; f.failed = 0;
+        refused += kinf_snapshot_load(b, snap_r_fail, &f) == KINF_ERR_INVAL && f.failed && kinf_count(b) == 0 &&
+                   kinf_last_error(b) == KINF_LOGITEM_SNAPSHOT_UNREADABLE;
+        leftover += b->nused != 0 || b->used != 0 || b->flen != 0 || b->last_rv[0] != 0;
+    }
+    CHECK_INT(refused, n + 1); CHECK_INT(leftover, 0);      /* at n: the look for bytes after the end fails */
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_UNREADABLE), n + 1);
+    {   /* a JSON length of 0xffffffff: too large (a sum in 32-bit size_t must not wrap) */
+        size_t r0 = snap_first_record(small);
+        memcpy(bad, small, n);
+        bad[r0 + 6] = bad[r0 + 7] = bad[r0 + 8] = bad[r0 + 9] = 0xff;
+        log_reset();
+        CHECK_INT(snap_load(b, bad, n, 0), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TOO_LARGE), 1);
+        CHECK_INT(kinf_snapshot_load_mem(b, bad, n), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TOO_LARGE), 2);
+    }
     refused = 0; leftover = 0;
     for (i = 0; i < n; i++) {
         memcpy(bad, small, n);

@@ -3,12 +3,17 @@
    Input: 2 control bytes, then a snapshot. Byte 0: bit 0 recomputes the
    XXH64 trailer over the bytes before it (so that crafted snapshots get
    past the checksum and into the store), bits 1-3 the read size of the
-   read function (whole, 1, 3, 64, 1000, 4096, 16383, 16384). Byte 1
-   seeds nothing yet (kept for later choices).
+   read function (whole, 1, 3, 64, 1000, 4096, 16383, 16384). Byte 1:
+   bits 0-1 the informers' read buffer (the default 16 KiB, 256, 257 or
+   4096 bytes: objects above it go through the event buffer), bit 2 a read
+   function that fails (-1) at byte (byte 1 >> 3) * 61 of the input.
    The snapshot is loaded twice, into two fresh informers of the store
-   targets (fuzz_common.h, ruleset 0): once from memory
-   (kinf_snapshot_load_mem) and once through a read function. Checked:
-   - both loads give the same result, the same log item, the same store;
+   targets' sizes (fuzz_common.h): once from memory (kinf_snapshot_load_mem,
+   from a buffer of exactly its size) and once through a read function.
+   Checked:
+   - both loads give the same result, the same log item, the same store --
+     unless the read function failed: then that load is refused with
+     SNAPSHOT_UNREADABLE and leaves nothing;
    - a refused load leaves the store empty (no object, no bytes, no FIFO
      entry, no resourceVersion) and the informer lists as if it had none;
    - an accepted one passes the lister and arena checks, its adds deliver
@@ -28,10 +33,12 @@ static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture orac
 #include "../../kinformer.h"
 #include "fuzz_common.h"
 
-typedef struct fz_src { const uint8_t* b; size_t n, pos, step; } fz_src;
+typedef struct fz_src { const uint8_t* b; size_t n, pos, step, fail_at; int failed; } fz_src;
 static long fz_read(void* buf, size_t cap, void* u) {
     fz_src* s = (fz_src*)u;
     size_t k = s->n - s->pos;
+    if (s->pos >= s->fail_at) { s->failed = 1; return -1; }
+    if (k > s->fail_at - s->pos) { k = s->fail_at - s->pos; }
     if (k > cap) { k = cap; }
     if (s->step && k > s->step) { k = s->step; }
     memcpy(buf, s->b + s->pos, k);
@@ -55,7 +62,7 @@ static void fz_logger(const char* tag, uint32_t level, uint32_t item, const char
 /* the informer of the store targets (fuzz_common.h's sizes, its "app"
    index, no projection rules), without its handler: a snapshot's JSON is
    not checked again at load, so only its bounds are checked here */
-static kinf_informer_t* fz_snap_informer(void** mem) {
+static kinf_informer_t* fz_snap_informer(void** mem, size_t read_bytes) {
     kinf_desc_t d;
     kinf_informer_t* inf;
     size_t need;
@@ -67,6 +74,7 @@ static kinf_informer_t* fz_snap_informer(void** mem) {
     d.max_event_bytes = 8 * 1024;
     d.random_seed = 1;
     d.watch_list = KINF_WATCH_LIST_OFF;
+    d.read_bytes = read_bytes;
     d.logger.func = fz_logger;   /* which item a refusal logs */
     need = kinf_informer_size(&d);
     *mem = malloc(need);
@@ -103,7 +111,7 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     fz_dst o;
     (void)argc; (void)argv;
     if (!dir) { return 0; }
-    inf = fz_snap_informer(&mem);
+    inf = fz_snap_informer(&mem, 0);
     inf->body_mode = KINF__BODY_WATCH;
     kinf__scan_reset(&inf->scan, 0);
     fz_feed(inf, (const uint8_t*)fz_prefill, sizeof(fz_prefill) - 1, 0, 0);
@@ -160,9 +168,11 @@ static const kinf_handler_t fz_snap_handler = { fz_on_add_snap, 0, 0, 0, fz_on_o
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const size_t steps[8] = { 0, 1, 3, 64, 1000, 4096, 16383, 16384 };
+    static const size_t rbytes[4] = { 0, 256, 257, 4096 };
     static uint8_t in[70 * 1024], out[70 * 1024];
     kinf_informer_t *a, *b;
     void *ma, *mb;
+    uint8_t* exact;
     fz_src src;
     fz_dst o;
     int ra, rb;
@@ -177,19 +187,32 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         kinf__xxh_update(&h, in, n - 8);
         kinf__le_put(in + n - 8, kinf__xxh_digest(&h), 8);
     }
-    a = fz_snap_informer(&ma);
-    b = fz_snap_informer(&mb);
+    a = fz_snap_informer(&ma, rbytes[data[1] & 3]);
+    b = fz_snap_informer(&mb, rbytes[data[1] & 3]);
     kinf_add_handler(a, &fz_snap_handler);
     fz_item = 0;
-    ra = kinf_snapshot_load_mem(a, in, n);
+    exact = (uint8_t*)malloc(n ? n : 1);   /* ASan sees a read past the end */
+    if (!exact) { abort(); }
+    memcpy(exact, in, n);
+    ra = kinf_snapshot_load_mem(a, exact, n);
+    free(exact);
     ia = fz_item; fz_item = 0;
-    src.b = in; src.n = n; src.pos = 0; src.step = steps[(data[0] >> 1) & 7];
+    memset(&src, 0, sizeof(src));
+    src.b = in; src.n = n; src.step = steps[(data[0] >> 1) & 7];
+    src.fail_at = (data[1] & 4) ? (size_t)(data[1] >> 3) * 61u : (size_t)-1;
     rb = kinf_snapshot_load(b, fz_read, &src);
     ib = fz_item;
-    FZ_CHECK(ra == rb && ia == ib, "load from memory: %d (%s), through a function: %d (%s)", ra, kinf_log_item_name(ia), rb,
-             kinf_log_item_name(ib));
     FZ_CHECK(ra == KINF_OK || ra == KINF_ERR_INVAL, "load: %d", ra);
-    fz_same_store(a, b);
+    if (src.failed) {
+        FZ_CHECK(rb == KINF_ERR_INVAL && ib == KINF_LOGITEM_SNAPSHOT_UNREADABLE, "the read function failed: %d (%s)", rb,
+                 kinf_log_item_name(ib));
+        FZ_CHECK(kinf_count(b) == 0 && b->used == 0 && b->nused == 0 && b->flen == 0 && b->last_rv[0] == 0,
+                 "an unreadable snapshot left %d objects", kinf_count(b));
+    } else {
+        FZ_CHECK(ra == rb && ia == ib, "load from memory: %d (%s), through a function: %d (%s)", ra, kinf_log_item_name(ia), rb,
+                 kinf_log_item_name(ib));
+        fz_same_store(a, b);
+    }
     fz_check_lister_ex(a, 0);
     if (ra != KINF_OK) {
         FZ_CHECK(kinf_count(a) == 0 && a->used == 0 && a->nused == 0 && a->flen == 0 && a->last_rv[0] == 0 && !a->snap_loaded,
