@@ -141,8 +141,9 @@ NOTES = """What each row is:
 - **-meta**: `--metadata-only`: the server sends PartialObjectMetadata
   (the bench pods' metadata still holds their managedFields, which the
   server sends and kinformer drops).
-- **cold-snap**: a cold sync that also writes the snapshot (fsync'd) as
-  soon as the cache is dirty, before `# synced` is printed.
+- **cold-snap**: a cold sync with `--snapshot F` and no file yet: kwatch
+  prints `# synced` first and writes the snapshot (fsync'd) at exit, so
+  the row is the list's time, as it should be for the lister.
 - **warm**: `--snapshot F` with the file a cold sync wrote: the snapshot is
   read, checked (XXH64) and put in the store, then kwatch watches from its
   resourceVersion. Bytes read: the watch response's head only, no list.
