@@ -6928,25 +6928,6 @@ typedef struct kinf__snap_r {
     size_t pos, end;
     int io;                       /* fn failed */
 } kinf__snap_r;
-/* n bytes to dst: 1, or 0 at the end of the bytes (truncated) or an error.
-   Each round reads a byte at least or stops. */
-static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
-    uint8_t* d = (uint8_t*)dst;
-    while (n) {
-        size_t k;
-        if (r->pos == r->end) {
-            long got = r->fn ? r->fn(r->inf->rbuf, r->inf->rcap, r->user) : 0;
-            if (got < 0) { r->io = 1; return 0; }
-            if (got == 0) { return 0; }
-            r->pos = 0; r->end = (size_t)got > r->inf->rcap ? r->inf->rcap : (size_t)got;
-        }
-        k = r->end - r->pos < n ? r->end - r->pos : n;
-        memcpy(d, r->b + r->pos, k);
-        kinf__xxh_update(&r->h, d, k);
-        r->pos += k; d += k; n -= k;
-    }
-    return 1;
-}
 /* The next n bytes where they are: in the caller's memory, or in rbuf, read
    on behind the ones there (n at most rcap) with no copy but of that rest;
    0 as kinf__snap_get. */
@@ -6968,6 +6949,19 @@ static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
     kinf__xxh_update(&r->h, p, n);
     r->pos += n;
     return p;
+}
+/* n bytes to dst, through rbuf a piece at a time: 1, or 0 at the end of the
+   bytes (truncated) or an error. */
+static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
+    uint8_t* d = (uint8_t*)dst;
+    while (n) {
+        size_t k = r->fn && n > r->inf->rcap ? r->inf->rcap : n;
+        const uint8_t* p = kinf__snap_span(r, k);
+        if (!p) { return 0; }
+        memcpy(d, p, k);
+        d += k; n -= k;
+    }
+    return 1;
 }
 /* Empties the store the load filled (it was empty before). */
 static void kinf__snap_clear(kinf_informer_t* inf) {
