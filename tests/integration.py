@@ -375,13 +375,16 @@ class Kwatch:
     tell whether a LIST was still in progress when the sentinel showed up)."""
 
     def __init__(self, name, server_url, args, env=None, merge=False, binary=None):
+        self._start(name, kwatch_prefix() + [binary or OPTS.kwatch], server_url, args, env, merge)
+
+    def _start(self, name, head, server_url, args, env, merge):
+        """Runs head + --server + args, its output read into lines (and err)."""
         self.name = name
-        srv_args = ["--server", server_url] if server_url else []
         args = list(args)
         if "--timeout" not in args:
             # never outlive the suite, even if it is killed
             args += ["--timeout", str(int(900 * SLOW))]
-        self.cmd = kwatch_prefix() + [binary or OPTS.kwatch] + srv_args + args
+        self.cmd = head + (["--server", server_url] if server_url else []) + args
         self.lines = []
         self.err = self.lines if merge else []
         self.merge = merge
@@ -2337,14 +2340,8 @@ def snapshot_sum_ok(path):
         data = f.read()
     if len(data) < 52 or data[:8] != b"KINFSNAP" or int.from_bytes(data[8:12], "little") != 2:
         return False
-    body = path + ".body"
-    with open(body, "wb") as f:
-        f.write(data[:-8])
-    try:
-        out = subprocess.run(["xxhsum", "-H64", body], capture_output=True, text=True, timeout=60).stdout.split()
-    finally:
-        os.unlink(body)
-    return bool(out) and out[0] == "%016x" % int.from_bytes(data[-8:], "little")
+    out = subprocess.run(["xxhsum", "-H64", "-"], input=data[:-8], capture_output=True, timeout=60).stdout.split()
+    return bool(out) and out[0].decode() == "%016x" % int.from_bytes(data[-8:], "little")
 
 
 def scenario_snapshot(ctx):
@@ -2642,27 +2639,7 @@ class Tool(Kwatch):
     (its reading and waiting); prefix runs it under another command."""
 
     def __init__(self, binary, name, server_url, args, env=None, merge=False, prefix=()):
-        self.name = name
-        args = list(args)
-        if "--timeout" not in args:
-            args += ["--timeout", str(int(900 * SLOW))]
-        self.cmd = list(prefix) + [tool_path(binary)] + (["--server", server_url] if server_url else []) + args
-        self.lines = []
-        self.err = self.lines if merge else []
-        self.merge = merge
-        self.cond = threading.Condition()
-        self.rc = None
-        log("%s: %s" % (name, " ".join(self.cmd)))
-        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT if merge else subprocess.PIPE, env=env)
-        register(self.proc)
-        self.t_out = threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True)
-        self.t_out.start()
-        if merge:
-            self.t_err = self.t_out
-        else:
-            self.t_err = threading.Thread(target=self._read, args=(self.proc.stderr, self.err), daemon=True)
-            self.t_err.start()
+        self._start(name, list(prefix) + [tool_path(binary)], server_url, args, env, merge)
 
 
 def tool_path(binary):
