@@ -296,10 +296,20 @@ class Handler(BaseHTTPRequestHandler):
         rec[1] = time.monotonic()
         self.close_connection = True
         try:
-            mv = memoryview(body)
-            for off in range(0, len(mv), SEND_SLICE):
-                self.connection.sendall(mv[off:off + SEND_SLICE])
-            rec[2] = time.monotonic()
+            self._send_slices(memoryview(body))
+        except OSError:
+            return
+        rec[2] = time.monotonic()
+        self._hold_open()
+
+    def _send_slices(self, mv):
+        for off in range(0, len(mv), SEND_SLICE):
+            self.connection.sendall(mv[off:off + SEND_SLICE])
+
+    def _hold_open(self):
+        """The stream held open until the client goes away."""
+        self.close_connection = True
+        try:
             while True:
                 r, _, _ = select.select([self.connection], [], [], 1.0)
                 if r and not self.connection.recv(65536):
@@ -343,23 +353,14 @@ class Handler(BaseHTTPRequestHandler):
         if k:
             mv = srv.data.stream[:srv.data.offsets[k]]
             try:
-                for off in range(0, len(mv), SEND_SLICE):
-                    self.connection.sendall(mv[off:off + SEND_SLICE])
+                self._send_slices(mv)
                 self.connection.sendall(b"0\r\n\r\n")
             except OSError:
                 self.close_connection = True
             rec[2] = time.monotonic()
             rec[4] = len(mv)
             return
-        # an empty stream, held open until the client goes away
-        self.close_connection = True
-        try:
-            while True:
-                r, _, _ = select.select([self.connection], [], [], 1.0)
-                if r and not self.connection.recv(65536):
-                    break
-        except OSError:
-            pass
+        self._hold_open()   # an empty stream
         rec[2] = time.monotonic()
 
 
