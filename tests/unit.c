@@ -6569,7 +6569,8 @@ static void test_discovery_fixture(void) {
 /* Own transport throughout: the discovery is fed by dc_serve, and an
    informer's engine by hand, so nothing here opens a socket. */
 static kinf_desc_t g_fa_base;
-static kinf_factory_t* fa_mk(int max_informers, size_t* size_out) {
+/* a factory of max_informers (with the rows of caps, if any) over g_fa_base */
+static kinf_factory_t* fa_mk_caps(int max_informers, const kinf_factory_caps_t* caps, int ncaps, size_t* size_out) {
     kinf_factory_desc_t fd;
     size_t n;
     void* mem;
@@ -6578,15 +6579,15 @@ static kinf_factory_t* fa_mk(int max_informers, size_t* size_out) {
     g_fa_base.own_transport = 1;
     g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
     memset(&fd, 0, sizeof(fd));
-    fd.base = &g_fa_base; fd.max_informers = max_informers;
+    fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
     n = kinf_factory_size(&fd);
     if (size_out) { *size_out = n; }
-    mem = malloc(n);
-    if (!mem) { return 0; }
+    if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
     f = kinf_factory_init(mem, n, &fd);
     if (!f) { free(mem); }
     return f;
 }
+static kinf_factory_t* fa_mk(int max_informers, size_t* size_out) { return fa_mk_caps(max_informers, 0, 0, size_out); }
 static kinf_informer_t* fa_req(kinf_factory_t* f, const char* res, const char* ns, const char* lsel, const char* const* keep, int nkeep) {
     kinf_informer_req_t r;
     memset(&r, 0, sizeof(r));
@@ -6833,23 +6834,6 @@ static void test_factory_all(void) {
 }
 
 /* per-resource capacities: a row of desc.caps reserves one share of its own size */
-static kinf_factory_t* fa_mk_caps(int max_informers, const kinf_factory_caps_t* caps, int ncaps, size_t* size_out) {
-    kinf_factory_desc_t fd;
-    size_t n;
-    void* mem;
-    kinf_factory_t* f;
-    desc_base(&g_fa_base);
-    g_fa_base.own_transport = 1;
-    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
-    memset(&fd, 0, sizeof(fd));
-    fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
-    n = kinf_factory_size(&fd);
-    if (size_out) { *size_out = n; }
-    if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
-    f = kinf_factory_init(mem, n, &fd);
-    if (!f) { free(mem); }
-    return f;
-}
 static size_t fa_share(int max_objects, size_t store_bytes) {
     kinf_desc_t d = g_fa_base;
     d.resource = "/api/v1/x";
