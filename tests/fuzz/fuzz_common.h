@@ -304,6 +304,17 @@ static const fz_ruleset fz_rulesets[] = {
 /* The informer of the store targets: max_objects 64, store 64 KiB, events
    8 KiB, in memory of exactly kinf_informer_size() bytes (malloc'd, so ASan
    sees any write past the layout); fifo_capacity 0 is the default (64). */
+/* their desc before the choices of the control bytes: no projection rules */
+static void fz_desc(kinf_desc_t* d) {
+    memset(d, 0, sizeof(*d));
+    d->server = "http://127.0.0.1:1";
+    d->resource = "pods";
+    d->max_objects = 64;
+    d->store_bytes = 64 * 1024;
+    d->max_event_bytes = 8 * 1024;
+    d->random_seed = 1;
+    d->watch_list = KINF_WATCH_LIST_OFF; /* the seeds are a LIST, then a WATCH */
+}
 static kinf_informer_t* fz_informer_fifo(uint8_t ctl0, uint8_t ctl1, int fifo_capacity, void** mem_out) {
     const fz_ruleset* rs = &fz_rulesets[ctl0 % (unsigned)FUZZ_RULESETS];
     kinf_desc_t d;
@@ -311,19 +322,12 @@ static kinf_informer_t* fz_informer_fifo(uint8_t ctl0, uint8_t ctl1, int fifo_ca
     size_t need;
     void* mem;
     fz_rot = 0;
-    memset(&d, 0, sizeof(d));
-    d.server = "http://127.0.0.1:1";
-    d.resource = "pods";
+    fz_desc(&d);
     d.keep = rs->keep; d.keep_count = rs->nkeep;
     d.drop = rs->drop; d.drop_count = rs->ndrop; d.no_default_drop = rs->no_default_drop;
-    d.max_objects = 64;
-    d.store_bytes = 64 * 1024;
-    d.max_event_bytes = 8 * 1024;
     d.max_tokens = (ctl0 & 0x80) ? 64 : 0;  /* 64: many records overflow the tokens */
     d.dispatch_budget = (ctl1 >> 5) & 7;     /* 0 = all */
     d.fifo_capacity = fifo_capacity;
-    d.random_seed = 1;
-    d.watch_list = KINF_WATCH_LIST_OFF; /* the seeds are a LIST, then a WATCH */
     need = kinf_informer_size(&d);
     mem = malloc(need);
     if (!mem) { abort(); }

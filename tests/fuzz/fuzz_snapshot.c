@@ -59,21 +59,14 @@ static void fz_logger(const char* tag, uint32_t level, uint32_t item, const char
     (void)tag; (void)msg; (void)line; (void)file; (void)u;
     if (level == KINF_LOG_ERROR) { fz_item = item; }
 }
-/* the informer of the store targets (fuzz_common.h's sizes, its "app"
+/* the informer of the store targets (fuzz_common.h's desc and "app"
    index, no projection rules), without its handler: a snapshot's JSON is
    not checked again at load, so only its bounds are checked here */
 static kinf_informer_t* fz_snap_informer(void** mem, size_t read_bytes) {
     kinf_desc_t d;
     kinf_informer_t* inf;
     size_t need;
-    memset(&d, 0, sizeof(d));
-    d.server = "http://127.0.0.1:1";
-    d.resource = "pods";
-    d.max_objects = 64;
-    d.store_bytes = 64 * 1024;
-    d.max_event_bytes = 8 * 1024;
-    d.random_seed = 1;
-    d.watch_list = KINF_WATCH_LIST_OFF;
+    fz_desc(&d);
     d.read_bytes = read_bytes;
     d.logger.func = fz_logger;   /* which item a refusal logs */
     need = kinf_informer_size(&d);
