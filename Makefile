@@ -19,6 +19,12 @@ EXAMPLES += $(BUILD)/kubediff $(BUILD)/cm2files
 
 all: $(EXAMPLES)
 
+# kinformer.h is built from the modules in src/, in src/MANIFEST's order
+# (the committed file is what users take; make test checks it is current).
+SRC := src/MANIFEST src/mkheader.py $(wildcard src/*.h src/*.c)
+kinformer.h: $(SRC)
+	python3 src/mkheader.py
+
 $(BUILD):
 	mkdir -p $(BUILD)
 

@@ -1,4 +1,5 @@
 /* kinformer.h v0.1.0 - a Kubernetes informer in one C header, memory fixed at init
+   Generated from src/ (src/MANIFEST, src/mkheader.py): edit there, then make kinformer.h.
 
 OVERVIEW
 ========
@@ -1763,39 +1764,32 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
 #define KINF__STR(x) KINF__STR2(x)
 #define KINF__VERSION_STR KINF__STR(KINF_VERSION_MAJOR) "." KINF__STR(KINF_VERSION_MINOR) "." KINF__STR(KINF_VERSION_PATCH)
 
-/* CONTENTS (grep for the anchor, e.g. "/\* >>store hash"), bottom up:
-     >>base           numbers, strings, the clock-free helpers
-     >>http           the response head; >>http chunked: the chunked framing
-     >>json           the streaming JSON scanner: one grammar, records, captures, member table
-     >>context        the informer's state (kinf_informer_t) in the caller's memory
-     >>log            log items, the sticky error
-     >>project        projection of an object to the kept paths, in place
-     >>store          arena, hash (key -> slot), index, operations; >>fifo the DeltaFIFO
-     >>setup          the descriptor read into the context, the memory layout
-     >>reflector      requests, connection wanted, events, responses, step: list/watch
-     >>handlers       delivery from the FIFO to the handlers, resync
-     >>engine         the kinf_engine_* calls: the seam every transport drives
-     >>transport      tls (BearSSL) and io (socket or TLS): the built-in transport
-     >>driver         kinf_poll's driver over the engine calls: socket, clock, files
-     >>driver side    one driver for discovery's and the client's engines over a connection informer
-     >>field          kinf_field: a value of a compact JSON object by path; text, members
-     >>jsonpatch      kinf_json_patch: an RFC 6902 patch between two JSON values
-     >>config         kubeconfig, in-cluster service account
-     >>discovery      the server's resources (aggregated or legacy documents), name resolution
-     >>factory        shared informers in one block, one poll step for all, discovery's reconciliation
-     >>workqueue      keys to reconcile: dedup, delays, the rate limiter, threads (optional)
-     >>client         the write client: one request at a time, engine, driver (KINF_NO_CLIENT)
-     >>public         set-up, the built-in driver's calls, the lister
-   Private names carry their module: kinf__http_, kinf__chunked_, kinf__scan_
-   and kinf__num_ (json), kinf__pj_ (project), kinf__arena_, kinf__blk_,
-   kinf__hash_, kinf__index_, kinf__fifo_, kinf__slot_ and kinf__store_,
-   kinf__setup_, kinf__rf_ (reflector), kinf__hd_ (handlers), kinf__tls_,
-   kinf__xw_ and kinf__io_ (transport), kinf__drv_, kinf__sock_ and kinf__side_ (driver),
-   kinf__field_ and kinf__members_ (field), kinf__cfg_, kinf__kc_ and kinf__y
-   (config), kinf__dc_ and kinf__dj_ (discovery), kinf__fa_ (factory),
-   kinf__wq_ (workqueue); base
-   helpers have none.
-*/
+/* CONTENTS (from src/MANIFEST; grep for the anchor, e.g. "/\* >>store"), in layer order:
+     >>base        src/base.c          the implementation prologue: includes, caps; numbers, strings, the clock-free helpers
+     >>http        src/http.c          the response head; >>http chunked: the chunked framing
+     >>gzip        src/gzip.c          a streaming gzip inflater (KINF_NO_GZIP)
+     >>json        src/json.c          the streaming JSON scanner: one grammar, records, captures, member table
+     >>context     src/context.c       the informer's state (kinf_informer_t) in the caller's memory; >>context log: log items, the sticky error
+     >>project     src/project.c       projection of an object to the kept paths, in place
+     >>store       src/store.c         arena, hash (key -> slot), index, operations; the DeltaFIFO
+     >>setup       src/setup.c         the descriptor read into the context, the memory layout
+     >>metadata    src/metadata.c      metadata-only informers (client-go's metadatainformer)
+     >>reflector   src/reflector.c     requests, connection wanted, events, responses, step: list/watch; watch-list
+     >>handlers    src/handlers.c      delivery from the FIFO to the handlers, resync
+     >>engine      src/engine.c        the kinf_engine_* calls: the seam every transport drives
+     >>tls         src/tls.c           TLS through BearSSL over the non-blocking socket
+     >>driver      src/driver.c        kinf_poll's driver over the engine calls: socket, clock, files
+     >>snapshot    src/snapshot.c      the store to a snapshot and back; the snapshot file
+     >>field       src/field.c         kinf_field: a value of a compact JSON object by path; text, members
+     >>jsonpatch   src/jsonpatch.c     kinf_json_patch: an RFC 6902 patch between two JSON values
+     >>config      src/config.c        kubeconfig, in-cluster service account
+     >>discovery   src/discovery.c     the server's resources (aggregated or legacy documents), name resolution
+     >>factory     src/factory.c       shared informers in one block, one poll step for all, discovery's reconciliation
+     >>workqueue   src/workqueue.c     keys to reconcile: dedup, delays, the rate limiter, threads (optional)
+     >>client      src/client.c        the write client: one request at a time
+     >>public      src/public.c        set-up, the built-in driver calls, the lister; the private macros undone
+   A module uses only the modules above it. Private names carry their
+   module: kinf__http_, kinf__scan_, kinf__store_, kinf__conn_, kinf__rf_ ... */
 
 /* >>base */
 /* An arena block: 16 bytes, then key, namespace, uid and resourceVersion as C
@@ -3557,7 +3551,7 @@ struct kinf_informer_t {
 #define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
-/* >>log */
+/* >>context log */
 /* The messages and the names: each set is one struct of char arrays, one
    array per item, sized to its text, with a table of 16-bit offsets into it,
    so that no table of pointers needs relocating when the program loads and no
@@ -4206,7 +4200,7 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
     }
 }
 
-/* >>fifo  Keys waiting for delivery, linked through the slots: one entry per
+/* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
 static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
@@ -4687,7 +4681,7 @@ static int kinf__rf_put(char* out, size_t cap, size_t* o, const char* s) {
     return 1;
 }
 #ifndef KINF_NO_WATCH_LIST
-/* >>watchlist request  Watch-list (KEP-3157): a (re)list as one watch with
+/* >>reflector watch-list request  Watch-list (KEP-3157): a (re)list as one watch with
    sendInitialEvents=true. The objects come as ADDED events, then a bookmark
    annotated k8s.io/initial-events-end: "true" ends them: the list is complete
    at its resourceVersion, and the same stream goes on as the watch. */
@@ -4893,7 +4887,7 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
 }
 
 #ifndef KINF_NO_WATCH_LIST
-/* >>watchlist fallback  The watch-list failed where a server that cannot do
+/* >>reflector watch-list fallback  The watch-list failed where a server that cannot do
    it fails: a refusing status, or a stream (its head 200) that ended, broke,
    went silent or sent an ERROR before the end bookmark. This (re)list goes
    through LIST at once; under KINF_WATCH_LIST_AUTO the informer remembers it
@@ -5028,7 +5022,7 @@ static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
     KINF__INFO(inf, SNAPSHOT_RESUMED, inf->last_rv, 0);
 }
 #ifndef KINF_NO_WATCH_LIST
-/* >>watchlist bookmark  Does the bookmark in ev carry the annotation
+/* >>reflector watch-list bookmark  Does the bookmark in ev carry the annotation
    k8s.io/initial-events-end: "true"? A bookmark is small: jsmn reads it whole. */
 static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     jsmn_parser jp;
@@ -5802,7 +5796,7 @@ KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
     return (int)(n - inf->flen);
 }
 
-/* >>transport tls  BearSSL over the same non-blocking socket. Its context, trust
+/* >>tls  BearSSL over the same non-blocking socket. Its context, trust
    anchors, client chain and key, and the record buffers live in the caller's
    memory (KINF_TLS_BYTES, reserved only for https:// servers). */
 #ifdef KINF_TLS_BEARSSL
@@ -6272,7 +6266,7 @@ static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
 #endif /* KINF_TLS_BEARSSL */
 
 #ifndef KINF_ENGINE_ONLY /* to the end of >>driver */
-/* >>transport io  the transport: plain socket or TLS, non-blocking.
+/* >>driver io  the transport: plain socket or TLS, non-blocking.
    send: >0 bytes taken, 0 would block, -2 error.
    recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
 static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
@@ -8560,7 +8554,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
 }
 
-#ifndef KINF_NO_FACTORY /* discovery and the factory, up to >>public */
+#ifndef KINF_NO_FACTORY /* discovery and the factory */
 /* >>discovery  which resources the server has: a round of GETs (the
    aggregated form of /api and /apis, or the legacy documents), each body
    framed by the JSON scanner (which checks its grammar), then read by a
@@ -9587,7 +9581,8 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     d->magic = KINF__DISC_MAGIC;
     return d;
 }
-
+#endif /* KINF_NO_FACTORY */
+#ifndef KINF_NO_FACTORY
 /* >>factory  informers in one block, shared by what they watch: one slot per
    (resource, namespace, selectors), the kept paths' union until it starts,
    one poll step for all, and the discovery that names their resources */

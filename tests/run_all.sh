@@ -23,6 +23,7 @@ run() {
         grep -E '^not ok|ERROR|error:' "$log" | head -20 | sed 's/^/    /'
     fi
 }
+run header sh tests/test_header.sh
 run unit sh tests/run_unit.sh
 run build-matrix sh tests/test_build.sh
 run cross-short sh tests/cross.sh --short

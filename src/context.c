@@ -1,0 +1,275 @@
+/* >>context  the informer's state, in the caller's memory */
+/* A slot's flags. LIVE: in use. KNOWN: the handlers have had its add.
+   PENDING: queued in the FIFO. DELETED: a delete waits (FSU: its final state
+   is unknown). RECREATED: deleted and created again before the handlers saw
+   the delete; old holds the deleted version (FSU_OLD: that delete's final
+   state is unknown). SEEN: met by the list under way (apart from the rest).
+   The legal states (kinf__slot_legal checks them under KINF_SELFCHECK):
+     0                          free: no block
+     LIVE KNOWN                 delivered; old is 0
+     LIVE PENDING [KNOWN]       a change waits; old, if set, is the version
+                                the handlers saw (so KNOWN is set)
+     ... + DELETED [FSU]        a delete waits
+     ... + RECREATED [FSU_OLD]  with KNOWN and old: the deleted version waits
+                                for its delete, cur for its add
+   Transitions:
+     upsert, new key            free -> LIVE PENDING
+     upsert, delivered          LIVE KNOWN -> + PENDING, old = the version seen
+     upsert, pending            cur replaced (old kept, or the never-seen cur freed)
+     upsert, deleted and KNOWN  DELETED [FSU] -> RECREATED [FSU_OLD], old = the deleted version
+     upsert, deleted, not KNOWN DELETED -> the never-seen version is replaced
+     delete                     -> DELETED [FSU], PENDING (old freed unless RECREATED)
+     dispatch                   RECREATED: delete(old), then as if new (KNOWN cleared);
+                                DELETED: [add,] delete, slot freed; else add or
+                                update(old, cur) -> LIVE KNOWN */
+enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
+       KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
+typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
+typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
+typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
+typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
+/* The projection rules: what the scanner asks at a key and projection
+   follows. Their segments' bytes are in buf. */
+typedef struct kinf__rules {
+    char buf[2048];
+    size_t len;
+    kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
+    int nkeep, ndrop;
+    uint64_t seglens[2];          /* bit n: some rule's first (second) segment is n bytes long; bit 63: 63 or more */
+} kinf__rules;
+/* the masks of every keep and every drop rule, and whether all is kept */
+static void kinf__rules_all(const kinf__rules* r, uint32_t* km, uint32_t* dm, int* full) {
+    *km = r->nkeep >= 32 ? 0xffffffffu : ((1u << r->nkeep) - 1u);
+    *dm = r->ndrop >= 32 ? 0xffffffffu : ((1u << r->ndrop) - 1u);
+    *full = r->nkeep == 0;
+}
+typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
+typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
+typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
+typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
+
+enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
+/* The engine's connection: none wanted, a new one wanted (KINF_ENG_CONNECT),
+   the request going out (KINF_ENG_SEND), the response coming in (KINF_ENG_RECV). */
+typedef enum kinf__conn_state { KINF__C_NONE = 0, KINF__C_WANTED, KINF__C_SEND, KINF__C_RECV } kinf__conn_state;
+enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
+/* The built-in transport's socket: the addresses resolved, the one being
+   tried, and when its connect began. */
+typedef struct kinf__sock {
+    int fd, connecting, naddr, ai;
+    uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself */
+#ifndef KINF_ENGINE_ONLY
+    struct sockaddr_storage addrs[4];
+    socklen_t alens[4];
+#endif
+    uint64_t t_connect;
+} kinf__sock;
+enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
+enum { KINF__BODY_LIST = 0, KINF__BODY_WATCH, KINF__BODY_STATUS };
+
+struct kinf_informer_t {
+    uint32_t magic;
+    /* config */
+    kinf_logger_t logger;
+    char tag[32];
+    char host[256];
+    char hosthdr[300];
+    uint16_t port;
+    uint8_t https;
+    char path[KINF__MAX_STR];
+    char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
+    char token[KINF_MAX_TOKEN];
+    char token_file[512];
+    uint64_t token_at;
+    int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
+    size_t store_bytes, max_event_bytes;
+    int resync_ms, idle_ms, connect_ms, watch_timeout_s;
+    uint32_t rng;
+    kinf__rules rules;
+    /* memory */
+    size_t mem_size, mem_layout;
+    kinf__slot* slots;
+    uint32_t* kb;
+    uint32_t kb_n;                /* key buckets */
+    kinf__ixlink* ix;
+    uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
+    int32_t* ixb;
+    uint32_t ixb_mask;
+    kinf__index* idx;
+    int nidx;
+    kinf_handler_t* handlers;
+    int nhandlers;
+    jsmntok_t* toks;
+    uint8_t* ev;
+    uint8_t* arena;
+    /* store */
+    size_t top, used, peak;
+    size_t pf_top, pagesz;        /* prefault_store: the store is faulted in up to pf_top; 0 pagesz: off */
+    int nlive, nused;
+    int32_t free_head;
+    int32_t slot_hi;              /* slots[0..slot_hi) have been used: the rest is untouched memory */
+    /* fifo */
+    int32_t fh, ft;
+    uint32_t flen;
+    /* sync and resync */
+    int synced, sync_wait;
+    uint32_t sync_pops_left;
+    uint64_t next_resync;
+    /* reflector */
+    int phase, req_kind, next_kind, rv_mode, started;
+    char last_rv[KINF__MAX_RV];
+    char req_rv[KINF__MAX_RV];
+    char cont[KINF_MAX_CONTINUE];
+    char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
+    char c_cont[KINF_MAX_CONTINUE];
+    kinf__scan scan;
+    /* the engine's side of the connection: what it wants of the transport */
+    int cstate;                   /* kinf__conn_state */
+    uint8_t conn_open, close_wanted, reusable;
+    uint8_t token_due;            /* ask the driver to read the token file again (KINF_ENG_TOKEN) */
+    uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
+    uint64_t now;                 /* the time the driver gave the engine last (ms, any epoch) */
+    uint32_t responses;           /* responses read to their end */
+    uint64_t last_rx, backoff_until, watch_start, healthy_since;
+    uint64_t watch_events;
+    int backoff_n;
+    char wbuf[KINF__WBUF];
+    size_t wlen, wpos;
+    uint8_t* rbuf;                /* the socket read buffer, rcap bytes (desc.read_bytes) */
+    size_t rcap;
+    size_t dpos, dend, rend; /* body data in rbuf still to feed; to rend, chunked framing and data not yet decoded (rend is dend otherwise) */
+    int body_done, body_mode;
+    char head[KINF_MAX_HEAD_BYTES];
+    size_t hlen;
+    kinf__resp resp;
+    kinf__chunked ch;
+    int64_t body_left;
+    void* gz;                     /* the gzip inflater (kinf__gz) in the caller's memory; NULL: lists ask for no gzip */
+    uint8_t gz_on;                /* the response under way is gzip: its body goes through the inflater */
+    uint8_t gz_redo;              /* a gzip list was given up: items it applied may be corrupt (its CRC is
+                                     checked only at the end), so lists re-apply items of the same
+                                     resourceVersion until one completes */
+    /* errors and stats */
+    uint32_t last_error;
+    kinf_stats_t st;
+    char logbuf[400];
+    volatile int stop;
+    int dispatching, fatal, listed;
+    uint32_t fatal_item;          /* the item that stopped the informer (fatal): kinf_poll refuses with it */
+    uint8_t list_nolimit;
+    uint8_t own_transport;        /* desc.own_transport: the built-in driver is not used */
+    /* the built-in transport (the driver layer): a socket, TLS for https:// */
+    kinf__sock sock;
+    void* tls;                    /* kinf__tls in caller memory, for https:// */
+    /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
+       dirty: the store changed since the last snapshot written or loaded */
+    uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
+    uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
+    uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
+    /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
+       remembers it); skip: this relist goes through LIST; init: the watch
+       under way is a watch-list whose initial events have not ended */
+    uint8_t wl_mode, wl_off, wl_skip, wl_init;
+    uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
+};
+/* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
+#ifndef KINF_NO_GZIP
+#define KINF__GZ_REDO(inf) ((inf)->gz_redo)
+#else
+#define KINF__GZ_REDO(inf) 0
+#endif
+/* a change to the store: a snapshot written now would differ */
+#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
+typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
+
+/* >>context log */
+/* The messages and the names: each set is one struct of char arrays, one
+   array per item, sized to its text, with a table of 16-bit offsets into it,
+   so that no table of pointers needs relocating when the program loads and no
+   string literal is longer than the 4095 bytes C99 promises. */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF_LOGITEM_XMACRO(item, msg) char kinf__m_##item[sizeof(msg)];
+typedef struct kinf__log_msgs_t { KINF_LOG_ITEMS } kinf__log_msgs_t;
+#undef KINF_LOGITEM_XMACRO
+#define KINF_LOGITEM_XMACRO(item, msg) msg,
+static const kinf__log_msgs_t kinf__log_msgs = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_msgs_t, kinf__m_##item),
+static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
+#endif
+#ifdef KINF_NO_CLIENT /* the client's items are named "" */
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) char kinf__n_##item[1];
+#endif
+#define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
+typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
+#undef KINF_LOGITEM_XMACRO
+#ifdef KINF_NO_CLIENT
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) "",
+#endif
+#define KINF_LOGITEM_XMACRO(item, msg) #item,
+static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+#ifdef KINF_NO_CLIENT
+#undef KINF_CLIENT_LOGITEM_XMACRO
+#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_XMACRO(item, msg)
+#endif
+#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
+static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
+#undef KINF_LOGITEM_XMACRO
+typedef char kinf__log_at_fits[(sizeof(kinf__log_names_t) < 65536u) ? 1 : -1];
+
+/* Appends s to buf[o..cap-1) (a NULL s is nothing), NUL-terminates, returns
+   the new length. clean: a byte outside 0x20..0x7e becomes '?', so the text
+   stays one line that a terminal shows as it is. */
+static size_t kinf__log_put(char* buf, size_t cap, size_t o, const char* s, int clean) {
+    for (; s && *s && o + 1 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        buf[o++] = (char)(clean && (c < 0x20 || c > 0x7e) ? '?' : c);
+    }
+    if (o < cap) { buf[o] = 0; }
+    return o;
+}
+/* An item's text as a logger gets it: the message, ": " and the details
+   (under KINF_NO_LOG_STRINGS the details alone), after o bytes of buf. */
+static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, const char* d1, const char* d2, int clean) {
+#ifndef KINF_NO_LOG_STRINGS
+    o = kinf__log_put(buf, cap, o, item < KINF_LOGITEM_COUNT ? (const char*)&kinf__log_msgs + kinf__log_msg_at[item] : "?", clean);
+    if (d1) { o = kinf__log_put(buf, cap, o, ": ", clean); }
+#else
+    (void)item;
+#endif
+    o = kinf__log_put(buf, cap, o, d1, clean);
+    return kinf__log_put(buf, cap, o, d2, clean);
+}
+/* Why a call refused (kinf_init, kinf_check): the item, its details and the
+   line that decided it. num holds a detail made of numbers. */
+typedef struct kinf__why { uint32_t item, line; const char* d1; const char* d2; char num[64]; } kinf__why;
+static int kinf__why_set(kinf__why* w, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    w->item = item; w->d1 = d1; w->d2 = d2; w->line = line;
+    return 0;
+}
+#define KINF__REFUSE(w, item, d1, d2) kinf__why_set((w), KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+
+static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level, uint32_t item, uint32_t line,
+                       char* buf, size_t cap, const char* d1, const char* d2) {
+    if (!lg || !lg->func) { return; }
+    buf[0] = 0;
+    kinf__log_text(buf, cap, 0, item, d1, d2, 0);
+#ifndef KINF_NO_LOG_STRINGS
+    lg->func(tag, level, item, buf, line, __FILE__, lg->user);
+#else
+    lg->func(tag, level, item, buf, line, 0, lg->user);
+#endif
+}
+static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    if (level <= KINF_LOG_ERROR) { inf->last_error = item; inf->st.errors++; }
+    kinf__log2(&inf->logger, inf->tag, level, item, line, inf->logbuf, sizeof(inf->logbuf), d1, d2);
+}
+#define KINF__ERR(inf, item, d1, d2) kinf__log((inf), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+#define KINF__WARN(inf, item, d1, d2) kinf__log((inf), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+#define KINF__INFO(inf, item, d1, d2) kinf__log((inf), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+

@@ -1,0 +1,645 @@
+#ifndef KINF_NO_FACTORY
+/* >>factory  informers in one block, shared by what they watch: one slot per
+   (resource, namespace, selectors), the kept paths' union until it starts,
+   one poll step for all, and the discovery that names their resources */
+#define KINF__FACT_MAGIC 0x6b666163u
+#define KINF__FA_KEEP 2048            /* the kept paths of one informer, NUL-separated */
+#define KINF__FA_NAMES 1024           /* its resource's names, NUL-separated */
+/* a slot: free, its informer polled, or its resource gone from discovery (not polled) */
+typedef enum kinf__fe_state { KINF__FE_FREE = 0, KINF__FE_LIVE, KINF__FE_GONE } kinf__fe_state;
+typedef struct kinf__fent {
+    kinf_informer_t* inf;
+    struct kinf_factory_t* f;
+    uint8_t state;                /* kinf__fe_state */
+    uint8_t whole;                /* a consumer reads every field: no keep rule */
+    int nkeep;
+    char keep[KINF__FA_KEEP];
+    char names[KINF__FA_NAMES];   /* name, group, version, plural, singular, kind, short names */
+    int namespaced;
+    unsigned verbs;
+    int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
+} kinf__fent;
+/* >>factory shares  The block's informer shares: one per capacity row, sized
+   from it, then max_inf - caps_n of base's size. A share is taken by one
+   informer for the factory's life (a row's, by its resource's first). */
+typedef struct kinf__freg {
+    size_t off, bytes;            /* from the block's informer area */
+    int row;                      /* its row of caps, -1: base's capacities */
+    int taken;
+} kinf__freg;
+struct kinf_factory_t {
+    uint32_t magic;
+    kinf_desc_t base;
+    kinf_logger_t logger;
+    char tag[32];
+    char logbuf[400];
+    int max_inf, n_hi;            /* slots, and slots used so far */
+    size_t slot_bytes, fixed_bytes, mem_size;
+    kinf__fent* ent;
+    kinf__freg* reg;              /* max_inf shares */
+    const kinf_factory_caps_t* caps;
+    int caps_n;
+    uint8_t was_full;             /* the last kinf__fa_get found no share free */
+    uint64_t caps_warned_round;   /* the discovery round a row naming no resource was warned of */
+    uint8_t* slots;
+    struct pollfd* pfd;           /* max_inf + 1 */
+    kinf_discovery_t* disc;
+    int started, all_mode, rediscover_ms;
+    uint8_t rediscover_due;       /* an informer was told 404: its resource may be gone */
+    kinf_informer_req_t all_req;
+    uint64_t seen_rounds, next_rediscover, rediscoveries;
+    volatile int stop;
+};
+static void kinf__fa_log(kinf_factory_t* f, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__log2(&f->logger, f->tag, level, item, line, f->logbuf, sizeof(f->logbuf), d1, d2);
+}
+#define KINF__FA_ERR(f, item, d1, d2) kinf__fa_log((f), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+/* an informer's log lines go to the caller's logger; a 404 may mean its
+   resource left discovery, so the factory asks discovery again */
+static void kinf__fa_inf_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    kinf__fent* e = (kinf__fent*)user;
+    if (item == KINF_LOGITEM_NOT_FOUND && e->f) { e->f->rediscover_due = 1; }
+    if (e->f && e->f->logger.func) { e->f->logger.func(tag, level, item, msg, line, file, e->f->logger.user); }
+}
+static int kinf__fa_ok(const kinf_factory_t* f) { return f && f->magic == KINF__FACT_MAGIC; }
+/* the i-th NUL-separated string of s */
+static const char* kinf__fa_part(const char* s, int i) {
+    while (i-- > 0) { s += strlen(s) + 1; }
+    return s;
+}
+static void kinf__fa_view(const kinf__fent* e, kinf_resource_t* out) {
+    out->name = kinf__fa_part(e->names, 0); out->group = kinf__fa_part(e->names, 1); out->version = kinf__fa_part(e->names, 2);
+    out->plural = kinf__fa_part(e->names, 3); out->singular = kinf__fa_part(e->names, 4); out->kind = kinf__fa_part(e->names, 5);
+    out->short_names = kinf__fa_part(e->names, 6);
+    out->namespaced = e->namespaced; out->verbs = e->verbs;
+}
+static int kinf__fa_set_names(kinf__fent* e, const kinf_resource_t* r) {
+    const char* parts[7];
+    size_t o = 0, n;
+    int i;
+    parts[0] = r->name; parts[1] = r->group; parts[2] = r->version; parts[3] = r->plural;
+    parts[4] = r->singular; parts[5] = r->kind; parts[6] = r->short_names;
+    for (i = 0; i < 7; i++) {
+        n = strlen(parts[i]);
+        if (o + n + 1 > sizeof(e->names)) { return 0; }
+        memcpy(e->names + o, parts[i], n + 1); o += n + 1;
+    }
+    e->namespaced = r->namespaced; e->verbs = r->verbs;
+    return 1;
+}
+/* kept covers p: the same path, or an ancestor of it */
+static int kinf__fa_covers(const char* kept, const char* p) {
+    size_t n = strlen(kept);
+    return !strncmp(kept, p, n) && (p[n] == 0 || p[n] == '.');
+}
+/* Merges paths into a kept set (NUL-separated in buf, *n of them): a path
+   already covered adds nothing, and one added drops those it covers. 0 when
+   the set does not fit buf. */
+static int kinf__fa_merge(char* buf, size_t cap, int* n, const char* const* paths, int np) {
+    int i;
+    for (i = 0; i < np; i++) {
+        const char* p = paths[i];
+        char* q = buf;
+        size_t used = 0, pl;
+        int k, covered = 0;
+        if (!p || !*p) { continue; }
+        for (k = 0; k < *n && !covered; k++, q += strlen(q) + 1) { covered = kinf__fa_covers(q, p); }
+        if (covered) { continue; }
+        /* drop the paths p covers, compacting the rest */
+        q = buf;
+        for (k = 0; k < *n; ) {
+            size_t ql = strlen(q) + 1;
+            if (kinf__fa_covers(p, q)) {
+                memmove(q, q + ql, cap - (size_t)(q - buf) - ql);
+                (*n)--;
+            } else { q += ql; k++; }
+        }
+        for (k = 0, q = buf; k < *n; k++) { q += strlen(q) + 1; }
+        used = (size_t)(q - buf);
+        pl = strlen(p) + 1;
+        if (used + pl > cap) { return 0; }
+        memcpy(buf + used, p, pl);
+        (*n)++;
+    }
+    return 1;
+}
+/* The informer's projection rules from a kept set (whole: none), and base's
+   drops, as kinf_init makes them; the informer has not started. 0 (logged)
+   when they are not valid; the rules are then left as they were. */
+static int kinf__fa_rules(kinf_factory_t* f, kinf_informer_t* inf, int whole, const char* keep, int nkeep) {
+    kinf__rules r;
+    const kinf_desc_t* b = &f->base;
+    const char* p = keep;
+    int i;
+    memset(&r, 0, sizeof(r));
+    if (!whole) {
+        if (nkeep > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        for (i = 0; i < nkeep; i++, p += strlen(p) + 1) {
+            if (!kinf__setup_rule(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
+        }
+    }
+#ifndef KINF_NO_METADATA_ONLY
+    if (b->metadata_only && kinf__meta_rules(&r) >= 0) { KINF__ERR(inf, CONFIG_BAD_PATH, "metadata_only: keep paths under metadata", 0); return 0; }
+#endif
+    if (!b->no_default_drop) { kinf__setup_rule(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
+    for (i = 0; i < b->drop_count; i++) {
+        if (r.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
+        if (!kinf__setup_rule(&r, &r.drop[r.ndrop++], b->drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, b->drop[i], 0); return 0; }
+    }
+    inf->rules = r;
+    return 1;
+}
+/* the request path kinf_init makes for resource r in namespace ns */
+static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char* ns, char* out, size_t cap) {
+    int ok = 1;
+    out[0] = 0;
+    ok &= kinf__cat(out, cap, f->disc->prefix);
+    ok &= kinf__cat(out, cap, r->group[0] ? "/apis/" : "/api");
+    ok &= kinf__cat(out, cap, r->group);
+    ok &= kinf__cat(out, cap, "/");
+    ok &= kinf__cat(out, cap, r->version);
+    if (ns && ns[0]) { ok &= kinf__cat(out, cap, "/namespaces/"); ok &= kinf__cat(out, cap, ns); }
+    ok &= kinf__cat(out, cap, "/");
+    ok &= kinf__cat(out, cap, r->plural);
+    return ok;
+}
+/* base's descriptor with row c's capacities (c 0: base's own) */
+static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t* c, kinf_desc_t* out) {
+    *out = *base;
+    out->resource = "/api/v1/x";
+    if (!c) { return; }
+    if (c->max_objects) { out->max_objects = c->max_objects; }
+    if (c->store_bytes) { out->store_bytes = c->store_bytes; }
+    if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
+    if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
+}
+/* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
+static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
+    int m = d->max_informers <= 0 ? 8 : d->max_informers;
+    int rows = d->caps && d->caps_count > 0 ? d->caps_count : 0;
+    if (m < rows) { m = rows; }
+    return m > 1024 ? 1024 : m;
+}
+/* the rows valid: at most 1024, each naming a resource */
+static int kinf__fa_caps_ok(const kinf_factory_desc_t* d) {
+    int i;
+    if (!d->caps || d->caps_count <= 0) { return 1; }
+    if (d->caps_count > 1024) { return 0; }
+    for (i = 0; i < d->caps_count; i++) {
+        if (!d->caps[i].resource || !d->caps[i].resource[0]) { return 0; }
+    }
+    return 1;
+}
+/* the share for a new informer of resource r: a free row naming r, else a
+   free share of base's size; -1 when none is free */
+static int kinf__fa_share(kinf_factory_t* f, const kinf_resource_t* r) {
+    int i;
+    for (i = 0; i < f->max_inf; i++) {
+        kinf__freg* g = &f->reg[i];
+        kinf_resource_t cr;
+        if (g->taken || g->row < 0) { continue; }
+        if (kinf__dc_resolve(f->disc, f->caps[g->row].resource, &cr, 1) == KINF_OK && !strcmp(cr.group, r->group) &&
+            !strcmp(cr.plural, r->plural)) {
+            return i;
+        }
+    }
+    for (i = 0; i < f->max_inf; i++) {
+        if (!f->reg[i].taken && f->reg[i].row < 0) { return i; }
+    }
+    return -1;
+}
+/* After a discovery round: a row that names no resource is warned of once a
+   round (UNKNOWN_RESOURCE at warn: a CRD may come later, and kwatch --all waits for it) */
+static void kinf__fa_check_caps(kinf_factory_t* f) {
+    int i;
+    uint64_t rounds = kinf_discovery_rounds(f->disc);
+    if (!rounds || rounds == f->caps_warned_round) { return; }
+    f->caps_warned_round = rounds;
+    for (i = 0; i < f->caps_n; i++) {
+        kinf_resource_t cr;
+        if (kinf__dc_resolve(f->disc, f->caps[i].resource, &cr, 1) != KINF_OK) {
+            kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_UNKNOWN_RESOURCE, f->caps[i].resource, " (a row of the factory's caps: its share waits unused)", __LINE__);
+        }
+    }
+}
+/* The informer for resource r and req (its resource is not read): the one
+   made already for the same path and selectors, or a new one. quiet: a
+   full factory is not logged (kinf_factory_all logs it once). */
+static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r, const kinf_informer_req_t* req, int quiet) {
+    char path[KINF__MAX_STR], rpath[KINF__MAX_STR];
+    const char* ls = req->label_selector ? req->label_selector : "";
+    const char* fs = req->field_selector ? req->field_selector : "";
+    const char* ns = req->namespace_ && req->namespace_[0] ? req->namespace_ : 0;
+    kinf__fent* e = 0;
+    kinf_desc_t d;
+    int i, g;
+    f->was_full = 0;
+    if (!(r->verbs & KINF_VERB_LIST) || !(r->verbs & KINF_VERB_WATCH)) { KINF__FA_ERR(f, NOT_WATCHABLE, r->name, 0); return 0; }
+    if (ns && !r->namespaced) { KINF__FA_ERR(f, CLUSTER_SCOPED, r->name, 0); return 0; }
+    if (!kinf__fa_path(f, r, ns, path, sizeof(path))) { KINF__FA_ERR(f, CONFIG_TOO_LONG, r->name, 0); return 0; }
+    for (i = 0; i < f->n_hi; i++) {
+        kinf__fent* o = &f->ent[i];
+        if (o->state != KINF__FE_FREE && !strcmp(o->inf->path, path) && !strcmp(o->inf->lsel, ls) && !strcmp(o->inf->fsel, fs)) { e = o; break; }
+    }
+    if (e) {
+        /* shared: the kept paths grow until it starts, then must cover the request */
+        if (e->whole) { return e->inf; }
+        if (e->inf->started != KINF__RUN_NEW) {
+            int k;
+            if (req->keep_count <= 0) { KINF__FA_ERR(f, FACTORY_NOT_KEPT, kinf__fa_part(e->names, 0), " (the whole object)"); return 0; }
+            for (k = 0; k < req->keep_count; k++) {
+                const char* q = e->keep;
+                int j, covered = 0;
+                for (j = 0; j < e->nkeep && !covered; j++, q += strlen(q) + 1) { covered = kinf__fa_covers(q, req->keep[k]); }
+                if (!covered) { KINF__FA_ERR(f, FACTORY_NOT_KEPT, kinf__fa_part(e->names, 0), req->keep[k]); return 0; }
+            }
+            return e->inf;
+        }
+        if (req->keep_count <= 0) {
+            if (!kinf__fa_rules(f, e->inf, 1, 0, 0)) { return 0; }
+            e->whole = 1; e->nkeep = 0;
+            return e->inf;
+        }
+        {
+            char buf[KINF__FA_KEEP];
+            int n = e->nkeep;
+            memcpy(buf, e->keep, sizeof(buf));
+            if (!kinf__fa_merge(buf, sizeof(buf), &n, req->keep, req->keep_count)) { KINF__ERR(e->inf, CONFIG_TOO_MANY_RULES, "keep", 0); return 0; }
+            if (!kinf__fa_rules(f, e->inf, 0, buf, n)) { return 0; }
+            memcpy(e->keep, buf, sizeof(buf)); e->nkeep = n;
+        }
+        return e->inf;
+    }
+    g = f->n_hi < f->max_inf ? kinf__fa_share(f, r) : -1;
+    if (g < 0) {
+        f->was_full = 1;
+        if (!quiet) { KINF__FA_ERR(f, FACTORY_FULL, r->name, 0); }
+        return 0;
+    }
+    e = &f->ent[f->n_hi];
+    memset(e, 0, sizeof(*e));
+    if (!kinf__fa_set_names(e, r)) { KINF__FA_ERR(f, CONFIG_TOO_LONG, r->name, 0); return 0; }
+    if (req->keep_count > 0 && !kinf__fa_merge(e->keep, sizeof(e->keep), &e->nkeep, req->keep, req->keep_count)) {
+        KINF__FA_ERR(f, CONFIG_TOO_MANY_RULES, r->name, 0); return 0;
+    }
+    e->whole = req->keep_count <= 0;
+    kinf__fa_row_desc(&f->base, f->reg[g].row >= 0 ? &f->caps[f->reg[g].row] : 0, &d);
+    /* the path as kinf_init builds it from an API path and a namespace */
+    rpath[0] = 0;
+    kinf__cat(rpath, sizeof(rpath), r->group[0] ? "/apis/" : "/api");
+    kinf__cat(rpath, sizeof(rpath), r->group);
+    kinf__cat(rpath, sizeof(rpath), "/");
+    kinf__cat(rpath, sizeof(rpath), r->version);
+    kinf__cat(rpath, sizeof(rpath), "/");
+    kinf__cat(rpath, sizeof(rpath), r->plural);
+    d.resource = rpath;
+    d.namespace_ = ns;
+    d.label_selector = ls; d.field_selector = fs;
+    d.keep = 0; d.keep_count = 0;
+    d.tag = f->base.tag ? f->base.tag : kinf__fa_part(e->names, 0);
+    d.logger.func = kinf__fa_inf_log; d.logger.user = e;
+    e->f = f;
+    e->inf = kinf_init(f->slots + f->reg[g].off, f->reg[g].bytes, &d);
+    if (!e->inf) { return 0; }
+    if (!kinf__fa_rules(f, e->inf, e->whole, e->keep, e->nkeep)) { e->inf = 0; return 0; }
+    e->state = KINF__FE_LIVE;
+    e->reg = g;
+    f->reg[g].taken = 1;
+    if (f->stop) { e->inf->stop = 1; }
+    f->n_hi++;
+    return e->inf;
+}
+/* kinf_factory_all's informers for resources it has none for yet; the number made */
+static int kinf__fa_sync_all(kinf_factory_t* f) {
+    kinf_resource_t r;
+    int i, made = 0, full = 0;
+    const char* ns = f->all_req.namespace_;
+    for (i = 0; kinf_discovery_at(f->disc, i, &r); i++) {
+        int had = f->n_hi;
+        if (!(r.verbs & KINF_VERB_LIST) || !(r.verbs & KINF_VERB_WATCH) || (ns && ns[0] && !r.namespaced)) { continue; }
+        if (kinf__fa_get(f, &r, &f->all_req, 1)) { made += f->n_hi > had; }
+        else if (f->was_full && !full) {
+            int j, have = 0;
+            char path[KINF__MAX_STR];
+            /* full: log the first resource that gets no informer, once per round */
+            if (kinf__fa_path(f, &r, ns, path, sizeof(path))) {
+                for (j = 0; j < f->n_hi; j++) { have |= !strcmp(f->ent[j].inf->path, path); }
+            }
+            if (!have) { full = 1; KINF__FA_ERR(f, FACTORY_FULL, r.name, 0); }
+        }
+    }
+    return made;
+}
+/* After a discovery round: informers whose resource left are no longer
+   polled (GONE), those whose resource came back are again; with
+   kinf_factory_all, new resources get informers. */
+static void kinf__fa_reconcile(kinf_factory_t* f) {
+    int i;
+    uint64_t rounds = kinf_discovery_rounds(f->disc);
+    if (rounds == f->seen_rounds) { return; }
+    f->seen_rounds = rounds;
+    kinf__fa_check_caps(f);
+    for (i = 0; i < f->n_hi; i++) {
+        kinf__fent* e = &f->ent[i];
+        kinf_resource_t r;
+        int j, there = 0;
+        const char* g = kinf__fa_part(e->names, 1);
+        const char* pl = kinf__fa_part(e->names, 3);
+        for (j = 0; !there && kinf_discovery_at(f->disc, j, &r); j++) { there = !strcmp(r.group, g) && !strcmp(r.plural, pl); }
+        if (e->state == KINF__FE_LIVE && !there) {
+            int32_t s;
+            e->state = KINF__FE_GONE;
+            kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_RESOURCE_GONE, kinf__fa_part(e->names, 0), 0, __LINE__);
+            /* the server has none of its objects now: as a relist that finds
+               none, each cached one is deleted, final state unknown */
+            for (s = 0; s < e->inf->slot_hi; s++) {
+                if (kinf__store_visible(e->inf, s)) { kinf__store_delete(e->inf, s, 0, 1); }
+            }
+            kinf_flush(e->inf);
+        } else if (e->state == KINF__FE_GONE && there) {
+            e->state = KINF__FE_LIVE;
+        }
+    }
+    if (f->all_mode) { kinf__fa_sync_all(f); }
+}
+/* asks discovery again after a 404, or every rediscover_ms in all mode */
+static void kinf__fa_housekeeping(kinf_factory_t* f, uint64_t now) {
+    int st = kinf_discovery_state(f->disc);
+    if (f->stop) { return; }
+    if (st != KINF_DISC_RUNNING && st != KINF_DISC_BACKOFF) {
+        int due = f->rediscover_due || (f->all_mode && f->rediscover_ms > 0 && now >= f->next_rediscover);
+        if (due) {
+            f->rediscover_due = 0;
+            f->rediscoveries++;
+            kinf_discovery_refresh(f->disc);
+            if (f->rediscover_ms > 0) { f->next_rediscover = now + (uint64_t)f->rediscover_ms; }
+        }
+    }
+    kinf__fa_reconcile(f);
+}
+
+KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc) {
+    kinf_factory_desc_t o;
+    kinf_desc_t b;
+    size_t n;
+    int i, rows;
+    if (!desc || !desc->base || !kinf__fa_caps_ok(desc)) { return 0; }
+    o = *desc;
+    o.max_informers = kinf__fa_max_inf(desc);
+    rows = desc->caps ? desc->caps_count : 0;
+    if (rows < 0) { rows = 0; }
+    kinf__fa_row_desc(desc->base, 0, &b);
+    o.discovery.conn = &b;
+    n = kinf__align8(sizeof(struct kinf_factory_t));
+    n += kinf__align8((size_t)o.max_informers * sizeof(kinf__fent));
+    n += kinf__align8((size_t)o.max_informers * sizeof(kinf__freg));
+    n += kinf__align8((size_t)(o.max_informers + 1) * sizeof(struct pollfd));
+    n += kinf__align8(kinf_discovery_size(&o.discovery));
+    n += (size_t)(o.max_informers - rows) * kinf__align8(kinf_informer_size(&b));
+    for (i = 0; i < rows; i++) {
+        kinf_desc_t rd;
+        size_t k;
+        kinf__fa_row_desc(desc->base, &desc->caps[i], &rd);
+        k = kinf_informer_size(&rd);
+        if (k == SIZE_MAX || n + kinf__align8(k) < n) { return SIZE_MAX; }
+        n += kinf__align8(k);
+    }
+    return n + 8u;
+}
+KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_factory_desc_t* desc) {
+    kinf_factory_t* f;
+    kinf_factory_desc_t o;
+    uint8_t* base;
+    size_t p, need, dsz;
+    char tmp[256];
+    if (!mem || !desc || !desc->base) { return 0; }
+    if (!kinf__fa_caps_ok(desc)) {
+        kinf__log2(&desc->base->logger, desc->base->tag ? desc->base->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT,
+                   __LINE__, tmp, sizeof(tmp), "factory caps: more than 1024 rows, or a row without a resource", 0);
+        return 0;
+    }
+    need = kinf_factory_size(desc);
+    o = *desc;
+    if (size < need || need == SIZE_MAX) {
+        kinf__log2(&desc->base->logger, desc->base->tag ? desc->base->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL,
+                   __LINE__, tmp, sizeof(tmp), "factory", 0);
+        return 0;
+    }
+    o.max_informers = kinf__fa_max_inf(desc);
+    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    f = (kinf_factory_t*)(void*)base;
+    memset(f, 0, sizeof(*f));
+    f->base = *desc->base;
+    f->logger = f->base.logger;
+    kinf__strlcpy(f->tag, f->base.tag ? f->base.tag : "kinformer", sizeof(f->tag));
+    f->max_inf = o.max_informers;
+    f->rediscover_ms = o.rediscover_ms == 0 ? 30000 : o.rediscover_ms;
+    f->mem_size = size;
+    p = kinf__align8(sizeof(struct kinf_factory_t));
+    f->ent = (kinf__fent*)(void*)(base + p); p += kinf__align8((size_t)f->max_inf * sizeof(kinf__fent));
+    f->reg = (kinf__freg*)(void*)(base + p); p += kinf__align8((size_t)f->max_inf * sizeof(kinf__freg));
+    f->pfd = (struct pollfd*)(void*)(base + p); p += kinf__align8((size_t)(f->max_inf + 1) * sizeof(struct pollfd));
+    o.discovery.conn = &f->base;
+    dsz = kinf__align8(kinf_discovery_size(&o.discovery));
+    f->disc = kinf_discovery_init(base + p, dsz, &o.discovery);
+    if (!f->disc) { return 0; }
+    p += dsz;
+    f->fixed_bytes = p;
+    f->slots = base + p;
+    {
+        kinf_desc_t b;
+        size_t off = 0;
+        int i;
+        kinf__fa_row_desc(&f->base, 0, &b);
+        f->slot_bytes = kinf__align8(kinf_informer_size(&b));
+        f->caps = desc->caps && desc->caps_count > 0 ? desc->caps : 0;
+        f->caps_n = f->caps ? desc->caps_count : 0;
+        /* the rows' shares first, in the table's order, then base's */
+        for (i = 0; i < f->max_inf; i++) {
+            kinf__freg* g = &f->reg[i];
+            g->off = off; g->taken = 0;
+            g->row = i < f->caps_n ? i : -1;
+            if (g->row >= 0) {
+                kinf__fa_row_desc(&f->base, &f->caps[i], &b);
+                g->bytes = kinf__align8(kinf_informer_size(&b));
+            } else {
+                g->bytes = f->slot_bytes;
+            }
+            off += g->bytes;
+        }
+    }
+    f->magic = KINF__FACT_MAGIC;
+    return f;
+}
+KINF_API kinf_discovery_t* kinf_factory_discovery(kinf_factory_t* f) { return kinf__fa_ok(f) ? f->disc : 0; }
+KINF_API int kinf_factory_discover(kinf_factory_t* f, int timeout_ms) {
+    int r;
+    if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
+    r = kinf_discovery_run(f->disc, timeout_ms);
+    kinf__fa_reconcile(f);
+    return r;
+}
+KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_informer_req_t* req) {
+    kinf_resource_t r;
+    if (!kinf__fa_ok(f) || !req || !req->resource) { return 0; }
+    if (kinf_discovery_resolve(f->disc, req->resource, &r) != KINF_OK) { return 0; }
+    return kinf__fa_get(f, &r, req, 0);
+}
+KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl) {
+    static const kinf_informer_req_t none = { 0, 0, 0, 0, 0, 0 };
+    if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
+    if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); return KINF_ERR_STATE; }
+    f->all_req = tmpl ? *tmpl : none;
+    f->all_mode = 1;
+    f->next_rediscover = (f->base.own_transport ? f->disc->now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
+    return kinf__fa_sync_all(f);
+}
+KINF_API int kinf_factory_start(kinf_factory_t* f) {
+    if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
+    f->started = 1;
+    return KINF_OK;
+}
+KINF_API int kinf_factory_fds(kinf_factory_t* f, kinf_fd_t* out, int cap) {
+    int i, n = 0;
+    if (!kinf__fa_ok(f) || !out || cap <= 0 || f->base.own_transport) { return 0; }
+    if (kinf_discovery_fd(f->disc) >= 0 && n < cap) { out[n].fd = kinf_discovery_fd(f->disc); out[n].wants = kinf_discovery_wants(f->disc); n++; }
+    for (i = 0; i < f->n_hi && n < cap && f->started; i++) {
+        kinf__fent* e = &f->ent[i];
+        if (e->state != KINF__FE_LIVE || kinf_fd(e->inf) < 0) { continue; }
+        out[n].fd = kinf_fd(e->inf); out[n].wants = kinf_wants(e->inf); n++;
+    }
+    return n;
+}
+KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f) {
+    int i, t = -1, k;
+    if (!kinf__fa_ok(f)) { return -1; }
+    if (f->stop) { return 0; }
+    if (!f->base.own_transport) { t = kinf_discovery_timeout_ms(f->disc); }
+    if (f->rediscover_due) { return 0; }
+    if (f->all_mode && f->rediscover_ms > 0 && !f->base.own_transport) {
+        uint64_t now = kinf__drv_now_ms();
+        k = f->next_rediscover <= now ? 0 : (f->next_rediscover - now > 0x7fffffffu ? 0x7fffffff : (int)(f->next_rediscover - now));
+        if (t < 0 || k < t) { t = k; }
+    }
+    for (i = 0; i < f->n_hi && f->started && !f->base.own_transport; i++) {
+        if (f->ent[i].state != KINF__FE_LIVE) { continue; }
+        k = kinf_timeout_ms(f->ent[i].inf);
+        if (k >= 0 && (t < 0 || k < t)) { t = k; }
+    }
+    return t;
+}
+KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms) {
+    int i, n = 0, t, wait;
+    if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
+    if (f->base.own_transport) {
+        kinf__fa_housekeeping(f, f->disc->now);
+        return KINF_OK;
+    }
+    t = kinf_factory_timeout_ms(f);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    if (wait != 0 && !f->stop) {
+        int fd = kinf_discovery_fd(f->disc);
+        unsigned w = kinf_discovery_wants(f->disc);
+        if (fd >= 0 && w) {
+            f->pfd[n].fd = fd; f->pfd[n].events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+            f->pfd[n].revents = 0; n++;
+        }
+        for (i = 0; i < f->n_hi && f->started; i++) {
+            kinf__fent* e = &f->ent[i];
+            if (e->state != KINF__FE_LIVE || kinf_fd(e->inf) < 0 || !(w = kinf_wants(e->inf))) { continue; }
+            f->pfd[n].fd = kinf_fd(e->inf);
+            f->pfd[n].events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+            f->pfd[n].revents = 0; n++;
+        }
+        if (n) { poll(f->pfd, (nfds_t)n, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (f->stop) { return KINF_OK; }
+    kinf_discovery_poll(f->disc, 0);
+    for (i = 0; i < f->n_hi && f->started && !f->stop; i++) {
+        if (f->ent[i].state == KINF__FE_LIVE) { (void)kinf_poll(f->ent[i].inf, 0); } /* a fatal error is the informer's own, logged */
+    }
+    kinf__fa_housekeeping(f, kinf__drv_now_ms());
+    return KINF_OK;
+}
+KINF_API int kinf_factory_has_synced(kinf_factory_t* f) {
+    int i;
+    if (!kinf__fa_ok(f)) { return 0; }
+    for (i = 0; i < f->n_hi; i++) {
+        if (f->ent[i].state == KINF__FE_LIVE && !kinf_has_synced(f->ent[i].inf)) { return 0; }
+    }
+    return 1;
+}
+KINF_API int kinf_factory_wait_synced(kinf_factory_t* f, int timeout_ms) {
+    uint64_t t0;
+    if (!kinf__fa_ok(f)) { return 0; }
+    t0 = kinf__drv_now_ms();
+    while (!f->stop) {
+        int wait = 200;
+        uint64_t el;
+        if (kinf_factory_has_synced(f)) { return 1; }
+        el = kinf__drv_now_ms() - t0;
+        if (timeout_ms >= 0) {
+            if (el >= (uint64_t)timeout_ms) { return 0; }
+            if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
+        }
+        kinf_factory_poll(f, wait);
+    }
+    return 0;
+}
+KINF_API void kinf_factory_stop(kinf_factory_t* f) {
+    int i;
+    if (!f) { return; }
+    f->stop = 1;
+    if (f->disc) { f->disc->stop = 1; }
+    for (i = 0; i < f->n_hi; i++) { kinf_stop(f->ent[i].inf); }
+}
+KINF_API int kinf_factory_stopped(kinf_factory_t* f) { return f ? f->stop : 1; }
+KINF_API int kinf_factory_flush(kinf_factory_t* f) {
+    int i, n = 0;
+    if (!kinf__fa_ok(f)) { return 0; }
+    for (i = 0; i < f->n_hi; i++) { n += kinf_flush(f->ent[i].inf); }
+    return n;
+}
+KINF_API void kinf_factory_shutdown(kinf_factory_t* f) {
+    int i;
+    if (!kinf__fa_ok(f)) { return; }
+    for (i = 0; i < f->n_hi; i++) { kinf_shutdown(f->ent[i].inf); }
+    kinf_discovery_shutdown(f->disc);
+}
+KINF_API int kinf_factory_count(kinf_factory_t* f) { return kinf__fa_ok(f) ? f->n_hi : 0; }
+KINF_API kinf_informer_t* kinf_factory_at(kinf_factory_t* f, int i) {
+    if (!kinf__fa_ok(f) || i < 0 || i >= f->n_hi || f->ent[i].state != KINF__FE_LIVE) { return 0; }
+    return f->ent[i].inf;
+}
+KINF_API int kinf_factory_resource(kinf_factory_t* f, const kinf_informer_t* inf, kinf_resource_t* out) {
+    int i;
+    if (!kinf__fa_ok(f) || !inf || !out) { return KINF_ERR_INVAL; }
+    for (i = 0; i < f->n_hi; i++) {
+        if (f->ent[i].inf == inf) { kinf__fa_view(&f->ent[i], out); return KINF_OK; }
+    }
+    return KINF_ERR_INVAL;
+}
+KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
+    kinf_factory_stats_t s;
+    int i;
+    memset(&s, 0, sizeof(s));
+    if (!kinf__fa_ok(f)) { return s; }
+    s.informers = f->n_hi; s.max_informers = f->max_inf;
+    for (i = 0; i < f->n_hi; i++) {
+        if (f->ent[i].state == KINF__FE_GONE) { s.gone++; }
+        else if (kinf_has_synced(f->ent[i].inf)) { s.synced++; }
+        s.store_used += f->ent[i].inf->used;
+    }
+    s.informer_bytes = f->slot_bytes;
+    s.fixed_bytes = f->fixed_bytes;
+    s.mem_used = f->fixed_bytes;
+    for (i = 0; i < f->max_inf; i++) {
+        if (f->reg[i].taken) { s.mem_used += f->reg[i].bytes; }
+    }
+    s.mem_capacity = f->mem_size;
+    s.rediscoveries = f->rediscoveries;
+    return s;
+}
+#endif /* KINF_NO_FACTORY */
+

@@ -1,0 +1,111 @@
+#ifndef KINF_NO_METADATA_ONLY
+/* >>metadata  metadata-only informers (client-go's metadatainformer). The
+   requests ask for PartialObjectMetadataList (lists) or PartialObjectMetadata
+   (watches), and plain JSON as the fallback a server may choose; either way
+   each object is projected to its "metadata" (or the keep paths under it),
+   so handlers and the lister see the same thing whichever the server sent. */
+/* The rules of a metadata-only informer: "metadata" kept when no path is;
+   -1 when they keep metadata only, else the index of a keep path outside it. */
+static int kinf__meta_rules(kinf__rules* r) {
+    int i;
+    if (r->nkeep == 0) { kinf__setup_rule(r, &r->keep[r->nkeep++], "metadata"); return -1; }
+    for (i = 0; i < r->nkeep; i++) {
+        if (r->keep[i].len[0] != 8 || memcmp(r->buf + r->keep[i].off[0], "metadata", 8)) { return i; }
+    }
+    return -1;
+}
+/* the Accept header of a request of this kind */
+static const char* kinf__meta_accept(const kinf_informer_t* inf, int watch) {
+    if (!inf->meta_only) { return "Accept: application/json\r\n"; }
+    return watch ? "Accept: application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json\r\n"
+                 : "Accept: application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json\r\n";
+}
+#endif
+static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why* w) {
+    char prefix[KINF__MAX_STR];
+    int i;
+    if (!d->server || !d->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
+    if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
+    if (!kinf__setup_server(o, d->server, prefix, sizeof(prefix))) {
+        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
+    }
+    if (o->https && !d->own_transport) {
+#ifdef KINF_TLS_BEARSSL
+        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
+#else
+        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
+#endif
+    }
+    if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
+    if (!kinf__setup_fits(d->label_selector, KINF__MAX_STR) || !kinf__setup_fits(d->field_selector, KINF__MAX_STR)) {
+        return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
+    }
+    if (!kinf__setup_fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
+    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
+    if (!kinf__setup_fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    /* projection rules. The identity is captured whatever they say, and the
+       object's fields hold it, so the projected JSON repeats it only when a
+       rule keeps it. */
+    if (d->keep_count > 0) {
+        if (d->keep_count > KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
+        for (i = 0; i < d->keep_count; i++) {
+            if (!kinf__setup_rule(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
+        }
+    }
+#ifndef KINF_NO_METADATA_ONLY
+    if (d->metadata_only && (i = kinf__meta_rules(o->rules)) >= 0) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], " (metadata_only: keep paths under metadata)"); }
+#else
+    if (d->metadata_only) { return KINF__REFUSE(w, METADATA_ONLY_UNAVAILABLE, 0, 0); }
+#endif
+    if (!d->no_default_drop) { kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
+    for (i = 0; i < d->drop_count; i++) {
+        if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
+        if (!kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
+    }
+    return 1;
+}
+/* kinf_init's and kinf_check's one path: the defaults, the layout, the size,
+   then kinf__setup_check. With mem (kinf_init) the context is cleared there
+   and the checks build into it (o is filled in); without (kinf_check) they
+   build into the scratch o points to. Returns KINF_LOGITEM_OK, or the item
+   of the refusal with s->why set. */
+typedef struct kinf__setup_t {
+    kinf_desc_t d;                /* desc with the defaults applied */
+    kinf__setup_layout_t l;
+    const char* clamped;          /* the last field that was out of range, or NULL */
+    kinf__why why;
+} kinf__setup_t;
+static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kinf__setup_out* o, kinf__setup_t* s) {
+    memset(&s->why, 0, sizeof(s->why));
+    if (!desc) { KINF__REFUSE(&s->why, BAD_ARGUMENT, "desc is NULL", 0); return s->why.item; }
+    s->d = kinf__setup_defaults_ex(desc, &s->clamped);
+    s->l = kinf__setup_layout(&s->d);
+    if (s->l.total == SIZE_MAX) { /* kinf_informer_size said SIZE_MAX: no buffer is enough */
+        KINF__REFUSE(&s->why, MEMORY_OVERFLOW, 0, 0);
+        return s->why.item;
+    }
+    if (size < s->l.total) {
+        char num[21];
+        char* t = s->why.num;
+        t[0] = 0;
+        kinf__cat(t, sizeof(s->why.num), kinf__utoa(num, (uint64_t)size));
+        kinf__cat(t, sizeof(s->why.num), " bytes given, ");
+        kinf__cat(t, sizeof(s->why.num), kinf__utoa(num, (uint64_t)s->l.total));
+        kinf__cat(t, sizeof(s->why.num), " needed");
+        KINF__REFUSE(&s->why, MEMORY_TOO_SMALL, t, 0);
+        return s->why.item;
+    }
+    if (mem) {
+        uint8_t* base = kinf__setup_base(mem);
+        kinf_informer_t* inf = (kinf_informer_t*)(void*)base;
+        memset(inf, 0, sizeof(*inf));
+        o->host = inf->host; o->hosthdr = inf->hosthdr; o->path = inf->path; o->rules = &inf->rules;
+        o->tls = 0;
+#ifdef KINF_TLS_BEARSSL
+        if (kinf__setup_has_tls(&s->l)) { o->tls = kinf__tls_block(base + s->l.tls); }
+#endif
+    }
+    if (!kinf__setup_check(&s->d, o, &s->why)) { return s->why.item; }
+    return KINF_LOGITEM_OK;
+}
+

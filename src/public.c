@@ -1,0 +1,423 @@
+/* >>public */
+KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
+    kinf_desc_t d;
+    if (!desc) { return 0; }
+    d = kinf__setup_defaults(desc);
+    return kinf__setup_layout(&d).total;
+}
+
+KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
+    kinf__setup_t s;
+    kinf__setup_out o;
+    kinf_informer_t* inf;
+    uint8_t* base;
+    char tmp[400];
+    const char* tag = (desc && desc->tag) ? desc->tag : "kinformer";
+    if (!desc) { return 0; } /* no logger to tell; kinf_check(NULL, ...) says BAD_ARGUMENT */
+    if (!mem) { /* a desc no buffer can hold is said as such, whatever mem is */
+        if (kinf_informer_size(desc) == SIZE_MAX) {
+            kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_OVERFLOW, __LINE__, tmp, sizeof(tmp), 0, 0);
+        } else {
+            kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, KINF_LOGITEM_BAD_ARGUMENT, __LINE__, tmp, sizeof(tmp), "kinf_init", ": mem is NULL");
+        }
+        return 0;
+    }
+    memset(&o, 0, sizeof(o)); /* kinf__setup fills it when it accepts; -Os cannot see that */
+    if (kinf__setup(mem, size, desc, &o, &s) != KINF_LOGITEM_OK) {
+        kinf__log2(&desc->logger, tag, KINF_LOG_ERROR, s.why.item, s.why.line, tmp, sizeof(tmp), s.why.d1, s.why.d2);
+        return 0;
+    }
+    /* accepted: kinf__setup cleared the context, and the checks built the
+       host, Host header, path and rules into it */
+    base = kinf__setup_base(mem);
+    inf = (kinf_informer_t*)(void*)base;
+    inf->magic = KINF__MAGIC;
+    inf->logger = s.d.logger;
+    kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
+    inf->mem_size = size; inf->mem_layout = s.l.total;
+    inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
+    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
+    inf->pf_top = 0; inf->pagesz = 0;
+#if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
+    if (s.d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
+#endif
+    inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
+    inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
+    inf->idle_ms = s.d.idle_timeout_ms; inf->connect_ms = s.d.connect_timeout_ms; inf->watch_timeout_s = s.d.watch_timeout_s;
+#ifndef KINF_ENGINE_ONLY
+    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+#else
+    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
+#endif
+    inf->sock.fd = -1;
+    inf->port = o.port; inf->https = o.https;
+    inf->own_transport = s.d.own_transport != 0;
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
+#endif
+#ifndef KINF_NO_METADATA_ONLY
+    inf->meta_only = s.d.metadata_only != 0;
+#endif
+#ifdef KINF_TLS_BEARSSL
+    if (inf->https && !inf->own_transport) {
+        inf->tls = base + s.l.tls;
+        kinf__tls_init(inf, &s.d);
+    }
+#endif
+    /* checked by kinf__setup_check: they fit */
+    kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
+    kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
+    kinf__strlcpy(inf->token, s.d.token, sizeof(inf->token));
+    kinf__strlcpy(inf->token_file, s.d.token_file, sizeof(inf->token_file));
+    inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
+    /* arrays */
+    inf->slots = (kinf__slot*)(void*)(base + s.l.slots);
+    inf->kb = (uint32_t*)(void*)(base + s.l.kb); inf->kb_n = s.l.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(base + s.l.ix);
+    inf->ixv = (uint32_t*)(void*)(base + s.l.ixv);
+    inf->ixb = (int32_t*)(void*)(base + s.l.ixb); inf->ixb_mask = s.l.ixbn - 1u;
+    inf->idx = (kinf__index*)(void*)(base + s.l.idx);
+    inf->handlers = (kinf_handler_t*)(void*)(base + s.l.handlers);
+    inf->toks = (jsmntok_t*)(void*)(base + s.l.toks);
+    inf->ev = base + s.l.ev;
+    inf->arena = base + s.l.arena;
+    /* the read buffer is cleared, as the context is: the fixed part is
+       resident from the start, whatever the first reads' sizes */
+    inf->rbuf = base + s.l.rbuf; inf->rcap = s.d.read_bytes;
+#ifndef KINF_NO_GZIP
+    if (s.l.gz) { inf->gz = base + s.l.gz; ((kinf__gz*)inf->gz)->crc_ready = 0; }
+#endif
+    memset(inf->rbuf, 0, inf->rcap);
+    /* slots and their index links are set up when first used, and a custom
+       index's buckets when it is added: memory the informer does not use
+       stays untouched (no RSS) */
+    inf->free_head = -1; inf->slot_hi = 0;
+    memset(inf->kb, 0xff, (size_t)s.l.kbn * 4u);
+    memset(inf->ixb, 0xff, (size_t)s.l.ixbn * 4u);
+    memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
+    kinf__strlcpy(inf->idx[0].name, "namespace", sizeof(inf->idx[0].name));
+    inf->nidx = 1;
+    inf->fh = inf->ft = -1;
+    /* scanner capture buffers */
+    inf->scan.ev = inf->ev; inf->scan.ev_cap = inf->max_event_bytes;
+    inf->scan.rules = &inf->rules;
+    inf->scan.cbuf[KINF__CAP_TYPE] = inf->c_type; inf->scan.ccap[KINF__CAP_TYPE] = sizeof(inf->c_type);
+    inf->scan.cbuf[KINF__CAP_NAME] = inf->c_name; inf->scan.ccap[KINF__CAP_NAME] = sizeof(inf->c_name);
+    inf->scan.cbuf[KINF__CAP_NS] = inf->c_ns; inf->scan.ccap[KINF__CAP_NS] = sizeof(inf->c_ns);
+    inf->scan.cbuf[KINF__CAP_UID] = inf->c_uid; inf->scan.ccap[KINF__CAP_UID] = sizeof(inf->c_uid);
+    inf->scan.cbuf[KINF__CAP_RV] = inf->c_rv; inf->scan.ccap[KINF__CAP_RV] = sizeof(inf->c_rv);
+    inf->scan.cbuf[KINF__CAP_LIST_RV] = inf->c_lrv; inf->scan.ccap[KINF__CAP_LIST_RV] = sizeof(inf->c_lrv);
+    inf->scan.cbuf[KINF__CAP_CONTINUE] = inf->c_cont; inf->scan.ccap[KINF__CAP_CONTINUE] = sizeof(inf->c_cont);
+    inf->last_error = KINF_LOGITEM_OK;
+    if (s.clamped) { KINF__WARN(inf, CONFIG_CLAMPED, s.clamped, 0); }
+    return inf;
+}
+
+/* the scratch kinf_check's checks build into, in place of a context */
+typedef struct kinf__setup_scratch {
+    char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
+    kinf__rules rules;
+#ifdef KINF_TLS_BEARSSL
+    kinf__tls_ld tls;             /* no block: decodes and counts only */
+#endif
+} kinf__setup_scratch;
+KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap) {
+    kinf__setup_scratch sc;
+    kinf__setup_out o;
+    kinf__setup_t s;
+    uint32_t item;
+    size_t n;
+    memset(&sc, 0, sizeof(sc));
+    memset(&o, 0, sizeof(o));
+    o.host = sc.host; o.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifdef KINF_TLS_BEARSSL
+    o.tls = &sc.tls;
+#endif
+    item = kinf__setup(0, size, desc, &o, &s);
+    if (!why) { cap = 0; }
+    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
+    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
+#ifdef KINF_NO_LOG_STRINGS
+    if (s.why.d1 || s.why.d2) { n = kinf__log_put(why, cap, n, ": ", 1); }
+#else
+    n = kinf__log_put(why, cap, n, ": ", 1);
+#endif
+    kinf__log_text(why, cap, n, item, s.why.d1, s.why.d2, 1);
+    return item;
+}
+
+#ifndef KINF_ENGINE_ONLY
+KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, const char* message,
+                              uint32_t line, const char* file, void* user) {
+    static const char* levels[] = { "panic", "error", "warning", "info" };
+    char buf[512];
+    size_t n, off;
+    int tries;
+    (void)line; (void)file;
+    if (user && level > *(const uint32_t*)user) { return; }
+    n = kinf__log_put(buf, sizeof(buf), 0, tag ? tag : "kinformer", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, ": ", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, levels[level < 4 ? level : 3], 1);
+    n = kinf__log_put(buf, sizeof(buf), n, " ", 1);
+    n = kinf__log_put(buf, sizeof(buf), n, kinf_log_item_name(item), 1);
+    if (message && message[0]) {
+        n = kinf__log_put(buf, sizeof(buf), n, ": ", 1);
+        n = kinf__log_put(buf, sizeof(buf), n, message, 1);
+    }
+    if (n > sizeof(buf) - 1) { n = sizeof(buf) - 1; } /* it is not: the text stops at 511 */
+    buf[n++] = '\n';
+    /* one write for the line; after a short write or EINTR, a few more for the rest */
+    for (off = 0, tries = 0; off < n && tries < 8; tries++) {
+        ssize_t w = write(STDERR_FILENO, buf + off, n - off);
+        if (w < 0 && errno == EINTR) { continue; }
+        if (w <= 0) { break; }
+        off += (size_t)w;
+    }
+}
+#endif
+
+KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
+    int id;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!h) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_handler", ": handler is NULL"); return KINF_ERR_INVAL; }
+    if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
+    id = inf->nhandlers;
+    inf->handlers[inf->nhandlers++] = *h;
+    if (h->on_add) {
+        /* a late handler first learns every object its peers know about */
+        int32_t s, was = inf->dispatching;
+        inf->dispatching = 1;
+        for (s = 0; s < inf->slot_hi; s++) {
+            const kinf__slot* sl = &inf->slots[s];
+            kinf_object_t o;
+            if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
+            kinf__store_view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
+            h->on_add(inf, &o, h->user);
+        }
+        inf->dispatching = was;
+    }
+    return id;
+}
+KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_index", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (inf->started || inf->snap_loaded) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
+    if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
+    memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
+    inf->idx[inf->nidx].fn = fn;
+    inf->idx[inf->nidx].user = user;
+    kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
+    return inf->nidx++;
+}
+#ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
+KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
+    uint64_t now, dl;
+    if (!kinf__ok(inf)) { return -1; }
+    if (inf->stop) { return 0; }
+    if (inf->cstate == KINF__C_WANTED && !inf->sock.connecting) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
+#endif
+    now = kinf__drv_now_ms();
+    dl = kinf_engine_deadline(inf);
+    if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->sock.fd : -1; }
+KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
+    int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
+    if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
+    if (inf->sock.connecting) { return KINF_WANT_WRITE; }
+    rd = (kinf__rf_state(inf) & KINF_ENG_RECV) != 0;
+#ifdef KINF_TLS_BEARSSL
+    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
+#endif
+    if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    return rd ? KINF_WANT_READ : 0;
+}
+KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
+    int t, wait;
+    unsigned w;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
+    if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    if (inf->fatal) { return kinf__refused(inf, inf->fatal_item, inf->fatal); } /* logged when it happened */
+    t = kinf_timeout_ms(inf);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    w = kinf_wants(inf);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = inf->sock.fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (!inf->stop) { kinf__drv_step(inf); }
+    if (!inf->stop) { inf->now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
+    if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
+    return inf->fatal;
+}
+KINF_API int kinf_run(kinf_informer_t* inf) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    while (!inf->stop) {
+        int r = kinf_poll(inf, 1000);
+        if (r != KINF_OK) { return r; }
+    }
+    return KINF_OK;
+}
+#endif /* KINF_ENGINE_ONLY */
+KINF_API void kinf_stop(kinf_informer_t* inf) { if (inf) { inf->stop = 1; } }
+KINF_API int kinf_flush(kinf_informer_t* inf) {
+    int n, stop;
+    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_flush")) { return 0; }
+    n = (int)inf->flen;
+    stop = inf->stop;
+    inf->stop = 0;
+    {
+        int budget = inf->budget;
+        inf->budget = 0;
+#ifndef KINF_ENGINE_ONLY
+        if (inf->sock.counts_bytes) { inf->now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
+#endif
+        kinf__hd_dispatch(inf);
+        inf->budget = budget;
+    }
+    inf->stop = stop;
+    return n - (int)inf->flen;
+}
+KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
+KINF_API void kinf_shutdown(kinf_informer_t* inf) {
+    if (!kinf__ok(inf)) { return; }
+#ifndef KINF_ENGINE_ONLY
+    kinf__sock_close(inf);
+#endif
+    kinf__rf_drop(inf);
+    inf->close_wanted = 0;
+    inf->phase = KINF__PH_IDLE;
+}
+KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }
+KINF_API int kinf_count(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->nlive : 0; }
+KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out) {
+    int32_t s;
+    size_t kl;
+    if (!kinf__ok(inf)) { return 0; }
+    if (!key || !out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_get", ": key or out is NULL"); return 0; }
+    kl = strlen(key);
+    s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
+    if (s < 0 || !kinf__store_visible(inf, s)) { return 0; }
+    kinf__store_view(inf, inf->slots[s].cur, s, out);
+    return 1;
+}
+KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
+    uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
+    if (!kinf__ok(inf)) { return 0; }
+    if (!out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_lookup", ": out is NULL"); return 0; }
+    if (s == 0 || s > (uint32_t)inf->slot_hi) { return 0; }
+    s--;
+    if (inf->slots[s].gen != (h.id >> KINF__SLOT_BITS) || !kinf__store_visible(inf, (int32_t)s)) { return 0; }
+    kinf__store_view(inf, inf->slots[s].cur, (int32_t)s, out);
+    return 1;
+}
+KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out) {
+    if (!kinf__ok(inf)) { return 0; }
+    if (!it || !out) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_next", ": it or out is NULL"); return 0; }
+    while (it->pos < (uint32_t)inf->slot_hi) {
+        int32_t s = (int32_t)it->pos++;
+        if (kinf__store_visible(inf, s)) { kinf__store_view(inf, inf->slots[s].cur, s, out); return 1; }
+    }
+    return 0;
+}
+KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
+    uint32_t vh;
+    char v[256];
+    if (!kinf__ok(inf)) { return 0; }
+    if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
+    if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
+    vh = kinf__fnv(value, strlen(value));
+    if (index && !vh) { vh = 1u; } /* as kinf__index_add */
+    if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
+    while (it->next >= 0) {
+        int32_t s = it->next;
+        const kinf__ixlink* l = kinf__ixl(inf, index, s);
+        it->next = l->next;
+        if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
+        kinf__store_view(inf, inf->slots[s].cur, s, out);
+        if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
+    }
+    return 0;
+}
+
+/* the implementation's private macros end here (a white-box test that reads
+   the internals defines KINF__KEEP_PRIVATE_MACROS) */
+#ifndef KINF__KEEP_PRIVATE_MACROS
+#undef JSMN_PARENT_LINKS
+#undef JSMN_STATIC
+#undef JSMN_STRICT
+#undef KINF__DC_ERR
+#undef KINF__DC_INFO
+#undef KINF__DC_WARN
+#undef KINF__DC_WBUF
+#undef KINF__DEEP_ESCAPED
+#undef KINF__DISC_MAGIC
+#undef KINF__CLIENT_MAGIC
+#undef KINF__CL_HEAD
+#undef KINF__CL_TOKS
+#undef KINF__CL_ERR
+#undef KINF__DEEP_STRING
+#undef KINF__DEEP_WS
+#undef KINF__ERR
+#undef KINF__FACT_MAGIC
+#undef KINF__FA_ERR
+#undef KINF__FA_KEEP
+#undef KINF__FA_NAMES
+#undef KINF__FREE_OWNER
+#undef KINF__INFO
+#undef KINF__KB_EMPTY
+#undef KINF__KB_SLOT
+#undef KINF__KB_TAG
+#undef KINF__MAGIC
+#undef KINF__MAX_KEY
+#undef KINF__MAX_MEMBERS
+#undef KINF__MAX_NAME
+#undef KINF__MAX_OBJECTS
+#undef KINF__MAX_RV
+#undef KINF__MAX_SEGS
+#undef KINF__MAX_STR
+#undef KINF__MAX_UID
+#undef KINF__MT_VALUE
+#undef KINF__NOINLINE
+#undef KINF__PF_DIV
+#undef KINF__PF_MAX
+#undef KINF__PF_MIN
+#undef KINF__POPULATE_WRITE
+#undef KINF__POS
+#undef KINF__RECORD_HOOK
+#undef KINF__REFUSE
+#undef KINF__SCAN_INLINE
+#undef KINF__SELFCHECK
+#undef KINF__SNAP_TOUCH
+#undef KINF__GZ_REDO
+#undef KINF__GZ_WIN
+#undef KINF__GZ_FAST
+#undef KINF__SEND_FLAGS
+#undef KINF__SLOT_BITS
+#undef KINF__SSE2
+#undef KINF__STEP_BYTES
+#undef KINF__STR
+#undef KINF__STR2
+#undef KINF__TLS_EE_BYTES
+#undef KINF__VERSION_STR
+#undef KINF__WARN
+#undef KINF__WBUF
+#undef KINF__WL_INIT
+#undef KINF__WQ_LOCK
+#undef KINF__WQ_MAGIC
+#undef KINF__WQ_MAX_CAP
+#undef KINF__WQ_UNLOCK
+#undef KINF__YDEPTH
+#endif
+#endif /* KINFORMER_IMPL_INCLUDED */
+#endif /* KINFORMER_IMPLEMENTATION */

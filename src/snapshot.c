@@ -1,0 +1,482 @@
+/* >>snapshot  the store to a snapshot and back, through the caller's
+   functions (the engine's part), and a file written atomically (the
+   driver's). The format, little-endian (docs/snapshot.md):
+     "KINFSNAP" u32 version (2), u32 0x01020304 in the writer's byte order,
+     u8 sizeof(void*), u8 sizeof(size_t), u16 0, u64 write time (unix ms),
+     u64 FNV-1a of the projection rules, u32 objects, u32 0 (reserved),
+     u16 length + bytes each: server (host:port), resource path (with the
+     namespace), label selector, field selector, last resourceVersion;
+     per object: u8 flags, u8 namespace, u16 name, u8 uid, u8 resourceVersion,
+     u32 JSON lengths, then those bytes;
+     u64 XXH64 (seed 0) of every byte before it, and nothing after. */
+#ifndef KINF_NO_SNAPSHOT
+#define KINF__SNAP_VERSION 2u
+#define KINF__SNAP_HEAD 44u           /* the fixed part of the header */
+/* XXH64, seed 0 (xxHash's 64-bit hash; its spec, written anew), streaming:
+   32-byte stripes in four lanes, what is short of a stripe kept in mem */
+#define KINF__XP1 0x9e3779b185ebca87ull
+#define KINF__XP2 0xc2b2ae3d27d4eb4full
+#define KINF__XP3 0x165667b19e3779f9ull
+#define KINF__XP4 0x85ebca77c2b2ae63ull
+#define KINF__XP5 0x27d4eb2f165667c5ull
+typedef struct kinf__xxh { uint64_t v[4], total; uint8_t mem[32]; size_t nmem; } kinf__xxh;
+static uint64_t kinf__rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+static uint64_t kinf__rd64(const uint8_t* p) {
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+           (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+static uint64_t kinf__xxh_round(uint64_t acc, uint64_t in) { return kinf__rotl64(acc + in * KINF__XP2, 31) * KINF__XP1; }
+static void kinf__xxh_init(kinf__xxh* h) {
+    h->v[0] = KINF__XP1 + KINF__XP2; h->v[1] = KINF__XP2; h->v[2] = 0; h->v[3] = 0 - KINF__XP1;
+    h->total = 0; h->nmem = 0;
+}
+/* the whole stripes of p..p+n; the bytes left over */
+static size_t kinf__xxh_stripes(kinf__xxh* h, const uint8_t* p, size_t n) {
+    uint64_t a = h->v[0], b = h->v[1], c = h->v[2], d = h->v[3];
+    for (; n >= 32; p += 32, n -= 32) {
+        a = kinf__xxh_round(a, kinf__rd64(p)); b = kinf__xxh_round(b, kinf__rd64(p + 8));
+        c = kinf__xxh_round(c, kinf__rd64(p + 16)); d = kinf__xxh_round(d, kinf__rd64(p + 24));
+    }
+    h->v[0] = a; h->v[1] = b; h->v[2] = c; h->v[3] = d;
+    return n;
+}
+static void kinf__xxh_update(kinf__xxh* h, const uint8_t* p, size_t n) {
+    size_t k;
+    h->total += n;
+    if (h->nmem) {
+        k = 32 - h->nmem < n ? 32 - h->nmem : n;
+        memcpy(h->mem + h->nmem, p, k);
+        h->nmem += k; p += k; n -= k;
+        if (h->nmem < 32) { return; }
+        kinf__xxh_stripes(h, h->mem, 32);
+        h->nmem = 0;
+    }
+    k = kinf__xxh_stripes(h, p, n);
+    if (k) { memcpy(h->mem, p + n - k, k); }
+    h->nmem = k;
+}
+static uint64_t kinf__xxh_digest(const kinf__xxh* h) {
+    const uint8_t* p = h->mem;
+    size_t n = h->nmem;
+    uint64_t x;
+    int i;
+    if (h->total >= 32) {
+        x = kinf__rotl64(h->v[0], 1) + kinf__rotl64(h->v[1], 7) + kinf__rotl64(h->v[2], 12) + kinf__rotl64(h->v[3], 18);
+        for (i = 0; i < 4; i++) { x = (x ^ kinf__xxh_round(0, h->v[i])) * KINF__XP1 + KINF__XP4; }
+    } else {
+        x = KINF__XP5;
+    }
+    x += h->total;
+    for (; n >= 8; p += 8, n -= 8) { x = kinf__rotl64(x ^ kinf__xxh_round(0, kinf__rd64(p)), 27) * KINF__XP1 + KINF__XP4; }
+    if (n >= 4) {
+        x = kinf__rotl64(x ^ ((uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24) * KINF__XP1, 23) * KINF__XP2 + KINF__XP3;
+        p += 4; n -= 4;
+    }
+    for (; n; p++, n--) { x = kinf__rotl64(x ^ *p * KINF__XP5, 11) * KINF__XP1; }
+    x ^= x >> 33; x *= KINF__XP2; x ^= x >> 29; x *= KINF__XP3; x ^= x >> 32;
+    return x;
+}
+static uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
+    const uint8_t* b = (const uint8_t*)p;
+    size_t i;
+    for (i = 0; i < n; i++) { h = (h ^ b[i]) * 0x100000001b3ull; }
+    return h;
+}
+/* what the kept and dropped paths are, as one number */
+static uint64_t kinf__snap_rules_hash(const kinf_informer_t* inf) {
+    const kinf__rules* r = &inf->rules;
+    uint64_t h = 0xcbf29ce484222325ull;
+    int i, k, j;
+    for (k = 0; k < 2; k++) {
+        const kinf__rule* set = k ? r->drop : r->keep;
+        int n = k ? r->ndrop : r->nkeep;
+        h = kinf__fnv64(h, k ? "D" : "K", 1);
+        for (i = 0; i < n; i++) {
+            uint8_t ns = set[i].nseg;
+            h = kinf__fnv64(h, &ns, 1);
+            for (j = 0; j < set[i].nseg; j++) { h = kinf__fnv64(h, r->buf + set[i].off[j], set[i].len[j]); h = kinf__fnv64(h, "", 1); }
+        }
+    }
+    return h;
+}
+static void kinf__le_put(uint8_t* p, uint64_t v, int n) { int i; for (i = 0; i < n; i++) { p[i] = (uint8_t)(v >> (8 * i)); } }
+static uint64_t kinf__le_get(const uint8_t* p, int n) { uint64_t v = 0; int i; for (i = n - 1; i >= 0; i--) { v = (v << 8) | p[i]; } return v; }
+/* the fixed header of this informer, as written (count and time apart) */
+static void kinf__snap_head(const kinf_informer_t* inf, uint8_t* h, uint64_t unix_ms, uint32_t count) {
+    uint32_t bom = 0x01020304u;
+    memcpy(h, "KINFSNAP", 8);
+    kinf__le_put(h + 8, KINF__SNAP_VERSION, 4);
+    memcpy(h + 12, &bom, 4);
+    h[16] = (uint8_t)sizeof(void*); h[17] = (uint8_t)sizeof(size_t); h[18] = h[19] = 0;
+    kinf__le_put(h + 20, unix_ms, 8);
+    kinf__le_put(h + 28, kinf__snap_rules_hash(inf), 8);
+    kinf__le_put(h + 36, count, 4);
+    memset(h + 40, 0, 4);
+}
+/* the header's strings: what the informer was made for, then its RV */
+static const char* kinf__snap_str(const kinf_informer_t* inf, int i) {
+    return i == 0 ? inf->hosthdr : i == 1 ? inf->path : i == 2 ? inf->lsel : i == 3 ? inf->fsel : inf->last_rv;
+}
+static const char* const kinf__snap_str_name[5] = { "server ", "resource ", "label selector ", "field selector ", "resourceVersion " };
+
+/* The writer: pieces gathered in a buffer on the stack, the hash over all. */
+typedef struct kinf__snap_w {
+    kinf_snapshot_write_fn fn;
+    void* user;
+    kinf__xxh h;
+    size_t n, total;
+    int err;
+    uint8_t buf[2048];
+} kinf__snap_w;
+static void kinf__snap_flush(kinf__snap_w* w) {
+    if (w->n && !w->err && w->fn(w->buf, w->n, w->user) != 0) { w->err = 1; }
+    w->n = 0;
+}
+static void kinf__snap_put(kinf__snap_w* w, const void* p, size_t n) {
+    kinf__xxh_update(&w->h, (const uint8_t*)p, n);
+    w->total += n;
+    if (n > sizeof(w->buf) - w->n) {
+        kinf__snap_flush(w);
+        if (n > sizeof(w->buf)) { if (!w->err && w->fn(p, n, w->user) != 0) { w->err = 1; } return; }
+    }
+    memcpy(w->buf + w->n, p, n);
+    w->n += n;
+}
+static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
+    uint8_t h[KINF__SNAP_HEAD];
+    int32_t s;
+    int i;
+    kinf__snap_head(inf, h, unix_ms, (uint32_t)inf->nlive);
+    kinf__snap_put(w, h, sizeof(h));
+    for (i = 0; i < 5; i++) {
+        const char* str = kinf__snap_str(inf, i);
+        size_t l = strlen(str);
+        uint8_t b[2];
+        kinf__le_put(b, l, 2);
+        kinf__snap_put(w, b, 2);
+        kinf__snap_put(w, str, l);
+    }
+    for (s = 0; s < inf->slot_hi && !w->err; s++) {
+        kinf_object_t o;
+        uint8_t r[10];
+        size_t nl, ul, rl, nsl;
+        if (!kinf__store_visible(inf, s)) { continue; }
+        kinf__store_view(inf, inf->slots[s].cur, s, &o);
+        nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+        r[0] = (uint8_t)(o.flags & KINF_OBJ_IDENTITY_ONLY);
+        r[1] = (uint8_t)nsl; kinf__le_put(r + 2, nl, 2); r[4] = (uint8_t)ul; r[5] = (uint8_t)rl;
+        kinf__le_put(r + 6, o.json_len, 4);
+        kinf__snap_put(w, r, sizeof(r));
+        kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+        kinf__snap_put(w, o.uid, ul); kinf__snap_put(w, o.resource_version, rl);
+        kinf__snap_put(w, o.json, o.json_len);
+    }
+    {
+        uint8_t c[8];
+        kinf__le_put(c, kinf__xxh_digest(&w->h), 8);
+        kinf__snap_put(w, c, 8);
+    }
+    kinf__snap_flush(w);
+    return w->err ? -1 : 0;
+}
+
+/* The reader: the caller's bytes through rbuf (free before the start), or
+   the caller's memory itself (fn NULL, b the snapshot, end its length). */
+typedef struct kinf__snap_r {
+    kinf_informer_t* inf;
+    kinf_snapshot_read_fn fn;
+    void* user;
+    const uint8_t* b;
+    kinf__xxh h;
+    size_t pos, end;
+    int io;                       /* fn failed */
+} kinf__snap_r;
+/* The next n bytes where they are: in the caller's memory, or in rbuf, read
+   on behind the ones there (n at most rcap) with no copy but of that rest;
+   0 as kinf__snap_get. */
+static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
+    uint8_t* b = r->inf->rbuf;
+    const uint8_t* p;
+    if (r->end - r->pos < n) {
+        if (!r->fn) { return 0; }
+        memmove(b, b + r->pos, r->end - r->pos);
+        r->end -= r->pos; r->pos = 0;
+        while (r->end < n) {
+            long got = r->fn(b + r->end, r->inf->rcap - r->end, r->user);
+            if (got < 0) { r->io = 1; return 0; }
+            if (got == 0) { return 0; }
+            r->end += (size_t)got > r->inf->rcap - r->end ? r->inf->rcap - r->end : (size_t)got;
+        }
+    }
+    p = r->b + r->pos;
+    kinf__xxh_update(&r->h, p, n);
+    r->pos += n;
+    return p;
+}
+/* n bytes to dst, through rbuf a piece at a time: 1, or 0 at the end of the
+   bytes (truncated) or an error. */
+static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
+    uint8_t* d = (uint8_t*)dst;
+    while (n) {
+        size_t k = r->fn && n > r->inf->rcap ? r->inf->rcap : n;
+        const uint8_t* p = kinf__snap_span(r, k);
+        if (!p) { return 0; }
+        memcpy(d, p, k);
+        d += k; n -= k;
+    }
+    return 1;
+}
+/* Empties the store the load filled (it was empty before). */
+static void kinf__snap_clear(kinf_informer_t* inf) {
+    int32_t s;
+    inf->fh = inf->ft = -1; inf->flen = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags & KINF__F_LIVE) { inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING; kinf__slot_free(inf, s); }
+    }
+    inf->nlive = 0;
+    inf->top = 0;
+    inf->last_rv[0] = 0;
+}
+/* a string of the snapshot: no NUL, shorter than cap */
+static int kinf__snap_text(const char* s, size_t n) { return memchr(s, 0, n) == 0; }
+/* Reads the whole snapshot into the store; the item that refuses it, or 0. */
+static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t h[KINF__SNAP_HEAD], mine[KINF__SNAP_HEAD];
+    char str[KINF__MAX_STR];
+    uint32_t count, i;
+    uint64_t sum;
+    int k;
+    det[0] = 0;
+    if (!kinf__snap_get(r, h, sizeof(h))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    kinf__snap_head(inf, mine, 0, 0);
+    if (memcmp(h, mine, 8)) { kinf__strlcpy(det, "not a snapshot", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (memcmp(h + 8, mine + 8, 4)) { kinf__strlcpy(det, "format version", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    if (memcmp(h + 12, mine + 12, 8)) { kinf__strlcpy(det, "byte order or word size", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    if (memcmp(h + 28, mine + 28, 8)) { kinf__strlcpy(det, "projection (keep/drop paths)", dcap); return KINF_LOGITEM_SNAPSHOT_FOREIGN; }
+    if (memcmp(h + 40, mine + 40, 4)) { kinf__strlcpy(det, "reserved bytes", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    count = (uint32_t)kinf__le_get(h + 36, 4);
+    for (k = 0; k < 5; k++) {
+        uint8_t b[2];
+        size_t l;
+        if (!kinf__snap_get(r, b, 2)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        l = (size_t)kinf__le_get(b, 2);
+        if (l >= (k == 4 ? (size_t)KINF__MAX_RV : sizeof(str))) { kinf__strlcpy(det, kinf__snap_str_name[k], dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (!kinf__snap_get(r, str, l)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        str[l] = 0;
+        if (k < 4 && (strlen(kinf__snap_str(inf, k)) != l || memcmp(str, kinf__snap_str(inf, k), l))) {
+            kinf__strlcpy(det, kinf__snap_str_name[k], dcap);
+            kinf__log_put(det, dcap, strlen(det), str, 1);
+            return KINF_LOGITEM_SNAPSHOT_FOREIGN;
+        }
+        if (k == 4) {
+            if (!l || !kinf__snap_text(str, l)) { kinf__strlcpy(det, "resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+            memcpy(inf->last_rv, str, l + 1);
+        }
+    }
+    if (count > (uint32_t)inf->max_objects) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    for (i = 0; i < count; i++) {
+        uint8_t rec[10];
+        char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
+        const uint8_t* js;
+        size_t nsl, nl, ul, rl, jl, kl;
+        uint32_t ref, hh;
+        if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
+        if ((rec[0] & ~(unsigned)KINF_OBJ_IDENTITY_ONLY) || !nl || nl >= sizeof(name) || ul >= sizeof(uid) || !rl || rl >= sizeof(rv)) {
+            kinf__strlcpy(det, "object record", dcap);
+            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+        }
+        if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
+            !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        /* the JSON where it was read when it fits the read buffer (no copy) */
+        js = jl <= inf->rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+        if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
+            memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
+            memchr(js, 0, jl)) {
+            kinf__strlcpy(det, "object", dcap);
+            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+        }
+        ns[nsl] = 0; name[nl] = 0; uid[ul] = 0; rv[rl] = 0;
+        kl = kinf__key_put(key, ns, nsl, name, nl);
+        key[kl] = 0;
+        hh = kinf__fnv(key, kl);
+        if (kinf__hash_find(inf, key, kl, hh) >= 0) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        ref = kinf__blk_make(inf, ns, name, uid, rv, js, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
+        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        kinf__store_upsert(inf, -1, ref, hh);
+        if (inf->nlive != (int)i + 1) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    }
+    sum = kinf__xxh_digest(&r->h);
+    {
+        uint8_t c[8], extra;
+        if (!kinf__snap_get(r, c, 8)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if (kinf__le_get(c, 8) != sum) { kinf__strlcpy(det, "checksum", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (kinf__snap_get(r, &extra, 1)) { kinf__strlcpy(det, "bytes after the end", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (r->io) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    }
+    inf->snap_time = kinf__le_get(h + 20, 8);
+    return 0;
+}
+
+KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
+    kinf__snap_w w;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = fn; w.user = user;
+    kinf__xxh_init(&w.h);
+    if (kinf__snap_emit(inf, unix_ms, &w) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
+    inf->snap_dirty = 0;
+    inf->snap_written = 1;
+    inf->snap_write_at = inf->now;
+    return KINF_OK;
+}
+static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
+KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
+    kinf__snap_w w;
+    if (!kinf__ok(inf) || !inf->last_rv[0]) { return 0; }
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_count;
+    kinf__xxh_init(&w.h);
+    kinf__snap_emit(inf, 0, &w);
+    return w.total;
+}
+static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
+    uint32_t item;
+    char det[200];
+    if (inf->dispatching) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
+    if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
+    r->inf = inf;
+    kinf__xxh_init(&r->h);
+    item = kinf__snap_read(inf, r, det, sizeof(det));
+    if (item && r->io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    if (item) {
+        kinf__snap_clear(inf);
+        kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
+        inf->snap_dirty = 0;
+        return KINF_ERR_INVAL;
+    }
+    inf->snap_loaded = 1; inf->snap_stale = 1; inf->snap_dirty = 0;
+    inf->sync_wait = 1; inf->sync_pops_left = inf->flen;
+    {
+        char num[21];
+        KINF__INFO(inf, SNAPSHOT_LOADED, kinf__utoa(num, (uint64_t)inf->nlive), " objects");
+    }
+    return KINF_OK;
+}
+KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, void* user) {
+    kinf__snap_r r;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
+    memset(&r, 0, sizeof(r));
+    r.fn = fn; r.user = user; r.b = inf->rbuf;
+    return kinf__snap_load(inf, &r);
+}
+KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len) {
+    kinf__snap_r r;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!data && len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_mem", ": data is NULL"); return KINF_ERR_INVAL; }
+    memset(&r, 0, sizeof(r));
+    r.b = (const uint8_t*)data; r.end = len;
+    return kinf__snap_load(inf, &r);
+}
+KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms) {
+    if (!kinf__ok(inf) || !inf->snap_stale) { return 0; }
+    if (since_unix_ms) { *since_unix_ms = inf->snap_time; }
+    return 1;
+}
+KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms) {
+    if (!kinf__ok(inf) || !inf->snap_dirty) { return 0; }
+    if (since_ms) { *since_ms = inf->snap_dirty_since; }
+    return 1;
+}
+
+/* >>snapshot file  the driver's part: a file, written atomically */
+#ifndef KINF_ENGINE_ONLY
+static long kinf__snap_fd_read(void* buf, size_t cap, void* user) {
+    int fd = *(int*)user;
+    for (;;) {
+        ssize_t n = read(fd, buf, cap);
+        if (n < 0 && errno == EINTR) { continue; }
+        return (long)n;
+    }
+}
+static int kinf__snap_fd_write(const void* data, size_t len, void* user) {
+    int fd = *(int*)user;
+    const uint8_t* p = (const uint8_t*)data;
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR) { continue; }
+        if (n <= 0) { return -1; }
+        p += n; len -= (size_t)n;
+    }
+    return 0;
+}
+KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path) {
+    int fd, rc;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!path) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_file", ": path is NULL"); return KINF_ERR_INVAL; }
+    if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
+    fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        if (errno != ENOENT) { KINF__ERR(inf, SNAPSHOT_UNREADABLE, path, 0); }
+        return KINF_ERR_IO;
+    }
+    rc = kinf_snapshot_load(inf, kinf__snap_fd_read, &fd);
+    close(fd);
+    return rc;
+}
+KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
+    char tmp[1040], dir[1040];
+    const char* why = 0;
+    size_t l;
+    int fd, rc;
+    struct timespec ts;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    l = strlen(path);
+    if (l + 5 > sizeof(tmp)) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, path, ": path too long"); return KINF_ERR_INVAL; }
+    memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5);
+    clock_gettime(CLOCK_REALTIME, &ts);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, tmp, ": cannot create"); return KINF_ERR_IO; }
+    rc = kinf_snapshot_write(inf, (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u, kinf__snap_fd_write, &fd);
+    if (rc == KINF_OK && fsync(fd) != 0) { why = ": fsync failed"; }
+    if (close(fd) != 0 && rc == KINF_OK && !why) { why = ": close failed"; }
+    if (rc == KINF_OK && !why && rename(tmp, path) != 0) { why = ": rename failed"; }
+    if (rc != KINF_OK || why) {
+        if (why) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, tmp, why); inf->snap_dirty = 1; }
+        unlink(tmp);
+        return rc != KINF_OK ? rc : KINF_ERR_IO;
+    }
+    /* the rename reaches the disk with the directory */
+    memcpy(dir, path, l + 1);
+    while (l > 0 && dir[l - 1] != '/') { l--; }
+    if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
+    fd = open(dir, O_RDONLY);
+    if (fd >= 0) { fsync(fd); close(fd); }
+    KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
+    return KINF_OK;
+}
+KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int interval_s, int final) {
+    int rc;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!inf->snap_dirty || !inf->last_rv[0]) { return 0; }
+    if (!final && inf->snap_written && interval_s > 0 && inf->now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
+    rc = kinf_snapshot_save_file(inf, path);
+    return rc == KINF_OK ? 1 : rc;
+}
+#endif /* KINF_ENGINE_ONLY */
+#undef KINF__SNAP_VERSION
+#undef KINF__SNAP_HEAD
+#undef KINF__XP1
+#undef KINF__XP2
+#undef KINF__XP3
+#undef KINF__XP4
+#undef KINF__XP5
+#endif
+

@@ -1,0 +1,403 @@
+/* >>store arena  Object data lives in one arena, compacted when holes block an
+   allocation; a block's owner field lets compaction fix the slot's reference. */
+#define KINF__FREE_OWNER 0xffffffffu
+static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { return (kinf__blk*)(void*)(inf->arena + ref - 1u); }
+static void kinf__arena_compact(kinf_informer_t* inf) {
+    size_t r = 0, w = 0;
+    while (r < inf->top) {
+        const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
+        uint32_t sz = b->size, owner = b->owner; /* read before the move may overwrite them */
+        if (owner != KINF__FREE_OWNER) {
+            kinf__slot* s = &inf->slots[owner >> 1];
+            if (w != r) { memmove(inf->arena + w, inf->arena + r, sz); }
+            if (owner & 1u) { s->old = (uint32_t)w + 1u; } else { s->cur = (uint32_t)w + 1u; }
+            w += sz;
+        }
+        r += sz;
+    }
+    inf->top = w;
+}
+/* desc.prefault_store: the whole pages from pf_top to a little ahead of
+   the top are faulted in with one call (MADV_POPULATE_WRITE, which glibc's
+   and musl's posix_madvise pass on to the kernel as they do any advice but
+   POSIX_MADV_DONTNEED). A refusal (an older kernel) turns it off. */
+#ifndef KINF__PF_DIV
+#define KINF__PF_DIV 256u
+#endif
+#ifndef KINF__PF_MIN
+#define KINF__PF_MIN (64u << 10)
+#endif
+#ifndef KINF__PF_MAX
+#define KINF__PF_MAX (1u << 20)
+#endif
+#if defined(MADV_POPULATE_WRITE)
+#define KINF__POPULATE_WRITE MADV_POPULATE_WRITE
+#else
+#define KINF__POPULATE_WRITE 23 /* Linux 5.14 */
+#endif
+static void kinf__prefault(kinf_informer_t* inf) {
+#if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
+    size_t ahead = inf->used / KINF__PF_DIV, end;
+    uintptr_t a, b, m = (uintptr_t)inf->pagesz - 1u;
+    if (ahead < (size_t)KINF__PF_MIN) { ahead = (size_t)KINF__PF_MIN; }
+    if (ahead > (size_t)KINF__PF_MAX) { ahead = (size_t)KINF__PF_MAX; }
+    if (ahead < inf->pagesz) { ahead = inf->pagesz; }
+    end = inf->store_bytes - inf->top > ahead ? inf->top + ahead : inf->store_bytes;
+    a = (uintptr_t)(inf->arena + inf->pf_top) & ~m;   /* a page begun is faulted again, which costs nothing */
+    b = (uintptr_t)(inf->arena + end) & ~m;           /* the store's last part page is left to a fault */
+    if (b <= a) { if (end == inf->store_bytes) { inf->pf_top = end; } return; } /* at the store's end: done */
+    if (posix_madvise((void*)a, (size_t)(b - a), KINF__POPULATE_WRITE) != 0) { inf->pagesz = 0; return; }
+    inf->pf_top = (size_t)(b - (uintptr_t)inf->arena);
+#else
+    inf->pagesz = 0;
+#endif
+}
+static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
+    uint32_t ref;
+    need = (need + 3u) & ~(size_t)3u;
+    if (inf->top + need > inf->store_bytes) {
+        if (inf->used + need > inf->store_bytes) { return 0; }
+        kinf__arena_compact(inf);
+    }
+    KINF_ASSERT(inf->top + need <= inf->store_bytes);
+    ref = (uint32_t)inf->top + 1u;
+    inf->top += need;
+    inf->used += need;
+    if (inf->used > inf->peak) { inf->peak = inf->used; }
+    if (inf->top > inf->pf_top && inf->pagesz) { kinf__prefault(inf); }
+    kinf__blk_at(inf, ref)->size = (uint32_t)need;
+    kinf__blk_at(inf, ref)->owner = KINF__FREE_OWNER;
+    return ref;
+}
+static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
+    kinf__blk* b;
+    if (!ref) { return; }
+    b = kinf__blk_at(inf, ref);
+    b->owner = KINF__FREE_OWNER;
+    inf->used -= b->size;
+    if (ref - 1u + b->size == inf->top) { inf->top = ref - 1u; }
+}
+static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char* name, const char* uid,
+                               const char* rv, const uint8_t* json, size_t jlen, uint32_t flags) {
+    size_t nsl = strlen(ns), nl = strlen(name), ul = strlen(uid), rl = strlen(rv);
+    size_t kl = nsl ? nsl + 1 + nl : nl;
+    size_t need = kinf__blk_head(kl, nsl, ul, rl) + jlen + 1;
+    uint32_t ref = kinf__arena_alloc(inf, need);
+    kinf__blk* b;
+    char* p;
+    if (!ref) { return 0; }
+    b = kinf__blk_at(inf, ref);
+    b->klen = (uint16_t)kl; b->nslen = (uint8_t)nsl; b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl;
+    b->flags = (uint8_t)flags; b->unused = 0;
+    b->tail = (uint8_t)(b->size - need);
+    p = (char*)(b + 1);
+    kinf__key_put(p, ns, nsl, name, nl);
+    p += kl; *p++ = 0;
+    memcpy(p, ns, nsl); p += nsl; *p++ = 0;
+    memcpy(p, uid, ul); p += ul; *p++ = 0;
+    memcpy(p, rv, rl); p += rl; *p++ = 0;
+    if (jlen) { memmove(p, json, jlen); }
+    p[jlen] = 0;
+    return ref;
+}
+static void kinf__store_view(const kinf_informer_t* inf, uint32_t ref, int32_t slot, kinf_object_t* o) {
+    const kinf__blk* b = kinf__blk_at(inf, ref);
+    const char* p = (const char*)(b + 1);
+    o->key = p;
+    o->name = b->nslen ? p + b->nslen + 1 : p;
+    p += b->klen + 1; o->namespace_ = p;
+    p += b->nslen + 1; o->uid = p;
+    p += b->uidlen + 1; o->resource_version = p;
+    p += b->rvlen + 1; o->json = p;
+    o->json_len = b->size - b->tail - 1u - (uint32_t)kinf__blk_head(b->klen, b->nslen, b->uidlen, b->rvlen);
+    o->flags = b->flags;
+    o->handle.id = slot < 0 ? 0u : (((uint32_t)inf->slots[slot].gen << KINF__SLOT_BITS) | (uint32_t)(slot + 1));
+}
+static void kinf__set_ref(kinf_informer_t* inf, int32_t s, int which_old, uint32_t ref) {
+    if (which_old) { inf->slots[s].old = ref; } else { inf->slots[s].cur = ref; }
+    if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 1) | (which_old ? 1u : 0u); }
+}
+
+/* KINF_SELFCHECK: after every change, walk the arena and the slots and abort
+   on any broken invariant (for tests, fuzzing and soaks; O(store) per call). */
+#ifdef KINF_SELFCHECK
+/* the slot flags' legal states (the table at the flags) */
+static int kinf__slot_legal(unsigned f, int has_old) {
+    f &= ~(unsigned)KINF__F_SEEN;
+    if (!f) { return !has_old; }
+    if (!(f & KINF__F_LIVE)) { return 0; }
+    if (!(f & KINF__F_PENDING)) { return f == (KINF__F_LIVE | KINF__F_KNOWN) && !has_old; }
+    if ((f & KINF__F_FSU) && !(f & KINF__F_DELETED)) { return 0; }
+    if ((f & KINF__F_FSU_OLD) && !(f & KINF__F_RECREATED)) { return 0; }
+    if (f & KINF__F_RECREATED) { return has_old && (f & KINF__F_KNOWN); }
+    return !has_old || (f & KINF__F_KNOWN);
+}
+static void kinf__selfcheck(const kinf_informer_t* inf) {
+    size_t r = 0, live = 0;
+    int32_t s;
+    int visible = 0, used = 0;
+    while (r < inf->top) {
+        const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
+        KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 3u) == 0);
+        if (b->owner != KINF__FREE_OWNER) {
+            const kinf__slot* sl = &inf->slots[b->owner >> 1];
+            KINF_ASSERT((b->owner >> 1) < (uint32_t)inf->max_objects);
+            KINF_ASSERT(((b->owner & 1u) ? sl->old : sl->cur) == r + 1u);
+            live += b->size;
+        }
+        r += b->size;
+    }
+    KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
+    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
+    for (s = 0; s < inf->slot_hi; s++) {
+        const kinf__slot* sl = &inf->slots[s];
+        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
+        used++;
+        KINF_ASSERT(sl->cur != 0);
+        KINF_ASSERT(kinf__slot_legal(sl->flags, sl->old != 0));
+        if ((sl->flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE) { visible++; }
+    }
+    KINF_ASSERT(used == inf->nused && visible == inf->nlive);
+}
+#define KINF__SELFCHECK(inf) kinf__selfcheck(inf)
+#else
+#define KINF__SELFCHECK(inf) ((void)0)
+#endif
+
+/* >>store hash  key -> slot, open addressing with linear probing and backward-shift delete */
+static const char* kinf__slot_key(const kinf_informer_t* inf, int32_t s, size_t* len) {
+    const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
+    *len = b->klen;
+    return (const char*)(b + 1);
+}
+/* A bucket holds the slot in its low KINF__SLOT_BITS and a tag of the key's
+   hash (its low bits) above them, so a probe rejects most other keys without
+   reading their slot or block; an empty bucket is all ones. The home bucket
+   comes from the hash's high bits by a multiply (any bucket count, not only
+   powers of two). */
+#define KINF__KB_EMPTY 0xffffffffu
+#define KINF__KB_SLOT(e) ((int32_t)((e) & ((1u << KINF__SLOT_BITS) - 1u)))
+#define KINF__KB_TAG(h) ((h) & ((1u << (32 - KINF__SLOT_BITS)) - 1u))
+static uint32_t kinf__kb_home(const kinf_informer_t* inf, uint32_t h) { return (uint32_t)(((uint64_t)h * inf->kb_n) >> 32); }
+static uint32_t kinf__kb_next(const kinf_informer_t* inf, uint32_t i) { return i + 1u == inf->kb_n ? 0u : i + 1u; }
+static int32_t kinf__hash_find(const kinf_informer_t* inf, const char* key, size_t kl, uint32_t h) {
+    uint32_t i = kinf__kb_home(inf, h);
+    for (;;) {
+        uint32_t e = inf->kb[i];
+        if (e == KINF__KB_EMPTY) { return -1; }
+        if ((e >> KINF__SLOT_BITS) == KINF__KB_TAG(h)) {
+            size_t sl;
+            int32_t s = KINF__KB_SLOT(e);
+            const char* sk = kinf__slot_key(inf, s, &sl);
+            if (sl == kl && !memcmp(sk, key, kl)) { return s; }
+        }
+        i = kinf__kb_next(inf, i);
+    }
+}
+static void kinf__hash_insert(kinf_informer_t* inf, int32_t s, uint32_t h) {
+    uint32_t i = kinf__kb_home(inf, h);
+    while (inf->kb[i] != KINF__KB_EMPTY) { i = kinf__kb_next(inf, i); }
+    inf->kb[i] = (KINF__KB_TAG(h) << KINF__SLOT_BITS) | (uint32_t)s;
+}
+/* the hash of the key of the object in slot s (the slot does not keep it) */
+static uint32_t kinf__slot_hash(const kinf_informer_t* inf, int32_t s) {
+    size_t kl;
+    const char* k = kinf__slot_key(inf, s, &kl);
+    return kinf__fnv(k, kl);
+}
+static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
+    uint32_t i = kinf__kb_home(inf, kinf__slot_hash(inf, s)), j;
+    while (KINF__KB_SLOT(inf->kb[i]) != s) { i = kinf__kb_next(inf, i); }
+    j = i;
+    for (;;) {
+        uint32_t home;
+        j = kinf__kb_next(inf, j);
+        if (inf->kb[j] == KINF__KB_EMPTY) { break; }
+        home = kinf__kb_home(inf, kinf__slot_hash(inf, KINF__KB_SLOT(inf->kb[j])));
+        /* move kb[j] back into the hole at i unless its home lies cyclically in (i, j] */
+        if ((j > i && (home <= i || home > j)) || (j < i && (home <= i && home > j))) {
+            inf->kb[i] = inf->kb[j];
+            i = j;
+        }
+    }
+    inf->kb[i] = KINF__KB_EMPTY;
+}
+
+/* >>store index */
+static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t s) { return &inf->ix[(size_t)x * (size_t)inf->max_objects + (size_t)s]; }
+static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
+static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o, char* buf, size_t cap) {
+    if (x == 0) { kinf__strlcpy(buf, o->namespace_, cap); return 1; }
+    return inf->idx[x].fn(o, buf, cap, inf->idx[x].user) ? (buf[cap - 1] = 0, 1) : 0;
+}
+/* A custom index keeps each link's value hash; the namespace index does not:
+   a key's namespace never changes, so its hash is that of the key's prefix,
+   and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
+enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t s) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects + (size_t)s]; }
+static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
+    const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
+    return kinf__fnv((const char*)(b + 1), b->nslen);
+}
+static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
+    int x;
+    for (x = 0; x < inf->nidx; x++) {
+        kinf__ixlink* l = kinf__ixl(inf, x, s);
+        uint32_t vh;
+        if (x == 0) {
+            if (!(inf->slots[s].ixflags & KINF__SL_NS_LINKED)) { continue; }
+            vh = kinf__ns_hash(inf, s);
+            inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
+        } else {
+            uint32_t* v = kinf__ixvh(inf, x, s);
+            if (!*v) { continue; }
+            vh = *v; *v = 0;
+        }
+        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
+        if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
+        l->next = l->prev = -1;
+    }
+}
+static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
+    int x;
+    kinf_object_t o;
+    char v[256];
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
+    for (x = 0; x < inf->nidx; x++) {
+        kinf__ixlink* l = kinf__ixl(inf, x, s);
+        int32_t* head;
+        uint32_t vh;
+        if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
+        vh = kinf__fnv(v, strlen(v));
+        if (x == 0) { inf->slots[s].ixflags |= KINF__SL_NS_LINKED; }
+        else { if (!vh) { vh = 1u; } *kinf__ixvh(inf, x, s) = vh; } /* 0 means not linked */
+        head = kinf__ixhead(inf, x, vh);
+        l->prev = -1; l->next = *head;
+        if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = s; }
+        *head = s;
+    }
+}
+
+/* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
+   key however many events it had, so it never holds more than max_objects. */
+static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    if (sl->flags & KINF__F_PENDING) { return; }
+    sl->flags |= KINF__F_PENDING;
+    sl->pnext = -1;
+    if (inf->ft >= 0) { inf->slots[inf->ft].pnext = s; } else { inf->fh = s; }
+    inf->ft = s;
+    inf->flen++;
+}
+static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
+    int32_t s = inf->fh;
+    if (s < 0) { return -1; }
+    inf->fh = inf->slots[s].pnext;
+    if (inf->fh < 0) { inf->ft = -1; }
+    inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
+    inf->slots[s].pnext = -1;
+    inf->flen--;
+    return s;
+}
+
+/* >>store operations */
+static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
+    int32_t s = inf->free_head;
+    if (s < 0) {
+        /* a slot never used before: its page of the tables is written only now */
+        int x;
+        if (inf->slot_hi >= inf->max_objects) { return -1; }
+        s = inf->slot_hi++;
+        memset(&inf->slots[s], 0, sizeof(kinf__slot));
+        for (x = 0; x < inf->nidx; x++) {
+            kinf__ixlink* l = kinf__ixl(inf, x, s);
+            l->next = l->prev = -1;
+            if (x) { *kinf__ixvh(inf, x, s) = 0; }
+        }
+        inf->slots[s].pnext = -1;
+    }
+    inf->free_head = inf->slots[s].pnext;
+    inf->slots[s].pnext = -1;
+    inf->slots[s].flags = KINF__F_LIVE;
+    inf->slots[s].cur = inf->slots[s].old = 0;
+    inf->nused++;
+    return s;
+}
+static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    kinf__index_remove(inf, s);
+    kinf__hash_remove(inf, s);
+    kinf__arena_free(inf, sl->cur);
+    if (sl->old) { kinf__arena_free(inf, sl->old); }
+    sl->cur = sl->old = 0;
+    sl->flags = 0;
+    sl->gen = (uint16_t)((sl->gen + 1u) & 0xfffu);
+    sl->pnext = inf->free_head;
+    inf->free_head = s;
+    inf->nused--;
+}
+static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
+    return (inf->slots[s].flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE;
+}
+/* a new version (block ref) of a key arrives: from the watch or a list */
+static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, uint32_t h) {
+    kinf__slot* sl;
+    if (s < 0) {
+        s = kinf__slot_alloc(inf);
+        if (s < 0) {
+            inf->st.dropped++;
+            KINF__ERR(inf, STORE_SLOTS_FULL, (const char*)(kinf__blk_at(inf, ref) + 1), 0);
+            kinf__arena_free(inf, ref);
+            return;
+        }
+        sl = &inf->slots[s];
+        kinf__set_ref(inf, s, 0, ref);
+        kinf__hash_insert(inf, s, h);
+        inf->nlive++;
+    } else {
+        sl = &inf->slots[s];
+        kinf__index_remove(inf, s);
+        if (sl->flags & KINF__F_DELETED) {
+            inf->nlive++;
+            if (sl->flags & KINF__F_KNOWN) {
+                /* deleted, then created again before handlers saw the delete:
+                   they get delete(final state) then add(new) */
+                if (sl->old) { kinf__arena_free(inf, sl->old); }
+                kinf__set_ref(inf, s, 1, sl->cur);
+                sl->flags |= KINF__F_RECREATED;
+                if (sl->flags & KINF__F_FSU) { sl->flags |= KINF__F_FSU_OLD; }
+            } else {
+                kinf__arena_free(inf, sl->cur);
+            }
+            sl->flags &= (uint8_t)~(KINF__F_DELETED | KINF__F_FSU);
+        } else if (sl->flags & KINF__F_PENDING) {
+            if (sl->old || !(sl->flags & KINF__F_KNOWN)) { kinf__arena_free(inf, sl->cur); }
+            else { kinf__set_ref(inf, s, 1, sl->cur); }
+        } else {
+            kinf__set_ref(inf, s, 1, sl->cur);
+        }
+        kinf__set_ref(inf, s, 0, ref);
+    }
+    sl->flags |= KINF__F_SEEN;
+    kinf__index_add(inf, s);
+    kinf__fifo_push(inf, s);
+    KINF__SNAP_TOUCH(inf);
+}
+/* a key goes away; ref is its final state, or 0 to keep the last known one */
+static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
+    kinf__slot* sl = &inf->slots[s];
+    if (!(sl->flags & KINF__F_DELETED)) {
+        inf->nlive--;
+        kinf__index_remove(inf, s);
+    }
+    if (ref) {
+        kinf__arena_free(inf, sl->cur);
+        kinf__set_ref(inf, s, 0, ref);
+    }
+    if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+    sl->flags |= KINF__F_DELETED;
+    if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
+    kinf__fifo_push(inf, s);
+    KINF__SNAP_TOUCH(inf);
+}
+
