@@ -587,6 +587,7 @@ typedef struct kinf_logger_t {
 } kinf_logger_t;
 
 typedef struct kinf_informer_t kinf_informer_t; /* opaque, lives in caller memory */
+typedef struct kinf_engine_t kinf_engine_t;     /* one connection and its exchange: an informer's, discovery's or the client's (kinf_engine_*) */
 
 /* A generation-counted handle: a stale one looks up as nothing. */
 typedef struct kinf_handle_t { uint32_t id; } kinf_handle_t;
@@ -668,6 +669,36 @@ typedef struct kinf_members_t {
     unsigned ident_seen, ident_next;
 } kinf_members_t;
 
+/* The connection: the server, its credentials and TLS, the timeouts, the
+   logger. An informer (kinf_desc_t.connection), discovery and the write
+   client (their desc.connection) take one; several can share one. The
+   fields mean what kinf_desc_t's fields of the same names mean. */
+typedef struct kinf_conn_desc_t {
+    const char* server;
+    const char* token;
+    const char* token_file;
+    const char* ca_file;
+    const void* ca_data;
+    size_t ca_len;
+    const char* client_cert_file;
+    const void* client_cert_data;
+    size_t client_cert_len;
+    const char* client_key_file;
+    const void* client_key_data;
+    size_t client_key_len;
+    const char* tls_server_name;
+    int insecure_skip_tls_verify;
+    int64_t (*tls_time)(void* user);
+    void* tls_time_user;
+    int idle_timeout_ms;
+    int connect_timeout_ms;
+    size_t read_bytes;
+    int own_transport;
+    kinf_logger_t logger;
+    const char* tag;
+    uint32_t random_seed;
+} kinf_conn_desc_t;
+
 typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
     const char* resource;        /* "pods", "/api/v1/pods", "/apis/apps/v1/deployments" */
@@ -737,6 +768,11 @@ typedef struct kinf_desc_t {
     int metadata_only;
     int no_gzip;                 /* 1: lists ask for no gzip (Accept-Encoding), and the inflater's
                                     KINF_GZIP_BYTES are not reserved; builds with KINF_NO_GZIP never ask */
+    /* not NULL: the connection's settings (server, credentials, TLS,
+       timeouts, read_bytes, own_transport) come from here, and the fields
+       above of the same names are not read; logger, tag and random_seed
+       are this descriptor's when set, else the connection's */
+    const kinf_conn_desc_t* connection;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -954,40 +990,48 @@ typedef struct kinf_server_t {
     uint16_t port;
     int https;                   /* 1: the driver speaks TLS (the engine sends and reads plain HTTP) */
 } kinf_server_t;
-KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf);
+/* The engine of an informer, of a discovery (kinf_discovery_engine) or of a
+   write client (kinf_client_engine): one connection, driven by the same
+   calls. NULL for a NULL or foreign owner. It lives in its owner's memory. */
+KINF_API kinf_engine_t* kinf_informer_engine(kinf_informer_t* inf);
+KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e);
 /* What the engine wants now, with no side effect (KINF_ENG_*; 0 when stopped). */
-KINF_API unsigned kinf_engine_state(kinf_informer_t* inf);
-/* Starts the first list, ends a backoff, times out a silent connection,
-   feeds bytes the queue held back, finishes responses. Returns the state. */
-KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API unsigned kinf_engine_state(kinf_engine_t* e);
+/* Begins requests, ends a backoff, times out a silent connection, takes
+   bytes held back, finishes responses. Returns the state. */
+KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms);
 /* The time (now_ms's clock) by which kinf_engine_tick must be called again;
    UINT64_MAX for none, a time not after now when it has work now. */
-KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf);
+KINF_API uint64_t kinf_engine_deadline(kinf_engine_t* e);
 /* The request bytes still to send (valid until the next engine call). */
-KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len);
-KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms);
+KINF_API const uint8_t* kinf_engine_sendbuf(kinf_engine_t* e, size_t* len);
+KINF_API void kinf_engine_sent(kinf_engine_t* e, size_t n, uint64_t now_ms);
 /* Where to put the next bytes read, and how many fit; NULL and 0 when the
    engine wants none now. kinf_engine_recvd(n) hands in the n bytes put there. */
-KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap);
-KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms);
-KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API uint8_t* kinf_engine_recvbuf(kinf_engine_t* e, size_t* cap);
+KINF_API void kinf_engine_recvd(kinf_engine_t* e, size_t n, uint64_t now_ms);
+KINF_API void kinf_engine_connected(kinf_engine_t* e, uint64_t now_ms);
 /* The connection is closed: by the server (end of stream) or by the driver
    as KINF_ENG_CLOSE asked. */
-KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API void kinf_engine_closed(kinf_engine_t* e, uint64_t now_ms);
 /* The transport failed: item is what happened (KINF_LOGITEM_CONNECT_FAILED,
    _RESOLVE_FAILED, _CONNECT_TIMEOUT, _IO_ERROR, a TLS item), logged as an
    error with detail; 0 when the transport logged it already. The request is
-   retried after a backoff, as client-go's reflector does. */
-KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms);
+   retried after a backoff, as client-go's reflector does (the write client
+   ends the request with KINF_CLIENT_CONNECTION). */
+KINF_API void kinf_engine_failed(kinf_engine_t* e, uint32_t item, const char* detail, uint64_t now_ms);
 /* A new bearer token (NUL-terminated, copied), or NULL to keep the one held
    (a file that could not be read). KINF_OK, or KINF_ERR_INVAL (too long,
    spaces or control characters: logged, the old token is kept). */
-KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms);
-/* Delivers queued changes to the handlers; returns how many keys. */
-KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms);
-/* Driver helper: reads desc.token_file (no more than KINF_MAX_TOKEN bytes)
+KINF_API int kinf_engine_set_token(kinf_engine_t* e, const char* token, uint64_t now_ms);
+/* Delivers an informer's queued changes to its handlers; returns how many
+   keys (0 for discovery and the client, which have none). */
+KINF_API int kinf_engine_dispatch(kinf_engine_t* e, uint64_t now_ms);
+#ifndef KINF_ENGINE_ONLY
+/* Driver helper: reads the token file (no more than KINF_MAX_TOKEN bytes)
    and hands it to kinf_engine_set_token. Blocks on the file read only. */
-KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms);
+#endif
 
 KINF_API int kinf_has_synced(kinf_informer_t* inf);
 KINF_API int kinf_count(kinf_informer_t* inf);
@@ -1209,6 +1253,7 @@ typedef struct kinf_discovery_desc_t {
     /* server, credentials, TLS, logger, tag, timeouts, own_transport, random_seed:
        read as kinf_init reads them; resource, selectors, keep and capacities are not read */
     const kinf_desc_t* conn;
+    const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     int max_resources;           /* resources kept; default 256 */
     size_t names_bytes;          /* bytes of their names; default 64 per resource */
     int max_group_versions;      /* legacy form: group versions to read per round; default 128 */
@@ -1253,19 +1298,9 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms);
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d);
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d);   /* KINF_WANT_* */
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d);
-/* The engine, as kinf_engine_* for an informer (the same KINF_ENG_* bits and
-   the same driver loop; the server is kinf_discovery_engine_server's). */
-KINF_API kinf_server_t kinf_discovery_engine_server(kinf_discovery_t* d);
-KINF_API unsigned kinf_discovery_engine_tick(kinf_discovery_t* d, uint64_t now_ms);
-KINF_API uint64_t kinf_discovery_engine_deadline(kinf_discovery_t* d);
-KINF_API const uint8_t* kinf_discovery_engine_sendbuf(kinf_discovery_t* d, size_t* len);
-KINF_API void kinf_discovery_engine_sent(kinf_discovery_t* d, size_t n, uint64_t now_ms);
-KINF_API uint8_t* kinf_discovery_engine_recvbuf(kinf_discovery_t* d, size_t* cap);
-KINF_API void kinf_discovery_engine_recvd(kinf_discovery_t* d, size_t n, uint64_t now_ms);
-KINF_API void kinf_discovery_engine_connected(kinf_discovery_t* d, uint64_t now_ms);
-KINF_API void kinf_discovery_engine_closed(kinf_discovery_t* d, uint64_t now_ms);
-KINF_API void kinf_discovery_engine_failed(kinf_discovery_t* d, uint32_t item, const char* detail, uint64_t now_ms);
-KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* token, uint64_t now_ms);
+/* Its engine, for a transport of your own (desc.connection->own_transport):
+   the kinf_engine_* calls and driver loop of an informer. */
+KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d);
 /* The resources of the last completed round: the core group first, then
    the groups in the server's order. */
 KINF_API int kinf_discovery_count(kinf_discovery_t* d);
@@ -1594,6 +1629,7 @@ typedef struct kinf_client_desc_t {
     /* server, credentials, TLS, logger, tag, timeouts, own_transport, random_seed:
        read as kinf_init reads them; resource, selectors, keep and capacities are not read */
     const kinf_desc_t* conn;
+    const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
     size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
 } kinf_client_desc_t;
@@ -1628,18 +1664,8 @@ KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms);
 KINF_API int kinf_client_fd(kinf_client_t* c);
 KINF_API unsigned kinf_client_wants(kinf_client_t* c);
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c);
-/* The engine, as kinf_engine_* (the same KINF_ENG_* bits and driver loop). */
-KINF_API kinf_server_t kinf_client_engine_server(kinf_client_t* c);
-KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms);
-KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c);
-KINF_API const uint8_t* kinf_client_engine_sendbuf(kinf_client_t* c, size_t* len);
-KINF_API void kinf_client_engine_sent(kinf_client_t* c, size_t n, uint64_t now_ms);
-KINF_API uint8_t* kinf_client_engine_recvbuf(kinf_client_t* c, size_t* cap);
-KINF_API void kinf_client_engine_recvd(kinf_client_t* c, size_t n, uint64_t now_ms);
-KINF_API void kinf_client_engine_connected(kinf_client_t* c, uint64_t now_ms);
-KINF_API void kinf_client_engine_closed(kinf_client_t* c, uint64_t now_ms);
-KINF_API void kinf_client_engine_failed(kinf_client_t* c, uint32_t item, const char* detail, uint64_t now_ms);
-KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, uint64_t now_ms);
+/* Its engine, for a transport of your own: the kinf_engine_* calls. */
+KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c);
 /* The item of the last request that failed, or of the last call refused
    (sticky until kinf_client_clear_error). */
 KINF_API uint32_t kinf_client_last_error(kinf_client_t* c);
@@ -1769,16 +1795,17 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>http        src/http.c          the response head; >>http chunked: the chunked framing
      >>gzip        src/gzip.c          a streaming gzip inflater (KINF_NO_GZIP)
      >>json        src/json.c          the streaming JSON scanner: one grammar, records, captures, member table
-     >>context     src/context.c       the informer's state (kinf_informer_t) in the caller's memory; >>context log: log items, the sticky error
+     >>log         src/log.c           log items (one X-macro: ids and messages), the text a logger gets, why set-up refused
+     >>conn        src/conn.c          one connection and one HTTP/1.1 exchange: request head, response head, framing, gzip; the kinf_engine_* calls
+     >>tls         src/tls.c           TLS through BearSSL over the non-blocking socket
+     >>driver      src/driver.c        the built-in driver of any connection over the engine calls: socket, clock, token file
+     >>context     src/context.c       the informer's state (kinf_informer_t) in the caller's memory; its log lines and sticky error
      >>project     src/project.c       projection of an object to the kept paths, in place
      >>store       src/store.c         arena, hash (key -> slot), index, operations; the DeltaFIFO
      >>setup       src/setup.c         the descriptor read into the context, the memory layout
      >>metadata    src/metadata.c      metadata-only informers (client-go's metadatainformer)
      >>reflector   src/reflector.c     requests, connection wanted, events, responses, step: list/watch; watch-list
      >>handlers    src/handlers.c      delivery from the FIFO to the handlers, resync
-     >>engine      src/engine.c        the kinf_engine_* calls: the seam every transport drives
-     >>tls         src/tls.c           TLS through BearSSL over the non-blocking socket
-     >>driver      src/driver.c        kinf_poll's driver over the engine calls: socket, clock, files
      >>snapshot    src/snapshot.c      the store to a snapshot and back; the snapshot file
      >>field       src/field.c         kinf_field: a value of a compact JSON object by path; text, members
      >>jsonpatch   src/jsonpatch.c     kinf_json_patch: an RFC 6902 patch between two JSON values
@@ -1813,6 +1840,13 @@ static int kinf__strlcpy(char* dst, const char* src, size_t cap) {
     if (n >= cap) { n = cap - 1; memcpy(dst, src, n); dst[n] = 0; return 0; }
     if (n) { memcpy(dst, src, n); }
     dst[n] = 0;
+    return 1;
+}
+/* appends s to the string in dst; 0 (dst unchanged) when it does not fit */
+static int kinf__cat(char* dst, size_t cap, const char* s) {
+    size_t o = strlen(dst), n = strlen(s);
+    if (o + n >= cap) { return 0; }
+    memcpy(dst + o, s, n + 1);
     return 1;
 }
 static char* kinf__utoa(char* buf /* >= 21 */, uint64_t v) {
@@ -3367,191 +3401,8 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
 #undef KINF__MT_VALUE
 }
 
-/* >>context  the informer's state, in the caller's memory */
-/* A slot's flags. LIVE: in use. KNOWN: the handlers have had its add.
-   PENDING: queued in the FIFO. DELETED: a delete waits (FSU: its final state
-   is unknown). RECREATED: deleted and created again before the handlers saw
-   the delete; old holds the deleted version (FSU_OLD: that delete's final
-   state is unknown). SEEN: met by the list under way (apart from the rest).
-   The legal states (kinf__slot_legal checks them under KINF_SELFCHECK):
-     0                          free: no block
-     LIVE KNOWN                 delivered; old is 0
-     LIVE PENDING [KNOWN]       a change waits; old, if set, is the version
-                                the handlers saw (so KNOWN is set)
-     ... + DELETED [FSU]        a delete waits
-     ... + RECREATED [FSU_OLD]  with KNOWN and old: the deleted version waits
-                                for its delete, cur for its add
-   Transitions:
-     upsert, new key            free -> LIVE PENDING
-     upsert, delivered          LIVE KNOWN -> + PENDING, old = the version seen
-     upsert, pending            cur replaced (old kept, or the never-seen cur freed)
-     upsert, deleted and KNOWN  DELETED [FSU] -> RECREATED [FSU_OLD], old = the deleted version
-     upsert, deleted, not KNOWN DELETED -> the never-seen version is replaced
-     delete                     -> DELETED [FSU], PENDING (old freed unless RECREATED)
-     dispatch                   RECREATED: delete(old), then as if new (KNOWN cleared);
-                                DELETED: [add,] delete, slot freed; else add or
-                                update(old, cur) -> LIVE KNOWN */
-enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
-       KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
-typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
-typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
-typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
-typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
-/* The projection rules: what the scanner asks at a key and projection
-   follows. Their segments' bytes are in buf. */
-typedef struct kinf__rules {
-    char buf[2048];
-    size_t len;
-    kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
-    int nkeep, ndrop;
-    uint64_t seglens[2];          /* bit n: some rule's first (second) segment is n bytes long; bit 63: 63 or more */
-} kinf__rules;
-/* the masks of every keep and every drop rule, and whether all is kept */
-static void kinf__rules_all(const kinf__rules* r, uint32_t* km, uint32_t* dm, int* full) {
-    *km = r->nkeep >= 32 ? 0xffffffffu : ((1u << r->nkeep) - 1u);
-    *dm = r->ndrop >= 32 ? 0xffffffffu : ((1u << r->ndrop) - 1u);
-    *full = r->nkeep == 0;
-}
-typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
-typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
-typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
-typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
-
-enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
-/* The engine's connection: none wanted, a new one wanted (KINF_ENG_CONNECT),
-   the request going out (KINF_ENG_SEND), the response coming in (KINF_ENG_RECV). */
-typedef enum kinf__conn_state { KINF__C_NONE = 0, KINF__C_WANTED, KINF__C_SEND, KINF__C_RECV } kinf__conn_state;
-enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
-/* The built-in transport's socket: the addresses resolved, the one being
-   tried, and when its connect began. */
-typedef struct kinf__sock {
-    int fd, connecting, naddr, ai;
-    uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself */
-#ifndef KINF_ENGINE_ONLY
-    struct sockaddr_storage addrs[4];
-    socklen_t alens[4];
-#endif
-    uint64_t t_connect;
-} kinf__sock;
-enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
-enum { KINF__BODY_LIST = 0, KINF__BODY_WATCH, KINF__BODY_STATUS };
-
-struct kinf_informer_t {
-    uint32_t magic;
-    /* config */
-    kinf_logger_t logger;
-    char tag[32];
-    char host[256];
-    char hosthdr[300];
-    uint16_t port;
-    uint8_t https;
-    char path[KINF__MAX_STR];
-    char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
-    char token[KINF_MAX_TOKEN];
-    char token_file[512];
-    uint64_t token_at;
-    int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
-    size_t store_bytes, max_event_bytes;
-    int resync_ms, idle_ms, connect_ms, watch_timeout_s;
-    uint32_t rng;
-    kinf__rules rules;
-    /* memory */
-    size_t mem_size, mem_layout;
-    kinf__slot* slots;
-    uint32_t* kb;
-    uint32_t kb_n;                /* key buckets */
-    kinf__ixlink* ix;
-    uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
-    int32_t* ixb;
-    uint32_t ixb_mask;
-    kinf__index* idx;
-    int nidx;
-    kinf_handler_t* handlers;
-    int nhandlers;
-    jsmntok_t* toks;
-    uint8_t* ev;
-    uint8_t* arena;
-    /* store */
-    size_t top, used, peak;
-    size_t pf_top, pagesz;        /* prefault_store: the store is faulted in up to pf_top; 0 pagesz: off */
-    int nlive, nused;
-    int32_t free_head;
-    int32_t slot_hi;              /* slots[0..slot_hi) have been used: the rest is untouched memory */
-    /* fifo */
-    int32_t fh, ft;
-    uint32_t flen;
-    /* sync and resync */
-    int synced, sync_wait;
-    uint32_t sync_pops_left;
-    uint64_t next_resync;
-    /* reflector */
-    int phase, req_kind, next_kind, rv_mode, started;
-    char last_rv[KINF__MAX_RV];
-    char req_rv[KINF__MAX_RV];
-    char cont[KINF_MAX_CONTINUE];
-    char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
-    char c_cont[KINF_MAX_CONTINUE];
-    kinf__scan scan;
-    /* the engine's side of the connection: what it wants of the transport */
-    int cstate;                   /* kinf__conn_state */
-    uint8_t conn_open, close_wanted, reusable;
-    uint8_t token_due;            /* ask the driver to read the token file again (KINF_ENG_TOKEN) */
-    uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
-    uint64_t now;                 /* the time the driver gave the engine last (ms, any epoch) */
-    uint32_t responses;           /* responses read to their end */
-    uint64_t last_rx, backoff_until, watch_start, healthy_since;
-    uint64_t watch_events;
-    int backoff_n;
-    char wbuf[KINF__WBUF];
-    size_t wlen, wpos;
-    uint8_t* rbuf;                /* the socket read buffer, rcap bytes (desc.read_bytes) */
-    size_t rcap;
-    size_t dpos, dend, rend; /* body data in rbuf still to feed; to rend, chunked framing and data not yet decoded (rend is dend otherwise) */
-    int body_done, body_mode;
-    char head[KINF_MAX_HEAD_BYTES];
-    size_t hlen;
-    kinf__resp resp;
-    kinf__chunked ch;
-    int64_t body_left;
-    void* gz;                     /* the gzip inflater (kinf__gz) in the caller's memory; NULL: lists ask for no gzip */
-    uint8_t gz_on;                /* the response under way is gzip: its body goes through the inflater */
-    uint8_t gz_redo;              /* a gzip list was given up: items it applied may be corrupt (its CRC is
-                                     checked only at the end), so lists re-apply items of the same
-                                     resourceVersion until one completes */
-    /* errors and stats */
-    uint32_t last_error;
-    kinf_stats_t st;
-    char logbuf[400];
-    volatile int stop;
-    int dispatching, fatal, listed;
-    uint32_t fatal_item;          /* the item that stopped the informer (fatal): kinf_poll refuses with it */
-    uint8_t list_nolimit;
-    uint8_t own_transport;        /* desc.own_transport: the built-in driver is not used */
-    /* the built-in transport (the driver layer): a socket, TLS for https:// */
-    kinf__sock sock;
-    void* tls;                    /* kinf__tls in caller memory, for https:// */
-    /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
-       dirty: the store changed since the last snapshot written or loaded */
-    uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
-    uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
-    uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
-    /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
-       remembers it); skip: this relist goes through LIST; init: the watch
-       under way is a watch-list whose initial events have not ended */
-    uint8_t wl_mode, wl_off, wl_skip, wl_init;
-    uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
-};
-/* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
-#ifndef KINF_NO_GZIP
-#define KINF__GZ_REDO(inf) ((inf)->gz_redo)
-#else
-#define KINF__GZ_REDO(inf) 0
-#endif
-/* a change to the store: a snapshot written now would differ */
-#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
-typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
-
-/* >>context log */
+/* >>log  log items: the messages and names from one X-macro, the text a
+   logger gets, and why a set-up call refused */
 /* The messages and the names: each set is one struct of char arrays, one
    array per item, sized to its text, with a table of 16-bit offsets into it,
    so that no table of pointers needs relocating when the program loads and no
@@ -3634,6 +3485,1570 @@ static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level,
     lg->func(tag, level, item, buf, line, 0, lg->user);
 #endif
 }
+/* >>conn  One connection to the API server and one HTTP/1.1 exchange on it at
+   a time: the server and its credentials, the built-in transport's socket
+   and TLS, the request going out, and the response coming in -- its head,
+   then its body framed by length, chunks or the close, inflated when it is
+   gzip, and left in the read buffer for the owner to take. This is the
+   engine every transport drives (the kinf_engine_* calls). The informer,
+   discovery and the write client each embed one and give it a table of what
+   differs (kinf__conn_ops): build the request, see the head, take progress
+   without I/O, give an exchange up, gate what they can take now. */
+typedef enum kinf__cstate { KINF__C_NONE = 0, KINF__C_WANTED, KINF__C_SEND, KINF__C_RECV } kinf__cstate;
+/* Why an exchange ended without a whole response (kinf__conn_ops.lost). */
+typedef enum kinf__lost {
+    KINF__LOST_CLOSED = 1,        /* the peer closed (or reset) it mid exchange; not logged yet */
+    KINF__LOST_FAILED,            /* the transport failed: item says how (logged) */
+    KINF__LOST_IDLE,              /* silent for idle_ms; not logged yet */
+    KINF__LOST_BROKEN             /* a malformed head, chunk or gzip stream (logged) */
+} kinf__lost;
+/* gate: a stopped owner, which wants nothing but a close */
+#define KINF__HALT 0x100u
+typedef struct kinf__conn_ops {
+    void (*advance)(void* owner);             /* progress with no I/O: begin requests, end backoffs, take body bytes, finish responses */
+    int (*build)(void* owner);                /* the request again with the token held now; 0 when it cannot be built (dealt with) */
+    int (*head)(void* owner);                 /* the response head is in (resp): 0 goes on, -1 gives the exchange up (logged) */
+    void (*lost)(void* owner, int why, uint32_t item);
+    unsigned (*gate)(const void* owner);      /* KINF_ENG_TOKEN and _RECV when the owner can take them now; KINF__HALT */
+    uint64_t (*deadline)(const void* owner);  /* the owner's own: a backoff, a resync, a round to begin */
+    int (*dispatch)(void* owner);             /* queued changes to callbacks (the informer's); NULL: none */
+    void (*log)(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line);
+} kinf__conn_ops;
+/* The built-in transport's socket: the addresses resolved, the one being
+   tried, and when its connect began. */
+#ifndef KINF_ENGINE_ONLY
+typedef union kinf__addr { struct sockaddr sa; struct sockaddr_in in4; struct sockaddr_in6 in6; } kinf__addr;
+#endif
+typedef struct kinf__sock {
+    int fd, connecting, naddr, ai;
+#ifndef KINF_ENGINE_ONLY
+    kinf__addr addrs[4];
+    socklen_t alens[4];
+#endif
+    uint64_t t_connect;
+} kinf__sock;
+enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
+#define KINF__CONN_MAGIC 0x6b636f6eu
+struct kinf_engine_t {
+    uint32_t magic;
+    const kinf__conn_ops* ops;
+    void* owner;
+    /* the server and the credentials */
+    char host[KINF__HOST_BYTES];
+    char hosthdr[KINF__HOSTHDR_BYTES];
+    uint16_t port;
+    uint8_t https, own_transport;
+    uint8_t retry_stale;          /* a request on a kept-alive connection the server closed while idle goes again */
+    uint8_t in_callback;          /* the owner runs callbacks: engine calls do nothing */
+    uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself (TLS records) */
+    uint8_t token_due;            /* ask the driver to read the token file again (KINF_ENG_TOKEN) */
+    int idle_ms, connect_ms;
+    char token[KINF_MAX_TOKEN];
+    char token_file[KINF__TOKEN_FILE_BYTES];
+    uint64_t token_at;
+    uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
+    uint32_t err_item;            /* the last item logged as an error: what a failure without one was */
+    uint32_t* last_error;         /* the owner's sticky error, for a refusal logged as a warning */
+    const char* where;            /* the request's path for log details, or NULL */
+    /* the exchange */
+    int cstate;                   /* kinf__cstate */
+    uint8_t conn_open, close_wanted, reusable, reused;
+    uint64_t now, last_rx;        /* the time the transport gave last (ms, any epoch); the last byte moved */
+    char* wbuf;                   /* the request, wlen bytes; wpos sent */
+    size_t wlen, wpos;
+    uint8_t* rbuf;                /* the read buffer, rcap bytes */
+    size_t rcap;
+    size_t dpos, dend, rend;      /* body data at dpos..dend to take; to rend, framing and data not yet decoded */
+    int body_done;
+    char head[KINF_MAX_HEAD_BYTES];
+    size_t hlen;
+    kinf__resp resp;
+    kinf__chunked ch;
+    int64_t body_left;
+    void* gz;                     /* the owner's inflater (kinf__gz), or NULL */
+    uint8_t gz_asked, gz_on;      /* the request asked for gzip; the response is gzip */
+    uint64_t bytes_read, bytes_written, gz_responses, gz_in, gz_out;
+    /* the built-in transport */
+    kinf__sock sock;
+    void* tls;                    /* kinf__tls in the owner's memory, for https:// */
+};
+static int kinf__conn_ok(const kinf_engine_t* c) { return c && c->magic == KINF__CONN_MAGIC; }
+static void kinf__conn_log(kinf_engine_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    if (level <= KINF_LOG_ERROR) { c->err_item = item; }
+    c->ops->log(c->owner, level, item, d1, d2, line);
+}
+#define KINF__CERR(c, item, d1, d2) kinf__conn_log((c), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+#define KINF__CWARN(c, item, d1, d2) kinf__conn_log((c), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
+
+/* >>conn request  writing a request head: bounded appends, each 0 when
+   it did not fit (out stays NUL-terminated) */
+static int kinf__put(char* out, size_t cap, size_t* o, const char* s) {
+    size_t n = strlen(s);
+    if (*o + n >= cap) { return 0; }
+    memcpy(out + *o, s, n); *o += n; out[*o] = 0;
+    return 1;
+}
+/* s percent-encoded, all but RFC 3986's unreserved bytes */
+static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.' || ch == '~') {
+            if (*o + 1 >= cap) { return 0; }
+            out[(*o)++] = (char)ch;
+        } else {
+            if (*o + 3 >= cap) { return 0; }
+            out[(*o)++] = '%'; out[(*o)++] = hex[ch >> 4]; out[(*o)++] = hex[ch & 15];
+        }
+    }
+    out[*o] = 0;
+    return 1;
+}
+/* The rest of a request head after its request target: the version, Host,
+   User-Agent, h1, the token held now, h2 (the owner's headers, each ending
+   in CRLF; NULL for none), and the empty line. */
+static int kinf__conn_headers(kinf_engine_t* c, char* w, size_t cap, size_t* o, const char* h1, const char* h2) {
+    int ok = kinf__put(w, cap, o, " HTTP/1.1\r\nHost: ");
+    ok &= kinf__put(w, cap, o, c->hosthdr);
+    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
+    if (h1) { ok &= kinf__put(w, cap, o, h1); }
+    if (c->token[0]) {
+        ok &= kinf__put(w, cap, o, "Authorization: Bearer ");
+        ok &= kinf__put(w, cap, o, c->token);
+        ok &= kinf__put(w, cap, o, "\r\n");
+    }
+    if (h2) { ok &= kinf__put(w, cap, o, h2); }
+    ok &= kinf__put(w, cap, o, "\r\n");
+    c->req_token_gen = c->token_gen;
+    return ok;
+}
+
+/* >>conn exchange */
+/* Gives the connection up: the transport is asked to close it. */
+static void kinf__conn_drop(kinf_engine_t* c) {
+    if (c->conn_open) { c->close_wanted = 1; }
+    c->conn_open = 0; c->reusable = 0;
+    c->cstate = KINF__C_NONE;
+}
+static void kinf__conn_window_clear(kinf_engine_t* c) { c->dpos = c->dend = c->rend = 0; }
+/* A request whose bytes the owner has built goes out: on the kept-alive
+   connection when there is one, else on a new one. The response state
+   starts over. */
+static void kinf__conn_start(kinf_engine_t* c) {
+    memset(&c->resp, 0, sizeof(c->resp));
+    memset(&c->ch, 0, sizeof(c->ch));
+    c->hlen = 0; c->body_done = 0; c->gz_on = 0;
+    kinf__conn_window_clear(c);
+    c->last_rx = c->now;
+    c->reused = c->conn_open && c->reusable;
+    if (c->reused) { c->cstate = KINF__C_SEND; return; }
+    kinf__conn_drop(c);
+    c->cstate = KINF__C_WANTED;
+}
+/* A kept-alive connection that the server closed while idle (a restart, a
+   proxy's timeout) ends the request before any byte of a response: the same
+   request goes again on a new connection, as HTTP clients do. 1 when that
+   is the case (owners that set retry_stale only). */
+static int kinf__conn_stale(kinf_engine_t* c) {
+    if (!c->retry_stale || !c->reused || c->resp.head_done || c->hlen || (c->cstate != KINF__C_SEND && c->cstate != KINF__C_RECV)) { return 0; }
+    c->reused = 0;
+    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0;
+    c->wpos = 0;
+    c->cstate = KINF__C_WANTED;
+    return 1;
+}
+/* Bytes read that the owner has not taken yet (held back, or to decode). */
+static int kinf__conn_pending(const kinf_engine_t* c) {
+#ifndef KINF_NO_GZIP
+    if (c->gz_on && ((const kinf__gz*)c->gz)->pend) { return 1; } /* inflated, not taken */
+#endif
+    return c->dpos < c->rend;
+}
+/* The chunked framing from dend up to the next data, and that data (as much
+   of it as was read) as dpos..dend, in place. 0, or -1 for a bad chunk
+   (logged). Each call moves on by at least a byte. */
+static int kinf__conn_chunk(kinf_engine_t* c) {
+    size_t i = c->dend;
+    long k = kinf__chunked_frame(&c->ch, c->rbuf, &i, c->rend);
+    if (k < 0) { KINF__CERR(c, HTTP_BAD_CHUNK, c->where, 0); return -1; }
+    if (c->ch.done) { c->body_done = 1; } /* the framing step has passed the bytes after the end */
+    c->dpos = i; c->dend = i + (size_t)k;
+    return 0;
+}
+/* The next body bytes to take: *src and their count; 0 when a framing (or
+   inflating) step was made and none is ready yet -- call again while
+   kinf__conn_pending; -1 when the body is malformed (logged). */
+static long kinf__conn_next(kinf_engine_t* c, const uint8_t** src) {
+#ifndef KINF_NO_GZIP
+    if (c->gz_on) {
+        kinf__gz* z = (kinf__gz*)c->gz;
+        size_t used;
+        int r;
+        if (z->pend) { return (long)kinf__gz_out(z, src); }
+        if (c->dpos >= c->dend) { return kinf__conn_chunk(c) ? -1 : 0; }
+        r = kinf__gz_inflate(z, c->rbuf + c->dpos, c->dend - c->dpos, &used);
+        c->dpos += used;
+        c->gz_in += used;
+        if (r == KINF__GZ_ECHECK) { KINF__CERR(c, GZIP_CHECK_FAILED, z->why, 0); return -1; }
+        if (r < 0) { KINF__CERR(c, GZIP_MALFORMED, z->why, 0); return -1; }
+        return 0;
+    }
+#endif
+    if (c->dpos >= c->dend) { return kinf__conn_chunk(c) ? -1 : 0; }
+    *src = c->rbuf + c->dpos;
+    return (long)(c->dend - c->dpos);
+}
+/* n of the bytes kinf__conn_next gave were taken */
+static void kinf__conn_take(kinf_engine_t* c, size_t n) {
+#ifndef KINF_NO_GZIP
+    if (c->gz_on) { kinf__gz_take((kinf__gz*)c->gz, n); c->gz_out += n; return; }
+#endif
+    c->dpos += n;
+}
+/* The body ended: 0, or -1 when its gzip stream did not (logged). */
+static int kinf__conn_body_end(kinf_engine_t* c) {
+#ifndef KINF_NO_GZIP
+    if (c->gz_on && ((const kinf__gz*)c->gz)->st != KINF__GZS_DONE) { KINF__CERR(c, GZIP_TRUNCATED, 0, 0); return -1; }
+#endif
+    (void)c;
+    return 0;
+}
+/* Freshly read bytes rbuf[0..n): the head, read byte by byte into head[]
+   (interim 1xx heads skipped), then the body's window. 0, or -1 when the
+   exchange is broken (logged). */
+static int kinf__conn_ingest(kinf_engine_t* c, size_t n) {
+    size_t p = 0, dn;
+    uint32_t item = 0;
+    if (!c->resp.head_done) {
+        while (p < n) {
+            char ch = (char)c->rbuf[p++];
+            if (c->hlen >= sizeof(c->head)) { KINF__CERR(c, HTTP_HEAD_TOO_LARGE, c->where, 0); return -1; }
+            c->head[c->hlen++] = ch;
+            if (ch == '\n' && ((c->hlen >= 4 && !memcmp(c->head + c->hlen - 4, "\r\n\r\n", 4)) ||
+                               (c->hlen >= 2 && c->head[c->hlen - 2] == '\n'))) {
+                if (kinf__http_parse_head(c->head, c->hlen, &c->resp, &item) != KINF_OK) {
+                    kinf__conn_log(c, KINF_LOG_ERROR, item, c->where, 0, __LINE__);
+                    return -1;
+                }
+                if (c->resp.status >= 100 && c->resp.status < 200) { c->hlen = 0; continue; } /* interim */
+                c->resp.head_done = 1;
+                c->body_left = c->resp.clen;
+                c->gz_on = 0;
+                if (c->resp.gzip) { /* only where it was asked for */
+#ifndef KINF_NO_GZIP
+                    if (c->gz && c->gz_asked) { kinf__gz_reset((kinf__gz*)c->gz); c->gz_on = 1; c->gz_responses++; } else
+#endif
+                    { KINF__CERR(c, HTTP_UNSUPPORTED_ENCODING, "Content-Encoding: gzip", " (not asked for)"); return -1; }
+                }
+                if (c->ops->head(c->owner) != 0) { return -1; }
+                if (c->resp.clen == 0) { c->body_done = 1; }
+                break;
+            }
+        }
+        if (!c->resp.head_done) { kinf__conn_window_clear(c); return 0; }
+    }
+    dn = n - p;
+    if (c->resp.chunked) { /* decoded as it is taken (kinf__conn_chunk): the data stays where it is */
+        c->dpos = c->dend = p; c->rend = n;
+        return 0;
+    }
+    if (c->body_left >= 0) {
+        if ((int64_t)dn >= c->body_left) { dn = (size_t)c->body_left; c->body_done = 1; }
+        c->body_left -= (int64_t)dn;
+    }
+    c->dpos = p; c->dend = c->rend = p + dn;
+    return 0;
+}
+/* The response was read to its end: whether its connection can carry the next request. */
+static void kinf__conn_finished(kinf_engine_t* c) {
+    c->reusable = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
+}
+static int kinf__conn_token_stale(const kinf_engine_t* c) {
+    return c->token_file[0] && (c->token_due || c->now - c->token_at >= 60000u);
+}
+/* Takes a new token (NULL keeps the one held). A bad one is logged as a
+   warning and refused: KINF_OK, or the item. */
+static uint32_t kinf__conn_set_token(kinf_engine_t* c, const char* token, uint64_t now_ms) {
+    size_t n;
+    c->now = now_ms;
+    c->token_at = now_ms; c->token_due = 0;
+    if (!token) { return KINF_LOGITEM_OK; }
+    for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
+    if (n >= KINF_MAX_TOKEN) { KINF__CWARN(c, TOKEN_TOO_LONG, c->token_file, 0); return KINF_LOGITEM_TOKEN_TOO_LONG; }
+    if (!n || !kinf__visible_ascii(token)) { KINF__CWARN(c, TOKEN_INVALID, c->token_file, 0); return KINF_LOGITEM_TOKEN_INVALID; }
+    if (strcmp(c->token, token) != 0) { memcpy(c->token, token, n + 1); c->token_gen++; }
+    return KINF_LOGITEM_OK;
+}
+static unsigned kinf__conn_state(const kinf_engine_t* c) {
+    unsigned g = c->ops->gate(c->owner), st = 0;
+    if (g & KINF__HALT) { return c->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
+    if (c->close_wanted) { st |= KINF_ENG_CLOSE; }
+    if ((g & KINF_ENG_TOKEN) && kinf__conn_token_stale(c)) { st |= KINF_ENG_TOKEN; }
+    if (c->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
+    else if (c->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
+    else if (c->cstate == KINF__C_RECV && !kinf__conn_pending(c) && !c->body_done && (g & KINF_ENG_RECV)) { st |= KINF_ENG_RECV; }
+    return st;
+}
+/* Silent for idle_ms: a request that cannot be sent, or a response that
+   sends nothing (bytes held back by the owner are not the server's silence). */
+static int kinf__conn_idle(const kinf_engine_t* c) {
+    if (c->cstate != KINF__C_SEND && (c->cstate != KINF__C_RECV || kinf__conn_pending(c))) { return 0; }
+    return c->now > c->last_rx && c->now - c->last_rx >= (uint64_t)c->idle_ms;
+}
+/* The peer closed, or the transport failed: 1 when the owner was told. */
+static void kinf__conn_down(kinf_engine_t* c, int why, uint32_t item) {
+    int mid = c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV;
+    c->close_wanted = 0; c->conn_open = 0; c->reusable = 0;
+    if (why == KINF__LOST_CLOSED) {
+        if (!mid) { return; }
+        if (c->cstate == KINF__C_RECV && c->resp.head_done && !c->resp.chunked && c->resp.clen < 0) {
+            c->body_done = 1; kinf__conn_window_clear(c); /* a body read to the close */
+            c->ops->advance(c->owner);
+            return;
+        }
+    }
+    c->ops->lost(c->owner, why, item);
+}
+
+/* >>conn engine  the public engine calls: a transport drives any owner's
+   connection through these (see API, "The engine"); the built-in driver is
+   one such transport. A call made from a callback does nothing, and says so. */
+static int kinf__conn_busy(kinf_engine_t* c, const char* call) {
+    if (!c->in_callback) { return 0; }
+    KINF__CERR(c, IN_CALLBACK, call, 0);
+    return 1;
+}
+KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e) {
+    kinf_server_t s;
+    memset(&s, 0, sizeof(s));
+    if (kinf__conn_ok(e)) { s.host = e->host; s.port = e->port; s.https = e->https; }
+    return s;
+}
+KINF_API unsigned kinf_engine_state(kinf_engine_t* e) { return kinf__conn_ok(e) ? kinf__conn_state(e) : 0u; }
+KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_tick")) { return 0; }
+    e->now = now_ms;
+    e->ops->advance(e->owner);
+    if (!(e->ops->gate(e->owner) & KINF__HALT) && kinf__conn_idle(e)) {
+        e->ops->lost(e->owner, KINF__LOST_IDLE, KINF_LOGITEM_IDLE_TIMEOUT);
+        e->ops->advance(e->owner); /* a silent watch resumes at once */
+    }
+    return kinf__conn_state(e);
+}
+KINF_API uint64_t kinf_engine_deadline(kinf_engine_t* e) {
+    uint64_t dl = UINT64_MAX, o;
+    if (!kinf__conn_ok(e)) { return UINT64_MAX; }
+    if (e->ops->gate(e->owner) & KINF__HALT) { return e->close_wanted ? e->now : UINT64_MAX; }
+    if (e->close_wanted || (kinf__conn_state(e) & KINF_ENG_TOKEN)) { return e->now; }
+    if (e->cstate == KINF__C_RECV && (kinf__conn_pending(e) || e->body_done)) { return e->now; }
+    if (e->cstate == KINF__C_SEND || e->cstate == KINF__C_RECV) { dl = e->last_rx + (uint64_t)e->idle_ms; }
+    o = e->ops->deadline(e->owner);
+    return o < dl ? o : dl;
+}
+KINF_API const uint8_t* kinf_engine_sendbuf(kinf_engine_t* e, size_t* len) {
+    if (len) { *len = 0; }
+    if (!kinf__conn_ok(e)) { return 0; }
+    if (!len) { KINF__CERR(e, BAD_ARGUMENT, "kinf_engine_sendbuf", ": len is NULL"); return 0; }
+    if ((e->ops->gate(e->owner) & KINF__HALT) || e->cstate != KINF__C_SEND) { return 0; }
+    /* a token read since the request was built goes into it, if none of it is sent */
+    if (e->req_token_gen != e->token_gen && e->wpos == 0 && !e->ops->build(e->owner)) { return 0; }
+    *len = e->wlen - e->wpos;
+    return (const uint8_t*)e->wbuf + e->wpos;
+}
+KINF_API void kinf_engine_sent(kinf_engine_t* e, size_t n, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_sent")) { return; }
+    if (e->cstate != KINF__C_SEND) { KINF__CERR(e, ENGINE_OUT_OF_TURN, "kinf_engine_sent", ": no request is being sent"); return; }
+    e->now = now_ms;
+    if (n > e->wlen - e->wpos) { KINF__CERR(e, BAD_ARGUMENT, "kinf_engine_sent", ": n is more than kinf_engine_sendbuf gave"); n = e->wlen - e->wpos; }
+    e->wpos += n;
+    if (!e->counts_bytes) { e->bytes_written += n; }
+    e->last_rx = now_ms;
+    if (e->wpos == e->wlen) { e->cstate = KINF__C_RECV; }
+}
+KINF_API uint8_t* kinf_engine_recvbuf(kinf_engine_t* e, size_t* cap) {
+    if (cap) { *cap = 0; }
+    if (!kinf__conn_ok(e)) { return 0; }
+    if (!cap) { KINF__CERR(e, BAD_ARGUMENT, "kinf_engine_recvbuf", ": cap is NULL"); return 0; }
+    if (!(kinf__conn_state(e) & KINF_ENG_RECV)) { return 0; }
+    *cap = e->rcap;
+    return e->rbuf;
+}
+KINF_API void kinf_engine_recvd(kinf_engine_t* e, size_t n, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || n == 0 || kinf__conn_busy(e, "kinf_engine_recvd")) { return; }
+    if (e->ops->gate(e->owner) & KINF__HALT) { return; } /* a read that was under way when the owner stopped */
+    if (!(kinf__conn_state(e) & KINF_ENG_RECV)) { KINF__CERR(e, ENGINE_OUT_OF_TURN, "kinf_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
+    e->now = now_ms;
+    if (n > e->rcap) { KINF__CERR(e, BAD_ARGUMENT, "kinf_engine_recvd", ": n is more than kinf_engine_recvbuf's cap"); n = e->rcap; }
+    e->last_rx = now_ms;
+    if (!e->counts_bytes) { e->bytes_read += n; }
+    if (kinf__conn_ingest(e, n) != 0) { e->ops->lost(e->owner, KINF__LOST_BROKEN, e->err_item); return; }
+    e->ops->advance(e->owner);
+}
+KINF_API void kinf_engine_connected(kinf_engine_t* e, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_connected")) { return; }
+    if (e->cstate != KINF__C_WANTED) { KINF__CERR(e, ENGINE_OUT_OF_TURN, "kinf_engine_connected", ": no connection was asked for"); return; }
+    e->now = now_ms;
+    e->conn_open = 1;
+    e->cstate = KINF__C_SEND;
+    e->last_rx = now_ms;
+}
+KINF_API void kinf_engine_closed(kinf_engine_t* e, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_closed")) { return; }
+    e->now = now_ms;
+    if (e->close_wanted) { e->close_wanted = 0; return; }
+    if (kinf__conn_stale(e)) { return; }
+    kinf__conn_down(e, KINF__LOST_CLOSED, 0);
+}
+KINF_API void kinf_engine_failed(kinf_engine_t* e, uint32_t item, const char* detail, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_failed")) { return; }
+    e->now = now_ms;
+    if (kinf__conn_stale(e)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
+    if (item >= KINF_LOGITEM_COUNT) { item = KINF_LOGITEM_IO_ERROR; }
+    if (item) { kinf__conn_log(e, KINF_LOG_ERROR, item, detail, 0, __LINE__); }
+    kinf__conn_down(e, KINF__LOST_FAILED, item ? item : e->err_item ? e->err_item : (uint32_t)KINF_LOGITEM_IO_ERROR);
+}
+KINF_API int kinf_engine_set_token(kinf_engine_t* e, const char* token, uint64_t now_ms) {
+    uint32_t item;
+    if (!kinf__conn_ok(e)) { return KINF_ERR_INVAL; }
+    item = kinf__conn_set_token(e, token, now_ms);
+    if (item == KINF_LOGITEM_OK) { return KINF_OK; }
+    if (e->last_error) { *e->last_error = item; } /* the refusal is the owner's sticky error */
+    return KINF_ERR_INVAL;
+}
+KINF_API int kinf_engine_dispatch(kinf_engine_t* e, uint64_t now_ms) {
+    if (!kinf__conn_ok(e) || !e->ops->dispatch || kinf__conn_busy(e, "kinf_engine_dispatch")) { return 0; }
+    e->now = now_ms;
+    return e->ops->dispatch(e->owner);
+}
+
+/* >>conn setup  the connection's part of a descriptor, shared by the
+   informer, discovery and the client: the URL, TLS, the token */
+/* What the checks build as they go: in an init the connection's own fields,
+   in kinf_check a scratch of the same sizes. tls: where the CA and client
+   material are loaded (a kinf__tls_ld; in kinf_check one that only counts). */
+typedef struct kinf__conn_out {
+    char* host;                   /* KINF__HOST_BYTES */
+    char* hosthdr;                /* KINF__HOSTHDR_BYTES */
+    void* tls;
+    uint16_t port;
+    uint8_t https;
+} kinf__conn_out;
+/* The connection fields of an informer's descriptor: its connection, or its own fields. */
+static kinf_conn_desc_t kinf__conn_desc(const kinf_desc_t* d) {
+    kinf_conn_desc_t c;
+    if (d->connection) { return *d->connection; }
+    memset(&c, 0, sizeof(c));
+    c.server = d->server; c.token = d->token; c.token_file = d->token_file;
+    c.ca_file = d->ca_file; c.ca_data = d->ca_data; c.ca_len = d->ca_len;
+    c.client_cert_file = d->client_cert_file; c.client_cert_data = d->client_cert_data; c.client_cert_len = d->client_cert_len;
+    c.client_key_file = d->client_key_file; c.client_key_data = d->client_key_data; c.client_key_len = d->client_key_len;
+    c.tls_server_name = d->tls_server_name; c.insecure_skip_tls_verify = d->insecure_skip_tls_verify;
+    c.tls_time = d->tls_time; c.tls_time_user = d->tls_time_user;
+    c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms;
+    c.read_bytes = d->read_bytes; c.own_transport = d->own_transport;
+    c.logger = d->logger; c.tag = d->tag; c.random_seed = d->random_seed;
+    return c;
+}
+/* defaults and clamps of the connection's numbers; *clamped names one out of range */
+static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
+    if (d->read_bytes == 0) { d->read_bytes = KINF_READ_BYTES; }
+    if (d->read_bytes < 256) { d->read_bytes = 256; *clamped = "read_bytes"; }
+    if (d->read_bytes > (64u << 20)) { d->read_bytes = 64u << 20; *clamped = "read_bytes"; }
+    if (d->idle_timeout_ms <= 0) { d->idle_timeout_ms = 90000; }
+    if (d->connect_timeout_ms <= 0) { d->connect_timeout_ms = 10000; }
+}
+#ifdef KINF_TLS_BEARSSL
+static size_t kinf__tls_size(void);
+static void* kinf__tls_block(void* at);
+static int kinf__tls_load(void* ld, const kinf_conn_desc_t* d, const char* host, kinf__why* w);
+static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d);
+#endif
+/* the TLS block a connection of d needs in its owner's memory (0: none) */
+static size_t kinf__conn_tls_bytes(const kinf_conn_desc_t* d) {
+#ifdef KINF_TLS_BEARSSL
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(); }
+#else
+    (void)d;
+#endif
+    return 0;
+}
+/* url into host, port, scheme and Host header; its path (no trailing '/') into prefix */
+static int kinf__conn_url(kinf__conn_out* o, const char* url, char* prefix, size_t pcap) {
+    const char* p;
+    const char* h;
+    size_t hl;
+    long port = 80;
+    o->https = 0;
+    if (!strncmp(url, "http://", 7)) { p = url + 7; }
+    else if (!strncmp(url, "https://", 8)) { p = url + 8; o->https = 1; port = 443; }
+    else { return 0; }
+    if (*p == '[') {
+        h = ++p;
+        while (*p && *p != ']') { p++; }
+        if (*p != ']') { return 0; }
+        hl = (size_t)(p - h);
+        p++;
+    } else {
+        h = p;
+        while (*p && *p != ':' && *p != '/') { p++; }
+        hl = (size_t)(p - h);
+    }
+    if (hl == 0 || hl >= KINF__HOST_BYTES) { return 0; }
+    memcpy(o->host, h, hl); o->host[hl] = 0;
+    if (!kinf__visible_ascii(o->host) || strchr(o->host, '/') || strchr(o->host, '@')) { return 0; }
+    if (*p == ':') {
+        const char* ps = ++p;
+        while (*p >= '0' && *p <= '9') { p++; }
+        port = (long)kinf__parse_dec(ps, (size_t)(p - ps));
+        if (port <= 0 || port > 65535) { return 0; }
+    }
+    if (*p && *p != '/') { return 0; }
+    o->port = (uint16_t)port;
+    if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
+    if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
+    {
+        char num[21];
+        int v6 = strchr(o->host, ':') != 0;
+        int std = (port == (o->https ? 443 : 80));
+        size_t n = 0;
+        const char* ns = kinf__utoa(num, (uint64_t)port);
+        if (v6) { o->hosthdr[n++] = '['; }
+        memcpy(o->hosthdr + n, o->host, hl); n += hl;
+        if (v6) { o->hosthdr[n++] = ']'; }
+        if (!std) { o->hosthdr[n++] = ':'; memcpy(o->hosthdr + n, ns, strlen(ns)); n += strlen(ns); }
+        o->hosthdr[n] = 0;
+    }
+    return 1;
+}
+/* s holds fewer than cap bytes (NULL holds none); looks no further than cap */
+static int kinf__fits(const char* s, size_t cap) {
+    size_t n = 0;
+    while (s && n < cap && s[n]) { n++; }
+    return n < cap;
+}
+/* The connection's checks, in kinf_init's order from the URL on: 1, or 0
+   with w set. The server's presence is the caller's first check. */
+static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* prefix, size_t pcap, kinf__why* w) {
+    if (!kinf__conn_url(o, d->server, prefix, pcap)) {
+        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
+    }
+    if (o->https && !d->own_transport) {
+#ifdef KINF_TLS_BEARSSL
+        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
+#else
+        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
+#endif
+    }
+    return 1;
+}
+/* the token checks, after the caller's own (kinf_init's order) */
+static int kinf__conn_check_token(const kinf_conn_desc_t* d, kinf__why* w) {
+    if (!kinf__fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
+    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
+    if (!kinf__fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    return 1;
+}
+/* Where the checks build into a cleared connection (tls: the TLS block's place, or NULL). */
+static kinf__conn_out kinf__conn_into(kinf_engine_t* c, void* tls) {
+    kinf__conn_out o;
+    memset(&o, 0, sizeof(o));
+    o.host = c->host; o.hosthdr = c->hosthdr;
+#ifdef KINF_TLS_BEARSSL
+    if (tls) { o.tls = kinf__tls_block(tls); }
+#else
+    (void)tls;
+#endif
+    return o;
+}
+/* Sets up a connection the checks accepted (host and Host header are in it
+   already): its owner, the read buffer and TLS block in the owner's memory. */
+static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const kinf__conn_out* o, const kinf__conn_ops* ops,
+                            void* owner, uint8_t* rbuf, void* tls) {
+    c->ops = ops; c->owner = owner;
+    c->port = o->port; c->https = o->https;
+    c->own_transport = d->own_transport != 0;
+    c->idle_ms = d->idle_timeout_ms; c->connect_ms = d->connect_timeout_ms;
+    c->sock.fd = -1;
+    c->rbuf = rbuf; c->rcap = d->read_bytes;
+    kinf__strlcpy(c->token, d->token, sizeof(c->token));
+    kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
+    c->token_due = c->token_file[0] != 0; /* read by the driver before the first request */
+    c->cstate = KINF__C_NONE;
+    c->magic = KINF__CONN_MAGIC;
+#ifdef KINF_TLS_BEARSSL
+    if (c->https && !c->own_transport && tls) { c->tls = tls; kinf__tls_init(c, d); }
+#else
+    (void)tls;
+#endif
+}
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+/* The connection of discovery or the write client: the one given, else an
+   informer descriptor's fields, with the defaults applied. */
+static kinf_conn_desc_t kinf__conn_desc_for(const kinf_conn_desc_t* c, const kinf_desc_t* d) {
+    kinf_conn_desc_t o;
+    const char* clamped = 0;
+    if (c) { o = *c; } else if (d) { o = kinf__conn_desc(d); } else { memset(&o, 0, sizeof(o)); }
+    kinf__conn_defaults(&o, &clamped);
+    return o;
+}
+/* The bytes such an owner lays out for its connection: the read buffer, then the TLS block. */
+static size_t kinf__conn_bytes(const kinf_conn_desc_t* d) { return kinf__align8(d->read_bytes) + kinf__align8(kinf__conn_tls_bytes(d)); }
+/* Checks and sets up such an owner's connection (cleared, inside the owner)
+   over mem (kinf__conn_bytes of it). prefix gets the URL's path. 0 when
+   refused: logged on d's logger, what naming the owner. */
+static int kinf__conn_setup(kinf_engine_t* c, const kinf_conn_desc_t* d, const kinf__conn_ops* ops, void* owner,
+                            uint8_t* mem, char* prefix, size_t pcap) {
+    kinf__why w;
+    kinf__conn_out o;
+    char tmp[400];
+    uint8_t* tls = kinf__conn_tls_bytes(d) ? mem + kinf__align8(d->read_bytes) : 0;
+    memset(&w, 0, sizeof(w));
+    o = kinf__conn_into(c, tls);
+    if (!d->server || !d->server[0]) { KINF__REFUSE(&w, CONFIG_NO_SERVER, 0, 0); }
+    else if (kinf__conn_check(d, &o, prefix, pcap, &w) && kinf__conn_check_token(d, &w)) {
+        kinf__conn_init(c, d, &o, ops, owner, mem, tls);
+        return 1;
+    }
+    kinf__log2(&d->logger, d->tag ? d->tag : "kinformer", KINF_LOG_ERROR, w.item, w.line, tmp, sizeof(tmp), w.d1, w.d2);
+    return 0;
+}
+#endif
+/* >>tls  BearSSL over the same non-blocking socket. Its context, trust
+   anchors, client chain and key, and the record buffers live in the caller's
+   memory (KINF_TLS_BYTES, reserved only for https:// servers). */
+#ifdef KINF_TLS_BEARSSL
+#define KINF__TLS_EE_BYTES 8192
+typedef struct kinf__xwrap {
+    const br_x509_class* vtable;
+    struct kinf__tls* t;
+} kinf__xwrap;
+/* Loading PEM: the decoders and what was taken. The objects go into the TLS
+   block blk; kinf_check's loader has none, and decodes and counts only. */
+typedef struct kinf__tls_ld {
+    br_x509_decoder_context xd;
+    br_skey_decoder_context sk;
+    br_pem_decoder_context pem;
+    struct kinf__tls* blk;
+    size_t nta, nchain, alen, clen, obj_start;
+    int obj_over, have_key;
+} kinf__tls_ld;
+typedef struct kinf__tls {
+    br_ssl_client_context cc;
+    br_x509_minimal_context xc;
+    kinf__xwrap xw;
+    kinf__tls_ld ld;
+    br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
+    br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
+    size_t ee_len;
+    int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
+    void* time_user;
+    int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
+    unsigned char ip[16];
+    unsigned char rx_head[5];
+    char sni[256];
+    unsigned char anchors[KINF_TLS_ANCHOR_BYTES];
+    unsigned char chainbuf[KINF_TLS_CHAIN_BYTES];
+    unsigned char ee[KINF__TLS_EE_BYTES];
+    unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
+} kinf__tls;
+typedef char kinf__tls_fits[(sizeof(kinf__tls) + 8 <= KINF_TLS_BYTES) ? 1 : -1];
+static size_t kinf__tls_size(void) { return sizeof(kinf__tls); }
+
+/* DER: reads one TLV at p[*off..n); definite lengths up to 3 bytes */
+static int kinf__der(const unsigned char* p, size_t n, size_t* off, unsigned* tag, const unsigned char** v, size_t* vl) {
+    size_t o = *off, len;
+    if (o + 2 > n) { return 0; }
+    *tag = p[o++];
+    len = p[o++];
+    if (len & 0x80u) {
+        size_t k = len & 0x7fu, i;
+        if (k == 0 || k > 3 || o + k > n) { return 0; }
+        for (len = 0, i = 0; i < k; i++) { len = (len << 8) | p[o++]; }
+    }
+    if (len > n - o) { return 0; }
+    *v = p + o; *vl = len; *off = o + len;
+    return 1;
+}
+/* does the certificate's subjectAltName hold this IP address? */
+static int kinf__cert_has_ip(const unsigned char* cert, size_t n, const unsigned char* ip, int iplen) {
+    static const unsigned char san_oid[] = { 0x55, 0x1d, 0x11 };
+    const unsigned char *c, *tbs, *v;
+    size_t cl, tl, vl, o = 0;
+    unsigned tag;
+    if (!kinf__der(cert, n, &o, &tag, &c, &cl) || tag != 0x30) { return 0; }
+    o = 0;
+    if (!kinf__der(c, cl, &o, &tag, &tbs, &tl) || tag != 0x30) { return 0; }
+    o = 0;
+    while (kinf__der(tbs, tl, &o, &tag, &v, &vl)) {
+        const unsigned char* ext;
+        size_t el, eo = 0, xo;
+        if (tag != 0xa3) { continue; }
+        if (!kinf__der(v, vl, &eo, &tag, &ext, &el) || tag != 0x30) { return 0; }
+        xo = 0;
+        while (kinf__der(ext, el, &xo, &tag, &v, &vl)) {
+            const unsigned char *f, *gn;
+            size_t fl, fo = 0, gl, go = 0;
+            if (tag != 0x30 || !kinf__der(v, vl, &fo, &tag, &f, &fl) || tag != 0x06 || fl != 3 || memcmp(f, san_oid, 3) != 0) { continue; }
+            if (!kinf__der(v, vl, &fo, &tag, &f, &fl)) { return 0; }
+            if (tag == 0x01 && !kinf__der(v, vl, &fo, &tag, &f, &fl)) { return 0; }
+            if (tag != 0x04 || !kinf__der(f, fl, &go, &tag, &gn, &gl) || tag != 0x30) { return 0; }
+            go = 0;
+            while (kinf__der(gn, gl, &go, &tag, &f, &fl)) {
+                if (tag == 0x87 && fl == (size_t)iplen && !memcmp(f, ip, fl)) { return 1; }
+            }
+            return 0;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* The X.509 engine: BearSSL's minimal validator, wrapped to keep the
+   end-entity certificate (for the IP SAN check BearSSL does not do, and for
+   insecure mode, which takes the key without validating anything). */
+static kinf__tls* kinf__xw_t(const br_x509_class** ctx) { return ((kinf__xwrap*)(void*)ctx)->t; }
+static void kinf__xw_start_chain(const br_x509_class** ctx, const char* server_name) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    t->cert_idx = 0; t->ee_len = 0; t->ee_over = 0;
+    if (!t->insecure) { t->xc.vtable->start_chain(&t->xc.vtable, server_name); }
+}
+static void kinf__xw_start_cert(const br_x509_class** ctx, uint32_t length) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    if (!t->insecure) { t->xc.vtable->start_cert(&t->xc.vtable, length); }
+}
+static void kinf__xw_append(const br_x509_class** ctx, const unsigned char* buf, size_t len) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    if (t->cert_idx == 0) {
+        if (len > sizeof(t->ee) - t->ee_len) { t->ee_over = 1; }
+        else { memcpy(t->ee + t->ee_len, buf, len); t->ee_len += len; }
+    }
+    if (!t->insecure) { t->xc.vtable->append(&t->xc.vtable, buf, len); }
+}
+static void kinf__xw_end_cert(const br_x509_class** ctx) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    t->cert_idx++;
+    if (!t->insecure) { t->xc.vtable->end_cert(&t->xc.vtable); }
+}
+static unsigned kinf__xw_end_chain(const br_x509_class** ctx) {
+    kinf__tls* t = kinf__xw_t(ctx);
+    unsigned r;
+    if (t->insecure) {
+        if (t->ee_over || t->ee_len == 0) { return BR_ERR_X509_TRUNCATED; }
+        br_x509_decoder_init(&t->ld.xd, 0, 0);
+        br_x509_decoder_push(&t->ld.xd, t->ee, t->ee_len);
+        return br_x509_decoder_get_pkey(&t->ld.xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->ld.xd);
+    }
+    r = t->xc.vtable->end_chain(&t->xc.vtable);
+    if (r == 0 && t->check_ip && (t->ee_over || !kinf__cert_has_ip(t->ee, t->ee_len, t->ip, t->iplen))) { r = BR_ERR_X509_BAD_SERVER_NAME; }
+    return r;
+}
+static const br_x509_pkey* kinf__xw_get_pkey(const br_x509_class* const* ctx, unsigned* usages) {
+    kinf__tls* t = ((const kinf__xwrap*)(const void*)ctx)->t;
+    if (t->insecure) {
+        if (usages) { *usages = BR_KEYTYPE_KEYX | BR_KEYTYPE_SIGN; }
+        return br_x509_decoder_get_pkey(&t->ld.xd);
+    }
+    return t->xc.vtable->get_pkey(&t->xc.vtable, usages);
+}
+static const br_x509_class kinf__xw_vtable = {
+    sizeof(kinf__xwrap), kinf__xw_start_chain, kinf__xw_start_cert, kinf__xw_append,
+    kinf__xw_end_cert, kinf__xw_end_chain, kinf__xw_get_pkey
+};
+
+/* PEM objects into anchors, the client chain, or the client key (in the
+   block; with no block, only their sizes are counted against the caps) */
+enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
+static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
+    if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
+    t->alen += len;
+}
+static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) {
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (t->xd.err == 0) { br_x509_decoder_push(&t->xd, buf, len); } /* BearSSL 0.6 must not be fed after an error */
+}
+static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (t->sk.err == 0) { br_skey_decoder_push(&t->sk, buf, len); }
+}
+static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
+    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (len > KINF_TLS_CHAIN_BYTES - t->clen) { t->obj_over = 1; return; }
+    if (t->blk) { memcpy(t->blk->chainbuf + t->clen, buf, len); }
+    t->clen += len;
+}
+static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
+    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
+    *out = 0;
+    if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
+    t->alen += len;
+    return 1;
+}
+static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
+    int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
+    if (kind == KINF__PEM_CA && cert) {
+        if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
+        t->obj_start = t->alen;
+        br_x509_decoder_init(&t->xd, kinf__tls_dn, t);
+        br_pem_decoder_setdest(&t->pem, kinf__tls_x509_push, t);
+        return 1;
+    }
+    if (kind == KINF__PEM_CHAIN && cert) {
+        if (t->nchain >= KINF_TLS_MAX_CHAIN) { t->obj_over = 1; return 0; }
+        t->obj_start = t->clen;
+        br_pem_decoder_setdest(&t->pem, kinf__tls_chain_push, t);
+        return 1;
+    }
+    if (kind == KINF__PEM_KEY && (!strcmp(name, "RSA PRIVATE KEY") || !strcmp(name, "EC PRIVATE KEY") || !strcmp(name, "PRIVATE KEY"))) {
+        br_skey_decoder_init(&t->sk);
+        br_pem_decoder_setdest(&t->pem, kinf__tls_key_push, t);
+        return 1;
+    }
+    br_pem_decoder_setdest(&t->pem, 0, 0); /* other objects (EC PARAMETERS, ...) are skipped */
+    return 0;
+}
+/* returns 1 if the object was taken, 0 if it is bad */
+static int kinf__tls_pem_end(kinf__tls_ld* t, int kind) {
+    if (t->obj_over) { return 0; }
+    if (kind == KINF__PEM_CA) {
+        br_x509_trust_anchor counted; /* with no block: filled in and dropped */
+        br_x509_trust_anchor* ta = t->blk ? &t->blk->ta[t->nta] : &counted;
+        const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
+        if (!pk) { return 0; }
+        ta->dn.data = t->blk ? t->blk->anchors + t->obj_start : 0;
+        ta->dn.len = t->alen - t->obj_start;
+        ta->flags = br_x509_decoder_isCA(&t->xd) ? BR_X509_TA_CA : 0;
+        ta->pkey.key_type = pk->key_type;
+        if (pk->key_type == BR_KEYTYPE_RSA) {
+            if (!kinf__tls_keep(t, pk->key.rsa.n, pk->key.rsa.nlen, &ta->pkey.key.rsa.n) ||
+                !kinf__tls_keep(t, pk->key.rsa.e, pk->key.rsa.elen, &ta->pkey.key.rsa.e)) { return 0; }
+            ta->pkey.key.rsa.nlen = pk->key.rsa.nlen; ta->pkey.key.rsa.elen = pk->key.rsa.elen;
+        } else if (pk->key_type == BR_KEYTYPE_EC) {
+            if (!kinf__tls_keep(t, pk->key.ec.q, pk->key.ec.qlen, &ta->pkey.key.ec.q)) { return 0; }
+            ta->pkey.key.ec.qlen = pk->key.ec.qlen; ta->pkey.key.ec.curve = pk->key.ec.curve;
+        } else {
+            return 0;
+        }
+        t->nta++;
+        return 1;
+    }
+    if (kind == KINF__PEM_CHAIN) {
+        if (t->clen == t->obj_start) { return 0; }
+        if (t->blk) {
+            t->blk->chain[t->nchain].data = t->blk->chainbuf + t->obj_start;
+            t->blk->chain[t->nchain].data_len = t->clen - t->obj_start;
+        }
+        t->nchain++;
+        return 1;
+    }
+    if (br_skey_decoder_last_error(&t->sk) != 0) { return 0; }
+    t->have_key = br_skey_decoder_key_type(&t->sk);
+    return t->have_key != 0;
+}
+/* Loads PEM from a file (read in small pieces) or from memory. Returns the
+   number of objects taken, or -1 on a bad object / size cap / unreadable file. */
+static int kinf__tls_pem_load(kinf__tls_ld* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
+    unsigned char buf[512];
+    unsigned char crlf[512];
+    int fd = -1, taken = 0, in_obj = 0, bad = 0, done = 0;
+    const unsigned char* p = (const unsigned char*)data;
+    br_pem_decoder_init(&t->pem);
+    t->obj_over = 0;
+    if (file && file[0]) {
+        fd = open(file, O_RDONLY);
+        if (fd < 0) { return -1; }
+    }
+    while (!done && !bad) {
+        const unsigned char* chunk;
+        size_t n;
+        if (fd >= 0) {
+            ssize_t r = read(fd, buf, sizeof(buf) - 1);
+            if (r < 0 && errno == EINTR) { continue; }
+            if (r < 0) { bad = 1; break; }
+            if (r == 0) { buf[0] = '\n'; n = 1; done = 1; } else { n = (size_t)r; }
+            chunk = buf;
+        } else {
+            if (len) { n = len < sizeof(buf) ? len : sizeof(buf); memcpy(buf, p, n); p += n; len -= n; chunk = buf; }
+            else { chunk = (const unsigned char*)"\n"; n = 1; done = 1; }
+        }
+        {   /* CRLF files: BearSSL 0.6 would read "NAME-----\r" as the object name */
+            size_t i, o = 0;
+            for (i = 0; i < n; i++) { if (chunk[i] != '\r') { crlf[o++] = chunk[i]; } }
+            chunk = crlf; n = o;
+        }
+        while (n > 0 && !bad) {
+            size_t used = br_pem_decoder_push(&t->pem, chunk, n);
+            chunk += used; n -= used;
+            switch (br_pem_decoder_event(&t->pem)) {
+            case BR_PEM_BEGIN_OBJ: in_obj = kinf__tls_pem_begin(t, kind, br_pem_decoder_name(&t->pem)); if (t->obj_over) { bad = 1; } break;
+            case BR_PEM_END_OBJ: if (in_obj) { if (kinf__tls_pem_end(t, kind)) { taken++; } else { bad = 1; } } in_obj = 0; break;
+            case BR_PEM_ERROR: bad = 1; break;
+            default: break;
+            }
+        }
+    }
+    if (fd >= 0) { close(fd); }
+    if (in_obj) { bad = 1; } /* an object with no END line: never half a key */
+    memset(buf, 0, sizeof(buf));
+    memset(crlf, 0, sizeof(crlf));
+    *too_large = t->obj_over;
+    return bad ? -1 : taken;
+}
+
+static void kinf__tls_fail_item(kinf_engine_t* c, kinf__tls* t, int err) {
+    char num[21];
+    uint32_t item = KINF_LOGITEM_TLS_HANDSHAKE_FAILED;
+    /* a TLS record starts with a content type 20..24; "HTTP/" or an HTML
+       page is a plain-HTTP server */
+    if (t->rx_bytes >= 1 && !t->handshaken && (t->rx_head[0] < 20 || t->rx_head[0] > 24)) { item = KINF_LOGITEM_TLS_PLAINTEXT_SERVER; }
+    else if (err == BR_ERR_X509_NOT_TRUSTED) { item = KINF_LOGITEM_TLS_UNTRUSTED; }
+    else if (err == BR_ERR_X509_BAD_SERVER_NAME) { item = KINF_LOGITEM_TLS_BAD_NAME; }
+    else if (err == BR_ERR_X509_EXPIRED) { item = KINF_LOGITEM_TLS_EXPIRED; }
+    else if (err >= BR_ERR_RECV_FATAL_ALERT && err < BR_ERR_SEND_FATAL_ALERT && !t->handshaken) {
+        int alert = err - BR_ERR_RECV_FATAL_ALERT;
+        /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
+        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->ld.have_key)) {
+            item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
+        }
+    }
+    {
+        char d[64];
+        d[0] = 0;
+        kinf__cat(d, sizeof(d), " (BearSSL error ");
+        kinf__cat(d, sizeof(d), kinf__utoa(num, (uint64_t)(err < 0 ? 0 : err)));
+        kinf__cat(d, sizeof(d), ")");
+        kinf__conn_log(c, KINF_LOG_ERROR, item, c->host, d, __LINE__);
+    }
+}
+/* Moves records between the engine and the socket as far as it can now.
+   Returns 0, -1 at a clean close, -2 on an error (logged). */
+static int kinf__tls_pump(kinf_engine_t* c, int want_read) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    br_ssl_engine_context* e = &t->cc.eng;
+    int i;
+    for (i = 0; i < 64; i++) {
+        unsigned st = br_ssl_engine_current_state(e);
+        if (st == BR_SSL_CLOSED) {
+            int err = br_ssl_engine_last_error(e);
+            if (err == BR_ERR_OK && t->handshaken) { return -1; }
+            kinf__tls_fail_item(c, t, err);
+            return -2;
+        }
+        if ((st & BR_SSL_SENDAPP) || (st & BR_SSL_RECVAPP)) { t->handshaken = 1; }
+        if (st & BR_SSL_SENDREC) {
+            size_t len;
+            unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
+            ssize_t w = send(c->sock.fd, b, len, KINF__SEND_FLAGS);
+            if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); c->bytes_written += (uint64_t)w; continue; }
+            if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
+            /* a reset in the handshake often hides the server's alert */
+            if (!t->handshaken) { kinf__tls_fail_item(c, t, br_ssl_engine_last_error(e)); } else { KINF__CERR(c, IO_ERROR, "send", 0); }
+            return -2;
+        }
+        if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) {
+            size_t len;
+            unsigned char* b = br_ssl_engine_recvrec_buf(e, &len);
+            ssize_t r = recv(c->sock.fd, b, len, 0);
+            if (r > 0) {
+                int k;
+                for (k = 0; k < r && t->rx_bytes < 5; k++) { t->rx_head[t->rx_bytes++] = b[k]; }
+                br_ssl_engine_recvrec_ack(e, (size_t)r);
+                c->bytes_read += (uint64_t)r;
+                continue;
+            }
+            if (r == 0) {
+                if (!t->handshaken) { kinf__tls_fail_item(c, t, BR_ERR_IO); return -2; }
+                return -1;
+            }
+            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+            if (!t->handshaken) { kinf__tls_fail_item(c, t, br_ssl_engine_last_error(e)); } else { KINF__CERR(c, IO_ERROR, "recv", 0); }
+            return -2;
+        }
+        return 0;
+    }
+    return 0;
+}
+/* BearSSL's validation time from Unix seconds: days since 0000-01-01 in the
+   proleptic Gregorian calendar (1970-01-01 is day 719528) and seconds since
+   midnight. 0 for no time: 0 or less (unknown), or past the year 9999. */
+static int kinf__tls_date(int64_t t, uint32_t* days, uint32_t* secs) {
+    if (t <= 0 || t > INT64_C(253402300799)) { return 0; }
+    *days = (uint32_t)(t / 86400) + 719528u;
+    *secs = (uint32_t)(t % 86400);
+    return 1;
+}
+/* BearSSL left alone would call time(), which is 32 bits on i686, armhf,
+   mips and ppc unless the program is built with _TIME_BITS=64: its
+   certificate checks would break in 2038. */
+static int64_t kinf__tls_system_time(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) { return 0; } /* glibc's 32-bit time_t after 2038: EOVERFLOW */
+    if (sizeof(ts.tv_sec) < 8) { return (int64_t)(uint32_t)ts.tv_sec; } /* a libc whose 32 bits wrap: right until 2106 */
+    return (int64_t)ts.tv_sec;
+}
+/* Starts the handshake on a new connection. 0 when there is no time to check
+   the server's certificate against (logged). */
+static int kinf__tls_connect(kinf_engine_t* c) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    t->rx_bytes = 0; t->handshaken = 0;
+    if (t->insecure) { KINF__CWARN(c, TLS_INSECURE, c->host, 0); }
+    else {
+        uint32_t days, secs;
+        if (!kinf__tls_date(t->time_fn ? t->time_fn(t->time_user) : kinf__tls_system_time(), &days, &secs)) {
+            KINF__CERR(c, TLS_NO_CLOCK, c->host, t->time_fn ? " (desc.tls_time gave none)" :
+                      " (the system clock cannot be read: a 32-bit time_t after 2038? build with -D_TIME_BITS=64 or set desc.tls_time)");
+            return 0;
+        }
+        br_x509_minimal_set_time(&t->xc, days, secs);
+    }
+    br_ssl_client_reset(&t->cc, t->sni[0] ? t->sni : 0, 0);
+    return 1;
+}
+static unsigned kinf__tls_wants(kinf_engine_t* c, int want_read) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    unsigned st = br_ssl_engine_current_state(&t->cc.eng), w = 0;
+    if (st & BR_SSL_SENDREC) { w |= KINF_WANT_WRITE; }
+    if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) { w |= KINF_WANT_READ; }
+    if ((st & BR_SSL_SENDAPP) && !want_read) { w |= KINF_WANT_WRITE; }
+    return w;
+}
+static int kinf__tls_app_pending(kinf_engine_t* c) {
+    return (br_ssl_engine_current_state(&((kinf__tls*)c->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
+}
+/* Clears the TLS block at `at`; returns its loader, which loads into it. */
+static void* kinf__tls_block(void* at) {
+    kinf__tls* t = (kinf__tls*)at;
+    memset(t, 0, sizeof(*t));
+    t->ld.blk = t;
+    return &t->ld;
+}
+/* the name checked: tls_server_name, else the URL's host */
+static const char* kinf__tls_name(const kinf_conn_desc_t* d, const char* host) {
+    return (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : host;
+}
+/* kinf_init's TLS checks (from kinf__setup_check): loads the CA bundle, the
+   client chain and key as desc names them (with a loader that has no block:
+   decodes and counts only), and the name to verify. 1, or 0 with w set. */
+static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* host, kinf__why* w) {
+    kinf__tls_ld* t = (kinf__tls_ld*)loader;
+    unsigned char ip[16];
+    const char* name = kinf__tls_name(d, host);
+    int n, big = 0;
+    if (!d->insecure_skip_tls_verify) {
+        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
+        n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
+        if (n <= 0) {
+            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
+            return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
+        }
+    }
+    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
+        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
+        if (n <= 0) { return big ? KINF__REFUSE(w, TLS_TOO_LARGE, "client chain", 0) : KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); }
+        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
+        if (n != 1) { return KINF__REFUSE(w, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); }
+    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
+        return KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
+    }
+    if (inet_pton(AF_INET, name, ip) != 1 && inet_pton(AF_INET6, name, ip) != 1 && !kinf__fits(name, sizeof(((kinf__tls*)0)->sni))) {
+        return KINF__REFUSE(w, CONFIG_TOO_LONG, "tls_server_name", 0);
+    }
+    return 1;
+}
+/* Sets the TLS engine up over what kinf__tls_load put in the block: trust
+   anchors, client chain and key, the name to verify. */
+static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    const char* name = kinf__tls_name(d, c->host);
+    t->insecure = d->insecure_skip_tls_verify != 0;
+    t->time_fn = d->tls_time; t->time_user = d->tls_time_user;
+    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->ld.nta);
+    br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
+    t->xw.vtable = &kinf__xw_vtable;
+    t->xw.t = t;
+    br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
+    br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
+    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
+        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
+    } else if (t->ld.nchain) {
+        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
+                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
+    }
+    /* an IP address is checked against the SAN's IP entries and sent with no SNI */
+    if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
+    else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
+    else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
+}
+#endif /* KINF_TLS_BEARSSL */
+
+#ifndef KINF_ENGINE_ONLY /* to the end of >>driver */
+/* >>driver  the built-in transport: a non-blocking socket (and BearSSL for
+   https://), the clock and files, driving any connection through the
+   public engine calls only. kinf_poll, kinf_discovery_poll and
+   kinf_client_poll are this one driver over their owner's connection. */
+static uint64_t kinf__drv_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+/* Reads a small file whole into buf: its length, -1 if it cannot be read,
+   -2 if it holds more than cap bytes. The one file reader of the library
+   (the token file, kubeconfig, the service account's namespace). */
+static long kinf__drv_read_file(const char* path, void* buf, size_t cap) {
+    unsigned char* b = (unsigned char*)buf;
+    size_t n = 0;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) { return -1; }
+    for (;;) {
+        ssize_t r = read(fd, b + n, cap - n);
+        if (r < 0 && errno == EINTR) { continue; }
+        if (r < 0) { close(fd); return -1; }
+        if (r == 0) { break; }
+        n += (size_t)r;
+        if (n == cap) { char ch; r = read(fd, &ch, 1); close(fd); return r > 0 ? -2 : (long)n; }
+    }
+    close(fd);
+    return (long)n;
+}
+/* Reads the token file into the connection: a failure is a warning (the
+   last token is kept), not the sticky error. Every path goes through
+   kinf__conn_set_token, which ends the ask (token_due) and restarts the
+   60 s clock. KINF_OK, or the item with *rc the result. */
+static uint32_t kinf__drv_token_file(kinf_engine_t* c, uint64_t now_ms, int* rc) {
+    char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
+    long r;
+    size_t n;
+    uint32_t item;
+    *rc = KINF_OK;
+    r = kinf__drv_read_file(c->token_file, buf, sizeof(buf));
+    if (r == -2) { r = (long)sizeof(buf); } /* too long: refused below */
+    if (r < 0) { KINF__CWARN(c, TOKEN_FILE_UNREADABLE, c->token_file, 0); kinf__conn_set_token(c, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
+    n = (size_t)r;
+    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
+    if (n >= KINF_MAX_TOKEN) { KINF__CWARN(c, TOKEN_TOO_LONG, c->token_file, 0); kinf__conn_set_token(c, 0, now_ms); *rc = KINF_ERR_INVAL; return KINF_LOGITEM_TOKEN_TOO_LONG; }
+    if (n == 0) { KINF__CWARN(c, TOKEN_FILE_UNREADABLE, c->token_file, " (empty)"); kinf__conn_set_token(c, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
+    buf[n] = 0;
+    item = kinf__conn_set_token(c, buf, now_ms);
+    memset(buf, 0, sizeof(buf));
+    if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
+    return item;
+}
+KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms) {
+    int rc;
+    uint32_t item;
+    if (!kinf__conn_ok(e)) { return KINF_ERR_INVAL; }
+    if (!e->token_file[0]) { KINF__CERR(e, NO_TOKEN_FILE, 0, 0); return KINF_ERR_INVAL; }
+    item = kinf__drv_token_file(e, now_ms, &rc);
+    if (item == KINF_LOGITEM_OK) { return KINF_OK; }
+    if (e->last_error) { *e->last_error = item; } /* the refusal is the owner's sticky error */
+    return rc;
+}
+
+/* >>driver io  plain socket or TLS, non-blocking.
+   send: >0 bytes taken, 0 would block, -2 error.
+   recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
+static long kinf__io_send(kinf_engine_t* c, const void* buf, size_t len) {
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls) {
+        kinf__tls* t = (kinf__tls*)c->tls;
+        br_ssl_engine_context* e = &t->cc.eng;
+        size_t alen;
+        unsigned char* a;
+        if (kinf__tls_pump(c, 0) < 0) { return -2; }
+        if (!(br_ssl_engine_current_state(e) & BR_SSL_SENDAPP)) { return 0; }
+        a = br_ssl_engine_sendapp_buf(e, &alen);
+        if (alen > len) { alen = len; }
+        memcpy(a, buf, alen);
+        br_ssl_engine_sendapp_ack(e, alen);
+        br_ssl_engine_flush(e, 0);
+        if (kinf__tls_pump(c, 0) == -2) { return -2; }
+        return (long)alen;
+    }
+#endif
+    {
+        ssize_t w = send(c->sock.fd, buf, len, KINF__SEND_FLAGS);
+        if (w >= 0) { c->bytes_written += (uint64_t)w; return (long)w; }
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+        KINF__CERR(c, IO_ERROR, "send", 0);
+        return -2;
+    }
+}
+static long kinf__io_recv(kinf_engine_t* c, void* buf, size_t cap) {
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls) {
+        kinf__tls* t = (kinf__tls*)c->tls;
+        br_ssl_engine_context* e = &t->cc.eng;
+        size_t alen;
+        unsigned char* a;
+        if (!(br_ssl_engine_current_state(e) & BR_SSL_RECVAPP)) {
+            int r = kinf__tls_pump(c, 1);
+            if (r < 0) { return r; }
+            if (!(br_ssl_engine_current_state(e) & BR_SSL_RECVAPP)) { return 0; }
+        }
+        a = br_ssl_engine_recvapp_buf(e, &alen);
+        if (alen > cap) { alen = cap; }
+        memcpy(buf, a, alen);
+        br_ssl_engine_recvapp_ack(e, alen);
+        return (long)alen;
+    }
+#endif
+    {
+        ssize_t r = recv(c->sock.fd, buf, cap, 0);
+        if (r > 0) { c->bytes_read += (uint64_t)r; return (long)r; }
+        if (r == 0) { return -1; }
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+        KINF__CERR(c, IO_ERROR, "recv", 0);
+        return -2;
+    }
+}
+
+/* >>driver socket */
+static void kinf__sock_close(kinf_engine_t* c) {
+    if (c->sock.fd >= 0) { close(c->sock.fd); }
+    c->sock.fd = -1;
+    c->sock.connecting = 0;
+}
+static int kinf__sock_resolve(kinf_engine_t* c) {
+    kinf__sock* k = &c->sock;
+    struct addrinfo hints, *res = 0, *ai;
+    char port[21];
+    k->naddr = 0; k->ai = 0;
+    memset(&k->addrs[0], 0, sizeof(k->addrs[0]));
+    /* numeric addresses need no resolver (and no allocation in libc) */
+    if (inet_pton(AF_INET, c->host, &k->addrs[0].in4.sin_addr) == 1) {
+        k->addrs[0].in4.sin_family = AF_INET; k->addrs[0].in4.sin_port = htons(c->port);
+        k->alens[0] = sizeof(k->addrs[0].in4); k->naddr = 1; return 1;
+    }
+    if (inet_pton(AF_INET6, c->host, &k->addrs[0].in6.sin6_addr) == 1) {
+        k->addrs[0].in6.sin6_family = AF_INET6; k->addrs[0].in6.sin6_port = htons(c->port);
+        k->alens[0] = sizeof(k->addrs[0].in6); k->naddr = 1; return 1;
+    }
+    memset(&hints, 0, sizeof(hints));
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    if (getaddrinfo(c->host, kinf__utoa(port, c->port), &hints, &res) != 0 || !res) { return 0; }
+    for (ai = res; ai && k->naddr < 4; ai = ai->ai_next) {
+        if (ai->ai_addrlen > sizeof(k->addrs[0])) { continue; } /* IPv4 and IPv6 only */
+        memcpy(&k->addrs[k->naddr], ai->ai_addr, ai->ai_addrlen);
+        k->alens[k->naddr++] = (socklen_t)ai->ai_addrlen;
+    }
+    freeaddrinfo(res);
+    return k->naddr > 0;
+}
+/* starts a non-blocking connect to the next address; 1 started, 0 none left */
+static int kinf__sock_connect_next(kinf_engine_t* c, uint64_t now) {
+    kinf__sock* k = &c->sock;
+    kinf__sock_close(c);
+    while (k->ai < k->naddr) {
+        int fd = socket(k->addrs[k->ai].sa.sa_family, SOCK_STREAM, 0), one = 1, r;
+        k->ai++;
+        if (fd < 0) { continue; }
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof(one));
+#endif
+        r = connect(fd, &k->addrs[k->ai - 1].sa, k->alens[k->ai - 1]);
+        if (r == 0 || errno == EINPROGRESS) {
+            k->fd = fd;
+            k->connecting = 1;
+            k->t_connect = now;
+            return 1;
+        }
+        close(fd);
+    }
+    return 0;
+}
+/* "host:port" ("[v6]:port") for the connection's log lines; out has 272 bytes */
+static const char* kinf__sock_where(const kinf_engine_t* c, char* out) {
+    char num[21];
+    const char* ps = kinf__utoa(num, c->port);
+    size_t n = strlen(c->host), o = 0, v6 = memchr(c->host, ':', n) != 0;
+    if (v6) { out[o++] = '['; }
+    memcpy(out + o, c->host, n); o += n;
+    if (v6) { out[o++] = ']'; }
+    out[o++] = ':';
+    memcpy(out + o, ps, strlen(ps) + 1);
+    return out;
+}
+/* The engine wants a connection: starts one, or sees whether the one under
+   way is up, and tells the engine. 1 when it was told, 0 to wait. */
+static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
+    kinf__sock* k = &c->sock;
+    struct pollfd pf;
+    char where[272];
+    int err = 0;
+    socklen_t el = sizeof(err);
+    if (!k->connecting) {
+        kinf__sock_close(c);
+        c->err_item = 0;
+        if (!kinf__sock_resolve(c)) { kinf_engine_failed(c, KINF_LOGITEM_RESOLVE_FAILED, c->host, now); return 1; }
+        if (!kinf__sock_connect_next(c, now)) { kinf_engine_failed(c, KINF_LOGITEM_CONNECT_FAILED, kinf__sock_where(c, where), now); return 1; }
+    }
+    pf.fd = k->fd; pf.events = POLLOUT; pf.revents = 0;
+    if (poll(&pf, 1, 0) <= 0) {
+        if (now - k->t_connect < (uint64_t)c->connect_ms) { return 0; }
+        if (kinf__sock_connect_next(c, now)) { return 1; }
+        kinf_engine_failed(c, KINF_LOGITEM_CONNECT_TIMEOUT, kinf__sock_where(c, where), now);
+        return 1;
+    }
+    if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
+        if (kinf__sock_connect_next(c, now)) { return 1; }
+        KINF__CERR(c, CONNECT_FAILED, kinf__sock_where(c, where), err == ECONNREFUSED ? " (refused)" : 0);
+        kinf_engine_failed(c, 0, 0, now);
+        return 1;
+    }
+    k->connecting = 0;
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && !kinf__tls_connect(c)) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); return 1; }
+#endif
+    kinf_engine_connected(c, now);
+    return 1;
+}
+
+/* >>driver step */
+/* the bytes one step reads at most before it returns, so that handlers run
+   (and the queue drains) at the same pace whatever the read buffer's size:
+   a read asks no more than the step has left */
+#ifndef KINF__STEP_BYTES /* tests lower it */
+#define KINF__STEP_BYTES (1u << 20)
+#endif
+/* One step: all the I/O the socket allows now, bounded: 64 rounds, and no
+   read once KINF__STEP_BYTES came in. Only the public engine calls. */
+static void kinf__drv_step(kinf_engine_t* c) {
+    int rounds;
+    size_t got = 0;
+    c->counts_bytes = 1;
+    for (rounds = 0; rounds < 64; rounds++) {
+        uint64_t now = kinf__drv_now_ms();
+        unsigned st = kinf_engine_tick(c, now);
+        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
+        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* a failure is a warning, no last error */
+        if (st & KINF_ENG_CONNECT) {
+            if (kinf__sock_connect(c, now)) { continue; }
+            return;
+        }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf_engine_sendbuf(c, &len);
+            long w;
+            if (!b) { continue; }
+            w = kinf__io_send(c, b, len);
+            if (w < 0) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); continue; }
+            if (w == 0) { return; }
+            kinf_engine_sent(c, (size_t)w, now);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t cap;
+            uint8_t* b;
+            long r;
+            if (got >= KINF__STEP_BYTES) { return; } /* what was read is taken; the rest waits for the next step */
+            b = kinf_engine_recvbuf(c, &cap);
+            r = kinf__io_recv(c, b, cap < KINF__STEP_BYTES - got ? cap : KINF__STEP_BYTES - got);
+            if (r == -2) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); continue; }
+            if (r == 0) { return; }
+            if (r == -1) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
+            got += (size_t)r;
+            kinf_engine_recvd(c, (size_t)r, now);
+            continue;
+        }
+        return;
+    }
+}
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+static int kinf__drv_fd(const kinf_engine_t* c) { return c->own_transport ? -1 : c->sock.fd; }
+#endif
+/* what the socket is waited for (KINF_WANT_*) */
+static unsigned kinf__drv_wants(kinf_engine_t* c) {
+    int rd; /* the response wants more bytes: nothing left to take, and room in the owner */
+    if (c->own_transport || c->sock.fd < 0) { return 0; }
+    if (c->sock.connecting) { return KINF_WANT_WRITE; }
+    rd = (kinf__conn_state(c) & KINF_ENG_RECV) != 0;
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, rd); }
+#endif
+    if (c->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
+    return rd ? KINF_WANT_READ : 0;
+}
+/* ms until the next step is due: 0 now, -1 none */
+static int kinf__drv_timeout(kinf_engine_t* c) {
+    uint64_t now, dl;
+    if (c->own_transport) { return -1; }
+    if (c->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && c->sock.fd >= 0 && (kinf__conn_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
+#endif
+    now = kinf__drv_now_ms();
+    dl = kinf_engine_deadline(c);
+    if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
+    if (dl == UINT64_MAX) { return -1; }
+    if (dl <= now) { return 0; }
+    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+}
+/* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
+   then steps unless the owner stopped. */
+static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
+    int t = kinf__drv_timeout(c), wait;
+    unsigned w = kinf__drv_wants(c);
+    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
+    if (wait != 0) {
+        struct pollfd pf;
+        pf.fd = c->sock.fd;
+        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
+        pf.revents = 0;
+        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
+        else if (wait > 0) { poll(0, 0, wait); }
+    }
+    if (!(c->ops->gate(c->owner) & KINF__HALT)) { kinf__drv_step(c); }
+}
+#endif /* KINF_ENGINE_ONLY */
+/* >>context  the informer's state, in the caller's memory */
+/* A slot's flags. LIVE: in use. KNOWN: the handlers have had its add.
+   PENDING: queued in the FIFO. DELETED: a delete waits (FSU: its final state
+   is unknown). RECREATED: deleted and created again before the handlers saw
+   the delete; old holds the deleted version (FSU_OLD: that delete's final
+   state is unknown). SEEN: met by the list under way (apart from the rest).
+   The legal states (kinf__slot_legal checks them under KINF_SELFCHECK):
+     0                          free: no block
+     LIVE KNOWN                 delivered; old is 0
+     LIVE PENDING [KNOWN]       a change waits; old, if set, is the version
+                                the handlers saw (so KNOWN is set)
+     ... + DELETED [FSU]        a delete waits
+     ... + RECREATED [FSU_OLD]  with KNOWN and old: the deleted version waits
+                                for its delete, cur for its add
+   Transitions:
+     upsert, new key            free -> LIVE PENDING
+     upsert, delivered          LIVE KNOWN -> + PENDING, old = the version seen
+     upsert, pending            cur replaced (old kept, or the never-seen cur freed)
+     upsert, deleted and KNOWN  DELETED [FSU] -> RECREATED [FSU_OLD], old = the deleted version
+     upsert, deleted, not KNOWN DELETED -> the never-seen version is replaced
+     delete                     -> DELETED [FSU], PENDING (old freed unless RECREATED)
+     dispatch                   RECREATED: delete(old), then as if new (KNOWN cleared);
+                                DELETED: [add,] delete, slot freed; else add or
+                                update(old, cur) -> LIVE KNOWN */
+enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
+       KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
+typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
+typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
+typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
+typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
+/* The projection rules: what the scanner asks at a key and projection
+   follows. Their segments' bytes are in buf. */
+typedef struct kinf__rules {
+    char buf[2048];
+    size_t len;
+    kinf__rule keep[KINF_MAX_RULES], drop[KINF_MAX_RULES];
+    int nkeep, ndrop;
+    uint64_t seglens[2];          /* bit n: some rule's first (second) segment is n bytes long; bit 63: 63 or more */
+} kinf__rules;
+/* the masks of every keep and every drop rule, and whether all is kept */
+static void kinf__rules_all(const kinf__rules* r, uint32_t* km, uint32_t* dm, int* full) {
+    *km = r->nkeep >= 32 ? 0xffffffffu : ((1u << r->nkeep) - 1u);
+    *dm = r->ndrop >= 32 ? 0xffffffffu : ((1u << r->ndrop) - 1u);
+    *full = r->nkeep == 0;
+}
+typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
+typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
+typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
+typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
+
+enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
+enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
+enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
+enum { KINF__BODY_LIST = 0, KINF__BODY_WATCH, KINF__BODY_STATUS };
+
+struct kinf_informer_t {
+    uint32_t magic;
+    /* config */
+    kinf_engine_t conn;           /* the connection: server, credentials, socket, TLS, the exchange */
+    kinf_logger_t logger;
+    char tag[32];
+    char path[KINF__MAX_STR];
+    char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
+    int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
+    size_t store_bytes, max_event_bytes;
+    int resync_ms, watch_timeout_s;
+    uint32_t rng;
+    kinf__rules rules;
+    /* memory */
+    size_t mem_size, mem_layout;
+    kinf__slot* slots;
+    uint32_t* kb;
+    uint32_t kb_n;                /* key buckets */
+    kinf__ixlink* ix;
+    uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
+    int32_t* ixb;
+    uint32_t ixb_mask;
+    kinf__index* idx;
+    int nidx;
+    kinf_handler_t* handlers;
+    int nhandlers;
+    jsmntok_t* toks;
+    uint8_t* ev;
+    uint8_t* arena;
+    /* store */
+    size_t top, used, peak;
+    size_t pf_top, pagesz;        /* prefault_store: the store is faulted in up to pf_top; 0 pagesz: off */
+    int nlive, nused;
+    int32_t free_head;
+    int32_t slot_hi;              /* slots[0..slot_hi) have been used: the rest is untouched memory */
+    /* fifo */
+    int32_t fh, ft;
+    uint32_t flen;
+    /* sync and resync */
+    int synced, sync_wait;
+    uint32_t sync_pops_left;
+    uint64_t next_resync;
+    /* reflector */
+    int phase, req_kind, next_kind, rv_mode, started;
+    char last_rv[KINF__MAX_RV];
+    char req_rv[KINF__MAX_RV];
+    char cont[KINF_MAX_CONTINUE];
+    char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
+    char c_cont[KINF_MAX_CONTINUE];
+    kinf__scan scan;
+    uint32_t responses;           /* responses read to their end */
+    uint64_t backoff_until, watch_start, healthy_since;
+    uint64_t watch_events;
+    int backoff_n;
+    char wbuf[KINF__WBUF];        /* the request (the connection's wbuf) */
+    int body_mode;
+    uint8_t gz_redo;              /* a gzip list was given up: items it applied may be corrupt (its CRC is
+                                     checked only at the end), so lists re-apply items of the same
+                                     resourceVersion until one completes */
+    /* errors and stats */
+    uint32_t last_error;
+    kinf_stats_t st;
+    char logbuf[400];
+    volatile int stop;
+    int fatal, listed;
+    uint32_t fatal_item;          /* the item that stopped the informer (fatal): kinf_poll refuses with it */
+    uint8_t list_nolimit;
+    /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
+       dirty: the store changed since the last snapshot written or loaded */
+    uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
+    uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
+    uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
+    /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
+       remembers it); skip: this relist goes through LIST; init: the watch
+       under way is a watch-list whose initial events have not ended */
+    uint8_t wl_mode, wl_off, wl_skip, wl_init;
+    uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
+};
+/* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
+#ifndef KINF_NO_GZIP
+#define KINF__GZ_REDO(inf) ((inf)->gz_redo)
+#else
+#define KINF__GZ_REDO(inf) 0
+#endif
+/* a change to the store: a snapshot written now would differ */
+#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->conn.now; } } while (0)
+typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
+
+/* >>context log  the informer's log lines: the sticky error and the error count */
 static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
     if (level <= KINF_LOG_ERROR) { inf->last_error = item; inf->st.errors++; }
     kinf__log2(&inf->logger, inf->tag, level, item, line, inf->logbuf, sizeof(inf->logbuf), d1, d2);
@@ -3641,7 +5056,18 @@ static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const
 #define KINF__ERR(inf, item, d1, d2) kinf__log((inf), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__WARN(inf, item, d1, d2) kinf__log((inf), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__INFO(inf, item, d1, d2) kinf__log((inf), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-
+static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
+/* A call from a callback does nothing, and says so. */
+static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
+    if (!inf->conn.in_callback) { return 0; }
+    KINF__ERR(inf, IN_CALLBACK, call, 0);
+    return 1;
+}
+/* A public call's refusal is the sticky error, whatever level its item was logged at. */
+static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
+    inf->last_error = item;
+    return rc;
+}
 /* >>project  Rewrites an object as compact JSON holding only the kept paths,
    in one pass over its bytes, in place: every output byte lands at or before
    the input byte it comes from, so the event buffer doubles as the output.
@@ -4324,74 +5750,6 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
 }
 
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
-enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
-typedef char kinf__setup_sizes[(sizeof(((kinf_informer_t*)0)->host) == KINF__HOST_BYTES && sizeof(((kinf_informer_t*)0)->hosthdr) == KINF__HOSTHDR_BYTES &&
-                                sizeof(((kinf_informer_t*)0)->path) == KINF__MAX_STR && sizeof(((kinf_informer_t*)0)->token_file) == KINF__TOKEN_FILE_BYTES) ? 1 : -1];
-/* What the checks build as they go: in kinf_init the context's own fields,
-   in kinf_check a scratch of the same sizes. tls: where the CA and client
-   material are loaded (a kinf__tls_ld; in kinf_check one that only counts). */
-typedef struct kinf__setup_out {
-    char* host;                   /* KINF__HOST_BYTES */
-    char* hosthdr;                /* KINF__HOSTHDR_BYTES */
-    char* path;                   /* KINF__MAX_STR */
-    kinf__rules* rules;           /* zeroed */
-    void* tls;
-    uint16_t port;
-    uint8_t https;
-} kinf__setup_out;
-static int kinf__setup_server(kinf__setup_out* o, const char* url, char* prefix, size_t pcap) {
-    const char* p;
-    const char* h;
-    size_t hl;
-    long port = 80;
-    o->https = 0;
-    if (!strncmp(url, "http://", 7)) { p = url + 7; }
-    else if (!strncmp(url, "https://", 8)) { p = url + 8; o->https = 1; port = 443; }
-    else { return 0; }
-    if (*p == '[') {
-        h = ++p;
-        while (*p && *p != ']') { p++; }
-        if (*p != ']') { return 0; }
-        hl = (size_t)(p - h);
-        p++;
-    } else {
-        h = p;
-        while (*p && *p != ':' && *p != '/') { p++; }
-        hl = (size_t)(p - h);
-    }
-    if (hl == 0 || hl >= KINF__HOST_BYTES) { return 0; }
-    memcpy(o->host, h, hl); o->host[hl] = 0;
-    if (!kinf__visible_ascii(o->host) || strchr(o->host, '/') || strchr(o->host, '@')) { return 0; }
-    if (*p == ':') {
-        const char* ps = ++p;
-        while (*p >= '0' && *p <= '9') { p++; }
-        port = (long)kinf__parse_dec(ps, (size_t)(p - ps));
-        if (port <= 0 || port > 65535) { return 0; }
-    }
-    if (*p && *p != '/') { return 0; }
-    o->port = (uint16_t)port;
-    if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
-    if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
-    {
-        char num[21];
-        int v6 = strchr(o->host, ':') != 0;
-        int std = (port == (o->https ? 443 : 80));
-        size_t n = 0;
-        const char* ns = kinf__utoa(num, (uint64_t)port);
-        if (v6) { o->hosthdr[n++] = '['; }
-        memcpy(o->hosthdr + n, o->host, hl); n += hl;
-        if (v6) { o->hosthdr[n++] = ']'; }
-        if (!std) { o->hosthdr[n++] = ':'; memcpy(o->hosthdr + n, ns, strlen(ns)); n += strlen(ns); }
-        o->hosthdr[n] = 0;
-    }
-    return 1;
-}
-static int kinf__cat(char* dst, size_t cap, const char* s) {
-    size_t o = strlen(dst), n = strlen(s);
-    if (o + n >= cap) { return 0; }
-    memcpy(dst + o, s, n + 1);
-    return 1;
-}
 /* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural"; into out, KINF__MAX_STR bytes */
 static int kinf__setup_path(char* out, const char* prefix, const char* res, const char* ns) {
     static const char* cluster_scoped[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
@@ -4470,9 +5828,6 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_event_bytes == 0) { d.max_event_bytes = KINF_DEFAULT_EVENT_BYTES; }
     if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; c = "max_event_bytes"; }
     if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; c = "max_event_bytes"; }
-    if (d.read_bytes == 0) { d.read_bytes = KINF_READ_BYTES; }
-    if (d.read_bytes < 256) { d.read_bytes = 256; c = "read_bytes"; }
-    if (d.read_bytes > (64u << 20)) { d.read_bytes = 64u << 20; c = "read_bytes"; }
     if (d.max_tokens <= 0) { d.max_tokens = KINF_DEFAULT_TOKENS; } /* jsmn reads Status objects only */
     if (d.max_tokens < 64) { d.max_tokens = 64; if (in->max_tokens > 0) { c = "max_tokens"; } }
     if (d.fifo_capacity > d.max_objects) { c = "fifo_capacity"; }
@@ -4483,8 +5838,6 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_indexes < 0) { d.max_indexes = 0; }       /* negative: no custom index */
     if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
-    if (d.idle_timeout_ms <= 0) { d.idle_timeout_ms = 90000; }
-    if (d.connect_timeout_ms <= 0) { d.connect_timeout_ms = 10000; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
     if (clamped) { *clamped = c; }
     return d;
@@ -4500,14 +5853,14 @@ static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
     return kinf__align8(o + n);
 }
 static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
-static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
+static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_conn_desc_t* cd) {
     kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
-    l.rbuf = o; o = kinf__setup_add(o, d->read_bytes);
+    l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
     l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
     l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
     l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, mo), sizeof(kinf__ixlink)));
@@ -4523,30 +5876,19 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     if (!d->no_gzip) { l.gz = o; o = kinf__setup_add(o, sizeof(kinf__gz)); }
 #endif
     l.tls = o;
-#ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__setup_add(o, kinf__tls_size()); }
-#endif
+    if (kinf__conn_tls_bytes(cd)) { o = kinf__setup_add(o, kinf__conn_tls_bytes(cd)); }
     l.total = kinf__setup_add(o, 8u); /* room to align the start */
     return l;
 }
 /* where the context starts in the caller's memory: the first 8-byte boundary */
 static uint8_t* kinf__setup_base(void* mem) { return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u); }
 
-#ifdef KINF_TLS_BEARSSL
-/* the layout reserved a TLS block (at l->tls) */
-static int kinf__setup_has_tls(const kinf__setup_layout_t* l) { return l->total > l->tls + 8u; }
-static void* kinf__tls_block(void* at);
-static int kinf__tls_load(void* ld, const kinf_desc_t* d, const char* host, kinf__why* w);
-#endif
-/* s holds fewer than cap bytes (NULL holds none); looks no further than cap */
-static int kinf__setup_fits(const char* s, size_t cap) {
-    size_t n = 0;
-    while (s && n < cap && s[n]) { n++; }
-    return n < cap;
-}
-/* Every check of the descriptor, in kinf_init's order: the one place that
-   decides whether kinf_init accepts it (kinf_check runs it too). d has the
-   defaults applied. Builds into o as it goes; returns 1, or 0 with w set. */
+/* What the checks build into: the connection's part, the path, the rules. */
+typedef struct kinf__setup_out {
+    kinf__conn_out conn;
+    char* path;                   /* KINF__MAX_STR */
+    kinf__rules* rules;           /* zeroed */
+} kinf__setup_out;
 #ifndef KINF_NO_METADATA_ONLY
 /* >>metadata  metadata-only informers (client-go's metadatainformer). The
    requests ask for PartialObjectMetadataList (lists) or PartialObjectMetadata
@@ -4570,28 +5912,17 @@ static const char* kinf__meta_accept(const kinf_informer_t* inf, int watch) {
                  : "Accept: application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json\r\n";
 }
 #endif
-static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why* w) {
+static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, kinf__setup_out* o, kinf__why* w) {
     char prefix[KINF__MAX_STR];
     int i;
-    if (!d->server || !d->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
+    if (!cd->server || !cd->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
     if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
-    if (!kinf__setup_server(o, d->server, prefix, sizeof(prefix))) {
-        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
-    }
-    if (o->https && !d->own_transport) {
-#ifdef KINF_TLS_BEARSSL
-        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
-#else
-        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
-#endif
-    }
+    if (!kinf__conn_check(cd, &o->conn, prefix, sizeof(prefix), w)) { return 0; }
     if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
-    if (!kinf__setup_fits(d->label_selector, KINF__MAX_STR) || !kinf__setup_fits(d->field_selector, KINF__MAX_STR)) {
+    if (!kinf__fits(d->label_selector, KINF__MAX_STR) || !kinf__fits(d->field_selector, KINF__MAX_STR)) {
         return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
     }
-    if (!kinf__setup_fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
-    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
-    if (!kinf__setup_fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    if (!kinf__conn_check_token(cd, w)) { return 0; }
     /* projection rules. The identity is captured whatever they say, and the
        object's fields hold it, so the projected JSON repeats it only when a
        rule keeps it. */
@@ -4620,6 +5951,7 @@ static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why
    of the refusal with s->why set. */
 typedef struct kinf__setup_t {
     kinf_desc_t d;                /* desc with the defaults applied */
+    kinf_conn_desc_t cd;          /* its connection, with the defaults applied */
     kinf__setup_layout_t l;
     const char* clamped;          /* the last field that was out of range, or NULL */
     kinf__why why;
@@ -4628,7 +5960,9 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
     memset(&s->why, 0, sizeof(s->why));
     if (!desc) { KINF__REFUSE(&s->why, BAD_ARGUMENT, "desc is NULL", 0); return s->why.item; }
     s->d = kinf__setup_defaults_ex(desc, &s->clamped);
-    s->l = kinf__setup_layout(&s->d);
+    s->cd = kinf__conn_desc(&s->d);
+    kinf__conn_defaults(&s->cd, &s->clamped);
+    s->l = kinf__setup_layout(&s->d, &s->cd);
     if (s->l.total == SIZE_MAX) { /* kinf_informer_size said SIZE_MAX: no buffer is enough */
         KINF__REFUSE(&s->why, MEMORY_OVERFLOW, 0, 0);
         return s->why.item;
@@ -4648,38 +5982,14 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
         uint8_t* base = kinf__setup_base(mem);
         kinf_informer_t* inf = (kinf_informer_t*)(void*)base;
         memset(inf, 0, sizeof(*inf));
-        o->host = inf->host; o->hosthdr = inf->hosthdr; o->path = inf->path; o->rules = &inf->rules;
-        o->tls = 0;
-#ifdef KINF_TLS_BEARSSL
-        if (kinf__setup_has_tls(&s->l)) { o->tls = kinf__tls_block(base + s->l.tls); }
-#endif
+        o->conn = kinf__conn_into(&inf->conn, kinf__conn_tls_bytes(&s->cd) ? base + s->l.tls : 0);
+        o->path = inf->path; o->rules = &inf->rules;
     }
-    if (!kinf__setup_check(&s->d, o, &s->why)) { return s->why.item; }
+    if (!kinf__setup_check(&s->d, &s->cd, o, &s->why)) { return s->why.item; }
     return KINF_LOGITEM_OK;
 }
 
 /* >>reflector requests */
-static int kinf__rf_pct(char* out, size_t cap, size_t* o, const char* s) {
-    static const char hex[] = "0123456789ABCDEF";
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~') {
-            if (*o + 1 >= cap) { return 0; }
-            out[(*o)++] = (char)c;
-        } else {
-            if (*o + 3 >= cap) { return 0; }
-            out[(*o)++] = '%'; out[(*o)++] = hex[c >> 4]; out[(*o)++] = hex[c & 15];
-        }
-    }
-    out[*o] = 0;
-    return 1;
-}
-static int kinf__rf_put(char* out, size_t cap, size_t* o, const char* s) {
-    size_t n = strlen(s);
-    if (*o + n >= cap) { return 0; }
-    memcpy(out + *o, s, n); *o += n; out[*o] = 0;
-    return 1;
-}
 #ifndef KINF_NO_WATCH_LIST
 /* >>reflector watch-list request  Watch-list (KEP-3157): a (re)list as one watch with
    sendInitialEvents=true. The objects come as ADDED events, then a bookmark
@@ -4691,9 +6001,9 @@ static int kinf__wl_want(const kinf_informer_t* inf) {
 /* As client-go's reflector: from the last synced resourceVersion when there
    is one to go on from, else "" (a read as recent as the server's storage). */
 static int kinf__wl_query(kinf_informer_t* inf, char* w, size_t cap, size_t* o) {
-    int ok = kinf__rf_put(w, cap, o, "?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion=");
+    int ok = kinf__put(w, cap, o, "?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion=");
     kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "", sizeof(inf->req_rv));
-    ok &= kinf__rf_pct(w, cap, o, inf->req_rv);
+    ok &= kinf__pct(w, cap, o, inf->req_rv);
     return ok;
 }
 #define KINF__WL_INIT(inf) ((inf)->wl_init)
@@ -4705,61 +6015,51 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     size_t cap = sizeof(inf->wbuf), o = 0;
     char num[21];
     int ok = 1;
-    inf->req_token_gen = inf->token_gen;
-    ok &= kinf__rf_put(w, cap, &o, "GET ");
-    ok &= kinf__rf_put(w, cap, &o, inf->path);
+    ok &= kinf__put(w, cap, &o, "GET ");
+    ok &= kinf__put(w, cap, &o, inf->path);
     if (kind == KINF__PH_WATCH) {
         uint32_t t = inf->watch_timeout_s ? (uint32_t)inf->watch_timeout_s : 300u + kinf__rand(&inf->rng) % 300u;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) { ok &= kinf__wl_query(inf, w, cap, &o); } else
 #endif
         {
-            ok &= kinf__rf_put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
-            ok &= kinf__rf_pct(w, cap, &o, inf->last_rv);
+            ok &= kinf__put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
+            ok &= kinf__pct(w, cap, &o, inf->last_rv);
         }
-        ok &= kinf__rf_put(w, cap, &o, "&timeoutSeconds=");
-        ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, t));
+        ok &= kinf__put(w, cap, &o, "&timeoutSeconds=");
+        ok &= kinf__put(w, cap, &o, kinf__utoa(num, t));
     } else {
         /* As client-go: a list at a last-seen RV is not paginated, so the
            server may answer it from its watch cache; nor is the full list
            that replaces an expired continue token. */
         int paged = !inf->list_nolimit && !(inf->rv_mode == KINF__RV_LAST && !inf->cont[0]);
-        ok &= kinf__rf_put(w, cap, &o, "?");
+        ok &= kinf__put(w, cap, &o, "?");
         if (paged) {
-            ok &= kinf__rf_put(w, cap, &o, "limit=");
-            ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
+            ok &= kinf__put(w, cap, &o, "limit=");
+            ok &= kinf__put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
         }
         if (inf->cont[0]) {
-            ok &= kinf__rf_put(w, cap, &o, "&continue=");
-            ok &= kinf__rf_pct(w, cap, &o, inf->cont);
+            ok &= kinf__put(w, cap, &o, "&continue=");
+            ok &= kinf__pct(w, cap, &o, inf->cont);
         } else if (inf->rv_mode != KINF__RV_UNSET) {
             kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_ZERO ? "0" : inf->last_rv, sizeof(inf->req_rv));
-            ok &= kinf__rf_put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
-            ok &= kinf__rf_pct(w, cap, &o, inf->req_rv);
+            ok &= kinf__put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
+            ok &= kinf__pct(w, cap, &o, inf->req_rv);
         } else {
             inf->req_rv[0] = 0;
         }
     }
-    if (inf->lsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&labelSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->lsel); }
-    if (inf->fsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&fieldSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->fsel); }
-    ok &= kinf__rf_put(w, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__rf_put(w, cap, &o, inf->hosthdr);
-#ifndef KINF_NO_METADATA_ONLY
-    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
-    ok &= kinf__rf_put(w, cap, &o, kinf__meta_accept(inf, kind == KINF__PH_WATCH));
-#else
-    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
-#endif
+    if (inf->lsel[0]) { ok &= kinf__put(w, cap, &o, "&labelSelector="); ok &= kinf__pct(w, cap, &o, inf->lsel); }
+    if (inf->fsel[0]) { ok &= kinf__put(w, cap, &o, "&fieldSelector="); ok &= kinf__pct(w, cap, &o, inf->fsel); }
 #ifndef KINF_NO_GZIP
-    if (inf->gz && kind == KINF__PH_LIST) { ok &= kinf__rf_put(w, cap, &o, "Accept-Encoding: gzip\r\n"); } /* never on a watch */
+    inf->conn.gz_asked = inf->conn.gz && kind == KINF__PH_LIST; /* never on a watch */
 #endif
-    if (inf->token[0]) {
-        ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__rf_put(w, cap, &o, inf->token);
-        ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    }
-    ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    inf->wlen = o; inf->wpos = 0;
+#ifndef KINF_NO_METADATA_ONLY
+    ok &= kinf__conn_headers(&inf->conn, w, cap, &o, kinf__meta_accept(inf, kind == KINF__PH_WATCH), inf->conn.gz_asked ? "Accept-Encoding: gzip\r\n" : 0);
+#else
+    ok &= kinf__conn_headers(&inf->conn, w, cap, &o, "Accept: application/json\r\n", inf->conn.gz_asked ? "Accept-Encoding: gzip\r\n" : 0);
+#endif
+    inf->conn.wbuf = w; inf->conn.wlen = o; inf->conn.wpos = 0;
     return ok;
 }
 
@@ -4770,12 +6070,9 @@ static void kinf__rf_drop(kinf_informer_t* inf) {
 #ifndef KINF_NO_GZIP
     /* a gzip list given up before its CRC-32 was checked (bad gzip, bad JSON
        out of it, a cut, a timeout): what it applied is not verified */
-    if (inf->gz_on && inf->req_kind == KINF__PH_LIST) { inf->gz_redo = 1; }
+    if (inf->conn.gz_on && inf->req_kind == KINF__PH_LIST) { inf->gz_redo = 1; }
 #endif
-    if (inf->conn_open) { inf->close_wanted = 1; }
-    inf->conn_open = 0;
-    inf->cstate = KINF__C_NONE;
-    inf->reusable = 0;
+    kinf__conn_drop(&inf->conn);
 }
 static void kinf__rf_begin(kinf_informer_t* inf, int kind);
 /* a list starts from its first page: no key has been seen in it yet */
@@ -4785,14 +6082,14 @@ static void kinf__rf_unseen(kinf_informer_t* inf) {
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
 static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
-    int64_t s = inf->resp.retry_after;
+    int64_t s = inf->conn.resp.retry_after;
     return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
 }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
 static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
-    uint64_t now = inf->now;
+    uint64_t now = inf->conn.now;
     if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
@@ -4813,17 +6110,7 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
         KINF__INFO(inf, BACKOFF, kinf__utoa(num, (uint64_t)delay_ms), " ms");
     }
 }
-/* The body window in rbuf: data to feed at dpos..dend, and up to rend the
-   chunked framing and data not yet decoded. kinf__rf_window_clear empties all
-   three; kinf__rf_pending tells whether bytes read are not yet fed (held back
-   by the FIFO, or to feed next). */
-static void kinf__rf_window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
-static int kinf__rf_pending(const kinf_informer_t* inf) {
-#ifndef KINF_NO_GZIP
-    if (inf->gz_on && ((const kinf__gz*)inf->gz)->pend) { return 1; } /* inflated, not fed yet */
-#endif
-    return inf->dpos < inf->rend;
-}
+static int kinf__rf_pending(const kinf_informer_t* inf) { return kinf__conn_pending(&inf->conn); }
 /* Builds the request for the current phase; with a continue token too long
    for it, falls back to one whole list (as client-go's pager when a token
    expires). 0 when even that does not fit: a fatal configuration error. */
@@ -4847,16 +6134,9 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     inf->phase = kind;
     inf->req_kind = kind;
     if (!kinf__rf_request(inf)) { return; }
-    memset(&inf->resp, 0, sizeof(inf->resp));
-    memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; kinf__rf_window_clear(inf); inf->body_done = 0;
-#ifndef KINF_NO_GZIP
-    inf->gz_on = 0;
-#endif
-    inf->last_rx = inf->now;
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
-        inf->watch_start = inf->last_rx;
+        inf->watch_start = inf->conn.now;
         inf->watch_events = 0;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) {
@@ -4877,13 +6157,8 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
         }
     }
     inf->started = KINF__RUN_STARTED;
-    if (inf->conn_open && inf->reusable) {
-        inf->cstate = KINF__C_SEND;
-        return;
-    }
-    kinf__rf_drop(inf);
-    inf->st.reconnects++;
-    inf->cstate = KINF__C_WANTED;
+    kinf__conn_start(&inf->conn);
+    if (!inf->conn.reused) { inf->st.reconnects++; }
 }
 
 #ifndef KINF_NO_WATCH_LIST
@@ -4907,7 +6182,7 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
     kinf__rf_begin(inf, KINF__PH_LIST);
 }
 /* the stream of a watch-list answered 200: a failure now is a fallback */
-static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->resp.head_done && inf->resp.status == 200; }
+static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->conn.resp.head_done && inf->conn.resp.status == 200; }
 /* A status that says the server does not do watch-list (an old server: 422
    Invalid; 400, 403, 405, 501 ...): any 4xx but 401, 404, 408, 410 and 429,
    which a LIST would get as well or which pass, and 501. */
@@ -4996,13 +6271,13 @@ static int kinf__rf_put_json(char* out, size_t cap, size_t* o, const char* s) {
 static int kinf__rf_identity_json(kinf_informer_t* inf) {
     char* w = (char*)inf->ev;
     size_t o = 0, cap = inf->max_event_bytes;
-    int ok = kinf__rf_put(w, cap, &o, "{\"metadata\":{\"name\":\"");
+    int ok = kinf__put(w, cap, &o, "{\"metadata\":{\"name\":\"");
     ok &= kinf__rf_put_json(w, cap, &o, inf->c_name);
-    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_ns); }
-    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_uid); }
-    ok &= kinf__rf_put(w, cap, &o, "\",\"resourceVersion\":\"");
+    if (inf->c_ns[0]) { ok &= kinf__put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_ns); }
+    if (inf->c_uid[0]) { ok &= kinf__put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_uid); }
+    ok &= kinf__put(w, cap, &o, "\",\"resourceVersion\":\"");
     ok &= kinf__rf_put_json(w, cap, &o, inf->c_rv);
-    ok &= kinf__rf_put(w, cap, &o, "\"}}");
+    ok &= kinf__put(w, cap, &o, "\"}}");
     return ok ? (int)o : -1;
 }
 /* A resourceVersion (capture k: an object's, a bookmark's, the list's)
@@ -5217,10 +6492,10 @@ static void kinf__rf_list_finished(kinf_informer_t* inf) {
     kinf__rf_begin(inf, KINF__PH_WATCH);
 }
 static void kinf__rf_response_done(kinf_informer_t* inf) {
-    int status = inf->resp.status, kind = inf->req_kind;
-    uint64_t now = inf->now;
+    int status = inf->conn.resp.status, kind = inf->req_kind;
+    uint64_t now = inf->conn.now;
     inf->responses++;
-    inf->reusable = !inf->resp.conn_close && (inf->resp.chunked || inf->resp.clen >= 0);
+    kinf__conn_finished(&inf->conn);
     if (status == 200 && kind == KINF__PH_LIST) {
         kinf__scan* sc = &inf->scan;
         if (sc->root_done && sc->cset[KINF__CAP_LIST_RV] && sc->cover[KINF__CAP_LIST_RV]) {
@@ -5294,18 +6569,18 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf));
             return;
         }
-        if (status == 400 && inf->https && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
+        if (status == 400 && inf->conn.https && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
             /* a TLS terminator (nginx) that checks client certificates after the handshake */
-            KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->host, " (HTTP 400 from a TLS proxy)");
+            KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->conn.host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
-            if (inf->token_file[0]) { inf->token_due = 1; } /* the driver reads it before the retry */
+            if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, msg);
-            if (inf->resp.retry_after >= 0) { kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf)); return; }
+            if (inf->conn.resp.retry_after >= 0) { kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf)); return; }
         } else { KINF__ERR(inf, HTTP_STATUS, code, msg); }
         kinf__rf_fail(inf, kind, -1);
     }
@@ -5327,76 +6602,23 @@ static void kinf__rf_cut(kinf_informer_t* inf) {
 #ifndef KINF_NO_WATCH_LIST
     if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the connection was cut before the end bookmark", " (this list only)", 0); return; }
 #endif
-    if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
-        (inf->watch_events > 0 || inf->now - inf->watch_start >= 1000u)) {
+    if (inf->req_kind == KINF__PH_WATCH && inf->conn.resp.head_done && inf->conn.resp.status == 200 &&
+        (inf->watch_events > 0 || inf->conn.now - inf->watch_start >= 1000u)) {
         kinf__rf_fail(inf, KINF__PH_WATCH, 0);
         return;
     }
     kinf__rf_broken(inf);
 }
-/* Head parsing and body decoding of freshly read bytes rbuf[0..n). */
-static int kinf__rf_ingest(kinf_informer_t* inf, size_t n) {
-    size_t p = 0, dn;
-    uint32_t item = 0;
-    if (!inf->resp.head_done) {
-        while (p < n) {
-            char c = (char)inf->rbuf[p++];
-            if (inf->hlen >= sizeof(inf->head)) { KINF__ERR(inf, HTTP_HEAD_TOO_LARGE, 0, 0); return -1; }
-            inf->head[inf->hlen++] = c;
-            if (c == '\n' && ((inf->hlen >= 4 && !memcmp(inf->head + inf->hlen - 4, "\r\n\r\n", 4)) ||
-                              (inf->hlen >= 2 && inf->head[inf->hlen - 2] == '\n'))) {
-                if (kinf__http_parse_head(inf->head, inf->hlen, &inf->resp, &item) != KINF_OK) {
-                    kinf__log(inf, KINF_LOG_ERROR, item, 0, 0, __LINE__);
-                    return -1;
-                }
-                if (inf->resp.status >= 100 && inf->resp.status < 200) { inf->hlen = 0; continue; } /* interim */
-                inf->resp.head_done = 1;
-                inf->body_left = inf->resp.clen;
-                if (inf->resp.status == 200) {
-                    inf->body_mode = inf->req_kind == KINF__PH_LIST ? KINF__BODY_LIST : KINF__BODY_WATCH;
-                } else {
-                    inf->body_mode = KINF__BODY_STATUS;
-                }
-#ifndef KINF_NO_GZIP
-                /* gzip only where it was asked for: a list's response */
-                inf->gz_on = 0;
-                if (inf->resp.gzip) {
-                    if (!inf->gz || inf->req_kind != KINF__PH_LIST) {
-                        KINF__ERR(inf, HTTP_UNSUPPORTED_ENCODING, "Content-Encoding: gzip", inf->req_kind == KINF__PH_LIST ? " (not asked for)" : " (on a watch)");
-                        return -1;
-                    }
-                    kinf__gz_reset((kinf__gz*)inf->gz); inf->gz_on = 1; inf->st.gzip_responses++;
-                }
-#endif
-                kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
-                inf->scan.ev_len = 0;
-                if (inf->resp.clen == 0) { inf->body_done = 1; }
-                break;
-            }
-        }
-        if (!inf->resp.head_done) { kinf__rf_window_clear(inf); return 0; }
+/* The response head is in: what its body is, and the scanner set for it. */
+static int kinf__rf_head(void* owner) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
+    if (inf->conn.resp.status == 200) {
+        inf->body_mode = inf->req_kind == KINF__PH_LIST ? KINF__BODY_LIST : KINF__BODY_WATCH;
+    } else {
+        inf->body_mode = KINF__BODY_STATUS;
     }
-    dn = n - p;
-    if (inf->resp.chunked) { /* decoded as it is fed (kinf__rf_chunk_next): the data stays where it is */
-        inf->dpos = inf->dend = p; inf->rend = n;
-        return 0;
-    }
-    if (inf->body_left >= 0) {
-        if ((int64_t)dn >= inf->body_left) { dn = (size_t)inf->body_left; inf->body_done = 1; }
-        inf->body_left -= (int64_t)dn;
-    }
-    inf->dpos = p; inf->dend = inf->rend = p + dn;
-    return 0;
-}
-/* A chunked body: the framing from dend up to the next data, and that data
-   (as much of it as was read) as dpos..dend, in place. 0, or -1 for a bad
-   chunk. Each call moves on by at least a byte. */
-static int kinf__rf_chunk_next(kinf_informer_t* inf) {
-    size_t i = inf->dend;
-    long k = kinf__chunked_frame(&inf->ch, inf->rbuf, &i, inf->rend);
-    if (k < 0) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
-    if (inf->ch.done) { inf->body_done = 1; } /* the framing step has passed the bytes after the end */
-    inf->dpos = i; inf->dend = i + (size_t)k;
+    kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
+    inf->scan.ev_len = 0;
     return 0;
 }
 /* A look at each record the scanner has framed, before it is applied: the
@@ -5439,55 +6661,17 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
     *used = p;
     return r;
 }
-#ifndef KINF_NO_GZIP
-/* >>reflector gzip  A list's body in gzip: the chunked framing comes off first
-   (gzip is a content coding under the transfer coding), then the inflater,
-   whose window holds what the scanner has not taken yet. A failure is logged
-   here; the list then fails as any broken list does, and the store is not
-   replaced (that happens only at the end of a complete list). */
-static void kinf__rf_gz_error(kinf_informer_t* inf, int r) {
-    const kinf__gz* z = (const kinf__gz*)inf->gz;
-    if (r == KINF__GZ_ECHECK) { KINF__ERR(inf, GZIP_CHECK_FAILED, z->why, 0); }
-    else { KINF__ERR(inf, GZIP_MALFORMED, z->why, 0); }
-}
-/* the next inflated bytes to feed: *src, their count; 0 when none (then the
-   compressed bytes at dpos were inflated, or the framing stepped over:
-   -1 when that failed, logged) */
-static long kinf__rf_gz_next(kinf_informer_t* inf, const uint8_t** src) {
-    kinf__gz* z = (kinf__gz*)inf->gz;
-    size_t used;
-    int r;
-    if (z->pend) { return (long)kinf__gz_out(z, src); }
-    if (inf->dpos >= inf->dend) { return kinf__rf_chunk_next(inf) ? -1 : 0; }
-    r = kinf__gz_inflate(z, inf->rbuf + inf->dpos, inf->dend - inf->dpos, &used);
-    inf->dpos += used;
-    inf->st.gzip_bytes_in += used;
-    if (r < 0) { kinf__rf_gz_error(inf, r); return -1; }
-    return 0;
-}
-#endif
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
 static int kinf__rf_consume(kinf_informer_t* inf) {
     while (kinf__rf_pending(inf)) {
         size_t used, avail;
-        const uint8_t* src;
+        const uint8_t* src = 0;
         int r = KINF__REC_OK;
-#ifndef KINF_NO_GZIP
-        if (inf->gz_on) {
-            long k = kinf__rf_gz_next(inf, &src);
-            if (k < 0) { kinf__rf_broken(inf); return -1; }
-            if (k == 0) { continue; }
-            avail = (size_t)k;
-        } else
-#endif
-        {
-            if (inf->dpos >= inf->dend) {
-                if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
-                continue;
-            }
-            src = inf->rbuf + inf->dpos; avail = inf->dend - inf->dpos;
-        }
+        long k = kinf__conn_next(&inf->conn, &src);
+        if (k < 0) { kinf__rf_broken(inf); return -1; }
+        if (k == 0) { continue; }
+        avail = (size_t)k;
         if (inf->body_mode == KINF__BODY_STATUS) {
             size_t take = avail;
             if (inf->scan.ev_len + take > inf->max_event_bytes - 1) { take = inf->max_event_bytes - 1 - inf->scan.ev_len; }
@@ -5497,10 +6681,7 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
         } else {
             r = kinf__rf_body_feed(inf, src, avail, &used);
         }
-#ifndef KINF_NO_GZIP
-        if (inf->gz_on) { kinf__gz_take((kinf__gz*)inf->gz, used); inf->st.gzip_bytes_out += used; } else
-#endif
-        { inf->dpos += used; }
+        kinf__conn_take(&inf->conn, used);
         if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
         if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
             kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
@@ -5512,82 +6693,73 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
 }
 
 /* >>reflector step: everything that needs no transport */
-static int kinf__rf_idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
 /* Starts the first list, ends a backoff, feeds bytes held back by the FIFO
    and finishes responses, as far as it can without the transport. */
-static void kinf__rf_advance(kinf_informer_t* inf) {
+static void kinf__rf_advance(void* owner) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
     int rounds;
     if (inf->stop || inf->fatal) { return; }
     if (inf->started == KINF__RUN_NEW) {
         inf->rv_mode = KINF__RV_ZERO;
-        inf->healthy_since = inf->now;
+        inf->healthy_since = inf->conn.now;
         if (inf->snap_loaded && inf->last_rv[0]) { inf->rv_mode = KINF__RV_LAST; kinf__rf_begin(inf, KINF__PH_WATCH); } /* a snapshot's RV */
         else { kinf__rf_begin(inf, KINF__PH_LIST); }
     }
     for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
         if (inf->phase == KINF__PH_BACKOFF) {
-            if (inf->now < inf->backoff_until) { return; }
+            if (inf->conn.now < inf->backoff_until) { return; }
             kinf__rf_begin(inf, inf->next_kind);
             continue;
         }
-        if (inf->cstate != KINF__C_RECV) { return; }
+        if (inf->conn.cstate != KINF__C_RECV) { return; }
         if (kinf__rf_consume(inf)) { continue; }
-        if (kinf__rf_pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
-        if (!inf->body_done) { return; }
-#ifndef KINF_NO_GZIP
-        if (inf->gz_on && ((const kinf__gz*)inf->gz)->st != KINF__GZS_DONE) { /* the body ended, the gzip stream did not */
-            KINF__ERR(inf, GZIP_TRUNCATED, 0, 0);
-            kinf__rf_broken(inf);
-            continue;
-        }
-#endif
+        if (kinf__rf_pending(inf)) { inf->conn.last_rx = inf->conn.now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (!inf->conn.body_done) { return; }
+        if (kinf__conn_body_end(&inf->conn) != 0) { kinf__rf_broken(inf); continue; } /* the gzip stream did not end */
         kinf__rf_response_done(inf);
     }
 }
-/* The connection has been silent for idle_timeout_ms: a silent server is not
-   a failing one, so a response resumes at once; a request that cannot be
-   sent is a broken connection. */
-static void kinf__rf_idle_check(kinf_informer_t* inf) {
-    if (inf->stop || !kinf__rf_idle(inf)) { return; }
-    if (inf->cstate == KINF__C_SEND) {
-        KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0);
-        kinf__rf_broken(inf);
-    } else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf)) {
-        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
-#ifndef KINF_NO_WATCH_LIST
-        if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0, 1); return; }
-#endif
-        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
-        kinf__rf_fail(inf, inf->req_kind, 0);
-    }
-}
-static int kinf__rf_token_stale(const kinf_informer_t* inf) {
-    return inf->token_file[0] && (inf->token_due || inf->now - inf->token_at >= 60000u);
-}
-static unsigned kinf__rf_state(const kinf_informer_t* inf) {
-    unsigned st = 0;
-    if (inf->stop || inf->fatal) { return inf->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
-    if (inf->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (kinf__rf_token_stale(inf)) { st |= KINF_ENG_TOKEN; }
-    if (inf->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (inf->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
-    return st;
-}
-/* The end of the stream: the end of a body read to the close, or a cut. */
-static void kinf__rf_eof(kinf_informer_t* inf) {
-    int mid = inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV;
-    inf->conn_open = 0; inf->reusable = 0;
-    if (!mid) { return; }
-    if (inf->cstate == KINF__C_RECV && inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-        inf->body_done = 1; kinf__rf_window_clear(inf);
-        kinf__rf_advance(inf);
+/* The exchange ended without a whole response. A silent server is not a
+   failing one, so a silent response resumes at once; a request that cannot
+   be sent is a broken connection. */
+static void kinf__rf_lost(void* owner, int why, uint32_t item) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
+    int cs = inf->conn.cstate;
+    (void)item; /* logged already, or below */
+    if (why == KINF__LOST_BROKEN) { kinf__rf_broken(inf); return; }
+    if (why == KINF__LOST_CLOSED) { KINF__WARN(inf, CONNECTION_CLOSED, 0, 0); kinf__rf_cut(inf); return; }
+    if (why == KINF__LOST_FAILED) {
+        if (cs == KINF__C_WANTED) { kinf__rf_fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
+        else if (cs == KINF__C_SEND || cs == KINF__C_RECV) { kinf__rf_cut(inf); }
         return;
     }
-    KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
-    kinf__rf_cut(inf);
+    if (cs == KINF__C_SEND) { KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0); kinf__rf_broken(inf); return; }
+    KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0, 1); return; }
+#endif
+    if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
+    kinf__rf_fail(inf, inf->req_kind, 0);
 }
-
+/* what the informer can take now: nothing once stopped; bytes while the FIFO has room */
+static unsigned kinf__rf_gate(const void* owner) {
+    const kinf_informer_t* inf = (const kinf_informer_t*)owner;
+    if (inf->stop || inf->fatal) { return KINF__HALT; }
+    return KINF_ENG_TOKEN | ((int)inf->flen < inf->fifo_cap ? (unsigned)KINF_ENG_RECV : 0u);
+}
+static uint64_t kinf__rf_deadline(const void* owner) {
+    const kinf_informer_t* inf = (const kinf_informer_t*)owner;
+    uint64_t dl = UINT64_MAX;
+    if (inf->started == KINF__RUN_NEW || inf->flen > 0) { return inf->conn.now; }
+    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
+    return dl;
+}
+/* the request again, with the token read since it was built */
+static int kinf__rf_rebuild(void* owner) { return kinf__rf_request((kinf_informer_t*)owner); }
+static void kinf__rf_log(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__log((kinf_informer_t*)owner, level, item, d1, d2, line);
+}
 /* >>handlers  delivery from the FIFO */
 /* an object kept identity-only goes to on_oversized, never to on_add or on_update */
 static void kinf__hd_deliver_oversized(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
@@ -5614,7 +6786,7 @@ static void kinf__hd_deliver_delete(kinf_informer_t* inf, const kinf_object_t* o
 }
 static void kinf__hd_dispatch(kinf_informer_t* inf) {
     int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
-    inf->dispatching = 1;
+    inf->conn.in_callback = 1;
     while (budget-- > 0 && !inf->stop) {
         int32_t s = kinf__fifo_pop(inf);
         kinf__slot* sl;
@@ -5647,9 +6819,9 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         inf->sync_wait = 0;
         inf->synced = 1;
         KINF__INFO(inf, SYNCED, 0, 0);
-        if (inf->resync_ms) { inf->next_resync = inf->now + (uint64_t)inf->resync_ms; }
+        if (inf->resync_ms) { inf->next_resync = inf->conn.now + (uint64_t)inf->resync_ms; }
     }
-    if (inf->synced && inf->resync_ms && !inf->stop && inf->now >= inf->next_resync) {
+    if (inf->synced && inf->resync_ms && !inf->stop && inf->conn.now >= inf->next_resync) {
         int32_t s;
         for (s = 0; s < inf->slot_hi; s++) {
             kinf__slot* sl = &inf->slots[s];
@@ -5660,1075 +6832,22 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
             }
         }
         inf->st.resyncs++;
-        inf->next_resync = inf->now + (uint64_t)inf->resync_ms;
+        inf->next_resync = inf->conn.now + (uint64_t)inf->resync_ms;
     }
-    inf->dispatching = 0;
+    inf->conn.in_callback = 0;
 }
-
-/* >>engine  the public engine calls: a transport of the caller's drives the
-   reflector through these (see API, "The engine"); the built-in driver
-   below is one such transport. */
-static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
-KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf) {
-    kinf_server_t s;
-    memset(&s, 0, sizeof(s));
-    if (kinf__ok(inf)) { s.host = inf->host; s.port = inf->port; s.https = inf->https; }
-    return s;
-}
-KINF_API unsigned kinf_engine_state(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__rf_state(inf) : 0u; }
-/* An engine call from a callback does nothing, and says so. */
-static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
-    if (!inf->dispatching) { return 0; }
-    KINF__ERR(inf, IN_CALLBACK, call, 0);
-    return 1;
-}
-KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_tick")) { return 0; }
-    inf->now = now_ms;
-    kinf__rf_advance(inf);
-    kinf__rf_idle_check(inf);
-    kinf__rf_advance(inf); /* a silent watch resumes at once */
-    return kinf__rf_state(inf);
-}
-KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf) {
-    uint64_t dl = UINT64_MAX;
-    if (!kinf__ok(inf) || inf->fatal) { return UINT64_MAX; }
-    if (inf->stop) { return inf->close_wanted ? inf->now : UINT64_MAX; }
-    if (inf->started == KINF__RUN_NEW || inf->flen > 0 || inf->close_wanted || kinf__rf_token_stale(inf)) { return inf->now; }
-    if (inf->cstate == KINF__C_RECV && (kinf__rf_pending(inf) || inf->body_done)) { return inf->now; }
-    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
-    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { dl = inf->last_rx + (uint64_t)inf->idle_ms; }
-    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
-    return dl;
-}
-KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len) {
-    if (len) { *len = 0; }
-    if (!kinf__ok(inf)) { return 0; }
-    if (!len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_sendbuf", ": len is NULL"); return 0; }
-    if (inf->stop || inf->fatal || inf->cstate != KINF__C_SEND) { return 0; }
-    /* a token read since the request was built goes into it, if none of it is sent */
-    if (inf->req_token_gen != inf->token_gen && inf->wpos == 0 && !kinf__rf_request(inf)) { return 0; }
-    *len = inf->wlen - inf->wpos;
-    return (const uint8_t*)inf->wbuf + inf->wpos;
-}
-KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_sent")) { return; }
-    if (inf->cstate != KINF__C_SEND) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_sent", ": no request is being sent"); return; }
-    inf->now = now_ms;
-    if (n > inf->wlen - inf->wpos) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_sent", ": n is more than kinf_engine_sendbuf gave"); n = inf->wlen - inf->wpos; }
-    inf->wpos += n;
-    if (!inf->sock.counts_bytes) { inf->st.bytes_written += n; }
-    if (inf->wpos < inf->wlen) { return; }
-    inf->cstate = KINF__C_RECV;
-    inf->last_rx = now_ms;
-}
-KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap) {
-    if (cap) { *cap = 0; }
-    if (!kinf__ok(inf)) { return 0; }
-    if (!cap) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_recvbuf", ": cap is NULL"); return 0; }
-    if (!(kinf__rf_state(inf) & KINF_ENG_RECV)) { return 0; }
-    *cap = inf->rcap;
-    return inf->rbuf;
-}
-KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms) {
-    if (!kinf__ok(inf) || n == 0 || kinf__in_callback(inf, "kinf_engine_recvd")) { return; }
-    if (inf->stop || inf->fatal) { return; } /* a read that was under way when the informer stopped */
-    if (!(kinf__rf_state(inf) & KINF_ENG_RECV)) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
-    inf->now = now_ms;
-    if (n > inf->rcap) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_engine_recvd", ": n is more than kinf_engine_recvbuf's cap"); n = inf->rcap; }
-    inf->last_rx = now_ms;
-    if (!inf->sock.counts_bytes) { inf->st.bytes_read += n; }
-    if (kinf__rf_ingest(inf, n) != 0) { kinf__rf_broken(inf); return; }
-    kinf__rf_advance(inf);
-}
-KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_connected")) { return; }
-    if (inf->cstate != KINF__C_WANTED) { KINF__ERR(inf, ENGINE_OUT_OF_TURN, "kinf_engine_connected", ": no connection was asked for"); return; }
-    inf->now = now_ms;
-    inf->conn_open = 1;
-    inf->cstate = KINF__C_SEND;
-    inf->last_rx = now_ms;
-}
-KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms) {
-    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_closed")) { return; }
-    inf->now = now_ms;
-    if (inf->close_wanted) { inf->close_wanted = 0; return; }
-    kinf__rf_eof(inf);
-}
-KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_failed")) { return; }
-    inf->now = now_ms;
-    if (item) { kinf__log(inf, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
-    inf->close_wanted = 0; inf->conn_open = 0;
-    if (inf->cstate == KINF__C_WANTED) { kinf__rf_fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
-    else if (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV) { kinf__rf_cut(inf); }
-}
-/* Takes a new token (NULL keeps the one held). A bad one is logged as a
-   warning and refused: KINF_OK, or the item. */
-static uint32_t kinf__set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
-    size_t n;
-    inf->now = now_ms;
-    inf->token_at = now_ms; inf->token_due = 0;
-    if (!token) { return KINF_LOGITEM_OK; }
-    for (n = 0; n < KINF_MAX_TOKEN && token[n]; n++) { }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); return KINF_LOGITEM_TOKEN_TOO_LONG; }
-    if (!n || !kinf__visible_ascii(token)) { KINF__WARN(inf, TOKEN_INVALID, inf->token_file, 0); return KINF_LOGITEM_TOKEN_INVALID; }
-    if (strcmp(inf->token, token) != 0) { memcpy(inf->token, token, n + 1); inf->token_gen++; }
-    return KINF_LOGITEM_OK;
-}
-/* A public call's refusal is the sticky error, whatever level its item was logged at. */
-static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
-    inf->last_error = item;
-    return rc;
-}
-KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms) {
-    uint32_t item;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    item = kinf__set_token(inf, token, now_ms);
-    return item == KINF_LOGITEM_OK ? KINF_OK : kinf__refused(inf, item, KINF_ERR_INVAL);
-}
-KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms) {
-    uint32_t n;
-    if (!kinf__ok(inf) || kinf__in_callback(inf, "kinf_engine_dispatch")) { return 0; }
-    inf->now = now_ms;
-    n = inf->flen;
+/* >>handlers engine  the informer's connection: the reflector's steps, the
+   handlers' delivery (kinf_engine_dispatch) */
+static int kinf__hd_dispatch_n(void* owner) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
+    uint32_t n = inf->flen;
     kinf__hd_dispatch(inf);
     return (int)(n - inf->flen);
 }
-
-/* >>tls  BearSSL over the same non-blocking socket. Its context, trust
-   anchors, client chain and key, and the record buffers live in the caller's
-   memory (KINF_TLS_BYTES, reserved only for https:// servers). */
-#ifdef KINF_TLS_BEARSSL
-#define KINF__TLS_EE_BYTES 8192
-typedef struct kinf__xwrap {
-    const br_x509_class* vtable;
-    struct kinf__tls* t;
-} kinf__xwrap;
-/* Loading PEM: the decoders and what was taken. The objects go into the TLS
-   block blk; kinf_check's loader has none, and decodes and counts only. */
-typedef struct kinf__tls_ld {
-    br_x509_decoder_context xd;
-    br_skey_decoder_context sk;
-    br_pem_decoder_context pem;
-    struct kinf__tls* blk;
-    size_t nta, nchain, alen, clen, obj_start;
-    int obj_over, have_key;
-} kinf__tls_ld;
-typedef struct kinf__tls {
-    br_ssl_client_context cc;
-    br_x509_minimal_context xc;
-    kinf__xwrap xw;
-    kinf__tls_ld ld;
-    br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
-    br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
-    size_t ee_len;
-    int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
-    void* time_user;
-    int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
-    unsigned char ip[16];
-    unsigned char rx_head[5];
-    char sni[256];
-    unsigned char anchors[KINF_TLS_ANCHOR_BYTES];
-    unsigned char chainbuf[KINF_TLS_CHAIN_BYTES];
-    unsigned char ee[KINF__TLS_EE_BYTES];
-    unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
-} kinf__tls;
-typedef char kinf__tls_fits[(sizeof(kinf__tls) + 8 <= KINF_TLS_BYTES) ? 1 : -1];
-static size_t kinf__tls_size(void) { return sizeof(kinf__tls); }
-
-/* DER: reads one TLV at p[*off..n); definite lengths up to 3 bytes */
-static int kinf__der(const unsigned char* p, size_t n, size_t* off, unsigned* tag, const unsigned char** v, size_t* vl) {
-    size_t o = *off, len;
-    if (o + 2 > n) { return 0; }
-    *tag = p[o++];
-    len = p[o++];
-    if (len & 0x80u) {
-        size_t k = len & 0x7fu, i;
-        if (k == 0 || k > 3 || o + k > n) { return 0; }
-        for (len = 0, i = 0; i < k; i++) { len = (len << 8) | p[o++]; }
-    }
-    if (len > n - o) { return 0; }
-    *v = p + o; *vl = len; *off = o + len;
-    return 1;
-}
-/* does the certificate's subjectAltName hold this IP address? */
-static int kinf__cert_has_ip(const unsigned char* cert, size_t n, const unsigned char* ip, int iplen) {
-    static const unsigned char san_oid[] = { 0x55, 0x1d, 0x11 };
-    const unsigned char *c, *tbs, *v;
-    size_t cl, tl, vl, o = 0;
-    unsigned tag;
-    if (!kinf__der(cert, n, &o, &tag, &c, &cl) || tag != 0x30) { return 0; }
-    o = 0;
-    if (!kinf__der(c, cl, &o, &tag, &tbs, &tl) || tag != 0x30) { return 0; }
-    o = 0;
-    while (kinf__der(tbs, tl, &o, &tag, &v, &vl)) {
-        const unsigned char* ext;
-        size_t el, eo = 0, xo;
-        if (tag != 0xa3) { continue; }
-        if (!kinf__der(v, vl, &eo, &tag, &ext, &el) || tag != 0x30) { return 0; }
-        xo = 0;
-        while (kinf__der(ext, el, &xo, &tag, &v, &vl)) {
-            const unsigned char *f, *gn;
-            size_t fl, fo = 0, gl, go = 0;
-            if (tag != 0x30 || !kinf__der(v, vl, &fo, &tag, &f, &fl) || tag != 0x06 || fl != 3 || memcmp(f, san_oid, 3) != 0) { continue; }
-            if (!kinf__der(v, vl, &fo, &tag, &f, &fl)) { return 0; }
-            if (tag == 0x01 && !kinf__der(v, vl, &fo, &tag, &f, &fl)) { return 0; }
-            if (tag != 0x04 || !kinf__der(f, fl, &go, &tag, &gn, &gl) || tag != 0x30) { return 0; }
-            go = 0;
-            while (kinf__der(gn, gl, &go, &tag, &f, &fl)) {
-                if (tag == 0x87 && fl == (size_t)iplen && !memcmp(f, ip, fl)) { return 1; }
-            }
-            return 0;
-        }
-        return 0;
-    }
-    return 0;
-}
-
-/* The X.509 engine: BearSSL's minimal validator, wrapped to keep the
-   end-entity certificate (for the IP SAN check BearSSL does not do, and for
-   insecure mode, which takes the key without validating anything). */
-static kinf__tls* kinf__xw_t(const br_x509_class** ctx) { return ((kinf__xwrap*)(void*)ctx)->t; }
-static void kinf__xw_start_chain(const br_x509_class** ctx, const char* server_name) {
-    kinf__tls* t = kinf__xw_t(ctx);
-    t->cert_idx = 0; t->ee_len = 0; t->ee_over = 0;
-    if (!t->insecure) { t->xc.vtable->start_chain(&t->xc.vtable, server_name); }
-}
-static void kinf__xw_start_cert(const br_x509_class** ctx, uint32_t length) {
-    kinf__tls* t = kinf__xw_t(ctx);
-    if (!t->insecure) { t->xc.vtable->start_cert(&t->xc.vtable, length); }
-}
-static void kinf__xw_append(const br_x509_class** ctx, const unsigned char* buf, size_t len) {
-    kinf__tls* t = kinf__xw_t(ctx);
-    if (t->cert_idx == 0) {
-        if (len > sizeof(t->ee) - t->ee_len) { t->ee_over = 1; }
-        else { memcpy(t->ee + t->ee_len, buf, len); t->ee_len += len; }
-    }
-    if (!t->insecure) { t->xc.vtable->append(&t->xc.vtable, buf, len); }
-}
-static void kinf__xw_end_cert(const br_x509_class** ctx) {
-    kinf__tls* t = kinf__xw_t(ctx);
-    t->cert_idx++;
-    if (!t->insecure) { t->xc.vtable->end_cert(&t->xc.vtable); }
-}
-static unsigned kinf__xw_end_chain(const br_x509_class** ctx) {
-    kinf__tls* t = kinf__xw_t(ctx);
-    unsigned r;
-    if (t->insecure) {
-        if (t->ee_over || t->ee_len == 0) { return BR_ERR_X509_TRUNCATED; }
-        br_x509_decoder_init(&t->ld.xd, 0, 0);
-        br_x509_decoder_push(&t->ld.xd, t->ee, t->ee_len);
-        return br_x509_decoder_get_pkey(&t->ld.xd) ? 0u : (unsigned)br_x509_decoder_last_error(&t->ld.xd);
-    }
-    r = t->xc.vtable->end_chain(&t->xc.vtable);
-    if (r == 0 && t->check_ip && (t->ee_over || !kinf__cert_has_ip(t->ee, t->ee_len, t->ip, t->iplen))) { r = BR_ERR_X509_BAD_SERVER_NAME; }
-    return r;
-}
-static const br_x509_pkey* kinf__xw_get_pkey(const br_x509_class* const* ctx, unsigned* usages) {
-    kinf__tls* t = ((const kinf__xwrap*)(const void*)ctx)->t;
-    if (t->insecure) {
-        if (usages) { *usages = BR_KEYTYPE_KEYX | BR_KEYTYPE_SIGN; }
-        return br_x509_decoder_get_pkey(&t->ld.xd);
-    }
-    return t->xc.vtable->get_pkey(&t->xc.vtable, usages);
-}
-static const br_x509_class kinf__xw_vtable = {
-    sizeof(kinf__xwrap), kinf__xw_start_chain, kinf__xw_start_cert, kinf__xw_append,
-    kinf__xw_end_cert, kinf__xw_end_chain, kinf__xw_get_pkey
+static const kinf__conn_ops kinf__rf_ops = {
+    kinf__rf_advance, kinf__rf_rebuild, kinf__rf_head, kinf__rf_lost, kinf__rf_gate, kinf__rf_deadline, kinf__hd_dispatch_n, kinf__rf_log
 };
-
-/* PEM objects into anchors, the client chain, or the client key (in the
-   block; with no block, only their sizes are counted against the caps) */
-enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
-static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
-    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
-    if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
-    t->alen += len;
-}
-static void kinf__tls_x509_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (t->xd.err == 0) { br_x509_decoder_push(&t->xd, buf, len); } /* BearSSL 0.6 must not be fed after an error */
-}
-static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (t->sk.err == 0) { br_skey_decoder_push(&t->sk, buf, len); }
-}
-static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
-    kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (len > KINF_TLS_CHAIN_BYTES - t->clen) { t->obj_over = 1; return; }
-    if (t->blk) { memcpy(t->blk->chainbuf + t->clen, buf, len); }
-    t->clen += len;
-}
-static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
-    *out = 0;
-    if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
-    t->alen += len;
-    return 1;
-}
-static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
-    int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
-    if (kind == KINF__PEM_CA && cert) {
-        if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
-        t->obj_start = t->alen;
-        br_x509_decoder_init(&t->xd, kinf__tls_dn, t);
-        br_pem_decoder_setdest(&t->pem, kinf__tls_x509_push, t);
-        return 1;
-    }
-    if (kind == KINF__PEM_CHAIN && cert) {
-        if (t->nchain >= KINF_TLS_MAX_CHAIN) { t->obj_over = 1; return 0; }
-        t->obj_start = t->clen;
-        br_pem_decoder_setdest(&t->pem, kinf__tls_chain_push, t);
-        return 1;
-    }
-    if (kind == KINF__PEM_KEY && (!strcmp(name, "RSA PRIVATE KEY") || !strcmp(name, "EC PRIVATE KEY") || !strcmp(name, "PRIVATE KEY"))) {
-        br_skey_decoder_init(&t->sk);
-        br_pem_decoder_setdest(&t->pem, kinf__tls_key_push, t);
-        return 1;
-    }
-    br_pem_decoder_setdest(&t->pem, 0, 0); /* other objects (EC PARAMETERS, ...) are skipped */
-    return 0;
-}
-/* returns 1 if the object was taken, 0 if it is bad */
-static int kinf__tls_pem_end(kinf__tls_ld* t, int kind) {
-    if (t->obj_over) { return 0; }
-    if (kind == KINF__PEM_CA) {
-        br_x509_trust_anchor counted; /* with no block: filled in and dropped */
-        br_x509_trust_anchor* ta = t->blk ? &t->blk->ta[t->nta] : &counted;
-        const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
-        if (!pk) { return 0; }
-        ta->dn.data = t->blk ? t->blk->anchors + t->obj_start : 0;
-        ta->dn.len = t->alen - t->obj_start;
-        ta->flags = br_x509_decoder_isCA(&t->xd) ? BR_X509_TA_CA : 0;
-        ta->pkey.key_type = pk->key_type;
-        if (pk->key_type == BR_KEYTYPE_RSA) {
-            if (!kinf__tls_keep(t, pk->key.rsa.n, pk->key.rsa.nlen, &ta->pkey.key.rsa.n) ||
-                !kinf__tls_keep(t, pk->key.rsa.e, pk->key.rsa.elen, &ta->pkey.key.rsa.e)) { return 0; }
-            ta->pkey.key.rsa.nlen = pk->key.rsa.nlen; ta->pkey.key.rsa.elen = pk->key.rsa.elen;
-        } else if (pk->key_type == BR_KEYTYPE_EC) {
-            if (!kinf__tls_keep(t, pk->key.ec.q, pk->key.ec.qlen, &ta->pkey.key.ec.q)) { return 0; }
-            ta->pkey.key.ec.qlen = pk->key.ec.qlen; ta->pkey.key.ec.curve = pk->key.ec.curve;
-        } else {
-            return 0;
-        }
-        t->nta++;
-        return 1;
-    }
-    if (kind == KINF__PEM_CHAIN) {
-        if (t->clen == t->obj_start) { return 0; }
-        if (t->blk) {
-            t->blk->chain[t->nchain].data = t->blk->chainbuf + t->obj_start;
-            t->blk->chain[t->nchain].data_len = t->clen - t->obj_start;
-        }
-        t->nchain++;
-        return 1;
-    }
-    if (br_skey_decoder_last_error(&t->sk) != 0) { return 0; }
-    t->have_key = br_skey_decoder_key_type(&t->sk);
-    return t->have_key != 0;
-}
-/* Loads PEM from a file (read in small pieces) or from memory. Returns the
-   number of objects taken, or -1 on a bad object / size cap / unreadable file. */
-static int kinf__tls_pem_load(kinf__tls_ld* t, const char* file, const void* data, size_t len, int kind, int* too_large) {
-    unsigned char buf[512];
-    unsigned char crlf[512];
-    int fd = -1, taken = 0, in_obj = 0, bad = 0, done = 0;
-    const unsigned char* p = (const unsigned char*)data;
-    br_pem_decoder_init(&t->pem);
-    t->obj_over = 0;
-    if (file && file[0]) {
-        fd = open(file, O_RDONLY);
-        if (fd < 0) { return -1; }
-    }
-    while (!done && !bad) {
-        const unsigned char* chunk;
-        size_t n;
-        if (fd >= 0) {
-            ssize_t r = read(fd, buf, sizeof(buf) - 1);
-            if (r < 0 && errno == EINTR) { continue; }
-            if (r < 0) { bad = 1; break; }
-            if (r == 0) { buf[0] = '\n'; n = 1; done = 1; } else { n = (size_t)r; }
-            chunk = buf;
-        } else {
-            if (len) { n = len < sizeof(buf) ? len : sizeof(buf); memcpy(buf, p, n); p += n; len -= n; chunk = buf; }
-            else { chunk = (const unsigned char*)"\n"; n = 1; done = 1; }
-        }
-        {   /* CRLF files: BearSSL 0.6 would read "NAME-----\r" as the object name */
-            size_t i, o = 0;
-            for (i = 0; i < n; i++) { if (chunk[i] != '\r') { crlf[o++] = chunk[i]; } }
-            chunk = crlf; n = o;
-        }
-        while (n > 0 && !bad) {
-            size_t used = br_pem_decoder_push(&t->pem, chunk, n);
-            chunk += used; n -= used;
-            switch (br_pem_decoder_event(&t->pem)) {
-            case BR_PEM_BEGIN_OBJ: in_obj = kinf__tls_pem_begin(t, kind, br_pem_decoder_name(&t->pem)); if (t->obj_over) { bad = 1; } break;
-            case BR_PEM_END_OBJ: if (in_obj) { if (kinf__tls_pem_end(t, kind)) { taken++; } else { bad = 1; } } in_obj = 0; break;
-            case BR_PEM_ERROR: bad = 1; break;
-            default: break;
-            }
-        }
-    }
-    if (fd >= 0) { close(fd); }
-    if (in_obj) { bad = 1; } /* an object with no END line: never half a key */
-    memset(buf, 0, sizeof(buf));
-    memset(crlf, 0, sizeof(crlf));
-    *too_large = t->obj_over;
-    return bad ? -1 : taken;
-}
-
-static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
-    char num[21];
-    uint32_t item = KINF_LOGITEM_TLS_HANDSHAKE_FAILED;
-    /* a TLS record starts with a content type 20..24; "HTTP/" or an HTML
-       page is a plain-HTTP server */
-    if (t->rx_bytes >= 1 && !t->handshaken && (t->rx_head[0] < 20 || t->rx_head[0] > 24)) { item = KINF_LOGITEM_TLS_PLAINTEXT_SERVER; }
-    else if (err == BR_ERR_X509_NOT_TRUSTED) { item = KINF_LOGITEM_TLS_UNTRUSTED; }
-    else if (err == BR_ERR_X509_BAD_SERVER_NAME) { item = KINF_LOGITEM_TLS_BAD_NAME; }
-    else if (err == BR_ERR_X509_EXPIRED) { item = KINF_LOGITEM_TLS_EXPIRED; }
-    else if (err >= BR_ERR_RECV_FATAL_ALERT && err < BR_ERR_SEND_FATAL_ALERT && !t->handshaken) {
-        int alert = err - BR_ERR_RECV_FATAL_ALERT;
-        /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
-        if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->ld.have_key)) {
-            item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
-        }
-    }
-    {
-        char d[64];
-        d[0] = 0;
-        kinf__cat(d, sizeof(d), " (BearSSL error ");
-        kinf__cat(d, sizeof(d), kinf__utoa(num, (uint64_t)(err < 0 ? 0 : err)));
-        kinf__cat(d, sizeof(d), ")");
-        kinf__log(inf, KINF_LOG_ERROR, item, inf->host, d, __LINE__);
-    }
-}
-/* Moves records between the engine and the socket as far as it can now.
-   Returns 0, -1 at a clean close, -2 on an error (logged). */
-static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    br_ssl_engine_context* e = &t->cc.eng;
-    int i;
-    for (i = 0; i < 64; i++) {
-        unsigned st = br_ssl_engine_current_state(e);
-        if (st == BR_SSL_CLOSED) {
-            int err = br_ssl_engine_last_error(e);
-            if (err == BR_ERR_OK && t->handshaken) { return -1; }
-            kinf__tls_fail_item(inf, t, err);
-            return -2;
-        }
-        if ((st & BR_SSL_SENDAPP) || (st & BR_SSL_RECVAPP)) { t->handshaken = 1; }
-        if (st & BR_SSL_SENDREC) {
-            size_t len;
-            unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
-            ssize_t w = send(inf->sock.fd, b, len, KINF__SEND_FLAGS);
-            if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
-            if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
-            /* a reset in the handshake often hides the server's alert */
-            if (!t->handshaken) { kinf__tls_fail_item(inf, t, br_ssl_engine_last_error(e)); } else { KINF__ERR(inf, IO_ERROR, "send", 0); }
-            return -2;
-        }
-        if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) {
-            size_t len;
-            unsigned char* b = br_ssl_engine_recvrec_buf(e, &len);
-            ssize_t r = recv(inf->sock.fd, b, len, 0);
-            if (r > 0) {
-                int k;
-                for (k = 0; k < r && t->rx_bytes < 5; k++) { t->rx_head[t->rx_bytes++] = b[k]; }
-                br_ssl_engine_recvrec_ack(e, (size_t)r);
-                inf->st.bytes_read += (uint64_t)r;
-                continue;
-            }
-            if (r == 0) {
-                if (!t->handshaken) { kinf__tls_fail_item(inf, t, BR_ERR_IO); return -2; }
-                return -1;
-            }
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
-            if (!t->handshaken) { kinf__tls_fail_item(inf, t, br_ssl_engine_last_error(e)); } else { KINF__ERR(inf, IO_ERROR, "recv", 0); }
-            return -2;
-        }
-        return 0;
-    }
-    return 0;
-}
-/* BearSSL's validation time from Unix seconds: days since 0000-01-01 in the
-   proleptic Gregorian calendar (1970-01-01 is day 719528) and seconds since
-   midnight. 0 for no time: 0 or less (unknown), or past the year 9999. */
-static int kinf__tls_date(int64_t t, uint32_t* days, uint32_t* secs) {
-    if (t <= 0 || t > INT64_C(253402300799)) { return 0; }
-    *days = (uint32_t)(t / 86400) + 719528u;
-    *secs = (uint32_t)(t % 86400);
-    return 1;
-}
-/* BearSSL left alone would call time(), which is 32 bits on i686, armhf,
-   mips and ppc unless the program is built with _TIME_BITS=64: its
-   certificate checks would break in 2038. */
-static int64_t kinf__tls_system_time(void) {
-    struct timespec ts;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) { return 0; } /* glibc's 32-bit time_t after 2038: EOVERFLOW */
-    if (sizeof(ts.tv_sec) < 8) { return (int64_t)(uint32_t)ts.tv_sec; } /* a libc whose 32 bits wrap: right until 2106 */
-    return (int64_t)ts.tv_sec;
-}
-/* Starts the handshake on a new connection. 0 when there is no time to check
-   the server's certificate against (logged). */
-static int kinf__tls_connect(kinf_informer_t* inf) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    t->rx_bytes = 0; t->handshaken = 0;
-    if (t->insecure) { KINF__WARN(inf, TLS_INSECURE, inf->host, 0); }
-    else {
-        uint32_t days, secs;
-        if (!kinf__tls_date(t->time_fn ? t->time_fn(t->time_user) : kinf__tls_system_time(), &days, &secs)) {
-            KINF__ERR(inf, TLS_NO_CLOCK, inf->host, t->time_fn ? " (desc.tls_time gave none)" :
-                      " (the system clock cannot be read: a 32-bit time_t after 2038? build with -D_TIME_BITS=64 or set desc.tls_time)");
-            return 0;
-        }
-        br_x509_minimal_set_time(&t->xc, days, secs);
-    }
-    br_ssl_client_reset(&t->cc, t->sni[0] ? t->sni : 0, 0);
-    return 1;
-}
-static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    unsigned st = br_ssl_engine_current_state(&t->cc.eng), w = 0;
-    if (st & BR_SSL_SENDREC) { w |= KINF_WANT_WRITE; }
-    if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) { w |= KINF_WANT_READ; }
-    if ((st & BR_SSL_SENDAPP) && !want_read) { w |= KINF_WANT_WRITE; }
-    return w;
-}
-static int kinf__tls_app_pending(kinf_informer_t* inf) {
-    return (br_ssl_engine_current_state(&((kinf__tls*)inf->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
-}
-/* Clears the TLS block at `at`; returns its loader, which loads into it. */
-static void* kinf__tls_block(void* at) {
-    kinf__tls* t = (kinf__tls*)at;
-    memset(t, 0, sizeof(*t));
-    t->ld.blk = t;
-    return &t->ld;
-}
-/* the name checked: tls_server_name, else the URL's host */
-static const char* kinf__tls_name(const kinf_desc_t* d, const char* host) {
-    return (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : host;
-}
-/* kinf_init's TLS checks (from kinf__setup_check): loads the CA bundle, the
-   client chain and key as desc names them (with a loader that has no block:
-   decodes and counts only), and the name to verify. 1, or 0 with w set. */
-static int kinf__tls_load(void* loader, const kinf_desc_t* d, const char* host, kinf__why* w) {
-    kinf__tls_ld* t = (kinf__tls_ld*)loader;
-    unsigned char ip[16];
-    const char* name = kinf__tls_name(d, host);
-    int n, big = 0;
-    if (!d->insecure_skip_tls_verify) {
-        if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
-        n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
-        if (n <= 0) {
-            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
-            return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
-        }
-    }
-    if ((d->client_cert_file && d->client_cert_file[0]) || (d->client_cert_data && d->client_cert_len)) {
-        n = kinf__tls_pem_load(t, d->client_cert_file, d->client_cert_data, d->client_cert_len, KINF__PEM_CHAIN, &big);
-        if (n <= 0) { return big ? KINF__REFUSE(w, TLS_TOO_LARGE, "client chain", 0) : KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, d->client_cert_file, 0); }
-        n = kinf__tls_pem_load(t, d->client_key_file, d->client_key_data, d->client_key_len, KINF__PEM_KEY, &big);
-        if (n != 1) { return KINF__REFUSE(w, TLS_BAD_CLIENT_KEY, d->client_key_file, 0); }
-    } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
-        return KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
-    }
-    if (inet_pton(AF_INET, name, ip) != 1 && inet_pton(AF_INET6, name, ip) != 1 && !kinf__setup_fits(name, sizeof(((kinf__tls*)0)->sni))) {
-        return KINF__REFUSE(w, CONFIG_TOO_LONG, "tls_server_name", 0);
-    }
-    return 1;
-}
-/* Sets the TLS engine up over what kinf__tls_load put in the block: trust
-   anchors, client chain and key, the name to verify. */
-static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    const char* name = kinf__tls_name(d, inf->host);
-    t->insecure = d->insecure_skip_tls_verify != 0;
-    t->time_fn = d->tls_time; t->time_user = d->tls_time_user;
-    br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->ld.nta);
-    br_ssl_engine_set_versions(&t->cc.eng, BR_TLS12, BR_TLS12);
-    t->xw.vtable = &kinf__xw_vtable;
-    t->xw.t = t;
-    br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
-    br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
-        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
-    } else if (t->ld.nchain) {
-        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
-                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
-    }
-    /* an IP address is checked against the SAN's IP entries and sent with no SNI */
-    if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
-    else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
-    else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
-}
-#endif /* KINF_TLS_BEARSSL */
-
-#ifndef KINF_ENGINE_ONLY /* to the end of >>driver */
-/* >>driver io  the transport: plain socket or TLS, non-blocking.
-   send: >0 bytes taken, 0 would block, -2 error.
-   recv: >0 bytes, 0 would block, -1 end of stream, -2 error. */
-static long kinf__io_send(kinf_informer_t* inf, const void* buf, size_t len) {
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls) {
-        kinf__tls* t = (kinf__tls*)inf->tls;
-        br_ssl_engine_context* e = &t->cc.eng;
-        size_t alen;
-        unsigned char* a;
-        if (kinf__tls_pump(inf, 0) < 0) { return -2; }
-        if (!(br_ssl_engine_current_state(e) & BR_SSL_SENDAPP)) { return 0; }
-        a = br_ssl_engine_sendapp_buf(e, &alen);
-        if (alen > len) { alen = len; }
-        memcpy(a, buf, alen);
-        br_ssl_engine_sendapp_ack(e, alen);
-        br_ssl_engine_flush(e, 0);
-        if (kinf__tls_pump(inf, 0) == -2) { return -2; }
-        return (long)alen;
-    }
-#endif
-    {
-        ssize_t w = send(inf->sock.fd, buf, len, KINF__SEND_FLAGS);
-        if (w >= 0) { inf->st.bytes_written += (uint64_t)w; return (long)w; }
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
-        KINF__ERR(inf, IO_ERROR, "send", 0);
-        return -2;
-    }
-}
-static long kinf__io_recv(kinf_informer_t* inf, void* buf, size_t cap) {
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls) {
-        kinf__tls* t = (kinf__tls*)inf->tls;
-        br_ssl_engine_context* e = &t->cc.eng;
-        size_t alen;
-        unsigned char* a;
-        if (!(br_ssl_engine_current_state(e) & BR_SSL_RECVAPP)) {
-            int r = kinf__tls_pump(inf, 1);
-            if (r < 0) { return r; }
-            if (!(br_ssl_engine_current_state(e) & BR_SSL_RECVAPP)) { return 0; }
-        }
-        a = br_ssl_engine_recvapp_buf(e, &alen);
-        if (alen > cap) { alen = cap; }
-        memcpy(buf, a, alen);
-        br_ssl_engine_recvapp_ack(e, alen);
-        return (long)alen;
-    }
-#endif
-    {
-        ssize_t r = recv(inf->sock.fd, buf, cap, 0);
-        if (r > 0) { inf->st.bytes_read += (uint64_t)r; return (long)r; }
-        if (r == 0) { return -1; }
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
-        KINF__ERR(inf, IO_ERROR, "recv", 0);
-        return -2;
-    }
-}
-
-/* >>driver  the built-in transport: a non-blocking socket (and BearSSL for
-   https://), kinf_poll and kinf_run over the engine calls */
-static uint64_t kinf__drv_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-/* Reads a small file whole into buf: its length, -1 if it cannot be read,
-   -2 if it holds more than cap bytes. The one file reader of the library
-   (the token file, kubeconfig, the service account's namespace). */
-static long kinf__drv_read_file(const char* path, void* buf, size_t cap) {
-    unsigned char* b = (unsigned char*)buf;
-    size_t n = 0;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) { return -1; }
-    for (;;) {
-        ssize_t r = read(fd, b + n, cap - n);
-        if (r < 0 && errno == EINTR) { continue; }
-        if (r < 0) { close(fd); return -1; }
-        if (r == 0) { break; }
-        n += (size_t)r;
-        if (n == cap) { char c; r = read(fd, &c, 1); close(fd); return r > 0 ? -2 : (long)n; }
-    }
-    close(fd);
-    return (long)n;
-}
-/* Reads the token file into the engine. The built-in drivers' read (the
-   informer's, and the client's and discovery's on their connection): a
-   failure is a warning (the last token is kept), not the sticky error.
-   Every path goes through kinf__set_token, which ends the ask (token_due)
-   and restarts the 60 s clock. KINF_OK, or the item with *rc the result. */
-static uint32_t kinf__drv_token_file(kinf_informer_t* inf, uint64_t now_ms, int* rc) {
-    char buf[KINF_MAX_TOKEN + 4]; /* room for a token of KINF_MAX_TOKEN - 1 bytes and a CRLF */
-    long r;
-    size_t n;
-    uint32_t item;
-    *rc = KINF_OK;
-    r = kinf__drv_read_file(inf->token_file, buf, sizeof(buf));
-    if (r == -2) { r = (long)sizeof(buf); } /* too long: refused below */
-    if (r < 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, 0); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
-    n = (size_t)r;
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' ' || buf[n - 1] == '\t')) { n--; }
-    if (n >= KINF_MAX_TOKEN) { KINF__WARN(inf, TOKEN_TOO_LONG, inf->token_file, 0); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_INVAL; return KINF_LOGITEM_TOKEN_TOO_LONG; }
-    if (n == 0) { KINF__WARN(inf, TOKEN_FILE_UNREADABLE, inf->token_file, " (empty)"); kinf__set_token(inf, 0, now_ms); *rc = KINF_ERR_IO; return KINF_LOGITEM_TOKEN_FILE_UNREADABLE; }
-    buf[n] = 0;
-    item = kinf__set_token(inf, buf, now_ms);
-    memset(buf, 0, sizeof(buf));
-    if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
-    return item;
-}
-KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms) {
-    int rc;
-    uint32_t item;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!inf->token_file[0]) { KINF__ERR(inf, NO_TOKEN_FILE, 0, 0); return KINF_ERR_INVAL; }
-    item = kinf__drv_token_file(inf, now_ms, &rc);
-    return item == KINF_LOGITEM_OK ? KINF_OK : kinf__refused(inf, item, rc);
-}
-static void kinf__sock_close(kinf_informer_t* inf) {
-    if (inf->sock.fd >= 0) { close(inf->sock.fd); }
-    inf->sock.fd = -1;
-    inf->sock.connecting = 0;
-}
-static int kinf__sock_resolve(kinf_informer_t* inf) {
-    kinf__sock* k = &inf->sock;
-    struct sockaddr_in* a4 = (struct sockaddr_in*)(void*)&k->addrs[0];
-    struct sockaddr_in6* a6 = (struct sockaddr_in6*)(void*)&k->addrs[0];
-    struct addrinfo hints, *res = 0, *ai;
-    char port[21];
-    k->naddr = 0; k->ai = 0;
-    memset(&k->addrs[0], 0, sizeof(k->addrs[0]));
-    /* numeric addresses need no resolver (and no allocation in libc) */
-    if (inet_pton(AF_INET, inf->host, &a4->sin_addr) == 1) {
-        a4->sin_family = AF_INET; a4->sin_port = htons(inf->port);
-        k->alens[0] = sizeof(*a4); k->naddr = 1; return 1;
-    }
-    if (inet_pton(AF_INET6, inf->host, &a6->sin6_addr) == 1) {
-        a6->sin6_family = AF_INET6; a6->sin6_port = htons(inf->port);
-        k->alens[0] = sizeof(*a6); k->naddr = 1; return 1;
-    }
-    memset(&hints, 0, sizeof(hints));
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    if (getaddrinfo(inf->host, kinf__utoa(port, inf->port), &hints, &res) != 0 || !res) { return 0; }
-    for (ai = res; ai && k->naddr < 4; ai = ai->ai_next) {
-        if (ai->ai_addrlen > sizeof(k->addrs[0])) { continue; }
-        memcpy(&k->addrs[k->naddr], ai->ai_addr, ai->ai_addrlen);
-        k->alens[k->naddr++] = (socklen_t)ai->ai_addrlen;
-    }
-    freeaddrinfo(res);
-    return k->naddr > 0;
-}
-/* starts a non-blocking connect to the next address; 1 started, 0 none left */
-static int kinf__sock_connect_next(kinf_informer_t* inf, uint64_t now) {
-    kinf__sock* k = &inf->sock;
-    kinf__sock_close(inf);
-    while (k->ai < k->naddr) {
-        int fd = socket(k->addrs[k->ai].ss_family, SOCK_STREAM, 0), one = 1, r;
-        k->ai++;
-        if (fd < 0) { continue; }
-        fcntl(fd, F_SETFD, FD_CLOEXEC);
-        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-#if !defined(MSG_NOSIGNAL) && defined(SO_NOSIGPIPE)
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof(one));
-#endif
-        r = connect(fd, (struct sockaddr*)(void*)&k->addrs[k->ai - 1], k->alens[k->ai - 1]);
-        if (r == 0 || errno == EINPROGRESS) {
-            k->fd = fd;
-            k->connecting = 1;
-            k->t_connect = now;
-            return 1;
-        }
-        close(fd);
-    }
-    return 0;
-}
-/* "host:port" ("[v6]:port") for the connection's log lines; out has 272 bytes */
-static const char* kinf__sock_where(const kinf_informer_t* inf, char* out) {
-    char num[21];
-    const char* ps = kinf__utoa(num, inf->port);
-    size_t n = strlen(inf->host), o = 0, v6 = memchr(inf->host, ':', n) != 0;
-    if (v6) { out[o++] = '['; }
-    memcpy(out + o, inf->host, n); o += n;
-    if (v6) { out[o++] = ']'; }
-    out[o++] = ':';
-    memcpy(out + o, ps, strlen(ps) + 1);
-    return out;
-}
-/* The engine wants a connection: starts one, or sees whether the one under
-   way is up. 1 when the engine was told something, 0 to wait. */
-static int kinf__sock_connect(kinf_informer_t* inf, uint64_t now) {
-    kinf__sock* k = &inf->sock;
-    struct pollfd pf;
-    char where[272];
-    int err = 0;
-    socklen_t el = sizeof(err);
-    if (!k->connecting) {
-        kinf__sock_close(inf);
-        if (!kinf__sock_resolve(inf)) { KINF__ERR(inf, RESOLVE_FAILED, inf->host, 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
-        if (!kinf__sock_connect_next(inf, now)) { KINF__ERR(inf, CONNECT_FAILED, kinf__sock_where(inf, where), 0); kinf_engine_failed(inf, 0, 0, now); return 1; }
-    }
-    pf.fd = k->fd; pf.events = POLLOUT; pf.revents = 0;
-    if (poll(&pf, 1, 0) <= 0) {
-        if (now - k->t_connect < (uint64_t)inf->connect_ms) { return 0; }
-        if (kinf__sock_connect_next(inf, now)) { return 1; }
-        KINF__ERR(inf, CONNECT_TIMEOUT, kinf__sock_where(inf, where), 0);
-        kinf_engine_failed(inf, 0, 0, now);
-        return 1;
-    }
-    if (getsockopt(k->fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err != 0) {
-        if (kinf__sock_connect_next(inf, now)) { return 1; }
-        KINF__ERR(inf, CONNECT_FAILED, kinf__sock_where(inf, where), err == ECONNREFUSED ? " (refused)" : 0);
-        kinf_engine_failed(inf, 0, 0, now);
-        return 1;
-    }
-    k->connecting = 0;
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && !kinf__tls_connect(inf)) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); return 1; }
-#endif
-    kinf_engine_connected(inf, now);
-    return 1;
-}
-/* the bytes one step reads at most before it returns, so that handlers run
-   (and the queue drains) at the same pace whatever the read buffer's size:
-   a read asks no more than the step has left */
-#ifndef KINF__STEP_BYTES /* tests lower it */
-#define KINF__STEP_BYTES (1u << 20)
-#endif
-/* One step of the built-in driver: all the I/O the socket allows now, bounded. */
-static void kinf__drv_step(kinf_informer_t* inf) {
-    int rounds;
-    size_t got = 0;
-    inf->sock.counts_bytes = 1;
-    for (rounds = 0; rounds < 64 && !inf->stop; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
-        unsigned st;
-        inf->now = now;
-        kinf__rf_advance(inf);
-        st = kinf__rf_state(inf);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
-        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(inf, now, &rc); continue; }
-        if (st & KINF_ENG_CONNECT) {
-            if (kinf__sock_connect(inf, now)) { continue; }
-            return;
-        }
-        if (st & KINF_ENG_SEND) {
-            size_t len;
-            const uint8_t* b = kinf_engine_sendbuf(inf, &len);
-            long w;
-            if (!b) { continue; }
-            w = kinf__io_send(inf, b, len);
-            if (w < 0) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); continue; }
-            if (w == 0) { kinf__rf_idle_check(inf); return; }
-            kinf_engine_sent(inf, (size_t)w, now);
-            continue;
-        }
-        if (st & KINF_ENG_RECV) {
-            size_t cap;
-            uint8_t* b;
-            long r;
-            if (got >= KINF__STEP_BYTES) { return; } /* what was read is consumed; the rest waits for the next step */
-            b = kinf_engine_recvbuf(inf, &cap);
-            r = kinf__io_recv(inf, b, cap < KINF__STEP_BYTES - got ? cap : KINF__STEP_BYTES - got);
-            if (r == -2) { kinf__sock_close(inf); kinf_engine_failed(inf, 0, 0, now); continue; }
-            if (r == 0) { kinf__rf_idle_check(inf); return; }
-            if (r == -1) { kinf__sock_close(inf); kinf_engine_closed(inf, now); continue; }
-            got += (size_t)r;
-            kinf_engine_recvd(inf, (size_t)r, now);
-            continue;
-        }
-        return;
-    }
-}
-#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
-/* >>driver side  the built-in driver of an engine that rides a connection
-   informer (discovery, the write client): that informer's socket and TLS,
-   driven for the other engine's requests. The engine's calls are direct
-   calls to its public kinf_*_engine_* functions, picked by which engine the
-   side holds. */
-typedef struct kinf__side {
-    kinf_discovery_t* dc;       /* the engine: discovery's, */
-    kinf_client_t* cl;          /* or the write client's (the other is 0) */
-    kinf_informer_t* conn;      /* the connection informer: settings, token, socket, TLS */
-    const int* cstate;          /* the engine's connection state (kinf__conn_state) */
-    const volatile int* stop;   /* the engine's stop flag; 0: it has none */
-} kinf__side;
-static unsigned kinf__side_tick(const kinf__side* s, uint64_t now) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { return kinf_discovery_engine_tick(s->dc, now); }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { return kinf_client_engine_tick(s->cl, now); }
-#endif
-    return 0;
-}
-static uint64_t kinf__side_deadline(const kinf__side* s) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { return kinf_discovery_engine_deadline(s->dc); }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { return kinf_client_engine_deadline(s->cl); }
-#endif
-    return UINT64_MAX;
-}
-static const uint8_t* kinf__side_sendbuf(const kinf__side* s, size_t* len) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { return kinf_discovery_engine_sendbuf(s->dc, len); }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { return kinf_client_engine_sendbuf(s->cl, len); }
-#endif
-    return 0;
-}
-static void kinf__side_sent(const kinf__side* s, size_t n, uint64_t now) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { kinf_discovery_engine_sent(s->dc, n, now); return; }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { kinf_client_engine_sent(s->cl, n, now); }
-#endif
-}
-static uint8_t* kinf__side_recvbuf(const kinf__side* s, size_t* cap) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { return kinf_discovery_engine_recvbuf(s->dc, cap); }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { return kinf_client_engine_recvbuf(s->cl, cap); }
-#endif
-    return 0;
-}
-static void kinf__side_recvd(const kinf__side* s, size_t n, uint64_t now) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { kinf_discovery_engine_recvd(s->dc, n, now); return; }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { kinf_client_engine_recvd(s->cl, n, now); }
-#endif
-}
-static void kinf__side_connected(const kinf__side* s, uint64_t now) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { kinf_discovery_engine_connected(s->dc, now); return; }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { kinf_client_engine_connected(s->cl, now); }
-#endif
-}
-static void kinf__side_closed(const kinf__side* s, uint64_t now) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { kinf_discovery_engine_closed(s->dc, now); return; }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { kinf_client_engine_closed(s->cl, now); }
-#endif
-}
-static void kinf__side_failed(const kinf__side* s, uint64_t now) {
-#ifndef KINF_NO_FACTORY
-    if (s->dc) { kinf_discovery_engine_failed(s->dc, 0, 0, now); return; }
-#endif
-#ifndef KINF_NO_CLIENT
-    if (s->cl) { kinf_client_engine_failed(s->cl, 0, 0, now); }
-#endif
-}
-static int kinf__side_stopped(const kinf__side* s) { return s->stop && *s->stop; }
-/* 1: the connect ended (connected or failed), 0: the socket waits */
-static int kinf__side_connect(const kinf__side* s, uint64_t now) {
-    kinf_informer_t* c = s->conn;
-    /* the socket layer reports to its informer's engine: ready for it */
-    c->cstate = KINF__C_WANTED; c->conn_open = 0; c->close_wanted = 0;
-    if (s->cl) { c->last_error = 0; } /* the client's failure reports it */
-    if (!kinf__sock_connect(c, now)) { return 0; }
-    if (c->conn_open) { kinf__side_connected(s, now); }
-    else { kinf__side_failed(s, now); }
-    c->cstate = KINF__C_NONE; c->conn_open = 0; c->close_wanted = 0; c->phase = KINF__PH_IDLE;
-    return 1;
-}
-/* One step: all the I/O the socket allows now, bounded: 64 rounds, and no
-   read once KINF__STEP_BYTES came in. */
-static void kinf__side_step(const kinf__side* s) {
-    kinf_informer_t* c = s->conn;
-    int rounds;
-    size_t got = 0;
-    c->sock.counts_bytes = 1;
-    for (rounds = 0; rounds < 64 && !kinf__side_stopped(s); rounds++) {
-        uint64_t now = kinf__drv_now_ms();
-        unsigned st = kinf__side_tick(s, now);
-        if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
-        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* as kinf_poll's: a failure is a warning, no last error */
-        if (st & KINF_ENG_CONNECT) {
-            if (kinf__side_connect(s, now)) { continue; }
-            return;
-        }
-        if (st & KINF_ENG_SEND) {
-            size_t len;
-            const uint8_t* b = kinf__side_sendbuf(s, &len);
-            long w;
-            if (!b) { continue; }
-            w = kinf__io_send(c, b, len);
-            if (w < 0) { kinf__sock_close(c); kinf__side_failed(s, now); continue; }
-            if (w == 0) { return; }
-            kinf__side_sent(s, (size_t)w, now);
-            continue;
-        }
-        if (st & KINF_ENG_RECV) {
-            size_t cap;
-            uint8_t* b;
-            long r;
-            if (got >= KINF__STEP_BYTES) { return; }
-            b = kinf__side_recvbuf(s, &cap);
-            r = kinf__io_recv(c, b, cap);
-            if (r == -2) { kinf__sock_close(c); kinf__side_failed(s, now); continue; }
-            if (r == 0) { return; }
-            if (r == -1) { kinf__sock_close(c); kinf__side_closed(s, now); continue; }
-            got += (size_t)r;
-            kinf__side_recvd(s, (size_t)r, now);
-            continue;
-        }
-        return;
-    }
-}
-static unsigned kinf__side_wants(const kinf__side* s) {
-    kinf_informer_t* c = s->conn;
-    int cs = *s->cstate;
-    if (c->sock.fd < 0) { return 0; }
-    if (c->sock.connecting) { return KINF_WANT_WRITE; }
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && (cs == KINF__C_SEND || cs == KINF__C_RECV)) { return kinf__tls_wants(c, cs == KINF__C_RECV); }
-#endif
-    if (cs == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return cs == KINF__C_RECV ? (unsigned)KINF_WANT_READ : 0u;
-}
-static int kinf__side_timeout_ms(const kinf__side* s) {
-    kinf_informer_t* c = s->conn;
-    uint64_t now, dl;
-    if (kinf__side_stopped(s)) { return 0; }
-    if (*s->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && c->sock.fd >= 0 && *s->cstate == KINF__C_RECV && kinf__tls_app_pending(c)) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf__side_deadline(s);
-    if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
-}
-/* waits for the socket or the engine's deadline, at most timeout_ms (< 0: no
-   limit), then steps unless stopped */
-static void kinf__side_poll(const kinf__side* s, int timeout_ms) {
-    int t = kinf__side_timeout_ms(s), wait;
-    unsigned w = kinf__side_wants(s);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = s->conn->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    if (!kinf__side_stopped(s)) { kinf__side_step(s); }
-}
-#endif /* !KINF_NO_FACTORY || !KINF_NO_CLIENT */
-#endif /* KINF_ENGINE_ONLY */
-
+KINF_API kinf_engine_t* kinf_informer_engine(kinf_informer_t* inf) { return kinf__ok(inf) ? &inf->conn : 0; }
 /* >>snapshot  the store to a snapshot and back, through the caller's
    functions (the engine's part), and a file written atomically (the
    driver's). The format, little-endian (docs/snapshot.md):
@@ -6846,7 +6965,7 @@ static void kinf__snap_head(const kinf_informer_t* inf, uint8_t* h, uint64_t uni
 }
 /* the header's strings: what the informer was made for, then its RV */
 static const char* kinf__snap_str(const kinf_informer_t* inf, int i) {
-    return i == 0 ? inf->hosthdr : i == 1 ? inf->path : i == 2 ? inf->lsel : i == 3 ? inf->fsel : inf->last_rv;
+    return i == 0 ? inf->conn.hosthdr : i == 1 ? inf->path : i == 2 ? inf->lsel : i == 3 ? inf->fsel : inf->last_rv;
 }
 static const char* const kinf__snap_str_name[5] = { "server ", "resource ", "label selector ", "field selector ", "resourceVersion " };
 
@@ -6926,17 +7045,17 @@ typedef struct kinf__snap_r {
    on behind the ones there (n at most rcap) with no copy but of that rest;
    0 as kinf__snap_get. */
 static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
-    uint8_t* b = r->inf->rbuf;
+    uint8_t* b = r->inf->conn.rbuf;
     const uint8_t* p;
     if (r->end - r->pos < n) {
         if (!r->fn) { return 0; }
         memmove(b, b + r->pos, r->end - r->pos);
         r->end -= r->pos; r->pos = 0;
         while (r->end < n) {
-            long got = r->fn(b + r->end, r->inf->rcap - r->end, r->user);
+            long got = r->fn(b + r->end, r->inf->conn.rcap - r->end, r->user);
             if (got < 0) { r->io = 1; return 0; }
             if (got == 0) { return 0; }
-            r->end += (size_t)got > r->inf->rcap - r->end ? r->inf->rcap - r->end : (size_t)got;
+            r->end += (size_t)got > r->inf->conn.rcap - r->end ? r->inf->conn.rcap - r->end : (size_t)got;
         }
     }
     p = r->b + r->pos;
@@ -6949,7 +7068,7 @@ static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
 static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
     uint8_t* d = (uint8_t*)dst;
     while (n) {
-        size_t k = r->fn && n > r->inf->rcap ? r->inf->rcap : n;
+        size_t k = r->fn && n > r->inf->conn.rcap ? r->inf->conn.rcap : n;
         const uint8_t* p = kinf__snap_span(r, k);
         if (!p) { return 0; }
         memcpy(d, p, k);
@@ -7021,7 +7140,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
         if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
             !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         /* the JSON where it was read when it fits the read buffer (no copy) */
-        js = jl <= inf->rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+        js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
         if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
             memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
@@ -7062,7 +7181,7 @@ KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_sn
     if (kinf__snap_emit(inf, unix_ms, &w) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
     inf->snap_dirty = 0;
     inf->snap_written = 1;
-    inf->snap_write_at = inf->now;
+    inf->snap_write_at = inf->conn.now;
     return KINF_OK;
 }
 static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
@@ -7078,7 +7197,7 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
 static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
     uint32_t item;
     char det[200];
-    if (inf->dispatching) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
+    if (inf->conn.in_callback) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
     if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
     r->inf = inf;
     kinf__xxh_init(&r->h);
@@ -7103,7 +7222,7 @@ KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, 
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
     memset(&r, 0, sizeof(r));
-    r.fn = fn; r.user = user; r.b = inf->rbuf;
+    r.fn = fn; r.user = user; r.b = inf->conn.rbuf;
     return kinf__snap_load(inf, &r);
 }
 KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len) {
@@ -7197,7 +7316,7 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
     int rc;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!inf->snap_dirty || !inf->last_rv[0]) { return 0; }
-    if (!final && inf->snap_written && interval_s > 0 && inf->now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
+    if (!final && inf->snap_written && interval_s > 0 && inf->conn.now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
     rc = kinf_snapshot_save_file(inf, path);
     return rc == KINF_OK ? 1 : rc;
 }
@@ -7517,7 +7636,9 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s.mem_used = inf->mem_layout; s.mem_capacity = inf->mem_size;
     s.caps.head_bytes = KINF_MAX_HEAD_BYTES; s.caps.headers = KINF_MAX_HEADERS; s.caps.depth = KINF_MAX_DEPTH;
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
-    s.caps.read_bytes = (uint32_t)inf->rcap;
+    s.caps.read_bytes = (uint32_t)inf->conn.rcap;
+    s.bytes_read = inf->conn.bytes_read; s.bytes_written = inf->conn.bytes_written;
+    s.gzip_responses = inf->conn.gz_responses; s.gzip_bytes_in = inf->conn.gz_in; s.gzip_bytes_out = inf->conn.gz_out;
     return s;
 }
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }
@@ -8574,13 +8695,13 @@ typedef enum kinf__dp_state { KINF__DP_IDLE = 0, KINF__DP_RUNNING, KINF__DP_BACK
 
 struct kinf_discovery_t {
     uint32_t magic;
-    kinf_informer_t* conn;        /* the connection: its settings, token, socket and TLS (an informer that never lists) */
+    kinf_engine_t conn;           /* the connection: settings, token, socket, TLS, the exchange */
     kinf_logger_t logger;
     char tag[32];
     char logbuf[400];
     int max_res, max_gv;
     size_t names_bytes, doc_bytes, mem_size, mem_layout;
-    uint8_t legacy_only, own_transport;
+    uint8_t legacy_only;
     char prefix[KINF__MAX_STR];   /* the server URL's path, before /api */
     kinf__dtab tab[2];
     int cur;                      /* tab[cur] answers lookups; the round fills the other */
@@ -8591,23 +8712,12 @@ struct kinf_discovery_t {
     int phase, want_round, dq;
     int agg;                      /* the round has read the aggregated form */
     int body_agg, got_doc;        /* this response is an aggregated list; its legacy document was read */
-    uint32_t req_token_gen;       /* the token's version the request was built with */
-    uint64_t now, backoff_until, last_rx;
+    uint64_t backoff_until;
     int backoff_n;
     uint32_t rng;
     uint32_t left_out;            /* resources (or group versions) the round leaves out */
-    /* the connection, as the engine sees it (kinf__conn_state) */
-    int cstate;
-    uint8_t conn_open, close_wanted, reusable;
-    uint8_t reused;               /* the request goes out on a kept-alive connection */
     char wbuf[KINF__DC_WBUF];
-    size_t wlen, wpos;
-    char head[KINF_MAX_HEAD_BYTES];
-    size_t hlen;
-    kinf__resp resp;
-    kinf__chunked ch;
-    int64_t body_left;
-    int body_done, body_err;
+    int body_err;
     char reqpath[KINF__MAX_STR];  /* the path of the request under way, for the log */
     char msg[232];                /* " (server: ...)" of an error response */
     kinf__scan scan;
@@ -8623,14 +8733,6 @@ static void kinf__dc_log(kinf_discovery_t* d, uint32_t level, uint32_t item, con
 #define KINF__DC_ERR(d, item, d1, d2) kinf__dc_log((d), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__DC_WARN(d, item, d1, d2) kinf__dc_log((d), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__DC_INFO(d, item, d1, d2) kinf__dc_log((d), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-/* the connection's own log lines (connect, TLS, token) go to the caller's
-   logger; its reflector's backoff line does not: discovery backs off itself */
-static void kinf__dc_conn_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    kinf_discovery_t* d = (kinf_discovery_t*)user;
-    if (item == KINF_LOGITEM_BACKOFF || !d->logger.func) { return; }
-    d->logger.func(tag, level, item, msg, line, file, d->logger.user);
-}
-
 /* >>discovery json  A walker over bytes the scanner has checked: it only
    finds where things are, bounded by n, and never reads past a value. */
 static size_t kinf__dj_ws(const char* p, size_t i, size_t n) {
@@ -8915,11 +9017,6 @@ static int kinf__dc_resource_list(kinf_discovery_t* d, const kinf__dgv* gv, cons
 
 /* >>discovery engine */
 static int kinf__dc_ok(const kinf_discovery_t* d) { return d && d->magic == KINF__DISC_MAGIC; }
-static void kinf__dc_drop(kinf_discovery_t* d) {
-    if (d->conn_open) { d->close_wanted = 1; }
-    d->conn_open = 0; d->reusable = 0;
-    d->cstate = KINF__C_NONE;
-}
 /* The round failed: backs off (800 ms doubling to 30 s, full jitter) and
    starts it over. */
 static void kinf__dc_fail(kinf_discovery_t* d) {
@@ -8928,11 +9025,11 @@ static void kinf__dc_fail(kinf_discovery_t* d) {
     if (delay > 30000u) { delay = 30000u; }
     if (d->backoff_n < 6) { d->backoff_n++; }
     delay += kinf__rand(&d->rng) % delay;
-    kinf__dc_drop(d);
+    kinf__conn_drop(&d->conn);
     d->st.failures++;
     d->phase = KINF__DP_BACKOFF;
     d->want_round = 1;
-    d->backoff_until = d->now + delay;
+    d->backoff_until = d->conn.now + delay;
     KINF__DC_WARN(d, DISCOVERY_FAILED, kinf__utoa(num, delay), " ms");
 }
 static const char kinf__dc_accept_agg[] =
@@ -8957,47 +9054,19 @@ static int kinf__dc_build(kinf_discovery_t* d) {
         ok &= kinf__cat(d->reqpath, sizeof(d->reqpath), "/");
         ok &= kinf__cat(d->reqpath, sizeof(d->reqpath), kinf__dc_s(t, gv->version));
     }
-    d->req_token_gen = d->conn->token_gen;
-    ok &= kinf__rf_put(w, cap, &o, "GET ");
-    ok &= kinf__rf_put(w, cap, &o, d->reqpath);
-    ok &= kinf__rf_put(w, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__rf_put(w, cap, &o, d->conn->hosthdr);
-    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
-    ok &= kinf__rf_put(w, cap, &o, (dq != KINF__DQ_GV && !d->legacy_only) ? kinf__dc_accept_agg : "Accept: application/json\r\n");
-    if (d->conn->token[0]) {
-        ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__rf_put(w, cap, &o, d->conn->token);
-        ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    }
-    ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    d->wlen = o; d->wpos = 0;
+    ok &= kinf__put(w, cap, &o, "GET ");
+    ok &= kinf__put(w, cap, &o, d->reqpath);
+    ok &= kinf__conn_headers(&d->conn, w, cap, &o, (dq != KINF__DQ_GV && !d->legacy_only) ? kinf__dc_accept_agg : "Accept: application/json\r\n", 0);
+    d->conn.wbuf = w; d->conn.wlen = o; d->conn.wpos = 0;
     return ok;
 }
 /* Starts the request of kind dq (for KINF__DQ_GV, of d->gv[d->gvpos - 1]). */
 static void kinf__dc_request(kinf_discovery_t* d, int dq) {
     d->dq = dq;
-    d->hlen = 0; d->body_done = 0; d->body_err = 0; d->body_agg = 0; d->got_doc = 0; d->msg[0] = 0;
-    memset(&d->resp, 0, sizeof(d->resp));
-    memset(&d->ch, 0, sizeof(d->ch));
-    d->last_rx = d->now;
+    d->body_err = 0; d->body_agg = 0; d->got_doc = 0; d->msg[0] = 0;
     if (!kinf__dc_build(d)) { KINF__DC_ERR(d, CONFIG_TOO_LONG, "discovery request", 0); kinf__dc_fail(d); return; }
     d->st.requests++;
-    d->reused = d->conn_open && d->reusable;
-    if (d->reused) { d->cstate = KINF__C_SEND; return; }
-    kinf__dc_drop(d);
-    d->cstate = KINF__C_WANTED;
-}
-/* A kept-alive connection that the server closed while idle (a restart, a
-   proxy's timeout) ends the request before any byte of a response: the same
-   GET goes again on a new connection, as HTTP clients do, and the round
-   goes on. 1 when that is the case. */
-static int kinf__dc_stale(kinf_discovery_t* d) {
-    if (!d->reused || d->resp.head_done || d->hlen || (d->cstate != KINF__C_SEND && d->cstate != KINF__C_RECV)) { return 0; }
-    d->reused = 0;
-    d->conn_open = 0; d->reusable = 0; d->close_wanted = 0;
-    d->wpos = 0;
-    d->cstate = KINF__C_WANTED;
-    return 1;
+    kinf__conn_start(&d->conn);
 }
 static void kinf__dc_round_begin(kinf_discovery_t* d) {
     kinf__dtab* t = &d->tab[!d->cur];
@@ -9044,7 +9113,7 @@ static int kinf__dc_record(kinf_discovery_t* d) {
     size_t n = d->scan.ev_len;
     int r;
     if (n > d->st.doc_peak) { d->st.doc_peak = n; }
-    if (d->resp.status != 200) {
+    if (d->conn.resp.status != 200) {
         size_t v = d->scan.rec_over ? n : kinf__dj_get(p, n, 0, "message");
         if (v < n && p[v] == '"') {
             const char* s = p + v + 1;
@@ -9074,7 +9143,7 @@ static int kinf__dc_feed(kinf_discovery_t* d, const uint8_t* b, size_t k) {
     while (k > 0 && !d->body_err) {
         size_t used = kinf__scan_feed(&d->scan, b, k);
         if (d->scan.err) {
-            if (d->resp.status != 200) { d->body_err = 1; return 0; } /* not a Status: no message */
+            if (d->conn.resp.status != 200) { d->body_err = 1; return 0; } /* not a Status: no message */
             KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, d->scan.err == 2 ? " (nested too deep)" : 0);
             return -1;
         }
@@ -9088,64 +9157,35 @@ static int kinf__dc_feed(kinf_discovery_t* d, const uint8_t* b, size_t k) {
     }
     return 0;
 }
-/* freshly read bytes b[0..n): the head, then the body */
-static int kinf__dc_ingest(kinf_discovery_t* d, const uint8_t* b, size_t n) {
-    size_t p = 0;
-    uint32_t item = 0;
-    if (!d->resp.head_done) {
-        while (p < n) {
-            char c = (char)b[p++];
-            if (d->hlen >= sizeof(d->head)) { KINF__DC_ERR(d, HTTP_HEAD_TOO_LARGE, d->reqpath, 0); return -1; }
-            d->head[d->hlen++] = c;
-            if (c == '\n' && ((d->hlen >= 4 && !memcmp(d->head + d->hlen - 4, "\r\n\r\n", 4)) || (d->hlen >= 2 && d->head[d->hlen - 2] == '\n'))) {
-                if (kinf__http_parse_head(d->head, d->hlen, &d->resp, &item) != KINF_OK) {
-                    kinf__dc_log(d, KINF_LOG_ERROR, item, d->reqpath, 0, __LINE__);
-                    return -1;
-                }
-                if (d->resp.gzip) { /* discovery never asks for gzip */
-                    kinf__dc_log(d, KINF_LOG_ERROR, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING, d->reqpath, " (Content-Encoding: gzip, not asked for)", __LINE__);
-                    return -1;
-                }
-                if (d->resp.status >= 100 && d->resp.status < 200) { d->hlen = 0; continue; }
-                d->resp.head_done = 1;
-                d->body_left = d->resp.clen;
-                /* an aggregated list frames one group per record: memory for the largest group, not the list */
-                d->body_agg = d->resp.status == 200 && d->dq != KINF__DQ_GV && kinf__dc_head_aggregated(d->head, d->hlen);
-                if (d->body_agg) { d->agg = 1; }
-                kinf__scan_reset(&d->scan, d->body_agg);
-                d->scan.ev_len = 0;
-                if (d->resp.clen == 0) { d->body_done = 1; }
-                break;
-            }
+/* the response head is in: an aggregated list frames one group per record,
+   so memory for the largest group, not the list */
+static int kinf__dc_head(void* owner) {
+    kinf_discovery_t* d = (kinf_discovery_t*)owner;
+    d->body_agg = d->conn.resp.status == 200 && d->dq != KINF__DQ_GV && kinf__dc_head_aggregated(d->conn.head, d->conn.hlen);
+    if (d->body_agg) { d->agg = 1; }
+    kinf__scan_reset(&d->scan, d->body_agg);
+    d->scan.ev_len = 0;
+    return 0;
+}
+/* the body bytes read so far into the scanner; -1 when the round fails */
+static int kinf__dc_body(kinf_discovery_t* d) {
+    while (kinf__conn_pending(&d->conn)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(&d->conn, &b);
+        if (k < 0) { return -1; }
+        if (k > 0) {
+            if (kinf__dc_feed(d, b, (size_t)k) != 0) { return -1; }
+            kinf__conn_take(&d->conn, (size_t)k);
         }
-        if (!d->resp.head_done) { return 0; }
     }
-    if (d->resp.chunked) {
-        while (p < n && !d->body_done) {
-            long k = kinf__chunked_frame(&d->ch, b, &p, n);
-            if (k < 0) { KINF__DC_ERR(d, HTTP_BAD_CHUNK, d->reqpath, 0); return -1; }
-            if (d->ch.done) { d->body_done = 1; }
-            if (k == 0) { break; }
-            if (kinf__dc_feed(d, b + p, (size_t)k) != 0) { return -1; }
-            p += (size_t)k;
-        }
-        return 0;
-    }
-    {
-        size_t k = n - p;
-        if (d->body_left >= 0) {
-            if ((int64_t)k >= d->body_left) { k = (size_t)d->body_left; d->body_done = 1; }
-            d->body_left -= (int64_t)k;
-        }
-        return kinf__dc_feed(d, b + p, k);
-    }
+    return 0;
 }
 /* The response is whole: the next request, the round's end, or its failure. */
 static void kinf__dc_response_done(kinf_discovery_t* d) {
-    int status = d->resp.status;
+    int status = d->conn.resp.status;
     char num[21];
-    d->reusable = !d->resp.conn_close && (d->resp.chunked || d->resp.clen >= 0);
-    d->cstate = KINF__C_NONE;
+    kinf__conn_finished(&d->conn);
+    d->conn.cstate = KINF__C_NONE;
     if (status == 200) {
         if (d->body_agg ? !d->scan.root_done : !d->got_doc) {
             KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, " (incomplete)");
@@ -9165,7 +9205,7 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     if (status == 401) {
         KINF__DC_ERR(d, UNAUTHORIZED, d->reqpath, d->msg);
-        if (d->conn->token_file[0]) { d->conn->token_due = 1; }
+        if (d->conn.token_file[0]) { d->conn.token_due = 1; }
     } else if (status == 403) {
         KINF__DC_ERR(d, FORBIDDEN, d->reqpath, d->msg);
     } else {
@@ -9173,159 +9213,63 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     kinf__dc_fail(d);
 }
-/* Starts a round when one is wanted, ends a backoff, finishes a response,
-   times out a silent server. */
-static void kinf__dc_advance(kinf_discovery_t* d) {
+/* Starts a round when one is wanted, ends a backoff, takes body bytes,
+   finishes a response. */
+static void kinf__dc_advance(void* owner) {
+    kinf_discovery_t* d = (kinf_discovery_t*)owner;
     if (d->stop) { return; }
-    if (d->phase == KINF__DP_BACKOFF && d->now >= d->backoff_until) { d->phase = KINF__DP_IDLE; }
+    if (d->phase == KINF__DP_BACKOFF && d->conn.now >= d->backoff_until) { d->phase = KINF__DP_IDLE; }
     if (d->phase == KINF__DP_IDLE && d->want_round) { kinf__dc_round_begin(d); }
-    if (d->phase != KINF__DP_RUNNING) { return; }
-    if (d->cstate == KINF__C_RECV && d->body_done) { kinf__dc_response_done(d); }
-    if ((d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV) && d->now > d->last_rx &&
-        d->now - d->last_rx >= (uint64_t)d->conn->idle_ms) {
-        KINF__DC_WARN(d, IDLE_TIMEOUT, d->reqpath, 0);
-        kinf__dc_fail(d);
-    }
+    if (d->phase != KINF__DP_RUNNING || d->conn.cstate != KINF__C_RECV) { return; }
+    if (kinf__dc_body(d) != 0) { kinf__dc_fail(d); return; }
+    if (d->conn.body_done) { kinf__dc_response_done(d); }
 }
-static unsigned kinf__dc_state(const kinf_discovery_t* d) {
-    unsigned st = 0;
-    if (d->stop) { return d->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
-    if (d->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (d->phase == KINF__DP_RUNNING && kinf__rf_token_stale(d->conn)) { st |= KINF_ENG_TOKEN; }
-    if (d->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (d->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (d->cstate == KINF__C_RECV && !d->body_done) { st |= KINF_ENG_RECV; }
-    return st;
+/* The exchange ended without a whole response: the round fails. */
+static void kinf__dc_lost(void* owner, int why, uint32_t item) {
+    kinf_discovery_t* d = (kinf_discovery_t*)owner;
+    (void)item;
+    if (why == KINF__LOST_CLOSED) { KINF__DC_WARN(d, CONNECTION_CLOSED, d->reqpath, 0); }
+    else if (why == KINF__LOST_IDLE) { KINF__DC_WARN(d, IDLE_TIMEOUT, d->reqpath, 0); }
+    else if (why == KINF__LOST_FAILED && d->conn.cstate == KINF__C_NONE) { return; }
+    kinf__dc_fail(d);
 }
-static void kinf__dc_time(kinf_discovery_t* d, uint64_t now) { d->now = now; d->conn->now = now; }
+static unsigned kinf__dc_gate(const void* owner) {
+    const kinf_discovery_t* d = (const kinf_discovery_t*)owner;
+    if (d->stop) { return KINF__HALT; }
+    return (d->phase == KINF__DP_RUNNING ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
+}
+static uint64_t kinf__dc_deadline(const void* owner) {
+    const kinf_discovery_t* d = (const kinf_discovery_t*)owner;
+    if (d->phase == KINF__DP_IDLE && d->want_round) { return d->conn.now; }
+    return d->phase == KINF__DP_BACKOFF ? d->backoff_until : UINT64_MAX;
+}
+static int kinf__dc_rebuild(void* owner) { return kinf__dc_build((kinf_discovery_t*)owner); }
+static void kinf__dc_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__dc_log((kinf_discovery_t*)owner, level, item, d1, d2, line);
+}
+static const kinf__conn_ops kinf__dc_ops = {
+    kinf__dc_advance, kinf__dc_rebuild, kinf__dc_head, kinf__dc_lost, kinf__dc_gate, kinf__dc_deadline, 0, kinf__dc_log_op
+};
+KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d) { return kinf__dc_ok(d) ? &d->conn : 0; }
 
-KINF_API kinf_server_t kinf_discovery_engine_server(kinf_discovery_t* d) {
-    kinf_server_t s;
-    memset(&s, 0, sizeof(s));
-    return kinf__dc_ok(d) ? kinf_engine_server(d->conn) : s;
-}
-KINF_API unsigned kinf_discovery_engine_tick(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return 0; }
-    kinf__dc_time(d, now_ms);
-    kinf__dc_advance(d);
-    return kinf__dc_state(d);
-}
-KINF_API uint64_t kinf_discovery_engine_deadline(kinf_discovery_t* d) {
-    if (!kinf__dc_ok(d) || (d->stop && !d->close_wanted)) { return UINT64_MAX; }
-    if (d->close_wanted || (d->phase == KINF__DP_IDLE && d->want_round) || d->cstate == KINF__C_WANTED ||
-        (d->cstate == KINF__C_RECV && d->body_done) || (d->phase == KINF__DP_RUNNING && kinf__rf_token_stale(d->conn))) { return d->now; }
-    if (d->phase == KINF__DP_BACKOFF) { return d->backoff_until; }
-    if (d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV) { return d->last_rx + (uint64_t)d->conn->idle_ms; }
-    return UINT64_MAX;
-}
-KINF_API const uint8_t* kinf_discovery_engine_sendbuf(kinf_discovery_t* d, size_t* len) {
-    if (len) { *len = 0; }
-    if (!kinf__dc_ok(d)) { return 0; }
-    if (!len) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_sendbuf", ": len is NULL"); return 0; }
-    if (d->stop || d->cstate != KINF__C_SEND) { return 0; }
-    /* a token read since the request was built goes into it, if none of it is sent */
-    if (d->req_token_gen != d->conn->token_gen && d->wpos == 0 && !kinf__dc_build(d)) { return 0; }
-    *len = d->wlen - d->wpos;
-    return (const uint8_t*)d->wbuf + d->wpos;
-}
-KINF_API void kinf_discovery_engine_sent(kinf_discovery_t* d, size_t n, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    if (d->cstate != KINF__C_SEND) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_sent", ": no request is being sent"); return; }
-    kinf__dc_time(d, now_ms);
-    if (n > d->wlen - d->wpos) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_sent", ": n is more than the sendbuf gave"); n = d->wlen - d->wpos; }
-    d->wpos += n;
-    if (!d->conn->sock.counts_bytes) { d->st.bytes_written += n; }
-    d->last_rx = now_ms;
-    if (d->wpos == d->wlen) { d->cstate = KINF__C_RECV; }
-}
-KINF_API uint8_t* kinf_discovery_engine_recvbuf(kinf_discovery_t* d, size_t* cap) {
-    if (cap) { *cap = 0; }
-    if (!kinf__dc_ok(d)) { return 0; }
-    if (!cap) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_recvbuf", ": cap is NULL"); return 0; }
-    if (!(kinf__dc_state(d) & KINF_ENG_RECV)) { return 0; }
-    *cap = d->conn->rcap;
-    return d->conn->rbuf;
-}
-KINF_API void kinf_discovery_engine_recvd(kinf_discovery_t* d, size_t n, uint64_t now_ms) {
-    if (!kinf__dc_ok(d) || n == 0 || d->stop) { return; }
-    if (!(kinf__dc_state(d) & KINF_ENG_RECV)) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
-    kinf__dc_time(d, now_ms);
-    if (n > d->conn->rcap) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_recvd", ": n is more than the recvbuf's cap"); n = d->conn->rcap; }
-    d->last_rx = now_ms;
-    if (!d->conn->sock.counts_bytes) { d->st.bytes_read += n; }
-    if (kinf__dc_ingest(d, d->conn->rbuf, n) != 0) { kinf__dc_fail(d); return; }
-    kinf__dc_advance(d);
-}
-KINF_API void kinf_discovery_engine_connected(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    if (d->cstate != KINF__C_WANTED) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_connected", ": no connection was asked for"); return; }
-    kinf__dc_time(d, now_ms);
-    d->conn_open = 1;
-    d->cstate = KINF__C_SEND;
-    d->last_rx = now_ms;
-}
-KINF_API void kinf_discovery_engine_closed(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    kinf__dc_time(d, now_ms);
-    if (d->close_wanted) { d->close_wanted = 0; return; }
-    if (kinf__dc_stale(d)) { return; }
-    d->conn_open = 0; d->reusable = 0;
-    if (d->cstate == KINF__C_RECV && d->resp.head_done && !d->resp.chunked && d->resp.clen < 0) {
-        d->body_done = 1; /* a body read to the close */
-        kinf__dc_advance(d);
-        return;
-    }
-    if (d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV) {
-        KINF__DC_WARN(d, CONNECTION_CLOSED, d->reqpath, 0);
-        kinf__dc_fail(d);
-    }
-}
-KINF_API void kinf_discovery_engine_failed(kinf_discovery_t* d, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    kinf__dc_time(d, now_ms);
-    if (kinf__dc_stale(d)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
-    if (item) { kinf__dc_log(d, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
-    d->close_wanted = 0; d->conn_open = 0;
-    if (d->cstate != KINF__C_NONE) { kinf__dc_fail(d); }
-}
-KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* token, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
-    kinf__dc_time(d, now_ms);
-    return kinf_engine_set_token(d->conn, token, now_ms);
-}
-
-/* >>discovery driver  the built-in transport: the connection informer's
-   socket and TLS, driven for discovery's requests (>>driver side) */
-static kinf__side kinf__dc_side(kinf_discovery_t* d) {
-    kinf__side s;
-    s.dc = d; s.cl = 0; s.conn = d->conn; s.cstate = &d->cstate; s.stop = &d->stop;
-    return s;
-}
-KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) && !d->own_transport ? d->conn->sock.fd : -1; }
-KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) {
-    kinf__side s;
-    if (!kinf__dc_ok(d) || d->own_transport) { return 0; }
-    s = kinf__dc_side(d);
-    return kinf__side_wants(&s);
-}
+#ifndef KINF_ENGINE_ONLY
+/* >>discovery driver  the built-in driver over its connection */
+KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_fd(&d->conn) : -1; }
+KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_wants(&d->conn) : 0u; }
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
-    kinf__side s;
-    if (!kinf__dc_ok(d) || d->own_transport) { return -1; }
-    s = kinf__dc_side(d);
-    return kinf__side_timeout_ms(&s);
+    if (!kinf__dc_ok(d)) { return -1; }
+    return d->stop && !d->conn.own_transport ? 0 : kinf__drv_timeout(&d->conn);
 }
 KINF_API int kinf_discovery_poll(kinf_discovery_t* d, int timeout_ms) {
-    kinf__side s;
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
-    if (d->own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    s = kinf__dc_side(d);
-    kinf__side_poll(&s, timeout_ms);
+    if (d->conn.own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    kinf__drv_poll(&d->conn, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
     uint64_t t0, rounds, fails;
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
-    if (d->own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    if (d->conn.own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     rounds = d->st.rounds; fails = d->st.failures;
     if (d->phase == KINF__DP_BACKOFF) { d->phase = KINF__DP_IDLE; } /* asked for now: no waiting out the backoff */
     kinf_discovery_refresh(d);
@@ -9343,6 +9287,7 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
     }
     return KINF_ERR_STATE;
 }
+#endif
 
 /* >>discovery lookups */
 static void kinf__dc_view(const kinf__dtab* t, const kinf__dres* r, kinf_resource_t* out) {
@@ -9473,7 +9418,7 @@ KINF_API kinf_discovery_stats_t kinf_discovery_stats(kinf_discovery_t* d) {
     memset(&s, 0, sizeof(s));
     if (!kinf__dc_ok(d)) { return s; }
     s = d->st;
-    if (d->conn->sock.counts_bytes) { s.bytes_read += d->conn->st.bytes_read; s.bytes_written += d->conn->st.bytes_written; }
+    s.bytes_read = d->conn.bytes_read; s.bytes_written = d->conn.bytes_written;
     s.max_resources = (uint32_t)d->max_res;
     s.names_capacity = d->names_bytes;
     s.doc_capacity = d->doc_bytes;
@@ -9482,15 +9427,17 @@ KINF_API kinf_discovery_stats_t kinf_discovery_stats(kinf_discovery_t* d) {
 }
 KINF_API void kinf_discovery_shutdown(kinf_discovery_t* d) {
     if (!kinf__dc_ok(d)) { return; }
-    kinf__sock_close(d->conn);
-    kinf__dc_drop(d);
-    d->close_wanted = 0;
+#ifndef KINF_ENGINE_ONLY
+    kinf__sock_close(&d->conn);
+#endif
+    kinf__conn_drop(&d->conn);
+    d->conn.close_wanted = 0;
     if (d->phase == KINF__DP_RUNNING) { d->phase = KINF__DP_IDLE; d->want_round = 1; }
 }
 
 /* >>discovery setup */
 typedef struct kinf__dc_layout_t { size_t res[2], pool[2], gv, doc, conn, total; } kinf__dc_layout_t;
-static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_desc_t* o, kinf_desc_t* conn) {
+static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_desc_t* o, kinf_conn_desc_t* conn) {
     *o = *in;
     if (o->max_resources <= 0) { o->max_resources = 256; }
     if (o->max_resources > 65535) { o->max_resources = 65535; }
@@ -9502,18 +9449,9 @@ static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_de
     if (o->doc_bytes == 0) { o->doc_bytes = 64u * 1024u; }
     if (o->doc_bytes < 4096) { o->doc_bytes = 4096; }
     if (o->doc_bytes > (64u << 20)) { o->doc_bytes = 64u << 20; }
-    /* the connection: an informer with the smallest capacities, that never lists */
-    memset(conn, 0, sizeof(*conn));
-    if (in->conn) { *conn = *in->conn; }
-    conn->resource = "/api/v1";
-    conn->namespace_ = 0; conn->label_selector = 0; conn->field_selector = 0;
-    conn->keep = 0; conn->keep_count = 0; conn->drop = 0; conn->drop_count = 0; conn->no_default_drop = 1;
-    conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
-    conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
-    conn->read_bytes = 0; /* the library's read buffer: discovery documents are small */
-    conn->no_gzip = 1;    /* its requests are discovery's own: no inflater */
+    *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
-static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const kinf_desc_t* conn) {
+static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const kinf_conn_desc_t* conn) {
     kinf__dc_layout_t l;
     size_t p = kinf__align8(sizeof(struct kinf_discovery_t));
     int k;
@@ -9523,24 +9461,23 @@ static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const k
     }
     l.gv = p; p = kinf__align8(p + (size_t)o->max_group_versions * sizeof(kinf__dgv));
     l.doc = p; p = kinf__align8(p + o->doc_bytes);
-    l.conn = p; p = kinf__align8(p + kinf_informer_size(conn));
+    l.conn = p; p += kinf__conn_bytes(conn);
     l.total = p + 8u;
     return l;
 }
 KINF_API size_t kinf_discovery_size(const kinf_discovery_desc_t* desc) {
     kinf_discovery_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     if (!desc) { return 0; }
     kinf__dc_defaults(desc, &o, &conn);
     return kinf__dc_layout(&o, &conn).total;
 }
 KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kinf_discovery_desc_t* desc) {
     kinf_discovery_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     kinf__dc_layout_t l;
     kinf_discovery_t* d;
     uint8_t* base;
-    size_t pl;
     int k;
     char tmp[256];
     if (!mem || !desc) { return 0; }
@@ -9557,7 +9494,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     kinf__strlcpy(d->tag, conn.tag ? conn.tag : "kinformer", sizeof(d->tag));
     d->max_res = o.max_resources; d->max_gv = o.max_group_versions;
     d->names_bytes = o.names_bytes; d->doc_bytes = o.doc_bytes;
-    d->legacy_only = (uint8_t)(o.legacy_only != 0); d->own_transport = (uint8_t)(conn.own_transport != 0);
+    d->legacy_only = (uint8_t)(o.legacy_only != 0);
     d->mem_size = size; d->mem_layout = l.total;
     for (k = 0; k < 2; k++) {
         d->tab[k].res = (kinf__dres*)(void*)(base + l.res[k]);
@@ -9566,18 +9503,17 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     }
     d->gv = (kinf__dgv*)(void*)(base + l.gv);
     d->doc = base + l.doc;
-    conn.logger.func = kinf__dc_conn_log; conn.logger.user = d;
-    d->conn = kinf_init(base + l.conn, l.total - l.conn, &conn);
-    if (!d->conn) { return 0; }
-    d->rng = d->conn->rng;
-    /* the URL's path: the connection informer's path less its "/api/v1" */
-    pl = strlen(d->conn->path);
-    if (pl < 7 || pl - 7 >= sizeof(d->prefix)) { return 0; }
-    memcpy(d->prefix, d->conn->path, pl - 7); d->prefix[pl - 7] = 0;
+    if (!kinf__conn_setup(&d->conn, &conn, &kinf__dc_ops, d, base + l.conn, d->prefix, sizeof(d->prefix))) { return 0; }
+    d->conn.retry_stale = 1;
+    d->conn.where = d->reqpath;
+#ifndef KINF_ENGINE_ONLY
+    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+#else
+    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
+#endif
     d->scan.ev = d->doc; d->scan.ev_cap = d->doc_bytes;
     d->scan.rules = 0;
     for (k = 0; k < KINF__CAP_COUNT; k++) { d->scan.cbuf[k] = d->capbuf[k]; d->scan.ccap[k] = sizeof(d->capbuf[k]); }
-    d->cstate = KINF__C_NONE;
     d->magic = KINF__DISC_MAGIC;
     return d;
 }
@@ -10075,7 +10011,7 @@ KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl
     if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); return KINF_ERR_STATE; }
     f->all_req = tmpl ? *tmpl : none;
     f->all_mode = 1;
-    f->next_rediscover = (f->base.own_transport ? f->disc->now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
+    f->next_rediscover = (f->base.own_transport ? f->disc->conn.now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
     return kinf__fa_sync_all(f);
 }
 KINF_API int kinf_factory_start(kinf_factory_t* f) {
@@ -10116,7 +10052,7 @@ KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms) {
     int i, n = 0, t, wait;
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
     if (f->base.own_transport) {
-        kinf__fa_housekeeping(f, f->disc->now);
+        kinf__fa_housekeeping(f, f->disc->conn.now);
         return KINF_OK;
     }
     t = kinf_factory_timeout_ms(f);
@@ -10835,30 +10771,19 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
 typedef enum kinf__cl_phase { KINF__CL_IDLE = 0, KINF__CL_RUNNING, KINF__CL_DONE } kinf__cl_phase;
 struct kinf_client_t {
     uint32_t magic;
-    kinf_informer_t* conn;
+    kinf_engine_t conn;           /* the connection: settings, token, socket, TLS, the exchange */
     kinf_logger_t logger;
     char tag[32];
     char logbuf[400];
-    uint8_t own_transport;
     size_t req_cap, resp_cap, mem_layout;
+    char prefix[KINF__MAX_STR];   /* the server URL's path */
     /* the request */
     int phase, verb;
     char path[KINF__MAX_STR + KINF__MAX_NAME + 16];
-    char* wbuf;                   /* head then body: KINF__CL_HEAD + req_cap */
-    char* body;                   /* the request body, copied (wbuf's tail until the head is built in front) */
-    size_t body_len, wlen, wpos;
-    uint32_t req_token_gen;
-    uint64_t now, last_rx;
-    /* the connection, as the engine sees it */
-    int cstate;
-    uint8_t conn_open, close_wanted, reusable, reused;
+    char* head;                   /* head room then body: KINF__CL_HEAD + req_cap */
+    char* body;                   /* the request body, copied (the head is built right in front of it) */
+    size_t body_len;
     /* the response */
-    char head[KINF_MAX_HEAD_BYTES];
-    size_t hlen;
-    kinf__resp resp;
-    kinf__chunked ch;
-    int64_t body_left;
-    int body_done;
     char* rbody;                  /* resp_cap + 1 */
     size_t rlen;
     kinf_client_response_t out;
@@ -10872,24 +10797,14 @@ static void kinf__cl_log(kinf_client_t* c, uint32_t level, uint32_t item, const 
     kinf__log2(&c->logger, c->tag, level, item, line, c->logbuf, sizeof(c->logbuf), d1, d2);
 }
 #define KINF__CL_ERR(c, item, d1, d2) kinf__cl_log((c), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-static void kinf__cl_conn_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    kinf_client_t* c = (kinf_client_t*)user;
-    if (item == KINF_LOGITEM_BACKOFF || !c->logger.func) { return; }
-    c->logger.func(tag, level, item, msg, line, file, c->logger.user);
-}
-static void kinf__cl_drop(kinf_client_t* c) {
-    if (c->conn_open) { c->close_wanted = 1; }
-    c->conn_open = 0; c->reusable = 0;
-    c->cstate = KINF__C_NONE;
-}
 /* the request ends: result, item (0: none), the connection dropped or kept */
 static void kinf__cl_finish(kinf_client_t* c, int result, uint32_t item, int keep) {
     c->out.result = result;
     c->out.item = item;
     c->rbody[c->rlen] = 0;
     c->out.body = c->rbody; c->out.body_len = c->rlen;
-    if (!keep) { kinf__cl_drop(c); }
-    c->cstate = keep ? KINF__C_NONE : c->cstate;
+    if (!keep) { kinf__conn_drop(&c->conn); }
+    c->conn.cstate = KINF__C_NONE;
     c->phase = KINF__CL_DONE;
     if (result == KINF_CLIENT_OK) { c->st.ok++; }
     else { c->st.failed++; if (result == KINF_CLIENT_CONFLICT) { c->st.conflicts++; } }
@@ -10933,11 +10848,12 @@ static void kinf__cl_status(kinf_client_t* c) {
 }
 /* The whole response: what it means for the caller. */
 static void kinf__cl_response_done(kinf_client_t* c) {
-    int code = c->resp.status, result;
+    int code = c->conn.resp.status, result;
     uint32_t item;
     char num[21], det[300];
-    int keep = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
-    c->reusable = (uint8_t)keep;
+    int keep;
+    kinf__conn_finished(&c->conn);
+    keep = c->conn.reusable;
     c->out.code = code;
     if (code >= 200 && code < 300) { kinf__cl_finish(c, KINF_CLIENT_OK, 0, keep); return; }
     kinf__cl_status(c);
@@ -10950,7 +10866,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
     else if (code == 401) {
         result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
-        if (c->conn->token_file[0]) { c->conn->token_due = 1; } /* read again before the next request */
+        if (c->conn.token_file[0]) { c->conn.token_due = 1; } /* read again before the next request */
     }
     else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
     else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }
@@ -10975,7 +10891,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
 static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
     if (k > c->resp_cap - c->rlen) {
         char num[21];
-        c->out.code = c->resp.status;
+        c->out.code = c->conn.resp.status;
         KINF__CL_ERR(c, CLIENT_RESPONSE_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)c->resp_cap));
         c->rlen = 0;
         kinf__cl_finish(c, KINF_CLIENT_TOO_LARGE, KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE, 0);
@@ -10986,91 +10902,51 @@ static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
     if (c->rlen > c->st.response_peak) { c->st.response_peak = c->rlen; }
     return 0;
 }
-/* freshly read bytes b[0..n): the head, then the body; -1 when the request ended */
-static int kinf__cl_ingest(kinf_client_t* c, const uint8_t* b, size_t n) {
-    size_t p = 0;
-    uint32_t item = 0;
-    if (!c->resp.head_done) {
-        while (p < n) {
-            char ch = (char)b[p++];
-            if (c->hlen >= sizeof(c->head)) { KINF__CL_ERR(c, HTTP_HEAD_TOO_LARGE, c->path, 0); kinf__cl_fail(c, KINF_LOGITEM_HTTP_HEAD_TOO_LARGE); return -1; }
-            c->head[c->hlen++] = ch;
-            if (ch == '\n' && ((c->hlen >= 4 && !memcmp(c->head + c->hlen - 4, "\r\n\r\n", 4)) || (c->hlen >= 2 && c->head[c->hlen - 2] == '\n'))) {
-                if (kinf__http_parse_head(c->head, c->hlen, &c->resp, &item) != KINF_OK) {
-                    kinf__cl_log(c, KINF_LOG_ERROR, item, c->path, 0, __LINE__);
-                    kinf__cl_fail(c, item);
-                    return -1;
-                }
-                if (c->resp.status >= 100 && c->resp.status < 200) { c->hlen = 0; continue; }
-                c->resp.head_done = 1;
-                c->body_left = c->resp.clen;
-                if (c->resp.clen == 0) { c->body_done = 1; }
-                break;
-            }
+/* the body bytes read so far into the response buffer; -1 when the request ended */
+static int kinf__cl_body(kinf_client_t* c) {
+    while (kinf__conn_pending(&c->conn)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(&c->conn, &b);
+        if (k < 0) { kinf__cl_fail(c, c->conn.err_item); return -1; }
+        if (k > 0) {
+            if (kinf__cl_take(c, b, (size_t)k) != 0) { return -1; }
+            kinf__conn_take(&c->conn, (size_t)k);
         }
-        if (!c->resp.head_done) { return 0; }
     }
-    if (c->resp.chunked) {
-        while (p < n && !c->body_done) {
-            long k = kinf__chunked_frame(&c->ch, b, &p, n);
-            if (k < 0) { KINF__CL_ERR(c, HTTP_BAD_CHUNK, c->path, 0); kinf__cl_fail(c, KINF_LOGITEM_HTTP_BAD_CHUNK); return -1; }
-            if (c->ch.done) { c->body_done = 1; }
-            if (k == 0) { break; }
-            if (kinf__cl_take(c, b + p, (size_t)k) != 0) { return -1; }
-            p += (size_t)k;
-        }
-        return 0;
-    }
-    {
-        size_t k = n - p;
-        if (c->body_left >= 0) {
-            if ((int64_t)k >= c->body_left) { k = (size_t)c->body_left; c->body_done = 1; }
-            c->body_left -= (int64_t)k;
-        }
-        return kinf__cl_take(c, b + p, k);
-    }
+    return 0;
 }
 static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE " };
 /* The request's head in front of the body, with the token held now; 0 when it does not fit. */
 static int kinf__cl_build(kinf_client_t* c) {
-    char head[KINF__CL_HEAD];
-    char num[21];
-    size_t o = 0, cap = sizeof(head);
+    char num[21], extra[128];
+    size_t o = 0, cap = KINF__CL_HEAD;
     int ok = 1;
-    c->req_token_gen = c->conn->token_gen;
-    ok &= kinf__rf_put(head, cap, &o, kinf__cl_methods[c->verb]);
-    ok &= kinf__rf_put(head, cap, &o, c->path);
-    ok &= kinf__rf_put(head, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__rf_put(head, cap, &o, c->conn->hosthdr);
-    ok &= kinf__rf_put(head, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
-    if (c->conn->token[0]) {
-        ok &= kinf__rf_put(head, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__rf_put(head, cap, &o, c->conn->token);
-        ok &= kinf__rf_put(head, cap, &o, "\r\n");
-    }
+    extra[0] = 0;
     if (c->body_len || c->verb == KINF_CLIENT_CREATE || c->verb == KINF_CLIENT_UPDATE ||
         c->verb == KINF_CLIENT_PATCH_MERGE || c->verb == KINF_CLIENT_PATCH_JSON) {
-        ok &= kinf__rf_put(head, cap, &o, c->verb == KINF_CLIENT_PATCH_MERGE ? "Content-Type: application/merge-patch+json\r\n" :
-                                          c->verb == KINF_CLIENT_PATCH_JSON ? "Content-Type: application/json-patch+json\r\n" :
-                                          "Content-Type: application/json\r\n");
-        ok &= kinf__rf_put(head, cap, &o, "Content-Length: ");
-        ok &= kinf__rf_put(head, cap, &o, kinf__utoa(num, (uint64_t)c->body_len));
-        ok &= kinf__rf_put(head, cap, &o, "\r\n");
+        kinf__cat(extra, sizeof(extra), c->verb == KINF_CLIENT_PATCH_MERGE ? "Content-Type: application/merge-patch+json\r\n" :
+                                        c->verb == KINF_CLIENT_PATCH_JSON ? "Content-Type: application/json-patch+json\r\n" :
+                                        "Content-Type: application/json\r\n");
+        kinf__cat(extra, sizeof(extra), "Content-Length: ");
+        kinf__cat(extra, sizeof(extra), kinf__utoa(num, (uint64_t)c->body_len));
+        kinf__cat(extra, sizeof(extra), "\r\n");
     }
-    ok &= kinf__rf_put(head, cap, &o, "\r\n");
+    ok &= kinf__put(c->head, cap, &o, kinf__cl_methods[c->verb]);
+    ok &= kinf__put(c->head, cap, &o, c->path);
+    ok &= kinf__conn_headers(&c->conn, c->head, cap, &o, "Accept: application/json\r\n", extra);
     if (!ok) { return 0; }
-    /* the body sits at the end of wbuf's head room: the head goes right before it */
-    c->wpos = 0;
-    c->wlen = o + c->body_len;
-    memcpy(c->body - o, head, o);
-    c->wbuf = c->body - o;
+    /* the body sits right after the head room: the head moves up against it */
+    c->conn.wbuf = c->body - o;
+    memmove(c->conn.wbuf, c->head, o);
+    c->conn.wpos = 0;
+    c->conn.wlen = o + c->body_len;
     return 1;
 }
 /* the JSON text of a string (quote, backslash escaped; control bytes refused) */
 static int kinf__cl_put_jstr(char* out, size_t cap, size_t* o, const char* s) {
     const char* p;
     for (p = s; *p; p++) { if ((unsigned char)*p < 0x20u) { return 0; } }
-    return kinf__rf_put(out, cap, o, "\"") && kinf__rf_put_json(out, cap, o, s) && kinf__rf_put(out, cap, o, "\"");
+    return kinf__put(out, cap, o, "\"") && kinf__rf_put_json(out, cap, o, s) && kinf__put(out, cap, o, "\"");
 }
 /* a name of an object: a path segment that cannot leave the path */
 static int kinf__cl_name_ok(const char* s) {
@@ -11082,39 +10958,47 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
-/* A kept-alive connection the server closed while idle ends the request
-   before any byte of a response: it goes again on a new connection (as
-   HTTP clients do for a reused connection; nothing of it was answered). */
-static int kinf__cl_stale(kinf_client_t* c) {
-    if (!c->reused || c->resp.head_done || c->hlen || (c->cstate != KINF__C_SEND && c->cstate != KINF__C_RECV)) { return 0; }
-    c->reused = 0;
-    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0;
-    c->wpos = 0;
-    c->cstate = KINF__C_WANTED;
-    return 1;
+static void kinf__cl_advance(void* owner) {
+    kinf_client_t* c = (kinf_client_t*)owner;
+    if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
+    if (kinf__cl_body(c) != 0) { return; }
+    if (c->conn.body_done) { kinf__cl_response_done(c); }
 }
-static void kinf__cl_advance(kinf_client_t* c) {
-    if (c->phase != KINF__CL_RUNNING) { return; }
-    if (c->cstate == KINF__C_RECV && c->body_done) { kinf__cl_response_done(c); return; }
-    if ((c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV) && c->now > c->last_rx &&
-        c->now - c->last_rx >= (uint64_t)c->conn->idle_ms) {
-        KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0);
-        kinf__cl_fail(c, KINF_LOGITEM_IDLE_TIMEOUT);
-    }
+/* The exchange ended without a whole response: the request fails (a connection failure). */
+static void kinf__cl_lost(void* owner, int why, uint32_t item) {
+    kinf_client_t* c = (kinf_client_t*)owner;
+    if (why == KINF__LOST_CLOSED) { KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0); item = KINF_LOGITEM_CONNECTION_CLOSED; }
+    else if (why == KINF__LOST_IDLE) { KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0); }
+    if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item); }
+    c->conn.cstate = KINF__C_NONE;
 }
-static unsigned kinf__cl_state(const kinf_client_t* c) {
-    unsigned st = 0;
-    if (c->close_wanted) { st |= KINF_ENG_CLOSE; }
-    /* a token file is read before a request goes out (on a new connection or a kept one), not in the middle of one */
-    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_SEND && c->wpos == 0)) &&
-        kinf__rf_token_stale(c->conn)) { st |= KINF_ENG_TOKEN; }
-    if (c->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (c->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (c->cstate == KINF__C_RECV && !c->body_done) { st |= KINF_ENG_RECV; }
-    return st;
+/* a token file is read before a request goes out (on a new connection or a kept one), not in the middle of one */
+static unsigned kinf__cl_gate(const void* owner) {
+    const kinf_client_t* c = (const kinf_client_t*)owner;
+    int before = c->conn.cstate == KINF__C_WANTED || (c->conn.cstate == KINF__C_SEND && c->conn.wpos == 0);
+    return (c->phase == KINF__CL_RUNNING && before ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
 }
-static void kinf__cl_time(kinf_client_t* c, uint64_t now) { c->now = now; c->conn->now = now; }
+static uint64_t kinf__cl_deadline(const void* owner) { (void)owner; return UINT64_MAX; }
+static int kinf__cl_head(void* owner) { (void)owner; return 0; }
+static int kinf__cl_rebuild(void* owner) { return kinf__cl_build((kinf_client_t*)owner); }
+static void kinf__cl_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__cl_log((kinf_client_t*)owner, level, item, d1, d2, line);
+}
+static const kinf__conn_ops kinf__cl_ops = {
+    kinf__cl_advance, kinf__cl_rebuild, kinf__cl_head, kinf__cl_lost, kinf__cl_gate, kinf__cl_deadline, 0, kinf__cl_log_op
+};
 
+/* The request is in place (path, verb, body): its head built, it goes out. */
+static int kinf__cl_go(kinf_client_t* c) {
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+    memset(&c->out, 0, sizeof(c->out));
+    c->out.body = "";
+    c->rlen = 0; c->rbody[0] = 0;
+    c->phase = KINF__CL_RUNNING;
+    c->st.requests++;
+    kinf__conn_start(&c->conn);
+    return KINF_OK;
+}
 /* >>client path  a request to a path of the caller's own (a webhook): the
    path checked (no byte that could end the request line or start a header),
    then the rest as kinf_client_start does it */
@@ -11128,7 +11012,7 @@ static int kinf__cl_start_path(kinf_client_t* c, const kinf_client_request_t* re
     }
     if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
     memcpy(c->path, req->path, n + 1);
-    c->body = c->wbuf = (char*)c->rbody - c->req_cap;
+    c->body = c->rbody - c->req_cap;
     if (req->body) {
         blen = req->body_len ? req->body_len : strlen(req->body);
         if (blen > c->req_cap) { char num[21]; KINF__CL_ERR(c, CLIENT_BODY_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)blen)); return KINF_ERR_NOMEM; }
@@ -11136,25 +11020,12 @@ static int kinf__cl_start_path(kinf_client_t* c, const kinf_client_request_t* re
     }
     c->body_len = blen;
     c->verb = req->verb;
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
-    memset(&c->out, 0, sizeof(c->out));
-    c->out.body = "";
-    c->hlen = 0; c->body_done = 0; c->rlen = 0; c->rbody[0] = 0;
-    memset(&c->resp, 0, sizeof(c->resp));
-    memset(&c->ch, 0, sizeof(c->ch));
-    c->last_rx = c->now;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
-    c->reused = c->conn_open && c->reusable;
-    if (c->reused) { c->cstate = KINF__C_SEND; }
-    else { kinf__cl_drop(c); c->cstate = KINF__C_WANTED; }
-    return KINF_OK;
+    return kinf__cl_go(c);
 }
 /* >>client requests */
 KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* req) {
     size_t blen = 0, o = 0;
     const char* ns;
-    char prefix[KINF__MAX_STR];
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
     if (req && req->path && req->verb >= KINF_CLIENT_GET && req->verb <= KINF_CLIENT_DELETE) { return kinf__cl_start_path(c, req); }
     if (!req || req->verb < KINF_CLIENT_GET || req->verb > KINF_CLIENT_DELETE || !req->resource) {
@@ -11169,47 +11040,31 @@ KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* re
     if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
     /* the path: the informer's rules for server prefix, resource and namespace */
     ns = req->namespace_;
-    {
-        size_t pl = strlen(c->conn->path); /* the connection's path is prefix + "/api/v1" */
-        memcpy(prefix, c->conn->path, pl - 7); prefix[pl - 7] = 0;
-    }
-    if (!kinf__setup_path(c->path, prefix, req->resource, ns)) { KINF__CL_ERR(c, CONFIG_BAD_RESOURCE, req->resource, ns); return KINF_ERR_INVAL; }
+    if (!kinf__setup_path(c->path, c->prefix, req->resource, ns)) { KINF__CL_ERR(c, CONFIG_BAD_RESOURCE, req->resource, ns); return KINF_ERR_INVAL; }
     if (req->name && (!kinf__cat(c->path, sizeof(c->path), "/") || !kinf__cat(c->path, sizeof(c->path), req->name))) {
         KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL;
     }
     if (req->status && !kinf__cat(c->path, sizeof(c->path), "/status")) { KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL; }
     /* the body, copied to the end of wbuf */
-    c->body = c->wbuf = (char*)c->rbody - c->req_cap; /* body area: the req_cap bytes before the response */
+    c->body = c->rbody - c->req_cap; /* body area: the req_cap bytes before the response */
     if (req->body) {
         blen = req->body_len ? req->body_len : strlen(req->body);
         if (blen > c->req_cap) { char num[21]; KINF__CL_ERR(c, CLIENT_BODY_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)blen)); return KINF_ERR_NOMEM; }
         memcpy(c->body, req->body, blen);
     } else if (req->verb == KINF_CLIENT_DELETE && ((req->uid && req->uid[0]) || (req->resource_version && req->resource_version[0]))) {
-        int ok = kinf__rf_put(c->body, c->req_cap, &o, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{");
-        if (req->uid && req->uid[0]) { ok &= kinf__rf_put(c->body, c->req_cap, &o, "\"uid\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->uid); }
+        int ok = kinf__put(c->body, c->req_cap, &o, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{");
+        if (req->uid && req->uid[0]) { ok &= kinf__put(c->body, c->req_cap, &o, "\"uid\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->uid); }
         if (req->resource_version && req->resource_version[0]) {
-            if (req->uid && req->uid[0]) { ok &= kinf__rf_put(c->body, c->req_cap, &o, ","); }
-            ok &= kinf__rf_put(c->body, c->req_cap, &o, "\"resourceVersion\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->resource_version);
+            if (req->uid && req->uid[0]) { ok &= kinf__put(c->body, c->req_cap, &o, ","); }
+            ok &= kinf__put(c->body, c->req_cap, &o, "\"resourceVersion\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->resource_version);
         }
-        ok &= kinf__rf_put(c->body, c->req_cap, &o, "}}");
+        ok &= kinf__put(c->body, c->req_cap, &o, "}}");
         if (!ok) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": a precondition is too long or has control characters"); return KINF_ERR_INVAL; }
         blen = o;
     }
     c->body_len = blen;
     c->verb = req->verb;
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
-    memset(&c->out, 0, sizeof(c->out));
-    c->out.body = "";
-    c->hlen = 0; c->body_done = 0; c->rlen = 0; c->rbody[0] = 0;
-    memset(&c->resp, 0, sizeof(c->resp));
-    memset(&c->ch, 0, sizeof(c->ch));
-    c->last_rx = c->now;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
-    c->reused = c->conn_open && c->reusable;
-    if (c->reused) { c->cstate = KINF__C_SEND; }
-    else { kinf__cl_drop(c); c->cstate = KINF__C_WANTED; }
-    return KINF_OK;
+    return kinf__cl_go(c);
 }
 KINF_API int kinf_client_done(kinf_client_t* c, kinf_client_response_t* out) {
     if (!kinf__cl_ok(c) || c->phase != KINF__CL_DONE) { return 0; }
@@ -11225,133 +11080,20 @@ KINF_API kinf_client_stats_t kinf_client_stats(kinf_client_t* c) {
     memset(&s, 0, sizeof(s));
     if (!kinf__cl_ok(c)) { return s; }
     s = c->st;
-    if (c->conn->sock.counts_bytes) { s.bytes_read += c->conn->st.bytes_read; s.bytes_written += c->conn->st.bytes_written; }
+    s.bytes_read = c->conn.bytes_read; s.bytes_written = c->conn.bytes_written;
     return s;
 }
 
-/* >>client engine */
-KINF_API kinf_server_t kinf_client_engine_server(kinf_client_t* c) {
-    kinf_server_t s;
-    memset(&s, 0, sizeof(s));
-    return kinf__cl_ok(c) ? kinf_engine_server(c->conn) : s;
-}
-KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return 0; }
-    kinf__cl_time(c, now_ms);
-    kinf__cl_advance(c);
-    return kinf__cl_state(c);
-}
-KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c) {
-    if (!kinf__cl_ok(c)) { return UINT64_MAX; }
-    if (c->close_wanted || c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_RECV && c->body_done) ||
-        (kinf__cl_state(c) & KINF_ENG_TOKEN)) { return c->now; }
-    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return c->last_rx + (uint64_t)c->conn->idle_ms; }
-    return UINT64_MAX;
-}
-KINF_API const uint8_t* kinf_client_engine_sendbuf(kinf_client_t* c, size_t* len) {
-    if (len) { *len = 0; }
-    if (!kinf__cl_ok(c)) { return 0; }
-    if (!len) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_sendbuf", ": len is NULL"); return 0; }
-    if (c->cstate != KINF__C_SEND) { return 0; }
-    /* a token read since the request was built goes into it, if none of it is sent */
-    if (c->req_token_gen != c->conn->token_gen && c->wpos == 0 && !kinf__cl_build(c)) { return 0; }
-    *len = c->wlen - c->wpos;
-    return (const uint8_t*)c->wbuf + c->wpos;
-}
-KINF_API void kinf_client_engine_sent(kinf_client_t* c, size_t n, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    if (c->cstate != KINF__C_SEND) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_sent", ": no request is being sent"); return; }
-    kinf__cl_time(c, now_ms);
-    if (n > c->wlen - c->wpos) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_sent", ": n is more than the sendbuf gave"); n = c->wlen - c->wpos; }
-    c->wpos += n;
-    if (!c->conn->sock.counts_bytes) { c->st.bytes_written += n; }
-    c->last_rx = now_ms;
-    if (c->wpos == c->wlen) { c->cstate = KINF__C_RECV; }
-}
-KINF_API uint8_t* kinf_client_engine_recvbuf(kinf_client_t* c, size_t* cap) {
-    if (cap) { *cap = 0; }
-    if (!kinf__cl_ok(c)) { return 0; }
-    if (!cap) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_recvbuf", ": cap is NULL"); return 0; }
-    if (!(kinf__cl_state(c) & KINF_ENG_RECV)) { return 0; }
-    *cap = c->conn->rcap;
-    return c->conn->rbuf;
-}
-KINF_API void kinf_client_engine_recvd(kinf_client_t* c, size_t n, uint64_t now_ms) {
-    if (!kinf__cl_ok(c) || n == 0) { return; }
-    if (!(kinf__cl_state(c) & KINF_ENG_RECV)) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
-    kinf__cl_time(c, now_ms);
-    if (n > c->conn->rcap) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_recvd", ": n is more than the recvbuf's cap"); n = c->conn->rcap; }
-    c->last_rx = now_ms;
-    if (!c->conn->sock.counts_bytes) { c->st.bytes_read += n; }
-    if (kinf__cl_ingest(c, c->conn->rbuf, n) != 0) { return; }
-    kinf__cl_advance(c);
-}
-KINF_API void kinf_client_engine_connected(kinf_client_t* c, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    if (c->cstate != KINF__C_WANTED) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_connected", ": no connection was asked for"); return; }
-    kinf__cl_time(c, now_ms);
-    c->conn_open = 1;
-    c->cstate = KINF__C_SEND;
-    c->last_rx = now_ms;
-}
-KINF_API void kinf_client_engine_closed(kinf_client_t* c, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    kinf__cl_time(c, now_ms);
-    if (c->close_wanted) { c->close_wanted = 0; return; }
-    if (kinf__cl_stale(c)) { return; }
-    c->conn_open = 0; c->reusable = 0;
-    if (c->phase != KINF__CL_RUNNING) { c->cstate = KINF__C_NONE; return; } /* an idle connection closed: the next request connects */
-    if (c->cstate == KINF__C_RECV && c->resp.head_done && !c->resp.chunked && c->resp.clen < 0) {
-        c->body_done = 1; /* a body read to the close */
-        kinf__cl_advance(c);
-        return;
-    }
-    if (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV) {
-        KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0);
-        kinf__cl_fail(c, KINF_LOGITEM_CONNECTION_CLOSED);
-    }
-}
-KINF_API void kinf_client_engine_failed(kinf_client_t* c, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    kinf__cl_time(c, now_ms);
-    if (kinf__cl_stale(c)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
-    if (item >= KINF_LOGITEM_COUNT) { item = KINF_LOGITEM_IO_ERROR; }
-    if (item) { kinf__cl_log(c, KINF_LOG_ERROR, item, detail, 0, __LINE__); }
-    c->close_wanted = 0; c->conn_open = 0; c->reusable = 0;
-    if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item ? item : c->conn->last_error ? c->conn->last_error : (uint32_t)KINF_LOGITEM_IO_ERROR); }
-    c->cstate = KINF__C_NONE;
-}
-KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
-    kinf__cl_time(c, now_ms);
-    return kinf_engine_set_token(c->conn, token, now_ms);
-}
-
-/* >>client driver  the built-in transport: the connection informer's socket and TLS (>>driver side) */
-static kinf__side kinf__cl_side(kinf_client_t* c) {
-    kinf__side s;
-    s.dc = 0; s.cl = c; s.conn = c->conn; s.cstate = &c->cstate; s.stop = 0; /* no stop flag */
-    return s;
-}
-KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) && !c->own_transport ? c->conn->sock.fd : -1; }
-KINF_API unsigned kinf_client_wants(kinf_client_t* c) {
-    kinf__side s;
-    if (!kinf__cl_ok(c) || c->own_transport) { return 0; }
-    s = kinf__cl_side(c);
-    return kinf__side_wants(&s);
-}
-KINF_API int kinf_client_timeout_ms(kinf_client_t* c) {
-    kinf__side s;
-    if (!kinf__cl_ok(c) || c->own_transport) { return -1; }
-    s = kinf__cl_side(c);
-    return kinf__side_timeout_ms(&s);
-}
+/* >>client driver  the built-in driver over its connection */
+KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c) { return kinf__cl_ok(c) ? &c->conn : 0; }
+#ifndef KINF_ENGINE_ONLY
+KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_fd(&c->conn) : -1; }
+KINF_API unsigned kinf_client_wants(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_wants(&c->conn) : 0u; }
+KINF_API int kinf_client_timeout_ms(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_timeout(&c->conn) : -1; }
 KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
-    kinf__side s;
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
-    if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    s = kinf__cl_side(c);
-    kinf__side_poll(&s, timeout_ms);
+    if (c->conn.own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    kinf__drv_poll(&c->conn, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, kinf_client_response_t* out, int timeout_ms) {
@@ -11363,7 +11105,7 @@ KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, 
     out->body = "";
     out->result = KINF_CLIENT_CONNECTION;
     if (!kinf__cl_ok(c)) { out->item = KINF_LOGITEM_BAD_ARGUMENT; return out->result; }
-    if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); out->item = KINF_LOGITEM_OWN_TRANSPORT; return out->result; }
+    if (c->conn.own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); out->item = KINF_LOGITEM_OWN_TRANSPORT; return out->result; }
     if (c->phase == KINF__CL_DONE) { kinf_client_done(c, 0); } /* an earlier request nobody collected */
     rc = kinf_client_start(c, req);
     if (rc != KINF_OK) { out->item = c->last_error; return out->result; }
@@ -11380,22 +11122,26 @@ KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, 
     }
     /* abandoned: the connection goes, the request with it */
     KINF__CL_ERR(c, CLIENT_TIMEOUT, c->path, 0);
-    kinf__cl_drop(c);
+    kinf__conn_drop(&c->conn);
     c->phase = KINF__CL_IDLE;
     c->st.failed++;
     out->result = KINF_CLIENT_TIMEOUT; out->item = KINF_LOGITEM_CLIENT_TIMEOUT; out->body = "";
     return out->result;
 }
+#endif /* KINF_ENGINE_ONLY */
 KINF_API void kinf_client_shutdown(kinf_client_t* c) {
     if (!kinf__cl_ok(c)) { return; }
-    if (!c->own_transport) { kinf__sock_close(c->conn); }
-    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0; c->cstate = KINF__C_NONE;
+#ifndef KINF_ENGINE_ONLY
+    if (!c->conn.own_transport) { kinf__sock_close(&c->conn); }
+#endif
+    kinf__conn_drop(&c->conn);
+    c->conn.close_wanted = 0;
     if (c->phase == KINF__CL_RUNNING) { c->phase = KINF__CL_IDLE; }
 }
 
 /* >>client setup */
-typedef struct kinf__cl_layout_t { size_t wbuf, rbody, conn, total; } kinf__cl_layout_t;
-static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* o, kinf_desc_t* conn) {
+typedef struct kinf__cl_layout_t { size_t head, rbody, conn, total; } kinf__cl_layout_t;
+static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* o, kinf_conn_desc_t* conn) {
     *o = *in;
     if (o->request_bytes == 0) { o->request_bytes = 16u * 1024u; }
     if (o->request_bytes < 256) { o->request_bytes = 256; }
@@ -11403,36 +11149,27 @@ static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* 
     if (o->response_bytes == 0) { o->response_bytes = 64u * 1024u; }
     if (o->response_bytes < 1024) { o->response_bytes = 1024; }
     if (o->response_bytes > (64u << 20)) { o->response_bytes = 64u << 20; }
-    /* the connection: an informer with the smallest capacities, that never lists */
-    memset(conn, 0, sizeof(*conn));
-    if (in->conn) { *conn = *in->conn; }
-    conn->resource = "/api/v1";
-    conn->namespace_ = 0; conn->label_selector = 0; conn->field_selector = 0;
-    conn->keep = 0; conn->keep_count = 0; conn->drop = 0; conn->drop_count = 0; conn->no_default_drop = 1;
-    conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
-    conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
-    conn->read_bytes = 0;
-    conn->no_gzip = 1; /* its requests are the client's own: no inflater */
+    *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
-static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_desc_t* conn) {
+static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_conn_desc_t* conn) {
     kinf__cl_layout_t l;
     size_t p = kinf__align8(sizeof(struct kinf_client_t));
-    l.wbuf = p; p = p + KINF__CL_HEAD + o->request_bytes;   /* head room, then the body ... */
+    l.head = p; p = p + KINF__CL_HEAD + o->request_bytes;    /* head room, then the body ... */
     l.rbody = p; p = kinf__align8(p + o->response_bytes + 1); /* ... right before the response */
-    l.conn = p; p = kinf__align8(p + kinf_informer_size(conn));
+    l.conn = p; p += kinf__conn_bytes(conn);
     l.total = p + 8u;
     return l;
 }
 KINF_API size_t kinf_client_size(const kinf_client_desc_t* desc) {
     kinf_client_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     if (!desc) { return 0; }
     kinf__cl_defaults(desc, &o, &conn);
     return kinf__cl_layout(&o, &conn).total;
 }
 KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_client_desc_t* desc) {
     kinf_client_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     kinf__cl_layout_t l;
     kinf_client_t* c;
     uint8_t* base;
@@ -11449,29 +11186,31 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     memset(c, 0, sizeof(*c));
     c->logger = conn.logger;
     kinf__strlcpy(c->tag, conn.tag ? conn.tag : "kinformer", sizeof(c->tag));
-    c->own_transport = (uint8_t)(conn.own_transport != 0);
     c->req_cap = o.request_bytes; c->resp_cap = o.response_bytes; c->mem_layout = l.total;
-    c->wbuf = (char*)(base + l.wbuf);
+    c->head = (char*)(base + l.head);
+    c->body = c->head + KINF__CL_HEAD;
     c->rbody = (char*)(base + l.rbody);
     c->rbody[0] = 0;
-    conn.logger.func = kinf__cl_conn_log; conn.logger.user = c;
-    c->conn = kinf_init(base + l.conn, l.total - l.conn, &conn);
-    if (!c->conn) { return 0; }
-    if (strlen(c->conn->path) < 7) { return 0; }
-    c->cstate = KINF__C_NONE;
+    if (!kinf__conn_setup(&c->conn, &conn, &kinf__cl_ops, c, base + l.conn, c->prefix, sizeof(c->prefix))) { return 0; }
+    c->conn.retry_stale = 1;
+    c->conn.where = c->path;
+    c->conn.last_error = &c->last_error;
     c->st.response_capacity = o.response_bytes; c->st.request_capacity = o.request_bytes; c->st.mem_used = l.total;
     c->out.body = "";
     c->magic = KINF__CLIENT_MAGIC;
     return c;
 }
 #endif /* KINF_NO_CLIENT */
-
 /* >>public */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
+    kinf_conn_desc_t cd;
+    const char* clamped = 0;
     if (!desc) { return 0; }
     d = kinf__setup_defaults(desc);
-    return kinf__setup_layout(&d).total;
+    cd = kinf__conn_desc(&d);
+    kinf__conn_defaults(&cd, &clamped);
+    return kinf__setup_layout(&d, &cd).total;
 }
 
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
@@ -11500,8 +11239,8 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     base = kinf__setup_base(mem);
     inf = (kinf_informer_t*)(void*)base;
     inf->magic = KINF__MAGIC;
-    inf->logger = s.d.logger;
-    kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
+    inf->logger = s.d.logger.func ? s.d.logger : s.cd.logger;
+    kinf__strlcpy(inf->tag, desc->tag ? desc->tag : s.cd.tag ? s.cd.tag : "kinformer", sizeof(inf->tag));
     inf->mem_size = size; inf->mem_layout = s.l.total;
     inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
     inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
@@ -11511,33 +11250,24 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 #endif
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
-    inf->idle_ms = s.d.idle_timeout_ms; inf->connect_ms = s.d.connect_timeout_ms; inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->watch_timeout_s = s.d.watch_timeout_s;
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
-    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
+    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif
-    inf->sock.fd = -1;
-    inf->port = o.port; inf->https = o.https;
-    inf->own_transport = s.d.own_transport != 0;
+    kinf__conn_init(&inf->conn, &s.cd, &o.conn, &kinf__rf_ops, inf, base + s.l.rbuf, kinf__conn_tls_bytes(&s.cd) ? base + s.l.tls : 0);
+    inf->conn.last_error = &inf->last_error;
+    inf->conn.wbuf = inf->wbuf;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
 #endif
 #ifndef KINF_NO_METADATA_ONLY
     inf->meta_only = s.d.metadata_only != 0;
 #endif
-#ifdef KINF_TLS_BEARSSL
-    if (inf->https && !inf->own_transport) {
-        inf->tls = base + s.l.tls;
-        kinf__tls_init(inf, &s.d);
-    }
-#endif
     /* checked by kinf__setup_check: they fit */
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
-    kinf__strlcpy(inf->token, s.d.token, sizeof(inf->token));
-    kinf__strlcpy(inf->token_file, s.d.token_file, sizeof(inf->token_file));
-    inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
     /* arrays */
     inf->slots = (kinf__slot*)(void*)(base + s.l.slots);
     inf->kb = (uint32_t*)(void*)(base + s.l.kb); inf->kb_n = s.l.kbn;
@@ -11551,11 +11281,10 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->arena = base + s.l.arena;
     /* the read buffer is cleared, as the context is: the fixed part is
        resident from the start, whatever the first reads' sizes */
-    inf->rbuf = base + s.l.rbuf; inf->rcap = s.d.read_bytes;
 #ifndef KINF_NO_GZIP
-    if (s.l.gz) { inf->gz = base + s.l.gz; ((kinf__gz*)inf->gz)->crc_ready = 0; }
+    if (s.l.gz) { inf->conn.gz = base + s.l.gz; ((kinf__gz*)inf->conn.gz)->crc_ready = 0; }
 #endif
-    memset(inf->rbuf, 0, inf->rcap);
+    memset(inf->conn.rbuf, 0, inf->conn.rcap);
     /* slots and their index links are set up when first used, and a custom
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
@@ -11597,9 +11326,9 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
-    o.host = sc.host; o.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
 #ifdef KINF_TLS_BEARSSL
-    o.tls = &sc.tls;
+    o.conn.tls = &sc.tls;
 #endif
     item = kinf__setup(0, size, desc, &o, &s);
     if (!why) { cap = 0; }
@@ -11653,8 +11382,8 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     inf->handlers[inf->nhandlers++] = *h;
     if (h->on_add) {
         /* a late handler first learns every object its peers know about */
-        int32_t s, was = inf->dispatching;
-        inf->dispatching = 1;
+        int32_t s, was = inf->conn.in_callback;
+        inf->conn.in_callback = 1;
         for (s = 0; s < inf->slot_hi; s++) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
@@ -11662,7 +11391,7 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
             kinf__store_view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
             h->on_add(inf, &o, h->user);
         }
-        inf->dispatching = was;
+        inf->conn.in_callback = was;
     }
     return id;
 }
@@ -11679,53 +11408,20 @@ KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_f
 }
 #ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
-    uint64_t now, dl;
     if (!kinf__ok(inf)) { return -1; }
     if (inf->stop) { return 0; }
-    if (inf->cstate == KINF__C_WANTED && !inf->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf_engine_deadline(inf);
-    if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+    return kinf__drv_timeout(&inf->conn);
 }
-KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->sock.fd : -1; }
-KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
-    int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
-    if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
-    if (inf->sock.connecting) { return KINF_WANT_WRITE; }
-    rd = (kinf__rf_state(inf) & KINF_ENG_RECV) != 0;
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
-#endif
-    if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return rd ? KINF_WANT_READ : 0;
-}
+KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->conn.sock.fd : -1; }
+KINF_API unsigned kinf_wants(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__drv_wants(&inf->conn) : 0u; }
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
-    int t, wait;
-    unsigned w;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
-    if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { return kinf__refused(inf, inf->fatal_item, inf->fatal); } /* logged when it happened */
-    t = kinf_timeout_ms(inf);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_wants(inf);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = inf->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    if (!inf->stop) { kinf__drv_step(inf); }
-    if (!inf->stop) { inf->now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
-    if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
+    kinf__drv_poll(&inf->conn, timeout_ms);
+    if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
+    if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }
     return inf->fatal;
 }
 KINF_API int kinf_run(kinf_informer_t* inf) {
@@ -11748,7 +11444,7 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
         int budget = inf->budget;
         inf->budget = 0;
 #ifndef KINF_ENGINE_ONLY
-        if (inf->sock.counts_bytes) { inf->now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
+        if (inf->conn.counts_bytes) { inf->conn.now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
 #endif
         kinf__hd_dispatch(inf);
         inf->budget = budget;
@@ -11760,10 +11456,10 @@ KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
 KINF_API void kinf_shutdown(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return; }
 #ifndef KINF_ENGINE_ONLY
-    kinf__sock_close(inf);
+    kinf__sock_close(&inf->conn);
 #endif
     kinf__rf_drop(inf);
-    inf->close_wanted = 0;
+    inf->conn.close_wanted = 0;
     inf->phase = KINF__PH_IDLE;
 }
 KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }

@@ -519,7 +519,7 @@ static int run_factory(kinf_desc_t* d, char* list) {
     t0 = now_s();
     if (kinf_factory_discover(g_fac, g_timeout >= 0 && g_timeout < 30 ? (int)(g_timeout * 1000) + 1 : 30000) != KINF_OK) {
         kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
-        kinf_server_t sv = kinf_discovery_engine_server(disc);
+        kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(disc));
         if (!kinf_discovery_stats(disc).bytes_read) { fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port); }
         else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
         kinf_factory_shutdown(g_fac); free(mem);
@@ -612,7 +612,7 @@ static int run_factory(kinf_desc_t* d, char* list) {
     }
     if (rc == KWATCH_EXIT_OK && oversized) { rc = KWATCH_EXIT_CAPACITY; }
     if (rc == KWATCH_EXIT_OK && bytes == 0 && kinf_factory_count(g_fac) && g_max_events != 0) {
-        kinf_server_t sv = kinf_discovery_engine_server(kinf_factory_discovery(g_fac));
+        kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(kinf_factory_discovery(g_fac)));
         fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port);
         rc = KWATCH_EXIT_FAIL;
     }
@@ -813,7 +813,7 @@ int main(int argc, char** argv) {
         if (g_stats) { print_stats(&s, kinf_last_error(g_inf)); }
         if (rc == KWATCH_EXIT_OK && (s.oversized || s.store_full || s.dropped)) { rc = KWATCH_EXIT_CAPACITY; }
         if (rc == KWATCH_EXIT_OK && s.bytes_read == 0 && g_max_events != 0) {
-            kinf_server_t sv = kinf_engine_server(g_inf);
+            kinf_server_t sv = kinf_engine_server(kinf_informer_engine(g_inf));
             fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port);
             rc = KWATCH_EXIT_FAIL;
         }

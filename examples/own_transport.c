@@ -113,43 +113,43 @@ static void tcp_close(void) {
 }
 /* Does what the engine asks until it asks for nothing this transport can do
    now. Returns the poll events to wait for (0: none, wait for the deadline). */
-static short drive(kinf_informer_t* inf, int* fatal) {
+static short drive(kinf_engine_t* e, int* fatal) {
     int rounds;
     for (rounds = 0; rounds < 256; rounds++) {
         uint64_t now = now_ms();
-        unsigned st = kinf_engine_tick(inf, now);
-        if (st & KINF_ENG_CLOSE) { tcp_close(); kinf_engine_closed(inf, now); continue; }
-        if (st & KINF_ENG_TOKEN) { kinf_refresh_token_file(inf, now); continue; }
+        unsigned st = kinf_engine_tick(e, now);
+        if (st & KINF_ENG_CLOSE) { tcp_close(); kinf_engine_closed(e, now); continue; }
+        if (st & KINF_ENG_TOKEN) { kinf_engine_refresh_token_file(e, now); continue; }
         if (st & KINF_ENG_CONNECT) {
-            kinf_server_t srv = kinf_engine_server(inf);
+            kinf_server_t srv = kinf_engine_server(e);
             if (srv.https) { fprintf(stderr, "own-transport: https:// is not spoken by this transport\n"); *fatal = 1; return 0; }
             tcp_close();
             g_fd = tcp_open(&srv);
-            if (g_fd < 0) { kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, srv.host, now); }
-            else { kinf_engine_connected(inf, now); }
+            if (g_fd < 0) { kinf_engine_failed(e, KINF_LOGITEM_CONNECT_FAILED, srv.host, now); }
+            else { kinf_engine_connected(e, now); }
             continue;
         }
         if (st & KINF_ENG_SEND) {
             size_t len;
-            const uint8_t* b = kinf_engine_sendbuf(inf, &len);
+            const uint8_t* b = kinf_engine_sendbuf(e, &len);
             ssize_t w;
             if (!b) { continue; }
             w = send(g_fd, b, len, MSG_NOSIGNAL);
-            if (w > 0) { kinf_engine_sent(inf, (size_t)w, now); continue; }
+            if (w > 0) { kinf_engine_sent(e, (size_t)w, now); continue; }
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return POLLOUT; }
             tcp_close();
-            kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "send", now);
+            kinf_engine_failed(e, KINF_LOGITEM_IO_ERROR, "send", now);
             continue;
         }
         if (st & KINF_ENG_RECV) {
             size_t cap;
-            uint8_t* b = kinf_engine_recvbuf(inf, &cap);
+            uint8_t* b = kinf_engine_recvbuf(e, &cap);
             ssize_t r = recv(g_fd, b, cap, 0);
-            if (r > 0) { kinf_engine_recvd(inf, (size_t)r, now); return -1; } /* handlers run between reads */
-            if (r == 0) { tcp_close(); kinf_engine_closed(inf, now); continue; }
+            if (r > 0) { kinf_engine_recvd(e, (size_t)r, now); return -1; } /* handlers run between reads */
+            if (r == 0) { tcp_close(); kinf_engine_closed(e, now); continue; }
             if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return POLLIN; }
             tcp_close();
-            kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "recv", now);
+            kinf_engine_failed(e, KINF_LOGITEM_IO_ERROR, "recv", now);
             continue;
         }
         return 0;
@@ -223,10 +223,10 @@ int main(int argc, char** argv) {
 
     t0 = now_ms();
     while (!g_stop && !fatal) {
-        short ev = drive(inf, &fatal);
+        short ev = drive(kinf_informer_engine(inf), &fatal);
         uint64_t now = now_ms(), dl;
         int wait = 200;
-        kinf_engine_dispatch(inf, now);
+        kinf_engine_dispatch(kinf_informer_engine(inf), now);
         if (exit_after_sync && kinf_has_synced(inf)) {
             printf("# synced %d objects\n", kinf_count(inf));
             fflush(stdout);
@@ -237,7 +237,7 @@ int main(int argc, char** argv) {
             if (left <= 0) { break; }
             if (left < wait) { wait = (int)left + 1; }
         }
-        dl = kinf_engine_deadline(inf);
+        dl = kinf_engine_deadline(kinf_informer_engine(inf));
         if (ev < 0 || dl <= now) { continue; } /* more to do at once */
         if (dl - now < (uint64_t)wait) { wait = (int)(dl - now); }
         if (g_fd >= 0 && ev > 0) {
@@ -250,7 +250,7 @@ int main(int argc, char** argv) {
     }
     if (fatal) { rc = 1; }
     if (exit_after_sync && !kinf_has_synced(inf) && !g_stop) { rc = 1; }
-    kinf_engine_dispatch(inf, now_ms()); /* what the cache holds reaches the handlers before the dump */
+    kinf_engine_dispatch(kinf_informer_engine(inf), now_ms()); /* what the cache holds reaches the handlers before the dump */
     if (dump) { dump_cache(inf); }
     tcp_close();
     free(mem);

@@ -586,6 +586,7 @@ typedef struct kinf_logger_t {
 } kinf_logger_t;
 
 typedef struct kinf_informer_t kinf_informer_t; /* opaque, lives in caller memory */
+typedef struct kinf_engine_t kinf_engine_t;     /* one connection and its exchange: an informer's, discovery's or the client's (kinf_engine_*) */
 
 /* A generation-counted handle: a stale one looks up as nothing. */
 typedef struct kinf_handle_t { uint32_t id; } kinf_handle_t;
@@ -667,6 +668,36 @@ typedef struct kinf_members_t {
     unsigned ident_seen, ident_next;
 } kinf_members_t;
 
+/* The connection: the server, its credentials and TLS, the timeouts, the
+   logger. An informer (kinf_desc_t.connection), discovery and the write
+   client (their desc.connection) take one; several can share one. The
+   fields mean what kinf_desc_t's fields of the same names mean. */
+typedef struct kinf_conn_desc_t {
+    const char* server;
+    const char* token;
+    const char* token_file;
+    const char* ca_file;
+    const void* ca_data;
+    size_t ca_len;
+    const char* client_cert_file;
+    const void* client_cert_data;
+    size_t client_cert_len;
+    const char* client_key_file;
+    const void* client_key_data;
+    size_t client_key_len;
+    const char* tls_server_name;
+    int insecure_skip_tls_verify;
+    int64_t (*tls_time)(void* user);
+    void* tls_time_user;
+    int idle_timeout_ms;
+    int connect_timeout_ms;
+    size_t read_bytes;
+    int own_transport;
+    kinf_logger_t logger;
+    const char* tag;
+    uint32_t random_seed;
+} kinf_conn_desc_t;
+
 typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
     const char* resource;        /* "pods", "/api/v1/pods", "/apis/apps/v1/deployments" */
@@ -736,6 +767,11 @@ typedef struct kinf_desc_t {
     int metadata_only;
     int no_gzip;                 /* 1: lists ask for no gzip (Accept-Encoding), and the inflater's
                                     KINF_GZIP_BYTES are not reserved; builds with KINF_NO_GZIP never ask */
+    /* not NULL: the connection's settings (server, credentials, TLS,
+       timeouts, read_bytes, own_transport) come from here, and the fields
+       above of the same names are not read; logger, tag and random_seed
+       are this descriptor's when set, else the connection's */
+    const kinf_conn_desc_t* connection;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -953,40 +989,48 @@ typedef struct kinf_server_t {
     uint16_t port;
     int https;                   /* 1: the driver speaks TLS (the engine sends and reads plain HTTP) */
 } kinf_server_t;
-KINF_API kinf_server_t kinf_engine_server(kinf_informer_t* inf);
+/* The engine of an informer, of a discovery (kinf_discovery_engine) or of a
+   write client (kinf_client_engine): one connection, driven by the same
+   calls. NULL for a NULL or foreign owner. It lives in its owner's memory. */
+KINF_API kinf_engine_t* kinf_informer_engine(kinf_informer_t* inf);
+KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e);
 /* What the engine wants now, with no side effect (KINF_ENG_*; 0 when stopped). */
-KINF_API unsigned kinf_engine_state(kinf_informer_t* inf);
-/* Starts the first list, ends a backoff, times out a silent connection,
-   feeds bytes the queue held back, finishes responses. Returns the state. */
-KINF_API unsigned kinf_engine_tick(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API unsigned kinf_engine_state(kinf_engine_t* e);
+/* Begins requests, ends a backoff, times out a silent connection, takes
+   bytes held back, finishes responses. Returns the state. */
+KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms);
 /* The time (now_ms's clock) by which kinf_engine_tick must be called again;
    UINT64_MAX for none, a time not after now when it has work now. */
-KINF_API uint64_t kinf_engine_deadline(kinf_informer_t* inf);
+KINF_API uint64_t kinf_engine_deadline(kinf_engine_t* e);
 /* The request bytes still to send (valid until the next engine call). */
-KINF_API const uint8_t* kinf_engine_sendbuf(kinf_informer_t* inf, size_t* len);
-KINF_API void kinf_engine_sent(kinf_informer_t* inf, size_t n, uint64_t now_ms);
+KINF_API const uint8_t* kinf_engine_sendbuf(kinf_engine_t* e, size_t* len);
+KINF_API void kinf_engine_sent(kinf_engine_t* e, size_t n, uint64_t now_ms);
 /* Where to put the next bytes read, and how many fit; NULL and 0 when the
    engine wants none now. kinf_engine_recvd(n) hands in the n bytes put there. */
-KINF_API uint8_t* kinf_engine_recvbuf(kinf_informer_t* inf, size_t* cap);
-KINF_API void kinf_engine_recvd(kinf_informer_t* inf, size_t n, uint64_t now_ms);
-KINF_API void kinf_engine_connected(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API uint8_t* kinf_engine_recvbuf(kinf_engine_t* e, size_t* cap);
+KINF_API void kinf_engine_recvd(kinf_engine_t* e, size_t n, uint64_t now_ms);
+KINF_API void kinf_engine_connected(kinf_engine_t* e, uint64_t now_ms);
 /* The connection is closed: by the server (end of stream) or by the driver
    as KINF_ENG_CLOSE asked. */
-KINF_API void kinf_engine_closed(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API void kinf_engine_closed(kinf_engine_t* e, uint64_t now_ms);
 /* The transport failed: item is what happened (KINF_LOGITEM_CONNECT_FAILED,
    _RESOLVE_FAILED, _CONNECT_TIMEOUT, _IO_ERROR, a TLS item), logged as an
    error with detail; 0 when the transport logged it already. The request is
-   retried after a backoff, as client-go's reflector does. */
-KINF_API void kinf_engine_failed(kinf_informer_t* inf, uint32_t item, const char* detail, uint64_t now_ms);
+   retried after a backoff, as client-go's reflector does (the write client
+   ends the request with KINF_CLIENT_CONNECTION). */
+KINF_API void kinf_engine_failed(kinf_engine_t* e, uint32_t item, const char* detail, uint64_t now_ms);
 /* A new bearer token (NUL-terminated, copied), or NULL to keep the one held
    (a file that could not be read). KINF_OK, or KINF_ERR_INVAL (too long,
    spaces or control characters: logged, the old token is kept). */
-KINF_API int kinf_engine_set_token(kinf_informer_t* inf, const char* token, uint64_t now_ms);
-/* Delivers queued changes to the handlers; returns how many keys. */
-KINF_API int kinf_engine_dispatch(kinf_informer_t* inf, uint64_t now_ms);
-/* Driver helper: reads desc.token_file (no more than KINF_MAX_TOKEN bytes)
+KINF_API int kinf_engine_set_token(kinf_engine_t* e, const char* token, uint64_t now_ms);
+/* Delivers an informer's queued changes to its handlers; returns how many
+   keys (0 for discovery and the client, which have none). */
+KINF_API int kinf_engine_dispatch(kinf_engine_t* e, uint64_t now_ms);
+#ifndef KINF_ENGINE_ONLY
+/* Driver helper: reads the token file (no more than KINF_MAX_TOKEN bytes)
    and hands it to kinf_engine_set_token. Blocks on the file read only. */
-KINF_API int kinf_refresh_token_file(kinf_informer_t* inf, uint64_t now_ms);
+KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms);
+#endif
 
 KINF_API int kinf_has_synced(kinf_informer_t* inf);
 KINF_API int kinf_count(kinf_informer_t* inf);
@@ -1208,6 +1252,7 @@ typedef struct kinf_discovery_desc_t {
     /* server, credentials, TLS, logger, tag, timeouts, own_transport, random_seed:
        read as kinf_init reads them; resource, selectors, keep and capacities are not read */
     const kinf_desc_t* conn;
+    const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     int max_resources;           /* resources kept; default 256 */
     size_t names_bytes;          /* bytes of their names; default 64 per resource */
     int max_group_versions;      /* legacy form: group versions to read per round; default 128 */
@@ -1252,19 +1297,9 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms);
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d);
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d);   /* KINF_WANT_* */
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d);
-/* The engine, as kinf_engine_* for an informer (the same KINF_ENG_* bits and
-   the same driver loop; the server is kinf_discovery_engine_server's). */
-KINF_API kinf_server_t kinf_discovery_engine_server(kinf_discovery_t* d);
-KINF_API unsigned kinf_discovery_engine_tick(kinf_discovery_t* d, uint64_t now_ms);
-KINF_API uint64_t kinf_discovery_engine_deadline(kinf_discovery_t* d);
-KINF_API const uint8_t* kinf_discovery_engine_sendbuf(kinf_discovery_t* d, size_t* len);
-KINF_API void kinf_discovery_engine_sent(kinf_discovery_t* d, size_t n, uint64_t now_ms);
-KINF_API uint8_t* kinf_discovery_engine_recvbuf(kinf_discovery_t* d, size_t* cap);
-KINF_API void kinf_discovery_engine_recvd(kinf_discovery_t* d, size_t n, uint64_t now_ms);
-KINF_API void kinf_discovery_engine_connected(kinf_discovery_t* d, uint64_t now_ms);
-KINF_API void kinf_discovery_engine_closed(kinf_discovery_t* d, uint64_t now_ms);
-KINF_API void kinf_discovery_engine_failed(kinf_discovery_t* d, uint32_t item, const char* detail, uint64_t now_ms);
-KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* token, uint64_t now_ms);
+/* Its engine, for a transport of your own (desc.connection->own_transport):
+   the kinf_engine_* calls and driver loop of an informer. */
+KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d);
 /* The resources of the last completed round: the core group first, then
    the groups in the server's order. */
 KINF_API int kinf_discovery_count(kinf_discovery_t* d);
@@ -1593,6 +1628,7 @@ typedef struct kinf_client_desc_t {
     /* server, credentials, TLS, logger, tag, timeouts, own_transport, random_seed:
        read as kinf_init reads them; resource, selectors, keep and capacities are not read */
     const kinf_desc_t* conn;
+    const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
     size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
 } kinf_client_desc_t;
@@ -1627,18 +1663,8 @@ KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms);
 KINF_API int kinf_client_fd(kinf_client_t* c);
 KINF_API unsigned kinf_client_wants(kinf_client_t* c);
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c);
-/* The engine, as kinf_engine_* (the same KINF_ENG_* bits and driver loop). */
-KINF_API kinf_server_t kinf_client_engine_server(kinf_client_t* c);
-KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms);
-KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c);
-KINF_API const uint8_t* kinf_client_engine_sendbuf(kinf_client_t* c, size_t* len);
-KINF_API void kinf_client_engine_sent(kinf_client_t* c, size_t n, uint64_t now_ms);
-KINF_API uint8_t* kinf_client_engine_recvbuf(kinf_client_t* c, size_t* cap);
-KINF_API void kinf_client_engine_recvd(kinf_client_t* c, size_t n, uint64_t now_ms);
-KINF_API void kinf_client_engine_connected(kinf_client_t* c, uint64_t now_ms);
-KINF_API void kinf_client_engine_closed(kinf_client_t* c, uint64_t now_ms);
-KINF_API void kinf_client_engine_failed(kinf_client_t* c, uint32_t item, const char* detail, uint64_t now_ms);
-KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, uint64_t now_ms);
+/* Its engine, for a transport of your own: the kinf_engine_* calls. */
+KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c);
 /* The item of the last request that failed, or of the last call refused
    (sticky until kinf_client_clear_error). */
 KINF_API uint32_t kinf_client_last_error(kinf_client_t* c);

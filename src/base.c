@@ -135,6 +135,13 @@ static int kinf__strlcpy(char* dst, const char* src, size_t cap) {
     dst[n] = 0;
     return 1;
 }
+/* appends s to the string in dst; 0 (dst unchanged) when it does not fit */
+static int kinf__cat(char* dst, size_t cap, const char* s) {
+    size_t o = strlen(dst), n = strlen(s);
+    if (o + n >= cap) { return 0; }
+    memcpy(dst + o, s, n + 1);
+    return 1;
+}
 static char* kinf__utoa(char* buf /* >= 21 */, uint64_t v) {
     char* p = buf + 20;
     *p = 0;

@@ -10,30 +10,19 @@
 typedef enum kinf__cl_phase { KINF__CL_IDLE = 0, KINF__CL_RUNNING, KINF__CL_DONE } kinf__cl_phase;
 struct kinf_client_t {
     uint32_t magic;
-    kinf_informer_t* conn;
+    kinf_engine_t conn;           /* the connection: settings, token, socket, TLS, the exchange */
     kinf_logger_t logger;
     char tag[32];
     char logbuf[400];
-    uint8_t own_transport;
     size_t req_cap, resp_cap, mem_layout;
+    char prefix[KINF__MAX_STR];   /* the server URL's path */
     /* the request */
     int phase, verb;
     char path[KINF__MAX_STR + KINF__MAX_NAME + 16];
-    char* wbuf;                   /* head then body: KINF__CL_HEAD + req_cap */
-    char* body;                   /* the request body, copied (wbuf's tail until the head is built in front) */
-    size_t body_len, wlen, wpos;
-    uint32_t req_token_gen;
-    uint64_t now, last_rx;
-    /* the connection, as the engine sees it */
-    int cstate;
-    uint8_t conn_open, close_wanted, reusable, reused;
+    char* head;                   /* head room then body: KINF__CL_HEAD + req_cap */
+    char* body;                   /* the request body, copied (the head is built right in front of it) */
+    size_t body_len;
     /* the response */
-    char head[KINF_MAX_HEAD_BYTES];
-    size_t hlen;
-    kinf__resp resp;
-    kinf__chunked ch;
-    int64_t body_left;
-    int body_done;
     char* rbody;                  /* resp_cap + 1 */
     size_t rlen;
     kinf_client_response_t out;
@@ -47,24 +36,14 @@ static void kinf__cl_log(kinf_client_t* c, uint32_t level, uint32_t item, const 
     kinf__log2(&c->logger, c->tag, level, item, line, c->logbuf, sizeof(c->logbuf), d1, d2);
 }
 #define KINF__CL_ERR(c, item, d1, d2) kinf__cl_log((c), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-static void kinf__cl_conn_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    kinf_client_t* c = (kinf_client_t*)user;
-    if (item == KINF_LOGITEM_BACKOFF || !c->logger.func) { return; }
-    c->logger.func(tag, level, item, msg, line, file, c->logger.user);
-}
-static void kinf__cl_drop(kinf_client_t* c) {
-    if (c->conn_open) { c->close_wanted = 1; }
-    c->conn_open = 0; c->reusable = 0;
-    c->cstate = KINF__C_NONE;
-}
 /* the request ends: result, item (0: none), the connection dropped or kept */
 static void kinf__cl_finish(kinf_client_t* c, int result, uint32_t item, int keep) {
     c->out.result = result;
     c->out.item = item;
     c->rbody[c->rlen] = 0;
     c->out.body = c->rbody; c->out.body_len = c->rlen;
-    if (!keep) { kinf__cl_drop(c); }
-    c->cstate = keep ? KINF__C_NONE : c->cstate;
+    if (!keep) { kinf__conn_drop(&c->conn); }
+    c->conn.cstate = KINF__C_NONE;
     c->phase = KINF__CL_DONE;
     if (result == KINF_CLIENT_OK) { c->st.ok++; }
     else { c->st.failed++; if (result == KINF_CLIENT_CONFLICT) { c->st.conflicts++; } }
@@ -108,11 +87,12 @@ static void kinf__cl_status(kinf_client_t* c) {
 }
 /* The whole response: what it means for the caller. */
 static void kinf__cl_response_done(kinf_client_t* c) {
-    int code = c->resp.status, result;
+    int code = c->conn.resp.status, result;
     uint32_t item;
     char num[21], det[300];
-    int keep = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
-    c->reusable = (uint8_t)keep;
+    int keep;
+    kinf__conn_finished(&c->conn);
+    keep = c->conn.reusable;
     c->out.code = code;
     if (code >= 200 && code < 300) { kinf__cl_finish(c, KINF_CLIENT_OK, 0, keep); return; }
     kinf__cl_status(c);
@@ -125,7 +105,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
     else if (code == 401) {
         result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
-        if (c->conn->token_file[0]) { c->conn->token_due = 1; } /* read again before the next request */
+        if (c->conn.token_file[0]) { c->conn.token_due = 1; } /* read again before the next request */
     }
     else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
     else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }
@@ -150,7 +130,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
 static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
     if (k > c->resp_cap - c->rlen) {
         char num[21];
-        c->out.code = c->resp.status;
+        c->out.code = c->conn.resp.status;
         KINF__CL_ERR(c, CLIENT_RESPONSE_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)c->resp_cap));
         c->rlen = 0;
         kinf__cl_finish(c, KINF_CLIENT_TOO_LARGE, KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE, 0);
@@ -161,91 +141,51 @@ static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
     if (c->rlen > c->st.response_peak) { c->st.response_peak = c->rlen; }
     return 0;
 }
-/* freshly read bytes b[0..n): the head, then the body; -1 when the request ended */
-static int kinf__cl_ingest(kinf_client_t* c, const uint8_t* b, size_t n) {
-    size_t p = 0;
-    uint32_t item = 0;
-    if (!c->resp.head_done) {
-        while (p < n) {
-            char ch = (char)b[p++];
-            if (c->hlen >= sizeof(c->head)) { KINF__CL_ERR(c, HTTP_HEAD_TOO_LARGE, c->path, 0); kinf__cl_fail(c, KINF_LOGITEM_HTTP_HEAD_TOO_LARGE); return -1; }
-            c->head[c->hlen++] = ch;
-            if (ch == '\n' && ((c->hlen >= 4 && !memcmp(c->head + c->hlen - 4, "\r\n\r\n", 4)) || (c->hlen >= 2 && c->head[c->hlen - 2] == '\n'))) {
-                if (kinf__http_parse_head(c->head, c->hlen, &c->resp, &item) != KINF_OK) {
-                    kinf__cl_log(c, KINF_LOG_ERROR, item, c->path, 0, __LINE__);
-                    kinf__cl_fail(c, item);
-                    return -1;
-                }
-                if (c->resp.status >= 100 && c->resp.status < 200) { c->hlen = 0; continue; }
-                c->resp.head_done = 1;
-                c->body_left = c->resp.clen;
-                if (c->resp.clen == 0) { c->body_done = 1; }
-                break;
-            }
+/* the body bytes read so far into the response buffer; -1 when the request ended */
+static int kinf__cl_body(kinf_client_t* c) {
+    while (kinf__conn_pending(&c->conn)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(&c->conn, &b);
+        if (k < 0) { kinf__cl_fail(c, c->conn.err_item); return -1; }
+        if (k > 0) {
+            if (kinf__cl_take(c, b, (size_t)k) != 0) { return -1; }
+            kinf__conn_take(&c->conn, (size_t)k);
         }
-        if (!c->resp.head_done) { return 0; }
     }
-    if (c->resp.chunked) {
-        while (p < n && !c->body_done) {
-            long k = kinf__chunked_frame(&c->ch, b, &p, n);
-            if (k < 0) { KINF__CL_ERR(c, HTTP_BAD_CHUNK, c->path, 0); kinf__cl_fail(c, KINF_LOGITEM_HTTP_BAD_CHUNK); return -1; }
-            if (c->ch.done) { c->body_done = 1; }
-            if (k == 0) { break; }
-            if (kinf__cl_take(c, b + p, (size_t)k) != 0) { return -1; }
-            p += (size_t)k;
-        }
-        return 0;
-    }
-    {
-        size_t k = n - p;
-        if (c->body_left >= 0) {
-            if ((int64_t)k >= c->body_left) { k = (size_t)c->body_left; c->body_done = 1; }
-            c->body_left -= (int64_t)k;
-        }
-        return kinf__cl_take(c, b + p, k);
-    }
+    return 0;
 }
 static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE " };
 /* The request's head in front of the body, with the token held now; 0 when it does not fit. */
 static int kinf__cl_build(kinf_client_t* c) {
-    char head[KINF__CL_HEAD];
-    char num[21];
-    size_t o = 0, cap = sizeof(head);
+    char num[21], extra[128];
+    size_t o = 0, cap = KINF__CL_HEAD;
     int ok = 1;
-    c->req_token_gen = c->conn->token_gen;
-    ok &= kinf__rf_put(head, cap, &o, kinf__cl_methods[c->verb]);
-    ok &= kinf__rf_put(head, cap, &o, c->path);
-    ok &= kinf__rf_put(head, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__rf_put(head, cap, &o, c->conn->hosthdr);
-    ok &= kinf__rf_put(head, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
-    if (c->conn->token[0]) {
-        ok &= kinf__rf_put(head, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__rf_put(head, cap, &o, c->conn->token);
-        ok &= kinf__rf_put(head, cap, &o, "\r\n");
-    }
+    extra[0] = 0;
     if (c->body_len || c->verb == KINF_CLIENT_CREATE || c->verb == KINF_CLIENT_UPDATE ||
         c->verb == KINF_CLIENT_PATCH_MERGE || c->verb == KINF_CLIENT_PATCH_JSON) {
-        ok &= kinf__rf_put(head, cap, &o, c->verb == KINF_CLIENT_PATCH_MERGE ? "Content-Type: application/merge-patch+json\r\n" :
-                                          c->verb == KINF_CLIENT_PATCH_JSON ? "Content-Type: application/json-patch+json\r\n" :
-                                          "Content-Type: application/json\r\n");
-        ok &= kinf__rf_put(head, cap, &o, "Content-Length: ");
-        ok &= kinf__rf_put(head, cap, &o, kinf__utoa(num, (uint64_t)c->body_len));
-        ok &= kinf__rf_put(head, cap, &o, "\r\n");
+        kinf__cat(extra, sizeof(extra), c->verb == KINF_CLIENT_PATCH_MERGE ? "Content-Type: application/merge-patch+json\r\n" :
+                                        c->verb == KINF_CLIENT_PATCH_JSON ? "Content-Type: application/json-patch+json\r\n" :
+                                        "Content-Type: application/json\r\n");
+        kinf__cat(extra, sizeof(extra), "Content-Length: ");
+        kinf__cat(extra, sizeof(extra), kinf__utoa(num, (uint64_t)c->body_len));
+        kinf__cat(extra, sizeof(extra), "\r\n");
     }
-    ok &= kinf__rf_put(head, cap, &o, "\r\n");
+    ok &= kinf__put(c->head, cap, &o, kinf__cl_methods[c->verb]);
+    ok &= kinf__put(c->head, cap, &o, c->path);
+    ok &= kinf__conn_headers(&c->conn, c->head, cap, &o, "Accept: application/json\r\n", extra);
     if (!ok) { return 0; }
-    /* the body sits at the end of wbuf's head room: the head goes right before it */
-    c->wpos = 0;
-    c->wlen = o + c->body_len;
-    memcpy(c->body - o, head, o);
-    c->wbuf = c->body - o;
+    /* the body sits right after the head room: the head moves up against it */
+    c->conn.wbuf = c->body - o;
+    memmove(c->conn.wbuf, c->head, o);
+    c->conn.wpos = 0;
+    c->conn.wlen = o + c->body_len;
     return 1;
 }
 /* the JSON text of a string (quote, backslash escaped; control bytes refused) */
 static int kinf__cl_put_jstr(char* out, size_t cap, size_t* o, const char* s) {
     const char* p;
     for (p = s; *p; p++) { if ((unsigned char)*p < 0x20u) { return 0; } }
-    return kinf__rf_put(out, cap, o, "\"") && kinf__rf_put_json(out, cap, o, s) && kinf__rf_put(out, cap, o, "\"");
+    return kinf__put(out, cap, o, "\"") && kinf__rf_put_json(out, cap, o, s) && kinf__put(out, cap, o, "\"");
 }
 /* a name of an object: a path segment that cannot leave the path */
 static int kinf__cl_name_ok(const char* s) {
@@ -257,39 +197,47 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
-/* A kept-alive connection the server closed while idle ends the request
-   before any byte of a response: it goes again on a new connection (as
-   HTTP clients do for a reused connection; nothing of it was answered). */
-static int kinf__cl_stale(kinf_client_t* c) {
-    if (!c->reused || c->resp.head_done || c->hlen || (c->cstate != KINF__C_SEND && c->cstate != KINF__C_RECV)) { return 0; }
-    c->reused = 0;
-    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0;
-    c->wpos = 0;
-    c->cstate = KINF__C_WANTED;
-    return 1;
+static void kinf__cl_advance(void* owner) {
+    kinf_client_t* c = (kinf_client_t*)owner;
+    if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
+    if (kinf__cl_body(c) != 0) { return; }
+    if (c->conn.body_done) { kinf__cl_response_done(c); }
 }
-static void kinf__cl_advance(kinf_client_t* c) {
-    if (c->phase != KINF__CL_RUNNING) { return; }
-    if (c->cstate == KINF__C_RECV && c->body_done) { kinf__cl_response_done(c); return; }
-    if ((c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV) && c->now > c->last_rx &&
-        c->now - c->last_rx >= (uint64_t)c->conn->idle_ms) {
-        KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0);
-        kinf__cl_fail(c, KINF_LOGITEM_IDLE_TIMEOUT);
-    }
+/* The exchange ended without a whole response: the request fails (a connection failure). */
+static void kinf__cl_lost(void* owner, int why, uint32_t item) {
+    kinf_client_t* c = (kinf_client_t*)owner;
+    if (why == KINF__LOST_CLOSED) { KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0); item = KINF_LOGITEM_CONNECTION_CLOSED; }
+    else if (why == KINF__LOST_IDLE) { KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0); }
+    if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item); }
+    c->conn.cstate = KINF__C_NONE;
 }
-static unsigned kinf__cl_state(const kinf_client_t* c) {
-    unsigned st = 0;
-    if (c->close_wanted) { st |= KINF_ENG_CLOSE; }
-    /* a token file is read before a request goes out (on a new connection or a kept one), not in the middle of one */
-    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_SEND && c->wpos == 0)) &&
-        kinf__rf_token_stale(c->conn)) { st |= KINF_ENG_TOKEN; }
-    if (c->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (c->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (c->cstate == KINF__C_RECV && !c->body_done) { st |= KINF_ENG_RECV; }
-    return st;
+/* a token file is read before a request goes out (on a new connection or a kept one), not in the middle of one */
+static unsigned kinf__cl_gate(const void* owner) {
+    const kinf_client_t* c = (const kinf_client_t*)owner;
+    int before = c->conn.cstate == KINF__C_WANTED || (c->conn.cstate == KINF__C_SEND && c->conn.wpos == 0);
+    return (c->phase == KINF__CL_RUNNING && before ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
 }
-static void kinf__cl_time(kinf_client_t* c, uint64_t now) { c->now = now; c->conn->now = now; }
+static uint64_t kinf__cl_deadline(const void* owner) { (void)owner; return UINT64_MAX; }
+static int kinf__cl_head(void* owner) { (void)owner; return 0; }
+static int kinf__cl_rebuild(void* owner) { return kinf__cl_build((kinf_client_t*)owner); }
+static void kinf__cl_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__cl_log((kinf_client_t*)owner, level, item, d1, d2, line);
+}
+static const kinf__conn_ops kinf__cl_ops = {
+    kinf__cl_advance, kinf__cl_rebuild, kinf__cl_head, kinf__cl_lost, kinf__cl_gate, kinf__cl_deadline, 0, kinf__cl_log_op
+};
 
+/* The request is in place (path, verb, body): its head built, it goes out. */
+static int kinf__cl_go(kinf_client_t* c) {
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+    memset(&c->out, 0, sizeof(c->out));
+    c->out.body = "";
+    c->rlen = 0; c->rbody[0] = 0;
+    c->phase = KINF__CL_RUNNING;
+    c->st.requests++;
+    kinf__conn_start(&c->conn);
+    return KINF_OK;
+}
 /* >>client path  a request to a path of the caller's own (a webhook): the
    path checked (no byte that could end the request line or start a header),
    then the rest as kinf_client_start does it */
@@ -303,7 +251,7 @@ static int kinf__cl_start_path(kinf_client_t* c, const kinf_client_request_t* re
     }
     if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
     memcpy(c->path, req->path, n + 1);
-    c->body = c->wbuf = (char*)c->rbody - c->req_cap;
+    c->body = c->rbody - c->req_cap;
     if (req->body) {
         blen = req->body_len ? req->body_len : strlen(req->body);
         if (blen > c->req_cap) { char num[21]; KINF__CL_ERR(c, CLIENT_BODY_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)blen)); return KINF_ERR_NOMEM; }
@@ -311,25 +259,12 @@ static int kinf__cl_start_path(kinf_client_t* c, const kinf_client_request_t* re
     }
     c->body_len = blen;
     c->verb = req->verb;
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
-    memset(&c->out, 0, sizeof(c->out));
-    c->out.body = "";
-    c->hlen = 0; c->body_done = 0; c->rlen = 0; c->rbody[0] = 0;
-    memset(&c->resp, 0, sizeof(c->resp));
-    memset(&c->ch, 0, sizeof(c->ch));
-    c->last_rx = c->now;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
-    c->reused = c->conn_open && c->reusable;
-    if (c->reused) { c->cstate = KINF__C_SEND; }
-    else { kinf__cl_drop(c); c->cstate = KINF__C_WANTED; }
-    return KINF_OK;
+    return kinf__cl_go(c);
 }
 /* >>client requests */
 KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* req) {
     size_t blen = 0, o = 0;
     const char* ns;
-    char prefix[KINF__MAX_STR];
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
     if (req && req->path && req->verb >= KINF_CLIENT_GET && req->verb <= KINF_CLIENT_DELETE) { return kinf__cl_start_path(c, req); }
     if (!req || req->verb < KINF_CLIENT_GET || req->verb > KINF_CLIENT_DELETE || !req->resource) {
@@ -344,47 +279,31 @@ KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* re
     if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
     /* the path: the informer's rules for server prefix, resource and namespace */
     ns = req->namespace_;
-    {
-        size_t pl = strlen(c->conn->path); /* the connection's path is prefix + "/api/v1" */
-        memcpy(prefix, c->conn->path, pl - 7); prefix[pl - 7] = 0;
-    }
-    if (!kinf__setup_path(c->path, prefix, req->resource, ns)) { KINF__CL_ERR(c, CONFIG_BAD_RESOURCE, req->resource, ns); return KINF_ERR_INVAL; }
+    if (!kinf__setup_path(c->path, c->prefix, req->resource, ns)) { KINF__CL_ERR(c, CONFIG_BAD_RESOURCE, req->resource, ns); return KINF_ERR_INVAL; }
     if (req->name && (!kinf__cat(c->path, sizeof(c->path), "/") || !kinf__cat(c->path, sizeof(c->path), req->name))) {
         KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL;
     }
     if (req->status && !kinf__cat(c->path, sizeof(c->path), "/status")) { KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL; }
     /* the body, copied to the end of wbuf */
-    c->body = c->wbuf = (char*)c->rbody - c->req_cap; /* body area: the req_cap bytes before the response */
+    c->body = c->rbody - c->req_cap; /* body area: the req_cap bytes before the response */
     if (req->body) {
         blen = req->body_len ? req->body_len : strlen(req->body);
         if (blen > c->req_cap) { char num[21]; KINF__CL_ERR(c, CLIENT_BODY_TOO_LARGE, c->path, kinf__utoa(num, (uint64_t)blen)); return KINF_ERR_NOMEM; }
         memcpy(c->body, req->body, blen);
     } else if (req->verb == KINF_CLIENT_DELETE && ((req->uid && req->uid[0]) || (req->resource_version && req->resource_version[0]))) {
-        int ok = kinf__rf_put(c->body, c->req_cap, &o, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{");
-        if (req->uid && req->uid[0]) { ok &= kinf__rf_put(c->body, c->req_cap, &o, "\"uid\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->uid); }
+        int ok = kinf__put(c->body, c->req_cap, &o, "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{");
+        if (req->uid && req->uid[0]) { ok &= kinf__put(c->body, c->req_cap, &o, "\"uid\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->uid); }
         if (req->resource_version && req->resource_version[0]) {
-            if (req->uid && req->uid[0]) { ok &= kinf__rf_put(c->body, c->req_cap, &o, ","); }
-            ok &= kinf__rf_put(c->body, c->req_cap, &o, "\"resourceVersion\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->resource_version);
+            if (req->uid && req->uid[0]) { ok &= kinf__put(c->body, c->req_cap, &o, ","); }
+            ok &= kinf__put(c->body, c->req_cap, &o, "\"resourceVersion\":") && kinf__cl_put_jstr(c->body, c->req_cap, &o, req->resource_version);
         }
-        ok &= kinf__rf_put(c->body, c->req_cap, &o, "}}");
+        ok &= kinf__put(c->body, c->req_cap, &o, "}}");
         if (!ok) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": a precondition is too long or has control characters"); return KINF_ERR_INVAL; }
         blen = o;
     }
     c->body_len = blen;
     c->verb = req->verb;
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
-    memset(&c->out, 0, sizeof(c->out));
-    c->out.body = "";
-    c->hlen = 0; c->body_done = 0; c->rlen = 0; c->rbody[0] = 0;
-    memset(&c->resp, 0, sizeof(c->resp));
-    memset(&c->ch, 0, sizeof(c->ch));
-    c->last_rx = c->now;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
-    c->reused = c->conn_open && c->reusable;
-    if (c->reused) { c->cstate = KINF__C_SEND; }
-    else { kinf__cl_drop(c); c->cstate = KINF__C_WANTED; }
-    return KINF_OK;
+    return kinf__cl_go(c);
 }
 KINF_API int kinf_client_done(kinf_client_t* c, kinf_client_response_t* out) {
     if (!kinf__cl_ok(c) || c->phase != KINF__CL_DONE) { return 0; }
@@ -400,133 +319,20 @@ KINF_API kinf_client_stats_t kinf_client_stats(kinf_client_t* c) {
     memset(&s, 0, sizeof(s));
     if (!kinf__cl_ok(c)) { return s; }
     s = c->st;
-    if (c->conn->sock.counts_bytes) { s.bytes_read += c->conn->st.bytes_read; s.bytes_written += c->conn->st.bytes_written; }
+    s.bytes_read = c->conn.bytes_read; s.bytes_written = c->conn.bytes_written;
     return s;
 }
 
-/* >>client engine */
-KINF_API kinf_server_t kinf_client_engine_server(kinf_client_t* c) {
-    kinf_server_t s;
-    memset(&s, 0, sizeof(s));
-    return kinf__cl_ok(c) ? kinf_engine_server(c->conn) : s;
-}
-KINF_API unsigned kinf_client_engine_tick(kinf_client_t* c, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return 0; }
-    kinf__cl_time(c, now_ms);
-    kinf__cl_advance(c);
-    return kinf__cl_state(c);
-}
-KINF_API uint64_t kinf_client_engine_deadline(kinf_client_t* c) {
-    if (!kinf__cl_ok(c)) { return UINT64_MAX; }
-    if (c->close_wanted || c->cstate == KINF__C_WANTED || (c->cstate == KINF__C_RECV && c->body_done) ||
-        (kinf__cl_state(c) & KINF_ENG_TOKEN)) { return c->now; }
-    if (c->phase == KINF__CL_RUNNING && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return c->last_rx + (uint64_t)c->conn->idle_ms; }
-    return UINT64_MAX;
-}
-KINF_API const uint8_t* kinf_client_engine_sendbuf(kinf_client_t* c, size_t* len) {
-    if (len) { *len = 0; }
-    if (!kinf__cl_ok(c)) { return 0; }
-    if (!len) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_sendbuf", ": len is NULL"); return 0; }
-    if (c->cstate != KINF__C_SEND) { return 0; }
-    /* a token read since the request was built goes into it, if none of it is sent */
-    if (c->req_token_gen != c->conn->token_gen && c->wpos == 0 && !kinf__cl_build(c)) { return 0; }
-    *len = c->wlen - c->wpos;
-    return (const uint8_t*)c->wbuf + c->wpos;
-}
-KINF_API void kinf_client_engine_sent(kinf_client_t* c, size_t n, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    if (c->cstate != KINF__C_SEND) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_sent", ": no request is being sent"); return; }
-    kinf__cl_time(c, now_ms);
-    if (n > c->wlen - c->wpos) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_sent", ": n is more than the sendbuf gave"); n = c->wlen - c->wpos; }
-    c->wpos += n;
-    if (!c->conn->sock.counts_bytes) { c->st.bytes_written += n; }
-    c->last_rx = now_ms;
-    if (c->wpos == c->wlen) { c->cstate = KINF__C_RECV; }
-}
-KINF_API uint8_t* kinf_client_engine_recvbuf(kinf_client_t* c, size_t* cap) {
-    if (cap) { *cap = 0; }
-    if (!kinf__cl_ok(c)) { return 0; }
-    if (!cap) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_recvbuf", ": cap is NULL"); return 0; }
-    if (!(kinf__cl_state(c) & KINF_ENG_RECV)) { return 0; }
-    *cap = c->conn->rcap;
-    return c->conn->rbuf;
-}
-KINF_API void kinf_client_engine_recvd(kinf_client_t* c, size_t n, uint64_t now_ms) {
-    if (!kinf__cl_ok(c) || n == 0) { return; }
-    if (!(kinf__cl_state(c) & KINF_ENG_RECV)) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
-    kinf__cl_time(c, now_ms);
-    if (n > c->conn->rcap) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_engine_recvd", ": n is more than the recvbuf's cap"); n = c->conn->rcap; }
-    c->last_rx = now_ms;
-    if (!c->conn->sock.counts_bytes) { c->st.bytes_read += n; }
-    if (kinf__cl_ingest(c, c->conn->rbuf, n) != 0) { return; }
-    kinf__cl_advance(c);
-}
-KINF_API void kinf_client_engine_connected(kinf_client_t* c, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    if (c->cstate != KINF__C_WANTED) { KINF__CL_ERR(c, ENGINE_OUT_OF_TURN, "kinf_client_engine_connected", ": no connection was asked for"); return; }
-    kinf__cl_time(c, now_ms);
-    c->conn_open = 1;
-    c->cstate = KINF__C_SEND;
-    c->last_rx = now_ms;
-}
-KINF_API void kinf_client_engine_closed(kinf_client_t* c, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    kinf__cl_time(c, now_ms);
-    if (c->close_wanted) { c->close_wanted = 0; return; }
-    if (kinf__cl_stale(c)) { return; }
-    c->conn_open = 0; c->reusable = 0;
-    if (c->phase != KINF__CL_RUNNING) { c->cstate = KINF__C_NONE; return; } /* an idle connection closed: the next request connects */
-    if (c->cstate == KINF__C_RECV && c->resp.head_done && !c->resp.chunked && c->resp.clen < 0) {
-        c->body_done = 1; /* a body read to the close */
-        kinf__cl_advance(c);
-        return;
-    }
-    if (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV) {
-        KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0);
-        kinf__cl_fail(c, KINF_LOGITEM_CONNECTION_CLOSED);
-    }
-}
-KINF_API void kinf_client_engine_failed(kinf_client_t* c, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return; }
-    kinf__cl_time(c, now_ms);
-    if (kinf__cl_stale(c)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
-    if (item >= KINF_LOGITEM_COUNT) { item = KINF_LOGITEM_IO_ERROR; }
-    if (item) { kinf__cl_log(c, KINF_LOG_ERROR, item, detail, 0, __LINE__); }
-    c->close_wanted = 0; c->conn_open = 0; c->reusable = 0;
-    if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item ? item : c->conn->last_error ? c->conn->last_error : (uint32_t)KINF_LOGITEM_IO_ERROR); }
-    c->cstate = KINF__C_NONE;
-}
-KINF_API int kinf_client_engine_set_token(kinf_client_t* c, const char* token, uint64_t now_ms) {
-    if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
-    kinf__cl_time(c, now_ms);
-    return kinf_engine_set_token(c->conn, token, now_ms);
-}
-
-/* >>client driver  the built-in transport: the connection informer's socket and TLS (>>driver side) */
-static kinf__side kinf__cl_side(kinf_client_t* c) {
-    kinf__side s;
-    s.dc = 0; s.cl = c; s.conn = c->conn; s.cstate = &c->cstate; s.stop = 0; /* no stop flag */
-    return s;
-}
-KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) && !c->own_transport ? c->conn->sock.fd : -1; }
-KINF_API unsigned kinf_client_wants(kinf_client_t* c) {
-    kinf__side s;
-    if (!kinf__cl_ok(c) || c->own_transport) { return 0; }
-    s = kinf__cl_side(c);
-    return kinf__side_wants(&s);
-}
-KINF_API int kinf_client_timeout_ms(kinf_client_t* c) {
-    kinf__side s;
-    if (!kinf__cl_ok(c) || c->own_transport) { return -1; }
-    s = kinf__cl_side(c);
-    return kinf__side_timeout_ms(&s);
-}
+/* >>client driver  the built-in driver over its connection */
+KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c) { return kinf__cl_ok(c) ? &c->conn : 0; }
+#ifndef KINF_ENGINE_ONLY
+KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_fd(&c->conn) : -1; }
+KINF_API unsigned kinf_client_wants(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_wants(&c->conn) : 0u; }
+KINF_API int kinf_client_timeout_ms(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_timeout(&c->conn) : -1; }
 KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
-    kinf__side s;
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
-    if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    s = kinf__cl_side(c);
-    kinf__side_poll(&s, timeout_ms);
+    if (c->conn.own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    kinf__drv_poll(&c->conn, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, kinf_client_response_t* out, int timeout_ms) {
@@ -538,7 +344,7 @@ KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, 
     out->body = "";
     out->result = KINF_CLIENT_CONNECTION;
     if (!kinf__cl_ok(c)) { out->item = KINF_LOGITEM_BAD_ARGUMENT; return out->result; }
-    if (c->own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); out->item = KINF_LOGITEM_OWN_TRANSPORT; return out->result; }
+    if (c->conn.own_transport) { KINF__CL_ERR(c, OWN_TRANSPORT, 0, 0); out->item = KINF_LOGITEM_OWN_TRANSPORT; return out->result; }
     if (c->phase == KINF__CL_DONE) { kinf_client_done(c, 0); } /* an earlier request nobody collected */
     rc = kinf_client_start(c, req);
     if (rc != KINF_OK) { out->item = c->last_error; return out->result; }
@@ -555,22 +361,26 @@ KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, 
     }
     /* abandoned: the connection goes, the request with it */
     KINF__CL_ERR(c, CLIENT_TIMEOUT, c->path, 0);
-    kinf__cl_drop(c);
+    kinf__conn_drop(&c->conn);
     c->phase = KINF__CL_IDLE;
     c->st.failed++;
     out->result = KINF_CLIENT_TIMEOUT; out->item = KINF_LOGITEM_CLIENT_TIMEOUT; out->body = "";
     return out->result;
 }
+#endif /* KINF_ENGINE_ONLY */
 KINF_API void kinf_client_shutdown(kinf_client_t* c) {
     if (!kinf__cl_ok(c)) { return; }
-    if (!c->own_transport) { kinf__sock_close(c->conn); }
-    c->conn_open = 0; c->reusable = 0; c->close_wanted = 0; c->cstate = KINF__C_NONE;
+#ifndef KINF_ENGINE_ONLY
+    if (!c->conn.own_transport) { kinf__sock_close(&c->conn); }
+#endif
+    kinf__conn_drop(&c->conn);
+    c->conn.close_wanted = 0;
     if (c->phase == KINF__CL_RUNNING) { c->phase = KINF__CL_IDLE; }
 }
 
 /* >>client setup */
-typedef struct kinf__cl_layout_t { size_t wbuf, rbody, conn, total; } kinf__cl_layout_t;
-static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* o, kinf_desc_t* conn) {
+typedef struct kinf__cl_layout_t { size_t head, rbody, conn, total; } kinf__cl_layout_t;
+static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* o, kinf_conn_desc_t* conn) {
     *o = *in;
     if (o->request_bytes == 0) { o->request_bytes = 16u * 1024u; }
     if (o->request_bytes < 256) { o->request_bytes = 256; }
@@ -578,36 +388,27 @@ static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* 
     if (o->response_bytes == 0) { o->response_bytes = 64u * 1024u; }
     if (o->response_bytes < 1024) { o->response_bytes = 1024; }
     if (o->response_bytes > (64u << 20)) { o->response_bytes = 64u << 20; }
-    /* the connection: an informer with the smallest capacities, that never lists */
-    memset(conn, 0, sizeof(*conn));
-    if (in->conn) { *conn = *in->conn; }
-    conn->resource = "/api/v1";
-    conn->namespace_ = 0; conn->label_selector = 0; conn->field_selector = 0;
-    conn->keep = 0; conn->keep_count = 0; conn->drop = 0; conn->drop_count = 0; conn->no_default_drop = 1;
-    conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
-    conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
-    conn->read_bytes = 0;
-    conn->no_gzip = 1; /* its requests are the client's own: no inflater */
+    *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
-static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_desc_t* conn) {
+static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_conn_desc_t* conn) {
     kinf__cl_layout_t l;
     size_t p = kinf__align8(sizeof(struct kinf_client_t));
-    l.wbuf = p; p = p + KINF__CL_HEAD + o->request_bytes;   /* head room, then the body ... */
+    l.head = p; p = p + KINF__CL_HEAD + o->request_bytes;    /* head room, then the body ... */
     l.rbody = p; p = kinf__align8(p + o->response_bytes + 1); /* ... right before the response */
-    l.conn = p; p = kinf__align8(p + kinf_informer_size(conn));
+    l.conn = p; p += kinf__conn_bytes(conn);
     l.total = p + 8u;
     return l;
 }
 KINF_API size_t kinf_client_size(const kinf_client_desc_t* desc) {
     kinf_client_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     if (!desc) { return 0; }
     kinf__cl_defaults(desc, &o, &conn);
     return kinf__cl_layout(&o, &conn).total;
 }
 KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_client_desc_t* desc) {
     kinf_client_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     kinf__cl_layout_t l;
     kinf_client_t* c;
     uint8_t* base;
@@ -624,20 +425,18 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     memset(c, 0, sizeof(*c));
     c->logger = conn.logger;
     kinf__strlcpy(c->tag, conn.tag ? conn.tag : "kinformer", sizeof(c->tag));
-    c->own_transport = (uint8_t)(conn.own_transport != 0);
     c->req_cap = o.request_bytes; c->resp_cap = o.response_bytes; c->mem_layout = l.total;
-    c->wbuf = (char*)(base + l.wbuf);
+    c->head = (char*)(base + l.head);
+    c->body = c->head + KINF__CL_HEAD;
     c->rbody = (char*)(base + l.rbody);
     c->rbody[0] = 0;
-    conn.logger.func = kinf__cl_conn_log; conn.logger.user = c;
-    c->conn = kinf_init(base + l.conn, l.total - l.conn, &conn);
-    if (!c->conn) { return 0; }
-    if (strlen(c->conn->path) < 7) { return 0; }
-    c->cstate = KINF__C_NONE;
+    if (!kinf__conn_setup(&c->conn, &conn, &kinf__cl_ops, c, base + l.conn, c->prefix, sizeof(c->prefix))) { return 0; }
+    c->conn.retry_stale = 1;
+    c->conn.where = c->path;
+    c->conn.last_error = &c->last_error;
     c->st.response_capacity = o.response_bytes; c->st.request_capacity = o.request_bytes; c->st.mem_used = l.total;
     c->out.body = "";
     c->magic = KINF__CLIENT_MAGIC;
     return c;
 }
 #endif /* KINF_NO_CLIENT */
-

@@ -49,41 +49,21 @@ typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
 typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
 
 enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
-/* The engine's connection: none wanted, a new one wanted (KINF_ENG_CONNECT),
-   the request going out (KINF_ENG_SEND), the response coming in (KINF_ENG_RECV). */
-typedef enum kinf__conn_state { KINF__C_NONE = 0, KINF__C_WANTED, KINF__C_SEND, KINF__C_RECV } kinf__conn_state;
 enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
-/* The built-in transport's socket: the addresses resolved, the one being
-   tried, and when its connect began. */
-typedef struct kinf__sock {
-    int fd, connecting, naddr, ai;
-    uint8_t counts_bytes;         /* the built-in transport counts socket bytes itself */
-#ifndef KINF_ENGINE_ONLY
-    struct sockaddr_storage addrs[4];
-    socklen_t alens[4];
-#endif
-    uint64_t t_connect;
-} kinf__sock;
 enum { KINF__RV_ZERO = 0, KINF__RV_LAST, KINF__RV_UNSET };
 enum { KINF__BODY_LIST = 0, KINF__BODY_WATCH, KINF__BODY_STATUS };
 
 struct kinf_informer_t {
     uint32_t magic;
     /* config */
+    kinf_engine_t conn;           /* the connection: server, credentials, socket, TLS, the exchange */
     kinf_logger_t logger;
     char tag[32];
-    char host[256];
-    char hosthdr[300];
-    uint16_t port;
-    uint8_t https;
     char path[KINF__MAX_STR];
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
-    char token[KINF_MAX_TOKEN];
-    char token_file[512];
-    uint64_t token_at;
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;
-    int resync_ms, idle_ms, connect_ms, watch_timeout_s;
+    int resync_ms, watch_timeout_s;
     uint32_t rng;
     kinf__rules rules;
     /* memory */
@@ -123,29 +103,12 @@ struct kinf_informer_t {
     char c_type[16], c_name[KINF__MAX_NAME], c_ns[KINF__MAX_NAME], c_uid[KINF__MAX_UID], c_rv[KINF__MAX_RV], c_lrv[KINF__MAX_RV];
     char c_cont[KINF_MAX_CONTINUE];
     kinf__scan scan;
-    /* the engine's side of the connection: what it wants of the transport */
-    int cstate;                   /* kinf__conn_state */
-    uint8_t conn_open, close_wanted, reusable;
-    uint8_t token_due;            /* ask the driver to read the token file again (KINF_ENG_TOKEN) */
-    uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
-    uint64_t now;                 /* the time the driver gave the engine last (ms, any epoch) */
     uint32_t responses;           /* responses read to their end */
-    uint64_t last_rx, backoff_until, watch_start, healthy_since;
+    uint64_t backoff_until, watch_start, healthy_since;
     uint64_t watch_events;
     int backoff_n;
-    char wbuf[KINF__WBUF];
-    size_t wlen, wpos;
-    uint8_t* rbuf;                /* the socket read buffer, rcap bytes (desc.read_bytes) */
-    size_t rcap;
-    size_t dpos, dend, rend; /* body data in rbuf still to feed; to rend, chunked framing and data not yet decoded (rend is dend otherwise) */
-    int body_done, body_mode;
-    char head[KINF_MAX_HEAD_BYTES];
-    size_t hlen;
-    kinf__resp resp;
-    kinf__chunked ch;
-    int64_t body_left;
-    void* gz;                     /* the gzip inflater (kinf__gz) in the caller's memory; NULL: lists ask for no gzip */
-    uint8_t gz_on;                /* the response under way is gzip: its body goes through the inflater */
+    char wbuf[KINF__WBUF];        /* the request (the connection's wbuf) */
+    int body_mode;
     uint8_t gz_redo;              /* a gzip list was given up: items it applied may be corrupt (its CRC is
                                      checked only at the end), so lists re-apply items of the same
                                      resourceVersion until one completes */
@@ -154,13 +117,9 @@ struct kinf_informer_t {
     kinf_stats_t st;
     char logbuf[400];
     volatile int stop;
-    int dispatching, fatal, listed;
+    int fatal, listed;
     uint32_t fatal_item;          /* the item that stopped the informer (fatal): kinf_poll refuses with it */
     uint8_t list_nolimit;
-    uint8_t own_transport;        /* desc.own_transport: the built-in driver is not used */
-    /* the built-in transport (the driver layer): a socket, TLS for https:// */
-    kinf__sock sock;
-    void* tls;                    /* kinf__tls in caller memory, for https:// */
     /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
        dirty: the store changed since the last snapshot written or loaded */
     uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
@@ -179,92 +138,10 @@ struct kinf_informer_t {
 #define KINF__GZ_REDO(inf) 0
 #endif
 /* a change to the store: a snapshot written now would differ */
-#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->now; } } while (0)
+#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->conn.now; } } while (0)
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
-/* >>context log */
-/* The messages and the names: each set is one struct of char arrays, one
-   array per item, sized to its text, with a table of 16-bit offsets into it,
-   so that no table of pointers needs relocating when the program loads and no
-   string literal is longer than the 4095 bytes C99 promises. */
-#ifndef KINF_NO_LOG_STRINGS
-#define KINF_LOGITEM_XMACRO(item, msg) char kinf__m_##item[sizeof(msg)];
-typedef struct kinf__log_msgs_t { KINF_LOG_ITEMS } kinf__log_msgs_t;
-#undef KINF_LOGITEM_XMACRO
-#define KINF_LOGITEM_XMACRO(item, msg) msg,
-static const kinf__log_msgs_t kinf__log_msgs = { KINF_LOG_ITEMS };
-#undef KINF_LOGITEM_XMACRO
-#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_msgs_t, kinf__m_##item),
-static const uint16_t kinf__log_msg_at[] = { KINF_LOG_ITEMS };
-#undef KINF_LOGITEM_XMACRO
-typedef char kinf__log_msg_at_fits[(sizeof(kinf__log_msgs_t) < 65536u) ? 1 : -1];
-#endif
-#ifdef KINF_NO_CLIENT /* the client's items are named "" */
-#undef KINF_CLIENT_LOGITEM_XMACRO
-#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) char kinf__n_##item[1];
-#endif
-#define KINF_LOGITEM_XMACRO(item, msg) char kinf__n_##item[sizeof(#item)];
-typedef struct kinf__log_names_t { KINF_LOG_ITEMS } kinf__log_names_t;
-#undef KINF_LOGITEM_XMACRO
-#ifdef KINF_NO_CLIENT
-#undef KINF_CLIENT_LOGITEM_XMACRO
-#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) "",
-#endif
-#define KINF_LOGITEM_XMACRO(item, msg) #item,
-static const kinf__log_names_t kinf__log_names = { KINF_LOG_ITEMS };
-#undef KINF_LOGITEM_XMACRO
-#ifdef KINF_NO_CLIENT
-#undef KINF_CLIENT_LOGITEM_XMACRO
-#define KINF_CLIENT_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_XMACRO(item, msg)
-#endif
-#define KINF_LOGITEM_XMACRO(item, msg) (uint16_t)offsetof(kinf__log_names_t, kinf__n_##item),
-static const uint16_t kinf__log_name_at[] = { KINF_LOG_ITEMS };
-#undef KINF_LOGITEM_XMACRO
-typedef char kinf__log_at_fits[(sizeof(kinf__log_names_t) < 65536u) ? 1 : -1];
-
-/* Appends s to buf[o..cap-1) (a NULL s is nothing), NUL-terminates, returns
-   the new length. clean: a byte outside 0x20..0x7e becomes '?', so the text
-   stays one line that a terminal shows as it is. */
-static size_t kinf__log_put(char* buf, size_t cap, size_t o, const char* s, int clean) {
-    for (; s && *s && o + 1 < cap; s++) {
-        unsigned char c = (unsigned char)*s;
-        buf[o++] = (char)(clean && (c < 0x20 || c > 0x7e) ? '?' : c);
-    }
-    if (o < cap) { buf[o] = 0; }
-    return o;
-}
-/* An item's text as a logger gets it: the message, ": " and the details
-   (under KINF_NO_LOG_STRINGS the details alone), after o bytes of buf. */
-static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, const char* d1, const char* d2, int clean) {
-#ifndef KINF_NO_LOG_STRINGS
-    o = kinf__log_put(buf, cap, o, item < KINF_LOGITEM_COUNT ? (const char*)&kinf__log_msgs + kinf__log_msg_at[item] : "?", clean);
-    if (d1) { o = kinf__log_put(buf, cap, o, ": ", clean); }
-#else
-    (void)item;
-#endif
-    o = kinf__log_put(buf, cap, o, d1, clean);
-    return kinf__log_put(buf, cap, o, d2, clean);
-}
-/* Why a call refused (kinf_init, kinf_check): the item, its details and the
-   line that decided it. num holds a detail made of numbers. */
-typedef struct kinf__why { uint32_t item, line; const char* d1; const char* d2; char num[64]; } kinf__why;
-static int kinf__why_set(kinf__why* w, uint32_t item, const char* d1, const char* d2, uint32_t line) {
-    w->item = item; w->d1 = d1; w->d2 = d2; w->line = line;
-    return 0;
-}
-#define KINF__REFUSE(w, item, d1, d2) kinf__why_set((w), KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-
-static void kinf__log2(const kinf_logger_t* lg, const char* tag, uint32_t level, uint32_t item, uint32_t line,
-                       char* buf, size_t cap, const char* d1, const char* d2) {
-    if (!lg || !lg->func) { return; }
-    buf[0] = 0;
-    kinf__log_text(buf, cap, 0, item, d1, d2, 0);
-#ifndef KINF_NO_LOG_STRINGS
-    lg->func(tag, level, item, buf, line, __FILE__, lg->user);
-#else
-    lg->func(tag, level, item, buf, line, 0, lg->user);
-#endif
-}
+/* >>context log  the informer's log lines: the sticky error and the error count */
 static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
     if (level <= KINF_LOG_ERROR) { inf->last_error = item; inf->st.errors++; }
     kinf__log2(&inf->logger, inf->tag, level, item, line, inf->logbuf, sizeof(inf->logbuf), d1, d2);
@@ -272,4 +149,15 @@ static void kinf__log(kinf_informer_t* inf, uint32_t level, uint32_t item, const
 #define KINF__ERR(inf, item, d1, d2) kinf__log((inf), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__WARN(inf, item, d1, d2) kinf__log((inf), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__INFO(inf, item, d1, d2) kinf__log((inf), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-
+static int kinf__ok(const kinf_informer_t* inf) { return inf && inf->magic == KINF__MAGIC; }
+/* A call from a callback does nothing, and says so. */
+static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
+    if (!inf->conn.in_callback) { return 0; }
+    KINF__ERR(inf, IN_CALLBACK, call, 0);
+    return 1;
+}
+/* A public call's refusal is the sticky error, whatever level its item was logged at. */
+static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
+    inf->last_error = item;
+    return rc;
+}

@@ -18,13 +18,13 @@ typedef enum kinf__dp_state { KINF__DP_IDLE = 0, KINF__DP_RUNNING, KINF__DP_BACK
 
 struct kinf_discovery_t {
     uint32_t magic;
-    kinf_informer_t* conn;        /* the connection: its settings, token, socket and TLS (an informer that never lists) */
+    kinf_engine_t conn;           /* the connection: settings, token, socket, TLS, the exchange */
     kinf_logger_t logger;
     char tag[32];
     char logbuf[400];
     int max_res, max_gv;
     size_t names_bytes, doc_bytes, mem_size, mem_layout;
-    uint8_t legacy_only, own_transport;
+    uint8_t legacy_only;
     char prefix[KINF__MAX_STR];   /* the server URL's path, before /api */
     kinf__dtab tab[2];
     int cur;                      /* tab[cur] answers lookups; the round fills the other */
@@ -35,23 +35,12 @@ struct kinf_discovery_t {
     int phase, want_round, dq;
     int agg;                      /* the round has read the aggregated form */
     int body_agg, got_doc;        /* this response is an aggregated list; its legacy document was read */
-    uint32_t req_token_gen;       /* the token's version the request was built with */
-    uint64_t now, backoff_until, last_rx;
+    uint64_t backoff_until;
     int backoff_n;
     uint32_t rng;
     uint32_t left_out;            /* resources (or group versions) the round leaves out */
-    /* the connection, as the engine sees it (kinf__conn_state) */
-    int cstate;
-    uint8_t conn_open, close_wanted, reusable;
-    uint8_t reused;               /* the request goes out on a kept-alive connection */
     char wbuf[KINF__DC_WBUF];
-    size_t wlen, wpos;
-    char head[KINF_MAX_HEAD_BYTES];
-    size_t hlen;
-    kinf__resp resp;
-    kinf__chunked ch;
-    int64_t body_left;
-    int body_done, body_err;
+    int body_err;
     char reqpath[KINF__MAX_STR];  /* the path of the request under way, for the log */
     char msg[232];                /* " (server: ...)" of an error response */
     kinf__scan scan;
@@ -67,14 +56,6 @@ static void kinf__dc_log(kinf_discovery_t* d, uint32_t level, uint32_t item, con
 #define KINF__DC_ERR(d, item, d1, d2) kinf__dc_log((d), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__DC_WARN(d, item, d1, d2) kinf__dc_log((d), KINF_LOG_WARN, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 #define KINF__DC_INFO(d, item, d1, d2) kinf__dc_log((d), KINF_LOG_INFO, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
-/* the connection's own log lines (connect, TLS, token) go to the caller's
-   logger; its reflector's backoff line does not: discovery backs off itself */
-static void kinf__dc_conn_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    kinf_discovery_t* d = (kinf_discovery_t*)user;
-    if (item == KINF_LOGITEM_BACKOFF || !d->logger.func) { return; }
-    d->logger.func(tag, level, item, msg, line, file, d->logger.user);
-}
-
 /* >>discovery json  A walker over bytes the scanner has checked: it only
    finds where things are, bounded by n, and never reads past a value. */
 static size_t kinf__dj_ws(const char* p, size_t i, size_t n) {
@@ -359,11 +340,6 @@ static int kinf__dc_resource_list(kinf_discovery_t* d, const kinf__dgv* gv, cons
 
 /* >>discovery engine */
 static int kinf__dc_ok(const kinf_discovery_t* d) { return d && d->magic == KINF__DISC_MAGIC; }
-static void kinf__dc_drop(kinf_discovery_t* d) {
-    if (d->conn_open) { d->close_wanted = 1; }
-    d->conn_open = 0; d->reusable = 0;
-    d->cstate = KINF__C_NONE;
-}
 /* The round failed: backs off (800 ms doubling to 30 s, full jitter) and
    starts it over. */
 static void kinf__dc_fail(kinf_discovery_t* d) {
@@ -372,11 +348,11 @@ static void kinf__dc_fail(kinf_discovery_t* d) {
     if (delay > 30000u) { delay = 30000u; }
     if (d->backoff_n < 6) { d->backoff_n++; }
     delay += kinf__rand(&d->rng) % delay;
-    kinf__dc_drop(d);
+    kinf__conn_drop(&d->conn);
     d->st.failures++;
     d->phase = KINF__DP_BACKOFF;
     d->want_round = 1;
-    d->backoff_until = d->now + delay;
+    d->backoff_until = d->conn.now + delay;
     KINF__DC_WARN(d, DISCOVERY_FAILED, kinf__utoa(num, delay), " ms");
 }
 static const char kinf__dc_accept_agg[] =
@@ -401,47 +377,19 @@ static int kinf__dc_build(kinf_discovery_t* d) {
         ok &= kinf__cat(d->reqpath, sizeof(d->reqpath), "/");
         ok &= kinf__cat(d->reqpath, sizeof(d->reqpath), kinf__dc_s(t, gv->version));
     }
-    d->req_token_gen = d->conn->token_gen;
-    ok &= kinf__rf_put(w, cap, &o, "GET ");
-    ok &= kinf__rf_put(w, cap, &o, d->reqpath);
-    ok &= kinf__rf_put(w, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__rf_put(w, cap, &o, d->conn->hosthdr);
-    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
-    ok &= kinf__rf_put(w, cap, &o, (dq != KINF__DQ_GV && !d->legacy_only) ? kinf__dc_accept_agg : "Accept: application/json\r\n");
-    if (d->conn->token[0]) {
-        ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__rf_put(w, cap, &o, d->conn->token);
-        ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    }
-    ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    d->wlen = o; d->wpos = 0;
+    ok &= kinf__put(w, cap, &o, "GET ");
+    ok &= kinf__put(w, cap, &o, d->reqpath);
+    ok &= kinf__conn_headers(&d->conn, w, cap, &o, (dq != KINF__DQ_GV && !d->legacy_only) ? kinf__dc_accept_agg : "Accept: application/json\r\n", 0);
+    d->conn.wbuf = w; d->conn.wlen = o; d->conn.wpos = 0;
     return ok;
 }
 /* Starts the request of kind dq (for KINF__DQ_GV, of d->gv[d->gvpos - 1]). */
 static void kinf__dc_request(kinf_discovery_t* d, int dq) {
     d->dq = dq;
-    d->hlen = 0; d->body_done = 0; d->body_err = 0; d->body_agg = 0; d->got_doc = 0; d->msg[0] = 0;
-    memset(&d->resp, 0, sizeof(d->resp));
-    memset(&d->ch, 0, sizeof(d->ch));
-    d->last_rx = d->now;
+    d->body_err = 0; d->body_agg = 0; d->got_doc = 0; d->msg[0] = 0;
     if (!kinf__dc_build(d)) { KINF__DC_ERR(d, CONFIG_TOO_LONG, "discovery request", 0); kinf__dc_fail(d); return; }
     d->st.requests++;
-    d->reused = d->conn_open && d->reusable;
-    if (d->reused) { d->cstate = KINF__C_SEND; return; }
-    kinf__dc_drop(d);
-    d->cstate = KINF__C_WANTED;
-}
-/* A kept-alive connection that the server closed while idle (a restart, a
-   proxy's timeout) ends the request before any byte of a response: the same
-   GET goes again on a new connection, as HTTP clients do, and the round
-   goes on. 1 when that is the case. */
-static int kinf__dc_stale(kinf_discovery_t* d) {
-    if (!d->reused || d->resp.head_done || d->hlen || (d->cstate != KINF__C_SEND && d->cstate != KINF__C_RECV)) { return 0; }
-    d->reused = 0;
-    d->conn_open = 0; d->reusable = 0; d->close_wanted = 0;
-    d->wpos = 0;
-    d->cstate = KINF__C_WANTED;
-    return 1;
+    kinf__conn_start(&d->conn);
 }
 static void kinf__dc_round_begin(kinf_discovery_t* d) {
     kinf__dtab* t = &d->tab[!d->cur];
@@ -488,7 +436,7 @@ static int kinf__dc_record(kinf_discovery_t* d) {
     size_t n = d->scan.ev_len;
     int r;
     if (n > d->st.doc_peak) { d->st.doc_peak = n; }
-    if (d->resp.status != 200) {
+    if (d->conn.resp.status != 200) {
         size_t v = d->scan.rec_over ? n : kinf__dj_get(p, n, 0, "message");
         if (v < n && p[v] == '"') {
             const char* s = p + v + 1;
@@ -518,7 +466,7 @@ static int kinf__dc_feed(kinf_discovery_t* d, const uint8_t* b, size_t k) {
     while (k > 0 && !d->body_err) {
         size_t used = kinf__scan_feed(&d->scan, b, k);
         if (d->scan.err) {
-            if (d->resp.status != 200) { d->body_err = 1; return 0; } /* not a Status: no message */
+            if (d->conn.resp.status != 200) { d->body_err = 1; return 0; } /* not a Status: no message */
             KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, d->scan.err == 2 ? " (nested too deep)" : 0);
             return -1;
         }
@@ -532,64 +480,35 @@ static int kinf__dc_feed(kinf_discovery_t* d, const uint8_t* b, size_t k) {
     }
     return 0;
 }
-/* freshly read bytes b[0..n): the head, then the body */
-static int kinf__dc_ingest(kinf_discovery_t* d, const uint8_t* b, size_t n) {
-    size_t p = 0;
-    uint32_t item = 0;
-    if (!d->resp.head_done) {
-        while (p < n) {
-            char c = (char)b[p++];
-            if (d->hlen >= sizeof(d->head)) { KINF__DC_ERR(d, HTTP_HEAD_TOO_LARGE, d->reqpath, 0); return -1; }
-            d->head[d->hlen++] = c;
-            if (c == '\n' && ((d->hlen >= 4 && !memcmp(d->head + d->hlen - 4, "\r\n\r\n", 4)) || (d->hlen >= 2 && d->head[d->hlen - 2] == '\n'))) {
-                if (kinf__http_parse_head(d->head, d->hlen, &d->resp, &item) != KINF_OK) {
-                    kinf__dc_log(d, KINF_LOG_ERROR, item, d->reqpath, 0, __LINE__);
-                    return -1;
-                }
-                if (d->resp.gzip) { /* discovery never asks for gzip */
-                    kinf__dc_log(d, KINF_LOG_ERROR, KINF_LOGITEM_HTTP_UNSUPPORTED_ENCODING, d->reqpath, " (Content-Encoding: gzip, not asked for)", __LINE__);
-                    return -1;
-                }
-                if (d->resp.status >= 100 && d->resp.status < 200) { d->hlen = 0; continue; }
-                d->resp.head_done = 1;
-                d->body_left = d->resp.clen;
-                /* an aggregated list frames one group per record: memory for the largest group, not the list */
-                d->body_agg = d->resp.status == 200 && d->dq != KINF__DQ_GV && kinf__dc_head_aggregated(d->head, d->hlen);
-                if (d->body_agg) { d->agg = 1; }
-                kinf__scan_reset(&d->scan, d->body_agg);
-                d->scan.ev_len = 0;
-                if (d->resp.clen == 0) { d->body_done = 1; }
-                break;
-            }
+/* the response head is in: an aggregated list frames one group per record,
+   so memory for the largest group, not the list */
+static int kinf__dc_head(void* owner) {
+    kinf_discovery_t* d = (kinf_discovery_t*)owner;
+    d->body_agg = d->conn.resp.status == 200 && d->dq != KINF__DQ_GV && kinf__dc_head_aggregated(d->conn.head, d->conn.hlen);
+    if (d->body_agg) { d->agg = 1; }
+    kinf__scan_reset(&d->scan, d->body_agg);
+    d->scan.ev_len = 0;
+    return 0;
+}
+/* the body bytes read so far into the scanner; -1 when the round fails */
+static int kinf__dc_body(kinf_discovery_t* d) {
+    while (kinf__conn_pending(&d->conn)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(&d->conn, &b);
+        if (k < 0) { return -1; }
+        if (k > 0) {
+            if (kinf__dc_feed(d, b, (size_t)k) != 0) { return -1; }
+            kinf__conn_take(&d->conn, (size_t)k);
         }
-        if (!d->resp.head_done) { return 0; }
     }
-    if (d->resp.chunked) {
-        while (p < n && !d->body_done) {
-            long k = kinf__chunked_frame(&d->ch, b, &p, n);
-            if (k < 0) { KINF__DC_ERR(d, HTTP_BAD_CHUNK, d->reqpath, 0); return -1; }
-            if (d->ch.done) { d->body_done = 1; }
-            if (k == 0) { break; }
-            if (kinf__dc_feed(d, b + p, (size_t)k) != 0) { return -1; }
-            p += (size_t)k;
-        }
-        return 0;
-    }
-    {
-        size_t k = n - p;
-        if (d->body_left >= 0) {
-            if ((int64_t)k >= d->body_left) { k = (size_t)d->body_left; d->body_done = 1; }
-            d->body_left -= (int64_t)k;
-        }
-        return kinf__dc_feed(d, b + p, k);
-    }
+    return 0;
 }
 /* The response is whole: the next request, the round's end, or its failure. */
 static void kinf__dc_response_done(kinf_discovery_t* d) {
-    int status = d->resp.status;
+    int status = d->conn.resp.status;
     char num[21];
-    d->reusable = !d->resp.conn_close && (d->resp.chunked || d->resp.clen >= 0);
-    d->cstate = KINF__C_NONE;
+    kinf__conn_finished(&d->conn);
+    d->conn.cstate = KINF__C_NONE;
     if (status == 200) {
         if (d->body_agg ? !d->scan.root_done : !d->got_doc) {
             KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, " (incomplete)");
@@ -609,7 +528,7 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     if (status == 401) {
         KINF__DC_ERR(d, UNAUTHORIZED, d->reqpath, d->msg);
-        if (d->conn->token_file[0]) { d->conn->token_due = 1; }
+        if (d->conn.token_file[0]) { d->conn.token_due = 1; }
     } else if (status == 403) {
         KINF__DC_ERR(d, FORBIDDEN, d->reqpath, d->msg);
     } else {
@@ -617,159 +536,63 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     kinf__dc_fail(d);
 }
-/* Starts a round when one is wanted, ends a backoff, finishes a response,
-   times out a silent server. */
-static void kinf__dc_advance(kinf_discovery_t* d) {
+/* Starts a round when one is wanted, ends a backoff, takes body bytes,
+   finishes a response. */
+static void kinf__dc_advance(void* owner) {
+    kinf_discovery_t* d = (kinf_discovery_t*)owner;
     if (d->stop) { return; }
-    if (d->phase == KINF__DP_BACKOFF && d->now >= d->backoff_until) { d->phase = KINF__DP_IDLE; }
+    if (d->phase == KINF__DP_BACKOFF && d->conn.now >= d->backoff_until) { d->phase = KINF__DP_IDLE; }
     if (d->phase == KINF__DP_IDLE && d->want_round) { kinf__dc_round_begin(d); }
-    if (d->phase != KINF__DP_RUNNING) { return; }
-    if (d->cstate == KINF__C_RECV && d->body_done) { kinf__dc_response_done(d); }
-    if ((d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV) && d->now > d->last_rx &&
-        d->now - d->last_rx >= (uint64_t)d->conn->idle_ms) {
-        KINF__DC_WARN(d, IDLE_TIMEOUT, d->reqpath, 0);
-        kinf__dc_fail(d);
-    }
+    if (d->phase != KINF__DP_RUNNING || d->conn.cstate != KINF__C_RECV) { return; }
+    if (kinf__dc_body(d) != 0) { kinf__dc_fail(d); return; }
+    if (d->conn.body_done) { kinf__dc_response_done(d); }
 }
-static unsigned kinf__dc_state(const kinf_discovery_t* d) {
-    unsigned st = 0;
-    if (d->stop) { return d->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
-    if (d->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (d->phase == KINF__DP_RUNNING && kinf__rf_token_stale(d->conn)) { st |= KINF_ENG_TOKEN; }
-    if (d->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (d->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (d->cstate == KINF__C_RECV && !d->body_done) { st |= KINF_ENG_RECV; }
-    return st;
+/* The exchange ended without a whole response: the round fails. */
+static void kinf__dc_lost(void* owner, int why, uint32_t item) {
+    kinf_discovery_t* d = (kinf_discovery_t*)owner;
+    (void)item;
+    if (why == KINF__LOST_CLOSED) { KINF__DC_WARN(d, CONNECTION_CLOSED, d->reqpath, 0); }
+    else if (why == KINF__LOST_IDLE) { KINF__DC_WARN(d, IDLE_TIMEOUT, d->reqpath, 0); }
+    else if (why == KINF__LOST_FAILED && d->conn.cstate == KINF__C_NONE) { return; }
+    kinf__dc_fail(d);
 }
-static void kinf__dc_time(kinf_discovery_t* d, uint64_t now) { d->now = now; d->conn->now = now; }
+static unsigned kinf__dc_gate(const void* owner) {
+    const kinf_discovery_t* d = (const kinf_discovery_t*)owner;
+    if (d->stop) { return KINF__HALT; }
+    return (d->phase == KINF__DP_RUNNING ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
+}
+static uint64_t kinf__dc_deadline(const void* owner) {
+    const kinf_discovery_t* d = (const kinf_discovery_t*)owner;
+    if (d->phase == KINF__DP_IDLE && d->want_round) { return d->conn.now; }
+    return d->phase == KINF__DP_BACKOFF ? d->backoff_until : UINT64_MAX;
+}
+static int kinf__dc_rebuild(void* owner) { return kinf__dc_build((kinf_discovery_t*)owner); }
+static void kinf__dc_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__dc_log((kinf_discovery_t*)owner, level, item, d1, d2, line);
+}
+static const kinf__conn_ops kinf__dc_ops = {
+    kinf__dc_advance, kinf__dc_rebuild, kinf__dc_head, kinf__dc_lost, kinf__dc_gate, kinf__dc_deadline, 0, kinf__dc_log_op
+};
+KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d) { return kinf__dc_ok(d) ? &d->conn : 0; }
 
-KINF_API kinf_server_t kinf_discovery_engine_server(kinf_discovery_t* d) {
-    kinf_server_t s;
-    memset(&s, 0, sizeof(s));
-    return kinf__dc_ok(d) ? kinf_engine_server(d->conn) : s;
-}
-KINF_API unsigned kinf_discovery_engine_tick(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return 0; }
-    kinf__dc_time(d, now_ms);
-    kinf__dc_advance(d);
-    return kinf__dc_state(d);
-}
-KINF_API uint64_t kinf_discovery_engine_deadline(kinf_discovery_t* d) {
-    if (!kinf__dc_ok(d) || (d->stop && !d->close_wanted)) { return UINT64_MAX; }
-    if (d->close_wanted || (d->phase == KINF__DP_IDLE && d->want_round) || d->cstate == KINF__C_WANTED ||
-        (d->cstate == KINF__C_RECV && d->body_done) || (d->phase == KINF__DP_RUNNING && kinf__rf_token_stale(d->conn))) { return d->now; }
-    if (d->phase == KINF__DP_BACKOFF) { return d->backoff_until; }
-    if (d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV) { return d->last_rx + (uint64_t)d->conn->idle_ms; }
-    return UINT64_MAX;
-}
-KINF_API const uint8_t* kinf_discovery_engine_sendbuf(kinf_discovery_t* d, size_t* len) {
-    if (len) { *len = 0; }
-    if (!kinf__dc_ok(d)) { return 0; }
-    if (!len) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_sendbuf", ": len is NULL"); return 0; }
-    if (d->stop || d->cstate != KINF__C_SEND) { return 0; }
-    /* a token read since the request was built goes into it, if none of it is sent */
-    if (d->req_token_gen != d->conn->token_gen && d->wpos == 0 && !kinf__dc_build(d)) { return 0; }
-    *len = d->wlen - d->wpos;
-    return (const uint8_t*)d->wbuf + d->wpos;
-}
-KINF_API void kinf_discovery_engine_sent(kinf_discovery_t* d, size_t n, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    if (d->cstate != KINF__C_SEND) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_sent", ": no request is being sent"); return; }
-    kinf__dc_time(d, now_ms);
-    if (n > d->wlen - d->wpos) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_sent", ": n is more than the sendbuf gave"); n = d->wlen - d->wpos; }
-    d->wpos += n;
-    if (!d->conn->sock.counts_bytes) { d->st.bytes_written += n; }
-    d->last_rx = now_ms;
-    if (d->wpos == d->wlen) { d->cstate = KINF__C_RECV; }
-}
-KINF_API uint8_t* kinf_discovery_engine_recvbuf(kinf_discovery_t* d, size_t* cap) {
-    if (cap) { *cap = 0; }
-    if (!kinf__dc_ok(d)) { return 0; }
-    if (!cap) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_recvbuf", ": cap is NULL"); return 0; }
-    if (!(kinf__dc_state(d) & KINF_ENG_RECV)) { return 0; }
-    *cap = d->conn->rcap;
-    return d->conn->rbuf;
-}
-KINF_API void kinf_discovery_engine_recvd(kinf_discovery_t* d, size_t n, uint64_t now_ms) {
-    if (!kinf__dc_ok(d) || n == 0 || d->stop) { return; }
-    if (!(kinf__dc_state(d) & KINF_ENG_RECV)) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_recvd", ": the engine wants no bytes now (the bytes are dropped)"); return; }
-    kinf__dc_time(d, now_ms);
-    if (n > d->conn->rcap) { KINF__DC_ERR(d, BAD_ARGUMENT, "kinf_discovery_engine_recvd", ": n is more than the recvbuf's cap"); n = d->conn->rcap; }
-    d->last_rx = now_ms;
-    if (!d->conn->sock.counts_bytes) { d->st.bytes_read += n; }
-    if (kinf__dc_ingest(d, d->conn->rbuf, n) != 0) { kinf__dc_fail(d); return; }
-    kinf__dc_advance(d);
-}
-KINF_API void kinf_discovery_engine_connected(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    if (d->cstate != KINF__C_WANTED) { KINF__DC_ERR(d, ENGINE_OUT_OF_TURN, "kinf_discovery_engine_connected", ": no connection was asked for"); return; }
-    kinf__dc_time(d, now_ms);
-    d->conn_open = 1;
-    d->cstate = KINF__C_SEND;
-    d->last_rx = now_ms;
-}
-KINF_API void kinf_discovery_engine_closed(kinf_discovery_t* d, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    kinf__dc_time(d, now_ms);
-    if (d->close_wanted) { d->close_wanted = 0; return; }
-    if (kinf__dc_stale(d)) { return; }
-    d->conn_open = 0; d->reusable = 0;
-    if (d->cstate == KINF__C_RECV && d->resp.head_done && !d->resp.chunked && d->resp.clen < 0) {
-        d->body_done = 1; /* a body read to the close */
-        kinf__dc_advance(d);
-        return;
-    }
-    if (d->cstate == KINF__C_SEND || d->cstate == KINF__C_RECV) {
-        KINF__DC_WARN(d, CONNECTION_CLOSED, d->reqpath, 0);
-        kinf__dc_fail(d);
-    }
-}
-KINF_API void kinf_discovery_engine_failed(kinf_discovery_t* d, uint32_t item, const char* detail, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return; }
-    kinf__dc_time(d, now_ms);
-    if (kinf__dc_stale(d)) { return; } /* a reset of an idle kept-alive connection: not worth a line */
-    if (item) { kinf__dc_log(d, KINF_LOG_ERROR, item < KINF_LOGITEM_COUNT ? item : (uint32_t)KINF_LOGITEM_IO_ERROR, detail, 0, __LINE__); }
-    d->close_wanted = 0; d->conn_open = 0;
-    if (d->cstate != KINF__C_NONE) { kinf__dc_fail(d); }
-}
-KINF_API int kinf_discovery_engine_set_token(kinf_discovery_t* d, const char* token, uint64_t now_ms) {
-    if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
-    kinf__dc_time(d, now_ms);
-    return kinf_engine_set_token(d->conn, token, now_ms);
-}
-
-/* >>discovery driver  the built-in transport: the connection informer's
-   socket and TLS, driven for discovery's requests (>>driver side) */
-static kinf__side kinf__dc_side(kinf_discovery_t* d) {
-    kinf__side s;
-    s.dc = d; s.cl = 0; s.conn = d->conn; s.cstate = &d->cstate; s.stop = &d->stop;
-    return s;
-}
-KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) && !d->own_transport ? d->conn->sock.fd : -1; }
-KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) {
-    kinf__side s;
-    if (!kinf__dc_ok(d) || d->own_transport) { return 0; }
-    s = kinf__dc_side(d);
-    return kinf__side_wants(&s);
-}
+#ifndef KINF_ENGINE_ONLY
+/* >>discovery driver  the built-in driver over its connection */
+KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_fd(&d->conn) : -1; }
+KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_wants(&d->conn) : 0u; }
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
-    kinf__side s;
-    if (!kinf__dc_ok(d) || d->own_transport) { return -1; }
-    s = kinf__dc_side(d);
-    return kinf__side_timeout_ms(&s);
+    if (!kinf__dc_ok(d)) { return -1; }
+    return d->stop && !d->conn.own_transport ? 0 : kinf__drv_timeout(&d->conn);
 }
 KINF_API int kinf_discovery_poll(kinf_discovery_t* d, int timeout_ms) {
-    kinf__side s;
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
-    if (d->own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    s = kinf__dc_side(d);
-    kinf__side_poll(&s, timeout_ms);
+    if (d->conn.own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    kinf__drv_poll(&d->conn, timeout_ms);
     return KINF_OK;
 }
 KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
     uint64_t t0, rounds, fails;
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
-    if (d->own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    if (d->conn.own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     rounds = d->st.rounds; fails = d->st.failures;
     if (d->phase == KINF__DP_BACKOFF) { d->phase = KINF__DP_IDLE; } /* asked for now: no waiting out the backoff */
     kinf_discovery_refresh(d);
@@ -787,6 +610,7 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
     }
     return KINF_ERR_STATE;
 }
+#endif
 
 /* >>discovery lookups */
 static void kinf__dc_view(const kinf__dtab* t, const kinf__dres* r, kinf_resource_t* out) {
@@ -917,7 +741,7 @@ KINF_API kinf_discovery_stats_t kinf_discovery_stats(kinf_discovery_t* d) {
     memset(&s, 0, sizeof(s));
     if (!kinf__dc_ok(d)) { return s; }
     s = d->st;
-    if (d->conn->sock.counts_bytes) { s.bytes_read += d->conn->st.bytes_read; s.bytes_written += d->conn->st.bytes_written; }
+    s.bytes_read = d->conn.bytes_read; s.bytes_written = d->conn.bytes_written;
     s.max_resources = (uint32_t)d->max_res;
     s.names_capacity = d->names_bytes;
     s.doc_capacity = d->doc_bytes;
@@ -926,15 +750,17 @@ KINF_API kinf_discovery_stats_t kinf_discovery_stats(kinf_discovery_t* d) {
 }
 KINF_API void kinf_discovery_shutdown(kinf_discovery_t* d) {
     if (!kinf__dc_ok(d)) { return; }
-    kinf__sock_close(d->conn);
-    kinf__dc_drop(d);
-    d->close_wanted = 0;
+#ifndef KINF_ENGINE_ONLY
+    kinf__sock_close(&d->conn);
+#endif
+    kinf__conn_drop(&d->conn);
+    d->conn.close_wanted = 0;
     if (d->phase == KINF__DP_RUNNING) { d->phase = KINF__DP_IDLE; d->want_round = 1; }
 }
 
 /* >>discovery setup */
 typedef struct kinf__dc_layout_t { size_t res[2], pool[2], gv, doc, conn, total; } kinf__dc_layout_t;
-static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_desc_t* o, kinf_desc_t* conn) {
+static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_desc_t* o, kinf_conn_desc_t* conn) {
     *o = *in;
     if (o->max_resources <= 0) { o->max_resources = 256; }
     if (o->max_resources > 65535) { o->max_resources = 65535; }
@@ -946,18 +772,9 @@ static void kinf__dc_defaults(const kinf_discovery_desc_t* in, kinf_discovery_de
     if (o->doc_bytes == 0) { o->doc_bytes = 64u * 1024u; }
     if (o->doc_bytes < 4096) { o->doc_bytes = 4096; }
     if (o->doc_bytes > (64u << 20)) { o->doc_bytes = 64u << 20; }
-    /* the connection: an informer with the smallest capacities, that never lists */
-    memset(conn, 0, sizeof(*conn));
-    if (in->conn) { *conn = *in->conn; }
-    conn->resource = "/api/v1";
-    conn->namespace_ = 0; conn->label_selector = 0; conn->field_selector = 0;
-    conn->keep = 0; conn->keep_count = 0; conn->drop = 0; conn->drop_count = 0; conn->no_default_drop = 1;
-    conn->max_objects = 1; conn->store_bytes = 1; conn->max_event_bytes = 4096; conn->max_tokens = 64;
-    conn->fifo_capacity = 0; conn->max_handlers = 1; conn->max_indexes = -1; conn->prefault_store = 0;
-    conn->read_bytes = 0; /* the library's read buffer: discovery documents are small */
-    conn->no_gzip = 1;    /* its requests are discovery's own: no inflater */
+    *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
-static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const kinf_desc_t* conn) {
+static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const kinf_conn_desc_t* conn) {
     kinf__dc_layout_t l;
     size_t p = kinf__align8(sizeof(struct kinf_discovery_t));
     int k;
@@ -967,24 +784,23 @@ static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const k
     }
     l.gv = p; p = kinf__align8(p + (size_t)o->max_group_versions * sizeof(kinf__dgv));
     l.doc = p; p = kinf__align8(p + o->doc_bytes);
-    l.conn = p; p = kinf__align8(p + kinf_informer_size(conn));
+    l.conn = p; p += kinf__conn_bytes(conn);
     l.total = p + 8u;
     return l;
 }
 KINF_API size_t kinf_discovery_size(const kinf_discovery_desc_t* desc) {
     kinf_discovery_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     if (!desc) { return 0; }
     kinf__dc_defaults(desc, &o, &conn);
     return kinf__dc_layout(&o, &conn).total;
 }
 KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kinf_discovery_desc_t* desc) {
     kinf_discovery_desc_t o;
-    kinf_desc_t conn;
+    kinf_conn_desc_t conn;
     kinf__dc_layout_t l;
     kinf_discovery_t* d;
     uint8_t* base;
-    size_t pl;
     int k;
     char tmp[256];
     if (!mem || !desc) { return 0; }
@@ -1001,7 +817,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     kinf__strlcpy(d->tag, conn.tag ? conn.tag : "kinformer", sizeof(d->tag));
     d->max_res = o.max_resources; d->max_gv = o.max_group_versions;
     d->names_bytes = o.names_bytes; d->doc_bytes = o.doc_bytes;
-    d->legacy_only = (uint8_t)(o.legacy_only != 0); d->own_transport = (uint8_t)(conn.own_transport != 0);
+    d->legacy_only = (uint8_t)(o.legacy_only != 0);
     d->mem_size = size; d->mem_layout = l.total;
     for (k = 0; k < 2; k++) {
         d->tab[k].res = (kinf__dres*)(void*)(base + l.res[k]);
@@ -1010,18 +826,17 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     }
     d->gv = (kinf__dgv*)(void*)(base + l.gv);
     d->doc = base + l.doc;
-    conn.logger.func = kinf__dc_conn_log; conn.logger.user = d;
-    d->conn = kinf_init(base + l.conn, l.total - l.conn, &conn);
-    if (!d->conn) { return 0; }
-    d->rng = d->conn->rng;
-    /* the URL's path: the connection informer's path less its "/api/v1" */
-    pl = strlen(d->conn->path);
-    if (pl < 7 || pl - 7 >= sizeof(d->prefix)) { return 0; }
-    memcpy(d->prefix, d->conn->path, pl - 7); d->prefix[pl - 7] = 0;
+    if (!kinf__conn_setup(&d->conn, &conn, &kinf__dc_ops, d, base + l.conn, d->prefix, sizeof(d->prefix))) { return 0; }
+    d->conn.retry_stale = 1;
+    d->conn.where = d->reqpath;
+#ifndef KINF_ENGINE_ONLY
+    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+#else
+    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
+#endif
     d->scan.ev = d->doc; d->scan.ev_cap = d->doc_bytes;
     d->scan.rules = 0;
     for (k = 0; k < KINF__CAP_COUNT; k++) { d->scan.cbuf[k] = d->capbuf[k]; d->scan.ccap[k] = sizeof(d->capbuf[k]); }
-    d->cstate = KINF__C_NONE;
     d->magic = KINF__DISC_MAGIC;
     return d;
 }

@@ -491,7 +491,7 @@ KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl
     if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); return KINF_ERR_STATE; }
     f->all_req = tmpl ? *tmpl : none;
     f->all_mode = 1;
-    f->next_rediscover = (f->base.own_transport ? f->disc->now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
+    f->next_rediscover = (f->base.own_transport ? f->disc->conn.now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
     return kinf__fa_sync_all(f);
 }
 KINF_API int kinf_factory_start(kinf_factory_t* f) {
@@ -532,7 +532,7 @@ KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms) {
     int i, n = 0, t, wait;
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
     if (f->base.own_transport) {
-        kinf__fa_housekeeping(f, f->disc->now);
+        kinf__fa_housekeeping(f, f->disc->conn.now);
         return KINF_OK;
     }
     t = kinf_factory_timeout_ms(f);

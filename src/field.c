@@ -304,7 +304,9 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s.mem_used = inf->mem_layout; s.mem_capacity = inf->mem_size;
     s.caps.head_bytes = KINF_MAX_HEAD_BYTES; s.caps.headers = KINF_MAX_HEADERS; s.caps.depth = KINF_MAX_DEPTH;
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
-    s.caps.read_bytes = (uint32_t)inf->rcap;
+    s.caps.read_bytes = (uint32_t)inf->conn.rcap;
+    s.bytes_read = inf->conn.bytes_read; s.bytes_written = inf->conn.bytes_written;
+    s.gzip_responses = inf->conn.gz_responses; s.gzip_bytes_in = inf->conn.gz_in; s.gzip_bytes_out = inf->conn.gz_out;
     return s;
 }
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->last_rv : ""; }

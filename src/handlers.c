@@ -24,7 +24,7 @@ static void kinf__hd_deliver_delete(kinf_informer_t* inf, const kinf_object_t* o
 }
 static void kinf__hd_dispatch(kinf_informer_t* inf) {
     int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
-    inf->dispatching = 1;
+    inf->conn.in_callback = 1;
     while (budget-- > 0 && !inf->stop) {
         int32_t s = kinf__fifo_pop(inf);
         kinf__slot* sl;
@@ -57,9 +57,9 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         inf->sync_wait = 0;
         inf->synced = 1;
         KINF__INFO(inf, SYNCED, 0, 0);
-        if (inf->resync_ms) { inf->next_resync = inf->now + (uint64_t)inf->resync_ms; }
+        if (inf->resync_ms) { inf->next_resync = inf->conn.now + (uint64_t)inf->resync_ms; }
     }
-    if (inf->synced && inf->resync_ms && !inf->stop && inf->now >= inf->next_resync) {
+    if (inf->synced && inf->resync_ms && !inf->stop && inf->conn.now >= inf->next_resync) {
         int32_t s;
         for (s = 0; s < inf->slot_hi; s++) {
             kinf__slot* sl = &inf->slots[s];
@@ -70,8 +70,19 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
             }
         }
         inf->st.resyncs++;
-        inf->next_resync = inf->now + (uint64_t)inf->resync_ms;
+        inf->next_resync = inf->conn.now + (uint64_t)inf->resync_ms;
     }
-    inf->dispatching = 0;
+    inf->conn.in_callback = 0;
 }
-
+/* >>handlers engine  the informer's connection: the reflector's steps, the
+   handlers' delivery (kinf_engine_dispatch) */
+static int kinf__hd_dispatch_n(void* owner) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
+    uint32_t n = inf->flen;
+    kinf__hd_dispatch(inf);
+    return (int)(n - inf->flen);
+}
+static const kinf__conn_ops kinf__rf_ops = {
+    kinf__rf_advance, kinf__rf_rebuild, kinf__rf_head, kinf__rf_lost, kinf__rf_gate, kinf__rf_deadline, kinf__hd_dispatch_n, kinf__rf_log
+};
+KINF_API kinf_engine_t* kinf_informer_engine(kinf_informer_t* inf) { return kinf__ok(inf) ? &inf->conn : 0; }

@@ -21,28 +21,17 @@ static const char* kinf__meta_accept(const kinf_informer_t* inf, int watch) {
                  : "Accept: application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json\r\n";
 }
 #endif
-static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why* w) {
+static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, kinf__setup_out* o, kinf__why* w) {
     char prefix[KINF__MAX_STR];
     int i;
-    if (!d->server || !d->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
+    if (!cd->server || !cd->server[0]) { return KINF__REFUSE(w, CONFIG_NO_SERVER, 0, 0); }
     if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
-    if (!kinf__setup_server(o, d->server, prefix, sizeof(prefix))) {
-        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
-    }
-    if (o->https && !d->own_transport) {
-#ifdef KINF_TLS_BEARSSL
-        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
-#else
-        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
-#endif
-    }
+    if (!kinf__conn_check(cd, &o->conn, prefix, sizeof(prefix), w)) { return 0; }
     if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
-    if (!kinf__setup_fits(d->label_selector, KINF__MAX_STR) || !kinf__setup_fits(d->field_selector, KINF__MAX_STR)) {
+    if (!kinf__fits(d->label_selector, KINF__MAX_STR) || !kinf__fits(d->field_selector, KINF__MAX_STR)) {
         return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
     }
-    if (!kinf__setup_fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
-    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
-    if (!kinf__setup_fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    if (!kinf__conn_check_token(cd, w)) { return 0; }
     /* projection rules. The identity is captured whatever they say, and the
        object's fields hold it, so the projected JSON repeats it only when a
        rule keeps it. */
@@ -71,6 +60,7 @@ static int kinf__setup_check(const kinf_desc_t* d, kinf__setup_out* o, kinf__why
    of the refusal with s->why set. */
 typedef struct kinf__setup_t {
     kinf_desc_t d;                /* desc with the defaults applied */
+    kinf_conn_desc_t cd;          /* its connection, with the defaults applied */
     kinf__setup_layout_t l;
     const char* clamped;          /* the last field that was out of range, or NULL */
     kinf__why why;
@@ -79,7 +69,9 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
     memset(&s->why, 0, sizeof(s->why));
     if (!desc) { KINF__REFUSE(&s->why, BAD_ARGUMENT, "desc is NULL", 0); return s->why.item; }
     s->d = kinf__setup_defaults_ex(desc, &s->clamped);
-    s->l = kinf__setup_layout(&s->d);
+    s->cd = kinf__conn_desc(&s->d);
+    kinf__conn_defaults(&s->cd, &s->clamped);
+    s->l = kinf__setup_layout(&s->d, &s->cd);
     if (s->l.total == SIZE_MAX) { /* kinf_informer_size said SIZE_MAX: no buffer is enough */
         KINF__REFUSE(&s->why, MEMORY_OVERFLOW, 0, 0);
         return s->why.item;
@@ -99,13 +91,10 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
         uint8_t* base = kinf__setup_base(mem);
         kinf_informer_t* inf = (kinf_informer_t*)(void*)base;
         memset(inf, 0, sizeof(*inf));
-        o->host = inf->host; o->hosthdr = inf->hosthdr; o->path = inf->path; o->rules = &inf->rules;
-        o->tls = 0;
-#ifdef KINF_TLS_BEARSSL
-        if (kinf__setup_has_tls(&s->l)) { o->tls = kinf__tls_block(base + s->l.tls); }
-#endif
+        o->conn = kinf__conn_into(&inf->conn, kinf__conn_tls_bytes(&s->cd) ? base + s->l.tls : 0);
+        o->path = inf->path; o->rules = &inf->rules;
     }
-    if (!kinf__setup_check(&s->d, o, &s->why)) { return s->why.item; }
+    if (!kinf__setup_check(&s->d, &s->cd, o, &s->why)) { return s->why.item; }
     return KINF_LOGITEM_OK;
 }
 

@@ -1,9 +1,13 @@
 /* >>public */
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
+    kinf_conn_desc_t cd;
+    const char* clamped = 0;
     if (!desc) { return 0; }
     d = kinf__setup_defaults(desc);
-    return kinf__setup_layout(&d).total;
+    cd = kinf__conn_desc(&d);
+    kinf__conn_defaults(&cd, &clamped);
+    return kinf__setup_layout(&d, &cd).total;
 }
 
 KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* desc) {
@@ -32,8 +36,8 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     base = kinf__setup_base(mem);
     inf = (kinf_informer_t*)(void*)base;
     inf->magic = KINF__MAGIC;
-    inf->logger = s.d.logger;
-    kinf__strlcpy(inf->tag, tag, sizeof(inf->tag));
+    inf->logger = s.d.logger.func ? s.d.logger : s.cd.logger;
+    kinf__strlcpy(inf->tag, desc->tag ? desc->tag : s.cd.tag ? s.cd.tag : "kinformer", sizeof(inf->tag));
     inf->mem_size = size; inf->mem_layout = s.l.total;
     inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
     inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
@@ -43,33 +47,24 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 #endif
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
-    inf->idle_ms = s.d.idle_timeout_ms; inf->connect_ms = s.d.connect_timeout_ms; inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->watch_timeout_s = s.d.watch_timeout_s;
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
-    inf->rng = s.d.random_seed ? s.d.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
+    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif
-    inf->sock.fd = -1;
-    inf->port = o.port; inf->https = o.https;
-    inf->own_transport = s.d.own_transport != 0;
+    kinf__conn_init(&inf->conn, &s.cd, &o.conn, &kinf__rf_ops, inf, base + s.l.rbuf, kinf__conn_tls_bytes(&s.cd) ? base + s.l.tls : 0);
+    inf->conn.last_error = &inf->last_error;
+    inf->conn.wbuf = inf->wbuf;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
 #endif
 #ifndef KINF_NO_METADATA_ONLY
     inf->meta_only = s.d.metadata_only != 0;
 #endif
-#ifdef KINF_TLS_BEARSSL
-    if (inf->https && !inf->own_transport) {
-        inf->tls = base + s.l.tls;
-        kinf__tls_init(inf, &s.d);
-    }
-#endif
     /* checked by kinf__setup_check: they fit */
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
-    kinf__strlcpy(inf->token, s.d.token, sizeof(inf->token));
-    kinf__strlcpy(inf->token_file, s.d.token_file, sizeof(inf->token_file));
-    inf->token_due = inf->token_file[0] != 0; /* read by the driver before the first request */
     /* arrays */
     inf->slots = (kinf__slot*)(void*)(base + s.l.slots);
     inf->kb = (uint32_t*)(void*)(base + s.l.kb); inf->kb_n = s.l.kbn;
@@ -83,11 +78,10 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->arena = base + s.l.arena;
     /* the read buffer is cleared, as the context is: the fixed part is
        resident from the start, whatever the first reads' sizes */
-    inf->rbuf = base + s.l.rbuf; inf->rcap = s.d.read_bytes;
 #ifndef KINF_NO_GZIP
-    if (s.l.gz) { inf->gz = base + s.l.gz; ((kinf__gz*)inf->gz)->crc_ready = 0; }
+    if (s.l.gz) { inf->conn.gz = base + s.l.gz; ((kinf__gz*)inf->conn.gz)->crc_ready = 0; }
 #endif
-    memset(inf->rbuf, 0, inf->rcap);
+    memset(inf->conn.rbuf, 0, inf->conn.rcap);
     /* slots and their index links are set up when first used, and a custom
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
@@ -129,9 +123,9 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
-    o.host = sc.host; o.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
 #ifdef KINF_TLS_BEARSSL
-    o.tls = &sc.tls;
+    o.conn.tls = &sc.tls;
 #endif
     item = kinf__setup(0, size, desc, &o, &s);
     if (!why) { cap = 0; }
@@ -185,8 +179,8 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     inf->handlers[inf->nhandlers++] = *h;
     if (h->on_add) {
         /* a late handler first learns every object its peers know about */
-        int32_t s, was = inf->dispatching;
-        inf->dispatching = 1;
+        int32_t s, was = inf->conn.in_callback;
+        inf->conn.in_callback = 1;
         for (s = 0; s < inf->slot_hi; s++) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
@@ -194,7 +188,7 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
             kinf__store_view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
             h->on_add(inf, &o, h->user);
         }
-        inf->dispatching = was;
+        inf->conn.in_callback = was;
     }
     return id;
 }
@@ -211,53 +205,20 @@ KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_f
 }
 #ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
-    uint64_t now, dl;
     if (!kinf__ok(inf)) { return -1; }
     if (inf->stop) { return 0; }
-    if (inf->cstate == KINF__C_WANTED && !inf->sock.connecting) { return 0; }
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && inf->sock.fd >= 0 && inf->cstate == KINF__C_RECV && kinf__tls_app_pending(inf) && (int)inf->flen < inf->fifo_cap) { return 0; }
-#endif
-    now = kinf__drv_now_ms();
-    dl = kinf_engine_deadline(inf);
-    if (inf->sock.connecting && inf->sock.t_connect + (uint64_t)inf->connect_ms < dl) { dl = inf->sock.t_connect + (uint64_t)inf->connect_ms; }
-    if (dl == UINT64_MAX) { return -1; }
-    if (dl <= now) { return 0; }
-    return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
+    return kinf__drv_timeout(&inf->conn);
 }
-KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->sock.fd : -1; }
-KINF_API unsigned kinf_wants(kinf_informer_t* inf) {
-    int rd; /* the response wants more bytes: nothing left to feed, and room in the FIFO */
-    if (!kinf__ok(inf) || inf->sock.fd < 0) { return 0; }
-    if (inf->sock.connecting) { return KINF_WANT_WRITE; }
-    rd = (kinf__rf_state(inf) & KINF_ENG_RECV) != 0;
-#ifdef KINF_TLS_BEARSSL
-    if (inf->tls && (inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV)) { return kinf__tls_wants(inf, rd); }
-#endif
-    if (inf->cstate == KINF__C_SEND) { return KINF_WANT_WRITE; }
-    return rd ? KINF_WANT_READ : 0;
-}
+KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->conn.sock.fd : -1; }
+KINF_API unsigned kinf_wants(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__drv_wants(&inf->conn) : 0u; }
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
-    int t, wait;
-    unsigned w;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
-    if (inf->own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
+    if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { return kinf__refused(inf, inf->fatal_item, inf->fatal); } /* logged when it happened */
-    t = kinf_timeout_ms(inf);
-    wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
-    w = kinf_wants(inf);
-    if (wait != 0) {
-        struct pollfd pf;
-        pf.fd = inf->sock.fd;
-        pf.events = (short)(((w & KINF_WANT_READ) ? POLLIN : 0) | ((w & KINF_WANT_WRITE) ? POLLOUT : 0));
-        pf.revents = 0;
-        if (inf->sock.fd >= 0 && w) { poll(&pf, 1, wait); }
-        else if (wait > 0) { poll(0, 0, wait); }
-    }
-    if (!inf->stop) { kinf__drv_step(inf); }
-    if (!inf->stop) { inf->now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
-    if (inf->fatal) { kinf__sock_close(inf); inf->close_wanted = 0; }
+    kinf__drv_poll(&inf->conn, timeout_ms);
+    if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
+    if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }
     return inf->fatal;
 }
 KINF_API int kinf_run(kinf_informer_t* inf) {
@@ -280,7 +241,7 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
         int budget = inf->budget;
         inf->budget = 0;
 #ifndef KINF_ENGINE_ONLY
-        if (inf->sock.counts_bytes) { inf->now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
+        if (inf->conn.counts_bytes) { inf->conn.now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
 #endif
         kinf__hd_dispatch(inf);
         inf->budget = budget;
@@ -292,10 +253,10 @@ KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }
 KINF_API void kinf_shutdown(kinf_informer_t* inf) {
     if (!kinf__ok(inf)) { return; }
 #ifndef KINF_ENGINE_ONLY
-    kinf__sock_close(inf);
+    kinf__sock_close(&inf->conn);
 #endif
     kinf__rf_drop(inf);
-    inf->close_wanted = 0;
+    inf->conn.close_wanted = 0;
     inf->phase = KINF__PH_IDLE;
 }
 KINF_API int kinf_has_synced(kinf_informer_t* inf) { return kinf__ok(inf) && inf->synced; }

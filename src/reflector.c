@@ -1,25 +1,4 @@
 /* >>reflector requests */
-static int kinf__rf_pct(char* out, size_t cap, size_t* o, const char* s) {
-    static const char hex[] = "0123456789ABCDEF";
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~') {
-            if (*o + 1 >= cap) { return 0; }
-            out[(*o)++] = (char)c;
-        } else {
-            if (*o + 3 >= cap) { return 0; }
-            out[(*o)++] = '%'; out[(*o)++] = hex[c >> 4]; out[(*o)++] = hex[c & 15];
-        }
-    }
-    out[*o] = 0;
-    return 1;
-}
-static int kinf__rf_put(char* out, size_t cap, size_t* o, const char* s) {
-    size_t n = strlen(s);
-    if (*o + n >= cap) { return 0; }
-    memcpy(out + *o, s, n); *o += n; out[*o] = 0;
-    return 1;
-}
 #ifndef KINF_NO_WATCH_LIST
 /* >>reflector watch-list request  Watch-list (KEP-3157): a (re)list as one watch with
    sendInitialEvents=true. The objects come as ADDED events, then a bookmark
@@ -31,9 +10,9 @@ static int kinf__wl_want(const kinf_informer_t* inf) {
 /* As client-go's reflector: from the last synced resourceVersion when there
    is one to go on from, else "" (a read as recent as the server's storage). */
 static int kinf__wl_query(kinf_informer_t* inf, char* w, size_t cap, size_t* o) {
-    int ok = kinf__rf_put(w, cap, o, "?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion=");
+    int ok = kinf__put(w, cap, o, "?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion=");
     kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_LAST ? inf->last_rv : "", sizeof(inf->req_rv));
-    ok &= kinf__rf_pct(w, cap, o, inf->req_rv);
+    ok &= kinf__pct(w, cap, o, inf->req_rv);
     return ok;
 }
 #define KINF__WL_INIT(inf) ((inf)->wl_init)
@@ -45,61 +24,51 @@ static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     size_t cap = sizeof(inf->wbuf), o = 0;
     char num[21];
     int ok = 1;
-    inf->req_token_gen = inf->token_gen;
-    ok &= kinf__rf_put(w, cap, &o, "GET ");
-    ok &= kinf__rf_put(w, cap, &o, inf->path);
+    ok &= kinf__put(w, cap, &o, "GET ");
+    ok &= kinf__put(w, cap, &o, inf->path);
     if (kind == KINF__PH_WATCH) {
         uint32_t t = inf->watch_timeout_s ? (uint32_t)inf->watch_timeout_s : 300u + kinf__rand(&inf->rng) % 300u;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) { ok &= kinf__wl_query(inf, w, cap, &o); } else
 #endif
         {
-            ok &= kinf__rf_put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
-            ok &= kinf__rf_pct(w, cap, &o, inf->last_rv);
+            ok &= kinf__put(w, cap, &o, "?watch=1&allowWatchBookmarks=true&resourceVersion=");
+            ok &= kinf__pct(w, cap, &o, inf->last_rv);
         }
-        ok &= kinf__rf_put(w, cap, &o, "&timeoutSeconds=");
-        ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, t));
+        ok &= kinf__put(w, cap, &o, "&timeoutSeconds=");
+        ok &= kinf__put(w, cap, &o, kinf__utoa(num, t));
     } else {
         /* As client-go: a list at a last-seen RV is not paginated, so the
            server may answer it from its watch cache; nor is the full list
            that replaces an expired continue token. */
         int paged = !inf->list_nolimit && !(inf->rv_mode == KINF__RV_LAST && !inf->cont[0]);
-        ok &= kinf__rf_put(w, cap, &o, "?");
+        ok &= kinf__put(w, cap, &o, "?");
         if (paged) {
-            ok &= kinf__rf_put(w, cap, &o, "limit=");
-            ok &= kinf__rf_put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
+            ok &= kinf__put(w, cap, &o, "limit=");
+            ok &= kinf__put(w, cap, &o, kinf__utoa(num, (uint64_t)inf->list_limit));
         }
         if (inf->cont[0]) {
-            ok &= kinf__rf_put(w, cap, &o, "&continue=");
-            ok &= kinf__rf_pct(w, cap, &o, inf->cont);
+            ok &= kinf__put(w, cap, &o, "&continue=");
+            ok &= kinf__pct(w, cap, &o, inf->cont);
         } else if (inf->rv_mode != KINF__RV_UNSET) {
             kinf__strlcpy(inf->req_rv, inf->rv_mode == KINF__RV_ZERO ? "0" : inf->last_rv, sizeof(inf->req_rv));
-            ok &= kinf__rf_put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
-            ok &= kinf__rf_pct(w, cap, &o, inf->req_rv);
+            ok &= kinf__put(w, cap, &o, paged ? "&resourceVersion=" : "resourceVersion=");
+            ok &= kinf__pct(w, cap, &o, inf->req_rv);
         } else {
             inf->req_rv[0] = 0;
         }
     }
-    if (inf->lsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&labelSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->lsel); }
-    if (inf->fsel[0]) { ok &= kinf__rf_put(w, cap, &o, "&fieldSelector="); ok &= kinf__rf_pct(w, cap, &o, inf->fsel); }
-    ok &= kinf__rf_put(w, cap, &o, " HTTP/1.1\r\nHost: ");
-    ok &= kinf__rf_put(w, cap, &o, inf->hosthdr);
-#ifndef KINF_NO_METADATA_ONLY
-    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
-    ok &= kinf__rf_put(w, cap, &o, kinf__meta_accept(inf, kind == KINF__PH_WATCH));
-#else
-    ok &= kinf__rf_put(w, cap, &o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\nAccept: application/json\r\n");
-#endif
+    if (inf->lsel[0]) { ok &= kinf__put(w, cap, &o, "&labelSelector="); ok &= kinf__pct(w, cap, &o, inf->lsel); }
+    if (inf->fsel[0]) { ok &= kinf__put(w, cap, &o, "&fieldSelector="); ok &= kinf__pct(w, cap, &o, inf->fsel); }
 #ifndef KINF_NO_GZIP
-    if (inf->gz && kind == KINF__PH_LIST) { ok &= kinf__rf_put(w, cap, &o, "Accept-Encoding: gzip\r\n"); } /* never on a watch */
+    inf->conn.gz_asked = inf->conn.gz && kind == KINF__PH_LIST; /* never on a watch */
 #endif
-    if (inf->token[0]) {
-        ok &= kinf__rf_put(w, cap, &o, "Authorization: Bearer ");
-        ok &= kinf__rf_put(w, cap, &o, inf->token);
-        ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    }
-    ok &= kinf__rf_put(w, cap, &o, "\r\n");
-    inf->wlen = o; inf->wpos = 0;
+#ifndef KINF_NO_METADATA_ONLY
+    ok &= kinf__conn_headers(&inf->conn, w, cap, &o, kinf__meta_accept(inf, kind == KINF__PH_WATCH), inf->conn.gz_asked ? "Accept-Encoding: gzip\r\n" : 0);
+#else
+    ok &= kinf__conn_headers(&inf->conn, w, cap, &o, "Accept: application/json\r\n", inf->conn.gz_asked ? "Accept-Encoding: gzip\r\n" : 0);
+#endif
+    inf->conn.wbuf = w; inf->conn.wlen = o; inf->conn.wpos = 0;
     return ok;
 }
 
@@ -110,12 +79,9 @@ static void kinf__rf_drop(kinf_informer_t* inf) {
 #ifndef KINF_NO_GZIP
     /* a gzip list given up before its CRC-32 was checked (bad gzip, bad JSON
        out of it, a cut, a timeout): what it applied is not verified */
-    if (inf->gz_on && inf->req_kind == KINF__PH_LIST) { inf->gz_redo = 1; }
+    if (inf->conn.gz_on && inf->req_kind == KINF__PH_LIST) { inf->gz_redo = 1; }
 #endif
-    if (inf->conn_open) { inf->close_wanted = 1; }
-    inf->conn_open = 0;
-    inf->cstate = KINF__C_NONE;
-    inf->reusable = 0;
+    kinf__conn_drop(&inf->conn);
 }
 static void kinf__rf_begin(kinf_informer_t* inf, int kind);
 /* a list starts from its first page: no key has been seen in it yet */
@@ -125,14 +91,14 @@ static void kinf__rf_unseen(kinf_informer_t* inf) {
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
 static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
-    int64_t s = inf->resp.retry_after;
+    int64_t s = inf->conn.resp.retry_after;
     return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
 }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
 static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms) {
-    uint64_t now = inf->now;
+    uint64_t now = inf->conn.now;
     if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
@@ -153,17 +119,7 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
         KINF__INFO(inf, BACKOFF, kinf__utoa(num, (uint64_t)delay_ms), " ms");
     }
 }
-/* The body window in rbuf: data to feed at dpos..dend, and up to rend the
-   chunked framing and data not yet decoded. kinf__rf_window_clear empties all
-   three; kinf__rf_pending tells whether bytes read are not yet fed (held back
-   by the FIFO, or to feed next). */
-static void kinf__rf_window_clear(kinf_informer_t* inf) { inf->dpos = inf->dend = inf->rend = 0; }
-static int kinf__rf_pending(const kinf_informer_t* inf) {
-#ifndef KINF_NO_GZIP
-    if (inf->gz_on && ((const kinf__gz*)inf->gz)->pend) { return 1; } /* inflated, not fed yet */
-#endif
-    return inf->dpos < inf->rend;
-}
+static int kinf__rf_pending(const kinf_informer_t* inf) { return kinf__conn_pending(&inf->conn); }
 /* Builds the request for the current phase; with a continue token too long
    for it, falls back to one whole list (as client-go's pager when a token
    expires). 0 when even that does not fit: a fatal configuration error. */
@@ -187,16 +143,9 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     inf->phase = kind;
     inf->req_kind = kind;
     if (!kinf__rf_request(inf)) { return; }
-    memset(&inf->resp, 0, sizeof(inf->resp));
-    memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; kinf__rf_window_clear(inf); inf->body_done = 0;
-#ifndef KINF_NO_GZIP
-    inf->gz_on = 0;
-#endif
-    inf->last_rx = inf->now;
     if (kind == KINF__PH_WATCH) {
         inf->st.watches++;
-        inf->watch_start = inf->last_rx;
+        inf->watch_start = inf->conn.now;
         inf->watch_events = 0;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) {
@@ -217,13 +166,8 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
         }
     }
     inf->started = KINF__RUN_STARTED;
-    if (inf->conn_open && inf->reusable) {
-        inf->cstate = KINF__C_SEND;
-        return;
-    }
-    kinf__rf_drop(inf);
-    inf->st.reconnects++;
-    inf->cstate = KINF__C_WANTED;
+    kinf__conn_start(&inf->conn);
+    if (!inf->conn.reused) { inf->st.reconnects++; }
 }
 
 #ifndef KINF_NO_WATCH_LIST
@@ -247,7 +191,7 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
     kinf__rf_begin(inf, KINF__PH_LIST);
 }
 /* the stream of a watch-list answered 200: a failure now is a fallback */
-static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->resp.head_done && inf->resp.status == 200; }
+static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->conn.resp.head_done && inf->conn.resp.status == 200; }
 /* A status that says the server does not do watch-list (an old server: 422
    Invalid; 400, 403, 405, 501 ...): any 4xx but 401, 404, 408, 410 and 429,
    which a LIST would get as well or which pass, and 501. */
@@ -336,13 +280,13 @@ static int kinf__rf_put_json(char* out, size_t cap, size_t* o, const char* s) {
 static int kinf__rf_identity_json(kinf_informer_t* inf) {
     char* w = (char*)inf->ev;
     size_t o = 0, cap = inf->max_event_bytes;
-    int ok = kinf__rf_put(w, cap, &o, "{\"metadata\":{\"name\":\"");
+    int ok = kinf__put(w, cap, &o, "{\"metadata\":{\"name\":\"");
     ok &= kinf__rf_put_json(w, cap, &o, inf->c_name);
-    if (inf->c_ns[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_ns); }
-    if (inf->c_uid[0]) { ok &= kinf__rf_put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_uid); }
-    ok &= kinf__rf_put(w, cap, &o, "\",\"resourceVersion\":\"");
+    if (inf->c_ns[0]) { ok &= kinf__put(w, cap, &o, "\",\"namespace\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_ns); }
+    if (inf->c_uid[0]) { ok &= kinf__put(w, cap, &o, "\",\"uid\":\""); ok &= kinf__rf_put_json(w, cap, &o, inf->c_uid); }
+    ok &= kinf__put(w, cap, &o, "\",\"resourceVersion\":\"");
     ok &= kinf__rf_put_json(w, cap, &o, inf->c_rv);
-    ok &= kinf__rf_put(w, cap, &o, "\"}}");
+    ok &= kinf__put(w, cap, &o, "\"}}");
     return ok ? (int)o : -1;
 }
 /* A resourceVersion (capture k: an object's, a bookmark's, the list's)
@@ -557,10 +501,10 @@ static void kinf__rf_list_finished(kinf_informer_t* inf) {
     kinf__rf_begin(inf, KINF__PH_WATCH);
 }
 static void kinf__rf_response_done(kinf_informer_t* inf) {
-    int status = inf->resp.status, kind = inf->req_kind;
-    uint64_t now = inf->now;
+    int status = inf->conn.resp.status, kind = inf->req_kind;
+    uint64_t now = inf->conn.now;
     inf->responses++;
-    inf->reusable = !inf->resp.conn_close && (inf->resp.chunked || inf->resp.clen >= 0);
+    kinf__conn_finished(&inf->conn);
     if (status == 200 && kind == KINF__PH_LIST) {
         kinf__scan* sc = &inf->scan;
         if (sc->root_done && sc->cset[KINF__CAP_LIST_RV] && sc->cover[KINF__CAP_LIST_RV]) {
@@ -634,18 +578,18 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf));
             return;
         }
-        if (status == 400 && inf->https && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
+        if (status == 400 && inf->conn.https && kinf__mem_has(inf->ev, inf->scan.ev_len, "SSL certificate")) {
             /* a TLS terminator (nginx) that checks client certificates after the handshake */
-            KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->host, " (HTTP 400 from a TLS proxy)");
+            KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->conn.host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
-            if (inf->token_file[0]) { inf->token_due = 1; } /* the driver reads it before the retry */
+            if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, msg);
-            if (inf->resp.retry_after >= 0) { kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf)); return; }
+            if (inf->conn.resp.retry_after >= 0) { kinf__rf_fail(inf, kind, kinf__rf_retry_after_ms(inf)); return; }
         } else { KINF__ERR(inf, HTTP_STATUS, code, msg); }
         kinf__rf_fail(inf, kind, -1);
     }
@@ -667,76 +611,23 @@ static void kinf__rf_cut(kinf_informer_t* inf) {
 #ifndef KINF_NO_WATCH_LIST
     if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "the connection was cut before the end bookmark", " (this list only)", 0); return; }
 #endif
-    if (inf->req_kind == KINF__PH_WATCH && inf->resp.head_done && inf->resp.status == 200 &&
-        (inf->watch_events > 0 || inf->now - inf->watch_start >= 1000u)) {
+    if (inf->req_kind == KINF__PH_WATCH && inf->conn.resp.head_done && inf->conn.resp.status == 200 &&
+        (inf->watch_events > 0 || inf->conn.now - inf->watch_start >= 1000u)) {
         kinf__rf_fail(inf, KINF__PH_WATCH, 0);
         return;
     }
     kinf__rf_broken(inf);
 }
-/* Head parsing and body decoding of freshly read bytes rbuf[0..n). */
-static int kinf__rf_ingest(kinf_informer_t* inf, size_t n) {
-    size_t p = 0, dn;
-    uint32_t item = 0;
-    if (!inf->resp.head_done) {
-        while (p < n) {
-            char c = (char)inf->rbuf[p++];
-            if (inf->hlen >= sizeof(inf->head)) { KINF__ERR(inf, HTTP_HEAD_TOO_LARGE, 0, 0); return -1; }
-            inf->head[inf->hlen++] = c;
-            if (c == '\n' && ((inf->hlen >= 4 && !memcmp(inf->head + inf->hlen - 4, "\r\n\r\n", 4)) ||
-                              (inf->hlen >= 2 && inf->head[inf->hlen - 2] == '\n'))) {
-                if (kinf__http_parse_head(inf->head, inf->hlen, &inf->resp, &item) != KINF_OK) {
-                    kinf__log(inf, KINF_LOG_ERROR, item, 0, 0, __LINE__);
-                    return -1;
-                }
-                if (inf->resp.status >= 100 && inf->resp.status < 200) { inf->hlen = 0; continue; } /* interim */
-                inf->resp.head_done = 1;
-                inf->body_left = inf->resp.clen;
-                if (inf->resp.status == 200) {
-                    inf->body_mode = inf->req_kind == KINF__PH_LIST ? KINF__BODY_LIST : KINF__BODY_WATCH;
-                } else {
-                    inf->body_mode = KINF__BODY_STATUS;
-                }
-#ifndef KINF_NO_GZIP
-                /* gzip only where it was asked for: a list's response */
-                inf->gz_on = 0;
-                if (inf->resp.gzip) {
-                    if (!inf->gz || inf->req_kind != KINF__PH_LIST) {
-                        KINF__ERR(inf, HTTP_UNSUPPORTED_ENCODING, "Content-Encoding: gzip", inf->req_kind == KINF__PH_LIST ? " (not asked for)" : " (on a watch)");
-                        return -1;
-                    }
-                    kinf__gz_reset((kinf__gz*)inf->gz); inf->gz_on = 1; inf->st.gzip_responses++;
-                }
-#endif
-                kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
-                inf->scan.ev_len = 0;
-                if (inf->resp.clen == 0) { inf->body_done = 1; }
-                break;
-            }
-        }
-        if (!inf->resp.head_done) { kinf__rf_window_clear(inf); return 0; }
+/* The response head is in: what its body is, and the scanner set for it. */
+static int kinf__rf_head(void* owner) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
+    if (inf->conn.resp.status == 200) {
+        inf->body_mode = inf->req_kind == KINF__PH_LIST ? KINF__BODY_LIST : KINF__BODY_WATCH;
+    } else {
+        inf->body_mode = KINF__BODY_STATUS;
     }
-    dn = n - p;
-    if (inf->resp.chunked) { /* decoded as it is fed (kinf__rf_chunk_next): the data stays where it is */
-        inf->dpos = inf->dend = p; inf->rend = n;
-        return 0;
-    }
-    if (inf->body_left >= 0) {
-        if ((int64_t)dn >= inf->body_left) { dn = (size_t)inf->body_left; inf->body_done = 1; }
-        inf->body_left -= (int64_t)dn;
-    }
-    inf->dpos = p; inf->dend = inf->rend = p + dn;
-    return 0;
-}
-/* A chunked body: the framing from dend up to the next data, and that data
-   (as much of it as was read) as dpos..dend, in place. 0, or -1 for a bad
-   chunk. Each call moves on by at least a byte. */
-static int kinf__rf_chunk_next(kinf_informer_t* inf) {
-    size_t i = inf->dend;
-    long k = kinf__chunked_frame(&inf->ch, inf->rbuf, &i, inf->rend);
-    if (k < 0) { KINF__ERR(inf, HTTP_BAD_CHUNK, 0, 0); return -1; }
-    if (inf->ch.done) { inf->body_done = 1; } /* the framing step has passed the bytes after the end */
-    inf->dpos = i; inf->dend = i + (size_t)k;
+    kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
+    inf->scan.ev_len = 0;
     return 0;
 }
 /* A look at each record the scanner has framed, before it is applied: the
@@ -779,55 +670,17 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
     *used = p;
     return r;
 }
-#ifndef KINF_NO_GZIP
-/* >>reflector gzip  A list's body in gzip: the chunked framing comes off first
-   (gzip is a content coding under the transfer coding), then the inflater,
-   whose window holds what the scanner has not taken yet. A failure is logged
-   here; the list then fails as any broken list does, and the store is not
-   replaced (that happens only at the end of a complete list). */
-static void kinf__rf_gz_error(kinf_informer_t* inf, int r) {
-    const kinf__gz* z = (const kinf__gz*)inf->gz;
-    if (r == KINF__GZ_ECHECK) { KINF__ERR(inf, GZIP_CHECK_FAILED, z->why, 0); }
-    else { KINF__ERR(inf, GZIP_MALFORMED, z->why, 0); }
-}
-/* the next inflated bytes to feed: *src, their count; 0 when none (then the
-   compressed bytes at dpos were inflated, or the framing stepped over:
-   -1 when that failed, logged) */
-static long kinf__rf_gz_next(kinf_informer_t* inf, const uint8_t** src) {
-    kinf__gz* z = (kinf__gz*)inf->gz;
-    size_t used;
-    int r;
-    if (z->pend) { return (long)kinf__gz_out(z, src); }
-    if (inf->dpos >= inf->dend) { return kinf__rf_chunk_next(inf) ? -1 : 0; }
-    r = kinf__gz_inflate(z, inf->rbuf + inf->dpos, inf->dend - inf->dpos, &used);
-    inf->dpos += used;
-    inf->st.gzip_bytes_in += used;
-    if (r < 0) { kinf__rf_gz_error(inf, r); return -1; }
-    return 0;
-}
-#endif
 /* Feeds decoded body bytes to the scanner; returns -1 when the connection
    was given up (the caller stops), 0 otherwise. */
 static int kinf__rf_consume(kinf_informer_t* inf) {
     while (kinf__rf_pending(inf)) {
         size_t used, avail;
-        const uint8_t* src;
+        const uint8_t* src = 0;
         int r = KINF__REC_OK;
-#ifndef KINF_NO_GZIP
-        if (inf->gz_on) {
-            long k = kinf__rf_gz_next(inf, &src);
-            if (k < 0) { kinf__rf_broken(inf); return -1; }
-            if (k == 0) { continue; }
-            avail = (size_t)k;
-        } else
-#endif
-        {
-            if (inf->dpos >= inf->dend) {
-                if (kinf__rf_chunk_next(inf) != 0) { kinf__rf_broken(inf); return -1; }
-                continue;
-            }
-            src = inf->rbuf + inf->dpos; avail = inf->dend - inf->dpos;
-        }
+        long k = kinf__conn_next(&inf->conn, &src);
+        if (k < 0) { kinf__rf_broken(inf); return -1; }
+        if (k == 0) { continue; }
+        avail = (size_t)k;
         if (inf->body_mode == KINF__BODY_STATUS) {
             size_t take = avail;
             if (inf->scan.ev_len + take > inf->max_event_bytes - 1) { take = inf->max_event_bytes - 1 - inf->scan.ev_len; }
@@ -837,10 +690,7 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
         } else {
             r = kinf__rf_body_feed(inf, src, avail, &used);
         }
-#ifndef KINF_NO_GZIP
-        if (inf->gz_on) { kinf__gz_take((kinf__gz*)inf->gz, used); inf->st.gzip_bytes_out += used; } else
-#endif
-        { inf->dpos += used; }
+        kinf__conn_take(&inf->conn, used);
         if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
         if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
             kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
@@ -852,79 +702,70 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
 }
 
 /* >>reflector step: everything that needs no transport */
-static int kinf__rf_idle(const kinf_informer_t* inf) { return inf->now > inf->last_rx && inf->now - inf->last_rx >= (uint64_t)inf->idle_ms; }
 /* Starts the first list, ends a backoff, feeds bytes held back by the FIFO
    and finishes responses, as far as it can without the transport. */
-static void kinf__rf_advance(kinf_informer_t* inf) {
+static void kinf__rf_advance(void* owner) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
     int rounds;
     if (inf->stop || inf->fatal) { return; }
     if (inf->started == KINF__RUN_NEW) {
         inf->rv_mode = KINF__RV_ZERO;
-        inf->healthy_since = inf->now;
+        inf->healthy_since = inf->conn.now;
         if (inf->snap_loaded && inf->last_rv[0]) { inf->rv_mode = KINF__RV_LAST; kinf__rf_begin(inf, KINF__PH_WATCH); } /* a snapshot's RV */
         else { kinf__rf_begin(inf, KINF__PH_LIST); }
     }
     for (rounds = 0; rounds < 64 && !inf->stop && !inf->fatal; rounds++) {
         if (inf->phase == KINF__PH_BACKOFF) {
-            if (inf->now < inf->backoff_until) { return; }
+            if (inf->conn.now < inf->backoff_until) { return; }
             kinf__rf_begin(inf, inf->next_kind);
             continue;
         }
-        if (inf->cstate != KINF__C_RECV) { return; }
+        if (inf->conn.cstate != KINF__C_RECV) { return; }
         if (kinf__rf_consume(inf)) { continue; }
-        if (kinf__rf_pending(inf)) { inf->last_rx = inf->now; return; } /* held back by the FIFO: we are slow, not the server */
-        if (!inf->body_done) { return; }
-#ifndef KINF_NO_GZIP
-        if (inf->gz_on && ((const kinf__gz*)inf->gz)->st != KINF__GZS_DONE) { /* the body ended, the gzip stream did not */
-            KINF__ERR(inf, GZIP_TRUNCATED, 0, 0);
-            kinf__rf_broken(inf);
-            continue;
-        }
-#endif
+        if (kinf__rf_pending(inf)) { inf->conn.last_rx = inf->conn.now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (!inf->conn.body_done) { return; }
+        if (kinf__conn_body_end(&inf->conn) != 0) { kinf__rf_broken(inf); continue; } /* the gzip stream did not end */
         kinf__rf_response_done(inf);
     }
 }
-/* The connection has been silent for idle_timeout_ms: a silent server is not
-   a failing one, so a response resumes at once; a request that cannot be
-   sent is a broken connection. */
-static void kinf__rf_idle_check(kinf_informer_t* inf) {
-    if (inf->stop || !kinf__rf_idle(inf)) { return; }
-    if (inf->cstate == KINF__C_SEND) {
-        KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0);
-        kinf__rf_broken(inf);
-    } else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf)) {
-        KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
-#ifndef KINF_NO_WATCH_LIST
-        if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0, 1); return; }
-#endif
-        if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
-        kinf__rf_fail(inf, inf->req_kind, 0);
-    }
-}
-static int kinf__rf_token_stale(const kinf_informer_t* inf) {
-    return inf->token_file[0] && (inf->token_due || inf->now - inf->token_at >= 60000u);
-}
-static unsigned kinf__rf_state(const kinf_informer_t* inf) {
-    unsigned st = 0;
-    if (inf->stop || inf->fatal) { return inf->close_wanted ? (unsigned)KINF_ENG_CLOSE : 0u; }
-    if (inf->close_wanted) { st |= KINF_ENG_CLOSE; }
-    if (kinf__rf_token_stale(inf)) { st |= KINF_ENG_TOKEN; }
-    if (inf->cstate == KINF__C_WANTED) { st |= KINF_ENG_CONNECT; }
-    else if (inf->cstate == KINF__C_SEND) { st |= KINF_ENG_SEND; }
-    else if (inf->cstate == KINF__C_RECV && !kinf__rf_pending(inf) && !inf->body_done && (int)inf->flen < inf->fifo_cap) { st |= KINF_ENG_RECV; }
-    return st;
-}
-/* The end of the stream: the end of a body read to the close, or a cut. */
-static void kinf__rf_eof(kinf_informer_t* inf) {
-    int mid = inf->cstate == KINF__C_SEND || inf->cstate == KINF__C_RECV;
-    inf->conn_open = 0; inf->reusable = 0;
-    if (!mid) { return; }
-    if (inf->cstate == KINF__C_RECV && inf->resp.head_done && !inf->resp.chunked && inf->resp.clen < 0) {
-        inf->body_done = 1; kinf__rf_window_clear(inf);
-        kinf__rf_advance(inf);
+/* The exchange ended without a whole response. A silent server is not a
+   failing one, so a silent response resumes at once; a request that cannot
+   be sent is a broken connection. */
+static void kinf__rf_lost(void* owner, int why, uint32_t item) {
+    kinf_informer_t* inf = (kinf_informer_t*)owner;
+    int cs = inf->conn.cstate;
+    (void)item; /* logged already, or below */
+    if (why == KINF__LOST_BROKEN) { kinf__rf_broken(inf); return; }
+    if (why == KINF__LOST_CLOSED) { KINF__WARN(inf, CONNECTION_CLOSED, 0, 0); kinf__rf_cut(inf); return; }
+    if (why == KINF__LOST_FAILED) {
+        if (cs == KINF__C_WANTED) { kinf__rf_fail(inf, inf->req_kind, -1); } /* a list keeps its continue token */
+        else if (cs == KINF__C_SEND || cs == KINF__C_RECV) { kinf__rf_cut(inf); }
         return;
     }
-    KINF__WARN(inf, CONNECTION_CLOSED, 0, 0);
-    kinf__rf_cut(inf);
+    if (cs == KINF__C_SEND) { KINF__WARN(inf, IDLE_TIMEOUT, "sending", 0); kinf__rf_broken(inf); return; }
+    KINF__WARN(inf, IDLE_TIMEOUT, 0, 0);
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf)) { kinf__wl_fallback(inf, "no end bookmark within the idle timeout", 0, 1); return; }
+#endif
+    if (inf->req_kind == KINF__PH_LIST) { inf->cont[0] = 0; }
+    kinf__rf_fail(inf, inf->req_kind, 0);
 }
-
+/* what the informer can take now: nothing once stopped; bytes while the FIFO has room */
+static unsigned kinf__rf_gate(const void* owner) {
+    const kinf_informer_t* inf = (const kinf_informer_t*)owner;
+    if (inf->stop || inf->fatal) { return KINF__HALT; }
+    return KINF_ENG_TOKEN | ((int)inf->flen < inf->fifo_cap ? (unsigned)KINF_ENG_RECV : 0u);
+}
+static uint64_t kinf__rf_deadline(const void* owner) {
+    const kinf_informer_t* inf = (const kinf_informer_t*)owner;
+    uint64_t dl = UINT64_MAX;
+    if (inf->started == KINF__RUN_NEW || inf->flen > 0) { return inf->conn.now; }
+    if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
+    return dl;
+}
+/* the request again, with the token read since it was built */
+static int kinf__rf_rebuild(void* owner) { return kinf__rf_request((kinf_informer_t*)owner); }
+static void kinf__rf_log(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__log((kinf_informer_t*)owner, level, item, d1, d2, line);
+}

@@ -1,72 +1,4 @@
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
-enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
-typedef char kinf__setup_sizes[(sizeof(((kinf_informer_t*)0)->host) == KINF__HOST_BYTES && sizeof(((kinf_informer_t*)0)->hosthdr) == KINF__HOSTHDR_BYTES &&
-                                sizeof(((kinf_informer_t*)0)->path) == KINF__MAX_STR && sizeof(((kinf_informer_t*)0)->token_file) == KINF__TOKEN_FILE_BYTES) ? 1 : -1];
-/* What the checks build as they go: in kinf_init the context's own fields,
-   in kinf_check a scratch of the same sizes. tls: where the CA and client
-   material are loaded (a kinf__tls_ld; in kinf_check one that only counts). */
-typedef struct kinf__setup_out {
-    char* host;                   /* KINF__HOST_BYTES */
-    char* hosthdr;                /* KINF__HOSTHDR_BYTES */
-    char* path;                   /* KINF__MAX_STR */
-    kinf__rules* rules;           /* zeroed */
-    void* tls;
-    uint16_t port;
-    uint8_t https;
-} kinf__setup_out;
-static int kinf__setup_server(kinf__setup_out* o, const char* url, char* prefix, size_t pcap) {
-    const char* p;
-    const char* h;
-    size_t hl;
-    long port = 80;
-    o->https = 0;
-    if (!strncmp(url, "http://", 7)) { p = url + 7; }
-    else if (!strncmp(url, "https://", 8)) { p = url + 8; o->https = 1; port = 443; }
-    else { return 0; }
-    if (*p == '[') {
-        h = ++p;
-        while (*p && *p != ']') { p++; }
-        if (*p != ']') { return 0; }
-        hl = (size_t)(p - h);
-        p++;
-    } else {
-        h = p;
-        while (*p && *p != ':' && *p != '/') { p++; }
-        hl = (size_t)(p - h);
-    }
-    if (hl == 0 || hl >= KINF__HOST_BYTES) { return 0; }
-    memcpy(o->host, h, hl); o->host[hl] = 0;
-    if (!kinf__visible_ascii(o->host) || strchr(o->host, '/') || strchr(o->host, '@')) { return 0; }
-    if (*p == ':') {
-        const char* ps = ++p;
-        while (*p >= '0' && *p <= '9') { p++; }
-        port = (long)kinf__parse_dec(ps, (size_t)(p - ps));
-        if (port <= 0 || port > 65535) { return 0; }
-    }
-    if (*p && *p != '/') { return 0; }
-    o->port = (uint16_t)port;
-    if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
-    if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
-    {
-        char num[21];
-        int v6 = strchr(o->host, ':') != 0;
-        int std = (port == (o->https ? 443 : 80));
-        size_t n = 0;
-        const char* ns = kinf__utoa(num, (uint64_t)port);
-        if (v6) { o->hosthdr[n++] = '['; }
-        memcpy(o->hosthdr + n, o->host, hl); n += hl;
-        if (v6) { o->hosthdr[n++] = ']'; }
-        if (!std) { o->hosthdr[n++] = ':'; memcpy(o->hosthdr + n, ns, strlen(ns)); n += strlen(ns); }
-        o->hosthdr[n] = 0;
-    }
-    return 1;
-}
-static int kinf__cat(char* dst, size_t cap, const char* s) {
-    size_t o = strlen(dst), n = strlen(s);
-    if (o + n >= cap) { return 0; }
-    memcpy(dst + o, s, n + 1);
-    return 1;
-}
 /* resource: "pods" (core/v1), "/api/v1/pods", "/apis/G/V/plural"; into out, KINF__MAX_STR bytes */
 static int kinf__setup_path(char* out, const char* prefix, const char* res, const char* ns) {
     static const char* cluster_scoped[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
@@ -145,9 +77,6 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_event_bytes == 0) { d.max_event_bytes = KINF_DEFAULT_EVENT_BYTES; }
     if (d.max_event_bytes < 4096) { d.max_event_bytes = 4096; c = "max_event_bytes"; }
     if (d.max_event_bytes > 0x7ff00000u) { d.max_event_bytes = 0x7ff00000u; c = "max_event_bytes"; }
-    if (d.read_bytes == 0) { d.read_bytes = KINF_READ_BYTES; }
-    if (d.read_bytes < 256) { d.read_bytes = 256; c = "read_bytes"; }
-    if (d.read_bytes > (64u << 20)) { d.read_bytes = 64u << 20; c = "read_bytes"; }
     if (d.max_tokens <= 0) { d.max_tokens = KINF_DEFAULT_TOKENS; } /* jsmn reads Status objects only */
     if (d.max_tokens < 64) { d.max_tokens = 64; if (in->max_tokens > 0) { c = "max_tokens"; } }
     if (d.fifo_capacity > d.max_objects) { c = "fifo_capacity"; }
@@ -158,8 +87,6 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_indexes < 0) { d.max_indexes = 0; }       /* negative: no custom index */
     if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
-    if (d.idle_timeout_ms <= 0) { d.idle_timeout_ms = 90000; }
-    if (d.connect_timeout_ms <= 0) { d.connect_timeout_ms = 10000; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
     if (clamped) { *clamped = c; }
     return d;
@@ -175,14 +102,14 @@ static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
     return kinf__align8(o + n);
 }
 static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
-static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
+static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_conn_desc_t* cd) {
     kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
-    l.rbuf = o; o = kinf__setup_add(o, d->read_bytes);
+    l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
     l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
     l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
     l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, mo), sizeof(kinf__ixlink)));
@@ -198,27 +125,16 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d) {
     if (!d->no_gzip) { l.gz = o; o = kinf__setup_add(o, sizeof(kinf__gz)); }
 #endif
     l.tls = o;
-#ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { o = kinf__setup_add(o, kinf__tls_size()); }
-#endif
+    if (kinf__conn_tls_bytes(cd)) { o = kinf__setup_add(o, kinf__conn_tls_bytes(cd)); }
     l.total = kinf__setup_add(o, 8u); /* room to align the start */
     return l;
 }
 /* where the context starts in the caller's memory: the first 8-byte boundary */
 static uint8_t* kinf__setup_base(void* mem) { return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u); }
 
-#ifdef KINF_TLS_BEARSSL
-/* the layout reserved a TLS block (at l->tls) */
-static int kinf__setup_has_tls(const kinf__setup_layout_t* l) { return l->total > l->tls + 8u; }
-static void* kinf__tls_block(void* at);
-static int kinf__tls_load(void* ld, const kinf_desc_t* d, const char* host, kinf__why* w);
-#endif
-/* s holds fewer than cap bytes (NULL holds none); looks no further than cap */
-static int kinf__setup_fits(const char* s, size_t cap) {
-    size_t n = 0;
-    while (s && n < cap && s[n]) { n++; }
-    return n < cap;
-}
-/* Every check of the descriptor, in kinf_init's order: the one place that
-   decides whether kinf_init accepts it (kinf_check runs it too). d has the
-   defaults applied. Builds into o as it goes; returns 1, or 0 with w set. */
+/* What the checks build into: the connection's part, the path, the rules. */
+typedef struct kinf__setup_out {
+    kinf__conn_out conn;
+    char* path;                   /* KINF__MAX_STR */
+    kinf__rules* rules;           /* zeroed */
+} kinf__setup_out;

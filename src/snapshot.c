@@ -115,7 +115,7 @@ static void kinf__snap_head(const kinf_informer_t* inf, uint8_t* h, uint64_t uni
 }
 /* the header's strings: what the informer was made for, then its RV */
 static const char* kinf__snap_str(const kinf_informer_t* inf, int i) {
-    return i == 0 ? inf->hosthdr : i == 1 ? inf->path : i == 2 ? inf->lsel : i == 3 ? inf->fsel : inf->last_rv;
+    return i == 0 ? inf->conn.hosthdr : i == 1 ? inf->path : i == 2 ? inf->lsel : i == 3 ? inf->fsel : inf->last_rv;
 }
 static const char* const kinf__snap_str_name[5] = { "server ", "resource ", "label selector ", "field selector ", "resourceVersion " };
 
@@ -195,17 +195,17 @@ typedef struct kinf__snap_r {
    on behind the ones there (n at most rcap) with no copy but of that rest;
    0 as kinf__snap_get. */
 static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
-    uint8_t* b = r->inf->rbuf;
+    uint8_t* b = r->inf->conn.rbuf;
     const uint8_t* p;
     if (r->end - r->pos < n) {
         if (!r->fn) { return 0; }
         memmove(b, b + r->pos, r->end - r->pos);
         r->end -= r->pos; r->pos = 0;
         while (r->end < n) {
-            long got = r->fn(b + r->end, r->inf->rcap - r->end, r->user);
+            long got = r->fn(b + r->end, r->inf->conn.rcap - r->end, r->user);
             if (got < 0) { r->io = 1; return 0; }
             if (got == 0) { return 0; }
-            r->end += (size_t)got > r->inf->rcap - r->end ? r->inf->rcap - r->end : (size_t)got;
+            r->end += (size_t)got > r->inf->conn.rcap - r->end ? r->inf->conn.rcap - r->end : (size_t)got;
         }
     }
     p = r->b + r->pos;
@@ -218,7 +218,7 @@ static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
 static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
     uint8_t* d = (uint8_t*)dst;
     while (n) {
-        size_t k = r->fn && n > r->inf->rcap ? r->inf->rcap : n;
+        size_t k = r->fn && n > r->inf->conn.rcap ? r->inf->conn.rcap : n;
         const uint8_t* p = kinf__snap_span(r, k);
         if (!p) { return 0; }
         memcpy(d, p, k);
@@ -290,7 +290,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
         if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
             !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         /* the JSON where it was read when it fits the read buffer (no copy) */
-        js = jl <= inf->rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+        js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
         if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
             memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
@@ -331,7 +331,7 @@ KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_sn
     if (kinf__snap_emit(inf, unix_ms, &w) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
     inf->snap_dirty = 0;
     inf->snap_written = 1;
-    inf->snap_write_at = inf->now;
+    inf->snap_write_at = inf->conn.now;
     return KINF_OK;
 }
 static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
@@ -347,7 +347,7 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
 static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
     uint32_t item;
     char det[200];
-    if (inf->dispatching) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
+    if (inf->conn.in_callback) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
     if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
     r->inf = inf;
     kinf__xxh_init(&r->h);
@@ -372,7 +372,7 @@ KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, 
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
     memset(&r, 0, sizeof(r));
-    r.fn = fn; r.user = user; r.b = inf->rbuf;
+    r.fn = fn; r.user = user; r.b = inf->conn.rbuf;
     return kinf__snap_load(inf, &r);
 }
 KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len) {
@@ -466,7 +466,7 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
     int rc;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!inf->snap_dirty || !inf->last_rv[0]) { return 0; }
-    if (!final && inf->snap_written && interval_s > 0 && inf->now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
+    if (!final && inf->snap_written && interval_s > 0 && inf->conn.now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
     rc = kinf_snapshot_save_file(inf, path);
     return rc == KINF_OK ? 1 : rc;
 }

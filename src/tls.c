@@ -281,7 +281,7 @@ static int kinf__tls_pem_load(kinf__tls_ld* t, const char* file, const void* dat
     return bad ? -1 : taken;
 }
 
-static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
+static void kinf__tls_fail_item(kinf_engine_t* c, kinf__tls* t, int err) {
     char num[21];
     uint32_t item = KINF_LOGITEM_TLS_HANDSHAKE_FAILED;
     /* a TLS record starts with a content type 20..24; "HTTP/" or an HTML
@@ -303,13 +303,13 @@ static void kinf__tls_fail_item(kinf_informer_t* inf, kinf__tls* t, int err) {
         kinf__cat(d, sizeof(d), " (BearSSL error ");
         kinf__cat(d, sizeof(d), kinf__utoa(num, (uint64_t)(err < 0 ? 0 : err)));
         kinf__cat(d, sizeof(d), ")");
-        kinf__log(inf, KINF_LOG_ERROR, item, inf->host, d, __LINE__);
+        kinf__conn_log(c, KINF_LOG_ERROR, item, c->host, d, __LINE__);
     }
 }
 /* Moves records between the engine and the socket as far as it can now.
    Returns 0, -1 at a clean close, -2 on an error (logged). */
-static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
+static int kinf__tls_pump(kinf_engine_t* c, int want_read) {
+    kinf__tls* t = (kinf__tls*)c->tls;
     br_ssl_engine_context* e = &t->cc.eng;
     int i;
     for (i = 0; i < 64; i++) {
@@ -317,37 +317,37 @@ static int kinf__tls_pump(kinf_informer_t* inf, int want_read) {
         if (st == BR_SSL_CLOSED) {
             int err = br_ssl_engine_last_error(e);
             if (err == BR_ERR_OK && t->handshaken) { return -1; }
-            kinf__tls_fail_item(inf, t, err);
+            kinf__tls_fail_item(c, t, err);
             return -2;
         }
         if ((st & BR_SSL_SENDAPP) || (st & BR_SSL_RECVAPP)) { t->handshaken = 1; }
         if (st & BR_SSL_SENDREC) {
             size_t len;
             unsigned char* b = br_ssl_engine_sendrec_buf(e, &len);
-            ssize_t w = send(inf->sock.fd, b, len, KINF__SEND_FLAGS);
-            if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); inf->st.bytes_written += (uint64_t)w; continue; }
+            ssize_t w = send(c->sock.fd, b, len, KINF__SEND_FLAGS);
+            if (w > 0) { br_ssl_engine_sendrec_ack(e, (size_t)w); c->bytes_written += (uint64_t)w; continue; }
             if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) { return 0; }
             /* a reset in the handshake often hides the server's alert */
-            if (!t->handshaken) { kinf__tls_fail_item(inf, t, br_ssl_engine_last_error(e)); } else { KINF__ERR(inf, IO_ERROR, "send", 0); }
+            if (!t->handshaken) { kinf__tls_fail_item(c, t, br_ssl_engine_last_error(e)); } else { KINF__CERR(c, IO_ERROR, "send", 0); }
             return -2;
         }
         if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) {
             size_t len;
             unsigned char* b = br_ssl_engine_recvrec_buf(e, &len);
-            ssize_t r = recv(inf->sock.fd, b, len, 0);
+            ssize_t r = recv(c->sock.fd, b, len, 0);
             if (r > 0) {
                 int k;
                 for (k = 0; k < r && t->rx_bytes < 5; k++) { t->rx_head[t->rx_bytes++] = b[k]; }
                 br_ssl_engine_recvrec_ack(e, (size_t)r);
-                inf->st.bytes_read += (uint64_t)r;
+                c->bytes_read += (uint64_t)r;
                 continue;
             }
             if (r == 0) {
-                if (!t->handshaken) { kinf__tls_fail_item(inf, t, BR_ERR_IO); return -2; }
+                if (!t->handshaken) { kinf__tls_fail_item(c, t, BR_ERR_IO); return -2; }
                 return -1;
             }
             if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
-            if (!t->handshaken) { kinf__tls_fail_item(inf, t, br_ssl_engine_last_error(e)); } else { KINF__ERR(inf, IO_ERROR, "recv", 0); }
+            if (!t->handshaken) { kinf__tls_fail_item(c, t, br_ssl_engine_last_error(e)); } else { KINF__CERR(c, IO_ERROR, "recv", 0); }
             return -2;
         }
         return 0;
@@ -374,14 +374,14 @@ static int64_t kinf__tls_system_time(void) {
 }
 /* Starts the handshake on a new connection. 0 when there is no time to check
    the server's certificate against (logged). */
-static int kinf__tls_connect(kinf_informer_t* inf) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
+static int kinf__tls_connect(kinf_engine_t* c) {
+    kinf__tls* t = (kinf__tls*)c->tls;
     t->rx_bytes = 0; t->handshaken = 0;
-    if (t->insecure) { KINF__WARN(inf, TLS_INSECURE, inf->host, 0); }
+    if (t->insecure) { KINF__CWARN(c, TLS_INSECURE, c->host, 0); }
     else {
         uint32_t days, secs;
         if (!kinf__tls_date(t->time_fn ? t->time_fn(t->time_user) : kinf__tls_system_time(), &days, &secs)) {
-            KINF__ERR(inf, TLS_NO_CLOCK, inf->host, t->time_fn ? " (desc.tls_time gave none)" :
+            KINF__CERR(c, TLS_NO_CLOCK, c->host, t->time_fn ? " (desc.tls_time gave none)" :
                       " (the system clock cannot be read: a 32-bit time_t after 2038? build with -D_TIME_BITS=64 or set desc.tls_time)");
             return 0;
         }
@@ -390,16 +390,16 @@ static int kinf__tls_connect(kinf_informer_t* inf) {
     br_ssl_client_reset(&t->cc, t->sni[0] ? t->sni : 0, 0);
     return 1;
 }
-static unsigned kinf__tls_wants(kinf_informer_t* inf, int want_read) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
+static unsigned kinf__tls_wants(kinf_engine_t* c, int want_read) {
+    kinf__tls* t = (kinf__tls*)c->tls;
     unsigned st = br_ssl_engine_current_state(&t->cc.eng), w = 0;
     if (st & BR_SSL_SENDREC) { w |= KINF_WANT_WRITE; }
     if ((st & BR_SSL_RECVREC) && !(st & BR_SSL_RECVAPP) && (want_read || !t->handshaken)) { w |= KINF_WANT_READ; }
     if ((st & BR_SSL_SENDAPP) && !want_read) { w |= KINF_WANT_WRITE; }
     return w;
 }
-static int kinf__tls_app_pending(kinf_informer_t* inf) {
-    return (br_ssl_engine_current_state(&((kinf__tls*)inf->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
+static int kinf__tls_app_pending(kinf_engine_t* c) {
+    return (br_ssl_engine_current_state(&((kinf__tls*)c->tls)->cc.eng) & BR_SSL_RECVAPP) != 0;
 }
 /* Clears the TLS block at `at`; returns its loader, which loads into it. */
 static void* kinf__tls_block(void* at) {
@@ -409,13 +409,13 @@ static void* kinf__tls_block(void* at) {
     return &t->ld;
 }
 /* the name checked: tls_server_name, else the URL's host */
-static const char* kinf__tls_name(const kinf_desc_t* d, const char* host) {
+static const char* kinf__tls_name(const kinf_conn_desc_t* d, const char* host) {
     return (d->tls_server_name && d->tls_server_name[0]) ? d->tls_server_name : host;
 }
 /* kinf_init's TLS checks (from kinf__setup_check): loads the CA bundle, the
    client chain and key as desc names them (with a loader that has no block:
    decodes and counts only), and the name to verify. 1, or 0 with w set. */
-static int kinf__tls_load(void* loader, const kinf_desc_t* d, const char* host, kinf__why* w) {
+static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* host, kinf__why* w) {
     kinf__tls_ld* t = (kinf__tls_ld*)loader;
     unsigned char ip[16];
     const char* name = kinf__tls_name(d, host);
@@ -436,16 +436,16 @@ static int kinf__tls_load(void* loader, const kinf_desc_t* d, const char* host, 
     } else if ((d->client_key_file && d->client_key_file[0]) || (d->client_key_data && d->client_key_len)) {
         return KINF__REFUSE(w, TLS_BAD_CLIENT_CERT, "a client key without a certificate", 0);
     }
-    if (inet_pton(AF_INET, name, ip) != 1 && inet_pton(AF_INET6, name, ip) != 1 && !kinf__setup_fits(name, sizeof(((kinf__tls*)0)->sni))) {
+    if (inet_pton(AF_INET, name, ip) != 1 && inet_pton(AF_INET6, name, ip) != 1 && !kinf__fits(name, sizeof(((kinf__tls*)0)->sni))) {
         return KINF__REFUSE(w, CONFIG_TOO_LONG, "tls_server_name", 0);
     }
     return 1;
 }
 /* Sets the TLS engine up over what kinf__tls_load put in the block: trust
    anchors, client chain and key, the name to verify. */
-static void kinf__tls_init(kinf_informer_t* inf, const kinf_desc_t* d) {
-    kinf__tls* t = (kinf__tls*)inf->tls;
-    const char* name = kinf__tls_name(d, inf->host);
+static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    const char* name = kinf__tls_name(d, c->host);
     t->insecure = d->insecure_skip_tls_verify != 0;
     t->time_fn = d->tls_time; t->time_user = d->tls_time_user;
     br_ssl_client_init_full(&t->cc, &t->xc, t->ta, t->ld.nta);

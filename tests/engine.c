@@ -79,9 +79,9 @@ static const char* request(kinf_informer_t* inf, uint64_t now) {
     static char r[2048];
     size_t len;
     const uint8_t* b;
-    if (!(kinf_engine_tick(inf, now) & KINF_ENG_SEND) || !(b = kinf_engine_sendbuf(inf, &len)) || len >= sizeof(r)) { return ""; }
+    if (!(kinf_engine_tick(kinf_informer_engine(inf), now) & KINF_ENG_SEND) || !(b = kinf_engine_sendbuf(kinf_informer_engine(inf), &len)) || len >= sizeof(r)) { return ""; }
     memcpy(r, b, len); r[len] = 0;
-    kinf_engine_sent(inf, len, now);
+    kinf_engine_sent(kinf_informer_engine(inf), len, now);
     return r;
 }
 
@@ -115,15 +115,15 @@ int main(void) {
     CHECK(kinf_add_handler(inf, &h) == 0);
 
     /* connect and list */
-    CHECK(kinf_engine_state(inf) == 0);
-    CHECK(kinf_engine_tick(inf, t) == KINF_ENG_CONNECT);
-    CHECK(!strcmp(kinf_engine_server(inf).host, "10.0.0.1") && kinf_engine_server(inf).port == 6443);
-    kinf_engine_connected(inf, t);
+    CHECK(kinf_engine_state(kinf_informer_engine(inf)) == 0);
+    CHECK(kinf_engine_tick(kinf_informer_engine(inf), t) == KINF_ENG_CONNECT);
+    CHECK(!strcmp(kinf_engine_server(kinf_informer_engine(inf)).host, "10.0.0.1") && kinf_engine_server(kinf_informer_engine(inf)).port == 6443);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(STARTS(request(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
-    CHECK(kinf_engine_deadline(inf) == t + 90000u);
+    CHECK(kinf_engine_deadline(kinf_informer_engine(inf)) == t + 90000u);
     CHECK(feed(inf, http("200 OK", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\"},\"items\":["
                          POD("a", "1", "Pending") "," POD("b", "2", "Running") "]}", 0), 7, t) > 0);
-    CHECK(kinf_engine_dispatch(inf, t) == 2);
+    CHECK(kinf_engine_dispatch(kinf_informer_engine(inf), t) == 2);
     CHECK(!strcmp(g_ev, "A ns/a 1 A ns/b 2 "));
     CHECK(kinf_has_synced(inf) == 1 && kinf_count(inf) == 2);
     CHECK(kinf_get(inf, "ns/b", &o) && kinf_field(&o, "status.phase", &v) && v.len == 7 && !memcmp(v.ptr, "Running", 7));
@@ -134,35 +134,35 @@ int main(void) {
     feed(inf, http("200 OK", "{\"type\":\"MODIFIED\",\"object\":" POD("a", "51", "Running") "}\n"
                    "{\"type\":\"DELETED\",\"object\":" POD("b", "52", "Running") "}\n"
                    "{\"type\":\"ADDED\",\"object\":" POD("c", "53", "Pending") "}\n", 1), 5, t);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK(!strcmp(g_ev, "U ns/a 1>51 D ns/b 52 A ns/c 53 "));
     CHECK(kinf_count(inf) == 2 && !kinf_get(inf, "ns/b", &o) && kinf_get(inf, "ns/c", &o));
     CHECK(strstr(request(inf, t), "&resourceVersion=53&") != 0); /* the server ended the watch: again */
 
     /* silence: the idle timeout at 90 s, not before */
     t += 89999;
-    CHECK(kinf_engine_tick(inf, t) == KINF_ENG_RECV && logged(KINF_LOGITEM_IDLE_TIMEOUT) == 0);
+    CHECK(kinf_engine_tick(kinf_informer_engine(inf), t) == KINF_ENG_RECV && logged(KINF_LOGITEM_IDLE_TIMEOUT) == 0);
     t += 1;
-    CHECK(kinf_engine_tick(inf, t) == (KINF_ENG_CLOSE | KINF_ENG_CONNECT) && logged(KINF_LOGITEM_IDLE_TIMEOUT) == 1);
-    kinf_engine_closed(inf, t);
-    kinf_engine_connected(inf, t);
+    CHECK(kinf_engine_tick(kinf_informer_engine(inf), t) == (KINF_ENG_CLOSE | KINF_ENG_CONNECT) && logged(KINF_LOGITEM_IDLE_TIMEOUT) == 1);
+    kinf_engine_closed(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(strstr(request(inf, t), "&resourceVersion=53&") != 0);
 
     /* 410 Gone: back off 0.8 to 1.6 s, then relist from the last RV */
     CHECK(feed(inf, http("410 Gone", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
     CHECK(logged(KINF_LOGITEM_RV_EXPIRED) == 1);
-    CHECK(kinf_engine_state(inf) == KINF_ENG_CLOSE);
-    kinf_engine_closed(inf, t);
-    dl = kinf_engine_deadline(inf);
+    CHECK(kinf_engine_state(kinf_informer_engine(inf)) == KINF_ENG_CLOSE);
+    kinf_engine_closed(kinf_informer_engine(inf), t);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf));
     CHECK(dl >= t + 800 && dl < t + 1600);
-    CHECK(kinf_engine_tick(inf, dl - 1) == 0);
-    CHECK(kinf_engine_tick(inf, dl) == KINF_ENG_CONNECT);
+    CHECK(kinf_engine_tick(kinf_informer_engine(inf), dl - 1) == 0);
+    CHECK(kinf_engine_tick(kinf_informer_engine(inf), dl) == KINF_ENG_CONNECT);
     t = dl;
-    kinf_engine_connected(inf, t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(STARTS(request(inf, t), "GET /api/v1/pods?resourceVersion=53 HTTP/1.1\r\n"));
     g_ev[0] = 0;
     feed(inf, http("200 OK", "{\"metadata\":{\"resourceVersion\":\"60\"},\"items\":[" POD("a", "51", "Running") "," POD("d", "58", "Running") "]}", 0), 11, t);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK(!strcmp(g_ev, "A ns/d 58 D ns/c 53! ")); /* c went while the watch was gone */
     CHECK(kinf_stats(inf).relists == 1 && kinf_stats(inf).objects == 2);
     CHECK(strstr(request(inf, t), "&resourceVersion=60&") != 0);

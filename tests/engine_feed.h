@@ -18,16 +18,16 @@ static size_t kinf_test_feed(kinf_informer_t* inf, const void* data, size_t n,
     int guard;
     for (guard = 0; p < n && guard < 100000; guard++) {
         size_t cap, k = n - p;
-        uint8_t* b = kinf_engine_recvbuf(inf, &cap);
+        uint8_t* b = kinf_engine_recvbuf(kinf_informer_engine(inf), &cap);
         if (!b) {
-            if (dispatch && kinf_engine_dispatch(inf, now) > 0) { kinf_engine_tick(inf, now); continue; }
+            if (dispatch && kinf_engine_dispatch(kinf_informer_engine(inf), now) > 0) { kinf_engine_tick(kinf_informer_engine(inf), now); continue; }
             break;
         }
         if (k > cap) { k = cap; }
         if (k > step) { k = step; }
         memcpy(b, d + p, k);
         p += k;
-        kinf_engine_recvd(inf, k, now);
+        kinf_engine_recvd(kinf_informer_engine(inf), k, now);
     }
     return p;
 }

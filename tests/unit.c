@@ -235,9 +235,9 @@ static kinf_informer_t* mk_plain(void) {
 }
 static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
-    memset(&inf->resp, 0, sizeof(inf->resp));
-    memset(&inf->ch, 0, sizeof(inf->ch));
-    inf->hlen = 0; kinf__rf_window_clear(inf); inf->body_done = 0;
+    memset(&inf->conn.resp, 0, sizeof(inf->conn.resp));
+    memset(&inf->conn.ch, 0, sizeof(inf->conn.ch));
+    inf->conn.hlen = 0; kinf__conn_window_clear(&inf->conn); inf->conn.body_done = 0;
 }
 /* feeds s in reads of at most step bytes, taking the body's data as the
    informer does (a chunked body's runs in place, by kinf__rf_chunk_next);
@@ -249,15 +249,15 @@ static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, ch
         size_t k = n - p;
         int r;
         if (k > step) { k = step; }
-        if (k > inf->rcap) { k = inf->rcap; }
-        memcpy(inf->rbuf, s + p, k);
+        if (k > inf->conn.rcap) { k = inf->conn.rcap; }
+        memcpy(inf->conn.rbuf, s + p, k);
         p += k;
-        r = kinf__rf_ingest(inf, k);
+        r = kinf__conn_ingest(&inf->conn, k);
         if (r) { return r; }
         while (kinf__rf_pending(inf)) {
-            if (inf->dpos >= inf->dend && kinf__rf_chunk_next(inf) != 0) { return -1; }
-            if (body && inf->dend > inf->dpos) { memcpy(body + *blen, inf->rbuf + inf->dpos, inf->dend - inf->dpos); *blen += inf->dend - inf->dpos; }
-            inf->dpos = inf->dend;
+            if (inf->conn.dpos >= inf->conn.dend && kinf__conn_chunk(&inf->conn) != 0) { return -1; }
+            if (body && inf->conn.dend > inf->conn.dpos) { memcpy(body + *blen, inf->conn.rbuf + inf->conn.dpos, inf->conn.dend - inf->conn.dpos); *blen += inf->conn.dend - inf->conn.dpos; }
+            inf->conn.dpos = inf->conn.dend;
         }
     }
     return 0;
@@ -279,8 +279,8 @@ static void test_ingest_head(void) {
         ingest_reset(inf, KINF__PH_LIST);
         log_reset(); kinf_clear_error(inf);
         CHECK_INT(ingest(inf, buf, strlen(buf), step, 0, 0), 0);
-        CHECK_INT(inf->resp.head_done, 1);
-        CHECK_INT(inf->resp.status, 200);
+        CHECK_INT(inf->conn.resp.head_done, 1);
+        CHECK_INT(inf->conn.resp.status, 200);
         CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
     }
     memmove(buf + 20, buf + 19, strlen(buf + 19) + 1);
@@ -314,25 +314,25 @@ static void test_ingest_head(void) {
         ingest_reset(inf, KINF__PH_WATCH);
         if (!CHECK(ingest(inf, chunked, strlen(chunked), step, body, &bl) == 0)) { note("step %zu", step); break; }
         body[bl] = 0;
-        if (!CHECK(!strcmp(body, "hello world") && inf->body_done)) { note("step %zu: \"%s\"", step, body); break; }
+        if (!CHECK(!strcmp(body, "hello world") && inf->conn.body_done)) { note("step %zu: \"%s\"", step, body); break; }
     }
     CHECK_INT(inf->body_mode, KINF__BODY_WATCH);
     /* Content-Length body: stops at the length, the rest is not body */
     ingest_reset(inf, KINF__PH_LIST);
     strcpy(buf, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nabcdEXTRA");
     CHECK_INT(ingest(inf, buf, strlen(buf), 256, body, &bl), 0);
-    CHECK_INT(bl, 4); CHECK(!memcmp(body, "abcd", 4)); CHECK_INT(inf->body_done, 1);
+    CHECK_INT(bl, 4); CHECK(!memcmp(body, "abcd", 4)); CHECK_INT(inf->conn.body_done, 1);
     CHECK_INT(inf->body_mode, KINF__BODY_LIST);
     /* an interim 100 Continue is skipped; the final status counts */
     ingest_reset(inf, KINF__PH_LIST);
     strcpy(buf, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n{}");
     CHECK_INT(ingest(inf, buf, strlen(buf), 7, body, &bl), 0);
-    CHECK_INT(inf->resp.status, 404); CHECK_INT(inf->body_mode, KINF__BODY_STATUS); CHECK_INT(bl, 2);
+    CHECK_INT(inf->conn.resp.status, 404); CHECK_INT(inf->body_mode, KINF__BODY_STATUS); CHECK_INT(bl, 2);
     /* Content-Length: 0 ends the body at once */
     ingest_reset(inf, KINF__PH_LIST);
     strcpy(buf, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
     CHECK_INT(ingest(inf, buf, strlen(buf), 256, 0, 0), 0);
-    CHECK_INT(inf->body_done, 1);
+    CHECK_INT(inf->conn.body_done, 1);
     /* a bad chunk in the body: HTTP_BAD_CHUNK */
     ingest_reset(inf, KINF__PH_WATCH); kinf_clear_error(inf);
     strcpy(buf, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n");
@@ -2199,10 +2199,10 @@ static void test_has_synced(void) {
 }
 /* the informer as if its watch request on fd had been answered: 200, chunked */
 static void watch_on_fd(kinf_informer_t* inf, int fd) {
-    inf->sock.fd = fd; inf->conn_open = 1; inf->cstate = KINF__C_RECV; inf->started = KINF__RUN_STARTED;
+    inf->conn.sock.fd = fd; inf->conn.conn_open = 1; inf->conn.cstate = KINF__C_RECV; inf->started = KINF__RUN_STARTED;
     inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
-    inf->resp.head_done = 1; inf->resp.chunked = 1; inf->body_done = 0; kinf__rf_window_clear(inf);
-    inf->last_rx = inf->now = kinf__drv_now_ms();
+    inf->conn.resp.head_done = 1; inf->conn.resp.chunked = 1; inf->conn.body_done = 0; kinf__conn_window_clear(&inf->conn);
+    inf->conn.last_rx = inf->conn.now = kinf__drv_now_ms();
 }
 static void test_backpressure(void) {
     kinf_informer_t* inf = mk_fifo(0, 2, 0);
@@ -2214,14 +2214,14 @@ static void test_backpressure(void) {
     g_test = "backpressure";
     if (!CHECK(inf != 0)) { return; }
     if (!CHECK(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0)) { rm(inf); return; }
-    CHECK(n <= inf->rcap);
+    CHECK(n <= inf->conn.rcap);
     evlog_reset();
-    memcpy(inf->rbuf, body, n);
+    memcpy(inf->conn.rbuf, body, n);
     watch_on_fd(inf, sv[0]);
-    inf->dend = inf->rend = n;
+    inf->conn.dend = inf->conn.rend = n;
     CHECK_INT(kinf__rf_consume(inf), 0);
     CHECK_INT(inf->flen, 2);
-    CHECK(inf->dpos < inf->dend);          /* held back */
+    CHECK(inf->conn.dpos < inf->conn.dend);          /* held back */
     CHECK_INT(kinf_wants(inf) & KINF_WANT_READ, 0);
     CHECK_INT(kinf_timeout_ms(inf), 0);    /* there is work to do */
     CHECK_INT(kinf_count(inf), 2);
@@ -2231,7 +2231,7 @@ static void test_backpressure(void) {
     CHECK_STR(g_evlog, "A a 1 A b 2");
     CHECK_INT(kinf_wants(inf) & KINF_WANT_READ, 0); /* the held bytes first */
     CHECK_INT(kinf__rf_consume(inf), 0);
-    CHECK_INT(inf->dpos, inf->dend);
+    CHECK_INT(inf->conn.dpos, inf->conn.dend);
     CHECK_INT(inf->flen, 1);
     CHECK_INT(kinf_wants(inf), KINF_WANT_READ);
     dispatch(inf);
@@ -2239,10 +2239,10 @@ static void test_backpressure(void) {
     /* every byte consumed but the FIFO full: no read either */
     evlog_reset();
     n = (size_t)(strchr(strchr(body, '\n') + 1, '\n') - body); /* two events, no newline after the second */
-    memcpy(inf->rbuf, body, n);
-    inf->dpos = 0; inf->dend = inf->rend = n;
+    memcpy(inf->conn.rbuf, body, n);
+    inf->conn.dpos = 0; inf->conn.dend = inf->conn.rend = n;
     CHECK_INT(kinf__rf_consume(inf), 0);
-    CHECK_INT(inf->dpos, inf->dend);
+    CHECK_INT(inf->conn.dpos, inf->conn.dend);
     CHECK_INT(inf->flen, 2);
     CHECK_INT(kinf_wants(inf) & KINF_WANT_READ, 0);
     dispatch(inf);
@@ -2340,13 +2340,13 @@ static void step_bytes_by(size_t read_bytes) {
     CHECK(fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK) == 0);
     CHECK(write(sv[1], body, n) == (ssize_t)n);
     watch_on_fd(inf, sv[0]);
-    kinf__drv_step(inf);
-    CHECK_INT((long)inf->st.bytes_read, 1024); /* four reads of 256; 700 and 324; one of 1024 */
+    kinf__drv_step(&inf->conn);
+    CHECK_INT((long)inf->conn.bytes_read, 1024); /* four reads of 256; 700 and 324; one of 1024 */
     CHECK(inf->flen > 0 && inf->flen < 100);
     dispatch(inf);
     CHECK_STR(g_evlog, exp); /* the events whose bytes were read, in order */
-    for (steps = 1; steps < 100 && inf->st.bytes_read < n; steps++) { kinf__drv_step(inf); dispatch(inf); }
-    CHECK_INT((long)inf->st.bytes_read, (long)n);
+    for (steps = 1; steps < 100 && inf->conn.bytes_read < n; steps++) { kinf__drv_step(&inf->conn); dispatch(inf); }
+    CHECK_INT((long)inf->conn.bytes_read, (long)n);
     CHECK(steps >= (int)(n / 1024));
     CHECK_INT((long)inf->st.delivered_adds, 100);
     CHECK_INT(kinf_count(inf), 100);
@@ -2455,7 +2455,7 @@ static void test_late_handler_resync(void) {
     dispatch(inf);
     CHECK_STR(g_evlog, "U ns/a 3>3 2:U ns/a 3>3 3:U ns/a 3>3 U ns/c 4>4 2:U ns/c 4>4 3:U ns/c 4>4");
     CHECK_INT(kinf_stats(inf).resyncs, 1);
-    CHECK(inf->next_resync > inf->now);
+    CHECK(inf->next_resync > inf->conn.now);
     /* not again before the period */
     evlog_reset();
     dispatch(inf);
@@ -3277,8 +3277,8 @@ static void test_sizing_named(void) {
         if (!CHECK(a && b)) { rm(a); rm(b); continue; }
         if (kinf_informer_size(&z) != kinf_informer_size(&d) || a->max_objects != b->max_objects || a->store_bytes != b->store_bytes ||
             a->max_event_bytes != b->max_event_bytes || a->max_tokens != b->max_tokens || a->max_handlers != b->max_handlers ||
-            a->max_indexes != b->max_indexes || a->rcap != b->rcap || a->fifo_cap != b->fifo_cap || a->list_limit != b->list_limit ||
-            a->idle_ms != b->idle_ms || a->connect_ms != b->connect_ms || strcmp(a->tag, b->tag) || a->watch_timeout_s != b->watch_timeout_s) {
+            a->max_indexes != b->max_indexes || a->conn.rcap != b->conn.rcap || a->fifo_cap != b->fifo_cap || a->list_limit != b->list_limit ||
+            a->conn.idle_ms != b->conn.idle_ms || a->conn.connect_ms != b->conn.connect_ms || strcmp(a->tag, b->tag) || a->watch_timeout_s != b->watch_timeout_s) {
             bad++; note("%s: 0 is not the default", names[f]);
         }
         rm(a); rm(b);
@@ -3329,7 +3329,7 @@ static kinf_informer_t* mk_cfg(const char* server, const char* resource, const c
 static const char* request(kinf_informer_t* inf, int kind) {
     static char buf[KINF__WBUF + 1];
     if (!kinf__rf_build_request(inf, kind)) { return ""; }
-    memcpy(buf, inf->wbuf, inf->wlen); buf[inf->wlen] = 0;
+    memcpy(buf, inf->wbuf, inf->conn.wlen); buf[inf->conn.wlen] = 0;
     return buf;
 }
 /* the request line without "GET " and " HTTP/1.1" */
@@ -3466,10 +3466,10 @@ static void test_config(void) {
         CHECK(mk_cfg("http://h", "", 0) == 0); CHECK_INT(logged(KINF_LOGITEM_CONFIG_NO_RESOURCE), 1);
         /* Host headers */
         inf = mk_cfg("http://[::1]:8080", "pods", 0);
-        if (CHECK(inf != 0)) { CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nHost: [::1]:8080\r\n") != 0); CHECK_STR(inf->host, "::1"); CHECK_INT(inf->port, 8080); }
+        if (CHECK(inf != 0)) { CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nHost: [::1]:8080\r\n") != 0); CHECK_STR(inf->conn.host, "::1"); CHECK_INT(inf->conn.port, 8080); }
         rm(inf);
         inf = mk_cfg("http://example.com", "pods", 0);
-        if (CHECK(inf != 0)) { CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nHost: example.com\r\n") != 0); CHECK_INT(inf->port, 80); }
+        if (CHECK(inf != 0)) { CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nHost: example.com\r\n") != 0); CHECK_INT(inf->conn.port, 80); }
         rm(inf);
         inf = mk_cfg("http://127.0.0.1:1", "pods", 0);
         if (CHECK(inf != 0)) { CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nHost: 127.0.0.1:1\r\n") != 0); }
@@ -3989,29 +3989,29 @@ static void test_status_kind(void) {
    request (kinf_engine_sendbuf / kinf_engine_sent), then the response in
    reads of at most the read buffer (kinf_engine_recvbuf / kinf_engine_recvd),
    dispatching when the FIFO holds the bytes back. The clock stands still at
-   inf->now. Returns -1 if the engine gave the response up before its end,
+   inf->conn.now. Returns -1 if the engine gave the response up before its end,
    0 otherwise (it ended, or still wants bytes). */
 /* the connection the engine asks for (closing the old one), and the request sent whole */
 static void send_req(kinf_informer_t* inf, uint64_t now) {
     size_t len;
-    if (kinf_engine_state(inf) & KINF_ENG_CLOSE) { kinf_engine_closed(inf, now); }
-    if (kinf_engine_state(inf) & KINF_ENG_CONNECT) { kinf_engine_connected(inf, now); }
-    if (kinf_engine_sendbuf(inf, &len)) { kinf_engine_sent(inf, len, now); }
+    if (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_informer_engine(inf), now); }
+    if (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_informer_engine(inf), now); }
+    if (kinf_engine_sendbuf(kinf_informer_engine(inf), &len)) { kinf_engine_sent(kinf_informer_engine(inf), len, now); }
 }
 static int respond(kinf_informer_t* inf, const char* resp) {
     size_t n = strlen(resp), p = 0;
-    uint64_t now = inf->now;
+    uint64_t now = inf->conn.now;
     uint32_t done = inf->responses;
     int guard;
     send_req(inf, now);
-    if (inf->cstate != KINF__C_RECV) { return -1; }
-    for (guard = 0; (p < n || (inf->cstate == KINF__C_RECV && kinf__rf_pending(inf))) && guard < 100000; guard++) {
+    if (inf->conn.cstate != KINF__C_RECV) { return -1; }
+    for (guard = 0; (p < n || (inf->conn.cstate == KINF__C_RECV && kinf__rf_pending(inf))) && guard < 100000; guard++) {
         size_t cap, k = n - p;
-        uint8_t* buf = kinf_engine_recvbuf(inf, &cap);
+        uint8_t* buf = kinf_engine_recvbuf(kinf_informer_engine(inf), &cap);
         if (!buf) {
-            if (inf->cstate == KINF__C_RECV && (kinf__rf_pending(inf) || (int)inf->flen >= inf->fifo_cap)) { /* backpressure */
-                kinf_engine_dispatch(inf, now);
-                kinf_engine_tick(inf, now);
+            if (inf->conn.cstate == KINF__C_RECV && (kinf__rf_pending(inf) || (int)inf->flen >= inf->fifo_cap)) { /* backpressure */
+                kinf_engine_dispatch(kinf_informer_engine(inf), now);
+                kinf_engine_tick(kinf_informer_engine(inf), now);
                 continue;
             }
             break; /* given up, or ended before its last bytes */
@@ -4019,9 +4019,9 @@ static int respond(kinf_informer_t* inf, const char* resp) {
         if (k > cap) { k = cap; }
         memcpy(buf, resp + p, k);
         p += k;
-        kinf_engine_recvd(inf, k, now);
+        kinf_engine_recvd(kinf_informer_engine(inf), k, now);
     }
-    return (inf->responses != done || inf->cstate == KINF__C_RECV) ? 0 : -1;
+    return (inf->responses != done || inf->conn.cstate == KINF__C_RECV) ? 0 : -1;
 }
 /* "HTTP/1.1 <status>" + headers + body, chunked in pieces of 7 bytes or with a length */
 static const char* http(const char* status, const char* headers, const char* body, int chunked) {
@@ -4041,7 +4041,7 @@ static const char* http(const char* status, const char* headers, const char* bod
     return out;
 }
 #define ITEM(name, rv) "{\"metadata\":{\"name\":\"" name "\",\"namespace\":\"ns\",\"resourceVersion\":\"" rv "\"}}"
-static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - inf->now; }
+static uint64_t backoff_ms(kinf_informer_t* inf) { return inf->backoff_until - inf->conn.now; }
 /* A chunked watch body is fed where it lies in the read buffer
    (kinf__rf_chunk_next): the buffer still holds the last read's bytes afterwards,
    and a FIFO of one key holds the feed back at each event, in 7-byte chunks,
@@ -4056,19 +4056,19 @@ static void chunked_in_place_by(size_t read_bytes) {
     inf = mk(&d);
     if (!CHECK(inf != 0)) { return; }
     kinf_add_handler(inf, &g_handler); watch_begin(inf);
-    CHECK_INT(inf->rcap, read_bytes ? read_bytes : KINF_READ_BYTES);
+    CHECK_INT(inf->conn.rcap, read_bytes ? read_bytes : KINF_READ_BYTES);
     evlog_reset(); log_reset();
-    kinf_engine_tick(inf, 1000000); /* the first tick starts the first list */
+    kinf_engine_tick(kinf_informer_engine(inf), 1000000); /* the first tick starts the first list */
     CHECK_INT(respond(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[]}", 0)), 0);
     CHECK_INT(inf->req_kind, KINF__PH_WATCH);
     strcpy(r, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":" ITEM("a", "51") "}\n"
                                  "{\"type\":\"ADDED\",\"object\":" ITEM("b", "52") "}\n"
                                  "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "53") "}\n", 1));
     n = strlen(r);
-    if (inf->rcap == 256) { CHECK(n > 2 * inf->rcap); } /* three reads or more */
+    if (inf->conn.rcap == 256) { CHECK(n > 2 * inf->conn.rcap); } /* three reads or more */
     CHECK_INT(respond(inf, r), 0);
-    last = n - ((n - 1) % inf->rcap + 1); /* where the last read began */
-    CHECK(!memcmp(inf->rbuf, r + last, n - last));
+    last = n - ((n - 1) % inf->conn.rcap + 1); /* where the last read began */
+    CHECK(!memcmp(inf->conn.rbuf, r + last, n - last));
     dispatch(inf);
     CHECK_STR(g_evlog, "A ns/a 51 A ns/b 52 U ns/a 51>53");
     CHECK_STR(kinf_resource_version(inf), "53");
@@ -4090,7 +4090,7 @@ static void test_reflector(void) {
     if (!CHECK(inf != 0)) { return; }
     evlog_reset(); log_reset();
     /* the first list, two pages */
-    kinf_engine_tick(inf, 1000000); /* the first tick starts the first list */
+    kinf_engine_tick(kinf_informer_engine(inf), 1000000); /* the first tick starts the first list */
     CHECK_STR(target(inf, KINF__PH_LIST), "/api/v1/pods?limit=500&resourceVersion=0");
     CHECK_INT(respond(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c1\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "2") "]}", 1)), 0);
     CHECK_INT(kinf_count(inf), 2);
@@ -4132,7 +4132,7 @@ static void test_reflector(void) {
     CHECK(strstr(t, "&resourceVersion=70&") != 0);
     /* a watch the server ends at once with no event: WATCH_SHORT, backoff, watch again */
     log_reset();
-    inf->backoff_n = 0; inf->healthy_since = inf->now;
+    inf->backoff_n = 0; inf->healthy_since = inf->conn.now;
     CHECK_INT(respond(inf, http("200 OK", "", "", 1)), 0);
     CHECK_INT(logged(KINF_LOGITEM_WATCH_SHORT), 1);
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
@@ -4157,9 +4157,9 @@ static void test_reflector(void) {
         log_reset();
         inf->backoff_n = 0;
         CHECK_INT(respond(inf, part), 0);
-        kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
+        kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now); /* the server cuts the stream */
         CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
-        CHECK(inf->backoff_until <= inf->now);
+        CHECK(inf->backoff_until <= inf->conn.now);
         CHECK_INT(inf->backoff_n, 0);
         CHECK(strstr(target(inf, KINF__PH_WATCH), "&resourceVersion=81&") != 0);
         /* one with no event, under a second: a failure, backoff */
@@ -4168,7 +4168,7 @@ static void test_reflector(void) {
         n = strlen(full) - 5;
         memcpy(part, full, n); part[n] = 0;
         CHECK_INT(respond(inf, part), 0);
-        kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
+        kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now); /* the server cuts the stream */
         CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_INT(inf->next_kind, KINF__PH_WATCH);
         b = backoff_ms(inf);
         CHECK(b >= 700 && b < 1600);
@@ -4177,8 +4177,8 @@ static void test_reflector(void) {
         kinf__rf_begin(inf, KINF__PH_WATCH);
         CHECK_INT(respond(inf, part), 0);
         inf->watch_start -= 1500;
-        kinf_engine_closed(inf, inf->now); /* the server cuts the stream */
-        CHECK(inf->backoff_until <= inf->now);
+        kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now); /* the server cuts the stream */
+        CHECK(inf->backoff_until <= inf->conn.now);
         kinf__rf_begin(inf, KINF__PH_WATCH);
     }
     /* statuses on the watch */
@@ -4436,28 +4436,28 @@ static void test_api_edges(void) {
             if (CHECK(inf != 0)) {
                 size_t len;
                 /* the engine reads no file: it asks the driver to, before the first request */
-                CHECK_INT(kinf_engine_tick(inf, 5000) & (KINF_ENG_TOKEN | KINF_ENG_CONNECT), KINF_ENG_TOKEN | KINF_ENG_CONNECT);
-                CHECK_INT(kinf_refresh_token_file(inf, 5000), KINF_OK);
-                CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, 0);
-                kinf_engine_connected(inf, 5000);
+                CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), 5000) & (KINF_ENG_TOKEN | KINF_ENG_CONNECT), KINF_ENG_TOKEN | KINF_ENG_CONNECT);
+                CHECK_INT(kinf_engine_refresh_token_file(kinf_informer_engine(inf), 5000), KINF_OK);
+                CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_TOKEN, 0);
+                kinf_engine_connected(kinf_informer_engine(inf), 5000);
                 /* the request built at the list's start is built again with the token read since */
-                CHECK(kinf_engine_sendbuf(inf, &len) && strstr(inf->wbuf, "\r\nAuthorization: Bearer SECRET-FILE-TOKEN\r\n") != 0);
+                CHECK(kinf_engine_sendbuf(kinf_informer_engine(inf), &len) && strstr(inf->wbuf, "\r\nAuthorization: Bearer SECRET-FILE-TOKEN\r\n") != 0);
                 /* ... and again 60 s after it was read */
-                CHECK_INT(kinf_engine_tick(inf, 64999) & KINF_ENG_TOKEN, 0);
-                CHECK_INT(kinf_engine_tick(inf, 65000) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
-                kinf_engine_set_token(inf, 0, 65000);
-                CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, 0);
+                CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), 64999) & KINF_ENG_TOKEN, 0);
+                CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), 65000) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
+                kinf_engine_set_token(kinf_informer_engine(inf), 0, 65000);
+                CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_TOKEN, 0);
                 /* after a 401 the file is read again */
                 f = fopen(path, "w"); fputs("SECRET-NEW\r\n", f); fclose(f);
                 kinf__rf_begin(inf, KINF__PH_WATCH);
                 CHECK_INT(respond(inf, http("401 Unauthorized", "", "", 0)), 0);
-                CHECK_INT(kinf_engine_state(inf) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
-                kinf_refresh_token_file(inf, inf->now);
+                CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_TOKEN, KINF_ENG_TOKEN);
+                kinf_engine_refresh_token_file(kinf_informer_engine(inf), inf->conn.now);
                 CHECK(strstr(request(inf, KINF__PH_LIST), "\r\nAuthorization: Bearer SECRET-NEW\r\n") != 0);
                 /* an empty file keeps the last token */
                 f = fopen(path, "w"); fclose(f);
                 log_reset();
-                kinf_refresh_token_file(inf, inf->now);
+                kinf_engine_refresh_token_file(kinf_informer_engine(inf), inf->conn.now);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
                 CHECK(strstr(request(inf, KINF__PH_LIST), "Bearer SECRET-NEW\r\n") != 0);
                 /* a token of KINF_MAX_TOKEN - 1 bytes fits as desc.token; from a file
@@ -4469,13 +4469,13 @@ static void test_api_edges(void) {
                 memset(big, 'S', KINF_MAX_TOKEN - 1); big[KINF_MAX_TOKEN - 1] = 0;
                 fprintf(f, "%s\n", big); fclose(f);
                 log_reset();
-                kinf_refresh_token_file(inf, inf->now);
+                kinf_engine_refresh_token_file(kinf_informer_engine(inf), inf->conn.now);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_TOO_LONG), 0);
                 CHECK(strstr(request(inf, KINF__PH_LIST), big) != 0);
                 /* a longer one is refused and the last token kept */
                 f = fopen(path, "w"); fprintf(f, "%sSS", big); fclose(f);
                 log_reset();
-                kinf_refresh_token_file(inf, inf->now);
+                kinf_engine_refresh_token_file(kinf_informer_engine(inf), inf->conn.now);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_TOO_LONG), 1);
                 CHECK(!g_secret_leaked);
                 rm(inf);
@@ -4484,7 +4484,7 @@ static void test_api_edges(void) {
             log_reset();
             inf = mk(&d); /* the file is gone: a warning when it is read, the informer starts */
             if (CHECK(inf != 0)) {
-                CHECK_INT(kinf_refresh_token_file(inf, 0), KINF_ERR_IO);
+                CHECK_INT(kinf_engine_refresh_token_file(kinf_informer_engine(inf), 0), KINF_ERR_IO);
                 CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
             }
             rm(inf);
@@ -4498,11 +4498,11 @@ static void test_api_edges(void) {
 static char g_req[KINF__WBUF + 1];
 static const char* eng_send(kinf_informer_t* inf, uint64_t now) {
     size_t len;
-    const uint8_t* b = kinf_engine_sendbuf(inf, &len);
+    const uint8_t* b = kinf_engine_sendbuf(kinf_informer_engine(inf), &len);
     g_req[0] = 0;
     if (!b) { return g_req; }
     memcpy(g_req, b, len); g_req[len] = 0;
-    kinf_engine_sent(inf, len, now);
+    kinf_engine_sent(kinf_informer_engine(inf), len, now);
     return g_req;
 }
 /* hands resp in; returns how many bytes the engine took */
@@ -4580,9 +4580,9 @@ static int send_to_closed_peer(void) {
     inf = mk(&d);
     if (!inf || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) { return 0; }
     close(sv[1]);
-    inf->sock.fd = sv[0];
+    inf->conn.sock.fd = sv[0];
     log_reset();
-    ok = kinf__io_send(inf, "GET / HTTP/1.1\r\n", 16) == -2 && logged(KINF_LOGITEM_IO_ERROR) == 1;
+    ok = kinf__io_send(&inf->conn, "GET / HTTP/1.1\r\n", 16) == -2 && logged(KINF_LOGITEM_IO_ERROR) == 1;
     rm(inf);
     return ok;
 }
@@ -4600,7 +4600,7 @@ static void test_http_error_message(void) {
     g_test = "http_error_message";
     if (!CHECK(inf != 0)) { return; }
     log_reset();
-    kinf_engine_tick(inf, t); kinf_engine_connected(inf, t); (void)eng_send(inf, t);
+    kinf_engine_tick(kinf_informer_engine(inf), t); kinf_engine_connected(kinf_informer_engine(inf), t); (void)eng_send(inf, t);
     snprintf(resp, sizeof(resp), "%s", http("400 Bad Request", "", "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"field label not supported: spec.nodeNam \\\"x\\\"\\u0007\",\"reason\":\"BadRequest\",\"code\":400}", 0));
     CHECK_INT(eng_recv(inf, resp, 7, t), strlen(resp));
     CHECK_INT(logged(KINF_LOGITEM_BAD_REQUEST), 1);
@@ -4611,7 +4611,7 @@ static void test_http_error_message(void) {
     /* a long message is cut, and says so */
     inf = eng_mk();
     if (!CHECK(inf != 0)) { return; }
-    kinf_engine_tick(inf, t); kinf_engine_connected(inf, t); (void)eng_send(inf, t);
+    kinf_engine_tick(kinf_informer_engine(inf), t); kinf_engine_connected(kinf_informer_engine(inf), t); (void)eng_send(inf, t);
     memset(longmsg, 'm', sizeof(longmsg) - 1);
     {
         static char body[2048];
@@ -4637,34 +4637,34 @@ static void test_engine(void) {
     g_test = "engine";
     if (!CHECK(inf != 0)) { return; }
     evlog_reset(); log_reset();
-    srv = kinf_engine_server(inf);
+    srv = kinf_engine_server(kinf_informer_engine(inf));
     CHECK_STR(srv.host, "127.0.0.1"); CHECK_INT(srv.port, 1); CHECK_INT(srv.https, 0);
     /* nothing happens before the first tick: the engine reads no clock */
-    CHECK_INT(kinf_engine_state(inf), 0);
-    CHECK_INT(kinf_engine_deadline(inf), 0); /* "now": its time is 0 until told */
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
-    CHECK(kinf_engine_deadline(inf) == UINT64_MAX); /* connecting is the transport's to time */
-    CHECK(kinf_engine_sendbuf(inf, &len) == 0 && len == 0);
-    CHECK(kinf_engine_recvbuf(inf, &len) == 0 && len == 0);
-    kinf_engine_connected(inf, t);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), 0);
+    CHECK_INT(kinf_engine_deadline(kinf_informer_engine(inf)), 0); /* "now": its time is 0 until told */
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CONNECT);
+    CHECK(kinf_engine_deadline(kinf_informer_engine(inf)) == UINT64_MAX); /* connecting is the transport's to time */
+    CHECK(kinf_engine_sendbuf(kinf_informer_engine(inf), &len) == 0 && len == 0);
+    CHECK(kinf_engine_recvbuf(kinf_informer_engine(inf), &len) == 0 && len == 0);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     /* a request sent in two pieces */
-    CHECK(kinf_engine_sendbuf(inf, &len) != 0);
-    r = (const char*)kinf_engine_sendbuf(inf, &len);
+    CHECK(kinf_engine_sendbuf(kinf_informer_engine(inf), &len) != 0);
+    r = (const char*)kinf_engine_sendbuf(kinf_informer_engine(inf), &len);
     CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
     CHECK(strstr(r, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n") != 0);
-    kinf_engine_sent(inf, 10, t);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
-    { size_t l2; r = (const char*)kinf_engine_sendbuf(inf, &l2); CHECK_INT(l2 + 10, len); CHECK(STARTS(r, "1/pods?limit=500&")); len = l2; }
-    kinf_engine_sent(inf, len, t);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_RECV);
-    CHECK(kinf_engine_deadline(inf) == t + 90000u); /* the idle timeout */
+    kinf_engine_sent(kinf_informer_engine(inf), 10, t);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
+    { size_t l2; r = (const char*)kinf_engine_sendbuf(kinf_informer_engine(inf), &l2); CHECK_INT(l2 + 10, len); CHECK(STARTS(r, "1/pods?limit=500&")); len = l2; }
+    kinf_engine_sent(kinf_informer_engine(inf), len, t);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_RECV);
+    CHECK(kinf_engine_deadline(kinf_informer_engine(inf)) == t + 90000u); /* the idle timeout */
     /* the list, a byte at a time, with a length: the connection is kept for the watch */
     snprintf(resp, sizeof(resp), "%s", http("200 OK", "", "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "2") "]}", 0));
     CHECK_INT(eng_recv(inf, resp, 1, t), strlen(resp));
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND); /* no CLOSE, no CONNECT */
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND); /* no CLOSE, no CONNECT */
     CHECK_INT(kinf_has_synced(inf), 0);
-    CHECK_INT(kinf_engine_dispatch(inf, t), 2);
+    CHECK_INT(kinf_engine_dispatch(kinf_informer_engine(inf), t), 2);
     CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2");
     CHECK_INT(kinf_has_synced(inf), 1);
     r = eng_send(inf, t);
@@ -4672,44 +4672,44 @@ static void test_engine(void) {
     /* the watch, chunked, 5 bytes at a time */
     evlog_reset();
     CHECK(eng_recv(inf, http("200 OK", "", "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "51") "}\n", 1), 5, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_STR(g_evlog, "U ns/a 1>51");
     /* the server ended the watch ("0\r\n\r\n"): watch again from 51 on the same connection */
     r = eng_send(inf, t);
     CHECK(strstr(r, "&resourceVersion=51&") != 0);
     /* silence: nothing at 89.999 s, the idle timeout at 90 s resumes the watch at once, on a new connection */
     t += 89999;
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_RECV);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_RECV);
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0);
     t += 1;
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 1);
-    kinf_engine_closed(inf, t); /* as CLOSE asked */
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CONNECT);
-    kinf_engine_connected(inf, t);
+    kinf_engine_closed(kinf_informer_engine(inf), t); /* as CLOSE asked */
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(strstr(eng_send(inf, t), "&resourceVersion=51&") != 0);
     /* 410 Gone on the watch: back off (800 ms to 1.6 s), then relist from the
        last RV, unpaginated, as client-go's reflector */
     log_reset();
     CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
     CHECK_INT(logged(KINF_LOGITEM_RV_EXPIRED), 1);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CLOSE);
-    kinf_engine_closed(inf, t);
-    dl = kinf_engine_deadline(inf);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_CLOSE);
+    kinf_engine_closed(kinf_informer_engine(inf), t);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf));
     CHECK(dl >= t + 800 && dl < t + 1600);
-    CHECK_INT(kinf_engine_tick(inf, dl - 1), 0);
-    CHECK_INT(kinf_engine_tick(inf, dl), KINF_ENG_CONNECT);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), dl - 1), 0);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), dl), KINF_ENG_CONNECT);
     t = dl;
-    kinf_engine_connected(inf, t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?resourceVersion=51 HTTP/1.1\r\n"));
     /* a list with Connection: close: the watch needs a new connection */
     evlog_reset();
     CHECK(eng_recv(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"60\"},\"items\":[" ITEM("a", "51") "," ITEM("c", "3") "]}", 0), 7, t) > 0);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
-    kinf_engine_dispatch(inf, t);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_STR(g_evlog, "A ns/c 3 D ns/b 2!");
-    kinf_engine_closed(inf, t);
-    kinf_engine_connected(inf, t);
+    kinf_engine_closed(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(strstr(eng_send(inf, t), "&resourceVersion=60&") != 0);
     /* the server cuts the stream after an event: CONNECTION_CLOSED, and the
        watch resumes at once from the event's RV */
@@ -4720,37 +4720,37 @@ static void test_engine(void) {
         memcpy(part, full, n); part[n] = 0;
         log_reset(); evlog_reset();
         CHECK_INT(eng_recv(inf, part, 100, t), n);
-        kinf_engine_closed(inf, t + 5);
+        kinf_engine_closed(kinf_informer_engine(inf), t + 5);
         CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 1);
-        CHECK(kinf_engine_deadline(inf) <= t + 5);
-        CHECK_INT(kinf_engine_tick(inf, t + 5), KINF_ENG_CONNECT);
-        kinf_engine_connected(inf, t + 5);
+        CHECK(kinf_engine_deadline(kinf_informer_engine(inf)) <= t + 5);
+        CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t + 5), KINF_ENG_CONNECT);
+        kinf_engine_connected(kinf_informer_engine(inf), t + 5);
         CHECK(strstr(eng_send(inf, t + 5), "&resourceVersion=61&") != 0);
-        kinf_engine_dispatch(inf, t + 5);
+        kinf_engine_dispatch(kinf_informer_engine(inf), t + 5);
         CHECK_STR(g_evlog, "D ns/c 61");
     }
     /* a body read to the end of the stream (no length, not chunked) is whole at the close */
     t += 5;
-    kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "test", t); /* the watch connection broke */
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_IO_ERROR, "test", t); /* the watch connection broke */
     CHECK_INT(logged(KINF_LOGITEM_IO_ERROR), 1);
-    dl = kinf_engine_deadline(inf);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf));
     CHECK(dl > t); /* a watch with no event and under a second: a failure, backoff */
     t = dl;
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
-    kinf_engine_connected(inf, t);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     eng_send(inf, t);
     evlog_reset();
     CHECK(eng_recv(inf, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{\"type\":\"ADDED\",\"object\":" ITEM("d", "70") "}\n", 9, t) > 0);
-    kinf_engine_closed(inf, t + 2000);
+    kinf_engine_closed(kinf_informer_engine(inf), t + 2000);
     CHECK_INT(logged(KINF_LOGITEM_WATCH_END), 1);
-    kinf_engine_dispatch(inf, t + 2000);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t + 2000);
     CHECK_STR(g_evlog, "A ns/d 70");
-    CHECK_INT(kinf_engine_tick(inf, t + 2000), KINF_ENG_CONNECT); /* no CLOSE: it is closed */
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t + 2000), KINF_ENG_CONNECT); /* no CLOSE: it is closed */
     CHECK_STR(kinf_resource_version(inf), "70");
     /* stop: the engine asks for nothing more */
     kinf_stop(inf);
-    CHECK_INT(kinf_engine_tick(inf, t + 2001), 0);
-    CHECK(kinf_engine_deadline(inf) == UINT64_MAX);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t + 2001), 0);
+    CHECK(kinf_engine_deadline(kinf_informer_engine(inf)) == UINT64_MAX);
     rm(inf);
 }
 /* the engine's calls from inside a handler do nothing */
@@ -4758,10 +4758,10 @@ static unsigned g_reent_tick;
 static int g_reent_disp;
 static void h_add_reenter(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
     (void)o; (void)u;
-    g_reent_tick = kinf_engine_tick(inf, inf->now + 1000000);
-    g_reent_disp = kinf_engine_dispatch(inf, inf->now);
-    kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "from a handler", inf->now);
-    kinf_engine_closed(inf, inf->now);
+    g_reent_tick = kinf_engine_tick(kinf_informer_engine(inf), inf->conn.now + 1000000);
+    g_reent_disp = kinf_engine_dispatch(kinf_informer_engine(inf), inf->conn.now);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_IO_ERROR, "from a handler", inf->conn.now);
+    kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now);
 }
 static void test_engine_reentry(void) {
     kinf_informer_t* inf = eng_mk();
@@ -4770,15 +4770,15 @@ static void test_engine_reentry(void) {
     g_test = "engine_reentry";
     if (!CHECK(inf != 0)) { return; }
     kinf_add_handler(inf, &h);
-    kinf_engine_tick(inf, t);
-    kinf_engine_connected(inf, t);
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     eng_send(inf, t);
     eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"5\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     g_reent_tick = 99; g_reent_disp = 99;
-    CHECK_INT(kinf_engine_dispatch(inf, t), 1);
+    CHECK_INT(kinf_engine_dispatch(kinf_informer_engine(inf), t), 1);
     CHECK_INT(g_reent_tick, 0); CHECK_INT(g_reent_disp, 0);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND); /* the failure and the close from the handler changed nothing */
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND); /* the failure and the close from the handler changed nothing */
     CHECK_INT(kinf_stats(inf).backoffs, 0);
     rm(inf);
 }
@@ -4796,13 +4796,13 @@ static void test_engine_own_transport(void) {
     log_reset();
     inf = mk(&d);
     if (!CHECK(inf != 0)) { return; }
-    CHECK_INT(kinf_engine_server(inf).https, 1);
-    CHECK_INT(kinf_engine_server(inf).port, 6443);
+    CHECK_INT(kinf_engine_server(kinf_informer_engine(inf)).https, 1);
+    CHECK_INT(kinf_engine_server(kinf_informer_engine(inf)).port, 6443);
     CHECK_INT(kinf_poll(inf, 0), KINF_ERR_STATE);
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OWN_TRANSPORT);
     CHECK_INT(kinf_run(inf), KINF_ERR_STATE);
-    CHECK_INT(kinf_engine_tick(inf, 5), KINF_ENG_CONNECT);
-    kinf_engine_connected(inf, 5);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), 5), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(inf), 5);
     CHECK(STARTS(eng_send(inf, 5), "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\nHost: 127.0.0.1:6443\r\n"));
     rm(inf);
 }
@@ -4814,23 +4814,23 @@ static void test_engine_backoff_reset(void) {
     g_test = "engine_backoff_reset";
     if (!CHECK(inf != 0)) { return; }
     log_reset();
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
-    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CONNECT);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_FAILED, "test", t);
     CHECK_INT(logged(KINF_LOGITEM_CONNECT_FAILED), 1);
-    dl = kinf_engine_deadline(inf); CHECK(dl - t >= 800 && dl - t < 1600);
-    t = dl; CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
-    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
-    dl = kinf_engine_deadline(inf); CHECK(dl - t >= 1600 && dl - t < 3200);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf)); CHECK(dl - t >= 800 && dl - t < 1600);
+    t = dl; CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CONNECT);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf)); CHECK(dl - t >= 1600 && dl - t < 3200);
     /* the next connect fails 119 s after the last failure: still within two minutes */
-    CHECK_INT(kinf_engine_tick(inf, dl), KINF_ENG_CONNECT);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), dl), KINF_ENG_CONNECT);
     t += 119000;
-    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_TIMEOUT, "test", t);
-    dl = kinf_engine_deadline(inf); CHECK(dl - t >= 3200 && dl - t < 6400);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_TIMEOUT, "test", t);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf)); CHECK(dl - t >= 3200 && dl - t < 6400);
     /* and the one after that 121 s after it: the backoff starts over */
-    CHECK_INT(kinf_engine_tick(inf, dl), KINF_ENG_CONNECT);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), dl), KINF_ENG_CONNECT);
     t += 121000;
-    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
-    dl = kinf_engine_deadline(inf);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf));
     if (!CHECK(dl - t >= 800 && dl - t < 1600)) { note("delay %llu ms", (unsigned long long)(dl - t)); }
     CHECK_INT(kinf_stats(inf).backoffs, 4);
     rm(inf);
@@ -4842,25 +4842,25 @@ static void test_engine_continue(void) {
     uint64_t t = ENG_T0;
     g_test = "engine_continue";
     if (!CHECK(inf != 0)) { return; }
-    kinf_engine_tick(inf, t);
-    kinf_engine_connected(inf, t);
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     eng_send(inf, t);
     CHECK(eng_recv(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c1\"},\"items\":[" ITEM("a", "1") "]}", 0), 50, t) > 0);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
-    kinf_engine_closed(inf, t);
-    kinf_engine_failed(inf, KINF_LOGITEM_RESOLVE_FAILED, "test", t);
-    CHECK(kinf_engine_deadline(inf) == t); /* a change waits for delivery */
-    CHECK_INT(kinf_engine_dispatch(inf, t), 1);
-    t = kinf_engine_deadline(inf);
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
-    kinf_engine_connected(inf, t);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    kinf_engine_closed(kinf_informer_engine(inf), t);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_RESOLVE_FAILED, "test", t);
+    CHECK(kinf_engine_deadline(kinf_informer_engine(inf)) == t); /* a change waits for delivery */
+    CHECK_INT(kinf_engine_dispatch(kinf_informer_engine(inf), t), 1);
+    t = kinf_engine_deadline(kinf_informer_engine(inf));
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?limit=500&continue=c1 HTTP/1.1\r\n"));
     /* cut while the page is read: the list starts over from resourceVersion=0 */
     CHECK(eng_recv(inf, "HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n{\"metadata\":", 100, t) > 0);
-    kinf_engine_failed(inf, KINF_LOGITEM_IO_ERROR, "test", t);
-    t = kinf_engine_deadline(inf);
-    CHECK_INT(kinf_engine_tick(inf, t), KINF_ENG_CONNECT);
-    kinf_engine_connected(inf, t);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_IO_ERROR, "test", t);
+    t = kinf_engine_deadline(kinf_informer_engine(inf));
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(inf), t), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
     rm(inf);
 }
@@ -4911,39 +4911,39 @@ static void test_hash_collision(void) {
    Each check names the mutant it kills (docs/security.md lists the campaign):
    a backoff, a reuse, a clock or a counter the tests above let drift. */
 static void recv_all(kinf_informer_t* inf, const char* r, uint64_t now) {
-    size_t cap; uint8_t* b = kinf_engine_recvbuf(inf, &cap); size_t n = strlen(r);
+    size_t cap; uint8_t* b = kinf_engine_recvbuf(kinf_informer_engine(inf), &cap); size_t n = strlen(r);
     if (!b) { CHECK(0); return; }
     if (n > cap) { n = cap; } /* only the first read */
-    memcpy(b, r, n); kinf_engine_recvd(inf, n, now);
+    memcpy(b, r, n); kinf_engine_recvd(kinf_informer_engine(inf), n, now);
 }
 #define LISTB(rv, items) "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"" rv "\"},\"items\":[" items "]}"
 static kinf_informer_t* edge_started(int budget, int cap, int resync) {
     kinf_informer_t* inf = mk_fifo(budget, cap, resync);
-    kinf_engine_tick(inf, 1000000);
+    kinf_engine_tick(kinf_informer_engine(inf), 1000000);
     return inf;
 }
 static void edge_backoff(void) {
     kinf_informer_t* inf = edge_started(0, 0, 0);
     int i; uint64_t b, mn, mx;
     g_test = "edge_backoff";
-    inf->backoff_n = 0; inf->healthy_since = inf->now;
+    inf->backoff_n = 0; inf->healthy_since = inf->conn.now;
     for (i = 0; i < 8; i++) {
         uint64_t d = 800u << (i < 6 ? i : 6); if (d > 30000) d = 30000;
         kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf);
         CHECK(b >= d && b < 2 * d); CHECK_INT(inf->backoff_n, i < 6 ? i + 1 : 6);
     }
     mn = ~0ull; mx = 0;
-    for (i = 0; i < 200; i++) { inf->backoff_n = 0; inf->healthy_since = inf->now; kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); if (b < mn) mn = b; if (b > mx) mx = b; }
+    for (i = 0; i < 200; i++) { inf->backoff_n = 0; inf->healthy_since = inf->conn.now; kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); if (b < mn) mn = b; if (b > mx) mx = b; }
     CHECK(mn >= 800 && mn < 1000 && mx < 1600 && mx > 800);
     mn = ~0ull;
-    for (i = 0; i < 30; i++) { inf->backoff_n = 6; inf->healthy_since = inf->now; kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); CHECK(b >= 30000 && b < 60000); if (b < mn) mn = b; }
+    for (i = 0; i < 30; i++) { inf->backoff_n = 6; inf->healthy_since = inf->conn.now; kinf__rf_fail(inf, KINF__PH_LIST, -1); b = backoff_ms(inf); CHECK(b >= 30000 && b < 60000); if (b < mn) mn = b; }
     CHECK(mn < 40000);
     /* two minutes healthy: the exponent starts over; 90 s: it does not */
-    inf->backoff_n = 6; inf->healthy_since = inf->now - 120001; kinf__rf_fail(inf, KINF__PH_LIST, -1);
+    inf->backoff_n = 6; inf->healthy_since = inf->conn.now - 120001; kinf__rf_fail(inf, KINF__PH_LIST, -1);
     CHECK_INT(inf->backoff_n, 1); CHECK(backoff_ms(inf) < 1600);
-    inf->backoff_n = 3; inf->healthy_since = inf->now - 90000; kinf__rf_fail(inf, KINF__PH_LIST, -1);
+    inf->backoff_n = 3; inf->healthy_since = inf->conn.now - 90000; kinf__rf_fail(inf, KINF__PH_LIST, -1);
     CHECK_INT(inf->backoff_n, 4);
-    inf->healthy_since = inf->now - 200000; kinf__rf_fail(inf, KINF__PH_LIST, -1); kinf__rf_fail(inf, KINF__PH_LIST, -1);
+    inf->healthy_since = inf->conn.now - 200000; kinf__rf_fail(inf, KINF__PH_LIST, -1); kinf__rf_fail(inf, KINF__PH_LIST, -1);
     CHECK_INT(inf->backoff_n, 2);
     rm(inf);
 }
@@ -4953,23 +4953,23 @@ static void edge_reuse(void) {
     g_test = "edge_reuse";
     /* keep-alive list: the watch goes out on the same connection */
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ""), 0)), 0);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     /* a watch that ends with Content-Length: 0 after > 1 s: reused again (resp-1) */
     inf->watch_start -= 1500; rc = kinf_stats(inf).reconnects;
     CHECK_INT(respond(inf, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"), 0);
-    CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     CHECK_INT(kinf_stats(inf).reconnects, rc);
     /* 410 on a list over keep-alive: the connection is given up (resp-10) */
     kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410}", 0)), 0);
-    CHECK_INT(kinf_engine_state(inf) & (KINF_ENG_CLOSE | KINF_ENG_CONNECT), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)) & (KINF_ENG_CLOSE | KINF_ENG_CONNECT), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
     /* Connection: close on a list: a new connection for the watch (begin-3) */
     CHECK_INT(respond(inf, http("200 OK", "Connection: close\r\n", LISTB("60", ""), 0)), 0);
-    CHECK_INT(kinf_engine_state(inf) & (KINF_ENG_CLOSE | KINF_ENG_CONNECT), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
+    CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)) & (KINF_ENG_CLOSE | KINF_ENG_CONNECT), KINF_ENG_CLOSE | KINF_ENG_CONNECT);
     /* the driver connects before it reports the old connection closed (eng-5) */
-    kinf_engine_connected(inf, inf->now);
-    kinf_engine_closed(inf, inf->now);
-    CHECK(inf->phase != KINF__PH_BACKOFF); CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND);
+    kinf_engine_connected(kinf_informer_engine(inf), inf->conn.now);
+    kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now);
+    CHECK(inf->phase != KINF__PH_BACKOFF); CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     rm(inf);
 }
 static void edge_slow_consumer(void) {
@@ -4980,16 +4980,16 @@ static void edge_slow_consumer(void) {
     send_req(inf, T);
     recv_all(inf, http("200 OK", "", LISTB("50", ITEM("a", "1")), 0), T);
     CHECK(kinf__rf_pending(inf));
-    T += (uint64_t)inf->idle_ms + 5;
-    kinf_engine_dispatch(inf, T); kinf_engine_tick(inf, T);
-    CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0); CHECK_INT(kinf_engine_state(inf), KINF_ENG_SEND); /* begin-4 */
+    T += (uint64_t)inf->conn.idle_ms + 5;
+    kinf_engine_dispatch(kinf_informer_engine(inf), T); kinf_engine_tick(kinf_informer_engine(inf), T);
+    CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0); CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND); /* begin-4 */
     /* watch: 3 events, FIFO of 1 (adv-2) */
     send_req(inf, T);
-    kinf_engine_dispatch(inf, T);
+    kinf_engine_dispatch(kinf_informer_engine(inf), T);
     recv_all(inf, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":" ITEM("b", "51") "}\n{\"type\":\"ADDED\",\"object\":" ITEM("c", "52") "}\n{\"type\":\"ADDED\",\"object\":" ITEM("d", "53") "}\n", 0), T);
     CHECK(kinf__rf_pending(inf));
-    kinf_engine_dispatch(inf, T + inf->idle_ms - 100); kinf_engine_tick(inf, T + inf->idle_ms - 100);
-    kinf_engine_dispatch(inf, T + inf->idle_ms + 100); kinf_engine_tick(inf, T + inf->idle_ms + 100);
+    kinf_engine_dispatch(kinf_informer_engine(inf), T + inf->conn.idle_ms - 100); kinf_engine_tick(kinf_informer_engine(inf), T + inf->conn.idle_ms - 100);
+    kinf_engine_dispatch(kinf_informer_engine(inf), T + inf->conn.idle_ms + 100); kinf_engine_tick(kinf_informer_engine(inf), T + inf->conn.idle_ms + 100);
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0);
     rm(inf);
 }
@@ -4998,17 +4998,17 @@ static void edge_deadlines(void) {
     uint64_t dl; unsigned st;
     g_test = "edge_deadlines";
     log_reset();
-    send_req(inf, inf->now);
-    dl = kinf_engine_deadline(inf); CHECK_INT(dl, inf->now + inf->idle_ms);
-    st = kinf_engine_tick(inf, dl);                       /* idle-3, eng-9 */
+    send_req(inf, inf->conn.now);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf)); CHECK_INT(dl, inf->conn.now + inf->conn.idle_ms);
+    st = kinf_engine_tick(kinf_informer_engine(inf), dl);                       /* idle-3, eng-9 */
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 1); CHECK(st & KINF_ENG_CONNECT);
     CHECK_INT(respond(inf, http("429 Too Many Requests", "Retry-After: 1\r\n", "{}", 0)), 0);
-    kinf_engine_closed(inf, inf->now);
-    dl = kinf_engine_deadline(inf); CHECK_INT(dl, inf->now + 1000);
-    st = kinf_engine_tick(inf, dl); CHECK(st & KINF_ENG_CONNECT);   /* adv-1 */
+    kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now);
+    dl = kinf_engine_deadline(kinf_informer_engine(inf)); CHECK_INT(dl, inf->conn.now + 1000);
+    st = kinf_engine_tick(kinf_informer_engine(inf), dl); CHECK(st & KINF_ENG_CONNECT);   /* adv-1 */
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ITEM("a", "1")), 0)), 0);
-    kinf_engine_dispatch(inf, inf->now); CHECK(kinf_has_synced(inf));
-    CHECK_INT(kinf_engine_deadline(inf), inf->next_resync);         /* eng-1 */
+    kinf_engine_dispatch(kinf_informer_engine(inf), inf->conn.now); CHECK(kinf_has_synced(inf));
+    CHECK_INT(kinf_engine_deadline(kinf_informer_engine(inf)), inf->next_resync);         /* eng-1 */
     rm(inf);
 }
 static void edge_cont(void) {
@@ -5016,12 +5016,12 @@ static void edge_cont(void) {
     g_test = "edge_cont";
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c1\"},\"items\":[]}", 0)), 0);
     CHECK_STR(inf->cont, "c1");
-    send_req(inf, inf->now); kinf_engine_tick(inf, inf->now + inf->idle_ms);     /* idle-2 */
+    send_req(inf, inf->conn.now); kinf_engine_tick(kinf_informer_engine(inf), inf->conn.now + inf->conn.idle_ms);     /* idle-2 */
     CHECK_INT(inf->next_kind, KINF__PH_LIST); CHECK_STR(inf->cont, "");
     kinf__rf_begin(inf, KINF__PH_LIST); CHECK_INT(respond(inf, http("200 OK", "Connection: close\r\n", "{\"metadata\":{\"resourceVersion\":\"50\",\"continue\":\"c2\"},\"items\":[]}", 0)), 0);
-    kinf_engine_closed(inf, inf->now);
-    CHECK(kinf_engine_state(inf) & KINF_ENG_CONNECT);
-    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "x", inf->now);          /* eng-6 */
+    kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now);
+    CHECK(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CONNECT);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_FAILED, "x", inf->conn.now);          /* eng-6 */
     CHECK_INT(inf->phase, KINF__PH_BACKOFF); CHECK_STR(inf->cont, "c2");
     kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[1 2]}", 1)), -1);  /* broken-1 */
@@ -5033,15 +5033,15 @@ static void edge_watch_bounds(void) {
     const char* full; static char part[4096]; size_t n;
     g_test = "edge_watch_bounds";
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ""), 0)), 0);
-    log_reset(); inf->watch_start = inf->now - 1000;                             /* resp-2 */
+    log_reset(); inf->watch_start = inf->conn.now - 1000;                             /* resp-2 */
     CHECK_INT(respond(inf, http("200 OK", "", "", 1)), 0);
     CHECK_INT(logged(KINF_LOGITEM_WATCH_END), 1); CHECK(inf->phase != KINF__PH_BACKOFF);
     full = http("200 OK", "", "", 1); n = strlen(full) - 5; memcpy(part, full, n); part[n] = 0;
-    CHECK_INT(respond(inf, part), 0); inf->watch_start = inf->now - 1000;       /* cut-1 */
-    kinf_engine_closed(inf, inf->now); CHECK(inf->backoff_until <= inf->now);
+    CHECK_INT(respond(inf, part), 0); inf->watch_start = inf->conn.now - 1000;       /* cut-1 */
+    kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now); CHECK(inf->backoff_until <= inf->conn.now);
     kinf__rf_begin(inf, KINF__PH_WATCH);
     CHECK_INT(respond(inf, "HTTP/1.1 500 Oops\r\nContent-Length: 100\r\n\r\n{\"kind\""), 0);  /* cut-2 */
-    inf->watch_start -= 1500; kinf_engine_closed(inf, inf->now);
+    inf->watch_start -= 1500; kinf_engine_closed(kinf_informer_engine(inf), inf->conn.now);
     CHECK(backoff_ms(inf) >= 800);
     rm(inf);
 }
@@ -5050,18 +5050,18 @@ static void edge_api(void) {
     size_t len, len2, cap; const uint8_t* p; uint64_t w0, r0; uint8_t* b; static char c1[8192];
     g_test = "edge_api";
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3")), 0)), 0);
-    CHECK_INT(kinf_engine_dispatch(inf, inf->now), 1);                          /* eng-8 */
-    CHECK_INT(kinf_engine_set_token(inf, "TOK", inf->now), KINF_OK);
-    p = kinf_engine_sendbuf(inf, &len); memcpy(c1, p, len);
-    p = kinf_engine_sendbuf(inf, &len2); CHECK(len == len2 && !memcmp(c1, p, len));  /* req-4 */
-    kinf_engine_sent(inf, 10, inf->now);
-    CHECK_INT(kinf_engine_set_token(inf, "TOK2", inf->now), KINF_OK);
-    p = kinf_engine_sendbuf(inf, &len2); CHECK_INT(len2, len - 10); CHECK(p == (const uint8_t*)inf->wbuf + 10);  /* eng-2 */
+    CHECK_INT(kinf_engine_dispatch(kinf_informer_engine(inf), inf->conn.now), 1);                          /* eng-8 */
+    CHECK_INT(kinf_engine_set_token(kinf_informer_engine(inf), "TOK", inf->conn.now), KINF_OK);
+    p = kinf_engine_sendbuf(kinf_informer_engine(inf), &len); memcpy(c1, p, len);
+    p = kinf_engine_sendbuf(kinf_informer_engine(inf), &len2); CHECK(len == len2 && !memcmp(c1, p, len));  /* req-4 */
+    kinf_engine_sent(kinf_informer_engine(inf), 10, inf->conn.now);
+    CHECK_INT(kinf_engine_set_token(kinf_informer_engine(inf), "TOK2", inf->conn.now), KINF_OK);
+    p = kinf_engine_sendbuf(kinf_informer_engine(inf), &len2); CHECK_INT(len2, len - 10); CHECK(p == (const uint8_t*)inf->wbuf + 10);  /* eng-2 */
     w0 = kinf_stats(inf).bytes_written;
-    kinf_engine_sent(inf, len2 + 100, inf->now); CHECK_INT(kinf_stats(inf).bytes_written - w0, len2);  /* eng-3 */
+    kinf_engine_sent(kinf_informer_engine(inf), len2 + 100, inf->conn.now); CHECK_INT(kinf_stats(inf).bytes_written - w0, len2);  /* eng-3 */
     r0 = kinf_stats(inf).bytes_read;
-    b = kinf_engine_recvbuf(inf, &cap); memset(b, ' ', cap); memcpy(b, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", 47);
-    kinf_engine_recvd(inf, cap + 100, inf->now); CHECK_INT(kinf_stats(inf).bytes_read - r0, cap);  /* eng-4 */
+    b = kinf_engine_recvbuf(kinf_informer_engine(inf), &cap); memset(b, ' ', cap); memcpy(b, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", 47);
+    kinf_engine_recvd(kinf_informer_engine(inf), cap + 100, inf->conn.now); CHECK_INT(kinf_stats(inf).bytes_read - r0, cap);  /* eng-4 */
     rm(inf);
 }
 static void edge_store(void) {
@@ -5098,10 +5098,10 @@ static void edge_list(void) {
     g_test = "edge_list";
     /* list-3: a second list before the first sync completes */
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3")), 0)), 0);
-    kinf_engine_dispatch(inf, inf->now);                      /* 2 pops left */
+    kinf_engine_dispatch(kinf_informer_engine(inf), inf->conn.now);                      /* 2 pops left */
     kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("60", ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3") "," ITEM("d", "4")), 0)), 0);
-    kinf_engine_dispatch(inf, inf->now); kinf_engine_dispatch(inf, inf->now);
+    kinf_engine_dispatch(kinf_informer_engine(inf), inf->conn.now); kinf_engine_dispatch(kinf_informer_engine(inf), inf->conn.now);
     CHECK_INT(kinf_has_synced(inf), 1);
     /* list-2: after an unpaginated list, the next one is paged again */
     inf->list_nolimit = 1; kinf__rf_begin(inf, KINF__PH_LIST);
@@ -5390,7 +5390,7 @@ static void test_check_agrees(void) {
         if (!STARTS(why, "KINF_LOGITEM_") || strncmp(why + 13, kinf_log_item_name(c), strlen(kinf_log_item_name(c))) != 0) { wrong++; }
 #ifdef KINF_TLS_BEARSSL
         if (inf && rows[i].r.set == cr_tls_client) {
-            const kinf__tls* t = (const kinf__tls*)inf->tls;
+            const kinf__tls* t = (const kinf__tls*)inf->conn.tls;
             CHECK(t != 0 && t->ld.nta == 1 && t->ld.nchain == 1 && t->ld.have_key == BR_KEYTYPE_EC && t->ta[0].pkey.key.ec.q != 0);
         }
 #endif
@@ -5483,7 +5483,7 @@ static int rf_handler_null(kinf_informer_t* inf) { return kinf_add_handler(inf, 
 static int rf_handlers_full(kinf_informer_t* inf) { int i, r = 0; for (i = 0; i < 8 && r >= 0; i++) { r = kinf_add_handler(inf, &g_plain_handler); } return r; }
 static int rf_index_null(kinf_informer_t* inf) { return kinf_add_index(inf, "x", 0, 0); }
 static int rf_indexes_full(kinf_informer_t* inf) { int i, r = 0; for (i = 0; i < 20 && r >= 0; i++) { r = kinf_add_index(inf, "x", ix_fn, 0); } return r; }
-static int rf_index_started(kinf_informer_t* inf) { kinf_engine_tick(inf, ENG_T0); kinf_clear_error(inf); return kinf_add_index(inf, "x", ix_fn, 0); }
+static int rf_index_started(kinf_informer_t* inf) { kinf_engine_tick(kinf_informer_engine(inf), ENG_T0); kinf_clear_error(inf); return kinf_add_index(inf, "x", ix_fn, 0); }
 static int rf_get_null_key(kinf_informer_t* inf) { kinf_object_t o; return kinf_get(inf, 0, &o); }
 static int rf_get_null_out(kinf_informer_t* inf) { return kinf_get(inf, "ns/a", 0); }
 static int rf_lookup_null(kinf_informer_t* inf) { kinf_handle_t h = { 1 }; return kinf_lookup(inf, h, 0); }
@@ -5491,42 +5491,42 @@ static int rf_next_null(kinf_informer_t* inf) { kinf_object_t o; return kinf_nex
 static int rf_index_next_range(kinf_informer_t* inf) { kinf_iter_t it = { 0, 0 }; kinf_object_t o; return kinf_index_next(inf, 7, "x", &it, &o); }
 static int rf_index_next_null(kinf_informer_t* inf) { kinf_iter_t it = { 0, 0 }; kinf_object_t o; return kinf_index_next(inf, KINF_INDEX_NAMESPACE, 0, &it, &o); }
 static int rf_poll_fatal(kinf_informer_t* inf) { inf->fatal = KINF_ERR_INVAL; inf->fatal_item = KINF_LOGITEM_CONFIG_TOO_LONG; return kinf_poll(inf, 0); }
-static int rf_poll_own(kinf_informer_t* inf) { inf->own_transport = 1; return kinf_poll(inf, 0); }
-static int rf_sendbuf_null(kinf_informer_t* inf) { return kinf_engine_sendbuf(inf, 0) != 0; }
-static int rf_recvbuf_null(kinf_informer_t* inf) { return kinf_engine_recvbuf(inf, 0) != 0; }
-static int rf_sent_idle(kinf_informer_t* inf) { kinf_engine_sent(inf, 5, ENG_T0); return 0; }
+static int rf_poll_own(kinf_informer_t* inf) { inf->conn.own_transport = 1; return kinf_poll(inf, 0); }
+static int rf_sendbuf_null(kinf_informer_t* inf) { return kinf_engine_sendbuf(kinf_informer_engine(inf), 0) != 0; }
+static int rf_recvbuf_null(kinf_informer_t* inf) { return kinf_engine_recvbuf(kinf_informer_engine(inf), 0) != 0; }
+static int rf_sent_idle(kinf_informer_t* inf) { kinf_engine_sent(kinf_informer_engine(inf), 5, ENG_T0); return 0; }
 static int rf_sent_too_many(kinf_informer_t* inf) {
     size_t len;
-    kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0);
-    kinf_engine_sendbuf(inf, &len);
-    kinf_engine_sent(inf, len + 1, ENG_T0);
-    return kinf_engine_state(inf) == KINF_ENG_RECV; /* the whole request counts as sent */
+    kinf_engine_tick(kinf_informer_engine(inf), ENG_T0); kinf_engine_connected(kinf_informer_engine(inf), ENG_T0);
+    kinf_engine_sendbuf(kinf_informer_engine(inf), &len);
+    kinf_engine_sent(kinf_informer_engine(inf), len + 1, ENG_T0);
+    return kinf_engine_state(kinf_informer_engine(inf)) == KINF_ENG_RECV; /* the whole request counts as sent */
 }
-static int rf_recvd_idle(kinf_informer_t* inf) { kinf_engine_recvd(inf, 5, ENG_T0); return 0; }
+static int rf_recvd_idle(kinf_informer_t* inf) { kinf_engine_recvd(kinf_informer_engine(inf), 5, ENG_T0); return 0; }
 static int rf_recvd_too_many(kinf_informer_t* inf) {
     size_t cap;
-    kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0); eng_send(inf, ENG_T0);
-    if (!kinf_engine_recvbuf(inf, &cap)) { return -1; }
-    memcpy(kinf_engine_recvbuf(inf, &cap), "HTTP/1.1 200 OK\r\n", 17);
-    kinf_engine_recvd(inf, cap + 1, ENG_T0);
+    kinf_engine_tick(kinf_informer_engine(inf), ENG_T0); kinf_engine_connected(kinf_informer_engine(inf), ENG_T0); eng_send(inf, ENG_T0);
+    if (!kinf_engine_recvbuf(kinf_informer_engine(inf), &cap)) { return -1; }
+    memcpy(kinf_engine_recvbuf(kinf_informer_engine(inf), &cap), "HTTP/1.1 200 OK\r\n", 17);
+    kinf_engine_recvd(kinf_informer_engine(inf), cap + 1, ENG_T0);
     return 0;
 }
-static int rf_connected_unasked(kinf_informer_t* inf) { kinf_engine_connected(inf, ENG_T0); return 0; }
-static int rf_set_token_bad(kinf_informer_t* inf) { return kinf_engine_set_token(inf, "a b", ENG_T0); }
-static int rf_set_token_long(kinf_informer_t* inf) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; return kinf_engine_set_token(inf, g_long, ENG_T0); }
-static int rf_token_file_none(kinf_informer_t* inf) { return kinf_refresh_token_file(inf, ENG_T0); }
-static int rf_token_file_missing(kinf_informer_t* inf) { strcpy(inf->token_file, "/nonexistent/token"); return kinf_refresh_token_file(inf, ENG_T0); }
+static int rf_connected_unasked(kinf_informer_t* inf) { kinf_engine_connected(kinf_informer_engine(inf), ENG_T0); return 0; }
+static int rf_set_token_bad(kinf_informer_t* inf) { return kinf_engine_set_token(kinf_informer_engine(inf), "a b", ENG_T0); }
+static int rf_set_token_long(kinf_informer_t* inf) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; return kinf_engine_set_token(kinf_informer_engine(inf), g_long, ENG_T0); }
+static int rf_token_file_none(kinf_informer_t* inf) { return kinf_engine_refresh_token_file(kinf_informer_engine(inf), ENG_T0); }
+static int rf_token_file_missing(kinf_informer_t* inf) { strcpy(inf->conn.token_file, "/nonexistent/token"); return kinf_engine_refresh_token_file(kinf_informer_engine(inf), ENG_T0); }
 /* from inside a handler */
 static int cb_poll(kinf_informer_t* inf) { return kinf_poll(inf, 0); }
 static int cb_run(kinf_informer_t* inf) { return kinf_run(inf); }
 static int cb_flush(kinf_informer_t* inf) { return kinf_flush(inf); }
-static int cb_tick(kinf_informer_t* inf) { return (int)kinf_engine_tick(inf, ENG_T0); }
-static int cb_dispatch(kinf_informer_t* inf) { return kinf_engine_dispatch(inf, ENG_T0); }
-static int cb_sent(kinf_informer_t* inf) { kinf_engine_sent(inf, 1, ENG_T0); return 0; }
-static int cb_recvd(kinf_informer_t* inf) { kinf_engine_recvd(inf, 1, ENG_T0); return 0; }
-static int cb_connected(kinf_informer_t* inf) { kinf_engine_connected(inf, ENG_T0); return 0; }
-static int cb_closed(kinf_informer_t* inf) { kinf_engine_closed(inf, ENG_T0); return 0; }
-static int cb_failed(kinf_informer_t* inf) { kinf_engine_failed(inf, 0, 0, ENG_T0); return 0; }
+static int cb_tick(kinf_informer_t* inf) { return (int)kinf_engine_tick(kinf_informer_engine(inf), ENG_T0); }
+static int cb_dispatch(kinf_informer_t* inf) { return kinf_engine_dispatch(kinf_informer_engine(inf), ENG_T0); }
+static int cb_sent(kinf_informer_t* inf) { kinf_engine_sent(kinf_informer_engine(inf), 1, ENG_T0); return 0; }
+static int cb_recvd(kinf_informer_t* inf) { kinf_engine_recvd(kinf_informer_engine(inf), 1, ENG_T0); return 0; }
+static int cb_connected(kinf_informer_t* inf) { kinf_engine_connected(kinf_informer_engine(inf), ENG_T0); return 0; }
+static int cb_closed(kinf_informer_t* inf) { kinf_engine_closed(kinf_informer_engine(inf), ENG_T0); return 0; }
+static int cb_failed(kinf_informer_t* inf) { kinf_engine_failed(kinf_informer_engine(inf), 0, 0, ENG_T0); return 0; }
 static int cb_add_index(kinf_informer_t* inf) { return kinf_add_index(inf, "x", ix_fn, 0); }
 static void test_refusals_recorded(void) {
     static const struct { const char* name; int (*call)(kinf_informer_t*); int in_cb; int rc; uint32_t item; } rows[] = {
@@ -5543,15 +5543,15 @@ static void test_refusals_recorded(void) {
         { "kinf_index_next(NULL value)", rf_index_next_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
         { "kinf_poll after a fatal error", rf_poll_fatal, 0, KINF_ERR_INVAL, KINF_LOGITEM_CONFIG_TOO_LONG },
         { "kinf_poll with own_transport", rf_poll_own, 0, KINF_ERR_STATE, KINF_LOGITEM_OWN_TRANSPORT },
-        { "kinf_engine_sendbuf(NULL len)", rf_sendbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
-        { "kinf_engine_recvbuf(NULL cap)", rf_recvbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_sendbuf(kinf_informer_engine(NULL len))", rf_sendbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
+        { "kinf_engine_recvbuf(kinf_informer_engine(NULL cap))", rf_recvbuf_null, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
         { "kinf_engine_sent with nothing to send", rf_sent_idle, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
         { "kinf_engine_sent of more than sendbuf gave", rf_sent_too_many, 0, 1, KINF_LOGITEM_BAD_ARGUMENT },
         { "kinf_engine_recvd with nothing asked", rf_recvd_idle, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
         { "kinf_engine_recvd of more than cap", rf_recvd_too_many, 0, 0, KINF_LOGITEM_BAD_ARGUMENT },
         { "kinf_engine_connected with no connect asked", rf_connected_unasked, 0, 0, KINF_LOGITEM_ENGINE_OUT_OF_TURN },
-        { "kinf_engine_set_token(\"a b\")", rf_set_token_bad, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_INVALID },
-        { "kinf_engine_set_token(too long)", rf_set_token_long, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_TOO_LONG },
+        { "kinf_engine_set_token(kinf_informer_engine(\"a b\"))", rf_set_token_bad, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_INVALID },
+        { "kinf_engine_set_token(kinf_informer_engine(too long))", rf_set_token_long, 0, KINF_ERR_INVAL, KINF_LOGITEM_TOKEN_TOO_LONG },
         { "kinf_refresh_token_file with no token_file", rf_token_file_none, 0, KINF_ERR_INVAL, KINF_LOGITEM_NO_TOKEN_FILE },
         { "kinf_refresh_token_file, file missing", rf_token_file_missing, 0, KINF_ERR_IO, KINF_LOGITEM_TOKEN_FILE_UNREADABLE },
         { "kinf_poll from a handler", cb_poll, 1, KINF_ERR_STATE, KINF_LOGITEM_IN_CALLBACK },
@@ -5582,12 +5582,12 @@ static void test_refusals_recorded(void) {
         log_reset();
         if (rows[i].in_cb) {
             kinf_add_handler(inf, &h);
-            kinf_engine_tick(inf, ENG_T0);
-            kinf_engine_connected(inf, ENG_T0);
+            kinf_engine_tick(kinf_informer_engine(inf), ENG_T0);
+            kinf_engine_connected(kinf_informer_engine(inf), ENG_T0);
             eng_send(inf, ENG_T0);
             eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"5\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, ENG_T0);
             g_cb_call = rows[i].call; g_cb_rc = -99; g_cb_err = 0;
-            kinf_engine_dispatch(inf, ENG_T0);
+            kinf_engine_dispatch(kinf_informer_engine(inf), ENG_T0);
             rc = g_cb_rc; err = g_cb_err;
         } else {
             kinf_clear_error(inf);
@@ -5606,12 +5606,12 @@ static void test_refusals_recorded(void) {
         size_t cap;
         uint8_t* b;
         if (CHECK(inf != 0)) {
-            kinf_engine_tick(inf, ENG_T0); kinf_engine_connected(inf, ENG_T0); eng_send(inf, ENG_T0);
-            b = kinf_engine_recvbuf(inf, &cap);
+            kinf_engine_tick(kinf_informer_engine(inf), ENG_T0); kinf_engine_connected(kinf_informer_engine(inf), ENG_T0); eng_send(inf, ENG_T0);
+            b = kinf_engine_recvbuf(kinf_informer_engine(inf), &cap);
             CHECK(b != 0);
             kinf_stop(inf);
             kinf_clear_error(inf);
-            kinf_engine_recvd(inf, 1, ENG_T0);
+            kinf_engine_recvd(kinf_informer_engine(inf), 1, ENG_T0);
             CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
         }
         rm(inf);
@@ -5626,7 +5626,7 @@ static void test_refusals_recorded(void) {
         inf = mk(&d);
         if (CHECK(inf != 0)) {
             log_reset();
-            CHECK_INT(kinf__drv_token_file(inf, ENG_T0, &rc), KINF_LOGITEM_TOKEN_FILE_UNREADABLE);
+            CHECK_INT(kinf__drv_token_file(&inf->conn, ENG_T0, &rc), KINF_LOGITEM_TOKEN_FILE_UNREADABLE);
             CHECK_INT(rc, KINF_ERR_IO);
             CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
             CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
@@ -5686,9 +5686,9 @@ static void test_http_fold(void) {
         log_reset(); kinf_clear_error(inf);
         CHECK_INT(ingest(inf, resp, strlen(resp), step, body, &bl), 0);
         body[bl] = 0;
-        CHECK_INT(inf->resp.chunked, 1); CHECK_INT(inf->resp.retry_after, 3);
+        CHECK_INT(inf->conn.resp.chunked, 1); CHECK_INT(inf->conn.resp.retry_after, 3);
         CHECK_STR(body, "abc");
-        CHECK_INT(inf->body_done, 1);
+        CHECK_INT(inf->conn.body_done, 1);
         CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);
     }
     rm(inf);
@@ -5728,7 +5728,7 @@ static void test_chunk_zeros(void) {
         CHECK_INT(ingest(inf, resp, strlen(resp), step, out, &bl), 0);
         out[bl] = 0;
         CHECK_STR(out, "abc");
-        CHECK_INT(inf->body_done, 1);
+        CHECK_INT(inf->conn.body_done, 1);
         CHECK_INT(logged(KINF_LOGITEM_HTTP_BAD_CHUNK), 0);
     }
     rm(inf);
@@ -5931,7 +5931,7 @@ static void test_items_not_objects(void) {
     int i, chunked, bytewise;
     g_test = "items_not_objects";
     if (!CHECK(inf != 0)) { return; }
-    kinf_engine_tick(inf, 1000000);
+    kinf_engine_tick(kinf_informer_engine(inf), 1000000);
     /* the case of the report: four of them after an object */
     log_reset();
     CHECK_INT(respond(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") ",1,\"a\",null,[]]}", 0)), -1);
@@ -6038,7 +6038,7 @@ static void test_rv_too_long(void) {
     /* the list's: the list fails, as a malformed one */
     inf = mk_fifo(0, 0, 0);
     if (!CHECK(inf != 0)) { return; }
-    kinf_engine_tick(inf, 1000000);
+    kinf_engine_tick(kinf_informer_engine(inf), 1000000);
     log_reset();
     {
         static char body[2048];
@@ -6119,17 +6119,17 @@ static void dc_serve(kinf_discovery_t* d, uint64_t* t, const dc_route* routes, s
     int guard, reqs = 0;
     g_dc_paths[0] = 0; g_dc_agg_accept = 0;
     for (guard = 0; guard < 10000; guard++) {
-        unsigned st = kinf_discovery_engine_tick(d, *t);
-        if (st & KINF_ENG_CLOSE) { kinf_discovery_engine_closed(d, *t); continue; }
-        if (st & KINF_ENG_CONNECT) { kinf_discovery_engine_connected(d, *t); continue; }
+        unsigned st = kinf_engine_tick(kinf_discovery_engine(d), *t);
+        if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_discovery_engine(d), *t); continue; }
+        if (st & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_discovery_engine(d), *t); continue; }
         if (st & KINF_ENG_SEND) {
             size_t len, p = 0, n;
-            const uint8_t* b = kinf_discovery_engine_sendbuf(d, &len);
+            const uint8_t* b = kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
             char req[4096], path[512];
             char* resp;
             if (!b || len >= sizeof(req)) { break; }
             memcpy(req, b, len); req[len] = 0;
-            kinf_discovery_engine_sent(d, len, *t);
+            kinf_engine_sent(kinf_discovery_engine(d), len, *t);
             if (sscanf(req, "GET %511s HTTP/1.1", path) != 1) { break; }
             if (strstr(req, "as=APIGroupDiscoveryList")) { g_dc_agg_accept++; }
             if (strlen(g_dc_paths) + strlen(path) + 2 < sizeof(g_dc_paths)) { strcat(g_dc_paths, g_dc_paths[0] ? " " : ""); strcat(g_dc_paths, path); }
@@ -6138,18 +6138,18 @@ static void dc_serve(kinf_discovery_t* d, uint64_t* t, const dc_route* routes, s
             n = strlen(resp);
             while (p < n) {
                 size_t cap, k = n - p;
-                uint8_t* rb = kinf_discovery_engine_recvbuf(d, &cap);
+                uint8_t* rb = kinf_engine_recvbuf(kinf_discovery_engine(d), &cap);
                 if (!rb) { break; }
                 if (k > cap) { k = cap; }
                 if (k > step) { k = step; }
                 memcpy(rb, resp + p, k); p += k;
-                kinf_discovery_engine_recvd(d, k, *t);
+                kinf_engine_recvd(kinf_discovery_engine(d), k, *t);
             }
             free(resp);
             continue;
         }
         if (kinf_discovery_state(d) != KINF_DISC_RUNNING) { break; }
-        if (!st) { *t = kinf_discovery_engine_deadline(d); if (*t == UINT64_MAX) { break; } }
+        if (!st) { *t = kinf_engine_deadline(kinf_discovery_engine(d)); if (*t == UINT64_MAX) { break; } }
     }
 }
 static kinf_discovery_t* dc_mk(int legacy_only, int max_resources, size_t doc_bytes) {
@@ -6235,8 +6235,8 @@ static void test_discovery(void) {
     CHECK_STR(dc_res(d, "pods"), "-");
     CHECK_INT(logged(KINF_LOGITEM_NOT_DISCOVERED), 1);
     CHECK_INT(kinf_discovery_state(d), KINF_DISC_NONE);
-    CHECK_INT(kinf_discovery_engine_tick(d, t), 0);          /* no round asked for: nothing to do */
-    CHECK(kinf_discovery_engine_deadline(d) == UINT64_MAX);
+    CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), 0);          /* no round asked for: nothing to do */
+    CHECK(kinf_engine_deadline(kinf_discovery_engine(d)) == UINT64_MAX);
     kinf_discovery_refresh(d);
     CHECK_INT(kinf_discovery_state(d), KINF_DISC_RUNNING);
     /* the aggregated form: two requests, each asking for it first */
@@ -6331,9 +6331,9 @@ static void test_discovery_errors(void) {
     CHECK_STR(dc_res(d, "po"), "v1 pods pods ns lwc sn=po sg=pod k=Pod");
     CHECK_STR(dc_res(d, "widgets"), "-");
     /* the backoff: 800 ms to 1.6 s, then the round starts over by itself */
-    dl = kinf_discovery_engine_deadline(d);
+    dl = kinf_engine_deadline(kinf_discovery_engine(d));
     CHECK(dl >= t + 800 && dl < t + 1600);
-    CHECK_INT(kinf_discovery_engine_tick(d, dl - 1), 0);
+    CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), dl - 1), 0);
     routes[1].status = 200; routes[1].file = "legacy-apis.json";
     t = dl;
     dc_serve(d, &t, routes, 100000, 0, 50);
@@ -6434,49 +6434,49 @@ static void test_discovery_errors(void) {
     if (!CHECK(d != 0)) { return; }
     log_reset();
     kinf_discovery_refresh(d);
-    CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
-    kinf_discovery_engine_failed(d, KINF_LOGITEM_CONNECT_FAILED, "127.0.0.1:1", t);
+    CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_CONNECT);
+    kinf_engine_failed(kinf_discovery_engine(d), KINF_LOGITEM_CONNECT_FAILED, "127.0.0.1:1", t);
     CHECK_INT(logged(KINF_LOGITEM_CONNECT_FAILED), 1);
     CHECK_INT(kinf_discovery_state(d), KINF_DISC_BACKOFF);
-    t = kinf_discovery_engine_deadline(d);
-    CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
-    kinf_discovery_engine_connected(d, t);
+    t = kinf_engine_deadline(kinf_discovery_engine(d));
+    CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_discovery_engine(d), t);
     {
         size_t len;
-        const uint8_t* b = kinf_discovery_engine_sendbuf(d, &len);
+        const uint8_t* b = kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
         uint8_t* rb;
         size_t cap;
         static const char part[] = "HTTP/1.1 200 OK\r\nContent-Type: " DC_AGG "\r\nContent-Length: 500\r\n\r\n{\"kind\":";
         CHECK(b != 0 && STARTS((const char*)b, "GET /api HTTP/1.1\r\n"));
-        kinf_discovery_engine_sent(d, len, t);
-        rb = kinf_discovery_engine_recvbuf(d, &cap);
-        if (CHECK(rb != 0 && cap >= 200)) { memcpy(rb, part, 200 < sizeof(part) - 1 ? 200 : sizeof(part) - 1); kinf_discovery_engine_recvd(d, sizeof(part) - 1 < 200 ? sizeof(part) - 1 : 200, t); }
-        kinf_discovery_engine_closed(d, t);
+        kinf_engine_sent(kinf_discovery_engine(d), len, t);
+        rb = kinf_engine_recvbuf(kinf_discovery_engine(d), &cap);
+        if (CHECK(rb != 0 && cap >= 200)) { memcpy(rb, part, 200 < sizeof(part) - 1 ? 200 : sizeof(part) - 1); kinf_engine_recvd(kinf_discovery_engine(d), sizeof(part) - 1 < 200 ? sizeof(part) - 1 : 200, t); }
+        kinf_engine_closed(kinf_discovery_engine(d), t);
         CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 1);
         CHECK_INT(kinf_discovery_state(d), KINF_DISC_BACKOFF);
     }
-    t = kinf_discovery_engine_deadline(d);
-    kinf_discovery_engine_tick(d, t);
-    kinf_discovery_engine_connected(d, t);
+    t = kinf_engine_deadline(kinf_discovery_engine(d));
+    kinf_engine_tick(kinf_discovery_engine(d), t);
+    kinf_engine_connected(kinf_discovery_engine(d), t);
     {
         /* /api answered with a length: the connection is kept for /apis; the
            server closes it before that is sent: a new connection, no failure */
         char* resp = dc_response(dc_aggregated, "/api", 0);
         size_t len, p = 0, n = strlen(resp);
-        kinf_discovery_engine_sendbuf(d, &len);
-        kinf_discovery_engine_sent(d, len, t);
+        kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
+        kinf_engine_sent(kinf_discovery_engine(d), len, t);
         while (p < n) {
             size_t cap, k;
-            uint8_t* rb = kinf_discovery_engine_recvbuf(d, &cap);
+            uint8_t* rb = kinf_engine_recvbuf(kinf_discovery_engine(d), &cap);
             if (!rb) { break; }
             k = n - p < cap ? n - p : cap;
             memcpy(rb, resp + p, k); p += k;
-            kinf_discovery_engine_recvd(d, k, t);
+            kinf_engine_recvd(kinf_discovery_engine(d), k, t);
         }
         free(resp);
-        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_SEND);
-        kinf_discovery_engine_closed(d, t);
-        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
+        CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_SEND);
+        kinf_engine_closed(kinf_discovery_engine(d), t);
+        CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_CONNECT);
         CHECK_INT(kinf_discovery_stats(d).failures, 2);
         dc_serve(d, &t, dc_aggregated, 100000, 0, 50);
         CHECK_STR(g_dc_paths, "/apis");
@@ -6487,11 +6487,11 @@ static void test_discovery_errors(void) {
            goes again on a new connection, and the round goes on */
         log_reset();
         kinf_discovery_refresh(d);
-        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_SEND);
-        kinf_discovery_engine_sendbuf(d, &len);
-        kinf_discovery_engine_sent(d, len, t);
-        kinf_discovery_engine_closed(d, t);
-        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
+        CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_SEND);
+        kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
+        kinf_engine_sent(kinf_discovery_engine(d), len, t);
+        kinf_engine_closed(kinf_discovery_engine(d), t);
+        CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_CONNECT);
         CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 0);
         dc_serve(d, &t, dc_aggregated, 100000, 0, 50);
         CHECK_STR(g_dc_paths, "/api /apis");
@@ -6499,36 +6499,36 @@ static void test_discovery_errors(void) {
         CHECK_INT(kinf_discovery_stats(d).failures, 2);
         /* on a new connection the same close is a failure */
         kinf_discovery_refresh(d);
-        kinf_discovery_engine_closed(d, t);
-        kinf_discovery_engine_tick(d, t);
-        CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_CONNECT);
-        kinf_discovery_engine_connected(d, t);
-        kinf_discovery_engine_sendbuf(d, &len);
-        kinf_discovery_engine_sent(d, len, t);
-        kinf_discovery_engine_closed(d, t);
+        kinf_engine_closed(kinf_discovery_engine(d), t);
+        kinf_engine_tick(kinf_discovery_engine(d), t);
+        CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_CONNECT);
+        kinf_engine_connected(kinf_discovery_engine(d), t);
+        kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
+        kinf_engine_sent(kinf_discovery_engine(d), len, t);
+        kinf_engine_closed(kinf_discovery_engine(d), t);
         CHECK_INT(logged(KINF_LOGITEM_CONNECTION_CLOSED), 1);
         CHECK_INT(kinf_discovery_stats(d).failures, 3);
-        t = kinf_discovery_engine_deadline(d);
+        t = kinf_engine_deadline(kinf_discovery_engine(d));
         dc_serve(d, &t, dc_aggregated, 100000, 0, 50);
         CHECK_INT(kinf_discovery_rounds(d), 3);
     }
     /* engine calls it did not ask for are refused and logged */
     log_reset();
-    kinf_discovery_engine_connected(d, t);
-    kinf_discovery_engine_sent(d, 1, t);
+    kinf_engine_connected(kinf_discovery_engine(d), t);
+    kinf_engine_sent(kinf_discovery_engine(d), 1, t);
     CHECK_INT(logged(KINF_LOGITEM_ENGINE_OUT_OF_TURN), 2);
     CHECK_INT(kinf_discovery_rounds(d), 3);
     /* the idle timeout: a server that says nothing for 90 s */
     log_reset();
     kinf_discovery_refresh(d);
-    CHECK_INT(kinf_discovery_engine_tick(d, t), KINF_ENG_SEND); /* the connection was kept */
+    CHECK_INT(kinf_engine_tick(kinf_discovery_engine(d), t), KINF_ENG_SEND); /* the connection was kept */
     {
         size_t len;
-        kinf_discovery_engine_sendbuf(d, &len);
-        kinf_discovery_engine_sent(d, len, t);
+        kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
+        kinf_engine_sent(kinf_discovery_engine(d), len, t);
     }
-    CHECK(kinf_discovery_engine_deadline(d) == t + 90000u);
-    kinf_discovery_engine_tick(d, t + 90000u);
+    CHECK(kinf_engine_deadline(kinf_discovery_engine(d)) == t + 90000u);
+    kinf_engine_tick(kinf_discovery_engine(d), t + 90000u);
     CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 1);
     CHECK_INT(kinf_discovery_state(d), KINF_DISC_BACKOFF);
     free(d);
@@ -6597,12 +6597,12 @@ static kinf_informer_t* fa_req(kinf_factory_t* f, const char* res, const char* n
 /* one list through an informer's engine: its request, and a response holding one object */
 static const char* fa_list(kinf_informer_t* inf, uint64_t t, const char* item) {
     static char body[2048];
-    kinf_engine_tick(inf, t);
-    kinf_engine_connected(inf, t);
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     eng_send(inf, t);
     snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[%s]}", item);
     eng_recv(inf, http("200 OK", "", body, 0), 64, t);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     return g_req;
 }
 static void test_factory(void) {
@@ -6716,8 +6716,8 @@ static void test_factory(void) {
     CHECK_INT(kinf_factory_has_synced(f), 0);
     /* a 404 on an informer: discovery is asked again */
     n0 = (size_t)kinf_factory_stats(f).rediscoveries;
-    kinf_engine_tick(i3, t);
-    kinf_engine_connected(i3, t);
+    kinf_engine_tick(kinf_informer_engine(i3), t);
+    kinf_engine_connected(kinf_informer_engine(i3), t);
     eng_send(i3, t);
     eng_recv(i3, http("404 Not Found", "", "{\"kind\":\"Status\",\"code\":404}", 0), 64, t);
     CHECK_INT(kinf_discovery_state(kinf_factory_discovery(f)), KINF_DISC_DONE);
@@ -6896,11 +6896,11 @@ static void test_factory_caps(void) {
         }
         snprintf(body + o, sizeof(body) - (size_t)o, "]}");
         log_reset();
-        kinf_engine_tick(po, t);
-        kinf_engine_connected(po, t);
+        kinf_engine_tick(kinf_informer_engine(po), t);
+        kinf_engine_connected(kinf_informer_engine(po), t);
         eng_send(po, t);
         eng_recv(po, http("200 OK", "", body, 0), 64, t);
-        kinf_engine_dispatch(po, t);
+        kinf_engine_dispatch(kinf_informer_engine(po), t);
         CHECK_INT(kinf_count(po), 4);
         CHECK_INT(logged(KINF_LOGITEM_STORE_SLOTS_FULL), 1);
     }
@@ -7004,11 +7004,11 @@ static const kinf_handler_t g_snap_handler = { h_snap_add, 0, 0, 0, 0 };
 static kinf_informer_t* snap_listed(uint64_t t) {
     kinf_informer_t* inf = eng_mk();
     if (!inf) { return 0; }
-    kinf_engine_tick(inf, t);
-    kinf_engine_connected(inf, t);
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
     eng_send(inf, t);
     eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3") "]}", 0), 64, t);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     return inf;
 }
 /* XXH64, the snapshot's checksum: answers of xxhsum -H64 (xxHash 0.8.1) for
@@ -7285,11 +7285,11 @@ static void test_snapshot(void) {
     rm(a);
     CHECK_INT(snap_load(b, small, n, 0), KINF_OK);
     evlog_reset(); log_reset();
-    CHECK_INT(kinf_engine_tick(b, t), KINF_ENG_CONNECT);
-    kinf_engine_dispatch(b, t);
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(b), t), KINF_ENG_CONNECT);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
     CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2 A ns/c 3");
     CHECK_INT(kinf_has_synced(b), 1);
-    kinf_engine_connected(b, t);
+    kinf_engine_connected(kinf_informer_engine(b), t);
     r = eng_send(b, t);
     CHECK(STARTS(r, "GET /api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=50&"));
     CHECK_INT(kinf_snapshot_stale(b, 0), 1);
@@ -7301,9 +7301,9 @@ static void test_snapshot(void) {
         CHECK_INT(kinf_snapshot_stale(b, 0), 1);
         snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n", sizeof(ev) - 1, ev);
         CHECK(eng_recv(b, resp, 9, t) > 0);
-        CHECK_INT(kinf_engine_state(b), KINF_ENG_RECV); /* the watch is still open */
+        CHECK_INT(kinf_engine_state(kinf_informer_engine(b)), KINF_ENG_RECV); /* the watch is still open */
     }
-    kinf_engine_dispatch(b, t);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
     CHECK_STR(g_evlog, "U ns/a 1>51");
     CHECK_INT(kinf_snapshot_stale(b, 0), 0); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_RESUMED), 1);
     CHECK_INT(kinf_stats(b).lists, 0);
@@ -7315,23 +7315,23 @@ static void test_snapshot(void) {
     b = eng_mk();
     if (!CHECK(b != 0)) { return; }
     CHECK_INT(snap_load(b, small, n, 0), KINF_OK);
-    kinf_engine_tick(b, t);
-    kinf_engine_dispatch(b, t);
-    kinf_engine_connected(b, t);
+    kinf_engine_tick(kinf_informer_engine(b), t);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
+    kinf_engine_connected(kinf_informer_engine(b), t);
     eng_send(b, t);
     log_reset(); evlog_reset();
     CHECK(eng_recv(b, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
     CHECK_INT(logged(KINF_LOGITEM_RV_EXPIRED), 1);
     CHECK_INT(kinf_snapshot_stale(b, 0), 1);                  /* still the snapshot's objects */
     CHECK_INT(kinf_count(b), 3);
-    kinf_engine_closed(b, t);
-    t = kinf_engine_deadline(b);
-    CHECK_INT(kinf_engine_tick(b, t), KINF_ENG_CONNECT);
-    kinf_engine_connected(b, t);
+    kinf_engine_closed(kinf_informer_engine(b), t);
+    t = kinf_engine_deadline(kinf_informer_engine(b));
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(b), t), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(b), t);
     r = eng_send(b, t);
     CHECK(STARTS(r, "GET /api/v1/pods?resourceVersion=50 HTTP/1.1\r\n"));
     CHECK(eng_recv(b, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"70\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "5") "," ITEM("d", "6") "]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(b, t);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
     CHECK_STR(g_evlog, "U ns/b 2>5 A ns/d 6 D ns/c 3!");
     CHECK_INT(kinf_snapshot_stale(b, 0), 0);
     CHECK_STR(kinf_resource_version(b), "70");
@@ -7356,7 +7356,7 @@ static void test_snapshot(void) {
         watch_begin(a);
         CHECK_INT(pod(a, "ADDED", "ns", "e", "61", 0), 0);
         CHECK_INT(kinf_snapshot_autosave(a, path, 30, 0), 0);   /* changed, but within 30 s of the last */
-        a->now += 30000;
+        a->conn.now += 30000;
         CHECK_INT(kinf_snapshot_autosave(a, path, 30, 0), 1);
         CHECK_INT(pod(a, "ADDED", "ns", "f", "62", 0), 0);
         CHECK_INT(kinf_snapshot_autosave(a, path, 30, 1), 1);   /* at stop */
@@ -7849,33 +7849,33 @@ static int cl_serve(kinf_client_t* c, uint64_t* t, const char* resp, size_t step
     size_t rl = 0;
     g_cl_req[0] = 0;
     for (guard = 0; guard < 10000; guard++) {
-        unsigned st = kinf_client_engine_tick(c, *t);
+        unsigned st = kinf_engine_tick(kinf_client_engine(c), *t);
         if (kinf_client_done(c, out)) { return 1; }
-        if (st & KINF_ENG_CLOSE) { kinf_client_engine_closed(c, *t); continue; }
-        if (st & KINF_ENG_TOKEN) { g_cl_token_reads++; kinf_client_engine_set_token(c, g_cl_token, *t); continue; }
-        if (st & KINF_ENG_CONNECT) { kinf_client_engine_connected(c, *t); continue; }
+        if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_client_engine(c), *t); continue; }
+        if (st & KINF_ENG_TOKEN) { g_cl_token_reads++; kinf_engine_set_token(kinf_client_engine(c), g_cl_token, *t); continue; }
+        if (st & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_client_engine(c), *t); continue; }
         if (st & KINF_ENG_SEND) {
             size_t len;
-            const uint8_t* b = kinf_client_engine_sendbuf(c, &len);
+            const uint8_t* b = kinf_engine_sendbuf(kinf_client_engine(c), &len);
             if (!b || rl + len >= sizeof(g_cl_req)) { return 0; }
             memcpy(g_cl_req + rl, b, len); rl += len; g_cl_req[rl] = 0;
-            kinf_client_engine_sent(c, len, *t);
+            kinf_engine_sent(kinf_client_engine(c), len, *t);
             continue;
         }
         if (st & KINF_ENG_RECV) {
             size_t p = 0, n;
-            if (!resp) { kinf_client_engine_failed(c, KINF_LOGITEM_IO_ERROR, "reset", *t); continue; }
+            if (!resp) { kinf_engine_failed(kinf_client_engine(c), KINF_LOGITEM_IO_ERROR, "reset", *t); continue; }
             n = strlen(resp);
             while (p < n && kinf_client_busy(c)) {
                 size_t cap, k = n - p;
-                uint8_t* rb = kinf_client_engine_recvbuf(c, &cap);
+                uint8_t* rb = kinf_engine_recvbuf(kinf_client_engine(c), &cap);
                 if (!rb) { break; }
                 if (k > cap) { k = cap; }
                 if (k > step) { k = step; }
                 memcpy(rb, resp + p, k); p += k;
-                kinf_client_engine_recvd(c, k, *t);
+                kinf_engine_recvd(kinf_client_engine(c), k, *t);
             }
-            if (kinf_client_busy(c) && (kinf_client_engine_tick(c, *t) & KINF_ENG_RECV)) { kinf_client_engine_closed(c, *t); }
+            if (kinf_client_busy(c) && (kinf_engine_tick(kinf_client_engine(c), *t) & KINF_ENG_RECV)) { kinf_engine_closed(kinf_client_engine(c), *t); }
             continue;
         }
         if (!st) { *t += 1000; }
@@ -7928,7 +7928,7 @@ static void test_client_token_file(void) {
     CHECK_INT(g_cl_token_reads, 0);                                  /* read 1 s ago: not again */
     g_cl_token = "tok-file-2";
     CHECK(kinf_client_start(c, &rq) == KINF_OK);
-    CHECK(kinf_client_engine_tick(c, t) == (KINF_ENG_TOKEN | KINF_ENG_SEND)); /* the kept connection, the token first */
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) == (KINF_ENG_TOKEN | KINF_ENG_SEND)); /* the kept connection, the token first */
     CHECK(cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
     CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
     free(c);
@@ -8016,14 +8016,14 @@ static void test_client_token_file_driver(void) {
         CHECK(strstr(v.last, "Authorization: Bearer tok-a\r\n") != 0);
         unlink(path);                                   /* the 401 makes a read due: it fails */
         kinf_client_clear_error(c);
-        CHECK_INT(c->conn->last_error, KINF_LOGITEM_OK);
+        CHECK_INT(c->last_error, KINF_LOGITEM_OK);
         log_reset();
         CHECK(cl_srv_do(c, &v, &rq, r200, &out) && out.result == KINF_CLIENT_OK);
         CHECK_INT(v.accepts, 1);                        /* the kept-alive connection: no connect cleared anything */
         CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
         CHECK(strstr(v.last, "Authorization: Bearer tok-a\r\n") != 0); /* the old token kept */
         CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_OK);
-        CHECK_INT(c->conn->last_error, KINF_LOGITEM_OK);
+        CHECK_INT(c->last_error, KINF_LOGITEM_OK);
         kinf_client_shutdown(c);
     }
     unlink(path);
@@ -8176,7 +8176,7 @@ static void test_client(void) {
         snprintf(resp, sizeof(resp), "HTTP/1.1 200 OK\r\nContent-Length: 1030\r\n\r\n%s", body);
         CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 100, &out));
         CHECK(out.result == KINF_CLIENT_TOO_LARGE && out.code == 200 && out.item == KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE && out.body_len == 0);
-        CHECK(kinf_client_engine_tick(c, t) & KINF_ENG_CLOSE);
+        CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CLOSE);
     }
     /* the transport fails: CONNECTION with the item the driver gave */
     CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, 0, 1, &out));
@@ -8187,12 +8187,12 @@ static void test_client(void) {
     /* a kept-alive connection the server closed while idle: the request goes again on a new one */
     CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
     CHECK(kinf_client_start(c, &rq) == KINF_OK);
-    CHECK(kinf_client_engine_tick(c, t) == KINF_ENG_SEND);              /* reused: no connect */
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) == KINF_ENG_SEND);              /* reused: no connect */
     {
         size_t len;
-        kinf_client_engine_sent(c, (kinf_client_engine_sendbuf(c, &len), len), t);
-        kinf_client_engine_closed(c, t);                                 /* no byte of an answer */
-        CHECK(kinf_client_engine_tick(c, t) & KINF_ENG_CONNECT);
+        kinf_engine_sent(kinf_client_engine(c), (kinf_engine_sendbuf(kinf_client_engine(c), &len), len), t);
+        kinf_engine_closed(kinf_client_engine(c), t);                                 /* no byte of an answer */
+        CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CONNECT);
         CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
         CHECK(!strncmp(g_cl_req, "GET /prefix/api/v1/namespaces/a/pods/b ", 39));
     }
@@ -8201,10 +8201,10 @@ static void test_client(void) {
     CHECK(out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_CONNECTION_CLOSED);
     /* an idle timeout ends a silent server */
     CHECK(kinf_client_start(c, &rq) == KINF_OK);
-    CHECK(kinf_client_engine_tick(c, t) & KINF_ENG_CONNECT);
-    kinf_client_engine_connected(c, t);
-    CHECK(kinf_client_engine_deadline(c) == t + 90000u);
-    kinf_client_engine_tick(c, t + 90000u);
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_client_engine(c), t);
+    CHECK(kinf_engine_deadline(kinf_client_engine(c)) == t + 90000u);
+    kinf_engine_tick(kinf_client_engine(c), t + 90000u);
     CHECK(kinf_client_done(c, &out) && out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_IDLE_TIMEOUT);
     /* bad requests: refused, nothing sent, the client ready for the next */
     {
@@ -8256,15 +8256,15 @@ static kinf_informer_t* wl_mk(int mode, int meta) {
 }
 /* a new connection as the engine asks for one (after a close, if asked): the request sent */
 static const char* wl_reconnect(kinf_informer_t* inf, uint64_t t) {
-    unsigned st = kinf_engine_tick(inf, t);
-    if (st & KINF_ENG_CLOSE) { kinf_engine_closed(inf, t); }
-    if (kinf_engine_state(inf) & KINF_ENG_CONNECT) { kinf_engine_connected(inf, t); }
+    unsigned st = kinf_engine_tick(kinf_informer_engine(inf), t);
+    if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_informer_engine(inf), t); }
+    if (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_informer_engine(inf), t); }
     return eng_send(inf, t);
 }
 /* the backoff's end, then the request */
 static const char* wl_after_backoff(kinf_informer_t* inf, uint64_t* t) {
-    if (kinf_engine_state(inf) & KINF_ENG_CLOSE) { kinf_engine_closed(inf, *t); }
-    if (!(kinf_engine_state(inf) & (KINF_ENG_CONNECT | KINF_ENG_SEND))) { *t = kinf_engine_deadline(inf); }
+    if (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_informer_engine(inf), *t); }
+    if (!(kinf_engine_state(kinf_informer_engine(inf)) & (KINF_ENG_CONNECT | KINF_ENG_SEND))) { *t = kinf_engine_deadline(kinf_informer_engine(inf)); }
     return wl_reconnect(inf, *t);
 }
 static void test_watch_list(void) {
@@ -8289,13 +8289,13 @@ static void test_watch_list(void) {
     n = strlen(resp) - 5; /* without the last chunk: the stream stays open */
     resp[n] = 0;
     CHECK_INT(eng_recv(inf, resp, 9, t), n);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_STR(g_evlog, "A ns/a 7 A ns/b 3");
     CHECK_INT(kinf_has_synced(inf), 0);                   /* no end bookmark yet */
     CHECK_STR(kinf_resource_version(inf), "");            /* nor an RV from the events, which come in no order */
     snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n%zx\r\n%s\r\n", strlen(WL_END("10")), WL_END("10"), strlen(WL_ADD("c", "11")), WL_ADD("c", "11"));
     CHECK_INT(eng_recv(inf, resp, 5, t), strlen(resp));
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_INT(kinf_has_synced(inf), 1);
     CHECK_STR(g_evlog, "A ns/a 7 A ns/b 3 A ns/c 11");
     CHECK_STR(kinf_resource_version(inf), "11");          /* a live event after the end: the watch goes on */
@@ -8317,7 +8317,7 @@ static void test_watch_list(void) {
     snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "7") WL_ADD("c", "12") WL_ADD("d", "13") WL_END("20"), 1));
     n = strlen(resp) - 5; resp[n] = 0;
     CHECK_INT(eng_recv(inf, resp, 64, t), n);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_STR(g_evlog, "U ns/c 11>12 A ns/d 13 D ns/b 3!");
     CHECK_INT(kinf_count(inf), 3);
     CHECK(kinf_get(inf, "ns/a", &o) && !kinf_get(inf, "ns/b", &o));
@@ -8338,7 +8338,7 @@ static void test_watch_list(void) {
     r = wl_reconnect(inf, t);                           /* no backoff */
     CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
     CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"30\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_INT(kinf_has_synced(inf), 1);
     CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=30&"));
     CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
@@ -8358,7 +8358,7 @@ static void test_watch_list(void) {
     CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
     CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
     CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"30\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     (void)eng_send(inf, t);
     CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
     CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "30&"));
@@ -8374,13 +8374,13 @@ static void test_watch_list(void) {
     snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "1") WL_ADD("x", "2"), 1));
     n = strlen(resp) - 5; resp[n] = 0;
     CHECK_INT(eng_recv(inf, resp, 64, t), n);
-    kinf_engine_closed(inf, t);                          /* the server went away */
+    kinf_engine_closed(kinf_informer_engine(inf), t);                          /* the server went away */
     CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
     CHECK_INT(kinf_has_synced(inf), 0);
     r = wl_reconnect(inf, t);
     CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 "));
     CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "4") "]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_INT(kinf_has_synced(inf), 1);
     CHECK_STR(g_evlog, "A ns/a 1 A ns/x 2 D ns/x 2! A ns/b 4"); /* x: its add, then the list's delete */
     CHECK_INT(kinf_count(inf), 2);
@@ -8399,7 +8399,7 @@ static void test_watch_list(void) {
     CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
     CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
     CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     (void)eng_send(inf, t);
     CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
     CHECK(STARTS(wl_after_backoff(inf, &t), "GET /api/v1/pods?resourceVersion=9 "));
@@ -8410,8 +8410,8 @@ static void test_watch_list(void) {
     inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
     if (!CHECK(inf != 0)) { return; }
     log_reset(); t = ENG_T0;
-    kinf_engine_tick(inf, t);
-    kinf_engine_failed(inf, KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_FAILED, "test", t);
     CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 0);
     CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "&"));
     CHECK(eng_recv(inf, http("200 OK", "", "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"code\":400,\"reason\":\"BadRequest\",\"message\":\"no\"}}\n", 1), 64, t) > 0);
@@ -8444,7 +8444,7 @@ static void test_metadata_only(void) {
     CHECK(eng_recv(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"5\"},\"items\":["
                             "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"},\"managedFields\":[{}]},"
                             "\"spec\":{\"nodeName\":\"n1\"},\"status\":{\"phase\":\"Running\"}}]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK(kinf_get(inf, "ns/a", &o));
     snprintf(whole, sizeof(whole), "%s", o.json);
     CHECK(strstr(whole, "spec") == 0 && strstr(whole, "status") == 0 && strstr(whole, "managedFields") == 0);
@@ -8458,7 +8458,7 @@ static void test_metadata_only(void) {
     (void)wl_reconnect(inf, t);
     CHECK(eng_recv(inf, http("200 OK", "", "{\"kind\":\"PartialObjectMetadataList\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{\"resourceVersion\":\"5\"},\"items\":["
                             "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"},\"managedFields\":[{}]}}]}", 0), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK(kinf_get(inf, "ns/a", &o));
     snprintf(conv, sizeof(conv), "%s", o.json);
     CHECK_STR(conv, whole);
@@ -8466,7 +8466,7 @@ static void test_metadata_only(void) {
     (void)eng_send(inf, t);
     evlog_reset();
     CHECK(eng_recv(inf, http("200 OK", "", "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"},\"spec\":{\"nodeName\":\"n2\"}}}\n", 1), 64, t) > 0);
-    kinf_engine_dispatch(inf, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
     CHECK_STR(g_evlog, "U ns/a 1>6");
     CHECK(strstr(g_lastjson, "spec") == 0 && strstr(g_lastjson, "kind") == 0);
     rm(inf);

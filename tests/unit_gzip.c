@@ -107,18 +107,18 @@ static size_t gzt_http(uint8_t* out, size_t cap, const char* status, const char*
    end (or the engine still reads), -1 when it was given up. */
 static int gzt_respond(kinf_informer_t* inf, const uint8_t* resp, size_t n, size_t step, int close_at_end) {
     size_t p = 0;
-    uint64_t now = inf->now;
+    uint64_t now = inf->conn.now;
     uint32_t done = inf->responses;
     long guard;
     send_req(inf, now);
-    if (inf->cstate != KINF__C_RECV) { return -1; }
-    for (guard = 0; (p < n || (inf->cstate == KINF__C_RECV && kinf__rf_pending(inf))) && guard < 5000000L; guard++) {
+    if (inf->conn.cstate != KINF__C_RECV) { return -1; }
+    for (guard = 0; (p < n || (inf->conn.cstate == KINF__C_RECV && kinf__rf_pending(inf))) && guard < 5000000L; guard++) {
         size_t cap, k = n - p;
-        uint8_t* buf = kinf_engine_recvbuf(inf, &cap);
+        uint8_t* buf = kinf_engine_recvbuf(kinf_informer_engine(inf), &cap);
         if (!buf) {
-            if (inf->cstate == KINF__C_RECV && (kinf__rf_pending(inf) || (int)inf->flen >= inf->fifo_cap)) {
-                kinf_engine_dispatch(inf, now);
-                kinf_engine_tick(inf, now);
+            if (inf->conn.cstate == KINF__C_RECV && (kinf__rf_pending(inf) || (int)inf->flen >= inf->fifo_cap)) {
+                kinf_engine_dispatch(kinf_informer_engine(inf), now);
+                kinf_engine_tick(kinf_informer_engine(inf), now);
                 continue;
             }
             break;
@@ -127,11 +127,11 @@ static int gzt_respond(kinf_informer_t* inf, const uint8_t* resp, size_t n, size
         if (k > step) { k = step; }
         memcpy(buf, resp + p, k);
         p += k;
-        kinf_engine_recvd(inf, k, now);
+        kinf_engine_recvd(kinf_informer_engine(inf), k, now);
     }
-    if (close_at_end && inf->cstate == KINF__C_RECV) { kinf_engine_closed(inf, now); }
-    kinf_engine_dispatch(inf, now);
-    return (inf->responses != done || inf->cstate == KINF__C_RECV) ? 0 : -1;
+    if (close_at_end && inf->conn.cstate == KINF__C_RECV) { kinf_engine_closed(kinf_informer_engine(inf), now); }
+    kinf_engine_dispatch(kinf_informer_engine(inf), now);
+    return (inf->responses != done || inf->conn.cstate == KINF__C_RECV) ? 0 : -1;
 }
 static kinf_informer_t* gzt_mk(int no_gzip) {
     kinf_desc_t d;
@@ -310,7 +310,7 @@ static void test_gzip_engine(void) {
             size_t rn = gzt_http(resp, sizeof(resp), "200 OK", "Content-Encoding: gzip\r\n", g, gn, mode);
             kinf_stats_t st;
             if (!f) { ok = 0; continue; }
-            kinf_engine_tick(f, ENG_T0);
+            kinf_engine_tick(kinf_informer_engine(f), ENG_T0);
             log_reset();
             if (gzt_respond(f, resp, rn, steps[i], mode == 2) != 0) { ok = 0; }
             st = kinf_stats(f);
@@ -331,7 +331,7 @@ static void test_gzip_engine(void) {
         size_t rn = gzt_http(resp, sizeof(resp), "200 OK", "", raw, rawn, 0);
         CHECK(f != 0);
         if (f) {
-            kinf_engine_tick(f, ENG_T0);
+            kinf_engine_tick(kinf_informer_engine(f), ENG_T0);
             CHECK(!has_ci(request(f, KINF__PH_LIST), "accept-encoding"));
             CHECK_INT(gzt_respond(f, resp, rn, 256, 0), 0);
             CHECK_INT(kinf_count(f), 60);
@@ -340,7 +340,7 @@ static void test_gzip_engine(void) {
         } else { print0 = 0; }
     }
     /* the informer used below: listed once from gzip */
-    kinf_engine_tick(inf, ENG_T0);
+    kinf_engine_tick(kinf_informer_engine(inf), ENG_T0);
     n = gzt_http(resp, sizeof(resp), "200 OK", "Content-Encoding: gzip\r\n", g, gn, 1);
     CHECK_INT(gzt_respond(inf, resp, n, 256, 0), 0);
     CHECK(gzt_store_print(inf, &count) == print0 && count == 60);
@@ -413,7 +413,7 @@ static void test_gzip_engine(void) {
             const char* rvk = "\"resourceVersion\":\"1";
             memcpy(old, raw, rawn);
             for (k = 0; k + strlen(rvk) < rawn; k++) { if (!memcmp(old + k, rvk, strlen(rvk))) { old[k + strlen(rvk) - 1] = '0'; } }
-            kinf_engine_tick(f, ENG_T0);
+            kinf_engine_tick(kinf_informer_engine(f), ENG_T0);
             n = gzt_http(resp, sizeof(resp), "200 OK", "", old, rawn, 0);
             CHECK_INT(gzt_respond(f, resp, n, 256, 0), 0);
             CHECK(gzt_store_print(f, &count) != print0 && count == 60);
@@ -438,7 +438,7 @@ static void test_gzip_engine(void) {
     inf = gzt_mk(1);
     CHECK(inf != 0);
     if (inf) {
-        kinf_engine_tick(inf, ENG_T0);
+        kinf_engine_tick(kinf_informer_engine(inf), ENG_T0);
         log_reset();
         n = gzt_http(resp, sizeof(resp), "200 OK", "Content-Encoding: gzip\r\n", g, gn, 0);
         CHECK_INT(gzt_respond(inf, resp, n, 256, 0), -1);

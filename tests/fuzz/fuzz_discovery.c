@@ -82,31 +82,31 @@ static void fd_round(kinf_discovery_t* d, uint64_t* t, const uint8_t* data, size
     int guard, req = 0;
     kinf_discovery_refresh(d);
     for (guard = 0; guard < 4000; guard++) {
-        unsigned st = kinf_discovery_engine_tick(d, *t);
-        if (st & KINF_ENG_CLOSE) { kinf_discovery_engine_closed(d, *t); continue; }
-        if (st & KINF_ENG_CONNECT) { kinf_discovery_engine_connected(d, *t); continue; }
+        unsigned st = kinf_engine_tick(kinf_discovery_engine(d), *t);
+        if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_discovery_engine(d), *t); continue; }
+        if (st & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_discovery_engine(d), *t); continue; }
         if (st & KINF_ENG_SEND) {
             size_t len, n, p = 0, alen;
             const uint8_t* a;
-            (void)kinf_discovery_engine_sendbuf(d, &len);
-            kinf_discovery_engine_sent(d, len, *t);
+            (void)kinf_engine_sendbuf(kinf_discovery_engine(d), &len);
+            kinf_engine_sent(kinf_discovery_engine(d), len, *t);
             a = fd_answer(data, size, req, &alen);
-            if (!a) { kinf_discovery_engine_closed(d, *t); return; } /* no answer: the server hangs up */
+            if (!a) { kinf_engine_closed(kinf_discovery_engine(d), *t); return; } /* no answer: the server hangs up */
             n = fd_response(a, alen, (flags >> 1) & 1, (flags >> 5) & 1, req < 2, resp, cap);
             req++;
             while (p < n) {
                 size_t rcap, k = n - p;
-                uint8_t* rb = kinf_discovery_engine_recvbuf(d, &rcap);
+                uint8_t* rb = kinf_engine_recvbuf(kinf_discovery_engine(d), &rcap);
                 if (!rb || !rcap) { break; }
                 if (k > rcap) { k = rcap; }
                 if (k > step) { k = step; }
                 memcpy(rb, resp + p, k); p += k;
-                kinf_discovery_engine_recvd(d, k, *t);
+                kinf_engine_recvd(kinf_discovery_engine(d), k, *t);
             }
             continue;
         }
         if (kinf_discovery_state(d) != KINF_DISC_RUNNING) { return; }
-        if (!st) { *t = kinf_discovery_engine_deadline(d); if (*t == UINT64_MAX) { return; } }
+        if (!st) { *t = kinf_engine_deadline(kinf_discovery_engine(d)); if (*t == UINT64_MAX) { return; } }
     }
 }
 static int fd_ieq(const char* a, const char* b) {

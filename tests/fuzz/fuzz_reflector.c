@@ -85,13 +85,13 @@ static void check_request(const uint8_t* b, size_t len) {
     g_fed = 0;
 }
 static void check_state(kinf_informer_t* inf) {
-    unsigned st = kinf_engine_state(inf);
+    unsigned st = kinf_engine_state(kinf_informer_engine(inf));
     unsigned io = st & (KINF_ENG_CONNECT | KINF_ENG_SEND | KINF_ENG_RECV);
     FZ_CHECK(io == 0 || io == KINF_ENG_CONNECT || io == KINF_ENG_SEND || io == KINF_ENG_RECV, "state %#x asks for two things", st);
     FZ_CHECK(!(st & KINF_ENG_TOKEN), "a token read asked with no token file");
     if (st & KINF_ENG_RECV) {
         size_t cap;
-        FZ_CHECK(kinf_engine_recvbuf(inf, &cap) != 0 && cap > 0, "RECV without a buffer");
+        FZ_CHECK(kinf_engine_recvbuf(kinf_informer_engine(inf), &cap) != 0 && cap > 0, "RECV without a buffer");
     }
 }
 static size_t feed(kinf_informer_t* inf, const uint8_t* d, size_t n, size_t step, uint64_t now) {
@@ -173,10 +173,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 2) { return 0; }
     inf = fz_informer(data[0], data[1], &mem);
     g_req_kind = 0; g_req_cont = 0; g_fed = 0; g_sent_part = 0; g_expect = 0; g_req_rv[0] = 0;
-    kinf_engine_tick(inf, now);
+    kinf_engine_tick(kinf_informer_engine(inf), now);
     while (p < size && ops++ < 2000) {
         uint8_t op = data[p++];
-        unsigned st = kinf_engine_state(inf);
+        unsigned st = kinf_engine_state(kinf_informer_engine(inf));
         /* a continue token survives a failed connect and a close the engine
            asked for; anything else before the next request may start the list over */
         if (g_expect == EX_CONTINUE && !((op & 7) == 0 || (op & 7) == 4 || (op & 7) == 7 || ((op & 7) == 1 && (st & KINF_ENG_CONNECT)) ||
@@ -184,18 +184,18 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             g_expect = 0;
         }
         switch (op & 7) {
-        case 0: kinf_engine_connected(inf, now); break;
-        case 1: kinf_engine_failed(inf, items[(op >> 3) & 3], "fuzz", now); break;
-        case 2: kinf_engine_closed(inf, now); break;
+        case 0: kinf_engine_connected(kinf_informer_engine(inf), now); break;
+        case 1: kinf_engine_failed(kinf_informer_engine(inf), items[(op >> 3) & 3], "fuzz", now); break;
+        case 2: kinf_engine_closed(kinf_informer_engine(inf), now); break;
         case 3: now += (uint64_t)(op >> 3) * ((op & 0x80) ? 10000u : 100u); break;
         case 4: {
-            const uint8_t* b = kinf_engine_sendbuf(inf, &len);
+            const uint8_t* b = kinf_engine_sendbuf(kinf_informer_engine(inf), &len);
             if (b) {
                 size_t part = (op >> 3) ? (size_t)(op >> 3) : len;
                 if (part > len) { part = len; }
                 if (!g_sent_part) { check_request(b, len); } /* the request's start: whole */
                 g_sent_part = part < len;
-                kinf_engine_sent(inf, part, now);
+                kinf_engine_sent(kinf_informer_engine(inf), part, now);
             }
             break;
         }
@@ -213,10 +213,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             char rv[KINF__MAX_RV];
             if (p + 3 > size) { p = size; break; }
             sel = data[p]; ex[0] = data[p + 1]; ex[1] = data[p + 2]; p += 3;
-            fresh = !g_fed && (kinf_engine_state(inf) & KINF_ENG_RECV);
+            fresh = !g_fed && (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_RECV);
             memcpy(rv, g_req_rv, sizeof(rv));
             n = canned(sel, ex, resp, sizeof(resp));
-            if (feed(inf, (const uint8_t*)resp, n, steps[(op >> 3) & 3], now) == n && fresh && !(kinf_engine_state(inf) & KINF_ENG_RECV)) {
+            if (feed(inf, (const uint8_t*)resp, n, steps[(op >> 3) & 3], now) == n && fresh && !(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_RECV)) {
                 /* the whole response went to a request the engine had just sent */
                 if (sel % 12 == 4 && watch) { g_expect = EX_RELIST_AT_RV; memcpy(g_expect_rv, rv, sizeof(rv)); }
                 if (sel % 12 == 4 && !watch && cont) { g_expect = EX_WHOLE_LIST; }
@@ -225,15 +225,15 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             }
             break;
         }
-        default: kinf_engine_dispatch(inf, now); break;
+        default: kinf_engine_dispatch(kinf_informer_engine(inf), now); break;
         }
-        kinf_engine_tick(inf, now);
-        if (!(kinf_engine_state(inf) & KINF_ENG_SEND)) { g_sent_part = 0; } /* a new request starts whole */
+        kinf_engine_tick(kinf_informer_engine(inf), now);
+        if (!(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_SEND)) { g_sent_part = 0; } /* a new request starts whole */
         check_state(inf);
         fz_check_lister_ex(inf, 0);
     }
-    kinf_engine_dispatch(inf, now);
-    while (inf->flen) { kinf_engine_dispatch(inf, now); }
+    kinf_engine_dispatch(kinf_informer_engine(inf), now);
+    while (inf->flen) { kinf_engine_dispatch(kinf_informer_engine(inf), now); }
     fz_check_lister(inf);
     free(mem);
     return 0;
