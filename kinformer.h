@@ -677,6 +677,13 @@ typedef struct kinf_conn_desc_t {
     const char* server;
     const char* token;
     const char* token_file;
+    int idle_timeout_ms;
+    int connect_timeout_ms;
+    size_t read_bytes;
+    /* from here to own_transport in kinf_desc_t's order */
+    uint32_t random_seed;
+    kinf_logger_t logger;
+    const char* tag;
     const char* ca_file;
     const void* ca_data;
     size_t ca_len;
@@ -690,13 +697,7 @@ typedef struct kinf_conn_desc_t {
     int insecure_skip_tls_verify;
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
-    int idle_timeout_ms;
-    int connect_timeout_ms;
-    size_t read_bytes;
     int own_transport;
-    kinf_logger_t logger;
-    const char* tag;
-    uint32_t random_seed;
 } kinf_conn_desc_t;
 
 typedef struct kinf_desc_t {
@@ -1804,7 +1805,8 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>store       src/store.c         arena, hash (key -> slot), index, operations; the DeltaFIFO
      >>setup       src/setup.c         the descriptor read into the context, the memory layout
      >>metadata    src/metadata.c      metadata-only informers (client-go's metadatainformer)
-     >>reflector   src/reflector.c     requests, connection wanted, events, responses, step: list/watch; watch-list
+     >>watchlist   src/watchlist.c     watch-list (KEP-3157): when to ask for it, its request, what a refusal looks like
+     >>reflector   src/reflector.c     requests, connection wanted, events, responses, step: list/watch; the watch-list fallback
      >>handlers    src/handlers.c      delivery from the FIFO to the handlers, resync
      >>snapshot    src/snapshot.c      the store to a snapshot and back; the snapshot file
      >>field       src/field.c         kinf_field: a value of a compact JSON object by path; text, members
@@ -3650,12 +3652,17 @@ static void kinf__conn_start(kinf_engine_t* c) {
    request goes again on a new connection, as HTTP clients do. 1 when that
    is the case (owners that set retry_stale only). */
 static int kinf__conn_stale(kinf_engine_t* c) {
+#if defined(KINF_NO_FACTORY) && defined(KINF_NO_CLIENT)
+    (void)c;
+    return 0; /* the informer does not retry: a cut watch resumes, a cut list starts over */
+#else
     if (!c->retry_stale || !c->reused || c->resp.head_done || c->hlen || (c->cstate != KINF__C_SEND && c->cstate != KINF__C_RECV)) { return 0; }
     c->reused = 0;
     c->conn_open = 0; c->reusable = 0; c->close_wanted = 0;
     c->wpos = 0;
     c->cstate = KINF__C_WANTED;
     return 1;
+#endif
 }
 /* Bytes read that the owner has not taken yet (held back, or to decode). */
 static int kinf__conn_pending(const kinf_engine_t* c) {
@@ -3933,22 +3940,25 @@ typedef struct kinf__conn_out {
     uint16_t port;
     uint8_t https;
 } kinf__conn_out;
-/* The connection fields of an informer's descriptor: its connection, or its own fields. */
+/* The connection fields of an informer's descriptor: its connection, or its
+   own fields. From logger to own_transport both structs hold the same
+   members in the same order (checked below): one copy. */
+#define KINF__RUN(t) (offsetof(t, own_transport) + sizeof(int) - offsetof(t, logger))
+typedef char kinf__conn_desc_run[(KINF__RUN(kinf_desc_t) == KINF__RUN(kinf_conn_desc_t) &&
+    offsetof(kinf_desc_t, tls_time) - offsetof(kinf_desc_t, logger) == offsetof(kinf_conn_desc_t, tls_time) - offsetof(kinf_conn_desc_t, logger) &&
+    offsetof(kinf_desc_t, ca_len) - offsetof(kinf_desc_t, logger) == offsetof(kinf_conn_desc_t, ca_len) - offsetof(kinf_conn_desc_t, logger) &&
+    offsetof(kinf_desc_t, insecure_skip_tls_verify) - offsetof(kinf_desc_t, logger) ==
+    offsetof(kinf_conn_desc_t, insecure_skip_tls_verify) - offsetof(kinf_conn_desc_t, logger)) ? 1 : -1];
 static kinf_conn_desc_t kinf__conn_desc(const kinf_desc_t* d) {
     kinf_conn_desc_t c;
     if (d->connection) { return *d->connection; }
-    memset(&c, 0, sizeof(c));
     c.server = d->server; c.token = d->token; c.token_file = d->token_file;
-    c.ca_file = d->ca_file; c.ca_data = d->ca_data; c.ca_len = d->ca_len;
-    c.client_cert_file = d->client_cert_file; c.client_cert_data = d->client_cert_data; c.client_cert_len = d->client_cert_len;
-    c.client_key_file = d->client_key_file; c.client_key_data = d->client_key_data; c.client_key_len = d->client_key_len;
-    c.tls_server_name = d->tls_server_name; c.insecure_skip_tls_verify = d->insecure_skip_tls_verify;
-    c.tls_time = d->tls_time; c.tls_time_user = d->tls_time_user;
-    c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms;
-    c.read_bytes = d->read_bytes; c.own_transport = d->own_transport;
-    c.logger = d->logger; c.tag = d->tag; c.random_seed = d->random_seed;
+    c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms; c.read_bytes = d->read_bytes;
+    c.random_seed = d->random_seed;
+    memcpy(&c.logger, &d->logger, KINF__RUN(kinf_desc_t));
     return c;
 }
+#undef KINF__RUN
 /* defaults and clamps of the connection's numbers; *clamped names one out of range */
 static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
     if (d->read_bytes == 0) { d->read_bytes = KINF_READ_BYTES; }
@@ -4090,6 +4100,16 @@ static kinf_conn_desc_t kinf__conn_desc_for(const kinf_conn_desc_t* c, const kin
     if (c) { o = *c; } else if (d) { o = kinf__conn_desc(d); } else { memset(&o, 0, sizeof(o)); }
     kinf__conn_defaults(&o, &clamped);
     return o;
+}
+/* Where such an owner starts in mem (its first 8-byte boundary), or NULL when
+   size is less than total: logged on d's logger, what naming the owner. */
+static uint8_t* kinf__conn_base(void* mem, size_t size, size_t total, const kinf_conn_desc_t* d, const char* what) {
+    char tmp[256];
+    if (size < total) {
+        kinf__log2(&d->logger, d->tag ? d->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), what, 0);
+        return 0;
+    }
+    return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
 }
 /* The bytes such an owner lays out for its connection: the read buffer, then the TLS block. */
 static size_t kinf__conn_bytes(const kinf_conn_desc_t* d) { return kinf__align8(d->read_bytes) + kinf__align8(kinf__conn_tls_bytes(d)); }
@@ -5989,9 +6009,8 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
     return KINF_LOGITEM_OK;
 }
 
-/* >>reflector requests */
 #ifndef KINF_NO_WATCH_LIST
-/* >>reflector watch-list request  Watch-list (KEP-3157): a (re)list as one watch with
+/* >>watchlist  Watch-list (KEP-3157): a (re)list as one watch with
    sendInitialEvents=true. The objects come as ADDED events, then a bookmark
    annotated k8s.io/initial-events-end: "true" ends them: the list is complete
    at its resourceVersion, and the same stream goes on as the watch. */
@@ -6006,10 +6025,19 @@ static int kinf__wl_query(kinf_informer_t* inf, char* w, size_t cap, size_t* o) 
     ok &= kinf__pct(w, cap, o, inf->req_rv);
     return ok;
 }
+/* the stream of a watch-list answered 200: a failure now is a fallback */
+static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->conn.resp.head_done && inf->conn.resp.status == 200; }
+/* A status that says the server does not do watch-list (an old server: 422
+   Invalid; 400, 403, 405, 501 ...): any 4xx but 401, 404, 408, 410 and 429,
+   which a LIST would get as well or which pass, and 501. */
+static int kinf__wl_refusal(int status) {
+    return (status >= 400 && status < 500 && status != 401 && status != 404 && status != 408 && status != 410 && status != 429) || status == 501;
+}
 #define KINF__WL_INIT(inf) ((inf)->wl_init)
 #else
 #define KINF__WL_INIT(inf) 0
 #endif
+/* >>reflector requests */
 static int kinf__rf_build_request(kinf_informer_t* inf, int kind) {
     char* w = inf->wbuf;
     size_t cap = sizeof(inf->wbuf), o = 0;
@@ -6181,14 +6209,6 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
     kinf__rf_drop(inf);
     kinf__rf_begin(inf, KINF__PH_LIST);
 }
-/* the stream of a watch-list answered 200: a failure now is a fallback */
-static int kinf__wl_streaming(const kinf_informer_t* inf) { return inf->wl_init && inf->conn.resp.head_done && inf->conn.resp.status == 200; }
-/* A status that says the server does not do watch-list (an old server: 422
-   Invalid; 400, 403, 405, 501 ...): any 4xx but 401, 404, 408, 410 and 429,
-   which a LIST would get as well or which pass, and 501. */
-static int kinf__wl_refusal(int status) {
-    return (status >= 400 && status < 500 && status != 401 && status != 404 && status != 408 && status != 410 && status != 429) || status == 501;
-}
 #endif
 
 /* >>reflector events */
@@ -6311,6 +6331,7 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     return v >= 0 && inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
 }
 #endif
+/* >>reflector apply  an event or a list item into the store */
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
@@ -9479,15 +9500,11 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     kinf_discovery_t* d;
     uint8_t* base;
     int k;
-    char tmp[256];
     if (!mem || !desc) { return 0; }
     kinf__dc_defaults(desc, &o, &conn);
     l = kinf__dc_layout(&o, &conn);
-    if (size < l.total) {
-        kinf__log2(&conn.logger, conn.tag ? conn.tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), "discovery", 0);
-        return 0;
-    }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    base = kinf__conn_base(mem, size, l.total, &conn, "discovery");
+    if (!base) { return 0; }
     d = (kinf_discovery_t*)(void*)base;
     memset(d, 0, sizeof(*d));
     d->logger = conn.logger;
@@ -11173,15 +11190,11 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     kinf__cl_layout_t l;
     kinf_client_t* c;
     uint8_t* base;
-    char tmp[256];
     if (!mem || !desc) { return 0; }
     kinf__cl_defaults(desc, &o, &conn);
     l = kinf__cl_layout(&o, &conn);
-    if (size < l.total) {
-        kinf__log2(&conn.logger, conn.tag ? conn.tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), "client", 0);
-        return 0;
-    }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    base = kinf__conn_base(mem, size, l.total, &conn, "client");
+    if (!base) { return 0; }
     c = (kinf_client_t*)(void*)base;
     memset(c, 0, sizeof(*c));
     c->logger = conn.logger;

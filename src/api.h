@@ -676,6 +676,13 @@ typedef struct kinf_conn_desc_t {
     const char* server;
     const char* token;
     const char* token_file;
+    int idle_timeout_ms;
+    int connect_timeout_ms;
+    size_t read_bytes;
+    /* from here to own_transport in kinf_desc_t's order */
+    uint32_t random_seed;
+    kinf_logger_t logger;
+    const char* tag;
     const char* ca_file;
     const void* ca_data;
     size_t ca_len;
@@ -689,13 +696,7 @@ typedef struct kinf_conn_desc_t {
     int insecure_skip_tls_verify;
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
-    int idle_timeout_ms;
-    int connect_timeout_ms;
-    size_t read_bytes;
     int own_transport;
-    kinf_logger_t logger;
-    const char* tag;
-    uint32_t random_seed;
 } kinf_conn_desc_t;
 
 typedef struct kinf_desc_t {

@@ -412,15 +412,11 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     kinf__cl_layout_t l;
     kinf_client_t* c;
     uint8_t* base;
-    char tmp[256];
     if (!mem || !desc) { return 0; }
     kinf__cl_defaults(desc, &o, &conn);
     l = kinf__cl_layout(&o, &conn);
-    if (size < l.total) {
-        kinf__log2(&conn.logger, conn.tag ? conn.tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), "client", 0);
-        return 0;
-    }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    base = kinf__conn_base(mem, size, l.total, &conn, "client");
+    if (!base) { return 0; }
     c = (kinf_client_t*)(void*)base;
     memset(c, 0, sizeof(*c));
     c->logger = conn.logger;

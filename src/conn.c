@@ -163,12 +163,17 @@ static void kinf__conn_start(kinf_engine_t* c) {
    request goes again on a new connection, as HTTP clients do. 1 when that
    is the case (owners that set retry_stale only). */
 static int kinf__conn_stale(kinf_engine_t* c) {
+#if defined(KINF_NO_FACTORY) && defined(KINF_NO_CLIENT)
+    (void)c;
+    return 0; /* the informer does not retry: a cut watch resumes, a cut list starts over */
+#else
     if (!c->retry_stale || !c->reused || c->resp.head_done || c->hlen || (c->cstate != KINF__C_SEND && c->cstate != KINF__C_RECV)) { return 0; }
     c->reused = 0;
     c->conn_open = 0; c->reusable = 0; c->close_wanted = 0;
     c->wpos = 0;
     c->cstate = KINF__C_WANTED;
     return 1;
+#endif
 }
 /* Bytes read that the owner has not taken yet (held back, or to decode). */
 static int kinf__conn_pending(const kinf_engine_t* c) {
@@ -446,22 +451,25 @@ typedef struct kinf__conn_out {
     uint16_t port;
     uint8_t https;
 } kinf__conn_out;
-/* The connection fields of an informer's descriptor: its connection, or its own fields. */
+/* The connection fields of an informer's descriptor: its connection, or its
+   own fields. From logger to own_transport both structs hold the same
+   members in the same order (checked below): one copy. */
+#define KINF__RUN(t) (offsetof(t, own_transport) + sizeof(int) - offsetof(t, logger))
+typedef char kinf__conn_desc_run[(KINF__RUN(kinf_desc_t) == KINF__RUN(kinf_conn_desc_t) &&
+    offsetof(kinf_desc_t, tls_time) - offsetof(kinf_desc_t, logger) == offsetof(kinf_conn_desc_t, tls_time) - offsetof(kinf_conn_desc_t, logger) &&
+    offsetof(kinf_desc_t, ca_len) - offsetof(kinf_desc_t, logger) == offsetof(kinf_conn_desc_t, ca_len) - offsetof(kinf_conn_desc_t, logger) &&
+    offsetof(kinf_desc_t, insecure_skip_tls_verify) - offsetof(kinf_desc_t, logger) ==
+    offsetof(kinf_conn_desc_t, insecure_skip_tls_verify) - offsetof(kinf_conn_desc_t, logger)) ? 1 : -1];
 static kinf_conn_desc_t kinf__conn_desc(const kinf_desc_t* d) {
     kinf_conn_desc_t c;
     if (d->connection) { return *d->connection; }
-    memset(&c, 0, sizeof(c));
     c.server = d->server; c.token = d->token; c.token_file = d->token_file;
-    c.ca_file = d->ca_file; c.ca_data = d->ca_data; c.ca_len = d->ca_len;
-    c.client_cert_file = d->client_cert_file; c.client_cert_data = d->client_cert_data; c.client_cert_len = d->client_cert_len;
-    c.client_key_file = d->client_key_file; c.client_key_data = d->client_key_data; c.client_key_len = d->client_key_len;
-    c.tls_server_name = d->tls_server_name; c.insecure_skip_tls_verify = d->insecure_skip_tls_verify;
-    c.tls_time = d->tls_time; c.tls_time_user = d->tls_time_user;
-    c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms;
-    c.read_bytes = d->read_bytes; c.own_transport = d->own_transport;
-    c.logger = d->logger; c.tag = d->tag; c.random_seed = d->random_seed;
+    c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms; c.read_bytes = d->read_bytes;
+    c.random_seed = d->random_seed;
+    memcpy(&c.logger, &d->logger, KINF__RUN(kinf_desc_t));
     return c;
 }
+#undef KINF__RUN
 /* defaults and clamps of the connection's numbers; *clamped names one out of range */
 static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
     if (d->read_bytes == 0) { d->read_bytes = KINF_READ_BYTES; }
@@ -603,6 +611,16 @@ static kinf_conn_desc_t kinf__conn_desc_for(const kinf_conn_desc_t* c, const kin
     if (c) { o = *c; } else if (d) { o = kinf__conn_desc(d); } else { memset(&o, 0, sizeof(o)); }
     kinf__conn_defaults(&o, &clamped);
     return o;
+}
+/* Where such an owner starts in mem (its first 8-byte boundary), or NULL when
+   size is less than total: logged on d's logger, what naming the owner. */
+static uint8_t* kinf__conn_base(void* mem, size_t size, size_t total, const kinf_conn_desc_t* d, const char* what) {
+    char tmp[256];
+    if (size < total) {
+        kinf__log2(&d->logger, d->tag ? d->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), what, 0);
+        return 0;
+    }
+    return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
 }
 /* The bytes such an owner lays out for its connection: the read buffer, then the TLS block. */
 static size_t kinf__conn_bytes(const kinf_conn_desc_t* d) { return kinf__align8(d->read_bytes) + kinf__align8(kinf__conn_tls_bytes(d)); }

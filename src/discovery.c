@@ -802,15 +802,11 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     kinf_discovery_t* d;
     uint8_t* base;
     int k;
-    char tmp[256];
     if (!mem || !desc) { return 0; }
     kinf__dc_defaults(desc, &o, &conn);
     l = kinf__dc_layout(&o, &conn);
-    if (size < l.total) {
-        kinf__log2(&conn.logger, conn.tag ? conn.tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), "discovery", 0);
-        return 0;
-    }
-    base = (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+    base = kinf__conn_base(mem, size, l.total, &conn, "discovery");
+    if (!base) { return 0; }
     d = (kinf_discovery_t*)(void*)base;
     memset(d, 0, sizeof(*d));
     d->logger = conn.logger;
