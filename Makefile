@@ -54,30 +54,35 @@ SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
 $(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
 
-$(BUILD)/unit: tests/unit.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g -o $@ tests/unit.c
+# the unit tests: tests/unit/main.c is one translation unit that includes
+# harness.h and a file per module of the library (tests/unit/*.inc.c)
+UNIT     := tests/unit/main.c
+UNITDEPS := $(UNIT) $(wildcard tests/unit/*.h tests/unit/*.inc.c) tests/engine_feed.h kinformer.h
 
-$(BUILD)/unit-asan: tests/unit.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g $(SAN) -o $@ tests/unit.c
+$(BUILD)/unit: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g -o $@ $(UNIT)
+
+$(BUILD)/unit-asan: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) -o $@ $(UNIT)
 
 # the unit tests again without SSE2: the portable string runs other CPUs take
-$(BUILD)/unit-nosimd: tests/unit.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g -DKINF_NO_SIMD -o $@ tests/unit.c
+$(BUILD)/unit-nosimd: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g -DKINF_NO_SIMD -o $@ $(UNIT)
 
 # the unit tests again with TLS: kinf_init and kinf_check on CA and client material
-$(BUILD)/unit-tls: tests/unit.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g $(TLSFLAGS) -o $@ tests/unit.c $(TLSLIBS)
+$(BUILD)/unit-tls: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(TLSFLAGS) -o $@ $(UNIT) $(TLSLIBS)
 # the engine alone (KINF_ENGINE_ONLY), as on a microcontroller; tests/cross.sh runs it
 $(BUILD)/engine: tests/engine.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -pedantic -O1 -g -o $@ tests/engine.c
 
 # the unit tests with the workqueue's threaded variant: workers on one queue;
 # unit-tsan is the same under ThreadSanitizer
-$(BUILD)/unit-threads: tests/unit.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g -DKINF_WORKQUEUE_THREADS -pthread -o $@ tests/unit.c
+$(BUILD)/unit-threads: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g -DKINF_WORKQUEUE_THREADS -pthread -o $@ $(UNIT)
 
-$(BUILD)/unit-tsan: tests/unit.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g -fsanitize=thread -DKINF_WORKQUEUE_THREADS -pthread -o $@ tests/unit.c
+$(BUILD)/unit-tsan: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g -fsanitize=thread -DKINF_WORKQUEUE_THREADS -pthread -o $@ $(UNIT)
 
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c

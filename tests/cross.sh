@@ -202,7 +202,7 @@ for line in $ALL; do
 
     # the unit tests, static, under qemu-user
     # shellcheck disable=SC2086
-    if $cc $STATIC -O1 -o "$d/unit" tests/unit.c 2>"$d/err"; then
+    if $cc $STATIC -O1 -o "$d/unit" tests/unit/main.c 2>"$d/err"; then
         run "$q" "$d/unit" >"$d/unit.out" 2>&1
         rc=$?
         line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$d/unit.out" | tail -1)

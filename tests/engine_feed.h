@@ -1,6 +1,6 @@
 /* engine_feed.h - the receiving half of a transport in a test: the bytes of a
    response handed to the engine through its public calls, at most `step` at
-   a time and never more than the buffer it offers. tests/unit.c,
+   a time and never more than the buffer it offers. tests/unit/harness.h,
    tests/engine.c and tests/fuzz/fuzz_reflector.c share it; include it after
    kinformer.h.
 

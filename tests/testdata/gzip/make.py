@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the gzip test vectors of tests/unit_gzip.c and the fuzz seeds'
+"""Writes the gzip test vectors of tests/unit/gzip.inc.c and the fuzz seeds'
 start (python3 stdlib only; deterministic: the files do not change when it
 runs again). Each crafted stream that should inflate is checked here with
 Python's own gzip module; each that should fail is checked to fail there too.

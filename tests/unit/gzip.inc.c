@@ -1,9 +1,10 @@
-#line 20000 "tests/unit_gzip.c" /* its checks count apart from unit.c's (a check is a line) */
-/* unit_gzip.c - the gzip inflater and gzip lists, included by unit.c (its
-   harness, helpers and TINY caps). The vectors are tests/testdata/gzip,
+/* gzip.inc.c - included by main.c: the gzip inflater (>>gzip) and gzip
+   lists (>>reflector gzip); discovery refusing a gzip document (through
+   discovery.inc.c's fake server). The vectors are tests/testdata/gzip,
    written by its make.py with Python's zlib and gzip modules (and by hand
    where zlib never goes: distance 32768, bad blocks); KINF_TESTDATA_GZIP
    names another directory. */
+
 #ifndef KINF_NO_GZIP
 static const char* gzt_dir(void) {
     const char* e = getenv("KINF_TESTDATA_GZIP");

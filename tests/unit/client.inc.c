@@ -1,0 +1,404 @@
+/* client.inc.c - included by main.c: the write client (>>client): requests
+   by hand through its engine, paths of the caller's own, token files, and
+   its built-in driver against a server on the loopback. */
+
+static char g_cl_req[8192]; /* the last request's bytes */
+static const char* g_cl_token = "tok-file-1"; /* what the "token file" holds */
+static int g_cl_token_reads;
+/* Drives one request to its end through the engine calls: connects when asked,
+   keeps what was sent, answers with resp in pieces of step bytes
+   (resp NULL: the transport fails after the send). 1 when the request ended. */
+static int cl_serve(kinf_client_t* c, uint64_t* t, const char* resp, size_t step, kinf_client_response_t* out) {
+    int guard;
+    size_t rl = 0;
+    g_cl_req[0] = 0;
+    for (guard = 0; guard < 10000; guard++) {
+        unsigned st = kinf_engine_tick(kinf_client_engine(c), *t);
+        if (kinf_client_done(c, out)) { return 1; }
+        if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_client_engine(c), *t); continue; }
+        if (st & KINF_ENG_TOKEN) { g_cl_token_reads++; kinf_engine_set_token(kinf_client_engine(c), g_cl_token, *t); continue; }
+        if (st & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_client_engine(c), *t); continue; }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf_engine_sendbuf(kinf_client_engine(c), &len);
+            if (!b || rl + len >= sizeof(g_cl_req)) { return 0; }
+            memcpy(g_cl_req + rl, b, len); rl += len; g_cl_req[rl] = 0;
+            kinf_engine_sent(kinf_client_engine(c), len, *t);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            size_t p = 0, n;
+            if (!resp) { kinf_engine_failed(kinf_client_engine(c), KINF_LOGITEM_IO_ERROR, "reset", *t); continue; }
+            n = strlen(resp);
+            while (p < n && kinf_client_busy(c)) {
+                size_t cap, k = n - p;
+                uint8_t* rb = kinf_engine_recvbuf(kinf_client_engine(c), &cap);
+                if (!rb) { break; }
+                if (k > cap) { k = cap; }
+                if (k > step) { k = step; }
+                memcpy(rb, resp + p, k); p += k;
+                kinf_engine_recvd(kinf_client_engine(c), k, *t);
+            }
+            if (kinf_client_busy(c) && (kinf_engine_tick(kinf_client_engine(c), *t) & KINF_ENG_RECV)) { kinf_engine_closed(kinf_client_engine(c), *t); }
+            continue;
+        }
+        if (!st) { *t += 1000; }
+    }
+    return 0;
+}
+static kinf_client_t* cl_mk2(size_t req_bytes, size_t resp_bytes, const char* token_file) {
+    static kinf_desc_t conn;
+    kinf_client_desc_t cd;
+    size_t n;
+    void* mem;
+    kinf_client_t* c;
+    desc_base(&conn);
+    conn.server = "http://127.0.0.1:1/prefix";
+    conn.token = token_file ? 0 : "tok-1";
+    conn.token_file = token_file;
+    memset(&cd, 0, sizeof(cd));
+    cd.conn = &conn; cd.request_bytes = req_bytes; cd.response_bytes = resp_bytes;
+    n = kinf_client_size(&cd);
+    mem = malloc(n);
+    if (!mem) { return 0; }
+    CHECK(kinf_client_init(mem, n - 9, &cd) == 0);   /* the size is exact: a byte less (and the alignment slack) fails */
+    CHECK(logged(KINF_LOGITEM_MEMORY_TOO_SMALL));
+    c = kinf_client_init(mem, n, &cd);
+    if (!c) { free(mem); }
+    return c;
+}
+static kinf_client_t* cl_mk(size_t req_bytes, size_t resp_bytes) { return cl_mk2(req_bytes, resp_bytes, 0); }
+/* A token file: read before the first request, again before the request
+   after a 401, on the kept-alive connection too, and never in mid-request. */
+static void test_client_token_file(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    static const char r401[] = "HTTP/1.1 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}";
+    static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+    g_test = "client token file";
+    log_reset();
+    c = cl_mk2(300, 1024, "/nonexistent/kinformer-unit-token");
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+    g_cl_token = "tok-file-1"; g_cl_token_reads = 0;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(g_cl_token_reads >= 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-1\r\n") != 0);
+    g_cl_token_reads = 0;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r401, 64, &out) && out.result == KINF_CLIENT_UNAUTHORIZED);
+    CHECK_INT(g_cl_token_reads, 0);                                  /* read 1 s ago: not again */
+    g_cl_token = "tok-file-2";
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) == (KINF_ENG_TOKEN | KINF_ENG_SEND)); /* the kept connection, the token first */
+    CHECK(cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
+    free(c);
+}
+/* A loopback server for the client's built-in driver: accepts one
+   connection at a time and answers each request (its head read whole) with
+   resp. Every call does what can be done now, without blocking. */
+typedef struct { int lfd, fd, accepts; size_t rl; char req[4096], last[4096]; } cl_srv;
+static int cl_srv_open(cl_srv* v) {
+    struct sockaddr_in a;
+    socklen_t al = sizeof(a);
+    memset(v, 0, sizeof(*v)); v->fd = -1;
+    v->lfd = socket(AF_INET, SOCK_STREAM, 0);
+    if (v->lfd < 0) { return 0; }
+    memset(&a, 0, sizeof(a));
+    a.sin_family = AF_INET; a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(v->lfd, (struct sockaddr*)&a, sizeof(a)) || listen(v->lfd, 4) || getsockname(v->lfd, (struct sockaddr*)&a, &al)) { close(v->lfd); return 0; }
+    fcntl(v->lfd, F_SETFL, fcntl(v->lfd, F_GETFL) | O_NONBLOCK);
+    return ntohs(a.sin_port);
+}
+static void cl_srv_step(cl_srv* v, const char* resp) {
+    long r;
+    if (v->fd < 0) {
+        v->fd = accept(v->lfd, 0, 0);
+        if (v->fd < 0) { return; }
+        fcntl(v->fd, F_SETFL, fcntl(v->fd, F_GETFL) | O_NONBLOCK);
+        v->accepts++; v->rl = 0;
+    }
+    r = recv(v->fd, v->req + v->rl, sizeof(v->req) - 1 - v->rl, 0);
+    if (r > 0) { v->rl += (size_t)r; v->req[v->rl] = 0; }
+    if (r == 0) { close(v->fd); v->fd = -1; return; }
+    if (strstr(v->req, "\r\n\r\n")) {
+        memcpy(v->last, v->req, v->rl + 1);
+        CHECK(send(v->fd, resp, strlen(resp), 0) == (long)strlen(resp));
+        v->rl = 0; v->req[0] = 0;
+    }
+}
+/* one request through kinf_client_poll against the server: 1 when it ended */
+static int cl_srv_do(kinf_client_t* c, cl_srv* v, const kinf_client_request_t* rq, const char* resp, kinf_client_response_t* out) {
+    int i;
+    v->last[0] = 0;
+    if (kinf_client_start(c, rq) != KINF_OK) { return 0; }
+    for (i = 0; i < 400; i++) {
+        kinf_client_poll(c, 5);
+        cl_srv_step(v, resp);
+        if (kinf_client_done(c, out)) { return 1; }
+    }
+    return 0;
+}
+/* The client's built-in driver and a token file it cannot read (gone after
+   a 401): a warning, the old token kept, and neither the client's last
+   error nor its connection's changed (a transport failure with no item of
+   its own reports the connection's, so a read must not leave one there). */
+static void test_client_token_file_driver(void) {
+    static kinf_desc_t conn;
+    static const char r401[] = "HTTP/1.1 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}";
+    static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+    char path[] = "/tmp/kinf-unit-cltokenXXXXXX", server[64];
+    kinf_client_desc_t cd;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    kinf_client_t* c = 0;
+    void* mem = 0;
+    cl_srv v;
+    int port, fd;
+    FILE* f;
+    g_test = "client token file, built-in driver";
+    log_reset();
+    port = cl_srv_open(&v);
+    fd = mkstemp(path);
+    if (!CHECK(port > 0 && fd >= 0)) { return; }
+    close(fd);
+    f = fopen(path, "w"); if (f) { fputs("tok-a\n", f); fclose(f); }
+    snprintf(server, sizeof(server), "http://127.0.0.1:%d", port);
+    desc_base(&conn);
+    conn.server = server; conn.token_file = path;
+    memset(&cd, 0, sizeof(cd));
+    cd.conn = &conn; cd.request_bytes = 300; cd.response_bytes = 1024;
+    mem = malloc(kinf_client_size(&cd));
+    if (mem) { c = kinf_client_init(mem, kinf_client_size(&cd), &cd); }
+    if (CHECK(c != 0)) {
+        memset(&rq, 0, sizeof(rq));
+        rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+        CHECK(cl_srv_do(c, &v, &rq, r401, &out) && out.result == KINF_CLIENT_UNAUTHORIZED);
+        CHECK(strstr(v.last, "Authorization: Bearer tok-a\r\n") != 0);
+        unlink(path);                                   /* the 401 makes a read due: it fails */
+        kinf_client_clear_error(c);
+        CHECK_INT(c->last_error, KINF_LOGITEM_OK);
+        log_reset();
+        CHECK(cl_srv_do(c, &v, &rq, r200, &out) && out.result == KINF_CLIENT_OK);
+        CHECK_INT(v.accepts, 1);                        /* the kept-alive connection: no connect cleared anything */
+        CHECK_INT(logged(KINF_LOGITEM_TOKEN_FILE_UNREADABLE), 1);
+        CHECK(strstr(v.last, "Authorization: Bearer tok-a\r\n") != 0); /* the old token kept */
+        CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_OK);
+        CHECK_INT(c->last_error, KINF_LOGITEM_OK);
+        kinf_client_shutdown(c);
+    }
+    unlink(path);
+    if (v.fd >= 0) { close(v.fd); }
+    close(v.lfd);
+    free(mem);
+}
+/* a request to a path of the caller's own (kubediff's webhook): sent as it
+   is, no server prefix; a path that could break the request line refused */
+static void test_client_path(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    int i, ok = 1;
+    static const char* const bad[] = { "hook", "/a b", "/a\r\nX: y", "/a\tb", "/\x7f", "/\xc3\xa9", "", 0 };
+    g_test = "client_path";
+    log_reset();
+    c = cl_mk(300, 1024);
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_CREATE; rq.path = "/hooks/k?x=1&y=%2F"; rq.body = "{\"type\":\"ADDED\"}";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n", 7, &out));
+    CHECK(!strncmp(g_cl_req, "POST /hooks/k?x=1&y=%2F HTTP/1.1\r\n", 34));
+    CHECK(strstr(g_cl_req, "Content-Type: application/json\r\nContent-Length: 16\r\n\r\n{\"type\":\"ADDED\"}") != 0);
+    CHECK_INT(out.result, KINF_CLIENT_OK); CHECK_INT(out.code, 204);
+    for (i = 0; bad[i]; i++) {
+        rq.path = bad[i];
+        kinf_client_clear_error(c);
+        ok &= kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_BAD_ARGUMENT && !kinf_client_busy(c);
+        if (!ok) { note("path %d accepted", i); break; }
+    }
+    CHECK(ok);
+    rq.path = "/h"; rq.body = 0;
+    CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);           /* a POST needs a body */
+    rq.body = "{}";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);                  /* still usable after the refusals */
+    CHECK(cl_serve(c, &t, "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 2\r\n\r\n{}", 7, &out));
+    CHECK(!strncmp(g_cl_req, "POST /h HTTP/1.1\r\n", 18));
+    CHECK_INT(out.result, KINF_CLIENT_SERVER_ERROR); CHECK_INT(out.code, 503);
+    free(c);
+}
+static void test_client(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    char resp[4096], big[600];
+    g_test = "client";
+    log_reset();
+    c = cl_mk(300, 1024);
+    CHECK(c != 0);
+    if (!c) { return; }
+    /* get: the path from the server prefix, resource, namespace and name */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "ns-0"; rq.name = "p1";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_STATE);            /* one at a time */
+    CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_CLIENT_BUSY);
+    CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 26\r\n\r\n{\"metadata\":{\"name\":\"p1\"}}", 5, &out));
+    CHECK(!strncmp(g_cl_req, "GET /prefix/api/v1/namespaces/ns-0/pods/p1 HTTP/1.1\r\n", 53));
+    CHECK(strstr(g_cl_req, "Authorization: Bearer tok-1\r\n") != 0 && !strstr(g_cl_req, "Content-Length"));
+    CHECK_INT(out.result, KINF_CLIENT_OK); CHECK_INT(out.code, 200); CHECK_INT(out.item, 0);
+    CHECK(out.body_len == 26 && !strcmp(out.body, "{\"metadata\":{\"name\":\"p1\"}}"));
+    /* each verb: its method, path and Content-Type; the body sent as given */
+    {
+        static const struct { int verb, status; const char* res; const char* ns; const char* name; const char* line; const char* ctype; } v[] = {
+            { KINF_CLIENT_CREATE, 0, "/apis/coordination.k8s.io/v1/leases", "kube-node-lease", 0,
+              "POST /prefix/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases HTTP/1.1\r\n", "application/json" },
+            { KINF_CLIENT_UPDATE, 1, "pods", "ns-0", "p1", "PUT /prefix/api/v1/namespaces/ns-0/pods/p1/status HTTP/1.1\r\n", "application/json" },
+            { KINF_CLIENT_PATCH_MERGE, 0, "nodes", "ignored", "n1", "PATCH /prefix/api/v1/nodes/n1 HTTP/1.1\r\n", "application/merge-patch+json" },
+            { KINF_CLIENT_PATCH_JSON, 1, "/apis/apps/v1/deployments", "d", "x", "PATCH /prefix/apis/apps/v1/namespaces/d/deployments/x/status HTTP/1.1\r\n", "application/json-patch+json" },
+        };
+        int i, ok = 1;
+        for (i = 0; i < 4; i++) {
+            char want[128];
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = v[i].verb; rq.status = v[i].status; rq.resource = v[i].res; rq.namespace_ = v[i].ns; rq.name = v[i].name;
+            rq.body = "{\"a\":1}";
+            ok &= kinf_client_start(c, &rq) == KINF_OK;
+            ok &= cl_serve(c, &t, "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK;
+            snprintf(want, sizeof(want), "Content-Type: %s\r\nContent-Length: 7\r\n\r\n{\"a\":1}", v[i].ctype);
+            ok &= !strncmp(g_cl_req, v[i].line, strlen(v[i].line)) && strstr(g_cl_req, want) != 0;
+            if (!ok) { note("verb %d: %s", i, g_cl_req); break; }
+        }
+        CHECK(ok);
+    }
+    /* delete: preconditions as DeleteOptions, strings escaped */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_DELETE; rq.resource = "configmaps"; rq.namespace_ = "ns-1"; rq.name = "cm.x";
+    rq.uid = "u\"1"; rq.resource_version = "42";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n{\"k\r\n6\r\n\":\"v\"}\r\n0\r\n\r\n", 3, &out));
+    CHECK(!strncmp(g_cl_req, "DELETE /prefix/api/v1/namespaces/ns-1/configmaps/cm.x HTTP/1.1\r\n", 60));
+    CHECK(strstr(g_cl_req, "\r\n\r\n{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"u\\\"1\",\"resourceVersion\":\"42\"}}") != 0);
+    CHECK(out.result == KINF_CLIENT_OK && !strcmp(out.body, "{\"k\":\"v\"}"));   /* chunked, reassembled */
+    /* errors: the Status's code, reason and message; 409 apart */
+    {
+        static const struct { int code; const char* reason; int result; uint32_t item; } e[] = {
+            { 409, "Conflict", KINF_CLIENT_CONFLICT, KINF_LOGITEM_CLIENT_CONFLICT },
+            { 409, "AlreadyExists", KINF_CLIENT_ALREADY_EXISTS, KINF_LOGITEM_CLIENT_ALREADY_EXISTS },
+            { 404, "NotFound", KINF_CLIENT_NOT_FOUND, KINF_LOGITEM_CLIENT_NOT_FOUND },
+            { 422, "Invalid", KINF_CLIENT_INVALID, KINF_LOGITEM_CLIENT_INVALID },
+            { 403, "Forbidden", KINF_CLIENT_FORBIDDEN, KINF_LOGITEM_CLIENT_FORBIDDEN },
+            { 401, "Unauthorized", KINF_CLIENT_UNAUTHORIZED, KINF_LOGITEM_CLIENT_UNAUTHORIZED },
+            { 500, "InternalError", KINF_CLIENT_SERVER_ERROR, KINF_LOGITEM_CLIENT_SERVER_ERROR },
+            { 503, "ServiceUnavailable", KINF_CLIENT_SERVER_ERROR, KINF_LOGITEM_CLIENT_SERVER_ERROR },
+            { 415, "UnsupportedMediaType", KINF_CLIENT_HTTP_ERROR, KINF_LOGITEM_CLIENT_HTTP_ERROR },
+            { 400, "BadRequest", KINF_CLIENT_HTTP_ERROR, KINF_LOGITEM_CLIENT_HTTP_ERROR },
+        };
+        int i, ok = 1;
+        for (i = 0; i < 10; i++) {
+            char body[256];
+            int n = snprintf(body, sizeof(body), "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"m%d\",\"reason\":\"%s\",\"details\":{\"causes\":[{\"a\":1}]},\"code\":%d}", i, e[i].reason, e[i].code);
+            snprintf(resp, sizeof(resp), "HTTP/1.1 %d X\r\nContent-Length: %d\r\n\r\n%s", e[i].code, n, body);
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = KINF_CLIENT_UPDATE; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b"; rq.body = "{}";
+            kinf_client_clear_error(c);
+            ok &= kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 7, &out);
+            snprintf(body, sizeof(body), "m%d", i);
+            ok &= out.result == e[i].result && out.code == e[i].code && out.item == e[i].item &&
+                  !strcmp(out.reason, e[i].reason) && !strcmp(out.message, body) && kinf_client_last_error(c) == e[i].item;
+            if (!ok) { note("case %d: result %d code %d item %u reason %s message %s", i, out.result, out.code, out.item, out.reason, out.message); break; }
+        }
+        CHECK(ok);
+    }
+    /* the message sanitised (escaped control characters) and cut at a UTF-8 boundary */
+    {
+        size_t o = 0;
+        int i, n;
+        char body[800];
+        big[o++] = 'x';                                                      /* then the lead bytes sit at odd offsets */
+        for (i = 0; i < 200; i++) { memcpy(big + o, "\xc3\xa9", 2); o += 2; } /* 200 x U+00E9: 400 bytes */
+        big[o] = 0;
+        n = snprintf(body, sizeof(body), "{\"reason\":\"Bad\\u0001\\n\",\"message\":\"%s\"}", big);
+        snprintf(resp, sizeof(resp), "HTTP/1.1 400 X\r\nContent-Length: %d\r\n\r\n%s", n, body);
+        memset(&rq, 0, sizeof(rq));
+        rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+        CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 64, &out));
+        CHECK(!strcmp(out.reason, "Bad??"));
+        n = (int)strlen(out.message);
+        CHECK(n < (int)sizeof(out.message) && n > 200 && !strcmp(out.message + n - 3, "...") && !memcmp(out.message, big, (size_t)n - 3) && (n - 3) % 2 == 1);
+    }
+    /* a response larger than response_bytes: TOO_LARGE, the status known, the connection dropped */
+    {
+        char body[1100];
+        memset(body, 'x', 1030); body[1030] = 0;
+        snprintf(resp, sizeof(resp), "HTTP/1.1 200 OK\r\nContent-Length: 1030\r\n\r\n%s", body);
+        CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 100, &out));
+        CHECK(out.result == KINF_CLIENT_TOO_LARGE && out.code == 200 && out.item == KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE && out.body_len == 0);
+        CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CLOSE);
+    }
+    /* the transport fails: CONNECTION with the item the driver gave */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, 0, 1, &out));
+    CHECK(out.result == KINF_CLIENT_CONNECTION && out.code == 0 && out.item == KINF_LOGITEM_IO_ERROR);
+    /* a malformed response: CONNECTION, HTTP_MALFORMED */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/9.9 bogus\r\n\r\n", 4, &out));
+    CHECK(out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_HTTP_MALFORMED);
+    /* a kept-alive connection the server closed while idle: the request goes again on a new one */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) == KINF_ENG_SEND);              /* reused: no connect */
+    {
+        size_t len;
+        kinf_engine_sent(kinf_client_engine(c), (kinf_engine_sendbuf(kinf_client_engine(c), &len), len), t);
+        kinf_engine_closed(kinf_client_engine(c), t);                                 /* no byte of an answer */
+        CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CONNECT);
+        CHECK(cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
+        CHECK(!strncmp(g_cl_req, "GET /prefix/api/v1/namespaces/a/pods/b ", 39));
+    }
+    /* the server closes mid-response: CONNECTION_CLOSED */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{\"a\"", 64, &out));
+    CHECK(out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_CONNECTION_CLOSED);
+    /* an idle timeout ends a silent server */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_client_engine(c), t);
+    CHECK(kinf_engine_deadline(kinf_client_engine(c)) == t + 90000u);
+    kinf_engine_tick(kinf_client_engine(c), t + 90000u);
+    CHECK(kinf_client_done(c, &out) && out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_IDLE_TIMEOUT);
+    /* bad requests: refused, nothing sent, the client ready for the next */
+    {
+        static const char* const names[] = { "a/b", "..", "", "a b", "x?y", 0 };
+        int i, ok = 1;
+        for (i = 0; i < 6; i++) {
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = names[i];
+            ok &= kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_BAD_ARGUMENT && !kinf_client_busy(c);
+        }
+        CHECK(ok);
+        rq.name = "b"; rq.namespace_ = "a/b";
+        CHECK(kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_CONFIG_BAD_RESOURCE);
+        memset(&rq, 0, sizeof(rq));
+        rq.verb = KINF_CLIENT_CREATE; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "x"; rq.body = "{}";
+        CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);          /* create takes no name */
+        rq.name = 0; rq.body = 0;
+        CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);          /* nor no body */
+        memset(big, 'y', 301); big[301] = 0;
+        rq.body = big;
+        CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_NOMEM);          /* over request_bytes (300) */
+        CHECK_INT(kinf_client_last_error(c), KINF_LOGITEM_CLIENT_BODY_TOO_LARGE);
+        big[300] = 0;
+        CHECK_INT(kinf_client_start(c, &rq), KINF_OK);                  /* exactly request_bytes fits */
+        CHECK(cl_serve(c, &t, "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}", 64, &out) && out.result == KINF_CLIENT_OK);
+        CHECK(strstr(g_cl_req, "Content-Length: 300\r\n\r\nyyyy") != 0 && strlen(strstr(g_cl_req, "\r\n\r\n")) == 304);
+    }
+    {
+        kinf_client_stats_t s = kinf_client_stats(c);
+        CHECK(s.requests >= 20 && s.conflicts == 1 && s.ok >= 8 && s.response_capacity == 1024 && s.request_capacity == 300);
+    }
+    free(c);
+}

@@ -1,0 +1,397 @@
+/* factory.inc.c - included by main.c: the shared informer factory
+   (>>factory). Uses discovery.inc.c's fake server. */
+
+/* Own transport throughout: the discovery is fed by dc_serve, and an
+   informer's engine by hand, so nothing here opens a socket. */
+static kinf_desc_t g_fa_base;
+/* a factory of max_informers (with the rows of caps, if any) over g_fa_base */
+static kinf_factory_t* fa_mk_caps(int max_informers, const kinf_factory_caps_t* caps, int ncaps, size_t* size_out) {
+    kinf_factory_desc_t fd;
+    size_t n;
+    void* mem;
+    kinf_factory_t* f;
+    desc_base(&g_fa_base);
+    g_fa_base.own_transport = 1;
+    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
+    n = kinf_factory_size(&fd);
+    if (size_out) { *size_out = n; }
+    if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
+    f = kinf_factory_init(mem, n, &fd);
+    if (!f) { free(mem); }
+    return f;
+}
+static kinf_factory_t* fa_mk(int max_informers, size_t* size_out) { return fa_mk_caps(max_informers, 0, 0, size_out); }
+static kinf_informer_t* fa_req(kinf_factory_t* f, const char* res, const char* ns, const char* lsel, const char* const* keep, int nkeep) {
+    kinf_informer_req_t r;
+    memset(&r, 0, sizeof(r));
+    r.resource = res; r.namespace_ = ns; r.label_selector = lsel; r.keep = keep; r.keep_count = nkeep;
+    return kinf_factory_informer(f, &r);
+}
+/* one list through an informer's engine: its request, and a response holding one object */
+static const char* fa_list(kinf_informer_t* inf, uint64_t t, const char* item) {
+    static char body[2048];
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
+    eng_send(inf, t);
+    snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[%s]}", item);
+    eng_recv(inf, http("200 OK", "", body, 0), 64, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    return g_req;
+}
+static void test_factory(void) {
+    kinf_factory_t* f;
+    kinf_informer_t *po, *i2, *i3;
+    kinf_resource_t r;
+    kinf_factory_stats_t st;
+    uint64_t t = ENG_T0;
+    size_t size, n0;
+    static const char* k_labels[] = { "metadata.labels" };
+    static const char* k_more[] = { "spec.nodeName", "metadata.labels.app", "metadata.labels" };
+    static const char* k_phase[] = { "status.phase" };
+    static const char* k_app[] = { "metadata.labels.app" };
+    static const char* k_deep[] = { "spec.containers.image", "spec.containers" };
+    g_test = "factory";
+    /* sizing: the block holds the discovery and max_informers informers of base's capacities */
+    f = fa_mk(3, &size);
+    if (!CHECK(f != 0)) { return; }
+    st = kinf_factory_stats(f);
+    CHECK_INT(st.informers, 0); CHECK_INT(st.max_informers, 3);
+    CHECK(st.informer_bytes >= kinf_informer_size(&g_fa_base));
+    CHECK(st.fixed_bytes + 3 * st.informer_bytes + 8 <= size && st.fixed_bytes + 3 * st.informer_bytes + 64 > size);
+    CHECK(st.fixed_bytes > kinf_discovery_stats(kinf_factory_discovery(f)).mem_used);
+    {
+        kinf_factory_desc_t fd;
+        void* mem = malloc(size);
+        memset(&fd, 0, sizeof(fd));
+        fd.base = &g_fa_base; fd.max_informers = 3;
+        log_reset();
+        CHECK(kinf_factory_init(mem, size - 1, &fd) == 0);
+        CHECK_INT(logged(KINF_LOGITEM_MEMORY_TOO_SMALL), 1);
+        fd.max_informers = 4;
+        CHECK(kinf_factory_size(&fd) > size + st.informer_bytes && kinf_factory_size(&fd) < size + st.informer_bytes + 8192);
+        free(mem);
+    }
+    /* before discovery nothing resolves */
+    log_reset();
+    CHECK(fa_req(f, "pods", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_NOT_DISCOVERED), 1);
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    CHECK_INT(kinf_discovery_rounds(kinf_factory_discovery(f)), 1);
+    /* one informer for the same resource however it is named */
+    po = fa_req(f, "po", 0, 0, k_labels, 1);
+    if (!CHECK(po != 0)) { return; }
+    CHECK(fa_req(f, "pods", 0, 0, k_more, 3) == po);
+    CHECK(fa_req(f, "Pod", 0, 0, k_app, 1) == po);
+    CHECK(fa_req(f, "/api/v1/pods", "", 0, k_labels, 1) == po);
+    CHECK_STR(po->path, "/api/v1/pods");
+    CHECK_INT(kinf_factory_count(f), 1);
+    /* the union of the kept paths: metadata.labels covers metadata.labels.app */
+    CHECK_INT(po->rules.nkeep, 2);
+    CHECK_INT(po->rules.ndrop, 1); /* the default managedFields drop */
+    /* another namespace or selector: another informer */
+    i2 = fa_req(f, "pods", "ns-1", 0, 0, 0);
+    CHECK(i2 != 0 && i2 != po);
+    if (i2) { CHECK_STR(i2->path, "/api/v1/namespaces/ns-1/pods"); CHECK_INT(i2->rules.nkeep, 0); }
+    log_reset();
+    i3 = fa_req(f, "deploy", "ns-1", "app=web", k_deep, 2);
+    CHECK(i3 != 0);
+    if (i3) { CHECK_STR(i3->path, "/apis/apps/v1/namespaces/ns-1/deployments"); CHECK_STR(i3->lsel, "app=web"); CHECK_INT(i3->rules.nkeep, 1); }
+    CHECK(kinf_factory_resource(f, i3, &r) == KINF_OK && !strcmp(r.name, "deployments.apps") && !strcmp(r.kind, "Deployment") && r.namespaced);
+    CHECK(kinf_factory_resource(f, (kinf_informer_t*)(void*)&r, &r) == KINF_ERR_INVAL);
+    CHECK_INT(kinf_factory_count(f), 3);
+    CHECK(fa_req(f, "pods", "ns-1", "app=web", 0, 0) == 0); /* a selector of its own: a fourth, and the factory has 3 */
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 2);
+    CHECK(fa_req(f, "pods", 0, 0, k_phase, 1) == po); /* a known one is shared, full or not */
+    /* errors, at once */
+    log_reset();
+    CHECK(fa_req(f, "no", "default", 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_CLUSTER_SCOPED), 1);
+    CHECK(fa_req(f, "cs", 0, 0, 0, 0) == 0);
+    CHECK(fa_req(f, "bindings", "ns-1", 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_NOT_WATCHABLE), 2);
+    CHECK(fa_req(f, "nope", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_UNKNOWN_RESOURCE), 1);
+    CHECK(kinf_log_item_is_final(KINF_LOGITEM_CLUSTER_SCOPED) && kinf_log_item_is_final(KINF_LOGITEM_UNKNOWN_RESOURCE) &&
+          kinf_log_item_is_final(KINF_LOGITEM_NOT_WATCHABLE) && !kinf_log_item_is_final(KINF_LOGITEM_NOT_DISCOVERED));
+    /* the union applies: the list's object keeps labels, nodeName and phase, not the rest */
+    CHECK_INT(po->rules.nkeep, 3);
+    kinf_factory_start(f);
+    kinf_add_handler(po, &g_handler);
+    evlog_reset();
+    CHECK(STARTS(fa_list(po, t, "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"5\",\"labels\":{\"app\":\"x\"}},"
+                                  "\"spec\":{\"nodeName\":\"n1\",\"other\":1},\"status\":{\"phase\":\"Running\",\"podIP\":\"1.2.3.4\"}}"),
+                 "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1"));
+    CHECK_STR(g_evlog, "A ns/a 5");
+    {
+        kinf_object_t o;
+        if (CHECK(kinf_get(po, "ns/a", &o))) {
+            CHECK_STR(o.json, "{\"metadata\":{\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"},\"status\":{\"phase\":\"Running\"}}");
+        }
+    }
+    /* started: a path it keeps (or one below) is fine, any other is refused */
+    log_reset();
+    CHECK(fa_req(f, "pods", 0, 0, k_app, 1) == po);
+    CHECK(fa_req(f, "pods", 0, 0, k_phase, 1) == po);
+    CHECK(fa_req(f, "pods", 0, 0, k_deep, 1) == 0);
+    CHECK(fa_req(f, "pods", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_NOT_KEPT), 2);
+    CHECK_INT(po->rules.nkeep, 3);
+    /* an informer kept whole serves every request */
+    CHECK(fa_req(f, "pods", "ns-1", 0, k_deep, 2) == i2);
+    /* stats, per informer and in all */
+    st = kinf_factory_stats(f);
+    CHECK_INT(st.informers, 3); CHECK_INT(st.synced, 1); CHECK_INT(st.gone, 0);
+    CHECK(st.store_used == kinf_stats(po).store_used && st.store_used > 0);
+    CHECK(st.mem_used == st.fixed_bytes + 3 * st.informer_bytes);
+    CHECK(kinf_stats(po).mem_capacity == st.informer_bytes);
+    CHECK_INT(kinf_factory_has_synced(f), 0);
+    /* a 404 on an informer: discovery is asked again */
+    n0 = (size_t)kinf_factory_stats(f).rediscoveries;
+    kinf_engine_tick(kinf_informer_engine(i3), t);
+    kinf_engine_connected(kinf_informer_engine(i3), t);
+    eng_send(i3, t);
+    eng_recv(i3, http("404 Not Found", "", "{\"kind\":\"Status\",\"code\":404}", 0), 64, t);
+    CHECK_INT(kinf_discovery_state(kinf_factory_discovery(f)), KINF_DISC_DONE);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(kinf_factory_stats(f).rediscoveries, n0 + 1);
+    CHECK_INT(kinf_discovery_state(kinf_factory_discovery(f)), KINF_DISC_RUNNING);
+    kinf_factory_stop(f);
+    CHECK(kinf_factory_stopped(f) && kinf_stopped(po) && kinf_stopped(i3));
+    kinf_factory_shutdown(f);
+    free(f);
+}
+/* kinf_factory_all: an informer for every resource that can be listed and
+   watched; a later round's new resources get theirs, and a resource that
+   leaves discovery takes its informer out of the poll until it is back. */
+static void test_factory_all(void) {
+    kinf_factory_t* f;
+    kinf_informer_req_t tmpl;
+    kinf_resource_t r;
+    kinf_informer_t* gd = 0;
+    uint64_t t = ENG_T0;
+    static dc_route routes[16];
+    static char apis[4096];
+    int i, k = -1, n;
+    g_test = "factory_all";
+    /* the first round without example.org */
+    for (i = 0; dc_legacy[i].path; i++) { routes[i] = dc_legacy[i]; }
+    routes[i].path = 0;
+    {
+        size_t len;
+        char fn[512], *b, *cut;
+        snprintf(fn, sizeof(fn), "%s/legacy-apis.json", disc_dir());
+        b = read_file(fn, &len);
+        if (!CHECK(b != 0)) { return; }
+        cut = strstr(b, ",{\"name\":\"example.org\"");
+        if (CHECK(cut != 0)) { strcpy(cut, "]}"); }
+        snprintf(apis, sizeof(apis), "%s", b);
+        free(b);
+    }
+    routes[1].file = apis;
+    f = fa_mk(16, 0);
+    if (!CHECK(f != 0)) { return; }
+    memset(&tmpl, 0, sizeof(tmpl));
+    log_reset();
+    CHECK_INT(kinf_factory_all(f, &tmpl), KINF_ERR_STATE);
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, routes, 100000, 0, 50);
+    CHECK_INT(kinf_factory_all(f, &tmpl), 10); /* 12 resources less bindings and componentstatuses */
+    CHECK_INT(kinf_factory_count(f), 10);
+    n = 0;
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        if (kinf_factory_at(f, i) && kinf_factory_resource(f, kinf_factory_at(f, i), &r) == KINF_OK) {
+            n++;
+            CHECK(strcmp(r.name, "bindings") && strcmp(r.name, "componentstatuses"));
+        }
+    }
+    CHECK_INT(n, 10);
+    CHECK(fa_req(f, "nodes", 0, 0, 0, 0) == kinf_factory_at(f, 3)); /* the one all made is shared */
+    /* a round that has example.org: gadgets and clusterthings get informers at the next poll */
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_legacy, 100000, 0, 50);
+    CHECK_INT(kinf_factory_count(f), 10);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(kinf_factory_count(f), 12);
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        if (kinf_factory_resource(f, kinf_factory_at(f, i), &r) == KINF_OK && !strcmp(r.name, "gadgets.example.org")) { gd = kinf_factory_at(f, i); k = i; }
+    }
+    if (!CHECK(gd != 0)) { free(f); return; }
+    CHECK_STR(gd->path, "/apis/example.org/v2/gadgets");
+    kinf_add_handler(gd, &g_handler);
+    evlog_reset();
+    fa_list(gd, t, "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"}}");
+    CHECK_STR(g_evlog, "A ns/a 5");
+    /* it leaves: its objects are deleted (final state unknown); not polled,
+       not counted for sync, NULL by index */
+    log_reset();
+    evlog_reset();
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, routes, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    CHECK_STR(g_evlog, "D ns/a 5!");
+    CHECK_INT(kinf_count(gd), 0);
+    CHECK_INT(logged(KINF_LOGITEM_RESOURCE_GONE), 2);
+    CHECK(kinf_factory_at(f, k) == 0);
+    CHECK_INT(kinf_factory_stats(f).gone, 2);
+    CHECK_INT(kinf_factory_count(f), 12);
+    /* and comes back, the same informer in the same memory */
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_legacy, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    CHECK(kinf_factory_at(f, k) == gd);
+    CHECK_INT(kinf_factory_stats(f).gone, 0);
+    CHECK_INT(kinf_factory_count(f), 12);
+    free(f);
+    /* with a namespace: the namespaced resources only; a full factory logs once */
+    f = fa_mk(5, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    tmpl.namespace_ = "ns-1";
+    log_reset();
+    CHECK_INT(kinf_factory_all(f, &tmpl), 5);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        CHECK(kinf_factory_resource(f, kinf_factory_at(f, i), &r) == KINF_OK && r.namespaced);
+        CHECK(strstr(kinf_factory_at(f, i)->path, "/namespaces/ns-1/") != 0);
+    }
+    free(f);
+    f = fa_mk(16, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    CHECK_INT(kinf_factory_all(f, &tmpl), 9); /* namespaced, listable and watchable: 9 of 14 */
+    free(f);
+}
+
+/* per-resource capacities: a row of desc.caps reserves one share of its own size */
+static size_t fa_share(int max_objects, size_t store_bytes) {
+    kinf_desc_t d = g_fa_base;
+    d.resource = "/api/v1/x";
+    if (max_objects) { d.max_objects = max_objects; }
+    if (store_bytes) { d.store_bytes = store_bytes; }
+    return (kinf_informer_size(&d) + 7u) & ~(size_t)7u;
+}
+static void test_factory_caps(void) {
+    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0 } };
+    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0 }, { 0, 8, 0, 0, 0 } };
+    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0 } };
+    kinf_factory_t* f;
+    kinf_factory_stats_t st;
+    kinf_informer_t *po, *cm, *po2, *sec;
+    kinf_informer_req_t tmpl;
+    uint64_t t = ENG_T0;
+    size_t size, plain;
+    int i;
+    g_test = "factory_caps";
+    /* sizing: the rows' shares and max_informers - rows of base's */
+    f = fa_mk_caps(3, 0, 0, &plain);
+    free(f);
+    f = fa_mk_caps(3, caps, 2, &size);
+    if (!CHECK(f != 0)) { return; }
+    st = kinf_factory_stats(f);
+    CHECK_INT(st.max_informers, 3);
+    CHECK(st.informer_bytes == fa_share(0, 0));
+    CHECK(size == plain - 2 * fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16));
+    CHECK(size > st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16) &&
+          size <= st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16) + 16);
+    CHECK_INT(st.mem_used, st.fixed_bytes);
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    /* each resource with a row gets its capacities, however either is named */
+    po = fa_req(f, "pods", 0, 0, 0, 0);
+    cm = fa_req(f, "cm", 0, 0, 0, 0);
+    if (!CHECK(po && cm)) { return; }
+    CHECK_INT(kinf_stats(po).max_objects, 4);
+    CHECK(kinf_stats(po).store_capacity == 4096 && kinf_stats(po).mem_capacity == fa_share(4, 4096));
+    CHECK_INT(kinf_stats(cm).max_objects, 200);
+    CHECK(kinf_stats(cm).store_capacity == (1 << 16) && kinf_stats(cm).mem_capacity == fa_share(200, 1 << 16));
+    /* a second informer of pods (another namespace) takes base's share; then the factory is full */
+    po2 = fa_req(f, "pods", "ns-1", 0, 0, 0);
+    if (!CHECK(po2 != 0)) { return; }
+    CHECK_INT(kinf_stats(po2).max_objects, 16);
+    CHECK(kinf_stats(po2).mem_capacity == st.informer_bytes);
+    log_reset();
+    CHECK(fa_req(f, "secrets", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    st = kinf_factory_stats(f);
+    CHECK(st.mem_used == st.fixed_bytes + fa_share(0, 0) + fa_share(4, 4096) + fa_share(200, 1 << 16));
+    /* the stores hold what their rows say: a fifth pod does not fit a row of 4 */
+    kinf_factory_start(f);
+    {
+        static char body[4096];
+        int o = snprintf(body, sizeof(body), "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[");
+        for (i = 0; i < 5; i++) {
+            o += snprintf(body + o, sizeof(body) - (size_t)o, "%s{\"metadata\":{\"name\":\"p%d\",\"namespace\":\"ns\",\"resourceVersion\":\"%d\"}}",
+                          i ? "," : "", i, 5 + i);
+        }
+        snprintf(body + o, sizeof(body) - (size_t)o, "]}");
+        log_reset();
+        kinf_engine_tick(kinf_informer_engine(po), t);
+        kinf_engine_connected(kinf_informer_engine(po), t);
+        eng_send(po, t);
+        eng_recv(po, http("200 OK", "", body, 0), 64, t);
+        kinf_engine_dispatch(kinf_informer_engine(po), t);
+        CHECK_INT(kinf_count(po), 4);
+        CHECK_INT(logged(KINF_LOGITEM_STORE_SLOTS_FULL), 1);
+    }
+    free(f);
+    /* a row's share is its resource's only: with the base share taken, another resource finds none */
+    f = fa_mk_caps(3, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    sec = fa_req(f, "secrets", 0, 0, 0, 0);
+    CHECK(sec != 0 && kinf_stats(sec).max_objects == 16);
+    log_reset();
+    CHECK(fa_req(f, "services", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_FACTORY_FULL), 1);
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) != 0);
+    free(f);
+    /* with kinf_factory_all: the rows' resources get theirs, max_informers is raised to the rows */
+    f = fa_mk_caps(1, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    CHECK_INT(kinf_factory_stats(f).max_informers, 2);
+    free(f);
+    f = fa_mk_caps(16, caps, 2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    memset(&tmpl, 0, sizeof(tmpl));
+    CHECK(kinf_factory_all(f, &tmpl) > 2);
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        kinf_resource_t r;
+        kinf_informer_t* inf = kinf_factory_at(f, i);
+        if (!inf || kinf_factory_resource(f, inf, &r) != KINF_OK) { continue; }
+        CHECK_INT(kinf_stats(inf).max_objects, !strcmp(r.name, "pods") ? 4 : !strcmp(r.name, "configmaps") ? 200 : 16);
+    }
+    free(f);
+    /* bad rows: refused at once; a row discovery does not know: warned once a round */
+    CHECK(fa_mk_caps(3, bad, 2, &size) == 0 && size == 0);
+    {
+        kinf_factory_desc_t fd;
+        static uint8_t mem[64];
+        memset(&fd, 0, sizeof(fd));
+        fd.base = &g_fa_base; fd.caps = bad; fd.caps_count = 2;
+        log_reset();
+        CHECK(kinf_factory_init(mem, sizeof(mem), &fd) == 0);
+        CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+        fd.caps_count = 1025;
+        CHECK(kinf_factory_size(&fd) == 0);
+    }
+    f = fa_mk_caps(2, unknown, 1, 0);
+    if (!CHECK(f != 0)) { return; }
+    log_reset();
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(logged(KINF_LOGITEM_UNKNOWN_RESOURCE), 1); /* at warn, once a round */
+    CHECK(fa_req(f, "pods", 0, 0, 0, 0) != 0);
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) == 0); /* the row's share waits for gizmos */
+    free(f);
+}

@@ -1,0 +1,264 @@
+/* kubeconfig.inc.c - included by main.c: kubeconfig (>>config): YAML block
+   and flow, JSON, contexts, files and embedded data, the malformed ones;
+   tests/testdata/kubeconfig. */
+
+#define KC_DIR "tests/testdata/kubeconfig"
+static unsigned char g_kc_work[4][1 << 16];
+/* the path less "dir/", for paths a kubeconfig names relative to its directory */
+static const char* kc_rel(const char* path, const char* dir) {
+    size_t n = strlen(dir);
+    return (!strncmp(path, dir, n) && path[n] == '/') ? path + n + 1 : path;
+}
+static int kc_data_same(const void* a, size_t an, const void* b, size_t bn) {
+    return an == bn && (!an || (a && b && !memcmp(a, b, an))) && (!a) == (!b);
+}
+/* a and b (read from files in dir_a and dir_b) say the same: every string,
+   the decoded data and the token by content. Notes the first difference. */
+static int kc_same(const kinf_config_t* a, const char* dir_a, const kinf_config_t* b, const char* dir_b) {
+    const char* what = 0;
+    if (strcmp(a->server, b->server)) { what = "server"; }
+    else if (strcmp(a->namespace_, b->namespace_)) { what = "namespace_"; }
+    else if (strcmp(kc_rel(a->token_file, dir_a), kc_rel(b->token_file, dir_b))) { what = "token_file"; }
+    else if (strcmp(kc_rel(a->ca_file, dir_a), kc_rel(b->ca_file, dir_b))) { what = "ca_file"; }
+    else if (strcmp(kc_rel(a->client_cert_file, dir_a), kc_rel(b->client_cert_file, dir_b))) { what = "client_cert_file"; }
+    else if (strcmp(kc_rel(a->client_key_file, dir_a), kc_rel(b->client_key_file, dir_b))) { what = "client_key_file"; }
+    else if (strcmp(a->tls_server_name, b->tls_server_name)) { what = "tls_server_name"; }
+    else if ((!a->token) != (!b->token) || (a->token && strcmp(a->token, b->token))) { what = "token"; }
+    else if (!kc_data_same(a->ca_data, a->ca_len, b->ca_data, b->ca_len)) { what = "ca_data"; }
+    else if (!kc_data_same(a->client_cert_data, a->client_cert_len, b->client_cert_data, b->client_cert_len)) { what = "client_cert_data"; }
+    else if (!kc_data_same(a->client_key_data, a->client_key_len, b->client_key_data, b->client_key_len)) { what = "client_key_data"; }
+    else if (a->insecure_skip_tls_verify != b->insecure_skip_tls_verify) { what = "insecure_skip_tls_verify"; }
+    else if (strcmp(a->source, b->source) || strcmp(a->context, b->context)) { what = "source or context"; }
+    else if (a->error != b->error || strcmp(a->error_detail, b->error_detail)) { what = "error"; }
+    if (what) { note("%s differs: \"%s\" vs \"%s\" (error %s: %s)", what, a->server, b->server, kinf_log_item_name(b->error), b->error_detail); }
+    return what == 0;
+}
+static void kc_write(const char* path, const char* s, size_t n) {
+    FILE* f = fopen(path, "wb");
+    if (f) { fwrite(s, 1, n, f); fclose(f); }
+}
+/* kinf_config_kubeconfig on text written to path; the error item, with the detail in cfg */
+static uint32_t kc_load_text(kinf_config_t* cfg, const char* path, const char* text, const char* context) {
+    kc_write(path, text, strlen(text));
+    kinf_config_kubeconfig(cfg, path, context, g_kc_work[3], sizeof(g_kc_work[3]));
+    return cfg->error;
+}
+typedef struct kc_rec { char out[2048]; size_t o; } kc_rec;
+/* the walk as text: "path=value;" with a path as a.b.0, and {} [] ~ for
+   the start of a map, of a sequence, and a null */
+static void kc_rec_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
+    kc_rec* r = (kc_rec*)u;
+    int i;
+    char val[128];
+    for (i = 0; i < n; i++) {
+        if (path[i].idx >= 0) { r->o += (size_t)snprintf(r->out + r->o, sizeof(r->out) - r->o, "%s%d", i ? "." : "", path[i].idx); }
+        else { r->o += (size_t)snprintf(r->out + r->o, sizeof(r->out) - r->o, "%s%.*s", i ? "." : "", (int)path[i].kl, path[i].k); }
+        if (r->o >= sizeof(r->out)) { r->o = sizeof(r->out) - 1; return; }
+    }
+    if (v->type == KINF__Y_MAP) { snprintf(val, sizeof(val), "{}"); }
+    else if (v->type == KINF__Y_SEQ) { snprintf(val, sizeof(val), "[]"); }
+    else if (v->type == KINF__Y_NULL) { snprintf(val, sizeof(val), "~"); }
+    else if (kinf__ystr(v->p, v->n, v->style, val, sizeof(val)) < 0) { snprintf(val, sizeof(val), "(bad)"); }
+    r->o += (size_t)snprintf(r->out + r->o, sizeof(r->out) - r->o, "=%s;", val);
+    if (r->o >= sizeof(r->out)) { r->o = sizeof(r->out) - 1; }
+}
+static const char* kc_walk(const char* text, kinf__yerr* err, int* line) {
+    static kc_rec r;
+    r.o = 0; r.out[0] = 0;
+    memset(err, 0, sizeof(*err));
+    *line = kinf__yaml_walk(text, strlen(text), kc_rec_visit, &r, err);
+    return r.out;
+}
+static void test_kubeconfig(void) {
+    static const char* contexts[] = { 0, "embedded", "files", "token" };
+    static const char* files[] = { KC_DIR "/config.yaml", KC_DIR "/config.json", KC_DIR "/flow.yaml" };
+    char tmpdir[] = "/tmp/kinf-unit-kcXXXXXX";
+    char path[256], variant[256];
+    kinf_config_t base, c;
+    size_t jn = 0;
+    char* json = read_file(KC_DIR "/config.json", &jn);
+    int i, k, r;
+    g_test = "kubeconfig_paths";
+    {
+        /* flow collections in block YAML, over lines, and a JSON document: the same paths as block YAML */
+        static const struct { const char* text; const char* walk; } w[] = {
+            { "a: {b: [1, {c: d}], e: [], f: {}}\n", "a={};a.b=[];a.b.0=1;a.b.1={};a.b.1.c=d;a.e=[];a.f={};" },
+            { "a:\n  b:\n  - 1\n  - c: d\n  e: []\n  f: {}\n", "a={};a.b=[];a.b.0=1;a.b.1={};a.b.1.c=d;a.e=[];a.f={};" },
+            { "{\"a\": {\"b\": [1, {\"c\": \"d\"}],\n  \"e\": [], \"f\": {}}}", "a={};a.b=[];a.b.0=1;a.b.1={};a.b.1.c=d;a.e=[];a.f={};" },
+            { "k:\n- {a: x}\n- [y, 'z''s', \"\\u0041\\/\"]\n", "k=[];k.0={};k.0.a=x;k.1=[];k.1.0=y;k.1.1=z's;k.1.2=A/;" },
+            { "k:\n  {a: 1,  # one\n   b: ,\n   c}\nnext: ~\n", "k={};k.a=1;k.b=~;k.c=~;next=~;" },
+            { "k: [a b, c:d, {\"e\":f, g: h}, ]\n", "k=[];k.0=a b;k.1=c:d;k.2={};k.2.e=f;k.2.g=h;" },
+            { "\xef\xbb\xbf{\"u\": \"https://[::1]:6443/x\", \"n\": null, \"t\": true} # end\n", "u=https://[::1]:6443/x;n=~;t=true;" },
+            { "s: {u: http://h:80/p?q=1}\n", "s={};s.u=http://h:80/p?q=1;" },
+        };
+        for (i = 0; i < (int)(sizeof(w) / sizeof(w[0])); i++) {
+            kinf__yerr e;
+            int line;
+            const char* got = kc_walk(w[i].text, &e, &line);
+            if (!CHECK(line == 0 && !strcmp(got, w[i].walk))) { note("%s: line %d col %d %s", w[i].text, line, e.col, e.why ? e.why : ""); note("got  %s", got); note("want %s", w[i].walk); }
+        }
+    }
+    g_test = "kubeconfig_malformed";
+    {
+        /* where the reader stops, and that it says why */
+        static const struct { const char* text; int line, col; } bad[] = {
+            { "{\"a\": 1 \"b\": 2}\n", 1, 12 },              /* a missing comma: "1 \"b\"" is one plain scalar */
+            { "{\"a\": \"1\" \"b\": 2}\n", 1, 11 },
+            { "{\"a\": 1,\n \"b\": [1, 2}\n", 2, 12 },        /* } closes a [ */
+            { "{\"a\": 1,\n \"b\": [1, [2]\n", 2, 7 },        /* the [ never closed */
+            { "{\"a\": 1,\n \"b\": 2\n", 1, 1 },              /* the { never closed */
+            { "{\"a\" 1}", 1, 6 },                            /* no colon */
+            { "{\"a\": 1}}\n", 1, 9 },                        /* one } too many */
+            { "{\"a\": 1}\nb: 2\n", 2, 1 },                   /* block YAML after a JSON document */
+            { "{\"a\": \"b\n\"}", 1, 7 },                     /* a string over two lines */
+            { "{\"a\": [1,,2]}", 1, 10 },                     /* an empty item */
+            { "{,}", 1, 2 },
+            { "{\"a\": 1, : 2}", 1, 10 },
+            { "[\"a\": 1]", 1, 5 },                            /* a pair in a sequence */
+            { "a: {b: &x 1}\n", 1, 8 },                        /* an anchor */
+            { "a: {b: 1}# c\n", 1, 10 },                       /* a comment needs a blank before it */
+            { "a: [{b: c]\n", 1, 10 },
+            { "a:\n\t- b\n", 2, 1 },                           /* a tab in the indentation */
+            { "a: |\n  x\n", 1, 4 },                           /* a block scalar */
+            { "a: [[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]\n", 1, 19 }, /* a path of 17 segments */
+        };
+        for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
+            kinf__yerr e;
+            int line;
+            kc_walk(bad[i].text, &e, &line);
+            if (!CHECK(line == bad[i].line && e.line == bad[i].line && e.col == bad[i].col && e.why && e.why[0])) {
+                note("%s: line %d (error line %d) column %d: %s; want line %d column %d", bad[i].text, line, e.line, e.col, e.why ? e.why : "(none)", bad[i].line, bad[i].col);
+            }
+        }
+        /* every cut of kubectl's JSON before its last } stops with a reason, at a place inside the text */
+        if (CHECK(json != 0 && jn > 100)) {
+            int cuts = 0, bad_cut = 0;
+            size_t end = jn;
+            while (end > 0 && json[end - 1] != '}') { end--; }
+            for (k = 1; k < (int)end; k++) {
+                kinf__yerr e;
+                char* cut = (char*)malloc((size_t)k); /* exactly k bytes: ASan sees a read past the cut */
+                int line, nl = 1, j;
+                memcpy(cut, json, (size_t)k);
+                memset(&e, 0, sizeof(e));
+                line = kinf__yaml_walk(cut, (size_t)k, kc_rec_visit, &(kc_rec){ {0}, 0 }, &e);
+                for (j = 0; j < k; j++) { nl += cut[j] == '\n'; }
+                cuts++;
+                if (line < 1 || line > nl || e.line != line || e.col < 1 || !e.why) { if (!bad_cut++) { note("cut at %d: line %d col %d", k, line, e.col); } }
+                free(cut);
+            }
+            CHECK(cuts > 1000);
+            CHECK_INT(bad_cut, 0);
+        }
+    }
+    if (!CHECK(mkdtemp(tmpdir) != 0)) { free(json); return; }
+    g_test = "kubeconfig_json";
+    /* the file kubectl wrote, the JSON kubectl made of it, the same by hand in flow
+       style: one kinf_config_t for every context */
+    for (i = 0; i < 4; i++) {
+        r = kinf_config_kubeconfig(&base, files[0], contexts[i], g_kc_work[0], sizeof(g_kc_work[0]));
+        if (!CHECK_INT_OK(r, KINF_OK)) { note("%s context %s: %s %s", files[0], contexts[i] ? contexts[i] : "(current)", kinf_log_item_name(base.error), base.error_detail); continue; }
+        for (k = 1; k < 3; k++) {
+            r = kinf_config_kubeconfig(&c, files[k], contexts[i], g_kc_work[k], sizeof(g_kc_work[k]));
+            if (!CHECK(r == KINF_OK && kc_same(&base, KC_DIR, &c, KC_DIR))) { note("%s context %s: %s %s", files[k], contexts[i] ? contexts[i] : "(current)", kinf_log_item_name(c.error), c.error_detail); }
+        }
+    }
+    /* what config.yaml says, field by field */
+    {
+        size_t n1 = 0, n2 = 0, n3 = 0;
+        char* ca = read_file(KC_DIR "/ca.pem", &n1);
+        char* cert = read_file(KC_DIR "/client.pem", &n2);
+        char* key = read_file(KC_DIR "/client.key", &n3);
+        CHECK(kinf_config_kubeconfig(&c, files[1], 0, g_kc_work[1], sizeof(g_kc_work[1])) == KINF_OK);
+        CHECK_STR(c.context, "token");
+        CHECK_STR(c.server, "http://127.0.0.1:8080");
+        CHECK(c.token && !strcmp(c.token, "abc.def-ghi_jkl"));
+        CHECK(c.insecure_skip_tls_verify == 1 && !c.ca_data && !c.ca_file[0] && !c.namespace_[0]);
+        CHECK(kinf_config_kubeconfig(&c, files[1], "embedded", g_kc_work[1], sizeof(g_kc_work[1])) == KINF_OK);
+        CHECK_STR(c.server, "https://127.0.0.1:6443");
+        CHECK_STR(c.namespace_, "ns-1");
+        CHECK(!c.token && !c.insecure_skip_tls_verify);
+        CHECK(ca && kc_data_same(c.ca_data, c.ca_len, ca, n1));
+        CHECK(cert && kc_data_same(c.client_cert_data, c.client_cert_len, cert, n2));
+        CHECK(key && kc_data_same(c.client_key_data, c.client_key_len, key, n3));
+        CHECK(kinf_config_kubeconfig(&c, files[1], "files", g_kc_work[1], sizeof(g_kc_work[1])) == KINF_OK);
+        CHECK_STR(c.server, "https://[::1]:443/base");
+        CHECK_STR(c.tls_server_name, "kubernetes.default");
+        CHECK_STR(c.namespace_, "kube-system");
+        CHECK_STR(c.ca_file, KC_DIR "/ca.pem");
+        CHECK_STR(c.client_cert_file, KC_DIR "/client.pem");
+        CHECK_STR(c.client_key_file, KC_DIR "/client.key");
+        CHECK_STR(c.token_file, KC_DIR "/token.txt");
+        CHECK(!c.ca_data && !c.client_cert_data && !c.token);
+        /* the same work memory: the file and the decoded data, not a byte more */
+        {
+            size_t need = jn + n1 + n2 + n3;
+            CHECK_INT(kinf_config_kubeconfig(&c, files[1], "embedded", g_kc_work[1], need), KINF_OK);
+            CHECK_INT(kinf_config_kubeconfig(&c, files[1], "embedded", g_kc_work[1], need - 1), KINF_ERR_NOMEM);
+            CHECK_INT(c.error, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE);
+        }
+        free(ca); free(cert); free(key);
+    }
+    /* the JSON on one line, with CRLF, with a byte order mark, with "\/" and "\u002d"
+       escapes, in a directory of its own: the same */
+    if (json) {
+        char* v = (char*)malloc(jn * 3 + 16);
+        int form;
+        for (form = 0; form < 4 && v; form++) {
+            size_t n = 0, j;
+            if (form == 0) { n = compact(json, jn, v); }
+            else if (form == 1) { for (j = 0; j < jn; j++) { if (json[j] == '\n') { v[n++] = '\r'; } v[n++] = json[j]; } }
+            else if (form == 2) { memcpy(v, "\xef\xbb\xbf", 3); memcpy(v + 3, json, jn); n = jn + 3; }
+            else {
+                for (j = 0; j < jn; j++) {
+                    if (json[j] == '/') { v[n++] = '\\'; v[n++] = '/'; }
+                    else if (json[j] == '-' && j > 0 && json[j - 1] == 't' && !strncmp(json + j - 7, "current-context", 15)) { memcpy(v + n, "\\u002d", 6); n += 6; }
+                    else { v[n++] = json[j]; }
+                }
+            }
+            snprintf(variant, sizeof(variant), "%s/form%d.json", tmpdir, form);
+            kc_write(variant, v, n);
+            for (i = 0; i < 4; i++) {
+                kinf_config_kubeconfig(&base, files[0], contexts[i], g_kc_work[0], sizeof(g_kc_work[0]));
+                r = kinf_config_kubeconfig(&c, variant, contexts[i], g_kc_work[1], sizeof(g_kc_work[1]));
+                if (!CHECK(r == KINF_OK && kc_same(&base, KC_DIR, &c, tmpdir))) { note("form %d context %s: %s %s", form, contexts[i] ? contexts[i] : "(current)", kinf_log_item_name(c.error), c.error_detail); }
+            }
+        }
+        free(v);
+    }
+    g_test = "kubeconfig_json_errors";
+    snprintf(path, sizeof(path), "%s/bad.json", tmpdir);
+    {
+        char want[400];
+        /* malformed JSON: KUBECONFIG_YAML, the file, line and column */
+        CHECK_INT(kc_load_text(&c, path, "{\n  \"current-context\": \"x\"\n  \"contexts\": []\n}\n", 0), KINF_LOGITEM_KUBECONFIG_YAML);
+        snprintf(want, sizeof(want), "%s: line 3, column 3: expected ',' or '}'", path);
+        CHECK_STR(c.error_detail, want);
+        CHECK_INT(kc_load_text(&c, path, "{\"clusters\": [{\"name\": \"c\"}\n", 0), KINF_LOGITEM_KUBECONFIG_YAML);
+        snprintf(want, sizeof(want), "%s: line 1, column 14: this [ is not closed before the end of the file", path);
+        CHECK_STR(c.error_detail, want);
+        /* the fields kinformer refuses are refused in JSON too; a null one sets nothing */
+        CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
+                               " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\"}}],"
+                               " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": {\"command\": \"aws\"}}}]}", 0), KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+        CHECK_STR(c.error_detail, "users.user.exec");
+        CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
+                               " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\", \"proxy-url\": null}}],"
+                               " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": null, \"token\": \"t\"}}]}", 0), KINF_LOGITEM_OK);
+        CHECK(c.token && !strcmp(c.token, "t"));
+        /* base64 with JSON's escaped slash, as some encoders write it */
+        CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\"}}],"
+                               " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"https:\\/\\/h\", \"certificate-authority-data\": \"YWJj\\/w==\"}}]}", 0), KINF_LOGITEM_OK);
+        CHECK(kc_data_same(c.ca_data, c.ca_len, "abc\xff", 4));
+        CHECK_STR(c.server, "https://h");
+        /* flow style in block YAML: a bad base64 is still named */
+        CHECK_INT(kc_load_text(&c, path, "current-context: x\ncontexts: [{name: x, context: {cluster: c}}]\n"
+                               "clusters: [{name: c, cluster: {server: 'http://h', certificate-authority-data: \"YWJj*\"}}]\n", 0), KINF_LOGITEM_KUBECONFIG_BAD_BASE64);
+        CHECK_STR(c.error_detail, "certificate-authority-data");
+        unlink(path);
+    }
+    for (k = 0; k < 4; k++) { snprintf(variant, sizeof(variant), "%s/form%d.json", tmpdir, k); unlink(variant); }
+    rmdir(tmpdir);
+    free(json);
+}
+#undef KC_DIR

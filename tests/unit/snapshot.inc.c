@@ -1,0 +1,408 @@
+/* snapshot.inc.c - included by main.c: the persisted cache (>>snapshot)
+   and its checksum, XXH64. Uses corpus_add from field.inc.c and ix_fn from
+   log.inc.c. */
+
+typedef struct snap_mem { uint8_t* b; size_t cap, n, pos, step; } snap_mem;
+static int snap_w(const void* d, size_t len, void* u) {
+    snap_mem* m = (snap_mem*)u;
+    if (m->n + len > m->cap) { return -1; }
+    memcpy(m->b + m->n, d, len); m->n += len;
+    return 0;
+}
+static long snap_r(void* buf, size_t cap, void* u) {
+    snap_mem* m = (snap_mem*)u;
+    size_t k = m->n - m->pos;
+    if (k > cap) { k = cap; }
+    if (m->step && k > m->step) { k = m->step; }
+    memcpy(buf, m->b + m->pos, k); m->pos += k;
+    return (long)k;
+}
+/* a read function that fails (-1) at byte fail_at */
+typedef struct snap_failing { snap_mem m; size_t fail_at; int failed; } snap_failing;
+static long snap_r_fail(void* buf, size_t cap, void* u) {
+    snap_failing* f = (snap_failing*)u;
+    if (f->m.pos >= f->fail_at) { f->failed = 1; return -1; }
+    if (cap > f->fail_at - f->m.pos) { cap = f->fail_at - f->m.pos; }
+    return snap_r(buf, cap, &f->m);
+}
+/* the offset of the first object's record in snapshot b */
+static size_t snap_first_record(const uint8_t* b) {
+    size_t o = 44;
+    int k;
+    for (k = 0; k < 5; k++) { o += 2u + (size_t)(b[o] | b[o + 1] << 8); }
+    return o;
+}
+static int snap_load(kinf_informer_t* inf, const uint8_t* b, size_t n, size_t step) {
+    snap_mem m;
+    m.b = (uint8_t*)(uintptr_t)b; m.cap = m.n = n; m.pos = 0; m.step = step;
+    return kinf_snapshot_load(inf, snap_r, &m);
+}
+static int g_nsnapflag;
+static void h_snap_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) { (void)inf; (void)u; g_nsnapflag += (o->flags & KINF_OBJ_FROM_SNAPSHOT) != 0; }
+static const kinf_handler_t g_snap_handler = { h_snap_add, 0, 0, 0, 0 };
+/* An informer of the engine tests with a list of a(1), b(2), c(3) at RV 50 applied. */
+static kinf_informer_t* snap_listed(uint64_t t) {
+    kinf_informer_t* inf = eng_mk();
+    if (!inf) { return 0; }
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
+    eng_send(inf, t);
+    eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "2") "," ITEM("c", "3") "]}", 0), 64, t);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    return inf;
+}
+/* XXH64, the snapshot's checksum: answers of xxhsum -H64 (xxHash 0.8.1) for
+   n bytes (i*131+7)&0xff, whole and fed in every split into two pieces and
+   byte by byte */
+static void test_xxh64(void) {
+    static const struct { size_t n; uint64_t h; } v[] = {
+        { 0, 0xef46db3751d8e999ull }, { 1, 0xa96c7f0ce858bbb7ull }, { 3, 0xbed43740ee6332bbull },
+        { 4, 0xfa212ae44b3bb23dull }, { 5, 0xd339dcc9ac8e6776ull }, { 8, 0x994b676b71ce94ddull },
+        { 9, 0x572b84c18b983af8ull }, { 15, 0x09e6451ed2ff8b1dull }, { 31, 0x6711d55e306b5d8full },
+        { 32, 0x07f7b8e3bc5d6e25ull }, { 33, 0x09f85eeb4e1cbe9full }, { 63, 0xb7c9968c066cb6a5ull },
+        { 64, 0x50d4159a0411632eull }, { 65, 0xd277176bff863efcull }, { 100, 0x9ddada11d3dc2d8full },
+        { 255, 0x15a6db05d4e83df4ull }, { 1000, 0x0bf0bdbcc82eb373ull }, { 4097, 0x00811ab3925b884aull } };
+    static uint8_t b[4097];
+    size_t i, k, j;
+    int whole = 0, split = 0, bytes = 0;
+    kinf__xxh h;
+    g_test = "xxh64";
+    for (i = 0; i < sizeof(b); i++) { b[i] = (uint8_t)((i * 131u + 7u) & 0xffu); }
+    for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+        kinf__xxh_init(&h); kinf__xxh_update(&h, b, v[i].n);
+        whole += kinf__xxh_digest(&h) == v[i].h;
+        for (k = 0; k <= v[i].n && v[i].n <= 255; k++) {
+            kinf__xxh_init(&h); kinf__xxh_update(&h, b, k); kinf__xxh_update(&h, b + k, v[i].n - k);
+            split += kinf__xxh_digest(&h) != v[i].h;
+        }
+        kinf__xxh_init(&h);
+        for (j = 0; j < v[i].n; j++) { kinf__xxh_update(&h, b + j, 1); }
+        bytes += kinf__xxh_digest(&h) == v[i].h;
+    }
+    CHECK_INT(whole, (int)(sizeof(v) / sizeof(v[0])));
+    CHECK_INT(split, 0);
+    CHECK_INT(bytes, (int)(sizeof(v) / sizeof(v[0])));
+}
+/* the objects of a and b the same (b's from the snapshot) */
+static int snap_same(kinf_informer_t* a, kinf_informer_t* b) {
+    kinf_object_t o, p;
+    kinf_iter_t it;
+    int diff = 0;
+    memset(&it, 0, sizeof(it));
+    while (kinf_next(a, &it, &o)) {
+        if (!kinf_get(b, o.key, &p) || strcmp(o.json, p.json) || strcmp(o.resource_version, p.resource_version) ||
+            strcmp(o.uid, p.uid) || o.json_len != p.json_len || p.flags != (o.flags | KINF_OBJ_FROM_SNAPSHOT)) { diff++; }
+    }
+    return diff + (kinf_count(a) != kinf_count(b));
+}
+static void test_snapshot(void) {
+    static const char* keep_other[] = { "spec" };
+    static uint8_t big[8u << 20], small[8192], bad[8192];
+    kinf_desc_t d;
+    kinf_informer_t *a, *b;
+    kinf_object_t o;
+    kinf_iter_t it;
+    snap_mem m;
+    DIR* dir;
+    struct dirent* de;
+    uint64_t since = 0, t = ENG_T0;
+    int nfiles = 0, refused = 0, leftover = 0;
+    size_t n, i;
+    const char* r;
+    g_test = "snapshot";
+    /* round trip: every object of the k8s-api corpus, through the informer */
+    desc_base(&d);
+    d.max_objects = 512; d.store_bytes = 16u << 20; d.max_event_bytes = 1 << 18; d.no_default_drop = 1;
+    a = mk(&d); b = mk(&d);
+    if (!CHECK(a && b)) { rm(a); rm(b); return; }
+    kinf_add_handler(a, &g_handler);
+    CHECK_INT(kinf_snapshot_size(a), 0);                      /* nothing listed: nothing to resume from */
+    CHECK_INT(kinf_snapshot_write(a, 1, snap_w, &m), KINF_ERR_STATE);
+    watch_begin(a);
+    dir = opendir(corpus_dir());
+    if (!CHECK(dir != 0)) { rm(a); rm(b); return; }
+    while ((de = readdir(dir)) != 0) {
+        size_t l = strlen(de->d_name);
+        if (l <= 5 || strcmp(de->d_name + l - 5, ".json")) { continue; }
+        if (corpus_add(a, de->d_name, nfiles, 0, 0)) { nfiles++; }
+    }
+    closedir(dir);
+    dispatch(a);
+    CHECK(nfiles >= 190); CHECK_INT(kinf_count(a), nfiles);
+    CHECK_INT(kinf_snapshot_dirty(a, &since), 1);
+    m.b = big; m.cap = sizeof(big); m.n = 0;
+    CHECK_INT(kinf_snapshot_write(a, 1700000000123ull, snap_w, &m), KINF_OK);
+    CHECK_INT(kinf_snapshot_dirty(a, 0), 0);
+    CHECK_INT(kinf_snapshot_size(a), m.n);
+    log_reset();
+    kinf_add_handler(b, &g_snap_handler);
+    g_nsnapflag = 0;
+    CHECK_INT(snap_load(b, big, m.n, 1000), KINF_OK);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_LOADED), 1);
+    CHECK_INT(kinf_count(b), nfiles);                         /* the lister answers at once */
+    CHECK_STR(kinf_resource_version(b), kinf_resource_version(a));
+    CHECK_INT(kinf_snapshot_stale(b, &since), 1); CHECK(since == 1700000000123ull);
+    CHECK_INT(kinf_snapshot_dirty(b, 0), 0);
+    CHECK_INT(snap_same(a, b), 0);
+    CHECK_INT(kinf_has_synced(b), 0);
+    dispatch(b);
+    CHECK_INT(g_nsnapflag, nfiles); CHECK_INT(kinf_has_synced(b), 1);
+    CHECK_INT(kinf_add_index(b, "x", ix_fn, 0), KINF_ERR_STATE); /* indexes go first: they are built as objects go in */
+    CHECK_INT(snap_load(b, big, m.n, 0), KINF_ERR_STATE);        /* once, into an empty store */
+    rm(b);
+    /* the same from memory, and through a read buffer of 256 bytes (the
+       objects larger than it are copied, the others read in place) */
+    {
+        size_t large = 0;
+        memset(&it, 0, sizeof(it));
+        while (kinf_next(a, &it, &o)) { large += o.json_len > 256; }
+        CHECK(large > 100 && large < (size_t)nfiles);
+        b = mk(&d);
+        CHECK(b && kinf_snapshot_load_mem(b, big, m.n) == KINF_OK && snap_same(a, b) == 0);
+        rm(b);
+        d.read_bytes = 256;
+        b = mk(&d);
+        CHECK(b && snap_load(b, big, m.n, 1000) == KINF_OK && snap_same(a, b) == 0);
+        rm(b);
+        b = mk(&d);
+        CHECK(b && snap_load(b, big, m.n, 7) == KINF_OK && snap_same(a, b) == 0);
+        rm(b);
+        d.read_bytes = 0;
+    }
+    {   /* objects of 255, 256 and 257 bytes of JSON through a read buffer of 256,
+           the read function giving all it may, 7 bytes or 1 at a time */
+        static char obj[400];
+        kinf_desc_t d2;
+        kinf_informer_t* src;
+        int sizes = 0, loads = 0, k, st;
+        size_t want;
+        desc_base(&d2); d2.max_objects = 64; d2.store_bytes = 1 << 16; d2.max_event_bytes = 4096;
+        src = snap_listed(t);
+        for (want = 255; src && want <= 257; want++) {
+            size_t pad = 100, got;
+            for (k = 0; k < 2; k++) {                         /* the pad that makes the stored JSON want bytes */
+                snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"s%zu\",\"namespace\":\"ns\",\"resourceVersion\":\"%zu\"},\"x\":\"%0*d\"}",
+                         want, 60 + want * 2 + (size_t)k, (int)pad, 0);
+                watch_begin(src);
+                added_by(src, obj, 0);
+                snprintf(obj, sizeof(obj), "ns/s%zu", want);
+                got = kinf_get(src, obj, &o) ? o.json_len : 0;
+                pad += want - got;
+            }
+            sizes += got == want;
+        }
+        CHECK_INT(sizes, 3);
+        m.b = big; m.cap = sizeof(big); m.n = 0;
+        CHECK(src && kinf_snapshot_write(src, 42, snap_w, &m) == KINF_OK);
+        d2.read_bytes = 256;
+        for (st = 0; st < 3; st++) {
+            b = mk(&d2);
+            loads += b && snap_load(b, big, m.n, st == 0 ? 0 : st == 1 ? 7 : 1) == KINF_OK && snap_same(src, b) == 0;
+            rm(b);
+        }
+        CHECK_INT(loads, 3);
+        rm(src);
+    }
+    {   /* the trailer: XXH64 of every byte before it, little-endian */
+        kinf__xxh h;
+        kinf__xxh_init(&h); kinf__xxh_update(&h, big, m.n - 8);
+        CHECK(kinf__le_get(big + m.n - 8, 8) == kinf__xxh_digest(&h));
+        CHECK(kinf__le_get(big + 8, 4) == 2);                  /* format version 2 */
+    }
+    rm(a);
+
+    /* a small snapshot, for every truncation and every corrupted byte */
+    a = snap_listed(t);
+    b = eng_mk();
+    if (!CHECK(a && b)) { rm(a); rm(b); return; }
+    m.b = small; m.cap = sizeof(small); m.n = 0;
+    CHECK_INT(kinf_snapshot_write(a, 42, snap_w, &m), KINF_OK);
+    n = m.n;
+    CHECK(n > 60 && n < 400);
+    log_reset();
+    for (i = 0; i < n; i++) {
+        refused += snap_load(b, small, i, 3) == KINF_ERR_INVAL && kinf_count(b) == 0 && kinf_snapshot_stale(b, 0) == 0;
+        leftover += b->nused != 0 || b->used != 0 || b->flen != 0 || b->last_rv[0] != 0;
+    }
+    CHECK_INT(refused, n); CHECK_INT(leftover, 0);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TRUNCATED), n);
+    refused = 0; leftover = 0;
+    log_reset();
+    for (i = 0; i < n; i++) {                                 /* the same from memory */
+        refused += kinf_snapshot_load_mem(b, small, i) == KINF_ERR_INVAL && kinf_count(b) == 0 && kinf_snapshot_stale(b, 0) == 0;
+        leftover += b->nused != 0 || b->used != 0 || b->flen != 0 || b->last_rv[0] != 0;
+    }
+    CHECK_INT(refused, n); CHECK_INT(leftover, 0);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TRUNCATED), n);
+    CHECK_INT(kinf_snapshot_load_mem(b, 0, 0), KINF_ERR_INVAL);
+    log_reset();
+    CHECK_INT(kinf_snapshot_load_mem(b, 0, 5), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_BAD_ARGUMENT), 1);
+    refused = 0; leftover = 0;
+    log_reset();
+    for (i = 0; i <= n; i++) {                                /* the read function fails at byte i */
+        snap_failing f;
+        f.m.b = small; f.m.cap = f.m.n = n; f.m.pos = 0; f.m.step = 5; f.fail_at = i; f.failed = 0;
+        refused += kinf_snapshot_load(b, snap_r_fail, &f) == KINF_ERR_INVAL && f.failed && kinf_count(b) == 0 &&
+                   kinf_last_error(b) == KINF_LOGITEM_SNAPSHOT_UNREADABLE;
+        leftover += b->nused != 0 || b->used != 0 || b->flen != 0 || b->last_rv[0] != 0;
+    }
+    CHECK_INT(refused, n + 1); CHECK_INT(leftover, 0);      /* at n: the look for bytes after the end fails */
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_UNREADABLE), n + 1);
+    {   /* a JSON length of 0xffffffff: too large (a sum in 32-bit size_t must not wrap) */
+        size_t r0 = snap_first_record(small);
+        memcpy(bad, small, n);
+        bad[r0 + 6] = bad[r0 + 7] = bad[r0 + 8] = bad[r0 + 9] = 0xff;
+        log_reset();
+        CHECK_INT(snap_load(b, bad, n, 0), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TOO_LARGE), 1);
+        CHECK_INT(kinf_snapshot_load_mem(b, bad, n), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TOO_LARGE), 2);
+    }
+    refused = 0; leftover = 0;
+    for (i = 0; i < n; i++) {
+        memcpy(bad, small, n);
+        bad[i] ^= (uint8_t)(1u << (i % 8));
+        refused += snap_load(b, bad, n, 0) == KINF_ERR_INVAL && kinf_count(b) == 0;
+        refused += kinf_snapshot_load_mem(b, bad, n) == KINF_ERR_INVAL && kinf_count(b) == 0;
+        leftover += b->nused != 0 || b->used != 0 || b->flen != 0;
+    }
+    CHECK_INT(refused, 2 * n); CHECK_INT(leftover, 0);
+    memcpy(bad, small, n); bad[n] = 'x';                      /* a byte after the end */
+    CHECK_INT(snap_load(b, bad, n + 1, 0), KINF_ERR_INVAL);
+    log_reset();
+    memcpy(bad, small, n); bad[8] = 1;                        /* another format version (1: a CRC-32 at the end) */
+    CHECK_INT(snap_load(b, bad, n, 0), KINF_ERR_INVAL); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_FOREIGN), 1);
+    CHECK_INT(kinf_last_error(b), KINF_LOGITEM_SNAPSHOT_FOREIGN);
+    /* the whole one still loads into the informer that refused the others */
+    CHECK_INT(snap_load(b, small, n, 5), KINF_OK);
+    CHECK_INT(kinf_count(b), 3);
+    rm(b);
+    /* foreign: another namespace, selector, projection, server; too large: capacities */
+    {
+        int k, foreign = 0, large = 0;
+        for (k = 0; k < 7; k++) {
+            desc_base(&d);
+            d.max_objects = 64; d.store_bytes = 1 << 16;
+            if (k == 0) { d.namespace_ = "ns"; }
+            if (k == 1) { d.label_selector = "app=x"; }
+            if (k == 2) { d.keep = keep_other; d.keep_count = 1; }
+            if (k == 3) { d.server = "http://127.0.0.1:2"; }
+            if (k == 4) { d.max_objects = 2; }
+            if (k == 5) { d.store_bytes = 200; }
+            if (k == 6) { d.field_selector = "spec.nodeName=n"; }
+            b = mk(&d);
+            if (!b) { continue; }
+            log_reset();
+            if (snap_load(b, small, n, 0) == KINF_ERR_INVAL && kinf_count(b) == 0 && b->used == 0) {
+                if (k == 4 || k == 5) { large += logged(KINF_LOGITEM_SNAPSHOT_TOO_LARGE) == 1; }
+                else { foreign += logged(KINF_LOGITEM_SNAPSHOT_FOREIGN) == 1; }
+            }
+            rm(b);
+        }
+        CHECK_INT(foreign, 5); CHECK_INT(large, 2);
+        desc_base(&d); d.max_objects = 64; d.store_bytes = 1 << 16; d.max_event_bytes = 4096;
+        m.b = big; m.cap = sizeof(big); m.n = 0;
+        a->max_event_bytes = 1 << 16;                         /* an object of 5000 bytes in a */
+        {
+            static char obj[6000];
+            snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"resourceVersion\":\"60\"},\"x\":\"%05000d\"}", 0);
+            watch_begin(a);
+            CHECK_INT(added_by(a, obj, 0), 0);
+        }
+        CHECK_INT(kinf_snapshot_write(a, 42, snap_w, &m), KINF_OK);
+        b = mk(&d);
+        log_reset();
+        CHECK(b && snap_load(b, big, m.n, 0) == KINF_ERR_INVAL && logged(KINF_LOGITEM_SNAPSHOT_TOO_LARGE) == 1 && kinf_count(b) == 0);
+        rm(b);
+    }
+    rm(a);
+
+    /* loaded, then the watch from the saved RV: no LIST; stale until its first event */
+    a = snap_listed(t);
+    b = eng_mk();
+    if (!CHECK(a && b)) { rm(a); rm(b); return; }
+    m.b = small; m.cap = sizeof(small); m.n = 0;
+    CHECK_INT(kinf_snapshot_write(a, 42, snap_w, &m), KINF_OK);
+    n = m.n;
+    rm(a);
+    CHECK_INT(snap_load(b, small, n, 0), KINF_OK);
+    evlog_reset(); log_reset();
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(b), t), KINF_ENG_CONNECT);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
+    CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2 A ns/c 3");
+    CHECK_INT(kinf_has_synced(b), 1);
+    kinf_engine_connected(kinf_informer_engine(b), t);
+    r = eng_send(b, t);
+    CHECK(STARTS(r, "GET /api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=50&"));
+    CHECK_INT(kinf_snapshot_stale(b, 0), 1);
+    evlog_reset();
+    {   /* a watch that goes on: its head alone does not say the server has RV 50's history, its first event does */
+        static const char ev[] = "{\"type\":\"MODIFIED\",\"object\":" ITEM("a", "51") "}\n";
+        char resp[512];
+        CHECK(eng_recv(b, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", 9, t) > 0);
+        CHECK_INT(kinf_snapshot_stale(b, 0), 1);
+        snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n", sizeof(ev) - 1, ev);
+        CHECK(eng_recv(b, resp, 9, t) > 0);
+        CHECK_INT(kinf_engine_state(kinf_informer_engine(b)), KINF_ENG_RECV); /* the watch is still open */
+    }
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
+    CHECK_STR(g_evlog, "U ns/a 1>51");
+    CHECK_INT(kinf_snapshot_stale(b, 0), 0); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_RESUMED), 1);
+    CHECK_INT(kinf_stats(b).lists, 0);
+    CHECK_INT(kinf_snapshot_dirty(b, &since), 1); CHECK(since == t);
+    rm(b);
+
+    /* loaded, then 410 on the watch: the relist updates what changed and
+       deletes (final state unknown) what is gone; unchanged RVs are quiet */
+    b = eng_mk();
+    if (!CHECK(b != 0)) { return; }
+    CHECK_INT(snap_load(b, small, n, 0), KINF_OK);
+    kinf_engine_tick(kinf_informer_engine(b), t);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
+    kinf_engine_connected(kinf_informer_engine(b), t);
+    eng_send(b, t);
+    log_reset(); evlog_reset();
+    CHECK(eng_recv(b, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_RV_EXPIRED), 1);
+    CHECK_INT(kinf_snapshot_stale(b, 0), 1);                  /* still the snapshot's objects */
+    CHECK_INT(kinf_count(b), 3);
+    kinf_engine_closed(kinf_informer_engine(b), t);
+    t = kinf_engine_deadline(kinf_informer_engine(b));
+    CHECK_INT(kinf_engine_tick(kinf_informer_engine(b), t), KINF_ENG_CONNECT);
+    kinf_engine_connected(kinf_informer_engine(b), t);
+    r = eng_send(b, t);
+    CHECK(STARTS(r, "GET /api/v1/pods?resourceVersion=50 HTTP/1.1\r\n"));
+    CHECK(eng_recv(b, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"70\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "5") "," ITEM("d", "6") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(b), t);
+    CHECK_STR(g_evlog, "U ns/b 2>5 A ns/d 6 D ns/c 3!");
+    CHECK_INT(kinf_snapshot_stale(b, 0), 0);
+    CHECK_STR(kinf_resource_version(b), "70");
+    rm(b);
+
+    /* the file helpers: atomic save, load, the write policy */
+    {
+        char path[256], tmp[300];
+        struct stat stt;
+        a = snap_listed(ENG_T0);
+        b = eng_mk();
+        if (!CHECK(a && b)) { rm(a); rm(b); return; }
+        snprintf(path, sizeof(path), "/tmp/kinf-unit-snap-%d", (int)getpid());
+        snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+        unlink(path);
+        log_reset();
+        CHECK_INT(kinf_snapshot_load_file(b, path), KINF_ERR_IO); CHECK_INT(g_nitems, 0); /* none yet: not an error */
+        CHECK_INT(kinf_snapshot_autosave(a, path, 30, 0), 1);
+        CHECK(stat(path, &stt) == 0 && (size_t)stt.st_size == kinf_snapshot_size(a));
+        CHECK(stat(tmp, &stt) != 0);
+        CHECK_INT(kinf_snapshot_autosave(a, path, 30, 0), 0);   /* not changed */
+        watch_begin(a);
+        CHECK_INT(pod(a, "ADDED", "ns", "e", "61", 0), 0);
+        CHECK_INT(kinf_snapshot_autosave(a, path, 30, 0), 0);   /* changed, but within 30 s of the last */
+        a->conn.now += 30000;
+        CHECK_INT(kinf_snapshot_autosave(a, path, 30, 0), 1);
+        CHECK_INT(pod(a, "ADDED", "ns", "f", "62", 0), 0);
+        CHECK_INT(kinf_snapshot_autosave(a, path, 30, 1), 1);   /* at stop */
+        CHECK_INT(kinf_snapshot_load_file(b, path), KINF_OK);
+        CHECK_INT(kinf_count(b), 5); CHECK_STR(kinf_resource_version(b), "62");
+        unlink(path);
+        rm(a); rm(b);
+    }
+}

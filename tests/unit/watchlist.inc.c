@@ -1,0 +1,244 @@
+/* watchlist.inc.c - included by main.c: watch-list (>>watchlist) and
+   metadata-only informers (>>metadata), through the engine calls. */
+
+#define WL_Q "GET /api/v1/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion="
+#define WL_END(rv) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\",\"annotations\":{\"k8s.io/initial-events-end\":\"true\"}}}}\n"
+#define WL_BM(rv) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\"}}}\n"
+#define WL_ADD(name, rv) "{\"type\":\"ADDED\",\"object\":" ITEM(name, rv) "}\n"
+static kinf_informer_t* wl_mk(int mode, int meta) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    desc_base(&d);
+    d.max_objects = 64; d.store_bytes = 1 << 16;
+    d.watch_list = mode; d.metadata_only = meta;
+    inf = mk(&d);
+    if (inf) { kinf_add_handler(inf, &g_handler); }
+    return inf;
+}
+/* a new connection as the engine asks for one (after a close, if asked): the request sent */
+static const char* wl_reconnect(kinf_informer_t* inf, uint64_t t) {
+    unsigned st = kinf_engine_tick(kinf_informer_engine(inf), t);
+    if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_informer_engine(inf), t); }
+    if (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_informer_engine(inf), t); }
+    return eng_send(inf, t);
+}
+/* the backoff's end, then the request */
+static const char* wl_after_backoff(kinf_informer_t* inf, uint64_t* t) {
+    if (kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_informer_engine(inf), *t); }
+    if (!(kinf_engine_state(kinf_informer_engine(inf)) & (KINF_ENG_CONNECT | KINF_ENG_SEND))) { *t = kinf_engine_deadline(kinf_informer_engine(inf)); }
+    return wl_reconnect(inf, *t);
+}
+static void test_watch_list(void) {
+    static char resp[1 << 16];
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    kinf_stats_t st;
+    uint64_t t = ENG_T0;
+    const char* r;
+    size_t n;
+    g_test = "watch_list";
+    /* 1. AUTO (the default): the first sync is one watch, resourceVersion "";
+       the objects come as ADDED, a plain bookmark does not end them, the
+       annotated one does: synced at its RV, and the stream goes on as the watch */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset();
+    r = wl_reconnect(inf, t);
+    CHECK(STARTS(r, WL_Q "&timeoutSeconds="));
+    CHECK(strstr(r, "\r\nAccept: application/json\r\n") != 0);
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "7") WL_ADD("b", "3") WL_BM("5"), 1));
+    n = strlen(resp) - 5; /* without the last chunk: the stream stays open */
+    resp[n] = 0;
+    CHECK_INT(eng_recv(inf, resp, 9, t), n);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_STR(g_evlog, "A ns/a 7 A ns/b 3");
+    CHECK_INT(kinf_has_synced(inf), 0);                   /* no end bookmark yet */
+    CHECK_STR(kinf_resource_version(inf), "");            /* nor an RV from the events, which come in no order */
+    snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n%zx\r\n%s\r\n", strlen(WL_END("10")), WL_END("10"), strlen(WL_ADD("c", "11")), WL_ADD("c", "11"));
+    CHECK_INT(eng_recv(inf, resp, 5, t), strlen(resp));
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_INT(kinf_has_synced(inf), 1);
+    CHECK_STR(g_evlog, "A ns/a 7 A ns/b 3 A ns/c 11");
+    CHECK_STR(kinf_resource_version(inf), "11");          /* a live event after the end: the watch goes on */
+    CHECK_INT(logged(KINF_LOGITEM_LIST_DONE), 1);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 0);
+    st = kinf_stats(inf);
+    CHECK(st.watch_lists == 1 && st.lists == 0 && st.list_items == 2 && st.watch_list_fallbacks == 0);
+    /* the server ends the stream: a plain watch from 11 */
+    CHECK_INT(eng_recv(inf, "0\r\n\r\n", 5, t), 5);
+    r = eng_send(inf, t);
+    CHECK(STARTS(r, "GET /api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=11&"));
+    /* 2. 410 on that watch: the relist is a watch-list again, from the last
+       RV; a key it does not send is deleted (final state unknown), an
+       unchanged RV gives no update, a changed one an update */
+    evlog_reset();
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    r = wl_after_backoff(inf, &t);
+    CHECK(STARTS(r, WL_Q "11&timeoutSeconds="));
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "7") WL_ADD("c", "12") WL_ADD("d", "13") WL_END("20"), 1));
+    n = strlen(resp) - 5; resp[n] = 0;
+    CHECK_INT(eng_recv(inf, resp, 64, t), n);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_STR(g_evlog, "U ns/c 11>12 A ns/d 13 D ns/b 3!");
+    CHECK_INT(kinf_count(inf), 3);
+    CHECK(kinf_get(inf, "ns/a", &o) && !kinf_get(inf, "ns/b", &o));
+    CHECK_STR(kinf_resource_version(inf), "20");
+    st = kinf_stats(inf);
+    CHECK(st.watch_lists == 2 && st.relists == 1 && st.lists == 0);
+    rm(inf);
+
+    /* 3. AUTO and a server that refuses it (422 Invalid, as one without the
+       feature): a LIST at once, and the next relist is a LIST too (remembered) */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset(); t = ENG_T0;
+    CHECK(STARTS(wl_reconnect(inf, t), WL_Q "&"));
+    CHECK(eng_recv(inf, http("422 Unprocessable Entity", "", "{\"kind\":\"Status\",\"code\":422,\"reason\":\"Invalid\",\"message\":\"sendInitialEvents: Forbidden\"}", 0), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_OK);    /* a warning: the informer goes on */
+    r = wl_reconnect(inf, t);                           /* no backoff */
+    CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"30\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_INT(kinf_has_synced(inf), 1);
+    CHECK(STARTS(eng_send(inf, t), "GET /api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=30&"));
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    r = wl_after_backoff(inf, &t);
+    CHECK(STARTS(r, "GET /api/v1/pods?resourceVersion=30 HTTP/1.1\r\n"));
+    st = kinf_stats(inf);
+    CHECK(st.watch_lists == 1 && st.watch_list_fallbacks == 1 && st.lists == 2);
+    rm(inf);
+
+    /* 4. ON: a refusal falls back for that list only; the next relist tries
+       watch-list again. A 403 is a refusal too. */
+    inf = wl_mk(KINF_WATCH_LIST_ON, 0);
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset(); t = ENG_T0;
+    CHECK(STARTS(wl_reconnect(inf, t), WL_Q "&"));
+    CHECK(eng_recv(inf, http("403 Forbidden", "", "{\"kind\":\"Status\",\"code\":403,\"reason\":\"Forbidden\"}", 0), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"30\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "30&"));
+    rm(inf);
+
+    /* 5. the connection cut before the end bookmark: a LIST for this list
+       (not remembered: the next relist tries watch-list again), and what the
+       initial events brought stays consistent: the LIST replaces it */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset(); log_reset(); t = ENG_T0;
+    (void)wl_reconnect(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "1") WL_ADD("x", "2"), 1));
+    n = strlen(resp) - 5; resp[n] = 0;
+    CHECK_INT(eng_recv(inf, resp, 64, t), n);
+    kinf_engine_closed(kinf_informer_engine(inf), t);                          /* the server went away */
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK_INT(kinf_has_synced(inf), 0);
+    r = wl_reconnect(inf, t);
+    CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "," ITEM("b", "4") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_INT(kinf_has_synced(inf), 1);
+    CHECK_STR(g_evlog, "A ns/a 1 A ns/x 2 D ns/x 2! A ns/b 4"); /* x: its add, then the list's delete */
+    CHECK_INT(kinf_count(inf), 2);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "9&"));
+    rm(inf);
+
+    /* 5b. a stream the server ends (cleanly) before the end bookmark: a
+       fallback, remembered under AUTO */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    log_reset(); t = ENG_T0;
+    (void)wl_reconnect(inf, t);
+    CHECK(eng_recv(inf, http("200 OK", "", WL_ADD("a", "1") WL_BM("3"), 1), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), "GET /api/v1/pods?resourceVersion=9 "));
+    rm(inf);
+
+    /* 6. an ERROR as the first event (not 410) is a fallback; no answer at
+       all (the connect fails) is not: the watch-list is tried again after a backoff */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    log_reset(); t = ENG_T0;
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_failed(kinf_informer_engine(inf), KINF_LOGITEM_CONNECT_FAILED, "test", t);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), WL_Q "&"));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"code\":400,\"reason\":\"BadRequest\",\"message\":\"no\"}}\n", 1), 64, t) > 0);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    rm(inf);
+
+    /* 7. OFF: LIST, then WATCH */
+    inf = wl_mk(KINF_WATCH_LIST_OFF, 0);
+    if (CHECK(inf != 0)) { CHECK(STARTS(wl_reconnect(inf, ENG_T0), "GET /api/v1/pods?limit=500&resourceVersion=0 ")); }
+    rm(inf);
+}
+/* Metadata only: the Accept headers of client-go's metadata client (JSON
+   forms), and the objects projected to their metadata whether the server
+   converted them (PartialObjectMetadataList) or sent them whole. */
+static void test_metadata_only(void) {
+    static char whole[4096], conv[4096];
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    kinf_desc_t d;
+    const char* keep[] = { "metadata.labels", "spec.nodeName" };
+    uint64_t t = ENG_T0;
+    const char* r;
+    g_test = "metadata_only";
+    inf = wl_mk(KINF_WATCH_LIST_OFF, 1);
+    if (!CHECK(inf != 0)) { return; }
+    evlog_reset();
+    r = wl_reconnect(inf, t);
+    CHECK(strstr(r, "\r\nAccept: application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json\r\n") != 0);
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"5\"},\"items\":["
+                            "{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"},\"managedFields\":[{}]},"
+                            "\"spec\":{\"nodeName\":\"n1\"},\"status\":{\"phase\":\"Running\"}}]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK(kinf_get(inf, "ns/a", &o));
+    snprintf(whole, sizeof(whole), "%s", o.json);
+    CHECK(strstr(whole, "spec") == 0 && strstr(whole, "status") == 0 && strstr(whole, "managedFields") == 0);
+    CHECK(strstr(whole, "\"app\":\"x\"") != 0);
+    r = eng_send(inf, t);
+    CHECK(strstr(r, "\r\nAccept: application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json\r\n") != 0);
+    rm(inf);
+    /* the server converted: the same object view */
+    inf = wl_mk(KINF_WATCH_LIST_OFF, 1);
+    if (!CHECK(inf != 0)) { return; }
+    (void)wl_reconnect(inf, t);
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"kind\":\"PartialObjectMetadataList\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{\"resourceVersion\":\"5\"},\"items\":["
+                            "{\"kind\":\"PartialObjectMetadata\",\"apiVersion\":\"meta.k8s.io/v1\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"},\"managedFields\":[{}]}}]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK(kinf_get(inf, "ns/a", &o));
+    snprintf(conv, sizeof(conv), "%s", o.json);
+    CHECK_STR(conv, whole);
+    /* a watch event sent whole is projected the same way */
+    (void)eng_send(inf, t);
+    evlog_reset();
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"},\"spec\":{\"nodeName\":\"n2\"}}}\n", 1), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_STR(g_evlog, "U ns/a 1>6");
+    CHECK(strstr(g_lastjson, "spec") == 0 && strstr(g_lastjson, "kind") == 0);
+    rm(inf);
+    /* keep paths must lie under metadata */
+    desc_base(&d);
+    d.metadata_only = 1; d.keep = keep; d.keep_count = 2;
+    log_reset();
+    CHECK(mk(&d) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_CONFIG_BAD_PATH), 1);
+    d.keep_count = 1;
+    inf = mk(&d);
+    CHECK(inf != 0);
+    rm(inf);
+}
