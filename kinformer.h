@@ -11395,7 +11395,8 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     inf->handlers[inf->nhandlers++] = *h;
     if (h->on_add) {
         /* a late handler first learns every object its peers know about */
-        int32_t s, was = inf->conn.in_callback;
+        int32_t s;
+        uint8_t was = inf->conn.in_callback;
         inf->conn.in_callback = 1;
         for (s = 0; s < inf->slot_hi; s++) {
             const kinf__slot* sl = &inf->slots[s];
@@ -11540,6 +11541,10 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__DEEP_ESCAPED
 #undef KINF__DISC_MAGIC
 #undef KINF__CLIENT_MAGIC
+#undef KINF__CERR
+#undef KINF__CWARN
+#undef KINF__CONN_MAGIC
+#undef KINF__HALT
 #undef KINF__CL_HEAD
 #undef KINF__CL_TOKS
 #undef KINF__CL_ERR

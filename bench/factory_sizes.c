@@ -57,8 +57,22 @@ static void budget(const char* prefix, const char* server) {
         printf("%sblock_caps %zu\n", prefix, kinf_factory_size(&fd));
     }
 }
+/* The three owners of a connection with every capacity at its default, for
+   server: docs/memory.md's "One connection, three owners". */
+static void owners(const char* server) {
+    kinf_desc_t d;
+    kinf_discovery_desc_t dd;
+    kinf_client_desc_t cd;
+    memset(&d, 0, sizeof(d)); d.server = server; d.resource = "pods"; d.ca_file = "/dev/null";
+    memset(&dd, 0, sizeof(dd)); dd.conn = &d;
+    memset(&cd, 0, sizeof(cd)); cd.conn = &d;
+    printf("owner_informer %zu\n", kinf_informer_size(&d));
+    printf("owner_discovery %zu\n", kinf_discovery_size(&dd));
+    printf("owner_client %zu\n", kinf_client_size(&cd));
+}
 int main(void) {
 #ifdef KINF_TLS_BEARSSL
+    owners("https://10.0.0.1:6443");
     budget("", "https://10.0.0.1:6443");
     budget("http_", "http://10.0.0.1:8001");
     printf("tls_block %zu\n", tls_block("https://10.0.0.1:6443"));

@@ -43,6 +43,17 @@ want = [
     ("the TLS block in the text", "its TLS block, %s bytes on x86_64" % num(v["tls_block"])),
     ("per-resource example", "the block is %s bytes over https,\n%s over http" % (num(v["block_caps"]), num(v["http_block_caps"]))),
 ]
+mem = open("docs/memory.md").read()
+# the owners of a connection over https, defaults (docs/memory.md), and
+# that each is smaller than before the connection layer (the "before" column)
+for what, key in (("an informer", "owner_informer"), ("discovery", "owner_discovery"), ("the write client", "owner_client")):
+    m = re.search(r"\| %s \| ([0-9,]+) \| ([0-9,]+) \|" % re.escape(what), mem)
+    if not m:
+        print("# docs/memory.md has no row for %s" % what); want.append((what, "(a row in docs/memory.md)")); continue
+    before, now = int(m.group(1).replace(",", "")), int(m.group(2).replace(",", ""))
+    if now != v[key] or now >= before:
+        print("# %s: docs/memory.md says %d (before %d), kinf_*_size says %d" % (what, now, before, v[key]))
+        want.append((what, "(docs/memory.md's figure)"))
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)
 bad = [(w, t) for w, t in want if t not in flat]
 # the parts add up to one informer, and six plus the rest to the block

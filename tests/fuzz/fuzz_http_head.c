@@ -62,51 +62,51 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
         if (b <= a) { continue; }
         while (a < b && !out->body_done) {
             size_t k = b - a;
-            if (k > inf->rcap) { k = inf->rcap; }
-            memcpy(inf->rbuf, d + a, k);
+            if (k > inf->conn.rcap) { k = inf->conn.rcap; }
+            memcpy(inf->conn.rbuf, d + a, k);
             a += k;
-            if (kinf__rf_ingest(inf, k) != 0) { out->err = 1; goto done; }
-            FZ_CHECK(inf->dpos <= inf->dend && inf->dend <= inf->rend && inf->rend <= k, "ingest: body at [%zu, %zu), raw to %zu, of a %zu-byte read", inf->dpos, inf->dend, inf->rend, k);
-            FZ_CHECK(inf->hlen <= sizeof(inf->head), "head length %zu", inf->hlen);
-            out->head_done = inf->resp.head_done;
-            out->status = inf->resp.status;
-            if (inf->body_done) { out->body_done = 1; }
+            if (kinf__conn_ingest(&inf->conn, k) != 0) { out->err = 1; goto done; }
+            FZ_CHECK(inf->conn.dpos <= inf->conn.dend && inf->conn.dend <= inf->conn.rend && inf->conn.rend <= k, "ingest: body at [%zu, %zu), raw to %zu, of a %zu-byte read", inf->conn.dpos, inf->conn.dend, inf->conn.rend, k);
+            FZ_CHECK(inf->conn.hlen <= sizeof(inf->conn.head), "head length %zu", inf->conn.hlen);
+            out->head_done = inf->conn.resp.head_done;
+            out->status = inf->conn.resp.status;
+            if (inf->conn.body_done) { out->body_done = 1; }
             /* the body's runs as the informer takes them: a chunked one's
                in place, between the framing kinf__rf_chunk_next decodes (the
                raw window: inflated bytes of a gzip list that wait for the
                FIFO are kinf__rf_consume's, not this loop's) */
-            while (inf->dpos < inf->rend) {
+            while (inf->conn.dpos < inf->conn.rend) {
                 size_t bl;
-                if (inf->dpos >= inf->dend) {
-                    size_t was = inf->dend;
-                    if (kinf__rf_chunk_next(inf) != 0) { out->err = 1; goto done; }
-                    FZ_CHECK(inf->dend > was && inf->dpos >= was && inf->dpos <= inf->dend && inf->dend <= inf->rend,
-                             "chunk_next: from %zu to data [%zu, %zu), raw to %zu", was, inf->dpos, inf->dend, inf->rend);
-                    if (inf->body_done) { out->body_done = 1; }
+                if (inf->conn.dpos >= inf->conn.dend) {
+                    size_t was = inf->conn.dend;
+                    if (kinf__conn_chunk(&inf->conn) != 0) { out->err = 1; goto done; }
+                    FZ_CHECK(inf->conn.dend > was && inf->conn.dpos >= was && inf->conn.dpos <= inf->conn.dend && inf->conn.dend <= inf->conn.rend,
+                             "chunk_next: from %zu to data [%zu, %zu), raw to %zu", was, inf->conn.dpos, inf->conn.dend, inf->conn.rend);
+                    if (inf->conn.body_done) { out->body_done = 1; }
                     continue;
                 }
-                bl = inf->dend - inf->dpos;
-                FZ_CHECK(inf->resp.head_done, "body bytes before the head is done");
+                bl = inf->conn.dend - inf->conn.dpos;
+                FZ_CHECK(inf->conn.resp.head_done, "body bytes before the head is done");
                 FZ_CHECK(out->body_len + bl <= sizeof(g_body[0]), "more body than input");
-                memcpy(g_body[which] + out->body_len, inf->rbuf + inf->dpos, bl);
+                memcpy(g_body[which] + out->body_len, inf->conn.rbuf + inf->conn.dpos, bl);
                 out->body_len += bl;
                 if (drive && consume_ok) {
                     /* this run only; a failure closes the connection, and the
                        rest of the read is still decoded for the comparison */
-                    kinf__chunked ch = inf->ch;
-                    size_t re = inf->rend, de = inf->dend;
-                    int bd = inf->body_done;
-                    inf->rend = de;
-                    while (inf->dpos < inf->dend) {
+                    kinf__chunked ch = inf->conn.ch;
+                    size_t re = inf->conn.rend, de = inf->conn.dend;
+                    int bd = inf->conn.body_done;
+                    inf->conn.rend = de;
+                    while (inf->conn.dpos < inf->conn.dend) {
                         if (kinf__rf_consume(inf) != 0) { consume_ok = 0; break; }
-                        if (inf->dpos < inf->dend) { kinf__hd_dispatch(inf); } /* held back by the FIFO */
+                        if (inf->conn.dpos < inf->conn.dend) { kinf__hd_dispatch(inf); } /* held back by the FIFO */
                     }
                     kinf__hd_dispatch(inf);
-                    inf->ch = ch; inf->dpos = inf->dend = de; inf->rend = re; inf->body_done = bd;
+                    inf->conn.ch = ch; inf->conn.dpos = inf->conn.dend = de; inf->conn.rend = re; inf->conn.body_done = bd;
                 }
-                inf->dpos = inf->dend;
+                inf->conn.dpos = inf->conn.dend;
             }
-            kinf__rf_window_clear(inf);
+            kinf__conn_window_clear(&inf->conn);
         }
     }
 done:

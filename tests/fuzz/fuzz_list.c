@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fz_feed(inf, data + 2, size - 2, data[1], 1);
     fz_check_lister_ex(inf, 0);
     if (data[1] & 0x10) {
-        inf->resp.status = 200;
+        inf->conn.resp.status = 200;
         kinf__rf_response_done(inf);   /* list_finished, or the next page, or a failed list */
     } else {
         kinf__rf_list_finished(inf);

@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     kinf__hd_dispatch(inf);
     while (inf->flen) { kinf__hd_dispatch(inf); } /* a budget delivers in steps */
     fz_check_lister(inf);
-    FZ_CHECK(inf->sock.fd < 0 && !(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CLOSE), "a watch body opened a connection");
+    FZ_CHECK(inf->conn.sock.fd < 0 && !(kinf_engine_state(kinf_informer_engine(inf)) & KINF_ENG_CLOSE), "a watch body opened a connection");
     /* bit 6 of byte 0: the same body in one read, projected by the byte
        walker instead of the member table, must end in the same state (when
        neither run ran out of store or slots) */
