@@ -87,11 +87,15 @@ API
         int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
 
     The engine, for a transport of your own (kinf_poll's driver is one; see
-    "The engine" below and docs/architecture.md, examples/own_transport.c):
-        unsigned kinf_engine_tick(kinf_informer_t*, uint64_t now_ms)   state bits
+    "The engine" below and docs/architecture.md, examples/own_transport.c).
+    An informer, discovery and the write client each have one connection,
+    driven by the same calls:
+        kinf_engine_t* kinf_informer_engine(inf) / kinf_discovery_engine(d) /
+                       kinf_client_engine(c)
+        unsigned kinf_engine_tick(kinf_engine_t*, uint64_t now_ms)   state bits
         kinf_engine_state, kinf_engine_deadline, kinf_engine_server
         kinf_engine_connected / _sendbuf, _sent / _recvbuf, _recvd / _closed /
-        kinf_engine_failed / _set_token (kinf_refresh_token_file) / _dispatch
+        kinf_engine_failed / _set_token (kinf_engine_refresh_token_file) / _dispatch
 
     State and the lister (answers from memory; the object views stay valid
     until the next driver call):
@@ -150,8 +154,7 @@ API
         int  kinf_discovery_poll(kinf_discovery_t*, int timeout_ms)  one step of a main loop
         int  kinf_discovery_refresh(d) / _state(d) / uint64_t _rounds(d)
         int  kinf_discovery_fd(d) / unsigned _wants(d) / int _timeout_ms(d)
-        kinf_discovery_engine_server / _tick / _deadline / _sendbuf / _sent /
-        _recvbuf / _recvd / _connected / _closed / _failed / _set_token
+        kinf_engine_t* kinf_discovery_engine(d)   its connection: the kinf_engine_* calls
         int  kinf_discovery_resolve(d, const char* name, kinf_resource_t* out)
                  "po", "pods", "pod", "Pod", "deployments.apps", "/api/v1/pods"
         int  kinf_discovery_count(d) / _at(d, i, kinf_resource_t* out)
@@ -203,8 +206,7 @@ API
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
-        kinf_client_engine_server / _tick / _deadline / _sendbuf / _sent / _recvbuf /
-        _recvd / _connected / _closed / _failed / _set_token
+        kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
         uint32_t kinf_client_last_error(c); void _clear_error(c)
         kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
 
@@ -269,7 +271,7 @@ CONFIGURATION MACROS
                               it; elsewhere eight bytes at a time, or one)
     KINF_ENGINE_ONLY          the engine alone, freestanding (a microcontroller): no POSIX
                               header, socket, file or clock. kinf_poll, kinf_run, kinf_fd,
-                              kinf_wants, kinf_timeout_ms, kinf_refresh_token_file and the
+                              kinf_wants, kinf_timeout_ms, kinf_engine_refresh_token_file and the
                               kinf_config_* loaders (kinf_config_apply stays) are left out,
                               and TLS with them, as are discovery and the factory, the
                               workqueue, the write client, the snapshot file helpers and
@@ -433,7 +435,7 @@ typedef enum kinf_result_t {
     KINF_ERR_PARTIAL = -1, /* reserved; no call returns it (the engine says it wants bytes by KINF_ENG_RECV) */
     KINF_ERR_NOMEM = -2,   /* a capacity is exceeded */
     KINF_ERR_INVAL = -3,   /* malformed input or bad argument */
-    KINF_ERR_IO = -4,      /* a file could not be read (kinf_refresh_token_file) */
+    KINF_ERR_IO = -4,      /* a file could not be read (kinf_engine_refresh_token_file) */
     KINF_ERR_STATE = -5    /* not allowed now (e.g. add_index after start) */
 } kinf_result_t;
 
@@ -525,7 +527,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(BAD_ARGUMENT, "a call got a NULL or out-of-range argument and did nothing") \
     KINF_LOGITEM_XMACRO(IN_CALLBACK, "not allowed from inside a callback: the call did nothing") \
     KINF_LOGITEM_XMACRO(ENGINE_OUT_OF_TURN, "an engine call the engine did not ask for (see kinf_engine_state): ignored") \
-    KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_refresh_token_file: the informer has no desc.token_file") \
+    KINF_LOGITEM_XMACRO(NO_TOKEN_FILE, "kinf_engine_refresh_token_file: the connection has no token_file") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_UNAVAILABLE, "this build has no kubeconfig reader (KINF_NO_KUBECONFIG): configure in code or in-cluster") \
     KINF_LOGITEM_XMACRO(DISCOVERY_START, "discovering the server's resources") \
     KINF_LOGITEM_XMACRO(DISCOVERY_DONE, "discovery complete") \
@@ -967,7 +969,7 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next dead
    wait for the socket or until kinf_engine_deadline, and tick again.
        KINF_ENG_CLOSE    close the connection, then kinf_engine_closed
        KINF_ENG_TOKEN    read desc.token_file again: kinf_engine_set_token
-                         (kinf_refresh_token_file does it for you)
+                         (kinf_engine_refresh_token_file does it for you)
        KINF_ENG_CONNECT  open a new connection to kinf_engine_server's host
                          and port (TLS for https is the driver's), then
                          kinf_engine_connected, or kinf_engine_failed
@@ -1230,10 +1232,10 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* desc);
    version first. The results live in fixed memory: one entry per group and
    plural (from the preferred version that serves it), subresources left
    out. A new round is built beside the last one, which answers lookups
-   until the new one is complete. Like the informer, discovery is an engine
-   (requests out, bytes in: kinf_discovery_engine_*) with a built-in driver
-   on top (kinf_discovery_poll / _run), which uses a socket (and TLS) of its
-   own. */
+   until the new one is complete. Like the informer, discovery owns one
+   connection (kinf_discovery_engine: the kinf_engine_* calls, requests out,
+   bytes in) with the built-in driver on top (kinf_discovery_poll / _run),
+   which uses a socket (and TLS) of its own. */
 enum { KINF_VERB_GET = 1, KINF_VERB_LIST = 2, KINF_VERB_WATCH = 4, KINF_VERB_CREATE = 8, KINF_VERB_UPDATE = 16,
        KINF_VERB_PATCH = 32, KINF_VERB_DELETE = 64, KINF_VERB_DELETECOLLECTION = 128 };
 /* One resource. The strings belong to the discovery (or the factory) and stay
@@ -1573,11 +1575,12 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
 /* The write client (docs/client.md): one request at a time to the API
    server -- get, create, update, merge or JSON patch, delete with
    preconditions, each also on the status subresource where it applies -- as
-   client-go's dynamic client does, in fixed memory. It shares the
-   informer's configuration (a kinf_desc_t: server, token and token file,
-   CA, client certificate, timeouts, own_transport), its TLS and socket code,
-   and its kind of loop: an engine (kinf_client_engine_*, requests out, bytes
-   in) with a built-in driver on top (kinf_client_poll / _fd / _wants /
+   client-go's dynamic client does, in fixed memory. It takes the
+   informer's connection settings (a kinf_conn_desc_t, or a kinf_desc_t:
+   server, token and token file, CA, client certificate, timeouts,
+   own_transport) and owns one connection like the informer's: an engine
+   (kinf_client_engine: the kinf_engine_* calls, requests out, bytes in)
+   with the built-in driver on top (kinf_client_poll / _fd / _wants /
    _timeout_ms) and a blocking call for simple tools (kinf_client_do).
    Compiled out by KINF_NO_CLIENT (implied by KINF_ENGINE_ONLY). */
 typedef struct kinf_client_t kinf_client_t; /* opaque, lives in caller memory */
