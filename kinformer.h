@@ -4114,10 +4114,14 @@ static uint8_t* kinf__conn_base(void* mem, size_t size, size_t total, const kinf
     }
     return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
 }
-/* The bytes such an owner lays out for its connection: the read buffer, then the TLS block. */
-static size_t kinf__conn_bytes(const kinf_conn_desc_t* d) { return kinf__align8(d->read_bytes) + kinf__align8(kinf__conn_tls_bytes(d)); }
+/* The end of such an owner's layout: its connection's read buffer, then the
+   TLS block, at p (*at); the total, with room to align the start. */
+static size_t kinf__conn_layout_end(size_t p, size_t* at, const kinf_conn_desc_t* d) {
+    *at = p;
+    return p + kinf__align8(d->read_bytes) + kinf__align8(kinf__conn_tls_bytes(d)) + 8u;
+}
 /* Checks and sets up such an owner's connection (cleared, inside the owner)
-   over mem (kinf__conn_bytes of it). prefix gets the URL's path. 0 when
+   over mem (laid out by kinf__conn_layout_end). prefix gets the URL's path. 0 when
    refused: logged on d's logger, what naming the owner. */
 static int kinf__conn_setup(kinf_engine_t* c, const kinf_conn_desc_t* d, const kinf__conn_ops* ops, void* owner,
                             uint8_t* mem, char* prefix, size_t pcap) {
@@ -9485,8 +9489,7 @@ static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const k
     }
     l.gv = p; p = kinf__align8(p + (size_t)o->max_group_versions * sizeof(kinf__dgv));
     l.doc = p; p = kinf__align8(p + o->doc_bytes);
-    l.conn = p; p += kinf__conn_bytes(conn);
-    l.total = p + 8u;
+    l.total = kinf__conn_layout_end(p, &l.conn, conn);
     return l;
 }
 KINF_API size_t kinf_discovery_size(const kinf_discovery_desc_t* desc) {
@@ -11176,8 +11179,7 @@ static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf
     size_t p = kinf__align8(sizeof(struct kinf_client_t));
     l.head = p; p = p + KINF__CL_HEAD + o->request_bytes;    /* head room, then the body ... */
     l.rbody = p; p = kinf__align8(p + o->response_bytes + 1); /* ... right before the response */
-    l.conn = p; p += kinf__conn_bytes(conn);
-    l.total = p + 8u;
+    l.total = kinf__conn_layout_end(p, &l.conn, conn);
     return l;
 }
 KINF_API size_t kinf_client_size(const kinf_client_desc_t* desc) {

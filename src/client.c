@@ -395,8 +395,7 @@ static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf
     size_t p = kinf__align8(sizeof(struct kinf_client_t));
     l.head = p; p = p + KINF__CL_HEAD + o->request_bytes;    /* head room, then the body ... */
     l.rbody = p; p = kinf__align8(p + o->response_bytes + 1); /* ... right before the response */
-    l.conn = p; p += kinf__conn_bytes(conn);
-    l.total = p + 8u;
+    l.total = kinf__conn_layout_end(p, &l.conn, conn);
     return l;
 }
 KINF_API size_t kinf_client_size(const kinf_client_desc_t* desc) {

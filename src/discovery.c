@@ -784,8 +784,7 @@ static kinf__dc_layout_t kinf__dc_layout(const kinf_discovery_desc_t* o, const k
     }
     l.gv = p; p = kinf__align8(p + (size_t)o->max_group_versions * sizeof(kinf__dgv));
     l.doc = p; p = kinf__align8(p + o->doc_bytes);
-    l.conn = p; p += kinf__conn_bytes(conn);
-    l.total = p + 8u;
+    l.total = kinf__conn_layout_end(p, &l.conn, conn);
     return l;
 }
 KINF_API size_t kinf_discovery_size(const kinf_discovery_desc_t* desc) {
