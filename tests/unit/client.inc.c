@@ -95,6 +95,17 @@ static void test_client_token_file(void) {
     CHECK(kinf_engine_tick(kinf_client_engine(c), t) == (KINF_ENG_TOKEN | KINF_ENG_SEND)); /* the kept connection, the token first */
     CHECK(cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
     CHECK(g_cl_token_reads == 1 && strstr(g_cl_req, "Authorization: Bearer tok-file-2\r\n") != 0);
+    /* due in the middle of a request (half of it sent): not asked for until it ends */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_engine_tick(kinf_client_engine(c), t) == KINF_ENG_SEND);
+    {
+        size_t len;
+        kinf_engine_sendbuf(kinf_client_engine(c), &len);
+        kinf_engine_sent(kinf_client_engine(c), len / 2, t);
+        t += 61000; /* the token is a minute old */
+        CHECK(kinf_engine_tick(kinf_client_engine(c), t) == KINF_ENG_SEND);
+        CHECK(cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK && g_cl_token_reads == 1);
+    }
     free(c);
 }
 /* A loopback server for the client's built-in driver: accepts one
@@ -345,6 +356,11 @@ static void test_client(void) {
     /* the transport fails: CONNECTION with the item the driver gave */
     CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, 0, 1, &out));
     CHECK(out.result == KINF_CLIENT_CONNECTION && out.code == 0 && out.item == KINF_LOGITEM_IO_ERROR);
+    /* the built-in driver's connect refused: it logs CONNECT_FAILED and fails
+       the engine with no item; the request ends with the item it logged */
+    log_reset();
+    CHECK(kinf_client_do(c, &rq, &out, 10000) == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_CONNECT_FAILED);
+    CHECK(logged(KINF_LOGITEM_CONNECT_FAILED) == 1 && kinf_client_last_error(c) == KINF_LOGITEM_CONNECT_FAILED);
     /* a malformed response: CONNECTION, HTTP_MALFORMED */
     CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, "HTTP/9.9 bogus\r\n\r\n", 4, &out));
     CHECK(out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_HTTP_MALFORMED);

@@ -476,6 +476,31 @@ static void test_discovery_errors(void) {
 }
 /* The k8s-api fixture of an APIGroupDiscovery (every field set, subresources
    with acceptedTypes included) read as the one group of an aggregated list. */
+/* discovery reads its token file for a round, not while it waits for one */
+static void test_discovery_token(void) {
+    static kinf_desc_t conn;
+    kinf_discovery_desc_t dd;
+    kinf_discovery_t* d;
+    kinf_engine_t* e;
+    size_t n;
+    void* mem;
+    g_test = "discovery token file";
+    desc_base(&conn);
+    conn.own_transport = 1; conn.token_file = "/nonexistent/kinformer-unit-token";
+    memset(&dd, 0, sizeof(dd));
+    dd.conn = &conn;
+    n = kinf_discovery_size(&dd);
+    mem = malloc(n);
+    d = mem ? kinf_discovery_init(mem, n, &dd) : 0;
+    if (!CHECK(d != 0)) { free(mem); return; }
+    e = kinf_discovery_engine(d);
+    CHECK_INT(kinf_engine_tick(e, 1000), 0);                            /* no round wanted: nothing, the token not either */
+    CHECK(kinf_discovery_refresh(d) == KINF_OK);
+    CHECK_INT(kinf_engine_tick(e, 2000), KINF_ENG_TOKEN | KINF_ENG_CONNECT); /* a round: the token first */
+    CHECK(kinf_engine_set_token(e, "tok-d", 2000) == KINF_OK);
+    CHECK_INT(kinf_engine_tick(e, 2000), KINF_ENG_CONNECT);
+    free(mem);
+}
 static void test_discovery_fixture(void) {
     kinf_discovery_t* d;
     uint64_t t = ENG_T0;

@@ -118,6 +118,7 @@ int main(void) {
     test_refusals_recorded();
     test_discovery();
     test_discovery_errors();
+    test_discovery_token();
     test_discovery_fixture();
     test_factory();
     test_factory_all();
