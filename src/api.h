@@ -344,10 +344,11 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client (13,168 bytes on x86_64),
-    request_bytes (16 KiB) and response_bytes (64 KiB) by default, and its
-    connection, an informer that never lists (87,584 bytes; plus the TLS
-    block for https://): 194,976 bytes at the defaults.
+    kinf_client_size is exact: the client with its connection (23,784
+    bytes on x86_64), the request's head room (12 KiB), request_bytes
+    (16 KiB) and response_bytes (64 KiB) by default, the connection's read
+    buffer (16 KiB), and the TLS block for https://: 134,392 bytes at the
+    defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),

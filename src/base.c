@@ -135,6 +135,12 @@ static int kinf__strlcpy(char* dst, const char* src, size_t cap) {
     dst[n] = 0;
     return 1;
 }
+/* s holds fewer than cap bytes (NULL holds none); looks no further than cap */
+static int kinf__fits(const char* s, size_t cap) {
+    size_t n = 0;
+    while (s && n < cap && s[n]) { n++; }
+    return n < cap;
+}
 /* appends s to the string in dst; 0 (dst unchanged) when it does not fit */
 static int kinf__cat(char* dst, size_t cap, const char* s) {
     size_t o = strlen(dst), n = strlen(s);

@@ -1,9 +1,8 @@
 #ifndef KINF_NO_CLIENT /* to the end of >>client driver */
 /* >>client  one request at a time: a path built as the informer builds its
    own, a request buffer (head and a copied body), a response read into a
-   bounded buffer, its Status read by jsmn when it is an error. The
-   connection is an informer that never lists (its settings, token, socket
-   and TLS), as discovery's is. */
+   bounded buffer, its Status read by jsmn when it is an error. It owns one
+   connection (>>conn), as discovery and the informer do. */
 #define KINF__CLIENT_MAGIC 0x6b636c69u
 #define KINF__CL_HEAD (3u * KINF__MAX_STR + 1024u + KINF_MAX_TOKEN) /* request line and headers */
 #define KINF__CL_TOKS 128                                           /* jsmn tokens for an error's Status */

@@ -62,9 +62,6 @@ static int kinf__setup_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
     return 1;
 }
 
-#ifdef KINF_TLS_BEARSSL
-static size_t kinf__tls_size(void);
-#endif
 typedef struct kinf__setup_layout_t { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; size_t gz; } kinf__setup_layout_t;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
 static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** clamped) {

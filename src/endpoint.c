@@ -1,0 +1,198 @@
+/* >>endpoint  the connection's part of a descriptor, read for the informer,
+   discovery and the client alike: defaults, the URL, the TLS material, the
+   token; and the set-up discovery and the client share */
+/* What the checks build as they go: in an init the connection's own fields,
+   in kinf_check a scratch of the same sizes. tls: where the CA and client
+   material are loaded (a kinf__tls_ld; in kinf_check one that only counts). */
+typedef struct kinf__conn_out {
+    char* host;                   /* KINF__HOST_BYTES */
+    char* hosthdr;                /* KINF__HOSTHDR_BYTES */
+    void* tls;
+    uint16_t port;
+    uint8_t https;
+} kinf__conn_out;
+/* The connection fields of an informer's descriptor: its connection, or its
+   own fields. From logger to own_transport both structs hold the same
+   members in the same order (checked below): one copy. */
+#define KINF__RUN(t) (offsetof(t, own_transport) + sizeof(int) - offsetof(t, logger))
+typedef char kinf__conn_desc_run[(KINF__RUN(kinf_desc_t) == KINF__RUN(kinf_conn_desc_t) &&
+    offsetof(kinf_desc_t, tls_time) - offsetof(kinf_desc_t, logger) == offsetof(kinf_conn_desc_t, tls_time) - offsetof(kinf_conn_desc_t, logger) &&
+    offsetof(kinf_desc_t, ca_len) - offsetof(kinf_desc_t, logger) == offsetof(kinf_conn_desc_t, ca_len) - offsetof(kinf_conn_desc_t, logger) &&
+    offsetof(kinf_desc_t, insecure_skip_tls_verify) - offsetof(kinf_desc_t, logger) ==
+    offsetof(kinf_conn_desc_t, insecure_skip_tls_verify) - offsetof(kinf_conn_desc_t, logger)) ? 1 : -1];
+static kinf_conn_desc_t kinf__conn_desc(const kinf_desc_t* d) {
+    kinf_conn_desc_t c;
+    if (d->connection) { return *d->connection; }
+    c.server = d->server; c.token = d->token; c.token_file = d->token_file;
+    c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms; c.read_bytes = d->read_bytes;
+    c.random_seed = d->random_seed;
+    memcpy(&c.logger, &d->logger, KINF__RUN(kinf_desc_t));
+    return c;
+}
+#undef KINF__RUN
+/* defaults and clamps of the connection's numbers; *clamped names one out of range */
+static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
+    if (d->read_bytes == 0) { d->read_bytes = KINF_READ_BYTES; }
+    if (d->read_bytes < 256) { d->read_bytes = 256; *clamped = "read_bytes"; }
+    if (d->read_bytes > (64u << 20)) { d->read_bytes = 64u << 20; *clamped = "read_bytes"; }
+    if (d->idle_timeout_ms <= 0) { d->idle_timeout_ms = 90000; }
+    if (d->connect_timeout_ms <= 0) { d->connect_timeout_ms = 10000; }
+}
+/* the TLS block a connection of d needs in its owner's memory (0: none) */
+static size_t kinf__conn_tls_bytes(const kinf_conn_desc_t* d) {
+#ifdef KINF_TLS_BEARSSL
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(); }
+#else
+    (void)d;
+#endif
+    return 0;
+}
+/* url into host, port, scheme and Host header; its path (no trailing '/') into prefix */
+static int kinf__conn_url(kinf__conn_out* o, const char* url, char* prefix, size_t pcap) {
+    const char* p;
+    const char* h;
+    size_t hl;
+    long port = 80;
+    o->https = 0;
+    if (!strncmp(url, "http://", 7)) { p = url + 7; }
+    else if (!strncmp(url, "https://", 8)) { p = url + 8; o->https = 1; port = 443; }
+    else { return 0; }
+    if (*p == '[') {
+        h = ++p;
+        while (*p && *p != ']') { p++; }
+        if (*p != ']') { return 0; }
+        hl = (size_t)(p - h);
+        p++;
+    } else {
+        h = p;
+        while (*p && *p != ':' && *p != '/') { p++; }
+        hl = (size_t)(p - h);
+    }
+    if (hl == 0 || hl >= KINF__HOST_BYTES) { return 0; }
+    memcpy(o->host, h, hl); o->host[hl] = 0;
+    if (!kinf__visible_ascii(o->host) || strchr(o->host, '/') || strchr(o->host, '@')) { return 0; }
+    if (*p == ':') {
+        const char* ps = ++p;
+        while (*p >= '0' && *p <= '9') { p++; }
+        port = (long)kinf__parse_dec(ps, (size_t)(p - ps));
+        if (port <= 0 || port > 65535) { return 0; }
+    }
+    if (*p && *p != '/') { return 0; }
+    o->port = (uint16_t)port;
+    if (!kinf__strlcpy(prefix, p, pcap) || !kinf__visible_ascii(prefix) || strchr(prefix, '?') || strchr(prefix, '#')) { return 0; }
+    if (hl && prefix[0] && prefix[strlen(prefix) - 1] == '/') { prefix[strlen(prefix) - 1] = 0; }
+    {
+        char num[21];
+        int v6 = strchr(o->host, ':') != 0;
+        int std = (port == (o->https ? 443 : 80));
+        size_t n = 0;
+        const char* ns = kinf__utoa(num, (uint64_t)port);
+        if (v6) { o->hosthdr[n++] = '['; }
+        memcpy(o->hosthdr + n, o->host, hl); n += hl;
+        if (v6) { o->hosthdr[n++] = ']'; }
+        if (!std) { o->hosthdr[n++] = ':'; memcpy(o->hosthdr + n, ns, strlen(ns)); n += strlen(ns); }
+        o->hosthdr[n] = 0;
+    }
+    return 1;
+}
+/* The connection's checks, in kinf_init's order from the URL on: 1, or 0
+   with w set. The server's presence is the caller's first check. */
+static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* prefix, size_t pcap, kinf__why* w) {
+    if (!kinf__conn_url(o, d->server, prefix, pcap)) {
+        return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
+    }
+    if (o->https && !d->own_transport) {
+#ifdef KINF_TLS_BEARSSL
+        if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
+#else
+        return KINF__REFUSE(w, TLS_UNAVAILABLE, o->host, 0);
+#endif
+    }
+    return 1;
+}
+/* the token checks, after the caller's own (kinf_init's order) */
+static int kinf__conn_check_token(const kinf_conn_desc_t* d, kinf__why* w) {
+    if (!kinf__fits(d->token, KINF_MAX_TOKEN)) { return KINF__REFUSE(w, TOKEN_TOO_LONG, 0, 0); }
+    if (!kinf__visible_ascii(d->token)) { return KINF__REFUSE(w, TOKEN_INVALID, 0, 0); }
+    if (!kinf__fits(d->token_file, KINF__TOKEN_FILE_BYTES)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "token_file", 0); }
+    return 1;
+}
+/* Where the checks build into a cleared connection (tls: the TLS block's place, or NULL). */
+static kinf__conn_out kinf__conn_into(kinf_engine_t* c, void* tls) {
+    kinf__conn_out o;
+    memset(&o, 0, sizeof(o));
+    o.host = c->host; o.hosthdr = c->hosthdr;
+#ifdef KINF_TLS_BEARSSL
+    if (tls) { o.tls = kinf__tls_block(tls); }
+#else
+    (void)tls;
+#endif
+    return o;
+}
+/* Sets up a connection the checks accepted (host and Host header are in it
+   already): its owner, the read buffer and TLS block in the owner's memory. */
+static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const kinf__conn_out* o, const kinf__conn_ops* ops,
+                            void* owner, uint8_t* rbuf, void* tls) {
+    c->ops = ops; c->owner = owner;
+    c->port = o->port; c->https = o->https;
+    c->own_transport = d->own_transport != 0;
+    c->idle_ms = d->idle_timeout_ms; c->connect_ms = d->connect_timeout_ms;
+    c->sock.fd = -1;
+    c->rbuf = rbuf; c->rcap = d->read_bytes;
+    kinf__strlcpy(c->token, d->token, sizeof(c->token));
+    kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
+    c->token_due = c->token_file[0] != 0; /* read by the driver before the first request */
+    c->cstate = KINF__C_NONE;
+    c->magic = KINF__CONN_MAGIC;
+#ifdef KINF_TLS_BEARSSL
+    if (c->https && !c->own_transport && tls) { c->tls = tls; kinf__tls_init(c, d); }
+#else
+    (void)tls;
+#endif
+}
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+/* The connection of discovery or the write client: the one given, else an
+   informer descriptor's fields, with the defaults applied. */
+static kinf_conn_desc_t kinf__conn_desc_for(const kinf_conn_desc_t* c, const kinf_desc_t* d) {
+    kinf_conn_desc_t o;
+    const char* clamped = 0;
+    if (c) { o = *c; } else if (d) { o = kinf__conn_desc(d); } else { memset(&o, 0, sizeof(o)); }
+    kinf__conn_defaults(&o, &clamped);
+    return o;
+}
+/* Where such an owner starts in mem (its first 8-byte boundary), or NULL when
+   size is less than total: logged on d's logger, what naming the owner. */
+static uint8_t* kinf__conn_base(void* mem, size_t size, size_t total, const kinf_conn_desc_t* d, const char* what) {
+    char tmp[256];
+    if (size < total) {
+        kinf__log2(&d->logger, d->tag ? d->tag : "kinformer", KINF_LOG_ERROR, KINF_LOGITEM_MEMORY_TOO_SMALL, __LINE__, tmp, sizeof(tmp), what, 0);
+        return 0;
+    }
+    return (uint8_t*)mem + ((8u - ((uintptr_t)mem & 7u)) & 7u);
+}
+/* The end of such an owner's layout: its connection's read buffer, then the
+   TLS block, at p (*at); the total, with room to align the start. */
+static size_t kinf__conn_layout_end(size_t p, size_t* at, const kinf_conn_desc_t* d) {
+    *at = p;
+    return p + kinf__align8(d->read_bytes) + kinf__align8(kinf__conn_tls_bytes(d)) + 8u;
+}
+/* Checks and sets up such an owner's connection (cleared, inside the owner)
+   over mem (laid out by kinf__conn_layout_end). prefix gets the URL's path. 0 when
+   refused: logged on d's logger, what naming the owner. */
+static int kinf__conn_setup(kinf_engine_t* c, const kinf_conn_desc_t* d, const kinf__conn_ops* ops, void* owner,
+                            uint8_t* mem, char* prefix, size_t pcap) {
+    kinf__why w;
+    kinf__conn_out o;
+    char tmp[400];
+    uint8_t* tls = kinf__conn_tls_bytes(d) ? mem + kinf__align8(d->read_bytes) : 0;
+    memset(&w, 0, sizeof(w));
+    o = kinf__conn_into(c, tls);
+    if (!d->server || !d->server[0]) { KINF__REFUSE(&w, CONFIG_NO_SERVER, 0, 0); }
+    else if (kinf__conn_check(d, &o, prefix, pcap, &w) && kinf__conn_check_token(d, &w)) {
+        kinf__conn_init(c, d, &o, ops, owner, mem, tls);
+        return 1;
+    }
+    kinf__log2(&d->logger, d->tag ? d->tag : "kinformer", KINF_LOG_ERROR, w.item, w.line, tmp, sizeof(tmp), w.d1, w.d2);
+    return 0;
+}
+#endif
