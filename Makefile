@@ -28,21 +28,21 @@ kinformer.h: $(SRC)
 $(BUILD):
 	mkdir -p $(BUILD)
 
-$(BUILD)/kwatch: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
+$(BUILD)/kwatch: tools/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
 
 # the write client and the workqueue on one loop: a node's pods and its Lease (docs/client.md)
-$(BUILD)/nodeagent: examples/nodeagent.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/nodeagent.c $(TLSLIBS)
+$(BUILD)/nodeagent: tools/nodeagent.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/nodeagent.c $(TLSLIBS)
 
 $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
 
-$(BUILD)/kwatch-asan: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ examples/kwatch.c $(TLSLIBS)
+$(BUILD)/kwatch-asan: tools/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
 
-$(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ examples/kwatch.c
+$(BUILD)/kwatch-notls: tools/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ tools/kwatch.c
 
 # kwatch for small machines: -Os, no TLS, no unwind tables (C needs none), log
 # messages compiled out (errors print their id and detail), every function
@@ -51,8 +51,8 @@ $(BUILD)/kwatch-notls: examples/kwatch.c kinformer.h | $(BUILD)
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
 # watch-list, metadata-only informers and gzip are left out of it too
 SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
-$(BUILD)/kwatch-small: examples/kwatch.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(SMALLFLAGS) -o $@ examples/kwatch.c
+$(BUILD)/kwatch-small: tools/kwatch.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(SMALLFLAGS) -o $@ tools/kwatch.c
 
 # the unit tests: tests/unit/main.c is one translation unit that includes
 # harness.h and a file per module of the library (tests/unit/*.inc.c)
@@ -208,9 +208,9 @@ bench-gzip: $(BUILD)/kwatch
 	python3 bench/gzip_link.py --write
 
 # kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
-$(BUILD)/kubediff: examples/kubediff.c examples/tool_common.h kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/kubediff.c $(TLSLIBS)
+$(BUILD)/kubediff: tools/kubediff.c tools/tool.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kubediff.c $(TLSLIBS)
 
 # cm2files: a controller keeping ConfigMaps' data as files (docs/controller.md)
-$(BUILD)/cm2files: examples/cm2files.c examples/tool_common.h kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ examples/cm2files.c $(TLSLIBS)
+$(BUILD)/cm2files: tools/cm2files.c tools/tool.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/cm2files.c $(TLSLIBS)

@@ -37,7 +37,7 @@ KEEP = "metadata.labels,spec.nodeName,status.phase"
 def build(out):
     argv = [os.environ.get("CC", "cc"), "-std=c99", "-O2", "-g"]
     tls = os.path.exists("/usr/include/bearssl.h")
-    argv += (["-DKINF_TLS_BEARSSL"] if tls else []) + ["-o", out, os.path.join(ROOT, "examples", "kwatch.c")]
+    argv += (["-DKINF_TLS_BEARSSL"] if tls else []) + ["-o", out, os.path.join(ROOT, "tools", "kwatch.c")]
     argv += ["-lbearssl"] if tls else []
     subprocess.run(argv, check=True, timeout=600)
     return out

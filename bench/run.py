@@ -36,9 +36,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(HERE, "out")
 DOCS = os.path.join(ROOT, "docs")
-SRC = os.path.join(OUT, "src")            # a snapshot of kinformer.h and the examples, taken at start
+SRC = os.path.join(OUT, "src")            # a snapshot of kinformer.h, the tools and examples/minimal.c, taken at start
 KWATCH = os.path.join(OUT, "kwatch")      # built from the snapshot with the Makefile's flags
-KUBEDIFF = os.path.join(OUT, "kubediff")  # examples/kubediff.c, built the same way
+KUBEDIFF = os.path.join(OUT, "kubediff")  # tools/kubediff.c, built the same way
 PYTHON_SYS = "/usr/bin/python3"
 TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None  # Debian's, which sees python3-kubernetes
 KEEP = "metadata.labels,spec.nodeName,status.phase"
@@ -483,30 +483,33 @@ def build_profile_kwatch():
     keeps its name, so callgrind can say where the instructions go."""
     out = os.path.join(OUT, "kwatch-noinline")
     r = subprocess.run([os.environ.get("CC", "cc"), "-std=c99", "-O2", "-g", "-fno-inline", "-o", out,
-                        os.path.join(SRC, "examples", "kwatch.c")], capture_output=True, text=True)
+                        os.path.join(SRC, "tools", "kwatch.c")], capture_output=True, text=True)
     return out if r.returncode == 0 else None
 
 
 def snapshot_build():
-    """Copies kinformer.h and the examples and builds kwatch from the copy, as
+    """Copies kinformer.h, the tools and examples/minimal.c and builds kwatch from the copy, as
     the Makefile does (-O2 -g, BearSSL when its header is there): others may
     change or rebuild the tree while the benchmark runs, and every figure of a
     run must come from one version."""
     shutil.rmtree(SRC, ignore_errors=True)
     os.makedirs(os.path.join(SRC, "examples"))
+    os.makedirs(os.path.join(SRC, "tools"))
     shutil.copy2(os.path.join(ROOT, "kinformer.h"), os.path.join(SRC, "kinformer.h"))
-    for f in ("kwatch.c", "minimal.c", "kubediff.c", "tool_common.h"):
-        shutil.copy2(os.path.join(ROOT, "examples", f), os.path.join(SRC, "examples", f))
+    shutil.copy2(os.path.join(ROOT, "examples", "minimal.c"), os.path.join(SRC, "examples", "minimal.c"))
+    for f in os.listdir(os.path.join(ROOT, "tools")):
+        if f.endswith((".c", ".h")):
+            shutil.copy2(os.path.join(ROOT, "tools", f), os.path.join(SRC, "tools", f))
     shutil.copy2(os.path.join(HERE, "factory_sizes.c"), os.path.join(SRC, "factory_sizes.c"))  # the factory's sizes
     tls = os.path.exists("/usr/include/bearssl.h")
     argv = [os.environ.get("CC", "cc"), "-std=c99", "-Wall", "-Wextra", "-O2", "-g"]
-    argv += (["-DKINF_TLS_BEARSSL"] if tls else []) + ["-o", KWATCH, os.path.join(SRC, "examples", "kwatch.c")]
+    argv += (["-DKINF_TLS_BEARSSL"] if tls else []) + ["-o", KWATCH, os.path.join(SRC, "tools", "kwatch.c")]
     argv += ["-lbearssl"] if tls else []
     r = subprocess.run(argv, capture_output=True, text=True)
     if r.returncode != 0:
         raise SystemExit("bench: cannot build kwatch:\n" + r.stderr[-2000:])
     kd = [a if a != KWATCH else KUBEDIFF for a in argv]
-    kd = [a if not a.endswith("examples/kwatch.c") else os.path.join(SRC, "examples", "kubediff.c") for a in kd]
+    kd = [a if not a.endswith("tools/kwatch.c") else os.path.join(SRC, "tools", "kubediff.c") for a in kd]
     if subprocess.run(kd, capture_output=True, text=True).returncode != 0:
         log("bench: kubediff did not build: its row is left out")
     with open(os.path.join(SRC, "kinformer.h"), "rb") as f:
@@ -529,21 +532,21 @@ def text_size(path):
 
 
 def sizes():
-    """text of kwatch, examples/minimal.c and the library object at -Os/-O2."""
+    """text of kwatch (tools/kwatch.c), examples/minimal.c and the library object at -Os/-O2."""
     d = os.path.join(OUT, "size")
     os.makedirs(d, exist_ok=True)
     cc = os.environ.get("CC", "cc")
     warn = ["-std=c99"]
     rows = []
     variants = [
-        ("kwatch", "examples/kwatch.c", "-Os", False, False),
-        ("kwatch", "examples/kwatch.c", "-Os", True, False),
-        ("kwatch", "examples/kwatch.c", "-Os", False, True),
-        ("kwatch", "examples/kwatch.c", "-Os", True, True),
-        ("kwatch", "examples/kwatch.c", "-O2", False, False),
-        ("kwatch", "examples/kwatch.c", "-O2", True, False),
-        ("kwatch-small", "examples/kwatch.c", "-Os", False, False),
-        ("kwatch-small", "examples/kwatch.c", "-Os", True, False),
+        ("kwatch", "tools/kwatch.c", "-Os", False, False),
+        ("kwatch", "tools/kwatch.c", "-Os", True, False),
+        ("kwatch", "tools/kwatch.c", "-Os", False, True),
+        ("kwatch", "tools/kwatch.c", "-Os", True, True),
+        ("kwatch", "tools/kwatch.c", "-O2", False, False),
+        ("kwatch", "tools/kwatch.c", "-O2", True, False),
+        ("kwatch-small", "tools/kwatch.c", "-Os", False, False),
+        ("kwatch-small", "tools/kwatch.c", "-Os", True, False),
         ("minimal", "examples/minimal.c", "-Os", False, False),
         ("minimal", "examples/minimal.c", "-Os", True, False),
         ("minimal", "examples/minimal.c", "-Os", False, True),
@@ -1130,7 +1133,7 @@ def write_report(results):
     w("")
     w("`bench/run.sh` installs what is missing (Debian: valgrind, time, gnuplot-nox, python3-kubernetes, "
       "curl; npm: @kubernetes/client-node 1.4.0 into bench/node/ from its package-lock.json) and runs "
-      "`bench/run.py`, which copies kinformer.h and the examples to `bench/out/src/` at start and builds "
+      "`bench/run.py`, which copies kinformer.h, the tools and examples/minimal.c to `bench/out/src/` at start and builds "
       "its kwatch from that copy with the Makefile's flags, so that one run measures one version even when "
       "the tree changes meanwhile. Raw results: `bench/out/results.json`; callgrind files: "
       "`bench/out/callgrind.*.out`.")

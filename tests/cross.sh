@@ -165,9 +165,9 @@ if [ $sizes = 1 ]; then
         # shellcheck disable=SC2086
         $cc $ld -o "$d/s-minimal" examples/minimal.c 2>/dev/null && row="$row | $(sz "$d/s-minimal")" || row="$row | -"
         # shellcheck disable=SC2086
-        $cc $ld -o "$d/s-kwatch" examples/kwatch.c 2>/dev/null && row="$row | $(sz "$d/s-kwatch")" || row="$row | -"
+        $cc $ld -o "$d/s-kwatch" tools/kwatch.c 2>/dev/null && row="$row | $(sz "$d/s-kwatch")" || row="$row | -"
         # shellcheck disable=SC2086
-        if [ -f "/usr/lib/$libdir/libbearssl.a" ] && $cc $ld -DKINF_TLS_BEARSSL -o "$d/s-kwatch-tls" examples/kwatch.c "/usr/lib/$libdir/libbearssl.a" 2>/dev/null; then
+        if [ -f "/usr/lib/$libdir/libbearssl.a" ] && $cc $ld -DKINF_TLS_BEARSSL -o "$d/s-kwatch-tls" tools/kwatch.c "/usr/lib/$libdir/libbearssl.a" 2>/dev/null; then
             row="$row | $(sz "$d/s-kwatch-tls") |"
         else
             row="$row | - |"
@@ -215,7 +215,7 @@ for line in $ALL; do
 
     # kwatch, static
     # shellcheck disable=SC2086
-    if $cc $STATIC -O2 -o "$d/kwatch" examples/kwatch.c 2>"$d/err"; then
+    if $cc $STATIC -O2 -o "$d/kwatch" tools/kwatch.c 2>"$d/err"; then
         ok "$name: kwatch builds -std=c99 -pedantic -Werror, static"
         if [ "$bits" = 32 ]; then
             run "$q" "$d/kwatch" --server http://127.0.0.1:1 --store-bytes 4293918720 --timeout 5 pods >"$d/over.out" 2>&1
@@ -257,7 +257,7 @@ for line in $ALL; do
         # shellcheck disable=SC2086
         if [ -z "$src" ] || [ ! -f "$bs/build/libbearssl.a" ]; then
             bad "musl: BearSSL built from Debian's source (apt-get source bearssl needs a deb-src line and dpkg-dev: make deps-cross): $(tail -2 "$bs/source.log" "$bs/build.log" 2>/dev/null | tr '\n' ' ' | cut -c1-300)"
-        elif $cc $STATIC -O2 -DKINF_TLS_BEARSSL -I"$src/inc" -o "$d/kwatch-tls" examples/kwatch.c "$bs/build/libbearssl.a" 2>"$d/err"; then
+        elif $cc $STATIC -O2 -DKINF_TLS_BEARSSL -I"$src/inc" -o "$d/kwatch-tls" tools/kwatch.c "$bs/build/libbearssl.a" 2>"$d/err"; then
             if readelf -l "$d/kwatch-tls" | grep -q INTERP; then bad "musl: kwatch with TLS is not static"
             else ok "musl: kwatch with TLS, static, against BearSSL $(basename "$src" | sed 's/^bearssl-//') built with musl-gcc"; fi
             tls_checks musl "$d/kwatch-tls" "$d/kwatch" "the static musl kwatch"
@@ -270,7 +270,7 @@ for line in $ALL; do
     if [ "$name" != musl ]; then
         if [ -f "/usr/lib/$libdir/libbearssl.a" ]; then
             # shellcheck disable=SC2086
-            if $cc $STATIC -O2 -DKINF_TLS_BEARSSL -o "$d/kwatch-tls" examples/kwatch.c "/usr/lib/$libdir/libbearssl.a" 2>"$d/err"; then
+            if $cc $STATIC -O2 -DKINF_TLS_BEARSSL -o "$d/kwatch-tls" tools/kwatch.c "/usr/lib/$libdir/libbearssl.a" 2>"$d/err"; then
                 ok "$name: kwatch with TLS links against Debian's libbearssl-dev:$libdir"
                 if [ "$name" = i686 ] || [ "$name" = armhf ]; then
                     for k in kwatch kwatch-tls; do

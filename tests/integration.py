@@ -2631,7 +2631,7 @@ def scenario_gzip(ctx):
 
 
 # ======================================================================
-# The tools: kubediff and cm2files (examples/), beside kwatch in its directory
+# The tools: kubediff and cm2files (tools/), beside kwatch in its directory
 # ======================================================================
 
 class Tool(Kwatch):

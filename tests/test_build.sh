@@ -15,16 +15,16 @@ for cc in gcc clang; do
     if ! command -v $cc >/dev/null 2>&1; then bad "$cc is installed"; continue; fi
     if $cc $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-$cc.o" 2>"$tmp/err"; then ok "$cc $STRICT"; else bad "$cc strict: $(head -3 "$tmp/err")"; fi
     if $cc $STRICT -DKINF_TLS_BEARSSL -c -I. "$tmp/impl.c" -o "$tmp/impl-tls-$cc.o" 2>"$tmp/err"; then ok "$cc strict with TLS (KINF_TLS_BEARSSL)"; else bad "$cc strict TLS: $(head -3 "$tmp/err")"; fi
-    for ex in examples/kwatch.c examples/minimal.c examples/multi.c; do
+    for ex in tools/kwatch.c examples/minimal.c examples/multi.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
-    for ex in examples/kubediff.c examples/cm2files.c; do
+    for ex in tools/kubediff.c tools/cm2files.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
 done
 
 if gcc -m32 $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-m32.o" 2>"$tmp/err" &&
-   gcc -m32 -std=c99 -O1 -o "$tmp/kwatch-m32" examples/kwatch.c 2>>"$tmp/err"; then
+   gcc -m32 -std=c99 -O1 -o "$tmp/kwatch-m32" tools/kwatch.c 2>>"$tmp/err"; then
     ok "-m32: strict compile, kwatch links"
     # running it needs a kernel with 32-bit x86 support, which some machines lack
     printf 'int main(void) { return 0; }\n' > "$tmp/t32.c"

@@ -5,7 +5,7 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "kubediff"
-#include "tool_common.h"
+#include "tool.h"
 
 static const char* usage_head =
     "usage: kubediff [options] RESOURCE[,RESOURCE...] | --all\n"

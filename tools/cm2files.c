@@ -7,7 +7,7 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "cm2files"
-#include "tool_common.h"
+#include "tool.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-/* tool_common.h - what kubediff and cm2files share with kwatch's flags: the
+/* tool.h - what kubediff and cm2files share with kwatch's flags: the
    connection options (same spelling and meaning as kwatch's), their parsing,
    the configuration (kubeconfig, in-cluster, flags), a logger, signals and a
    clock. Included once, after kinformer.h with its implementation. TOOL_NAME
