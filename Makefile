@@ -11,13 +11,15 @@ endif
 BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-EXAMPLES := $(BUILD)/kwatch $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
-EXAMPLES += $(BUILD)/nodeagent
-EXAMPLES += $(BUILD)/kubediff $(BUILD)/cm2files
+# the tools (tools/: their own flags, one option parser and one set of
+# connection flags in tools/*.h) and the short showcases (examples/)
+TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2files
+TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
+EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
 .PHONY: all deps deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
-all: $(EXAMPLES)
+all: $(TOOLS) $(EXAMPLES)
 
 # kinformer.h is built from the modules in src/, in src/MANIFEST's order
 # (the committed file is what users take; make test checks it is current).
@@ -28,20 +30,13 @@ kinformer.h: $(SRC)
 $(BUILD):
 	mkdir -p $(BUILD)
 
-$(BUILD)/kwatch: tools/kwatch.c kinformer.h | $(BUILD)
+$(BUILD)/kwatch: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
 
-# the write client and the workqueue on one loop: a node's pods and its Lease (docs/client.md)
-$(BUILD)/nodeagent: tools/nodeagent.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/nodeagent.c $(TLSLIBS)
-
-$(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
-
-$(BUILD)/kwatch-asan: tools/kwatch.c kinformer.h | $(BUILD)
+$(BUILD)/kwatch-asan: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
 
-$(BUILD)/kwatch-notls: tools/kwatch.c kinformer.h | $(BUILD)
+$(BUILD)/kwatch-notls: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ tools/kwatch.c
 
 # kwatch for small machines: -Os, no TLS, no unwind tables (C needs none), log
@@ -51,8 +46,31 @@ $(BUILD)/kwatch-notls: tools/kwatch.c kinformer.h | $(BUILD)
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
 # watch-list, metadata-only informers and gzip are left out of it too
 SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
-$(BUILD)/kwatch-small: tools/kwatch.c kinformer.h | $(BUILD)
+$(BUILD)/kwatch-small: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ tools/kwatch.c
+
+# the write client and the workqueue on one loop: a node's pods and its Lease (docs/client.md)
+$(BUILD)/nodeagent: tools/nodeagent.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/nodeagent.c $(TLSLIBS)
+
+# kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
+$(BUILD)/kubediff: tools/kubediff.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kubediff.c $(TLSLIBS)
+
+# cm2files: a controller keeping ConfigMaps' data as files (docs/controller.md)
+$(BUILD)/cm2files: tools/cm2files.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/cm2files.c $(TLSLIBS)
+
+# the examples: the manual's TL;DR, two informers on one poll() loop, and the
+# engine driven over sockets the example opens itself (no kinf_poll)
+$(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
+
+$(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
+
+$(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/own_transport.c
 
 # the unit tests: tests/unit/main.c is one translation unit that includes
 # harness.h and a file per module of the library (tests/unit/*.inc.c)
@@ -133,7 +151,7 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@echo "make            build examples into build/ (kwatch is build/kwatch)"
+	@echo "make            build the tools (tools/) and the examples (examples/) into build/ (kwatch is build/kwatch)"
 	@echo "                (and build/nodeagent: a node's pods and its Lease, on the write client; docs/client.md)"
 	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
 	@echo "make demo       fake API server with churn + kwatch for ~20 s"
@@ -149,13 +167,6 @@ help:
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
 	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
-
-$(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
-
-# the engine driven over sockets the example opens itself (no kinf_poll)
-$(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) -o $@ examples/own_transport.c
 
 # Coverage-guided fuzzing of every parser (libFuzzer, clang): FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 30
@@ -206,11 +217,3 @@ $(BUILD)/snapfloor: bench/snapfloor.c | $(BUILD)
 # gzip vs identity for 10,000 pods through a 10 Mbit/s shaping proxy -> docs/performance.md
 bench-gzip: $(BUILD)/kwatch
 	python3 bench/gzip_link.py --write
-
-# kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
-$(BUILD)/kubediff: tools/kubediff.c tools/tool.h kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kubediff.c $(TLSLIBS)
-
-# cm2files: a controller keeping ConfigMaps' data as files (docs/controller.md)
-$(BUILD)/cm2files: tools/cm2files.c tools/tool.h kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/cm2files.c $(TLSLIBS)

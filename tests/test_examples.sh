@@ -1,7 +1,8 @@
 #!/bin/sh
 # The examples against the fake API server: minimal (the manual's TL;DR),
 # multi (two informers in one poll loop) and own-transport (the engine over
-# sockets of its own, no kinf_poll); nodeagent (the write client); and make demo's summary (the demo runs
+# sockets of its own, no kinf_poll); the tools kwatch-small, nodeagent (the
+# write client), kubediff and cm2files; and make demo's summary (the demo runs
 # its own server, beside the rest).
 cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0

@@ -7,7 +7,9 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "cm2files"
+#include "opts.h"
 #include "tool.h"
+#include "conn.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -33,12 +35,9 @@ static const char* usage_tail =
 #define CM_TMP "+tmp-"
 #define CM_RES "configmaps"
 
-static kinf_informer_t* g_inf;
 static kinf_workqueue_t* g_q;
 static const char* g_dir;
-static double g_timeout = -1;
 static int g_max_delay_s = 60;
-static int g_stats;
 static char* g_val;               /* one key's value, decoded */
 static size_t g_val_cap;
 static char* g_cmp;               /* the file as it is, to compare */
@@ -48,22 +47,19 @@ static char g_want[1 << 16];      /* the keys the ConfigMap has now */
 static size_t g_want_len;
 static uint64_t g_writes, g_removes, g_failures, g_skipped;
 
-static const tool_opt opts[] = {
-    TOOL_CONNECTION_OPTS,
-    { "--dir", 0, TOOL_STR, TOOL_VAR(g_dir), "  --dir DIR              where the files go (must exist)\n" },
-    { "--timeout", 0, TOOL_DOUBLE, TOOL_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" },
-    { "--max-delay", 0, TOOL_INT, TOOL_VAR(g_max_delay_s),
+static const opt_t opts[] = {
+    TOOL_SELECT_OPTS,
+    CONN_OPTS(CONN_TLS_TIME_HELP_1),
+    TOOL_VERBOSE_OPT,
+    { "--dir", 0, OPT_STR, OPT_VAR(g_dir), "  --dir DIR              where the files go (must exist)\n" },
+    TOOL_TIMEOUT_OPT,
+    { "--max-delay", 0, OPT_INT, OPT_VAR(g_max_delay_s),
       "  --max-delay SECONDS    the longest wait before a failed ConfigMap is tried again (default 60)\n" },
-    { "--max-objects", 0, TOOL_INT, TOOL_DESC(max_objects),
-      "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
-      "                         (defaults 4096 ConfigMaps, 1 MiB each, 16 MiB in all)\n" },
-    { "--max-object-bytes", 0, TOOL_SIZE, TOOL_DESC(max_event_bytes), 0 },
-    { "--store-bytes", 0, TOOL_SIZE, TOOL_DESC(store_bytes), 0 },
-    { "--stats", 0, TOOL_SET, TOOL_VAR(g_stats), "  --stats                on exit print counters to stderr\n" },
-    { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
+    TOOL_CAPACITY_OPTS(OPT_INT, OPT_SIZE, "\n"
+      "                         (defaults 4096 ConfigMaps, 1 MiB each, 16 MiB in all)\n"),
+    TOOL_STATS_OPT(" to stderr\n"),
+    OPT_HELP_ROW,
 };
-
-static void on_signal(int sig) { g_signal = sig; if (g_inf) { kinf_stop(g_inf); } }
 
 /* ---- handlers: only the key goes on the queue */
 static void enqueue(const kinf_object_t* o) {
@@ -339,24 +335,26 @@ int main(int argc, char** argv) {
     kinf_desc_t d;
     kinf_workqueue_desc_t qd;
     kinf_handler_t h;
-    const char* pos[1] = { 0 };
+    opts_t cmd;
     void* work = 0;
-    void* mem = 0;
     void* qmem = 0;
     int npos, rc, synced = 0;
     size_t size;
     double t0;
     struct stat st;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.rows = opts; cmd.count = sizeof(opts) / sizeof(opts[0]);
+    cmd.head = usage_head; cmd.tail = usage_tail;
     memset(&d, 0, sizeof d);
     d.max_objects = 4096;
     d.max_event_bytes = 1u << 20;
     d.store_bytes = 16u << 20;
-    rc = tool_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]), &d, pos, 0, &npos, usage_head, usage_tail);
+    rc = opts_parse(&cmd, argc, argv, &d, &npos);
     if (rc >= 0) { return rc; }
-    if (!d.namespace_ || !d.namespace_[0]) { return tool_usage_error("-n NS is required", 0); }
-    if (!g_dir) { return tool_usage_error("--dir DIR is required", 0); }
-    if (stat(g_dir, &st) != 0 || !S_ISDIR(st.st_mode)) { return tool_usage_error("--dir is not a directory", g_dir); }
-    if (tool_config(&d, &work)) { free(work); return TOOL_EXIT_FAIL; }
+    if (!d.namespace_ || !d.namespace_[0]) { return opts_usage_error("-n NS is required", 0); }
+    if (!g_dir) { return opts_usage_error("--dir DIR is required", 0); }
+    if (stat(g_dir, &st) != 0 || !S_ISDIR(st.st_mode)) { return opts_usage_error("--dir is not a directory", g_dir); }
+    if (conn_config(&d, &work) != TOOL_EXIT_OK) { free(work); return TOOL_EXIT_FAIL; }
     d.logger.func = tool_logger;
     d.resource = CM_RES; d.tag = "configmaps";
     g_val_cap = d.max_event_bytes + 1;
@@ -369,19 +367,11 @@ int main(int argc, char** argv) {
     size = kinf_workqueue_size(&qd);
     qmem = malloc(size);
     if (!g_val || !g_cmp || !qmem || !(g_q = kinf_workqueue_init(qmem, size, &qd))) { rc = TOOL_EXIT_FAIL; goto out; }
-    size = kinf_informer_size(&d);
-    mem = size == SIZE_MAX ? 0 : malloc(size);
-    g_inf = kinf_init(mem, size, &d);
-    if (!g_inf) {
-        char why[256];
-        kinf_check(&d, size, why, sizeof why);
-        fprintf(stderr, "cm2files: %s\n", why);
-        rc = TOOL_EXIT_FAIL; goto out;
-    }
+    if (!tool_init_informer(&d)) { rc = TOOL_EXIT_FAIL; goto out; }
     memset(&h, 0, sizeof h);
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
     kinf_add_handler(g_inf, &h);
-    tool_install_signals(on_signal);
+    tool_install_signals(0);
     rc = TOOL_EXIT_OK;
     t0 = tool_now_s();
     while (!kinf_stopped(g_inf)) {
@@ -389,17 +379,9 @@ int main(int argc, char** argv) {
         uint64_t now = kinf_workqueue_now_ms();
         int wait = 200, w = kinf_workqueue_timeout_ms(g_q, now), n;
         if (w >= 0 && w < wait) { wait = w; }
-        if (g_timeout >= 0) {
-            double left = g_timeout - (tool_now_s() - t0);
-            if (left <= 0) { break; }
-            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
-        }
+        if ((wait = tool_wait(t0, wait)) < 0) { break; }
         if (kinf_poll(g_inf, wait) != KINF_OK) { rc = TOOL_EXIT_FAIL; break; }
-        if (g_final && !kinf_has_synced(g_inf)) {
-            fprintf(stderr, "cm2files: giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
-            rc = TOOL_EXIT_FAIL;
-            break;
-        }
+        if (tool_refused(kinf_has_synced(g_inf))) { rc = TOOL_EXIT_FAIL; break; }
         if (!kinf_has_synced(g_inf)) { continue; } /* reconcile against a whole cache only */
         if (!synced) {
             synced = 1;
@@ -426,9 +408,9 @@ int main(int argc, char** argv) {
     }
     if (rc == TOOL_EXIT_OK && kinf_stats(g_inf).bytes_read == 0) { fprintf(stderr, "cm2files: never reached the server\n"); rc = TOOL_EXIT_FAIL; }
     kinf_workqueue_shut_down(g_q);
-    kinf_shutdown(g_inf);
 out:
+    tool_shutdown();
     if (g_q) { kinf_workqueue_destroy(g_q); }
-    free(mem); free(qmem); free(work); free(g_val); free(g_cmp);
+    free(qmem); free(work); free(g_val); free(g_cmp);
     return rc;
 }

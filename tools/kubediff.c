@@ -5,7 +5,9 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "kubediff"
+#include "opts.h"
 #include "tool.h"
+#include "conn.h"
 
 static const char* usage_head =
     "usage: kubediff [options] RESOURCE[,RESOURCE...] | --all\n"
@@ -30,11 +32,7 @@ static const char* usage_tail =
     "or unsent at exit) are counted on stderr and make the exit status 1 (3 for a full queue).\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded.\n";
 
-static kinf_informer_t* g_inf;
-static kinf_factory_t* g_fac;
-static int g_all, g_stats, g_with_object;
-static long g_max_events = -1, g_events;
-static double g_timeout = -1;
+static int g_all, g_with_object;
 static size_t g_patch_bytes = 4u << 20;
 static uint64_t g_whole; /* updates printed whole (no patch) */
 static uint64_t g_too_large; /* objects or patches past a capacity */
@@ -53,38 +51,37 @@ static int g_wh_insecure;
 static size_t g_wh_queue = 16u << 20;
 static double g_wh_timeout = 10, g_wh_drain = 10;
 
-static const tool_opt opts[] = {
-    TOOL_CONNECTION_OPTS,
-    { "--all", 0, TOOL_SET, TOOL_VAR(g_all),
+static const opt_t opts[] = {
+    TOOL_SELECT_OPTS,
+    CONN_OPTS(CONN_TLS_TIME_HELP_1),
+    TOOL_VERBOSE_OPT,
+    { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched\n" },
-    { "--timeout", 0, TOOL_DOUBLE, TOOL_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" },
-    { "--max-events", 0, TOOL_LONG, TOOL_VAR(g_max_events), "  --max-events N         exit after N changes\n" },
-    { "--max-objects", 0, TOOL_INT, TOOL_DESC(max_objects),
-      "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities of each informer\n"
-      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" },
-    { "--max-object-bytes", 0, TOOL_SIZE, TOOL_DESC(max_event_bytes), 0 },
-    { "--store-bytes", 0, TOOL_SIZE, TOOL_DESC(store_bytes), 0 },
-    { "--read-bytes", 0, TOOL_SIZE, TOOL_DESC(read_bytes), "  --read-bytes B         socket read buffer (default 1 MiB)\n" },
-    { "--patch-bytes", 0, TOOL_SIZE, TOOL_VAR(g_patch_bytes),
+    TOOL_TIMEOUT_OPT,
+    { "--max-events", 0, OPT_LONG, OPT_VAR(g_max_events), "  --max-events N         exit after N changes\n" },
+    TOOL_CAPACITY_OPTS(OPT_INT, OPT_SIZE, " of each informer\n"
+      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n"),
+    { "--read-bytes", 0, OPT_SIZE, OPT_DESC(read_bytes), "  --read-bytes B         socket read buffer (default 1 MiB)\n" },
+    { "--patch-bytes", 0, OPT_SIZE, OPT_VAR(g_patch_bytes),
       "  --patch-bytes B        the largest patch printed (default 4 MiB)\n" },
-    { "--with-object", 0, TOOL_SET, TOOL_VAR(g_with_object),
+    { "--with-object", 0, OPT_SET, OPT_VAR(g_with_object),
       "  --with-object          MODIFIED lines carry the new \"object\" too, beside the patch\n" },
-    { "--stats", 0, TOOL_SET, TOOL_VAR(g_stats), "  --stats                on exit print counters and memory to stderr\n" },
-    { "--webhook", 0, TOOL_STR, TOOL_VAR(g_webhook),
+    TOOL_STATS_OPT(" and memory to stderr\n"),
+    { "--webhook", 0, OPT_STR, OPT_VAR(g_webhook),
       "  --webhook URL          also POST each line (application/json) to this http:// or https:// URL,\n"
       "                         in order, one at a time; a failed POST (no response, 5xx, 408, 429)\n"
       "                         is retried with the workqueue's backoff, another status drops the line\n"
       "                         (logged). At least once: a line whose response was lost is sent again.\n"
       "                         No credential of the API server is ever sent to it.\n" },
-    { "--webhook-ca", 0, TOOL_STR, TOOL_VAR(g_wh_ca), "  --webhook-ca F         PEM bundle of CAs for an https:// webhook (its own; not --certificate-authority)\n" },
-    { "--webhook-insecure", 0, TOOL_SET, TOOL_VAR(g_wh_insecure), "  --webhook-insecure     do not verify the webhook's certificate\n" },
-    { "--webhook-queue", 0, TOOL_SIZE, TOOL_VAR(g_wh_queue),
+    { "--webhook-ca", 0, OPT_STR, OPT_VAR(g_wh_ca), "  --webhook-ca F         PEM bundle of CAs for an https:// webhook (its own; not --certificate-authority)\n" },
+    { "--webhook-insecure", 0, OPT_SET, OPT_VAR(g_wh_insecure), "  --webhook-insecure     do not verify the webhook's certificate\n" },
+    { "--webhook-queue", 0, OPT_SIZE, OPT_VAR(g_wh_queue),
       "  --webhook-queue B      bytes of lines waiting for the webhook (default 16 MiB, 4 KiB to 64 MiB).\n"
       "                         Over half full, kubediff stops reading the watch until lines are sent;\n"
       "                         a line that does not fit even so drops the oldest not yet sent (WEBHOOK_QUEUE_FULL)\n" },
-    { "--webhook-timeout", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
-    { "--webhook-drain", 0, TOOL_DOUBLE, TOOL_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
-    { "-h", "--help", TOOL_HELP, TOOL_NONE, "  -h, --help             this text\n" },
+    { "--webhook-timeout", 0, OPT_DOUBLE, OPT_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
+    { "--webhook-drain", 0, OPT_DOUBLE, OPT_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
+    OPT_HELP_ROW,
 };
 
 /* >>webhook  --webhook URL: each line printed is also POSTed, in order, one
@@ -266,12 +263,6 @@ static void out_json_str(const char* s) {
         else { out((const char*)s, 1); }
     }
 }
-static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
-static void count_event(kinf_informer_t* inf) {
-    g_events++;
-    if (g_max_events >= 0 && g_events >= g_max_events) { if (g_fac) { kinf_factory_stop(g_fac); } else { kinf_stop(inf); } }
-}
-static int done_events(void) { return g_max_events >= 0 && g_events >= g_max_events; }
 
 /* writes the inside of a JSON string into buf at *at; 0 when it does not fit */
 static int put_str(char* buf, size_t cap, size_t* at, const char* s) {
@@ -350,16 +341,18 @@ static void print_whole(const char* type, const char* res, const kinf_object_t* 
     line_end();
 }
 static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    if (done_events()) { return; }
+    (void)inf;
+    if (tool_events_done()) { return; }
     print_whole("ADDED", (const char*)u, o, 0);
-    count_event(inf);
+    tool_count_event();
 }
 static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
     const char* res = (const char*)u;
     size_t na = 0, nb, need = 0;
     kinf_value_t a, b;
     int r = KINF_ERR_INVAL;
-    if (done_events()) { return; }
+    (void)inf;
+    if (tool_events_done()) { return; }
     if (!(old->flags & KINF_OBJ_IDENTITY_ONLY)) { na = full_json(old, g_old, g_obj_cap); }
     nb = full_json(o, g_new, g_obj_cap);
     if (na && nb) {
@@ -388,77 +381,87 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
         g_whole++;
         print_whole("MODIFIED", res, o, 0);
     }
-    count_event(inf);
+    tool_count_event();
 }
 /* too large to keep: the identity only; the next update of it comes whole */
 static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    if (done_events()) { return; }
+    (void)inf;
+    if (tool_events_done()) { return; }
     g_too_large++;
     fprintf(stderr, "kubediff: error OVERSIZED: %s %s: larger than --max-object-bytes or the store\n", (const char*)u, o->key);
     print_whole(old ? "MODIFIED" : "ADDED", (const char*)u, o, 0);
-    count_event(inf);
+    tool_count_event();
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
-    if (done_events()) { return; }
+    (void)inf;
+    if (tool_events_done()) { return; }
     print_whole("DELETED", (const char*)u, o, fsu);
-    count_event(inf);
+    tool_count_event();
 }
-static void handler_for(kinf_informer_t* inf, const char* res) {
-    kinf_handler_t h;
-    memset(&h, 0, sizeof h);
-    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
-    h.user = (void*)(uintptr_t)res;
-    kinf_add_handler(inf, &h);
-}
-static void print_stats(kinf_informer_t* inf, const char* res) {
-    kinf_stats_t s = kinf_stats(inf);
+static kinf_handler_t g_handler; /* user: the resource's name */
+static const char* g_res;        /* RESOURCE, or 0 with --all */
+/* one informer's "# stats" lines, named by its resource */
+static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
+    kinf_resource_t rs;
+    const char* res = g_res;
+    if (g_fac) {
+        if (kinf_factory_resource(g_fac, inf, &rs) != KINF_OK) { return; }
+        res = rs.name;
+    }
     fprintf(stderr, "# stats resource %s events=%llu added=%llu modified=%llu deleted=%llu relists=%llu bytes_read=%llu\n"
                     "# stats objects=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu oversized=%llu store_full=%llu dropped=%llu\n"
                     "# stats memory used=%zu capacity=%zu last_error=%s\n",
-            res, (unsigned long long)s.events, (unsigned long long)s.added, (unsigned long long)s.modified,
-            (unsigned long long)s.deleted, (unsigned long long)s.relists, (unsigned long long)s.bytes_read, s.objects,
-            s.max_objects, s.store_used, s.store_peak, s.store_capacity, (unsigned long long)s.oversized,
-            (unsigned long long)s.store_full, (unsigned long long)s.dropped, s.mem_used, s.mem_capacity,
+            res, (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
+            (unsigned long long)s->deleted, (unsigned long long)s->relists, (unsigned long long)s->bytes_read, s->objects,
+            s->max_objects, s->store_used, s->store_peak, s->store_capacity, (unsigned long long)s->oversized,
+            (unsigned long long)s->store_full, (unsigned long long)s->dropped, s->mem_used, s->mem_capacity,
             kinf_log_item_name(kinf_last_error(inf)));
 }
-/* A core/v1 plural or one API path: one informer, no discovery */
-static int plain_resource(const char* r) {
-    static const char* const core[] = { "pods", "configmaps", "secrets", "services", "nodes", "namespaces", "events",
-                                        "endpoints", "persistentvolumes", "persistentvolumeclaims", "serviceaccounts",
-                                        "replicationcontrollers", "limitranges", "resourcequotas", "podtemplates", 0 };
-    int k;
-    if (strchr(r, ',')) { return 0; }
-    if (r[0] == '/') { return 1; }
-    for (k = 0; core[k]; k++) { if (!strcmp(r, core[k])) { return 1; } }
-    return 0;
-}
-/* the loop of one informer, or of the factory's; returns the exit status */
+/* the watch, one informer's or the factory's; returns the exit status */
 static int run_loop(void) {
     double t0 = tool_now_s();
-    int handled = g_fac ? kinf_factory_count(g_fac) : 0;
     for (;;) {
-        int wait = 200, r;
-        if (g_fac ? kinf_factory_stopped(g_fac) : kinf_stopped(g_inf)) { break; }
-        if (g_timeout >= 0) {
-            double left = g_timeout - (tool_now_s() - t0);
-            if (left <= 0) { break; }
-            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
-        }
+        int wait, r;
+        if (tool_stopped() || (wait = tool_wait(t0, 200)) < 0) { break; }
         if (wh_backpressure()) { wh_serve(wait); continue; } /* the watch waits while the webhook catches up */
-        r = g_fac ? kinf_factory_poll(g_fac, wh_wait(wait)) : kinf_poll(g_inf, wh_wait(wait));
+        r = tool_poll(wh_wait(wait));
         if (g_ring) { kinf_client_poll(g_wc, 0); wh_tick(); }
-        if (r != KINF_OK && !g_fac) { return TOOL_EXIT_FAIL; }
-        for (; g_fac && handled < kinf_factory_count(g_fac); handled++) { /* --all: a resource that appeared */
-            kinf_informer_t* inf = kinf_factory_at(g_fac, handled);
-            kinf_resource_t rs;
-            if (inf && kinf_factory_resource(g_fac, inf, &rs) == KINF_OK) { handler_for(inf, rs.name); }
-        }
-        if (g_final && !g_all && !(g_fac ? kinf_factory_has_synced(g_fac) : kinf_has_synced(g_inf))) {
-            fprintf(stderr, "kubediff: giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
-            return TOOL_EXIT_FAIL;
-        }
+        if (r != KINF_OK) { return TOOL_EXIT_FAIL; }
+        if (g_fac) { tool_handle_new(&g_handler); } /* --all: a resource that appeared */
+        if (tool_refused(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
     }
     return TOOL_EXIT_OK;
+}
+/* Several resources, or names as kubectl takes them, or --all: resolved by
+   discovery, one informer each in a factory; the exit status, -1 to go on */
+static int open_factory(kinf_desc_t* d, char* list) {
+    kinf_factory_desc_t fd;
+    kinf_informer_req_t q;
+    const char* names[64];
+    int n = 0, i;
+    size_t size;
+    memset(&fd, 0, sizeof fd);
+    memset(&q, 0, sizeof q);
+    if (list && !(n = tool_split(list, names, 64))) { return opts_usage_error("missing RESOURCE", 0); }
+    d->tag = 0;
+    fd.base = d;
+    fd.max_informers = g_all ? 64 : n;
+    size = kinf_factory_size(&fd);
+    g_mem = malloc(size);
+    if (!g_mem || !(g_fac = kinf_factory_init(g_mem, size, &fd))) { return TOOL_EXIT_FAIL; }
+    if (tool_discover() != KINF_OK) {
+        fprintf(stderr, "kubediff: giving up: discovery failed\n");
+        return g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
+    }
+    q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
+    if (g_all) { kinf_factory_all(g_fac, &q); }
+    for (i = 0; i < n; i++) {
+        q.resource = names[i];
+        if (!kinf_factory_informer(g_fac, &q)) { return TOOL_EXIT_FAIL; } /* logged */
+    }
+    tool_handle_new(&g_handler);
+    kinf_factory_start(g_fac);
+    return -1;
 }
 
 /* >>webhook setup  the URL split into server and path, the client (no
@@ -467,9 +470,7 @@ static void* g_wc_mem;
 static void* g_wq_mem;
 static void wh_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     (void)line; (void)file; (void)user; /* not tool_logger: no webhook error ends the watch */
-    if (level > KINF_LOG_WARN && !g_verbose) { return; }
-    fprintf(stderr, "kubediff: %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
-            kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
+    tool_log(tag, level, item, msg);
 }
 static int wh_setup(const kinf_desc_t* api) {
     kinf_desc_t wd;
@@ -481,18 +482,18 @@ static int wh_setup(const kinf_desc_t* api) {
     size_t n, i, csz, qsz;
     if (!strncmp(u, "http://", 7)) { host = u + 7; }
     else if (!strncmp(u, "https://", 8)) { host = u + 8; }
-    else { return tool_usage_error("--webhook takes an http:// or https:// URL", u); }
+    else { return opts_usage_error("--webhook takes an http:// or https:// URL", u); }
     p = strchr(host, '/');
     n = p ? (size_t)(p - g_webhook) : strlen(g_webhook);
-    if (p == host || !*host || n >= sizeof g_wh_server) { return tool_usage_error("--webhook: no host, or too long", u); }
+    if (p == host || !*host || n >= sizeof g_wh_server) { return opts_usage_error("--webhook: no host, or too long", u); }
     memcpy(g_wh_server, g_webhook, n); g_wh_server[n] = 0;
     g_wh_path = p ? p : "/";
     for (i = 0; g_wh_path[i]; i++) {
         unsigned char c = (unsigned char)g_wh_path[i];
-        if (c <= 0x20u || c >= 0x7fu) { return tool_usage_error("--webhook: the path has a space, a control or a non-ASCII byte", u); }
+        if (c <= 0x20u || c >= 0x7fu) { return opts_usage_error("--webhook: the path has a space, a control or a non-ASCII byte", u); }
     }
-    if (strchr(g_wh_server, '?') || strchr(g_wh_server, '#') || strchr(g_wh_server, '@')) { return tool_usage_error("--webhook: not a plain scheme://host[:port]/path", u); }
-    if (g_wh_queue < 4096 || g_wh_queue > (64u << 20)) { return tool_usage_error("--webhook-queue is 4 KiB to 64 MiB", 0); }
+    if (strchr(g_wh_server, '?') || strchr(g_wh_server, '#') || strchr(g_wh_server, '@')) { return opts_usage_error("--webhook: not a plain scheme://host[:port]/path", u); }
+    if (g_wh_queue < 4096 || g_wh_queue > (64u << 20)) { return opts_usage_error("--webhook-queue is 4 KiB to 64 MiB", 0); }
     /* the connection: the webhook's server and trust only, never the API server's token or client certificate */
     memset(&wd, 0, sizeof wd);
     wd.server = g_wh_server;
@@ -509,7 +510,7 @@ static int wh_setup(const kinf_desc_t* api) {
     csz = kinf_client_size(&cd);
     g_wc_mem = malloc(csz);
     g_wc = g_wc_mem ? kinf_client_init(g_wc_mem, csz, &cd) : 0;
-    if (!g_wc) { return tool_usage_error("--webhook: not a usable URL or --webhook-ca (see the error above)", u); }
+    if (!g_wc) { return opts_usage_error("--webhook: not a usable URL or --webhook-ca (see the error above)", u); }
     memset(&qd, 0, sizeof qd);
     qd.capacity = 64;               /* the oldest line, and lines dropped while they waited for a retry */
     qd.base_delay_ms = 100; qd.max_delay_ms = 30000;
@@ -525,25 +526,26 @@ static int wh_setup(const kinf_desc_t* api) {
 
 int main(int argc, char** argv) {
     kinf_desc_t d;
-    const char* pos[1] = { 0 };
-    const char* res;
-    char* list = 0;
     void* work = 0;
-    void* mem = 0;
-    int npos, rc, i;
+    int npos, rc;
     uint64_t bytes = 0, lost = 0;
+    opts_t cmd;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.rows = opts; cmd.count = sizeof(opts) / sizeof(opts[0]);
+    cmd.head = usage_head; cmd.tail = usage_tail;
+    cmd.pos = &g_res; cmd.max_pos = 1;
     memset(&d, 0, sizeof d);
     d.max_objects = 16384;
     d.max_event_bytes = 1u << 20;
     d.store_bytes = 32u << 20;
     d.prefault_store = 1;
     d.read_bytes = 1u << 20;
-    rc = tool_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]), &d, pos, 1, &npos, usage_head, usage_tail);
+    rc = opts_parse(&cmd, argc, argv, &d, &npos);
     if (rc >= 0) { return rc; }
-    if (!npos && !g_all) { return tool_usage_error("missing RESOURCE", 0); }
-    if (npos && g_all) { return tool_usage_error("--all takes no RESOURCE", pos[0]); }
-    if (g_patch_bytes < 64) { return tool_usage_error("--patch-bytes is at least 64", 0); }
-    if (tool_config(&d, &work)) { free(work); return TOOL_EXIT_FAIL; }
+    if (!g_res && !g_all) { return opts_usage_error("missing RESOURCE", 0); }
+    if (g_res && g_all) { return opts_usage_error("--all takes no RESOURCE", g_res); }
+    if (g_patch_bytes < 64) { return opts_usage_error("--patch-bytes is at least 64", 0); }
+    if (conn_config(&d, &work) != TOOL_EXIT_OK) { free(work); return TOOL_EXIT_FAIL; }
     d.logger.func = tool_logger;
     /* kubediff's own buffers, fixed at start: the two objects with their
        identity (at most max_event_bytes of JSON plus 4 strings of at most
@@ -552,77 +554,20 @@ int main(int argc, char** argv) {
     g_old = (char*)malloc(g_obj_cap); g_new = (char*)malloc(g_obj_cap); g_patch = (char*)malloc(g_patch_bytes);
     if (!g_old || !g_new || !g_patch) { fprintf(stderr, "kubediff: cannot allocate the buffers\n"); rc = TOOL_EXIT_FAIL; goto out; }
     if (g_webhook && (rc = wh_setup(&d)) != TOOL_EXIT_OK) { goto out; }
-    rc = TOOL_EXIT_OK;
-    tool_install_signals(on_signal);
-    if (!g_all && plain_resource(pos[0])) {
-        size_t size;
-        d.resource = pos[0]; d.tag = pos[0];
-        size = kinf_informer_size(&d);
-        mem = size == SIZE_MAX ? 0 : malloc(size); /* the one allocation of the informer */
-        g_inf = kinf_init(mem, size, &d);
-        if (!g_inf) {
-            char why[256];
-            kinf_check(&d, size, why, sizeof why);
-            fprintf(stderr, "kubediff: %s\n", why);
-            rc = TOOL_EXIT_FAIL; goto out;
-        }
-        handler_for(g_inf, pos[0]);
-        if (g_max_events == 0) { kinf_stop(g_inf); }
-        rc = run_loop();
-        if (g_stats) { print_stats(g_inf, pos[0]); }
-        { kinf_stats_t s = kinf_stats(g_inf); bytes = s.bytes_read; lost = s.oversized + s.store_full + s.dropped; }
-        kinf_shutdown(g_inf);
-    } else {
-        kinf_factory_desc_t fd;
-        kinf_informer_req_t q;
-        const char* names[64];
-        int n = 0;
-        size_t size;
-        memset(&fd, 0, sizeof fd);
-        memset(&q, 0, sizeof q);
-        if (!g_all) {
-            list = (char*)malloc(strlen(pos[0]) + 1);
-            if (!list) { rc = TOOL_EXIT_FAIL; goto out; }
-            strcpy(list, pos[0]);
-            for (res = strtok(list, ","); res && n < 64; res = strtok(0, ",")) { names[n++] = res; }
-            if (!n) { rc = tool_usage_error("missing RESOURCE", 0); goto out; }
-        }
-        d.tag = 0;
-        fd.base = &d;
-        fd.max_informers = g_all ? 64 : n;
-        size = kinf_factory_size(&fd);
-        mem = malloc(size);
-        if (!mem || !(g_fac = kinf_factory_init(mem, size, &fd))) { rc = TOOL_EXIT_FAIL; goto out; }
-        if (kinf_factory_discover(g_fac, g_timeout >= 0 && g_timeout < 30 ? (int)(g_timeout * 1000) + 1 : 30000) != KINF_OK) {
-            fprintf(stderr, "kubediff: giving up: discovery failed\n");
-            kinf_factory_shutdown(g_fac);
-            rc = g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL; goto out;
-        }
-        q.namespace_ = d.namespace_; q.label_selector = d.label_selector; q.field_selector = d.field_selector;
-        if (g_all) { kinf_factory_all(g_fac, &q); }
-        for (i = 0; i < n; i++) {
-            q.resource = names[i];
-            if (!kinf_factory_informer(g_fac, &q)) { kinf_factory_shutdown(g_fac); rc = TOOL_EXIT_FAIL; goto out; } /* logged */
-        }
-        for (i = 0; i < kinf_factory_count(g_fac); i++) {
-            kinf_informer_t* inf = kinf_factory_at(g_fac, i);
-            kinf_resource_t rs;
-            if (inf && kinf_factory_resource(g_fac, inf, &rs) == KINF_OK) { handler_for(inf, rs.name); }
-        }
-        kinf_factory_start(g_fac);
-        if (g_max_events == 0) { kinf_factory_stop(g_fac); }
-        rc = run_loop();
-        for (i = 0; i < kinf_factory_count(g_fac); i++) {
-            kinf_informer_t* inf = kinf_factory_at(g_fac, i);
-            kinf_resource_t rs;
-            kinf_stats_t s;
-            if (!inf) { continue; }
-            s = kinf_stats(inf);
-            bytes += s.bytes_read; lost += s.oversized + s.store_full + s.dropped;
-            if (g_stats && kinf_factory_resource(g_fac, inf, &rs) == KINF_OK) { print_stats(inf, rs.name); }
-        }
-        kinf_factory_shutdown(g_fac);
+    tool_install_signals(0);
+    g_handler.on_add = on_add; g_handler.on_update = on_update; g_handler.on_delete = on_delete; g_handler.on_oversized = on_oversized;
+    if (!g_all && tool_plain_resource(g_res)) {
+        d.resource = g_res; d.tag = g_res;
+        if (!tool_init_informer(&d)) { rc = TOOL_EXIT_FAIL; goto out; }
+        g_handler.user = (void*)(uintptr_t)g_res;
+        kinf_add_handler(g_inf, &g_handler);
+    } else if ((rc = open_factory(&d, (char*)(uintptr_t)g_res)) >= 0) { /* split in place: argv's */
+        goto out;
     }
+    if (g_max_events == 0) { tool_stop(); }
+    rc = run_loop();
+    tool_totals(&bytes, &lost, g_stats ? print_stats : 0);
+    tool_shutdown();
     if (g_ring) { /* what waits is sent, for at most --webhook-drain seconds */
         double t0 = tool_now_s();
         uint64_t lost_wh;
@@ -647,7 +592,8 @@ int main(int argc, char** argv) {
     if (rc == TOOL_EXIT_OK && (lost || g_too_large)) { rc = TOOL_EXIT_CAPACITY; }
     if (rc == TOOL_EXIT_OK && bytes == 0 && g_max_events != 0) { fprintf(stderr, "kubediff: never reached the server\n"); rc = TOOL_EXIT_FAIL; }
 out:
-    free(mem); free(list); free(work); free(g_old); free(g_new); free(g_patch);
+    tool_shutdown();
+    free(work); free(g_old); free(g_new); free(g_patch);
     free(g_ring); free(g_wc_mem); free(g_wq_mem);
     return rc;
 }

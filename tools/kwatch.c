@@ -2,17 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define KWATCH_EXIT_OK 0
-#define KWATCH_EXIT_FAIL 1
-#define KWATCH_EXIT_USAGE 2
-#define KWATCH_EXIT_CAPACITY 3
-#define KWATCH_CONFIG_WORK (1u << 20) /* kubeconfig file and its decoded certificates */
+#define TOOL_NAME "kwatch"
+#include "opts.h"
+#include "tool.h"
+#include "conn.h"
 
 /* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
 static const char* usage_head =
@@ -34,31 +27,18 @@ static const char* usage_tail =
     "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded (an object\n"
     "larger than --max-object-bytes, --store-bytes or --max-objects full).\n";
 
-static kinf_informer_t* g_inf;
-#ifndef KINF_NO_FACTORY
-static kinf_factory_t* g_fac; /* several resources, or one resolved by discovery */
-#else
-#define g_fac ((void*)0)      /* a build without discovery and the factory (kwatch-small) */
-#define kinf_factory_stop(f) ((void)(f))
-#endif
 #ifndef KINF_NO_FACTORY
 /* --max-objects RES=N, --store-bytes RES=B, --max-object-bytes RES=B: one row per resource */
 #define KW_MAX_CAPS 64
 static kinf_factory_caps_t g_caps[KW_MAX_CAPS];
 static int g_ncaps;
+static kinf_handler_t g_handler; /* kwatch's, on each of the factory's informers (user: its resource) */
 #endif
 static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
-static volatile sig_atomic_t g_signal;
 static int g_output; /* 0 name, 1 json, 2 none */
-static long g_max_events = -1, g_events;
-static int g_verbose;
 /* the other settings of kwatch's own; the library's go in the descriptor */
-static const char* g_kubeconfig;
-static const char* g_context;
-static const char* g_sa_dir;
-static double g_timeout = -1;
-static int g_exit_after_sync, g_dump, g_stats;
+static int g_exit_after_sync, g_dump, g_synced_printed;
 static const char* g_snapshot;  /* --snapshot FILE */
 #ifndef KINF_NO_WATCH_LIST
 static const char* g_watch_list; /* --watch-list auto|on|off */
@@ -69,17 +49,15 @@ static const char* g_watch_list; /* --watch-list auto|on|off */
 #define KW_STALE(inf) 0
 #endif
 static int g_snapshot_interval = 30;
-static double g_tls_time = -1; /* --tls-time: a Unix time for certificate dates, -1 none */
-static int64_t tls_time(void* user) { (void)user; return (int64_t)g_tls_time; }
+static const char* g_keep[32];  /* --keep's and --drop's paths, in copies of their lists */
+static const char* g_drop[32];
+static char* g_keep_copy;
+static char* g_drop_copy;
+static double g_t0;             /* when the watch began (--timeout) */
 
 static volatile sig_atomic_t g_dump_now;
-static void on_signal(int sig) { g_signal = sig; if (g_fac) { kinf_factory_stop(g_fac); } else if (g_inf) { kinf_stop(g_inf); } }
 static void on_usr1(int sig) { (void)sig; g_dump_now = 1; }
 
-static void count_event(kinf_informer_t* inf) {
-    g_events++;
-    if (g_max_events >= 0 && g_events >= g_max_events) { if (g_fac) { kinf_factory_stop(g_fac); } else { kinf_stop(inf); } }
-}
 /* The object's JSON with its identity in metadata: a projected object does
    not repeat the identity in its JSON (the object's fields hold it), so it
    goes back in front of the kept metadata members. */
@@ -115,67 +93,50 @@ static void print_event(const char* type, const kinf_object_t* o, int fsu, const
     fflush(stdout);
 }
 static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event("ADDED", o, 0, (const char*)u); count_event(inf);
+    (void)inf;
+    if (tool_events_done()) { return; }
+    print_event("ADDED", o, 0, (const char*)u); tool_count_event();
 }
 static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)old;
-    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event("MODIFIED", o, 0, (const char*)u); count_event(inf);
+    (void)inf; (void)old;
+    if (tool_events_done()) { return; }
+    print_event("MODIFIED", o, 0, (const char*)u); tool_count_event();
 }
 /* an object that did not fit: its identity only, on the line its change would
    have had (json adds "oversized":true); the exit status says 3 */
 static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event(old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); count_event(inf);
+    (void)inf;
+    if (tool_events_done()) { return; }
+    print_event(old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); tool_count_event();
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
-    if (g_max_events >= 0 && g_events >= g_max_events) { return; }
-    print_event("DELETED", o, fsu, (const char*)u); count_event(inf);
+    (void)inf;
+    if (tool_events_done()) { return; }
+    print_event("DELETED", o, fsu, (const char*)u); tool_count_event();
 }
-static uint32_t g_final; /* an error retrying cannot fix (kinf_log_item_is_final) */
+static kinf_handler_t handler(void) {
+    kinf_handler_t h;
+    memset(&h, 0, sizeof(h));
+    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
+    return h;
+}
+/* an informer's line names its resource when several are watched */
 static void logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    int named = g_multi && tag && strcmp(tag, "kinformer"); /* an informer's line names its resource */
-    (void)line; (void)file; (void)user;
-    if (level <= KINF_LOG_ERROR && kinf_log_item_is_final(item) && !g_final) { g_final = item; }
-    if (level > KINF_LOG_WARN && !g_verbose) { return; }
-    fprintf(stderr, "kwatch: %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
-            kinf_log_item_name(item), named ? tag : "", named ? ": " : "", msg ? msg : "");
+    int named = g_multi && tag && strcmp(tag, "kinformer");
+    tool_logger(named ? tag : 0, level, item, msg, line, file, user);
 }
 
-static int usage_error(const char* what, const char* arg) {
-    fprintf(stderr, "kwatch: %s%s%s\n", what, arg ? ": " : "", arg ? arg : "");
-    fprintf(stderr, "Try 'kwatch --help'.\n");
-    return KWATCH_EXIT_USAGE;
-}
-static int parse_num(const char* s, double* out) {
-    char* end;
-    double v;
-    if (!s || !*s) { return 0; }
-    v = strtod(s, &end);
-    if (*end || v < 0) { return 0; }
-    *out = v;
-    return 1;
-}
 /* The options: each is written once here, with where its value goes and its
-   lines of --help. */
+   lines of --help. kwatch's own kinds of value: */
 enum {
-    KW_HELP,                       /* print --help and exit */
-    KW_SET, KW_CLEAR,              /* no value: the int is set to 1, or to 0 */
-    KW_STR,                        /* a string, kept as it is in argv */
-    KW_OUTPUT,                     /* name, json or none: 0, 1 or 2 */
+    KW_OUTPUT = OPT_OWN,           /* name, json or none: 0, 1 or 2 */
     KW_KEEP, KW_DROP,              /* a comma list of JSON paths */
-    KW_LONG, KW_DOUBLE, KW_INT, KW_SIZE, KW_MS /* a non-negative number; KW_MS: seconds into int ms */
+#ifndef KINF_NO_FACTORY
+    KW_CAP_INT, KW_CAP_SIZE        /* a capacity: a number, or RES=N for one resource */
+#else
+    KW_CAP_INT = OPT_INT, KW_CAP_SIZE = OPT_SIZE /* a number (no factory: no rows per resource) */
+#endif
 };
-typedef struct kw_opt {
-    const char* name;              /* "-n", or the long name when there is no short one */
-    const char* alias;             /* "--namespace", or 0 */
-    int kind;                      /* KW_* */
-    size_t field;                  /* where the value goes: this offset in the descriptor, */
-    void* var;                     /* or this variable of kwatch's own when not 0 */
-    const char* help;              /* its lines of --help; 0: the option before describes it */
-} kw_opt;
-#define KW_DESC(f) offsetof(kinf_desc_t, f), 0
 #ifndef KINF_NO_FACTORY
 #define KW_CAPS_HELP \
       "                         RES=N: one resource's (repeat the option for each, e.g.\n" \
@@ -183,190 +144,129 @@ typedef struct kw_opt {
 #else
 #define KW_CAPS_HELP
 #endif
-#define KW_VAR(v) 0, (void*)&(v)
-#define KW_NONE 0, 0
-static const kw_opt kw_opts[] = {
-    { "-n", "--namespace", KW_STR, KW_DESC(namespace_), "  -n, --namespace NS     one namespace (default: all)\n" },
-    { "-l", "--selector", KW_STR, KW_DESC(label_selector), "  -l, --selector SEL     label selector\n" },
-    { "--field-selector", 0, KW_STR, KW_DESC(field_selector), "  --field-selector SEL   field selector\n" },
-    { "-s", "--server", KW_STR, KW_DESC(server), "  -s, --server URL       the API server, http:// or https://\n" },
-    { "--token", 0, KW_STR, KW_DESC(token),
-      "  --token T | --token-file F\n"
-      "                         bearer token; the file is re-read every 60 s and after a 401\n" },
-    { "--token-file", 0, KW_STR, KW_DESC(token_file), 0 },
-    { "--kubeconfig", 0, KW_STR, KW_VAR(g_kubeconfig),
-      "  --kubeconfig F         read this kubeconfig (default: $KUBECONFIG's first file, else ~/.kube/config)\n" },
-    { "--context", 0, KW_STR, KW_VAR(g_context), "  --context C            use this kubeconfig context (default: current-context)\n" },
-    { "--certificate-authority", 0, KW_STR, KW_DESC(ca_file),
-      "  --certificate-authority F   PEM bundle of CAs that sign the server's certificate\n" },
-    { "--client-certificate", 0, KW_STR, KW_DESC(client_cert_file),
-      "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n" },
-    { "--client-key", 0, KW_STR, KW_DESC(client_key_file), 0 },
-    { "--insecure-skip-tls-verify", 0, KW_SET, KW_DESC(insecure_skip_tls_verify),
-      "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n" },
-    { "--tls-server-name", 0, KW_STR, KW_DESC(tls_server_name),
-      "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n" },
-    { "--tls-time", 0, KW_DOUBLE, KW_VAR(g_tls_time),
-      "  --tls-time SECONDS     check certificate dates as at this Unix time (UTC) instead of the\n"
-      "                         system clock: for a device whose clock is not set\n" },
-    { "--service-account-dir", 0, KW_STR, KW_VAR(g_sa_dir),
-      "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n"
-      "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n"
-      "                         With no --server, --kubeconfig or --context: the in-cluster service\n"
-      "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n"
-      "                         Explicit flags override the configuration's values.\n" },
-    { "-o", "--output", KW_OUTPUT, KW_VAR(g_output),
+static const opt_t kw_opts[] = {
+    TOOL_SELECT_OPTS,
+    CONN_OPTS(CONN_TLS_TIME_HELP),
+    { "-o", "--output", KW_OUTPUT, OPT_VAR(g_output),
       "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
       "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
       "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
       "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
       "                         object too large to keep \"oversized\":true and its identity only)\n" },
-    { "--exit-after-sync", 0, KW_SET, KW_VAR(g_exit_after_sync),
+    { "--exit-after-sync", 0, OPT_SET, OPT_VAR(g_exit_after_sync),
       "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n" },
-    { "--max-events", 0, KW_LONG, KW_VAR(g_max_events), "  --max-events N         exit after N handler events\n" },
-    { "--timeout", 0, KW_DOUBLE, KW_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" },
-    { "--dump-on-exit", 0, KW_SET, KW_VAR(g_dump),
+    { "--max-events", 0, OPT_LONG, OPT_VAR(g_max_events), "  --max-events N         exit after N handler events\n" },
+    TOOL_TIMEOUT_OPT,
+    { "--dump-on-exit", 0, OPT_SET, OPT_VAR(g_dump),
       "  --dump-on-exit         on exit print \"# cache N objects\", then \"key RV\" per object sorted by key\n" },
-    { "--stats", 0, KW_SET, KW_VAR(g_stats), "  --stats                on exit print counters and memory used/capacity to stderr\n" },
-    { "--snapshot", 0, KW_STR, KW_VAR(g_snapshot),
+    TOOL_STATS_OPT(" and memory used/capacity to stderr\n"),
+    { "--snapshot", 0, OPT_STR, OPT_VAR(g_snapshot),
       "  --snapshot FILE        the cache persisted: loaded at start when FILE is there (its objects\n"
       "                         served at once, then watched on from its resourceVersion with no\n"
       "                         LIST), written atomically when it changed, at most every\n"
       "                         --snapshot-interval seconds, and at exit (one RESOURCE only)\n" },
-    { "--snapshot-interval", 0, KW_INT, KW_VAR(g_snapshot_interval),
+    { "--snapshot-interval", 0, OPT_INT, OPT_VAR(g_snapshot_interval),
       "  --snapshot-interval S  seconds between two snapshot writes at least (default 30)\n" },
-    { "--keep", 0, KW_KEEP, KW_NONE,
+    { "--keep", 0, KW_KEEP, OPT_NONE,
       "  --keep PATH[,PATH...]  project each object to these JSON paths (identity metadata\n"
       "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n" },
-    { "--drop", 0, KW_DROP, KW_NONE,
+    { "--drop", 0, KW_DROP, OPT_NONE,
       "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n" },
-    { "--keep-managed-fields", 0, KW_SET, KW_DESC(no_default_drop),
+    { "--keep-managed-fields", 0, OPT_SET, OPT_DESC(no_default_drop),
       "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n" },
-    { "--max-objects", 0, KW_INT, KW_DESC(max_objects),
-      "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities\n"
-      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" KW_CAPS_HELP },
-    { "--max-object-bytes", 0, KW_SIZE, KW_DESC(max_event_bytes), 0 },
-    { "--store-bytes", 0, KW_SIZE, KW_DESC(store_bytes), 0 },
-    { "--read-bytes", 0, KW_SIZE, KW_DESC(read_bytes),
+    TOOL_CAPACITY_OPTS(KW_CAP_INT, KW_CAP_SIZE, "\n"
+      "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" KW_CAPS_HELP),
+    { "--read-bytes", 0, OPT_SIZE, OPT_DESC(read_bytes),
       "  --read-bytes B         socket read buffer (default 1 MiB; 0: the library's 16 KiB)\n" },
-    { "--fifo", 0, KW_INT, KW_DESC(fifo_capacity), "  --fifo N               stop reading the socket when N keys wait for delivery\n" },
-    { "--no-prefault", 0, KW_CLEAR, KW_DESC(prefault_store),
+    { "--fifo", 0, OPT_INT, OPT_DESC(fifo_capacity), "  --fifo N               stop reading the socket when N keys wait for delivery\n" },
+    { "--no-prefault", 0, OPT_CLEAR, OPT_DESC(prefault_store),
       "  --no-prefault          take a page fault per store page instead of faulting the store in\n"
       "                         batches ahead of its top (Linux; see kinformer.h MEMORY)\n" },
-    { "--list-limit", 0, KW_INT, KW_DESC(list_limit), "  --list-limit N         LIST page size (default 500)\n" },
-    { "--idle-timeout", 0, KW_MS, KW_DESC(idle_timeout_ms),
-      "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n" },
-    { "--watch-timeout", 0, KW_INT, KW_DESC(watch_timeout_s),
+    { "--list-limit", 0, OPT_INT, OPT_DESC(list_limit), "  --list-limit N         LIST page size (default 500)\n" },
+    CONN_IDLE_TIMEOUT_OPT,
+    { "--watch-timeout", 0, OPT_INT, OPT_DESC(watch_timeout_s),
       "  --watch-timeout SECONDS  timeoutSeconds of each watch (default random 300-600)\n" },
-    { "--resync", 0, KW_MS, KW_DESC(resync_period_ms),
+    { "--resync", 0, OPT_MS, OPT_DESC(resync_period_ms),
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
-    { "-v", "--verbose", KW_SET, KW_VAR(g_verbose),
-      "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" },
-    { "--all", 0, KW_SET, KW_VAR(g_all),
+    TOOL_VERBOSE_OPT,
+    { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched (CRDs\n"
       "                         too; only namespaced ones with -n), and those that appear later\n" },
-    { "--rediscover", 0, KW_MS, KW_VAR(g_rediscover_ms),
+    { "--rediscover", 0, OPT_MS, OPT_VAR(g_rediscover_ms),
       "  --rediscover SECONDS   with --all: run discovery again this often (default 30)\n" },
-    { "--max-informers", 0, KW_INT, KW_VAR(g_max_informers),
+    { "--max-informers", 0, OPT_INT, OPT_VAR(g_max_informers),
       "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
       "                         each has the memory capacities above\n" },
 #ifndef KINF_NO_WATCH_LIST
-    { "--watch-list", 0, KW_STR, KW_VAR(g_watch_list),
+    { "--watch-list", 0, OPT_STR, OPT_VAR(g_watch_list),
       "  --watch-list auto|on|off  list through one watch with sendInitialEvents (KEP-3157). auto\n"
       "                         (default): LIST+WATCH from then on once the server refuses it or\n"
       "                         does not end the initial events; on: tried at every relist, each\n"
       "                         failure falls back to LIST for that one; off: LIST, then WATCH\n" },
 #endif
 #ifndef KINF_NO_METADATA_ONLY
-    { "--metadata-only", 0, KW_SET, KW_DESC(metadata_only),
+    { "--metadata-only", 0, OPT_SET, OPT_DESC(metadata_only),
       "  --metadata-only        ask for PartialObjectMetadata and keep each object's metadata only\n"
       "                         (--keep paths must lie under metadata)\n" },
 #endif
 #ifndef KINF_NO_GZIP
-    { "--no-gzip", 0, KW_SET, KW_DESC(no_gzip),
+    { "--no-gzip", 0, OPT_SET, OPT_DESC(no_gzip),
       "  --no-gzip              lists without Accept-Encoding: gzip (asked for by default; the\n"
       "                         server compresses lists over 128 KiB), and no inflater memory\n" },
 #endif
-    { "-h", "--help", KW_HELP, KW_NONE, "  -h, --help             this text\n" },
+    OPT_HELP_ROW,
 };
-#undef KW_DESC
-#undef KW_VAR
-#undef KW_NONE
 #undef KW_CAPS_HELP
-/* the option named a, or 0 */
-static const kw_opt* find_opt(const char* a) {
-    size_t k;
-    for (k = 0; k < sizeof(kw_opts) / sizeof(kw_opts[0]); k++) {
-        if (!strcmp(a, kw_opts[k].name) || (kw_opts[k].alias && !strcmp(a, kw_opts[k].alias))) { return &kw_opts[k]; }
-    }
-    return 0;
-}
-static void print_usage(void) {
-    size_t k;
-    fputs(usage_head, stdout);
-    for (k = 0; k < sizeof(kw_opts) / sizeof(kw_opts[0]); k++) {
-        if (kw_opts[k].help) { fputs(kw_opts[k].help, stdout); }
-    }
-    fputs(usage_tail, stdout);
-}
-/* where option o puts its value: a field of d, or a variable of kwatch's */
-static void* opt_target(const kw_opt* o, kinf_desc_t* d) { return o->var ? o->var : (void*)((char*)d + o->field); }
-static int opt_takes_value(const kw_opt* o) { return o->kind != KW_HELP && o->kind != KW_SET && o->kind != KW_CLEAR; }
-/* a number option's value n stored as its kind says */
-static void opt_set_num(const kw_opt* o, void* t, double n) {
-    switch (o->kind) {
-    case KW_LONG: *(long*)t = (long)n; break;
-    case KW_DOUBLE: *(double*)t = n; break;
-    case KW_INT: *(int*)t = (int)n; break;
-    case KW_SIZE: *(size_t*)t = (size_t)n; break;
-    default: *(int*)t = (int)(n * 1000); break; /* KW_MS */
-    }
-}
 #ifndef KINF_NO_FACTORY
 /* RES=N for one of the three capacity options: into RES's row of g_caps. 0: not a number, or too many rows */
-static int set_cap(const kw_opt* o, const char* v) {
+static int set_cap(const opt_t* o, const char* v) {
     const char* eq = strchr(v, '=');
-    double num;
+    size_t n = eq ? (size_t)(eq - v) : 0;
     int k;
     kinf_factory_caps_t* c = 0;
-    if (!eq || eq == v || !parse_num(eq + 1, &num)) { return 0; }
+    if (!n) { return 0; }
     for (k = 0; k < g_ncaps && !c; k++) {
-        if (strlen(g_caps[k].resource) == (size_t)(eq - v) && !strncmp(g_caps[k].resource, v, (size_t)(eq - v))) { c = &g_caps[k]; }
+        if (strlen(g_caps[k].resource) == n && !strncmp(g_caps[k].resource, v, n)) { c = &g_caps[k]; }
     }
     if (!c) {
         char* name;
-        if (g_ncaps >= KW_MAX_CAPS || !(name = (char*)malloc((size_t)(eq - v) + 1))) { return 0; }
-        memcpy(name, v, (size_t)(eq - v)); name[eq - v] = 0;
+        if (g_ncaps >= KW_MAX_CAPS || !(name = (char*)malloc(n + 1))) { return 0; }
+        memcpy(name, v, n); name[n] = 0;
         c = &g_caps[g_ncaps++];
         c->resource = name;
     }
-    if (o->field == offsetof(kinf_desc_t, max_objects)) { c->max_objects = (int)num; }
-    else if (o->field == offsetof(kinf_desc_t, store_bytes)) { c->store_bytes = (size_t)num; }
-    else { c->max_event_bytes = (size_t)num; }
-    return 1;
+    if (o->kind == KW_CAP_INT) { return opts_number(OPT_INT, eq + 1, &c->max_objects); }
+    return opts_number(OPT_SIZE, eq + 1, o->field == offsetof(kinf_desc_t, store_bytes) ? &c->store_bytes : &c->max_event_bytes);
 }
 static void free_caps(void) {
     int k;
     for (k = 0; k < g_ncaps; k++) { free((void*)(uintptr_t)g_caps[k].resource); }
     g_ncaps = 0;
 }
-/* a capacity option (--max-objects, --store-bytes, --max-object-bytes) */
-static int is_cap_opt(const kw_opt* o) {
-    return !o->var && (o->field == offsetof(kinf_desc_t, max_objects) || o->field == offsetof(kinf_desc_t, store_bytes) ||
-                       o->field == offsetof(kinf_desc_t, max_event_bytes));
-}
 #endif
-/* splits a comma list in place; returns the count */
-static int split_list(char* s, const char** out, int max) {
-    int n = 0;
-    char* p = s;
-    while (p && *p && n < max) {
-        char* c = strchr(p, ',');
-        if (c) { *c = 0; }
-        if (*p) { out[n++] = p; }
-        p = c ? c + 1 : 0;
+/* the value v of one of kwatch's own options a; -1 to go on, else the exit status */
+static int kw_option(const opt_t* o, const char* a, const char* v, void* t) {
+    kinf_desc_t* d = (kinf_desc_t*)t; /* --keep and --drop (OPT_NONE) */
+    char* copy;
+#ifndef KINF_NO_FACTORY
+    if (o->kind == KW_CAP_INT || o->kind == KW_CAP_SIZE) {
+        if (!v || !strchr(v, '=')) { return opts_value(o->kind == KW_CAP_INT ? OPT_INT : OPT_SIZE, a, v, t); }
+        if (!set_cap(o, v)) { free_caps(); return opts_usage_error("expected RES=N, N a non-negative number (at most 64 resources)", v); }
+        return -1;
     }
-    return n;
+#endif
+    if (!v) { return opts_usage_error("missing value", a); }
+    if (o->kind == KW_OUTPUT) {
+        if (!strcmp(v, "name")) { *(int*)t = 0; } else if (!strcmp(v, "json")) { *(int*)t = 1; }
+        else if (!strcmp(v, "none")) { *(int*)t = 2; } else { return opts_usage_error("-o takes name, json or none", v); }
+        return -1;
+    }
+    copy = strdup(v);
+    if (!copy) { return TOOL_EXIT_FAIL; }
+    if (o->kind == KW_KEEP) { free(g_keep_copy); g_keep_copy = copy; d->keep = g_keep; d->keep_count = tool_split(copy, g_keep, 29); }
+    else { free(g_drop_copy); g_drop_copy = copy; d->drop = g_drop; d->drop_count = tool_split(copy, g_drop, 31); }
+    if (d->keep_count > 28 || d->drop_count > 30) { return opts_usage_error("at most 28 --keep and 30 --drop paths", a); }
+    return -1;
 }
 static int cmp_key(const void* a, const void* b) {
     return strcmp(((const kinf_object_t*)a)->key, ((const kinf_object_t*)b)->key);
@@ -386,8 +286,12 @@ static int dump_cache(kinf_informer_t* inf) {
     free(all);
     return 1;
 }
-/* the six "# stats" lines of one informer */
-static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
+/* the six "# stats" lines of one informer (after its name, when several are watched) */
+static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
+#ifndef KINF_NO_FACTORY
+    kinf_resource_t r;
+    if (g_multi && kinf_factory_resource(g_fac, inf, &r) == KINF_OK) { fprintf(stderr, "# stats resource %s\n", r.name); }
+#endif
     fprintf(stderr,
             "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
             "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu\n"
@@ -404,7 +308,7 @@ static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
             (unsigned long long)s->dropped, (unsigned long long)s->delivered_adds, (unsigned long long)s->delivered_updates,
             (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs, s->objects, s->max_objects,
             s->fifo_len, s->fifo_capacity, s->store_used, s->store_peak, s->store_capacity, s->mem_used, s->mem_capacity,
-            kinf_log_item_name(last_error));
+            kinf_log_item_name(kinf_last_error(inf)));
 #ifndef KINF_NO_WATCH_LIST
     fprintf(stderr, "# stats watch_lists=%llu watch_list_fallbacks=%llu\n", (unsigned long long)s->watch_lists,
             (unsigned long long)s->watch_list_fallbacks);
@@ -414,38 +318,7 @@ static void print_stats(const kinf_stats_t* s, uint32_t last_error) {
             (unsigned long long)s->gzip_bytes_in, (unsigned long long)s->gzip_bytes_out);
 #endif
 }
-static void install_signals(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof(sa));
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_signal; /* no SA_RESETHAND: a second signal is handled the same */
-    sigaction(SIGINT, &sa, 0);
-    sigaction(SIGTERM, &sa, 0);
-    sa.sa_handler = on_usr1;
-    sigaction(SIGUSR1, &sa, 0);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, 0);
-}
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 #ifndef KINF_NO_FACTORY
-/* A core/v1 plural or one API path: watched as kwatch always has, with no
-   discovery. Anything else (short names, Kinds, NAME.GROUP, several, --all)
-   is resolved by discovery and watched through a factory. */
-static int plain_resource(const char* r) {
-    static const char* const core[] = { "pods", "configmaps", "secrets", "services", "nodes", "namespaces", "events",
-                                        "endpoints", "persistentvolumes", "persistentvolumeclaims", "serviceaccounts",
-                                        "replicationcontrollers", "limitranges", "resourcequotas", "podtemplates", 0 };
-    int k;
-    if (strchr(r, ',')) { return 0; }
-    if (r[0] == '/') { return 1; }
-    for (k = 0; core[k]; k++) { if (!strcmp(r, core[k])) { return 1; } }
-    return 0;
-}
 typedef struct kw_line { const char* res; kinf_object_t o; } kw_line;
 static int cmp_line(const void* a, const void* b) {
     const kw_line* x = (const kw_line*)a;
@@ -458,7 +331,6 @@ static int dump_factory(kinf_factory_t* f) {
     int i, n = 0, k = 0;
     kw_line* all;
     kinf_iter_t it;
-    if (!g_multi) { return dump_cache(kinf_factory_at(f, 0)); }
     for (i = 0; i < kinf_factory_count(f); i++) { n += kinf_count(kinf_factory_at(f, i)); }
     all = (kw_line*)calloc((size_t)n + 1, sizeof(kw_line));
     if (!all) { return 0; }
@@ -476,62 +348,54 @@ static int dump_factory(kinf_factory_t* f) {
     free(all);
     return 1;
 }
-/* kwatch's handler on every informer of the factory, once, its resource's name as user */
-static void handle_new(kinf_factory_t* f, int* handled) {
-    kinf_handler_t h;
-    memset(&h, 0, sizeof(h));
-    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
-    for (; *handled < kinf_factory_count(f); (*handled)++) {
-        kinf_informer_t* inf = kinf_factory_at(f, *handled);
-        kinf_resource_t r;
-        if (!inf || kinf_factory_resource(f, inf, &r) != KINF_OK) { continue; }
-        h.user = (void*)(uintptr_t)r.name; /* valid for the factory's life */
-        kinf_add_handler(inf, &h);
-    }
+#endif
+/* the dump of the one informer, or of the factory's */
+static int dump(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_multi) { return dump_factory(g_fac); }
+#endif
+    return dump_cache(tool_informer(0));
 }
-/* Several resources (or one named as kubectl names it, or --all) on one loop:
-   discovery resolves the names, a factory holds one informer each. */
-static int run_factory(kinf_desc_t* d, char* list) {
-    kinf_factory_desc_t fd;
-    kinf_informer_req_t q;
-    const char* names[64];
-    int n = 0, i, handled = 0, rc = KWATCH_EXIT_OK, synced_printed = 0, total;
+/* the objects cached by every informer watched */
+static int count_objects(void) {
+    int i, n = 0;
+    for (i = 0; i < tool_informers(); i++) { n += kinf_count(tool_informer(i)); }
+    return n;
+}
+
+/* One resource, a core/v1 plural or an API path: one informer, no discovery. */
+static int open_informer(kinf_desc_t* d, const char* resource) {
     size_t size;
-    void* mem;
-    double t0;
-    uint64_t bytes = 0, oversized = 0;
-    memset(&fd, 0, sizeof(fd));
-    memset(&q, 0, sizeof(q));
-    if (list) { n = split_list(list, names, 64); }
-    if (!g_all && n == 0) { return usage_error("missing RESOURCE", 0); }
-    g_multi = g_all || n > 1;
-    d->tag = 0; /* an informer's log lines carry its resource's name */
-    fd.base = d;
-    fd.max_informers = g_max_informers ? g_max_informers : g_all ? 64 : n;
-    fd.rediscover_ms = g_rediscover_ms;
-    fd.caps = g_caps; fd.caps_count = g_ncaps; /* each row's share is its resource's */
-    size = kinf_factory_size(&fd);
-    mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */
-    if (!mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
-    g_fac = kinf_factory_init(mem, size, &fd);
-    if (!g_fac) { free(mem); return KWATCH_EXIT_FAIL; }
-    install_signals();
-    t0 = now_s();
-    if (kinf_factory_discover(g_fac, g_timeout >= 0 && g_timeout < 30 ? (int)(g_timeout * 1000) + 1 : 30000) != KINF_OK) {
-        kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
-        kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(disc));
-        if (!kinf_discovery_stats(disc).bytes_read) { fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port); }
-        else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
-        kinf_factory_shutdown(g_fac); free(mem);
-        return g_signal ? KWATCH_EXIT_OK : KWATCH_EXIT_FAIL;
-    }
-    /* a RES=N row names a resource the server has, and (without --all) one that is watched */
+    kinf_handler_t h = handler();
+    d->resource = resource;
+    d->tag = "kwatch";
+    size = kinf_informer_size(d);
+    /* the one allocation: the library takes all its memory from here. SIZE_MAX:
+       more than this system counts; kinf_init says why (MEMORY_OVERFLOW) */
+    g_mem = size == SIZE_MAX ? 0 : malloc(size);
+    if (!g_mem && size != SIZE_MAX) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return TOOL_EXIT_FAIL; }
+    g_inf = kinf_init(g_mem, size, d);
+    if (!g_inf) { return TOOL_EXIT_FAIL; }
+    kinf_add_handler(g_inf, &h);
+    tool_install_signals(on_usr1);
+#ifndef KINF_NO_SNAPSHOT
+    if (g_snapshot) { kinf_snapshot_load_file(g_inf, g_snapshot); } /* refused or absent: logged when it matters, and a LIST */
+#endif
+    g_t0 = tool_now_s();
+    return -1;
+}
+
+#ifndef KINF_NO_FACTORY
+/* does the RES of each RES=N row name a resource the server has, and
+   (without --all) one that is watched? */
+static int check_caps(const char* const* names, int n) {
+    kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
+    int i;
     for (i = 0; i < g_ncaps; i++) {
-        kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
         kinf_resource_t cr, r;
         int k, watched = g_all;
         char group[256];
-        if (kinf_discovery_resolve(disc, g_caps[i].resource, &cr) != KINF_OK) { kinf_factory_shutdown(g_fac); free(mem); return KWATCH_EXIT_FAIL; } /* logged */
+        if (kinf_discovery_resolve(disc, g_caps[i].resource, &cr) != KINF_OK) { return TOOL_EXIT_FAIL; } /* logged */
         snprintf(group, sizeof(group), "%s/%s", cr.group, cr.plural);
         for (k = 0; k < n && !watched; k++) {
             char other[256];
@@ -540,11 +404,45 @@ static int run_factory(kinf_desc_t* d, char* list) {
             watched = !strcmp(group, other);
         }
         if (!watched) {
-            kinf_factory_shutdown(g_fac); free(mem);
             fprintf(stderr, "kwatch: %s=...: %s is not one of the resources watched\n", g_caps[i].resource, g_caps[i].resource);
-            return KWATCH_EXIT_USAGE;
+            return TOOL_EXIT_USAGE;
         }
     }
+    return -1;
+}
+/* Several resources (or one named as kubectl names it, or --all) on one loop:
+   discovery resolves the names, a factory holds one informer each. */
+static int open_factory(kinf_desc_t* d, char* list) {
+    kinf_factory_desc_t fd;
+    kinf_informer_req_t q;
+    const char* names[64];
+    int n = 0, i, rc;
+    size_t size;
+    memset(&fd, 0, sizeof(fd));
+    memset(&q, 0, sizeof(q));
+    if (list) { n = tool_split(list, names, 64); }
+    if (!g_all && n == 0) { return opts_usage_error("missing RESOURCE", 0); }
+    g_multi = g_all || n > 1;
+    d->tag = 0; /* an informer's log lines carry its resource's name */
+    fd.base = d;
+    fd.max_informers = g_max_informers ? g_max_informers : g_all ? 64 : n;
+    fd.rediscover_ms = g_rediscover_ms;
+    fd.caps = g_caps; fd.caps_count = g_ncaps; /* each row's share is its resource's */
+    size = kinf_factory_size(&fd);
+    g_mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */
+    if (!g_mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return TOOL_EXIT_FAIL; }
+    g_fac = kinf_factory_init(g_mem, size, &fd);
+    if (!g_fac) { return TOOL_EXIT_FAIL; }
+    tool_install_signals(on_usr1);
+    g_t0 = tool_now_s();
+    if (tool_discover() != KINF_OK) {
+        kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
+        kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(disc));
+        if (!kinf_discovery_stats(disc).bytes_read) { fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port); }
+        else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
+        return g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
+    }
+    if ((rc = check_caps(names, n)) >= 0) { return rc; }
     q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
     q.keep = d->keep; q.keep_count = d->keep_count;
     if (g_all) {
@@ -552,56 +450,61 @@ static int run_factory(kinf_desc_t* d, char* list) {
     } else {
         for (i = 0; i < n; i++) {
             q.resource = names[i];
-            if (!kinf_factory_informer(g_fac, &q)) { kinf_factory_shutdown(g_fac); free(mem); return KWATCH_EXIT_FAIL; } /* logged */
+            if (!kinf_factory_informer(g_fac, &q)) { return TOOL_EXIT_FAIL; } /* logged */
         }
     }
-    handle_new(g_fac, &handled);
+    g_handler = handler();
+    tool_handle_new(&g_handler);
     kinf_factory_start(g_fac);
-    if (g_max_events == 0) { kinf_factory_stop(g_fac); }
-    while (!kinf_factory_stopped(g_fac)) {
-        int wait = 200;
-        if (g_timeout >= 0) {
-            double left = g_timeout - (now_s() - t0);
-            if (left <= 0) { break; }
-            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
-        }
-        kinf_factory_poll(g_fac, wait);
-        handle_new(g_fac, &handled); /* --all: a resource that appeared */
-        if (g_final && !g_all && !kinf_factory_has_synced(g_fac)) {
-            fprintf(stderr, "kwatch: giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
-            rc = KWATCH_EXIT_FAIL;
-            break;
-        }
+    return -1;
+}
+#endif
+
+/* The watch, until it stops, --timeout passes, --exit-after-sync is met or
+   the server refuses the request for good; the exit status so far. */
+static int watch(void) {
+    if (g_max_events == 0) { tool_stop(); }
+    while (!tool_stopped()) {
+        int wait = tool_wait(g_t0, 200);
+        if (wait < 0) { break; }
+        if (tool_poll(wait) != KINF_OK) { return TOOL_EXIT_FAIL; }
+#ifndef KINF_NO_FACTORY
+        if (g_fac) { tool_handle_new(&g_handler); } /* --all: a resource that appeared */
+#endif
+        if (tool_refused(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
         if (g_dump_now) {
             g_dump_now = 0;
-            kinf_factory_flush(g_fac);
-            dump_factory(g_fac);
+            tool_flush();
+            dump();
             printf("# end cache\n");
             fflush(stdout);
         }
-        if (g_exit_after_sync && kinf_factory_has_synced(g_fac)) {
-            for (i = 0, total = 0; i < kinf_factory_count(g_fac); i++) { total += kinf_count(kinf_factory_at(g_fac, i)); }
-            printf("# synced %d objects\n", total);
+        if (g_exit_after_sync && tool_synced() && !(g_inf && KW_STALE(g_inf))) {
+            printf("# synced %d objects\n", count_objects());
             fflush(stdout);
-            synced_printed = 1;
-            break;
+            g_synced_printed = 1;
+            break;   /* the snapshot is written below, at exit */
         }
+#ifndef KINF_NO_SNAPSHOT
+        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
+#endif
     }
-    if (g_exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
-    if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_factory_flush(g_fac); }
-    if (g_dump && !dump_factory(g_fac)) { rc = KWATCH_EXIT_FAIL; }
-    for (i = 0; i < kinf_factory_count(g_fac); i++) {
-        kinf_informer_t* inf = kinf_factory_at(g_fac, i);
-        kinf_resource_t r;
-        kinf_stats_t s;
-        if (!inf) { continue; }
-        s = kinf_stats(inf);
-        bytes += s.bytes_read;
-        oversized += s.oversized + s.store_full + s.dropped;
-        if (!g_stats) { continue; }
-        if (g_multi && kinf_factory_resource(g_fac, inf, &r) == KINF_OK) { fprintf(stderr, "# stats resource %s\n", r.name); }
-        print_stats(&s, kinf_last_error(inf));
-    }
+    return TOOL_EXIT_OK;
+}
+
+/* After the watch: the flush, the dump, the snapshot, the counters, and
+   the exit status they make. */
+static int finish(int rc) {
+    uint64_t bytes, lost;
+    if (g_exit_after_sync && !g_synced_printed && rc == TOOL_EXIT_OK && !g_signal) { rc = TOOL_EXIT_FAIL; }
+    /* what the cache already holds reaches the handlers before the dump */
+    if (!tool_events_done()) { tool_flush(); }
+    if (g_dump && !dump()) { rc = TOOL_EXIT_FAIL; }
+#ifndef KINF_NO_SNAPSHOT
+    if (g_snapshot && kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+#endif
+    tool_totals(&bytes, &lost, g_stats ? print_stats : 0);
+#ifndef KINF_NO_FACTORY
     if (g_stats && g_multi) {
         kinf_factory_stats_t fs = kinf_factory_stats(g_fac);
         kinf_discovery_stats_t ds = kinf_discovery_stats(kinf_factory_discovery(g_fac));
@@ -610,35 +513,49 @@ static int run_factory(kinf_desc_t* d, char* list) {
                 fs.informers, fs.synced, fs.gone, fs.informer_bytes, fs.fixed_bytes, fs.mem_used, fs.mem_capacity,
                 (unsigned long long)ds.rounds, ds.resources, ds.aggregated, (unsigned long long)ds.requests, (unsigned long long)ds.bytes_read);
     }
-    if (rc == KWATCH_EXIT_OK && oversized) { rc = KWATCH_EXIT_CAPACITY; }
-    if (rc == KWATCH_EXIT_OK && bytes == 0 && kinf_factory_count(g_fac) && g_max_events != 0) {
-        kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(kinf_factory_discovery(g_fac)));
+#endif
+    if (rc == TOOL_EXIT_OK && lost) { rc = TOOL_EXIT_CAPACITY; }
+    if (rc == TOOL_EXIT_OK && bytes == 0 && tool_informers() && g_max_events != 0) {
+#ifndef KINF_NO_FACTORY
+        kinf_server_t sv = g_fac ? kinf_engine_server(kinf_discovery_engine(kinf_factory_discovery(g_fac))) : kinf_engine_server(kinf_informer_engine(g_inf));
+#else
+        kinf_server_t sv = kinf_engine_server(kinf_informer_engine(g_inf));
+#endif
         fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port);
-        rc = KWATCH_EXIT_FAIL;
+        rc = TOOL_EXIT_FAIL;
     }
-    kinf_factory_shutdown(g_fac);
-    free(mem);
     return rc;
 }
 
+/* what the command line asks for beside the options, once the
+   configuration is read: -1 to go on, else the exit status */
+static int check_resource(const char* resource) {
+#ifndef KINF_NO_FACTORY
+    if (g_snapshot && (g_all || !tool_plain_resource(resource))) {
+        return opts_usage_error("--snapshot takes one RESOURCE, a core plural or an API path", g_all ? "--all" : resource);
+    }
+    if (g_snapshot && g_ncaps) { return opts_usage_error("--snapshot takes the capacities as numbers, not RES=N", g_snapshot); }
+#else
+    if (g_all || strchr(resource, ',')) { return opts_usage_error("this build has no discovery (KINF_NO_FACTORY): one RESOURCE, a plural or an API path", resource); }
 #endif
+#ifdef KINF_NO_SNAPSHOT
+    if (g_snapshot) { return opts_usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot); }
+#endif
+    return -1;
+}
 
 int main(int argc, char** argv) {
     kinf_desc_t d;
-    const char* keep[32];
-    const char* drop[32];
     const char* resource = 0;
-    char* keep_copy = 0;
-    char* drop_copy = 0;
-    static kinf_config_t cfg;
     void* work = 0;
-    double num;
-    int i, rc = KWATCH_EXIT_OK, synced_printed = 0;
-    size_t size;
-    void* mem;
-    double t0;
-    kinf_handler_t h;
+    int npos, rc;
+    opts_t cmd;
 
+    memset(&cmd, 0, sizeof(cmd));
+    cmd.rows = kw_opts; cmd.count = sizeof(kw_opts) / sizeof(kw_opts[0]);
+    cmd.head = usage_head; cmd.tail = usage_tail;
+    cmd.pos = &resource; cmd.max_pos = 1; cmd.too_many = "more than one RESOURCE";
+    cmd.own = kw_option;
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
     d.max_event_bytes = 1u << 20;
@@ -647,181 +564,31 @@ int main(int argc, char** argv) {
     /* reads of up to 1 MiB: a stream faster than kwatch costs few receive
        calls and window updates (docs/optimisation.md, step 25) */
     d.read_bytes = 1u << 20;
-    for (i = 1; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = 0;
-        const kw_opt* o;
-        void* t;
-        char* eq = 0;
-        if (!strncmp(a, "--", 2) && (eq = strchr(a, '=')) != 0) {
-            static char opt[64];
-            size_t n = (size_t)(eq - a);
-            if (n >= sizeof(opt)) { return usage_error("unknown option", a); }
-            memcpy(opt, a, n); opt[n] = 0;
-            v = eq + 1; a = opt;
-        }
-        o = find_opt(a);
-        if (!o) {
-            if (a[0] == '-' && a[1]) { return usage_error("unknown option", a); }
-            if (resource) { return usage_error("more than one RESOURCE", a); }
-            resource = a;
-            continue;
-        }
-        t = opt_target(o, &d);
-        if (opt_takes_value(o) && !v && i + 1 < argc) { v = argv[++i]; }
-        switch (o->kind) {
-        case KW_HELP: print_usage(); return KWATCH_EXIT_OK;
-        case KW_SET: *(int*)t = 1; break;
-        case KW_CLEAR: *(int*)t = 0; break;
-        case KW_STR:
-            if (!v) { return usage_error("missing value", a); }
-            *(const char**)t = v;
-            break;
-        case KW_OUTPUT:
-            if (!v) { return usage_error("missing value", a); }
-            if (!strcmp(v, "name")) { *(int*)t = 0; } else if (!strcmp(v, "json")) { *(int*)t = 1; }
-            else if (!strcmp(v, "none")) { *(int*)t = 2; } else { return usage_error("-o takes name, json or none", v); }
-            break;
-        case KW_KEEP: case KW_DROP: {
-            char* copy;
-            if (!v) { return usage_error("missing value", a); }
-            copy = strdup(v);
-            if (!copy) { return KWATCH_EXIT_FAIL; }
-            if (o->kind == KW_KEEP) { free(keep_copy); keep_copy = copy; d.keep = keep; d.keep_count = split_list(copy, keep, 29); }
-            else { free(drop_copy); drop_copy = copy; d.drop = drop; d.drop_count = split_list(copy, drop, 31); }
-            if (d.keep_count > 28 || d.drop_count > 30) { free(keep_copy); free(drop_copy); return usage_error("at most 28 --keep and 30 --drop paths", a); }
-            break;
-        }
-        default:
-#ifndef KINF_NO_FACTORY
-            if (v && strchr(v, '=') && is_cap_opt(o)) {
-                if (!set_cap(o, v)) { free_caps(); return usage_error("expected RES=N, N a non-negative number (at most 64 resources)", v); }
-                break;
-            }
-#endif
-            if (!parse_num(v, &num)) { return usage_error("expected a non-negative number", v ? v : a); }
-            opt_set_num(o, t, num);
-            break;
-        }
-    }
+    rc = opts_parse(&cmd, argc, argv, &d, &npos);
 #ifndef KINF_NO_WATCH_LIST
-    if (g_watch_list) {
+    if (rc < 0 && g_watch_list) {
         if (!strcmp(g_watch_list, "auto")) { d.watch_list = KINF_WATCH_LIST_AUTO; } else if (!strcmp(g_watch_list, "on")) { d.watch_list = KINF_WATCH_LIST_ON; }
-        else if (!strcmp(g_watch_list, "off")) { d.watch_list = KINF_WATCH_LIST_OFF; } else { return usage_error("--watch-list takes auto, on or off", g_watch_list); }
+        else if (!strcmp(g_watch_list, "off")) { d.watch_list = KINF_WATCH_LIST_OFF; } else { rc = opts_usage_error("--watch-list takes auto, on or off", g_watch_list); }
     }
 #endif
-    if (!resource && !g_all) { return usage_error("missing RESOURCE", 0); }
-    if (resource && g_all) { return usage_error("--all takes no RESOURCE", resource); }
-    if (!d.server || g_kubeconfig || g_context || g_sa_dir) {
-        int r;
-        work = malloc(KWATCH_CONFIG_WORK);
-        if (!work) { return KWATCH_EXIT_FAIL; }
-        if (g_kubeconfig || g_context) { r = kinf_config_kubeconfig(&cfg, g_kubeconfig, g_context, work, KWATCH_CONFIG_WORK); }
-        else if (g_sa_dir) { r = kinf_config_in_cluster(&cfg, g_sa_dir, work, KWATCH_CONFIG_WORK); }
-        else { r = kinf_config_default(&cfg, work, KWATCH_CONFIG_WORK); }
-        if (r != KINF_OK) {
-            fprintf(stderr, "kwatch: error %s: %s\n", kinf_log_item_name(cfg.error), cfg.error_detail);
-            free(work); free(keep_copy); free(drop_copy);
-            return KWATCH_EXIT_FAIL;
-        }
-        if (g_verbose) { fprintf(stderr, "kwatch: info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
-        kinf_config_apply(&cfg, &d);
-    }
+    if (rc < 0 && !resource && !g_all) { rc = opts_usage_error("missing RESOURCE", 0); }
+    if (rc < 0 && resource && g_all) { rc = opts_usage_error("--all takes no RESOURCE", resource); }
+    if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
     d.logger.func = logger;
-    if (g_tls_time >= 0) { d.tls_time = tls_time; }
+    if (rc < 0) { rc = check_resource(resource); }
 #ifndef KINF_NO_FACTORY
-    if (g_snapshot && (g_all || !plain_resource(resource))) {
-        free(work); free(keep_copy); free(drop_copy);
-        return usage_error("--snapshot takes one RESOURCE, a core plural or an API path", g_all ? "--all" : resource);
-    }
-    if (g_snapshot && g_ncaps) {
-        free(work); free(keep_copy); free(drop_copy); free_caps();
-        return usage_error("--snapshot takes the capacities as numbers, not RES=N", g_snapshot);
-    }
-    if (g_all || g_ncaps || !plain_resource(resource)) {
-        rc = run_factory(&d, (char*)(uintptr_t)resource);
-        free(work); free(keep_copy); free(drop_copy); free_caps();
-        return rc;
-    }
-#else
-    if (g_all || strchr(resource, ',')) { return usage_error("this build has no discovery (KINF_NO_FACTORY): one RESOURCE, a plural or an API path", resource); }
+    if (rc < 0 && (g_all || g_ncaps || !tool_plain_resource(resource))) {
+        rc = open_factory(&d, (char*)(uintptr_t)resource); /* split in place: argv's */
+    } else
 #endif
-#ifdef KINF_NO_SNAPSHOT
-    if (g_snapshot) { return usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot); }
+    if (rc < 0) { rc = open_informer(&d, resource); }
+    if (rc < 0) { rc = finish(watch()); }
+#ifndef KINF_NO_FACTORY
+    free_caps();
 #endif
-    d.resource = resource;
-    d.tag = "kwatch";
-
-    size = kinf_informer_size(&d);
-    /* the one allocation: the library takes all its memory from here. SIZE_MAX:
-       more than this system counts; kinf_init says why (MEMORY_OVERFLOW) */
-    mem = size == SIZE_MAX ? 0 : malloc(size);
-    if (!mem && size != SIZE_MAX) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return KWATCH_EXIT_FAIL; }
-    g_inf = kinf_init(mem, size, &d);
-    if (!g_inf) { free(mem); free(work); free(keep_copy); free(drop_copy); return KWATCH_EXIT_FAIL; }
-    memset(&h, 0, sizeof(h));
-    h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete; h.on_oversized = on_oversized;
-    kinf_add_handler(g_inf, &h);
-    install_signals();
-#ifndef KINF_NO_SNAPSHOT
-    if (g_snapshot) { kinf_snapshot_load_file(g_inf, g_snapshot); } /* refused or absent: logged when it matters, and a LIST */
-#endif
-
-    t0 = now_s();
-    if (g_max_events == 0) { kinf_stop(g_inf); }
-    while (!kinf_stopped(g_inf)) {
-        int wait = 200;
-        if (g_timeout >= 0) {
-            double left = g_timeout - (now_s() - t0);
-            if (left <= 0) { break; }
-            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
-        }
-        if (kinf_poll(g_inf, wait) != KINF_OK) { rc = KWATCH_EXIT_FAIL; break; }
-        if (g_final && !kinf_has_synced(g_inf)) {
-            /* as kubectl: the request is wrong (a 400 or 404), so retrying will not help; the
-               error line with the server's message is already on stderr */
-            fprintf(stderr, "kwatch: giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
-            rc = KWATCH_EXIT_FAIL;
-            break;
-        }
-        if (g_dump_now) {
-            g_dump_now = 0;
-            kinf_flush(g_inf);
-            dump_cache(g_inf);
-            printf("# end cache\n");
-            fflush(stdout);
-        }
-        if (g_exit_after_sync && kinf_has_synced(g_inf) && !KW_STALE(g_inf)) {
-            printf("# synced %d objects\n", kinf_count(g_inf));
-            fflush(stdout);
-            synced_printed = 1;
-            break;   /* the snapshot is written below, at exit */
-        }
-#ifndef KINF_NO_SNAPSHOT
-        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
-#endif
-    }
-    if (g_exit_after_sync && !synced_printed && rc == KWATCH_EXIT_OK && !g_signal) { rc = KWATCH_EXIT_FAIL; }
-    /* what the cache already holds reaches the handlers before the dump */
-    if (!(g_max_events >= 0 && g_events >= g_max_events)) { kinf_flush(g_inf); }
-    if (g_dump && !dump_cache(g_inf)) { rc = KWATCH_EXIT_FAIL; }
-#ifndef KINF_NO_SNAPSHOT
-    if (g_snapshot && kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 1) < 0 && rc == KWATCH_EXIT_OK) { rc = KWATCH_EXIT_FAIL; }
-#endif
-    {
-        kinf_stats_t s = kinf_stats(g_inf);
-        if (g_stats) { print_stats(&s, kinf_last_error(g_inf)); }
-        if (rc == KWATCH_EXIT_OK && (s.oversized || s.store_full || s.dropped)) { rc = KWATCH_EXIT_CAPACITY; }
-        if (rc == KWATCH_EXIT_OK && s.bytes_read == 0 && g_max_events != 0) {
-            kinf_server_t sv = kinf_engine_server(kinf_informer_engine(g_inf));
-            fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port);
-            rc = KWATCH_EXIT_FAIL;
-        }
-    }
-    kinf_shutdown(g_inf);
-    free(mem);
+    tool_shutdown();
     free(work);
-    free(keep_copy);
-    free(drop_copy);
+    free(g_keep_copy);
+    free(g_drop_copy);
     return rc;
 }

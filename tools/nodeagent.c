@@ -6,17 +6,12 @@
 #define _POSIX_C_SOURCE 200809L
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
+#define TOOL_NAME "nodeagent"
+#include "opts.h"
+#include "tool.h"
+#include "conn.h"
 #include <poll.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-#define NA_EXIT_OK 0
-#define NA_EXIT_FAIL 1
-#define NA_EXIT_USAGE 2
-#define NA_CONFIG_WORK (1u << 20)
 #define NA_LEASE_NS "kube-node-lease"
 #define NA_LEASES "/apis/coordination.k8s.io/v1/leases"
 
@@ -40,17 +35,8 @@ static const char* usage_tail =
     "Errors and warnings go to stderr. SIGINT and SIGTERM stop nodeagent cleanly.\n"
     "Exit status: 0 success (stopped, or --timeout passed), 1 failure, 2 usage error.\n";
 
-static volatile sig_atomic_t g_signal;
-static kinf_informer_t* g_inf;
 static const char* g_node;
-static const char* g_kubeconfig;
-static const char* g_context;
-static const char* g_sa_dir;
-static double g_timeout = -1;
-static double g_tls_time = -1;
-static int g_lease_seconds = 10, g_lease_duration = 40, g_verbose;
-static int64_t tls_time(void* user) { (void)user; return (int64_t)g_tls_time; }
-static void on_signal(int sig) { g_signal = sig; if (g_inf) { kinf_stop(g_inf); } }
+static int g_lease_seconds = 10, g_lease_duration = 40;
 
 /* ------------------------------------------------------------------ pods */
 /* a pod's phase, "Unknown" when it has none */
@@ -79,14 +65,6 @@ static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int unknown,
     (void)inf; (void)u; (void)unknown;
     phase_of(o, p, sizeof p);
     print_phase(o, p, "-");
-}
-
-/* ------------------------------------------------------------------ logging */
-static void logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    (void)line; (void)file; (void)user;
-    if (level > KINF_LOG_WARN && !g_verbose) { return; }
-    fprintf(stderr, "nodeagent: %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
-            kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
 }
 
 /* ------------------------------------------------------------------ the lease */
@@ -203,61 +181,24 @@ static void lease_tick(na_lease* l, uint64_t now) {
 }
 
 /* ------------------------------------------------------------------ options */
-typedef struct na_opt {
-    const char* name;
-    const char* alias;
-    int kind;                    /* 0 string, 1 flag, 2 number (double), 3 int seconds, 4 help, 5 seconds into int ms */
-    size_t field;                /* offset in the descriptor, */
-    void* var;                   /* or this variable of nodeagent's */
-    const char* help;
-} na_opt;
-#define NA_DESC(f) offsetof(kinf_desc_t, f), 0
-#define NA_VAR(v) 0, (void*)&(v)
-/* kwatch's connection flags, spelled and meant as kwatch has them */
-static const na_opt na_opts[] = {
-    { "--node", 0, 0, NA_VAR(g_node), "  --node NAME            the node: its pods are watched, its Lease renewed (required)\n" },
-    { "--lease-seconds", 0, 3, NA_VAR(g_lease_seconds), "  --lease-seconds S      renew the Lease every S seconds (default 10)\n" },
-    { "--lease-duration", 0, 3, NA_VAR(g_lease_duration), "  --lease-duration S     the Lease's leaseDurationSeconds (default 40, as the kubelet's)\n" },
-    { "-s", "--server", 0, NA_DESC(server), "  -s, --server URL       the API server, http:// or https://\n" },
-    { "--token", 0, 0, NA_DESC(token),
-      "  --token T | --token-file F\n"
-      "                         bearer token; the file is re-read every 60 s and after a 401\n" },
-    { "--token-file", 0, 0, NA_DESC(token_file), 0 },
-    { "--kubeconfig", 0, 0, NA_VAR(g_kubeconfig),
-      "  --kubeconfig F         read this kubeconfig (default: $KUBECONFIG's first file, else ~/.kube/config)\n" },
-    { "--context", 0, 0, NA_VAR(g_context), "  --context C            use this kubeconfig context (default: current-context)\n" },
-    { "--certificate-authority", 0, 0, NA_DESC(ca_file),
-      "  --certificate-authority F   PEM bundle of CAs that sign the server's certificate\n" },
-    { "--client-certificate", 0, 0, NA_DESC(client_cert_file),
-      "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n" },
-    { "--client-key", 0, 0, NA_DESC(client_key_file), 0 },
-    { "--insecure-skip-tls-verify", 0, 1, NA_DESC(insecure_skip_tls_verify),
-      "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n" },
-    { "--tls-server-name", 0, 0, NA_DESC(tls_server_name),
-      "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n" },
-    { "--tls-time", 0, 2, NA_VAR(g_tls_time),
-      "  --tls-time SECONDS     check certificate dates as at this Unix time (UTC) instead of the\n"
-      "                         system clock: for a device whose clock is not set\n" },
-    { "--service-account-dir", 0, 0, NA_VAR(g_sa_dir),
-      "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n"
-      "                         With no --server, --kubeconfig or --context: the in-cluster service\n"
-      "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n" },
-    { "--idle-timeout", 0, 5, NA_DESC(idle_timeout_ms),
-      "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n" },
-    { "--timeout", 0, 2, NA_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" },
-    { "-v", "--verbose", 1, NA_VAR(g_verbose), "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" },
-    { "-h", "--help", 4, 0, 0, "  -h, --help             this text\n" },
+enum { NA_SECONDS = OPT_OWN };  /* whole seconds, 1 to 1e9, into an int */
+static const opt_t na_opts[] = {
+    { "--node", 0, OPT_STR, OPT_VAR(g_node), "  --node NAME            the node: its pods are watched, its Lease renewed (required)\n" },
+    { "--lease-seconds", 0, NA_SECONDS, OPT_VAR(g_lease_seconds), "  --lease-seconds S      renew the Lease every S seconds (default 10)\n" },
+    { "--lease-duration", 0, NA_SECONDS, OPT_VAR(g_lease_duration), "  --lease-duration S     the Lease's leaseDurationSeconds (default 40, as the kubelet's)\n" },
+    CONN_OPTS(CONN_TLS_TIME_HELP),
+    CONN_IDLE_TIMEOUT_OPT,
+    TOOL_TIMEOUT_OPT,
+    TOOL_VERBOSE_OPT,
+    OPT_HELP_ROW,
 };
-#undef NA_DESC
-#undef NA_VAR
-static int usage_error(const char* what, const char* arg) {
-    fprintf(stderr, "nodeagent: %s%s%s\nTry 'nodeagent --help'.\n", what, arg ? ": " : "", arg ? arg : "");
-    return NA_EXIT_USAGE;
-}
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+static int na_option(const opt_t* o, const char* a, const char* v, void* t) {
+    double n;
+    (void)o;
+    if (!opts_number(OPT_DOUBLE, v, &n) || n > 1e9) { return opts_usage_error("expected a non-negative number", v ? v : a); }
+    if (n < 1) { return opts_usage_error("expected at least 1 second", v); }
+    *(int*)t = (int)n;
+    return -1;
 }
 /* a name that can be a Lease's name and a field selector's value */
 static int node_name_ok(const char* s) {
@@ -272,7 +213,7 @@ static int node_name_ok(const char* s) {
 
 int main(int argc, char** argv) {
     kinf_desc_t d;
-    kinf_config_t cfg;
+    opts_t cmd;
     kinf_client_desc_t cd;
     kinf_workqueue_desc_t qd;
     kinf_handler_t h;
@@ -283,68 +224,20 @@ int main(int argc, char** argv) {
     size_t isz, csz, qsz;
     const char* keep[] = { "spec.nodeName", "status.phase" };
     double t0;
-    int i, rc = NA_EXIT_OK;
-    struct sigaction sa;
+    int npos, rc;
 
+    memset(&cmd, 0, sizeof cmd);
+    cmd.rows = na_opts; cmd.count = sizeof(na_opts) / sizeof(na_opts[0]);
+    cmd.head = usage_head; cmd.tail = usage_tail;
+    cmd.own = na_option;
     memset(&d, 0, sizeof d);
-    memset(&cfg, 0, sizeof cfg);
     memset(&l, 0, sizeof l);
-    for (i = 1; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = 0;
-        const na_opt* o = 0;
-        char opt[64];
-        const char* eq = 0;
-        size_t k;
-        void* t;
-        if (!strncmp(a, "--", 2) && (eq = strchr(a, '=')) != 0) {
-            size_t n = (size_t)(eq - a);
-            if (n >= sizeof opt) { return usage_error("unknown option", a); }
-            memcpy(opt, a, n); opt[n] = 0;
-            v = eq + 1; a = opt;
-        }
-        for (k = 0; k < sizeof na_opts / sizeof na_opts[0]; k++) {
-            if (!strcmp(a, na_opts[k].name) || (na_opts[k].alias && !strcmp(a, na_opts[k].alias))) { o = &na_opts[k]; break; }
-        }
-        if (!o) { return usage_error(a[0] == '-' ? "unknown option" : "unexpected argument", a); }
-        if (o->kind == 4) {
-            fputs(usage_head, stdout);
-            for (k = 0; k < sizeof na_opts / sizeof na_opts[0]; k++) { if (na_opts[k].help) { fputs(na_opts[k].help, stdout); } }
-            fputs(usage_tail, stdout);
-            return NA_EXIT_OK;
-        }
-        t = o->var ? o->var : (void*)((char*)&d + o->field);
-        if (o->kind == 1) { *(int*)t = 1; continue; }
-        if (!v && i + 1 < argc) { v = argv[++i]; }
-        if (!v) { return usage_error("missing value", a); }
-        if (o->kind == 0) { *(const char**)t = v; continue; }
-        {
-            char* end;
-            double n = strtod(v, &end);
-            if (!*v || *end || n < 0 || n > 1e9) { return usage_error("expected a non-negative number", v); }
-            if (o->kind == 2) { *(double*)t = n; }
-            else if (o->kind == 3) { if (n < 1) { return usage_error("expected at least 1 second", v); } *(int*)t = (int)n; }
-            else { *(int*)t = (int)(n * 1000); }
-        }
-    }
-    if (!g_node) { return usage_error("missing --node NAME", 0); }
-    if (!node_name_ok(g_node)) { return usage_error("--node takes a node name (lowercase letters, digits, '-', '.')", g_node); }
-    if (!d.server || g_kubeconfig || g_context || g_sa_dir) {
-        int r;
-        work = malloc(NA_CONFIG_WORK);
-        if (!work) { return NA_EXIT_FAIL; }
-        if (g_kubeconfig || g_context) { r = kinf_config_kubeconfig(&cfg, g_kubeconfig, g_context, work, NA_CONFIG_WORK); }
-        else if (g_sa_dir) { r = kinf_config_in_cluster(&cfg, g_sa_dir, work, NA_CONFIG_WORK); }
-        else { r = kinf_config_default(&cfg, work, NA_CONFIG_WORK); }
-        if (r != KINF_OK) {
-            fprintf(stderr, "nodeagent: error %s: %s\n", kinf_log_item_name(cfg.error), cfg.error_detail);
-            free(work);
-            return NA_EXIT_FAIL;
-        }
-        kinf_config_apply(&cfg, &d);
-    }
-    d.logger.func = logger;
-    if (g_tls_time >= 0) { d.tls_time = tls_time; }
+    rc = opts_parse(&cmd, argc, argv, &d, &npos);
+    if (rc >= 0) { return rc; }
+    if (!g_node) { return opts_usage_error("missing --node NAME", 0); }
+    if (!node_name_ok(g_node)) { return opts_usage_error("--node takes a node name (lowercase letters, digits, '-', '.')", g_node); }
+    if (conn_config(&d, &work) != TOOL_EXIT_OK) { free(work); return TOOL_EXIT_FAIL; }
+    d.logger.func = tool_logger;
 
     /* the client first: it copies the connection settings (no resource) */
     memset(&cd, 0, sizeof cd);
@@ -356,7 +249,7 @@ int main(int argc, char** argv) {
     /* the workqueue: one item, the lease, and its rate limiter */
     memset(&qd, 0, sizeof qd);
     qd.capacity = 4;
-    qd.logger.func = logger;
+    qd.logger.func = tool_logger;
     qsz = kinf_workqueue_size(&qd);
     qmem = malloc(qsz);
     l.q = qmem ? kinf_workqueue_init(qmem, qsz, &qd) : 0;
@@ -373,30 +266,22 @@ int main(int argc, char** argv) {
     if (!l.c || !l.q || !g_inf) {
         fprintf(stderr, "nodeagent: cannot set up the %s\n", !l.c ? "client" : !l.q ? "workqueue" : "informer");
         free(imem); free(cmem); free(qmem); free(work);
-        return NA_EXIT_FAIL;
+        return TOOL_EXIT_FAIL;
     }
     memset(&h, 0, sizeof h);
     h.on_add = on_add; h.on_update = on_update; h.on_delete = on_delete;
     kinf_add_handler(g_inf, &h);
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, 0);
-    sigaction(SIGTERM, &sa, 0);
-    signal(SIGPIPE, SIG_IGN);
+    tool_install_signals(0);
 
     kinf_workqueue_add(l.q, "leases", g_node);
-    t0 = now_s();
+    t0 = tool_now_s();
+    rc = TOOL_EXIT_OK;
     while (!kinf_stopped(g_inf) && !g_signal) {
         struct pollfd pf[2];
-        int n = 0, wait = 1000, w;
+        int n = 0, wait, w;
         uint64_t now;
         unsigned wi = kinf_wants(g_inf), wc = kinf_client_wants(l.c);
-        if (g_timeout >= 0) {
-            double left = g_timeout - (now_s() - t0);
-            if (left <= 0) { break; }
-            if (left * 1000 < wait) { wait = (int)(left * 1000) + 1; }
-        }
+        if ((wait = tool_wait(t0, 1000)) < 0) { break; }
         w = kinf_timeout_ms(g_inf); if (w >= 0 && w < wait) { wait = w; }
         w = kinf_client_timeout_ms(l.c); if (w >= 0 && w < wait) { wait = w; }
         w = kinf_workqueue_timeout_ms(l.q, kinf_workqueue_now_ms()); if (w >= 0 && w < wait) { wait = w; }
@@ -407,7 +292,7 @@ int main(int argc, char** argv) {
             pf[n].fd = kinf_client_fd(l.c); pf[n].events = (short)(((wc & KINF_WANT_READ) ? POLLIN : 0) | ((wc & KINF_WANT_WRITE) ? POLLOUT : 0)); pf[n].revents = 0; n++;
         }
         if (wait > 0) { poll(pf, (nfds_t)n, wait); }
-        if (kinf_poll(g_inf, 0) != KINF_OK) { rc = NA_EXIT_FAIL; break; }
+        if (kinf_poll(g_inf, 0) != KINF_OK) { rc = TOOL_EXIT_FAIL; break; }
         kinf_client_poll(l.c, 0);
         now = kinf_workqueue_now_ms();
         lease_tick(&l, now);

@@ -1,188 +1,237 @@
-/* tool.h - what kubediff and cm2files share with kwatch's flags: the
-   connection options (same spelling and meaning as kwatch's), their parsing,
-   the configuration (kubeconfig, in-cluster, flags), a logger, signals and a
-   clock. Included once, after kinformer.h with its implementation. TOOL_NAME
-   is the program's name in messages. */
-#ifndef TOOL_COMMON_H
-#define TOOL_COMMON_H
+/* tool.h - what the tools share beside their options and the connection:
+   the informer or factory they run, the options every tool has the same
+   (-n, -l, --field-selector, -v, --timeout, --max-events' count), the log
+   line, signals, the clock and --timeout's wait, the stop after
+   --max-events, and the names watched without discovery. Include after
+   opts.h. */
+#ifndef TOOLS_TOOL_H
+#define TOOLS_TOOL_H
+#ifndef TOOLS_OPTS_H
+#error "include opts.h before tool.h"
+#endif
 #include <signal.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#define TOOL_EXIT_OK 0
-#define TOOL_EXIT_FAIL 1
-#define TOOL_EXIT_USAGE 2
-#define TOOL_EXIT_CAPACITY 3
-#define TOOL_CONFIG_WORK (1u << 20) /* kubeconfig file and its decoded certificates */
+static volatile sig_atomic_t g_signal; /* SIGINT or SIGTERM came */
+static uint32_t g_final;               /* an error retrying cannot fix (kinf_log_item_is_final) */
+static int g_verbose;                  /* -v */
+static double g_timeout = -1;          /* --timeout: seconds, -1 none */
+static long g_max_events = -1;         /* --max-events: stop after so many changes, -1 never */
+static long g_events;                  /* the changes handled */
+TOOL_PRIVATE int g_stats;              /* --stats (not every tool has it) */
+static kinf_informer_t* g_inf;         /* the tool's one informer, */
+#ifndef KINF_NO_FACTORY
+static kinf_factory_t* g_fac;          /* or its factory of several, */
+static int g_handled;                  /* of whose informers so many have the tool's handler */
+#endif
+static void* g_mem;                    /* in this one allocation */
 
-enum {
-    TOOL_HELP,                     /* print --help and exit */
-    TOOL_SET,                      /* no value: the int is set to 1 */
-    TOOL_STR,                      /* a string, kept as it is in argv */
-    TOOL_LONG, TOOL_DOUBLE, TOOL_INT, TOOL_SIZE /* a non-negative number */
-};
-typedef struct tool_opt {
-    const char* name;              /* "-n", or the long name when there is no short one */
-    const char* alias;             /* "--namespace", or 0 */
-    int kind;                      /* TOOL_* */
-    size_t field;                  /* where the value goes: this offset in the descriptor, */
-    void* var;                     /* or this variable of the tool's own when not 0 */
-    const char* help;              /* its lines of --help; 0: the option before describes it */
-} tool_opt;
-#define TOOL_DESC(f) offsetof(kinf_desc_t, f), 0
-#define TOOL_VAR(v) 0, (void*)&(v)
-#define TOOL_NONE 0, 0
-
-/* the settings of the tool's own that the connection flags set */
-static const char* g_kubeconfig;
-static const char* g_context;
-static const char* g_sa_dir;
-static double g_tls_time = -1;   /* --tls-time: a Unix time for certificate dates, -1 none */
-static int g_verbose;
-static volatile sig_atomic_t g_signal;
-static uint32_t g_final;         /* an error retrying cannot fix (kinf_log_item_is_final) */
-static int64_t tool_tls_time(void* user) { (void)user; return (int64_t)g_tls_time; }
-
-/* kwatch's connection options, as rows of a tool's table */
-#define TOOL_CONNECTION_OPTS \
-    { "-n", "--namespace", TOOL_STR, TOOL_DESC(namespace_), "  -n, --namespace NS     one namespace (default: all)\n" }, \
-    { "-l", "--selector", TOOL_STR, TOOL_DESC(label_selector), "  -l, --selector SEL     label selector\n" }, \
-    { "--field-selector", 0, TOOL_STR, TOOL_DESC(field_selector), "  --field-selector SEL   field selector\n" }, \
-    { "-s", "--server", TOOL_STR, TOOL_DESC(server), "  -s, --server URL       the API server, http:// or https://\n" }, \
-    { "--token", 0, TOOL_STR, TOOL_DESC(token), \
-      "  --token T | --token-file F\n" \
-      "                         bearer token; the file is re-read every 60 s and after a 401\n" }, \
-    { "--token-file", 0, TOOL_STR, TOOL_DESC(token_file), 0 }, \
-    { "--kubeconfig", 0, TOOL_STR, TOOL_VAR(g_kubeconfig), \
-      "  --kubeconfig F         read this kubeconfig (default: $KUBECONFIG's first file, else ~/.kube/config)\n" }, \
-    { "--context", 0, TOOL_STR, TOOL_VAR(g_context), "  --context C            use this kubeconfig context (default: current-context)\n" }, \
-    { "--certificate-authority", 0, TOOL_STR, TOOL_DESC(ca_file), \
-      "  --certificate-authority F   PEM bundle of CAs that sign the server's certificate\n" }, \
-    { "--client-certificate", 0, TOOL_STR, TOOL_DESC(client_cert_file), \
-      "  --client-certificate F, --client-key F   client certificate authentication (PEM; RSA or EC)\n" }, \
-    { "--client-key", 0, TOOL_STR, TOOL_DESC(client_key_file), 0 }, \
-    { "--insecure-skip-tls-verify", 0, TOOL_SET, TOOL_DESC(insecure_skip_tls_verify), \
-      "  --insecure-skip-tls-verify  do not verify the server certificate (warned on every connect)\n" }, \
-    { "--tls-server-name", 0, TOOL_STR, TOOL_DESC(tls_server_name), \
-      "  --tls-server-name N    the name to check the server certificate against (and send as SNI)\n" }, \
-    { "--tls-time", 0, TOOL_DOUBLE, TOOL_VAR(g_tls_time), \
-      "  --tls-time SECONDS     check certificate dates as at this Unix time (UTC) instead of the system clock\n" }, \
-    { "--service-account-dir", 0, TOOL_STR, TOOL_VAR(g_sa_dir), \
-      "  --service-account-dir D  in-cluster: read token, ca.crt and namespace from D\n" \
-      "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n" \
-      "                         With no --server, --kubeconfig or --context: the in-cluster service\n" \
-      "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n" \
-      "                         Explicit flags override the configuration's values.\n" }, \
-    { "-v", "--verbose", TOOL_SET, TOOL_VAR(g_verbose), \
+/* what to watch: rows of a tool's table */
+#define TOOL_SELECT_OPTS \
+    { "-n", "--namespace", OPT_STR, OPT_DESC(namespace_), "  -n, --namespace NS     one namespace (default: all)\n" }, \
+    { "-l", "--selector", OPT_STR, OPT_DESC(label_selector), "  -l, --selector SEL     label selector\n" }, \
+    { "--field-selector", 0, OPT_STR, OPT_DESC(field_selector), "  --field-selector SEL   field selector\n" }
+#define TOOL_VERBOSE_OPT \
+    { "-v", "--verbose", OPT_SET, OPT_VAR(g_verbose), \
       "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" }
+#define TOOL_TIMEOUT_OPT { "--timeout", 0, OPT_DOUBLE, OPT_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" }
+#define TOOL_STATS_OPT(help) { "--stats", 0, OPT_SET, OPT_VAR(g_stats), "  --stats                on exit print counters" help }
+/* an informer's capacities, one help for the three; their kinds the tool's
+   (OPT_INT and OPT_SIZE, or kinds of its own that take more) */
+#define TOOL_CAPACITY_OPTS(int_kind, size_kind, help) \
+    { "--max-objects", 0, int_kind, OPT_DESC(max_objects), \
+      "  --max-objects N, --max-object-bytes B, --store-bytes B    memory capacities" help }, \
+    { "--max-object-bytes", 0, size_kind, OPT_DESC(max_event_bytes), 0 }, \
+    { "--store-bytes", 0, size_kind, OPT_DESC(store_bytes), 0 }
 
-static int tool_usage_error(const char* what, const char* arg) {
-    fprintf(stderr, "%s: %s%s%s\n", TOOL_NAME, what, arg ? ": " : "", arg ? arg : "");
-    fprintf(stderr, "Try '%s --help'.\n", TOOL_NAME);
-    return TOOL_EXIT_USAGE;
-}
-static void tool_print_usage(const char* head, const tool_opt* opts, size_t n, const char* tail) {
-    size_t k;
-    fputs(head, stdout);
-    for (k = 0; k < n; k++) { if (opts[k].help) { fputs(opts[k].help, stdout); } }
-    fputs(tail, stdout);
-}
-/* Reads argv into d and the tools' variables; positional arguments go to
-   pos (at most max_pos). Returns -1 to go on, else the exit status (--help
-   printed, or a usage error said). */
-static int tool_parse(int argc, char** argv, const tool_opt* opts, size_t nopts, kinf_desc_t* d, const char** pos,
-                      int max_pos, int* npos, const char* head, const char* tail) {
-    int i;
-    *npos = 0;
-    for (i = 1; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = 0;
-        const tool_opt* o = 0;
-        void* t;
-        char* eq = 0;
-        char* end;
-        double num;
-        size_t k;
-        static char opt[64];
-        if (!strncmp(a, "--", 2) && (eq = strchr(a, '=')) != 0) {
-            size_t n = (size_t)(eq - a);
-            if (n >= sizeof(opt)) { return tool_usage_error("unknown option", a); }
-            memcpy(opt, a, n); opt[n] = 0;
-            v = eq + 1; a = opt;
-        }
-        for (k = 0; k < nopts; k++) {
-            if (!strcmp(a, opts[k].name) || (opts[k].alias && !strcmp(a, opts[k].alias))) { o = &opts[k]; break; }
-        }
-        if (!o) {
-            if (a[0] == '-' && a[1]) { return tool_usage_error("unknown option", a); }
-            if (*npos >= max_pos) { return tool_usage_error("unexpected argument", a); }
-            pos[(*npos)++] = a;
-            continue;
-        }
-        t = o->var ? o->var : (void*)((char*)d + o->field);
-        if (o->kind != TOOL_HELP && o->kind != TOOL_SET && !v && i + 1 < argc) { v = argv[++i]; }
-        switch (o->kind) {
-        case TOOL_HELP: tool_print_usage(head, opts, nopts, tail); return TOOL_EXIT_OK;
-        case TOOL_SET: *(int*)t = 1; break;
-        case TOOL_STR:
-            if (!v) { return tool_usage_error("missing value", a); }
-            *(const char**)t = v;
-            break;
-        default:
-            if (!v || !*v || (num = strtod(v, &end), *end) || num < 0) { return tool_usage_error("expected a non-negative number", v ? v : a); }
-            if (o->kind == TOOL_LONG) { *(long*)t = (long)num; }
-            else if (o->kind == TOOL_DOUBLE) { *(double*)t = num; }
-            else if (o->kind == TOOL_INT) { *(int*)t = (int)num; }
-            else { *(size_t*)t = (size_t)num; }
-            break;
-        }
-    }
-    return -1;
-}
-/* The configuration as kwatch finds it, applied under the flags given.
-   *work: the memory it keeps (free it at exit). 0, or 1 after an error said. */
-static int tool_config(kinf_desc_t* d, void** work) {
-    static kinf_config_t cfg;
-    int r;
-    *work = 0;
-    if (g_tls_time >= 0) { d->tls_time = tool_tls_time; }
-    if (d->server && !g_kubeconfig && !g_context && !g_sa_dir) { return 0; }
-    *work = malloc(TOOL_CONFIG_WORK);
-    if (!*work) { return 1; }
-    if (g_kubeconfig || g_context) { r = kinf_config_kubeconfig(&cfg, g_kubeconfig, g_context, *work, TOOL_CONFIG_WORK); }
-    else if (g_sa_dir) { r = kinf_config_in_cluster(&cfg, g_sa_dir, *work, TOOL_CONFIG_WORK); }
-    else { r = kinf_config_default(&cfg, *work, TOOL_CONFIG_WORK); }
-    if (r != KINF_OK) {
-        fprintf(stderr, "%s: error %s: %s\n", TOOL_NAME, kinf_log_item_name(cfg.error), cfg.error_detail);
-        return 1;
-    }
-    if (g_verbose) { fprintf(stderr, "%s: info: using the %s configuration%s%s\n", TOOL_NAME, cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
-    kinf_config_apply(&cfg, d);
-    return 0;
-}
-static void tool_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
-    (void)line; (void)file; (void)user;
-    if (level <= KINF_LOG_ERROR && kinf_log_item_is_final(item) && !g_final) { g_final = item; }
+/* a log line on stderr: warnings and errors always, the rest with -v; tag
+   (an informer's, or 0) names what it is about */
+TOOL_PRIVATE void tool_log(const char* tag, uint32_t level, uint32_t item, const char* msg) {
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
-    fprintf(stderr, "%s: %s %s: %s%s%s\n", TOOL_NAME, level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
+    fprintf(stderr, TOOL_NAME ": %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
             kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
 }
-static void tool_install_signals(void (*on_signal)(int)) {
+/* the library's logger: the line, and the first final error kept in g_final */
+TOOL_PRIVATE void tool_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    (void)line; (void)file; (void)user;
+    if (level <= KINF_LOG_ERROR && kinf_log_item_is_final(item) && !g_final) { g_final = item; }
+    tool_log(tag, level, item, msg);
+}
+
+/* the factory, or the one informer */
+TOOL_PRIVATE void tool_shutdown(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { kinf_factory_shutdown(g_fac); g_fac = 0; }
+#endif
+    if (g_inf) { kinf_shutdown(g_inf); g_inf = 0; }
+    free(g_mem);
+    g_mem = 0;
+}
+TOOL_PRIVATE void tool_stop(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { kinf_factory_stop(g_fac); return; }
+#endif
+    if (g_inf) { kinf_stop(g_inf); }
+}
+TOOL_PRIVATE int tool_stopped(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { return kinf_factory_stopped(g_fac); }
+#endif
+    return kinf_stopped(g_inf);
+}
+TOOL_PRIVATE int tool_synced(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { return kinf_factory_has_synced(g_fac); }
+#endif
+    return kinf_has_synced(g_inf);
+}
+TOOL_PRIVATE void tool_flush(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { kinf_factory_flush(g_fac); return; }
+#endif
+    kinf_flush(g_inf);
+}
+/* one wait of at most ms; KINF_OK, or the informer's error (a factory's
+   informers retry on their own) */
+TOOL_PRIVATE int tool_poll(int ms) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { kinf_factory_poll(g_fac, ms); return KINF_OK; }
+#endif
+    return kinf_poll(g_inf, ms);
+}
+/* the informers: the one, or the factory's (an entry may be 0) */
+TOOL_PRIVATE int tool_informers(void) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { return kinf_factory_count(g_fac); }
+#endif
+    return 1;
+}
+TOOL_PRIVATE kinf_informer_t* tool_informer(int i) {
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { return kinf_factory_at(g_fac, i); }
+#endif
+    (void)i;
+    return g_inf;
+}
+#ifndef KINF_NO_FACTORY
+/* h on every informer of the factory that does not have it yet, its
+   resource's name (valid for the factory's life) as user: the factory's
+   informers at start, and with --all those that appear later */
+TOOL_PRIVATE void tool_handle_new(const kinf_handler_t* h) {
+    kinf_handler_t one = *h;
+    for (; g_handled < kinf_factory_count(g_fac); g_handled++) {
+        kinf_informer_t* inf = kinf_factory_at(g_fac, g_handled);
+        kinf_resource_t r;
+        if (!inf || kinf_factory_resource(g_fac, inf, &r) != KINF_OK) { continue; }
+        one.user = (void*)(uintptr_t)r.name;
+        kinf_add_handler(inf, &one);
+    }
+}
+#endif
+
+/* the one informer, in g_mem; 0, with kinf_check's reason said, when it
+   cannot be */
+TOOL_PRIVATE kinf_informer_t* tool_init_informer(const kinf_desc_t* d) {
+    size_t size = kinf_informer_size(d);
+    g_mem = size == SIZE_MAX ? 0 : malloc(size); /* SIZE_MAX: more than this system counts; kinf_init says so */
+    g_inf = kinf_init(g_mem, size, d);
+    if (!g_inf) {
+        char why[256];
+        kinf_check(d, size, why, sizeof why);
+        fprintf(stderr, TOOL_NAME ": %s\n", why);
+    }
+    return g_inf;
+}
+/* what every informer read, and the changes none could keep (too large,
+   the store full, dropped: the exit status says 3); each, when not 0, is
+   handed every informer's counters (--stats) */
+TOOL_PRIVATE void tool_totals(uint64_t* bytes, uint64_t* lost, void (*each)(kinf_informer_t* inf, const kinf_stats_t* s)) {
+    int i;
+    *bytes = *lost = 0;
+    for (i = 0; i < tool_informers(); i++) {
+        kinf_informer_t* inf = tool_informer(i);
+        kinf_stats_t s;
+        if (!inf) { continue; }
+        s = kinf_stats(inf);
+        *bytes += s.bytes_read;
+        *lost += s.oversized + s.store_full + s.dropped;
+        if (each) { each(inf, &s); }
+    }
+}
+
+/* --max-events: one more change handled; the last stops the watch */
+TOOL_PRIVATE int tool_events_done(void) { return g_max_events >= 0 && g_events >= g_max_events; }
+TOOL_PRIVATE void tool_count_event(void) {
+    g_events++;
+    if (tool_events_done()) { tool_stop(); }
+}
+
+/* SIGINT and SIGTERM stop the watch (no SA_RESETHAND: a second one is
+   handled the same); on_usr1, when not 0, takes SIGUSR1; SIGPIPE is ignored */
+TOOL_PRIVATE void tool_on_signal(int sig) { g_signal = sig; tool_stop(); }
+TOOL_PRIVATE void tool_install_signals(void (*on_usr1)(int)) {
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
     sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = tool_on_signal;
     sigaction(SIGINT, &sa, 0);
     sigaction(SIGTERM, &sa, 0);
+    if (on_usr1) { sa.sa_handler = on_usr1; sigaction(SIGUSR1, &sa, 0); }
     sa.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &sa, 0);
 }
-static double tool_now_s(void) {
+TOOL_PRIVATE double tool_now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+/* how long a loop that began at t0 may wait, at most ms: less near
+   --timeout's end, -1 once it has passed */
+TOOL_PRIVATE int tool_wait(double t0, int ms) {
+    double left;
+    if (g_timeout < 0) { return ms; }
+    left = g_timeout - (tool_now_s() - t0);
+    if (left <= 0) { return -1; }
+    return left * 1000 < ms ? (int)(left * 1000) + 1 : ms;
+}
+/* as kubectl: before the first sync, a final error means the request is
+   wrong (a 400 or a 404), so retrying will not help; the error line with
+   the server's message is on stderr already. 1: given up */
+TOOL_PRIVATE int tool_refused(int synced) {
+    if (!g_final || synced) { return 0; }
+    fprintf(stderr, TOOL_NAME ": giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
+    return 1;
+}
+
+/* splits a comma list in place, empty items left out; returns the count */
+TOOL_PRIVATE int tool_split(char* s, const char** out, int max) {
+    int n = 0;
+    char* p = s;
+    while (p && *p && n < max) {
+        char* c = strchr(p, ',');
+        if (c) { *c = 0; }
+        if (*p) { out[n++] = p; }
+        p = c ? c + 1 : 0;
+    }
+    return n;
+}
+/* A core/v1 plural or one API path: one informer, watched with no
+   discovery. Anything else (short names, Kinds, NAME.GROUP, several) is
+   resolved by discovery and watched through a factory. */
+TOOL_PRIVATE int tool_plain_resource(const char* r) {
+    static const char* const core[] = { "pods", "configmaps", "secrets", "services", "nodes", "namespaces", "events",
+                                        "endpoints", "persistentvolumes", "persistentvolumeclaims", "serviceaccounts",
+                                        "replicationcontrollers", "limitranges", "resourcequotas", "podtemplates", 0 };
+    int k;
+    if (strchr(r, ',')) { return 0; }
+    if (r[0] == '/') { return 1; }
+    for (k = 0; core[k]; k++) { if (!strcmp(r, core[k])) { return 1; } }
+    return 0;
+}
+#ifndef KINF_NO_FACTORY
+/* discovery, waiting no longer than --timeout (30 s at most) */
+TOOL_PRIVATE int tool_discover(void) {
+    return kinf_factory_discover(g_fac, g_timeout >= 0 && g_timeout < 30 ? (int)(g_timeout * 1000) + 1 : 30000);
+}
+#endif
 #endif
