@@ -17,7 +17,7 @@ TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2fil
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
-.PHONY: all deps deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(TOOLS) $(EXAMPLES)
 
@@ -109,6 +109,11 @@ $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 deps:
 	@sh tests/deps.sh
 
+# Only what make demo needs: a C compiler, make, python3, curl, libjsmn-dev
+# and libbearssl-dev.
+deps-demo:
+	@sh tests/deps.sh --demo
+
 # Also what make cross needs: Debian's cross sysroots and binutils for every
 # target, qemu-user, musl, and libbearssl-dev for the architectures Debian has
 # it for (this adds them to dpkg's architectures).
@@ -120,8 +125,9 @@ deps-cross:
 cross: deps-cross all
 	@sh tests/cross.sh
 
-# The bundled fake API server with churn, and kwatch watching it for ~20 s.
-demo: deps all
+# The bundled fake API server with churn, and kwatch watching it for ~20 s
+# (examples/demo.sh runs build/kwatch, tests/fakeapi.py and curl).
+demo: deps-demo $(BUILD)/kwatch
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
@@ -154,7 +160,7 @@ help:
 	@echo "make            build the tools (tools/) and the examples (examples/) into build/ (kwatch is build/kwatch)"
 	@echo "                (and build/nodeagent: a node's pods and its Lease, on the write client; docs/client.md)"
 	@echo "make deps       install missing Debian packages (libjsmn-dev, libbearssl-dev, ...)"
-	@echo "make demo       fake API server with churn + kwatch for ~20 s"
+	@echo "make demo       fake API server with churn + kwatch for ~20 s (installs only what the demo needs)"
 	@echo "make test       every test (unit, fake server vs kubectl, integration, ASan+UBSan, valgrind, no-malloc, symbols,"
 	@echo "                TLS and config, fuzzing 30 s per parser, a 1.5-minute fault soak, the unit tests on i686, armhf,"
 	@echo "                s390x under qemu and on musl)"

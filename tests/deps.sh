@@ -1,6 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages kinformer's build and tests need, when missing.
 #   sh tests/deps.sh            what make test needs (with the short cross matrix)
+#   sh tests/deps.sh --demo     only what make demo needs: a C compiler, make,
+#                               python3, curl, libjsmn-dev and libbearssl-dev
 #   sh tests/deps.sh --cross    also every target of make cross, Debian's
 #                               BearSSL for the architectures that have it, a
 #                               deb-src line for BearSSL's source (built for musl),
@@ -9,33 +11,38 @@
 # sysroots (libc6-dev-ARCH-cross, libgcc-12-dev-ARCH-cross, binutils-TRIPLE),
 # not by the gcc-TRIPLE compilers: those conflict with gcc-multilib (installing
 # one removes the other), and the -m32 build needs gcc-multilib.
-cross=0
+cross=0; demo=0
 [ "$1" = --cross ] && cross=1
+[ "$1" = --demo ] && demo=1
 need=""
 [ -f /usr/include/jsmn.h ] || need="$need libjsmn-dev"
 [ -f /usr/include/bearssl.h ] || need="$need libbearssl-dev"
 command -v cc >/dev/null 2>&1 || need="$need gcc"
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
-command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 command -v curl >/dev/null 2>&1 || need="$need curl"
-command -v openssl >/dev/null 2>&1 || need="$need openssl"
-command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
-command -v clang >/dev/null 2>&1 || need="$need clang"
-command -v xxhsum >/dev/null 2>&1 || need="$need xxhash"   # the snapshot's checksum, checked by its reference tool
-[ -f /usr/include/x86_64-linux-gnu/gnu/stubs-32.h ] || need="$need gcc-multilib"
-ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
-# the cross matrix: DEBIAN-ARCH:TRIPLE; make test runs the first three
-targets="i386:i686-linux-gnu armhf:arm-linux-gnueabihf s390x:s390x-linux-gnu"
-[ $cross = 1 ] && targets="$targets arm64:aarch64-linux-gnu mips:mips-linux-gnu mipsel:mipsel-linux-gnu riscv64:riscv64-linux-gnu powerpc:powerpc-linux-gnu"
-for t in $targets; do
-    a=${t%%:*}; tr=${t#*:}
-    [ -f "/usr/$tr/include/stdio.h" ] || need="$need libc6-dev-$a-cross"
-    ls /usr/lib/gcc-cross/"$tr"/*/libgcc.a >/dev/null 2>&1 || need="$need libgcc-12-dev-$a-cross"
-    command -v "$tr-ld" >/dev/null 2>&1 || need="$need binutils-$tr"
-done
-command -v qemu-arm-static >/dev/null 2>&1 || need="$need qemu-user-static"
-command -v musl-gcc >/dev/null 2>&1 || need="$need musl-tools"
+# the rest is what the tests need beyond the demo (make demo builds kwatch,
+# runs tests/fakeapi.py and pokes it with curl)
+if [ $demo = 0 ]; then
+    command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+    command -v openssl >/dev/null 2>&1 || need="$need openssl"
+    command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
+    command -v clang >/dev/null 2>&1 || need="$need clang"
+    command -v xxhsum >/dev/null 2>&1 || need="$need xxhash"   # the snapshot's checksum, checked by its reference tool
+    [ -f /usr/include/x86_64-linux-gnu/gnu/stubs-32.h ] || need="$need gcc-multilib"
+    ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
+    # the cross matrix: DEBIAN-ARCH:TRIPLE; make test runs the first three
+    targets="i386:i686-linux-gnu armhf:arm-linux-gnueabihf s390x:s390x-linux-gnu"
+    [ $cross = 1 ] && targets="$targets arm64:aarch64-linux-gnu mips:mips-linux-gnu mipsel:mipsel-linux-gnu riscv64:riscv64-linux-gnu powerpc:powerpc-linux-gnu"
+    for t in $targets; do
+        a=${t%%:*}; tr=${t#*:}
+        [ -f "/usr/$tr/include/stdio.h" ] || need="$need libc6-dev-$a-cross"
+        ls /usr/lib/gcc-cross/"$tr"/*/libgcc.a >/dev/null 2>&1 || need="$need libgcc-12-dev-$a-cross"
+        command -v "$tr-ld" >/dev/null 2>&1 || need="$need binutils-$tr"
+    done
+    command -v qemu-arm-static >/dev/null 2>&1 || need="$need qemu-user-static"
+    command -v musl-gcc >/dev/null 2>&1 || need="$need musl-tools"
+fi
 # Cortex-M: the engine freestanding, and run on an emulated MPS2 board
 norec=""
 if [ $cross = 1 ]; then
