@@ -18,7 +18,7 @@ for cc in gcc clang; do
     for ex in tools/kwatch.c examples/minimal.c examples/multi.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
-    for ex in tools/kubediff.c tools/cm2files.c; do
+    for ex in tools/kubediff.c tools/cm2files.c tools/nodeagent.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
 done
