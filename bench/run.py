@@ -555,8 +555,9 @@ def sizes():
     for name, src, opt, tls, static in variants:
         out = os.path.join(d, "%s%s%s%s" % (name, opt, "-tls" if tls else "", "-static" if static else ""))
         argv = [cc] + warn + [opt, "-o", out, os.path.join(SRC, src)]
-        if name == "kwatch-small":  # the Makefile's SMALLFLAGS (with -Os from the variant)
-            argv[1:1] = ["-fno-asynchronous-unwind-tables", "-DKINF_NO_LOG_STRINGS", "-DKINF_NO_KUBECONFIG", "-DKINF_NO_FACTORY", "-DKINF_NO_SNAPSHOT", "-DKINFORMER_STATIC"]
+        if name == "kwatch-small":  # the Makefile's SMALLFLAGS, as make prints them (the variant's -Os again)
+            flags = subprocess.run(["make", "-s", "-C", SRC, "print-smallflags"], capture_output=True, text=True).stdout.split()
+            argv[1:1] = [f for f in flags if f != "-Os"]
         if tls:
             argv.insert(1, "-DKINF_TLS_BEARSSL")
             argv.append("-lbearssl")
@@ -1074,8 +1075,11 @@ def write_report(results):
           "`-DKINF_NO_LOG_STRINGS` (errors print their id and detail, not the sentence; about 3.6 KB) and "
           "`-DKINF_NO_KUBECONFIG` (no kubeconfig reader: `--kubeconfig` fails with KUBECONFIG_UNAVAILABLE, "
           "configuration by flags or in-cluster; about 11 KB) and `-DKINF_NO_FACTORY` `-DKINF_NO_SNAPSHOT` "
-          "(one resource, no --snapshot) and "
-          "`-DKINFORMER_STATIC` (every function static, so the engine calls kwatch does not use are left out). "
+          "(one resource, no --snapshot), `-DKINF_NO_CLIENT` `-DKINF_NO_WATCH_LIST` `-DKINF_NO_METADATA_ONLY` "
+          "`-DKINF_NO_GZIP`, "
+          "`-DKINFORMER_STATIC` (every function static, so the engine calls kwatch does not use are left out) "
+          "and, where the toolchain has it, `-Wl,-z,pack-relative-relocs` (relative relocations packed as DT_RELR: "
+          "still position-independent, about 2.8 KB less). "
           "`size` counts .text, .rodata, .eh_frame and the relocations in its text column.")
         w("")
         w("| program | opt | TLS | link | text bytes |")
