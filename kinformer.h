@@ -5087,11 +5087,6 @@ static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
     KINF__ERR(inf, IN_CALLBACK, call, 0);
     return 1;
 }
-/* A public call's refusal is the sticky error, whatever level its item was logged at. */
-static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
-    inf->last_error = item;
-    return rc;
-}
 /* >>project  Rewrites an object as compact JSON holding only the kept paths,
    in one pass over its bytes, in place: every output byte lands at or before
    the input byte it comes from, so the event buffer doubles as the output.
@@ -11430,7 +11425,7 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    if (inf->fatal) { return kinf__refused(inf, inf->fatal_item, inf->fatal); } /* logged when it happened */
+    if (inf->fatal) { inf->last_error = inf->fatal_item; return inf->fatal; } /* logged when it happened: the sticky error again */
     kinf__drv_poll(&inf->conn, timeout_ms);
     if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
     if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }

@@ -156,8 +156,3 @@ static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
     KINF__ERR(inf, IN_CALLBACK, call, 0);
     return 1;
 }
-/* A public call's refusal is the sticky error, whatever level its item was logged at. */
-static int kinf__refused(kinf_informer_t* inf, uint32_t item, int rc) {
-    inf->last_error = item;
-    return rc;
-}
