@@ -4890,7 +4890,7 @@ static unsigned kinf__drv_wants(kinf_engine_t* c) {
     int rd; /* the response wants more bytes: nothing left to take, and room in the owner */
     if (c->own_transport || c->sock.fd < 0) { return 0; }
     if (c->sock.connecting) { return KINF_WANT_WRITE; }
-    rd = (kinf__conn_state(c) & KINF_ENG_RECV) != 0;
+    rd = (kinf_engine_state(c) & KINF_ENG_RECV) != 0;
 #ifdef KINF_TLS_BEARSSL
     if (c->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, rd); }
 #endif
@@ -4903,7 +4903,7 @@ static int kinf__drv_timeout(kinf_engine_t* c) {
     if (c->own_transport) { return -1; }
     if (c->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
 #ifdef KINF_TLS_BEARSSL
-    if (c->tls && c->sock.fd >= 0 && (kinf__conn_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
+    if (c->tls && c->sock.fd >= 0 && (kinf_engine_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
 #endif
     now = kinf__drv_now_ms();
     dl = kinf_engine_deadline(c);
@@ -4913,7 +4913,7 @@ static int kinf__drv_timeout(kinf_engine_t* c) {
     return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
 }
 /* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
-   then steps unless the owner stopped. */
+   then steps. */
 static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
     int t = kinf__drv_timeout(c), wait;
     unsigned w = kinf__drv_wants(c);
@@ -4926,7 +4926,7 @@ static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
         if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
         else if (wait > 0) { poll(0, 0, wait); }
     }
-    if (!(c->ops->gate(c->owner) & KINF__HALT)) { kinf__drv_step(c); }
+    kinf__drv_step(c); /* a stopped owner asks for nothing, or for a close */
 }
 #endif /* KINF_ENGINE_ONLY */
 /* >>context  the informer's state, in the caller's memory */
@@ -9280,7 +9280,7 @@ KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
 KINF_API int kinf_discovery_poll(kinf_discovery_t* d, int timeout_ms) {
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
     if (d->conn.own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    kinf__drv_poll(&d->conn, timeout_ms);
+    if (!d->stop) { kinf__drv_poll(&d->conn, timeout_ms); } /* stopped: no wait, no I/O */
     return KINF_OK;
 }
 KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
@@ -11426,7 +11426,7 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { inf->last_error = inf->fatal_item; return inf->fatal; } /* logged when it happened: the sticky error again */
-    kinf__drv_poll(&inf->conn, timeout_ms);
+    if (!inf->stop) { kinf__drv_poll(&inf->conn, timeout_ms); } /* stopped: no wait, no I/O */
     if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
     if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }
     return inf->fatal;

@@ -586,7 +586,7 @@ KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
 KINF_API int kinf_discovery_poll(kinf_discovery_t* d, int timeout_ms) {
     if (!kinf__dc_ok(d)) { return KINF_ERR_INVAL; }
     if (d->conn.own_transport) { KINF__DC_ERR(d, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
-    kinf__drv_poll(&d->conn, timeout_ms);
+    if (!d->stop) { kinf__drv_poll(&d->conn, timeout_ms); } /* stopped: no wait, no I/O */
     return KINF_OK;
 }
 KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {

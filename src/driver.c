@@ -282,7 +282,7 @@ static unsigned kinf__drv_wants(kinf_engine_t* c) {
     int rd; /* the response wants more bytes: nothing left to take, and room in the owner */
     if (c->own_transport || c->sock.fd < 0) { return 0; }
     if (c->sock.connecting) { return KINF_WANT_WRITE; }
-    rd = (kinf__conn_state(c) & KINF_ENG_RECV) != 0;
+    rd = (kinf_engine_state(c) & KINF_ENG_RECV) != 0;
 #ifdef KINF_TLS_BEARSSL
     if (c->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, rd); }
 #endif
@@ -295,7 +295,7 @@ static int kinf__drv_timeout(kinf_engine_t* c) {
     if (c->own_transport) { return -1; }
     if (c->cstate == KINF__C_WANTED && !c->sock.connecting) { return 0; }
 #ifdef KINF_TLS_BEARSSL
-    if (c->tls && c->sock.fd >= 0 && (kinf__conn_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
+    if (c->tls && c->sock.fd >= 0 && (kinf_engine_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
 #endif
     now = kinf__drv_now_ms();
     dl = kinf_engine_deadline(c);
@@ -305,7 +305,7 @@ static int kinf__drv_timeout(kinf_engine_t* c) {
     return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
 }
 /* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
-   then steps unless the owner stopped. */
+   then steps. */
 static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
     int t = kinf__drv_timeout(c), wait;
     unsigned w = kinf__drv_wants(c);
@@ -318,6 +318,6 @@ static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
         if (pf.fd >= 0 && w) { poll(&pf, 1, wait); }
         else if (wait > 0) { poll(0, 0, wait); }
     }
-    if (!(c->ops->gate(c->owner) & KINF__HALT)) { kinf__drv_step(c); }
+    kinf__drv_step(c); /* a stopped owner asks for nothing, or for a close */
 }
 #endif /* KINF_ENGINE_ONLY */

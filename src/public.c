@@ -217,7 +217,7 @@ KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { inf->last_error = inf->fatal_item; return inf->fatal; } /* logged when it happened: the sticky error again */
-    kinf__drv_poll(&inf->conn, timeout_ms);
+    if (!inf->stop) { kinf__drv_poll(&inf->conn, timeout_ms); } /* stopped: no wait, no I/O */
     if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
     if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }
     return inf->fatal;
