@@ -64,6 +64,9 @@ static void test_api_edges(void) {
         CHECK_INT(kinf_stopped(inf), 1);
         CHECK_INT(inf->flen, 1);
         CHECK_INT(kinf_poll(inf, 0), KINF_OK);
+        alarm(30); /* a stopped informer's poll neither waits nor reads: without a limit either (the alarm ends a hang) */
+        CHECK_INT(kinf_poll(inf, -1), KINF_OK);
+        alarm(0);
         CHECK_INT(inf->flen, 1);
         if (kinf_stopped(inf)) { CHECK_INT(kinf_run(inf), KINF_OK); } /* returns at once */
         rm(inf);
