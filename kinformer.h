@@ -499,6 +499,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
     KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
+    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace: refused, not cached") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
@@ -4991,6 +4992,7 @@ struct kinf_informer_t {
     kinf_logger_t logger;
     char tag[32];
     char path[KINF__MAX_STR];
+    char ns[KINF__MAX_NAME];      /* the namespace watched ("" all, or a cluster-scoped resource) */
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;
@@ -5935,6 +5937,7 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
     if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
     if (!kinf__conn_check(cd, &o->conn, prefix, sizeof(prefix), w)) { return 0; }
     if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
+    if (!kinf__fits(d->namespace_, KINF__MAX_NAME)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "namespace_", 0); }
     if (!kinf__fits(d->label_selector, KINF__MAX_STR) || !kinf__fits(d->field_selector, KINF__MAX_STR)) {
         return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
     }
@@ -6354,6 +6357,13 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
     kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
+    if (inf->ns[0] && strcmp(inf->c_ns, inf->ns) != 0) {
+        /* a server (or a proxy) sent an object the request did not ask for:
+           no handler, lister or snapshot of this informer may see it */
+        inf->st.malformed++;
+        KINF__ERR(inf, OBJECT_OUT_OF_SCOPE, key, 0);
+        return 0; /* refused, never cached; the stream is sound */
+    }
     h = kinf__fnv(key, kl);
     s = kinf__hash_find(inf, key, kl, h);
     if (s >= 0 && op == KINF__OP_LIST && kinf__store_visible(inf, s) && !KINF__GZ_REDO(inf)) {
@@ -11272,6 +11282,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
+    if (s.d.namespace_ && strstr(inf->path, "/namespaces/")) { kinf__strlcpy(inf->ns, s.d.namespace_, sizeof(inf->ns)); } /* namespaced */
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
     /* arrays */

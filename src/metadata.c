@@ -28,6 +28,7 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
     if (!d->resource || !d->resource[0]) { return KINF__REFUSE(w, CONFIG_NO_RESOURCE, 0, 0); }
     if (!kinf__conn_check(cd, &o->conn, prefix, sizeof(prefix), w)) { return 0; }
     if (!kinf__setup_path(o->path, prefix, d->resource, d->namespace_)) { return KINF__REFUSE(w, CONFIG_BAD_RESOURCE, d->resource, 0); }
+    if (!kinf__fits(d->namespace_, KINF__MAX_NAME)) { return KINF__REFUSE(w, CONFIG_TOO_LONG, "namespace_", 0); }
     if (!kinf__fits(d->label_selector, KINF__MAX_STR) || !kinf__fits(d->field_selector, KINF__MAX_STR)) {
         return KINF__REFUSE(w, CONFIG_TOO_LONG, "selector", 0);
     }

@@ -63,6 +63,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
+    if (s.d.namespace_ && strstr(inf->path, "/namespaces/")) { kinf__strlcpy(inf->ns, s.d.namespace_, sizeof(inf->ns)); } /* namespaced */
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
     /* arrays */

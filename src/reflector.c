@@ -319,6 +319,13 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
     kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
+    if (inf->ns[0] && strcmp(inf->c_ns, inf->ns) != 0) {
+        /* a server (or a proxy) sent an object the request did not ask for:
+           no handler, lister or snapshot of this informer may see it */
+        inf->st.malformed++;
+        KINF__ERR(inf, OBJECT_OUT_OF_SCOPE, key, 0);
+        return 0; /* refused, never cached; the stream is sound */
+    }
     h = kinf__fnv(key, kl);
     s = kinf__hash_find(inf, key, kl, h);
     if (s >= 0 && op == KINF__OP_LIST && kinf__store_visible(inf, s) && !KINF__GZ_REDO(inf)) {

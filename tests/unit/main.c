@@ -81,6 +81,7 @@ int main(void) {
     test_kubeconfig();
     test_status_kind();
     test_reflector();
+    test_namespace_scope();
     test_chunked_in_place();
     test_api_edges();
     test_engine();

@@ -784,3 +784,43 @@ static void test_rv_too_long(void) {
     }
     rm(inf);
 }
+/* an informer of one namespace refuses an object of another, whatever the
+   server sends: never cached, no handler sees it, the stream goes on */
+static void test_namespace_scope(void) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    g_test = "namespace_scope";
+    desc_base(&d);
+    d.namespace_ = "app";
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    watch_begin(inf);
+    log_reset(); evlog_reset();
+    CHECK_INT(pod(inf, "ADDED", "app", "shared", "1", 0), 0);
+    CHECK_INT(pod(inf, "ADDED", "other", "shared", "2", 0), 0);   /* refused, the stream sound */
+    CHECK_INT(pod(inf, "MODIFIED", "other", "shared", "3", 0), 0);
+    CHECK_INT(pod(inf, "ADDED", "app", "b", "4", 0), 0);
+    dispatch(inf);
+    CHECK_STR(g_evlog, "A app/shared 1 A app/b 4");
+    CHECK(logged(KINF_LOGITEM_OBJECT_OUT_OF_SCOPE) == 2 && kinf_count(inf) == 2 && kinf_stats(inf).malformed == 2);
+    CHECK_STR(stored(inf, "other/shared"), "");
+    rm(inf);
+    /* all namespaces, and a cluster-scoped resource with a namespace given: no scope to keep */
+    desc_base(&d);
+    inf = mk(&d);
+    if (CHECK(inf != 0)) {
+        watch_begin(inf);
+        CHECK(pod(inf, "ADDED", "x", "p", "1", 0) == 0 && pod(inf, "ADDED", "y", "p", "2", 0) == 0 && kinf_count(inf) == 2);
+        rm(inf);
+    }
+    desc_base(&d);
+    d.resource = "nodes"; d.namespace_ = "ignored";
+    inf = mk(&d);
+    if (CHECK(inf != 0)) {
+        watch_begin(inf);
+        log_reset();
+        CHECK(wev(inf, "ADDED", "{\"metadata\":{\"name\":\"n1\",\"resourceVersion\":\"5\"}}") == 0 && kinf_count(inf) == 1 && !logged(KINF_LOGITEM_OBJECT_OUT_OF_SCOPE));
+        rm(inf);
+    }
+}
