@@ -102,6 +102,8 @@ API
         int  kinf_has_synced(kinf_informer_t*)
         int  kinf_count(kinf_informer_t*)
         int  kinf_get(kinf_informer_t*, const char* key, kinf_object_t* out)
+        int  kinf_fresh(kinf_informer_t*, uint64_t max_age_ms)   confirmed current lately
+        int  kinf_get_fresh(kinf_informer_t*, key, max_age_ms, out)  kinf_get, from fresh data only
         int  kinf_next(kinf_informer_t*, kinf_iter_t* it, kinf_object_t* out)
         int  kinf_index_next(kinf_informer_t*, int index, const char* value,
                              kinf_iter_t* it, kinf_object_t* out)
@@ -499,6 +501,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
     KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
+    KINF_LOGITEM_XMACRO(DATA_STALE, "the cache was not confirmed current within the age asked for (kinf_fresh)") \
     KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace: refused, not cached") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
@@ -819,6 +822,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_lists;                            /* (re)lists made through a watch (watch-list), begun */
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
+    int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -1041,6 +1045,17 @@ KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms);
 KINF_API int kinf_has_synced(kinf_informer_t* inf);
 KINF_API int kinf_count(kinf_informer_t* inf);
 KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out);
+/* Freshness. The cache is confirmed current by each watch event or bookmark
+   and by a list's end (a watch-list's end bookmark included), as the server
+   sends them; a snapshot loaded is not, until the watch from it has one.
+   kinf_fresh: 1 when the last confirmation is at most max_age_ms old, by the
+   driver's clock (kinf_poll's, or the last now_ms given to the engine); 0
+   when it is older or never happened, and the last error is DATA_STALE.
+   kinf_get_fresh: kinf_get, answered only from a cache that fresh (0 and
+   DATA_STALE otherwise). An agent acting on safety state tells fresh from
+   stale with it; kinf_stats().fresh_age_ms is the age itself. */
+KINF_API int kinf_fresh(kinf_informer_t* inf, uint64_t max_age_ms);
+KINF_API int kinf_get_fresh(kinf_informer_t* inf, const char* key, uint64_t max_age_ms, kinf_object_t* out);
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t handle, kinf_object_t* out);
 /* Iterates every cached object; start with a zeroed iterator. Returns 1 per
    object, 0 at the end. Unordered. */
@@ -5028,6 +5043,8 @@ struct kinf_informer_t {
     int synced, sync_wait;
     uint32_t sync_pops_left;
     uint64_t next_resync;
+    uint64_t fresh_at;            /* engine time the cache was last confirmed current (an event, a bookmark, a list's end) */
+    uint8_t fresh;                /* fresh_at is set */
     /* reflector */
     int phase, req_kind, next_kind, rv_mode, started;
     char last_rv[KINF__MAX_RV];
@@ -5088,6 +5105,19 @@ static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
     if (!inf->conn.in_callback) { return 0; }
     KINF__ERR(inf, IN_CALLBACK, call, 0);
     return 1;
+}
+/* the driver's time: kinf_poll's clock, or the last now_ms a transport of the caller's gave */
+static uint64_t kinf__now(const kinf_informer_t* inf) {
+#ifndef KINF_ENGINE_ONLY
+    if (inf->conn.counts_bytes) { return kinf__drv_now_ms(); }
+#endif
+    return inf->conn.now;
+}
+/* ms since the cache was last confirmed current; -1: never */
+static int64_t kinf__fresh_age(const kinf_informer_t* inf) {
+    uint64_t now = kinf__now(inf);
+    if (!inf->fresh) { return -1; }
+    return now > inf->fresh_at ? (int64_t)(now - inf->fresh_at) : 0;
 }
 /* >>project  Rewrites an object as compact JSON holding only the kept paths,
    in one pass over its bytes, in place: every output byte lands at or before
@@ -6310,6 +6340,7 @@ static void kinf__rf_rv_too_long(kinf_informer_t* inf, int k, const char* what) 
 }
 /* A snapshot's objects are current again: the watch from its RV had an
    event, a bookmark or its end, or a list has replaced them. */
+static void kinf__rf_confirmed(kinf_informer_t* inf) { inf->fresh_at = inf->conn.now; inf->fresh = 1; }
 static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
     if (!inf->snap_stale) { return; }
     inf->snap_stale = 0;
@@ -6423,7 +6454,10 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
         inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
     }
-    if (strcmp(inf->c_type, "ERROR") && !KINF__WL_INIT(inf)) { kinf__rf_snap_resumed(inf); } /* the server has the saved RV's history */
+    if (strcmp(inf->c_type, "ERROR") && !KINF__WL_INIT(inf)) { /* the server has the saved RV's history, and the cache is current */
+        kinf__rf_snap_resumed(inf);
+        kinf__rf_confirmed(inf);
+    }
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
 #ifndef KINF_NO_WATCH_LIST
@@ -6507,6 +6541,7 @@ static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* 
     inf->wl_skip = 0;             /* the next relist may try watch-list again (unless refused under AUTO) */
 #endif
     KINF__INFO(inf, LIST_DONE, inf->last_rv, how);
+    kinf__rf_confirmed(inf);
     kinf__rf_snap_resumed(inf);
     if (!inf->synced && !inf->sync_wait) {
         inf->sync_wait = 1;
@@ -7665,6 +7700,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
     s.caps.read_bytes = (uint32_t)inf->conn.rcap;
     s.bytes_read = inf->conn.bytes_read; s.bytes_written = inf->conn.bytes_written;
+    s.fresh_age_ms = kinf__fresh_age(inf);
     s.gzip_responses = inf->conn.gz_responses; s.gzip_bytes_in = inf->conn.gz_in; s.gzip_bytes_out = inf->conn.gz_out;
     return s;
 }
@@ -11492,6 +11528,17 @@ KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out)
     if (s < 0 || !kinf__store_visible(inf, s)) { return 0; }
     kinf__store_view(inf, inf->slots[s].cur, s, out);
     return 1;
+}
+KINF_API int kinf_fresh(kinf_informer_t* inf, uint64_t max_age_ms) {
+    int64_t age;
+    if (!kinf__ok(inf)) { return 0; }
+    age = kinf__fresh_age(inf);
+    if (age >= 0 && (uint64_t)age <= max_age_ms) { return 1; }
+    inf->last_error = KINF_LOGITEM_DATA_STALE; /* a refusal, not an event: no log line */
+    return 0;
+}
+KINF_API int kinf_get_fresh(kinf_informer_t* inf, const char* key, uint64_t max_age_ms, kinf_object_t* out) {
+    return kinf_fresh(inf, max_age_ms) && kinf_get(inf, key, out);
 }
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
     uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));

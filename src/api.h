@@ -101,6 +101,8 @@ API
         int  kinf_has_synced(kinf_informer_t*)
         int  kinf_count(kinf_informer_t*)
         int  kinf_get(kinf_informer_t*, const char* key, kinf_object_t* out)
+        int  kinf_fresh(kinf_informer_t*, uint64_t max_age_ms)   confirmed current lately
+        int  kinf_get_fresh(kinf_informer_t*, key, max_age_ms, out)  kinf_get, from fresh data only
         int  kinf_next(kinf_informer_t*, kinf_iter_t* it, kinf_object_t* out)
         int  kinf_index_next(kinf_informer_t*, int index, const char* value,
                              kinf_iter_t* it, kinf_object_t* out)
@@ -498,6 +500,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(JSON_TOO_DEEP, "JSON nesting exceeds KINF_MAX_DEPTH") \
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
     KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
+    KINF_LOGITEM_XMACRO(DATA_STALE, "the cache was not confirmed current within the age asked for (kinf_fresh)") \
     KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace: refused, not cached") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
@@ -818,6 +821,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_lists;                            /* (re)lists made through a watch (watch-list), begun */
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
+    int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -1040,6 +1044,17 @@ KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms);
 KINF_API int kinf_has_synced(kinf_informer_t* inf);
 KINF_API int kinf_count(kinf_informer_t* inf);
 KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out);
+/* Freshness. The cache is confirmed current by each watch event or bookmark
+   and by a list's end (a watch-list's end bookmark included), as the server
+   sends them; a snapshot loaded is not, until the watch from it has one.
+   kinf_fresh: 1 when the last confirmation is at most max_age_ms old, by the
+   driver's clock (kinf_poll's, or the last now_ms given to the engine); 0
+   when it is older or never happened, and the last error is DATA_STALE.
+   kinf_get_fresh: kinf_get, answered only from a cache that fresh (0 and
+   DATA_STALE otherwise). An agent acting on safety state tells fresh from
+   stale with it; kinf_stats().fresh_age_ms is the age itself. */
+KINF_API int kinf_fresh(kinf_informer_t* inf, uint64_t max_age_ms);
+KINF_API int kinf_get_fresh(kinf_informer_t* inf, const char* key, uint64_t max_age_ms, kinf_object_t* out);
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t handle, kinf_object_t* out);
 /* Iterates every cached object; start with a zeroed iterator. Returns 1 per
    object, 0 at the end. Unordered. */

@@ -96,6 +96,8 @@ struct kinf_informer_t {
     int synced, sync_wait;
     uint32_t sync_pops_left;
     uint64_t next_resync;
+    uint64_t fresh_at;            /* engine time the cache was last confirmed current (an event, a bookmark, a list's end) */
+    uint8_t fresh;                /* fresh_at is set */
     /* reflector */
     int phase, req_kind, next_kind, rv_mode, started;
     char last_rv[KINF__MAX_RV];
@@ -156,4 +158,17 @@ static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
     if (!inf->conn.in_callback) { return 0; }
     KINF__ERR(inf, IN_CALLBACK, call, 0);
     return 1;
+}
+/* the driver's time: kinf_poll's clock, or the last now_ms a transport of the caller's gave */
+static uint64_t kinf__now(const kinf_informer_t* inf) {
+#ifndef KINF_ENGINE_ONLY
+    if (inf->conn.counts_bytes) { return kinf__drv_now_ms(); }
+#endif
+    return inf->conn.now;
+}
+/* ms since the cache was last confirmed current; -1: never */
+static int64_t kinf__fresh_age(const kinf_informer_t* inf) {
+    uint64_t now = kinf__now(inf);
+    if (!inf->fresh) { return -1; }
+    return now > inf->fresh_at ? (int64_t)(now - inf->fresh_at) : 0;
 }

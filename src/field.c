@@ -306,6 +306,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
     s.caps.read_bytes = (uint32_t)inf->conn.rcap;
     s.bytes_read = inf->conn.bytes_read; s.bytes_written = inf->conn.bytes_written;
+    s.fresh_age_ms = kinf__fresh_age(inf);
     s.gzip_responses = inf->conn.gz_responses; s.gzip_bytes_in = inf->conn.gz_in; s.gzip_bytes_out = inf->conn.gz_out;
     return s;
 }

@@ -274,6 +274,17 @@ KINF_API int kinf_get(kinf_informer_t* inf, const char* key, kinf_object_t* out)
     kinf__store_view(inf, inf->slots[s].cur, s, out);
     return 1;
 }
+KINF_API int kinf_fresh(kinf_informer_t* inf, uint64_t max_age_ms) {
+    int64_t age;
+    if (!kinf__ok(inf)) { return 0; }
+    age = kinf__fresh_age(inf);
+    if (age >= 0 && (uint64_t)age <= max_age_ms) { return 1; }
+    inf->last_error = KINF_LOGITEM_DATA_STALE; /* a refusal, not an event: no log line */
+    return 0;
+}
+KINF_API int kinf_get_fresh(kinf_informer_t* inf, const char* key, uint64_t max_age_ms, kinf_object_t* out) {
+    return kinf_fresh(inf, max_age_ms) && kinf_get(inf, key, out);
+}
 KINF_API int kinf_lookup(kinf_informer_t* inf, kinf_handle_t h, kinf_object_t* out) {
     uint32_t s = (h.id & ((1u << KINF__SLOT_BITS) - 1u));
     if (!kinf__ok(inf)) { return 0; }

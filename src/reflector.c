@@ -272,6 +272,7 @@ static void kinf__rf_rv_too_long(kinf_informer_t* inf, int k, const char* what) 
 }
 /* A snapshot's objects are current again: the watch from its RV had an
    event, a bookmark or its end, or a list has replaced them. */
+static void kinf__rf_confirmed(kinf_informer_t* inf) { inf->fresh_at = inf->conn.now; inf->fresh = 1; }
 static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
     if (!inf->snap_stale) { return; }
     inf->snap_stale = 0;
@@ -385,7 +386,10 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (!sc->cset[KINF__CAP_TYPE] || sc->cover[KINF__CAP_TYPE]) {
         inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no type", 0); return KINF__REC_BROKEN;
     }
-    if (strcmp(inf->c_type, "ERROR") && !KINF__WL_INIT(inf)) { kinf__rf_snap_resumed(inf); } /* the server has the saved RV's history */
+    if (strcmp(inf->c_type, "ERROR") && !KINF__WL_INIT(inf)) { /* the server has the saved RV's history, and the cache is current */
+        kinf__rf_snap_resumed(inf);
+        kinf__rf_confirmed(inf);
+    }
     if (!strcmp(inf->c_type, "BOOKMARK")) {
         inf->st.bookmarks++;
 #ifndef KINF_NO_WATCH_LIST
@@ -469,6 +473,7 @@ static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* 
     inf->wl_skip = 0;             /* the next relist may try watch-list again (unless refused under AUTO) */
 #endif
     KINF__INFO(inf, LIST_DONE, inf->last_rv, how);
+    kinf__rf_confirmed(inf);
     kinf__rf_snap_resumed(inf);
     if (!inf->synced && !inf->sync_wait) {
         inf->sync_wait = 1;

@@ -66,6 +66,10 @@ if [ -x build/kwatch-small ]; then
 else
     bad "build/kwatch-small missing (make build/kwatch-small)"
 fi
+# freshness: a synced kwatch's cache was confirmed current a moment ago
+fa=$(timeout 30 build/kwatch --server "$url" --exit-after-sync -o none --stats pods 2>&1 >/dev/null | sed -n 's/^# stats fresh_age_ms=//p')
+if [ -n "$fa" ] && [ "$fa" -ge 0 ] 2>/dev/null && [ "$fa" -lt 60000 ]; then ok "kwatch --stats: fresh_age_ms=$fa after the sync (confirmed current)"
+else bad "kwatch --stats fresh_age_ms after the sync: '$fa'"; fi
 # own-transport: the same cache as kwatch, whole lists and one namespace
 if [ -x build/own-transport ]; then
     same=1

@@ -317,6 +317,7 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
     fprintf(stderr, "# stats gzip_responses=%llu gzip_bytes_in=%llu gzip_bytes_out=%llu\n", (unsigned long long)s->gzip_responses,
             (unsigned long long)s->gzip_bytes_in, (unsigned long long)s->gzip_bytes_out);
 #endif
+    fprintf(stderr, "# stats fresh_age_ms=%lld\n", (long long)s->fresh_age_ms); /* -1: never confirmed current */
 }
 #ifndef KINF_NO_FACTORY
 typedef struct kw_line { const char* res; kinf_object_t o; } kw_line;

@@ -82,6 +82,7 @@ int main(void) {
     test_status_kind();
     test_reflector();
     test_namespace_scope();
+    test_freshness();
     test_chunked_in_place();
     test_api_edges();
     test_engine();

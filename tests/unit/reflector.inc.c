@@ -824,3 +824,37 @@ static void test_namespace_scope(void) {
         rm(inf);
     }
 }
+/* freshness: confirmed by a list's end, a watch event or a bookmark, by the
+   engine's clock; a lister read can ask for data no older than it says */
+static void test_freshness(void) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    g_test = "freshness";
+    desc_base(&d);
+    d.own_transport = 1; /* the time is what the engine was given */
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    CHECK(!kinf_fresh(inf, UINT64_MAX / 2) && kinf_last_error(inf) == KINF_LOGITEM_DATA_STALE); /* never confirmed */
+    CHECK(kinf_stats(inf).fresh_age_ms == -1);
+    inf->conn.now = 10000;
+    CHECK_INT(list_body(inf, "10", "ns/a@1 ns/b@2"), 0);               /* the list's end at 10 s */
+    kinf_clear_error(inf);
+    CHECK(kinf_fresh(inf, 0) && kinf_last_error(inf) == KINF_LOGITEM_OK);
+    inf->conn.now = 15000;
+    CHECK(kinf_stats(inf).fresh_age_ms == 5000);
+    CHECK(kinf_fresh(inf, 5000) && !kinf_fresh(inf, 4999) && kinf_last_error(inf) == KINF_LOGITEM_DATA_STALE);
+    CHECK(kinf_get_fresh(inf, "ns/a", 5000, &o) && !strcmp(o.resource_version, "1"));
+    CHECK(!kinf_get_fresh(inf, "ns/a", 1000, &o) && kinf_last_error(inf) == KINF_LOGITEM_DATA_STALE);
+    CHECK_INT(pod(inf, "MODIFIED", "ns", "a", "3", 0), 0);              /* an event at 15 s */
+    CHECK(kinf_fresh(inf, 0));
+    inf->conn.now = 20000;
+    CHECK(!kinf_fresh(inf, 4999));
+    CHECK_INT(wev(inf, "BOOKMARK", "{\"kind\":\"Pod\",\"metadata\":{\"resourceVersion\":\"4\"}}"), 0); /* a bookmark at 20 s */
+    CHECK(kinf_fresh(inf, 0) && kinf_stats(inf).fresh_age_ms == 0);
+    inf->conn.now = 25000;
+    CHECK_INT(wev(inf, "ERROR", "{\"kind\":\"Status\",\"code\":500,\"message\":\"x\"}") != 0, 1);  /* an ERROR confirms nothing */
+    CHECK(kinf_stats(inf).fresh_age_ms == 5000);
+    rm(inf);
+}
