@@ -177,6 +177,7 @@ help:
 	@echo "make test-unit | test-fakeapi | test-integration | test-sanitize | test-valgrind | test-symbols |"
 	@echo "     test-nomalloc | test-examples   one suite of make test"
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
+	@echo "make mutants   deliberate one-line bugs (tests/mutants.txt), each against its suite: caught or survived"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
@@ -186,6 +187,12 @@ help:
 FUZZ_SECONDS ?= 30
 fuzz:
 	@bash tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# Deliberate one-line bugs (tests/mutants.txt), one at a time, against the
+# suite that covers each: caught or survived (tests/mutants.py; not in make test)
+.PHONY: mutants
+mutants:
+	@python3 tests/mutants.py
 
 # Churn plus random faults against one long-running kwatch, compared with the
 # server after every phase; MINUTES=60 for the long mode.

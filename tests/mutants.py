@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Deliberate bugs, one at a time: does a test catch each?
+
+    python3 tests/mutants.py [--list] [ID ...]     (make mutants)
+
+Each mutant in tests/mutants.txt changes one line of a module in src/. For
+each, a copy of the tree gets the change, kinformer.h is built from it, and
+the suite named for the mutant runs against it (unit: tests/unit/main.c,
+with TLS; engine: tests/engine.c, the engine alone). A mutant is caught when
+the suite fails, does not build or does not finish in time. The tree itself
+is never touched. Mutants marked "equivalent:" are run too, and listed apart
+with the reason they cannot be caught. Last line: "N caught, N survived,
+N equivalent" (and the share caught of the others). Not part of make test.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUITES = {
+    "unit": (["cc", "-std=c99", "-O1", "-g", "-DKINF_TLS_BEARSSL", "-o", "{out}", "tests/unit/main.c", "-lbearssl"], 300),
+    "engine": (["cc", "-std=c99", "-O1", "-g", "-o", "{out}", "tests/engine.c"], 120),
+}
+
+
+def load(path):
+    """The mutants: id, name, file, suite, old line, new line, equivalent reason."""
+    out, cur = [], None
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if line.startswith("== "):
+                ident, _, name = line[3:].partition(" ")
+                cur = {"id": ident, "name": name, "suite": "unit", "equivalent": None, "at": n}
+                out.append(cur)
+            elif cur is None or not line.strip() or line.startswith("#"):
+                continue
+            elif line.startswith("file: "):
+                cur["file"] = line[6:].strip()
+            elif line.startswith("suite: "):
+                cur["suite"] = line[7:].strip()
+            elif line.startswith("equivalent: "):
+                cur["equivalent"] = line[12:].strip()
+            elif line.startswith("-"):
+                cur["old"] = line[1:]
+            elif line.startswith("+"):
+                cur["new"] = line[1:]
+            else:
+                raise SystemExit("%s:%d: not a mutant line: %s" % (path, n, line))
+    for m in out:
+        for k in ("file", "old", "new"):
+            if k not in m:
+                raise SystemExit("%s:%d: mutant %s has no %s" % (path, m["at"], m["id"], k))
+    return out
+
+
+def run(m, work):
+    path = os.path.join(work, m["file"])
+    with open(path) as f:
+        src = f.read()
+    lines = src.split("\n")
+    hits = [i for i, l in enumerate(lines) if l == m["old"]]
+    if len(hits) != 1:
+        return "not applied (the line is there %d times)" % len(hits), None
+    lines[hits[0]] = m["new"]
+    try:
+        with open(path, "w") as f:
+            f.write("\n".join(lines))
+        r = subprocess.run([sys.executable, "src/mkheader.py"], cwd=work, capture_output=True, text=True)
+        if r.returncode:
+            return "caught", "the header does not build: " + r.stderr.strip()[:80]
+        argv, limit = SUITES[m["suite"]]
+        out = os.path.join(work, "mutant-bin")
+        r = subprocess.run([a.format(out=out) for a in argv], cwd=work, capture_output=True, text=True)
+        if r.returncode:
+            return "caught", "does not compile"
+        try:
+            r = subprocess.run([out], cwd=work, capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return "caught", "did not finish in %d s" % limit
+        fails = [l for l in r.stdout.splitlines() if l.startswith("FAIL") or l.startswith("not ok")]
+        last = [l for l in r.stdout.splitlines() if re.match(r"^\d+ passed, \d+ failed", l)]
+        if r.returncode or fails:
+            return "caught", (fails[0] if fails else (last[-1] if last else "exit %d" % r.returncode))[:100]
+        return "survived", last[-1] if last else ""
+    finally:
+        with open(path, "w") as f:
+            f.write(src)
+
+
+def main():
+    args = sys.argv[1:]
+    muts = load(os.path.join(ROOT, "tests", "mutants.txt"))
+    if "--list" in args:
+        for m in muts:
+            print("%s %s (%s, %s)%s" % (m["id"], m["name"], m["file"], m["suite"], " equivalent" if m["equivalent"] else ""))
+        return 0
+    if args:
+        muts = [m for m in muts if m["id"] in args]
+    work = tempfile.mkdtemp(prefix="kinf-mutants-")
+    try:
+        for d in ("src", "tests"):
+            shutil.copytree(os.path.join(ROOT, d), os.path.join(work, d), ignore=shutil.ignore_patterns("__pycache__", "fuzz", "testdata"))
+        os.symlink(os.path.join(ROOT, "tests", "testdata"), os.path.join(work, "tests", "testdata"))
+        shutil.copy(os.path.join(ROOT, "kinformer.h"), work)
+        os.makedirs(os.path.join(work, "docs"))
+        shutil.copy(os.path.join(ROOT, "docs", "architecture.md"), os.path.join(work, "docs"))
+        caught = survived = equiv = notrun = 0
+        for m in muts:
+            verdict, why = run(m, work)
+            tag = verdict
+            if m["equivalent"] and verdict == "survived":
+                equiv += 1
+                tag = "equivalent"
+                why = m["equivalent"]
+            elif verdict == "caught":
+                caught += 1
+            elif verdict == "survived":
+                survived += 1
+            else:
+                notrun += 1
+            print("%-10s %-4s %s (%s): %s" % (tag, m["id"], m["name"], m["file"], why or ""), flush=True)
+        counted = caught + survived
+        share = (100.0 * caught / counted) if counted else 0.0
+        if notrun:
+            print("%d not applied: the line each changes is no longer in its file (update tests/mutants.txt)" % notrun)
+        print("%d caught, %d survived, %d equivalent (%.0f %% of the others caught)" % (caught, survived, equiv, share))
+        return 0 if survived == 0 and notrun == 0 else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
