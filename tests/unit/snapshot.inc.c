@@ -95,6 +95,62 @@ static int snap_same(kinf_informer_t* a, kinf_informer_t* b) {
     }
     return diff + (kinf_count(a) != kinf_count(b));
 }
+/* A snapshot for inf (its server, path, selectors and projection) at RV 50
+   with one object ns/u whose uid is ul bytes of 'x', made by hand in b (the
+   writer never has a uid over 127 bytes: the capture holds no more); its
+   length. */
+static size_t snap_one_uid(kinf_informer_t* inf, uint8_t* b, size_t ul) {
+    static const char js[] = "{\"metadata\":{\"name\":\"u\",\"namespace\":\"ns\",\"resourceVersion\":\"7\"}}";
+    kinf__xxh h;
+    size_t o = 44, l;                  /* the fixed header */
+    int k;
+    kinf__snap_head(inf, b, 42, 1);
+    for (k = 0; k < 5; k++) {
+        const char* s = k < 4 ? kinf__snap_str(inf, k) : "50";
+        l = strlen(s);
+        kinf__le_put(b + o, l, 2); memcpy(b + o + 2, s, l); o += 2 + l;
+    }
+    b[o] = 0; b[o + 1] = 2; kinf__le_put(b + o + 2, 1, 2); b[o + 4] = (uint8_t)ul; b[o + 5] = 1;
+    kinf__le_put(b + o + 6, sizeof(js) - 1, 4); o += 10;
+    memcpy(b + o, "nsu", 3); o += 3;
+    memset(b + o, 'x', ul); o += ul;
+    b[o++] = '7';
+    memcpy(b + o, js, sizeof(js) - 1); o += sizeof(js) - 1;
+    kinf__xxh_init(&h); kinf__xxh_update(&h, b, o);
+    kinf__le_put(b + o, kinf__xxh_digest(&h), 8);
+    return o + 8;
+}
+/* A uid fills uid[KINF__MAX_UID] with its NUL at 127 bytes: one of 128 or
+   more is a malformed record, refused whole, from a reader and from memory. */
+static void test_snapshot_uid_bound(void) {
+    static uint8_t b[1024];
+    static const size_t lens[4] = { 127, 128, 129, 255 };
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    size_t i, n;
+    int way;
+    g_test = "snapshot_uid_bound";
+    for (i = 0; i < 4; i++) {
+        for (way = 0; way < 2; way++) {
+            inf = eng_mk();
+            if (!CHECK(inf != 0)) { return; }
+            n = snap_one_uid(inf, b, lens[i]);
+            log_reset();
+            if (lens[i] < KINF__MAX_UID) {
+                CHECK_INT(way ? kinf_snapshot_load_mem(inf, b, n) : snap_load(inf, b, n, 0), KINF_OK);
+                CHECK(kinf_get(inf, "ns/u", &o) && strlen(o.uid) == lens[i] && o.uid[0] == 'x');
+                CHECK_STR(kinf_resource_version(inf), "50");
+            } else {
+                CHECK_INT(way ? kinf_snapshot_load_mem(inf, b, n) : snap_load(inf, b, n, 0), KINF_ERR_INVAL);
+                CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_CORRUPT), 1);
+                CHECK(kinf_count(inf) == 0 && inf->nused == 0 && inf->used == 0 && inf->flen == 0 && !inf->last_rv[0]);
+                CHECK_INT(kinf_snapshot_stale(inf, 0), 0);
+            }
+            rm(inf);
+        }
+    }
+}
+
 static void test_snapshot(void) {
     static const char* keep_other[] = { "spec" };
     static uint8_t big[8u << 20], small[8192], bad[8192];
@@ -405,4 +461,5 @@ static void test_snapshot(void) {
         unlink(path);
         rm(a); rm(b);
     }
+    test_snapshot_uid_bound();
 }
