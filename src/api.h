@@ -249,7 +249,7 @@ CONFIGURATION MACROS
                               kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
-    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 7.0 KB at -Os)
+    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 7.4 KB at -Os)
     KINF_NO_GZIP              compile the gzip inflater out (about 6.4 KB at -Os): lists never
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
@@ -576,7 +576,9 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(METADATA_ONLY_UNAVAILABLE, "desc.metadata_only: this build has no metadata-only informers (KINF_NO_METADATA_ONLY)") \
     KINF_LOGITEM_XMACRO(GZIP_MALFORMED, "a gzip list response is malformed (header, block, Huffman code, distance, or data after its end): the list is retried") \
     KINF_LOGITEM_XMACRO(GZIP_CHECK_FAILED, "a gzip list response fails its CRC-32 or length check: the list is retried") \
-    KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried")
+    KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -1208,10 +1210,16 @@ KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms);
 /* The driver's file helpers. _load_file: kinf_snapshot_load from path;
    KINF_ERR_IO when there is no such file (not logged) or it cannot be read.
    _save_file: written atomically (path.tmp, fsync, rename over path, fsync
-   of the directory), so a crash leaves the previous snapshot whole.
+   of the directory), so a crash leaves the previous snapshot whole; what
+   is at path.tmp is removed, not followed, and path.tmp created anew
+   (O_EXCL, mode 0600), so path is a regular file of mode 0600; KINF_ERR_IO
+   when a step fails (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when
+   path.tmp cannot be removed), logged once per run of failures at one step.
    _autosave: the write policy for flash: writes only when dirty, and at
    most every interval_s seconds (of the engine's clock) unless final is 1
-   (at stop); returns 1 written, 0 nothing due, or a negative result. */
+   (at stop); after a failed save it waits the interval (1 s when 0), then
+   2, 4 and 8 times it (at most 10 min, or the interval if longer) until a
+   save works; returns 1 written, 0 nothing due, or a negative result. */
 #ifndef KINF_ENGINE_ONLY /* files: the driver's part */
 KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path);
 KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path);

@@ -128,6 +128,12 @@ struct kinf_informer_t {
     uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
     uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
     uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
+    /* the snapshot file's saves failing in a row: the step of the last one
+       (kinf__snap_fail; 0 when the last save worked), how many, and the
+       engine time of the last (autosave's backoff) */
+    uint8_t snap_fail;
+    uint32_t snap_fails;
+    uint64_t snap_fail_at;
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
        under way is a watch-list whose initial events have not ended */

@@ -320,18 +320,26 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     return 0;
 }
 
-KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
+/* The snapshot through fn: 0, or -1 when fn gave up (nothing logged). */
+static int kinf__snap_stream(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     kinf__snap_w w;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
-    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
     memset(&w, 0, offsetof(kinf__snap_w, buf));
     w.fn = fn; w.user = user;
     kinf__xxh_init(&w.h);
-    if (kinf__snap_emit(inf, unix_ms, &w) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
+    return kinf__snap_emit(inf, unix_ms, &w);
+}
+/* A whole snapshot is written: the store is clean. */
+static void kinf__snap_clean(kinf_informer_t* inf) {
     inf->snap_dirty = 0;
     inf->snap_written = 1;
     inf->snap_write_at = inf->conn.now;
+}
+KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    if (kinf__snap_stream(inf, unix_ms, fn, user) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
+    kinf__snap_clean(inf);
     return KINF_OK;
 }
 static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
@@ -396,6 +404,16 @@ KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms) {
 
 /* >>snapshot file  the driver's part: a file, written atomically */
 #ifndef KINF_ENGINE_ONLY
+#ifdef O_CLOEXEC
+#define KINF__O_CLOEXEC O_CLOEXEC
+#else
+#define KINF__O_CLOEXEC 0
+#endif
+#ifdef O_NOFOLLOW
+#define KINF__O_NOFOLLOW O_NOFOLLOW
+#else
+#define KINF__O_NOFOLLOW 0 /* O_CREAT | O_EXCL follows no link either */
+#endif
 static long kinf__snap_fd_read(void* buf, size_t cap, void* user) {
     int fd = *(int*)user;
     for (;;) {
@@ -404,13 +422,14 @@ static long kinf__snap_fd_read(void* buf, size_t cap, void* user) {
         return (long)n;
     }
 }
+typedef struct kinf__snap_fd { int fd, err; } kinf__snap_fd;
 static int kinf__snap_fd_write(const void* data, size_t len, void* user) {
-    int fd = *(int*)user;
+    kinf__snap_fd* f = (kinf__snap_fd*)user;
     const uint8_t* p = (const uint8_t*)data;
     while (len) {
-        ssize_t n = write(fd, p, len);
+        ssize_t n = write(f->fd, p, len);
         if (n < 0 && errno == EINTR) { continue; }
-        if (n <= 0) { return -1; }
+        if (n <= 0) { f->err = n < 0 ? errno : ENOSPC; return -1; }
         p += n; len -= (size_t)n;
     }
     return 0;
@@ -429,47 +448,115 @@ KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path) {
     close(fd);
     return rc;
 }
+/* The step a save of the file failed at (inf->snap_fail). */
+typedef enum kinf__snap_fail {
+    KINF__SNAPF_NONE, KINF__SNAPF_PATH, KINF__SNAPF_IN_WAY, KINF__SNAPF_CREATE, KINF__SNAPF_WRITE,
+    KINF__SNAPF_FSYNC, KINF__SNAPF_CLOSE, KINF__SNAPF_RENAME
+} kinf__snap_fail;
+static const char* const kinf__snap_fail_why[] = {
+    "", ": path too long", ": there and cannot be removed", ": cannot create", ": write failed",
+    ": fsync failed", ": close failed", ": rename failed" };
+/* a log detail: a, then b, n and c (b, n and c left out when n is 0) */
+static const char* kinf__snap_say(char* buf, size_t cap, const char* a, const char* b, uint64_t n, const char* c) {
+    char num[21];
+    size_t o = kinf__log_put(buf, cap, 0, a, 0);
+    if (n) { o = kinf__log_put(buf, cap, o, b, 0); o = kinf__log_put(buf, cap, o, kinf__utoa(num, n), 0); kinf__log_put(buf, cap, o, c, 0); }
+    return buf;
+}
+/* A save failed at step fail (errno err, or 0). Logged when the step is not
+   the one the last save failed at: a save retried while the disk stays full
+   says so once, not once per attempt. Returns rc. */
+static int kinf__snap_failed(kinf_informer_t* inf, kinf__snap_fail fail, const char* file, int err, int rc) {
+    if (inf->snap_fail != (uint8_t)fail) {
+        char why[64];
+        kinf__snap_say(why, sizeof(why), kinf__snap_fail_why[fail], " (errno ", (uint64_t)err, ")");
+        if (fail == KINF__SNAPF_IN_WAY) { KINF__ERR(inf, SNAPSHOT_TEMP_EXISTS, file, why); }
+        else { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, file, why); }
+    }
+    inf->snap_fail = (uint8_t)fail;
+    if (inf->snap_fails < 0xffffffffu) { inf->snap_fails++; }
+    inf->snap_fail_at = inf->conn.now;
+    return rc;
+}
 KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
     char tmp[1040], dir[1040];
-    const char* why = 0;
+    kinf__snap_fail fail = KINF__SNAPF_NONE;
+    kinf__snap_fd f;
     size_t l;
-    int fd, rc;
+    int fd, err = 0;
     struct timespec ts;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
     if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
     l = strlen(path);
-    if (l + 5 > sizeof(tmp)) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, path, ": path too long"); return KINF_ERR_INVAL; }
+    if (l + 5 > sizeof(tmp)) { return kinf__snap_failed(inf, KINF__SNAPF_PATH, path, 0, KINF_ERR_INVAL); }
     memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5);
     clock_gettime(CLOCK_REALTIME, &ts);
-    fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd < 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, tmp, ": cannot create"); return KINF_ERR_IO; }
-    rc = kinf_snapshot_write(inf, (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u, kinf__snap_fd_write, &fd);
-    if (rc == KINF_OK && fsync(fd) != 0) { why = ": fsync failed"; }
-    if (close(fd) != 0 && rc == KINF_OK && !why) { why = ": close failed"; }
-    if (rc == KINF_OK && !why && rename(tmp, path) != 0) { why = ": rename failed"; }
-    if (rc != KINF_OK || why) {
-        if (why) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, tmp, why); inf->snap_dirty = 1; }
+    /* path.tmp is made anew, never opened as it is: one left there (by a
+       crash, or put there as a link to another file) is removed, not
+       followed or written through, and O_EXCL creates ours or fails (a
+       directory there, one that cannot be written, another writer), so the
+       rename gives path our bytes alone. */
+    if (unlink(tmp) != 0 && errno != ENOENT) { err = errno; }
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | KINF__O_NOFOLLOW | KINF__O_CLOEXEC, 0600);
+    if (fd < 0) {
+        if (errno == EEXIST) { return kinf__snap_failed(inf, KINF__SNAPF_IN_WAY, tmp, err, KINF_ERR_IO); }
+        return kinf__snap_failed(inf, KINF__SNAPF_CREATE, tmp, errno, KINF_ERR_IO);
+    }
+    /* 0600 whatever the umask took away; a file system without modes (FAT)
+       refuses, and what open made is no wider than 0600 anyway */
+    (void)fchmod(fd, 0600);
+    f.fd = fd; f.err = 0;
+    if (kinf__snap_stream(inf, (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u, kinf__snap_fd_write, &f) != 0) {
+        fail = KINF__SNAPF_WRITE; err = f.err;
+    } else if (fsync(fd) != 0) {
+        fail = KINF__SNAPF_FSYNC; err = errno;
+    }
+    if (close(fd) != 0 && !fail) { fail = KINF__SNAPF_CLOSE; err = errno; }
+    if (!fail && rename(tmp, path) != 0) { fail = KINF__SNAPF_RENAME; err = errno; }
+    if (fail) {
         unlink(tmp);
-        return rc != KINF_OK ? rc : KINF_ERR_IO;
+        return kinf__snap_failed(inf, fail, tmp, err, KINF_ERR_IO);
     }
     /* the rename reaches the disk with the directory */
     memcpy(dir, path, l + 1);
     while (l > 0 && dir[l - 1] != '/') { l--; }
     if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
-    fd = open(dir, O_RDONLY);
+    fd = open(dir, O_RDONLY | KINF__O_CLOEXEC);
     if (fd >= 0) { fsync(fd); close(fd); }
+    kinf__snap_clean(inf);
+    if (inf->snap_fail) {
+        char after[48];
+        KINF__INFO(inf, SNAPSHOT_WRITE_RECOVERED, path, kinf__snap_say(after, sizeof(after), "", " (after ", inf->snap_fails, " failed saves)"));
+        inf->snap_fail = KINF__SNAPF_NONE; inf->snap_fails = 0;
+    }
     KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
     return KINF_OK;
+}
+/* How long after a failed save autosave waits: the interval (a second when
+   it is 0), then twice, four and eight times it while the saves fail, at
+   most 10 minutes (or the interval, when that is longer). A full disk is
+   not written to on every loop turn. */
+static uint64_t kinf__snap_retry_ms(int interval_s, uint32_t fails) {
+    uint64_t base = interval_s > 0 ? (uint64_t)interval_s * 1000u : 1000u;
+    uint64_t cap = base > 600000u ? base : 600000u;
+    uint64_t wait = base << (fails >= 4 ? 3 : fails - 1);
+    return wait < cap ? wait : cap;
 }
 KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int interval_s, int final) {
     int rc;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!inf->snap_dirty || !inf->last_rv[0]) { return 0; }
-    if (!final && inf->snap_written && interval_s > 0 && inf->conn.now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
+    if (!final) {
+        uint64_t now = inf->conn.now;
+        if (inf->snap_fails && now - inf->snap_fail_at < kinf__snap_retry_ms(interval_s, inf->snap_fails)) { return 0; }
+        if (inf->snap_written && interval_s > 0 && now - inf->snap_write_at < (uint64_t)interval_s * 1000u) { return 0; }
+    }
     rc = kinf_snapshot_save_file(inf, path);
     return rc == KINF_OK ? 1 : rc;
 }
+#undef KINF__O_CLOEXEC
+#undef KINF__O_NOFOLLOW
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD

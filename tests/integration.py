@@ -2476,6 +2476,67 @@ def scenario_snapshot_kill(ctx):
         srv.close()
 
 
+def scenario_snapshot_safe(ctx):
+    """The snapshot file through kwatch when FILE.tmp is in the way: a
+    symlink there to another file is removed, not written through, and FILE
+    ends a regular file of mode 0600; a directory there (it cannot be
+    removed) fails every save, which kwatch logs once however often it
+    retries; once it is gone the next save works and says so."""
+    srv = Server("snapsafe", pods=40, namespaces=2, configmaps=1)
+    snap = os.path.join(srv.dir, "pods.snap")
+    tmp = snap + ".tmp"
+    victim = os.path.join(srv.dir, "victim")
+
+    def regular_0600(path):
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return False
+        return (st.st_mode & 0o170000) == 0o100000 and (st.st_mode & 0o7777) == 0o600
+
+    try:
+        c = Checks("snapshot: FILE.tmp a symlink to another file: that file untouched, FILE 0600")
+        with open(victim, "w") as f:
+            f.write("victim\n")
+        os.chmod(victim, 0o666)
+        os.symlink(victim, tmp)
+        kw = Kwatch("snapsafe-link", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", snap])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        with open(victim, "rb") as f:
+            c.check(f.read() == b"victim\n", "the file FILE.tmp linked to was written")
+        c.check(regular_0600(snap), "FILE is not a regular file of mode 0600")
+        c.check(not os.path.lexists(tmp), "FILE.tmp left")
+        c.check(snapshot_sum_ok(snap), "the snapshot's trailer is wrong")
+        c.report()
+
+        c = Checks("snapshot: saves failing (a directory at FILE.tmp): one error line, then recovered")
+        os.mkdir(tmp)
+        kw = Kwatch("snapsafe-fail", srv.url, ["pods", "-o", "none", "--snapshot", snap,
+                                               "--snapshot-interval", "1", "-v"])
+        srv.churn(20)                            # a change on every turn: a save is always due
+        first = kw.wait_for(lambda ln: "SNAPSHOT_TEMP_EXISTS" in ln, 30, stream="err")
+        c.check(first is not None, "no SNAPSHOT_TEMP_EXISTS: %s" % kw.err_text()[-400:])
+        time.sleep(8)                            # tries 1, 2 and 4 s after the first
+        fails = kw.err_text().count("SNAPSHOT_TEMP_EXISTS")
+        c.check(fails == 1, "SNAPSHOT_TEMP_EXISTS logged %d times in 8 s, want 1" % fails)
+        os.rmdir(tmp)
+        back = kw.wait_for(lambda ln: "SNAPSHOT_WRITE_RECOVERED" in ln, 30, stream="err")
+        c.check(back is not None, "no SNAPSHOT_WRITE_RECOVERED after FILE.tmp went: %s" % kw.err_text()[-400:])
+        srv.quiesce()
+        kw.stop()
+        check_clean_exit(c, kw, 0)
+        err = kw.err_text()
+        c.check(err.count("SNAPSHOT_TEMP_EXISTS") == 1 and err.count("SNAPSHOT_WRITE_RECOVERED") == 1,
+                "SNAPSHOT_TEMP_EXISTS %d, SNAPSHOT_WRITE_RECOVERED %d times, want 1 and 1"
+                % (err.count("SNAPSHOT_TEMP_EXISTS"), err.count("SNAPSHOT_WRITE_RECOVERED")))
+        c.check(regular_0600(snap) and snapshot_sum_ok(snap), "FILE after the recovery is not a whole 0600 snapshot")
+        c.check(not os.path.lexists(tmp), "FILE.tmp left")
+        c.report()
+    finally:
+        srv.close()
+
+
 # ======================================================================
 # Watch-list (sendInitialEvents) and metadata-only informers
 # ======================================================================
@@ -3097,6 +3158,7 @@ ALL = [
     ("multi_caps", scenario_multi_caps, 3),
     ("snapshot", scenario_snapshot, 4),
     ("snapshot_kill", scenario_snapshot_kill, 4),
+    ("snapshot_safe", scenario_snapshot_safe, 3),
     ("watchlist", scenario_watchlist, 5),
     ("watchlist_refused", scenario_watchlist_refused, 4),
     ("watchlist_unfinished", scenario_watchlist_unfinished, 4),

@@ -95,6 +95,288 @@ static int snap_same(kinf_informer_t* a, kinf_informer_t* b) {
     }
     return diff + (kinf_count(a) != kinf_count(b));
 }
+/* A snapshot for inf (its server, path, selectors and projection) at RV 50
+   with one object ns/u whose uid is ul bytes of 'x', made by hand in b (the
+   writer never has a uid over 127 bytes: the capture holds no more); its
+   length. */
+static size_t snap_one_uid(kinf_informer_t* inf, uint8_t* b, size_t ul) {
+    static const char js[] = "{\"metadata\":{\"name\":\"u\",\"namespace\":\"ns\",\"resourceVersion\":\"7\"}}";
+    kinf__xxh h;
+    size_t o = 44, l;                  /* the fixed header */
+    int k;
+    kinf__snap_head(inf, b, 42, 1);
+    for (k = 0; k < 5; k++) {
+        const char* s = k < 4 ? kinf__snap_str(inf, k) : "50";
+        l = strlen(s);
+        kinf__le_put(b + o, l, 2); memcpy(b + o + 2, s, l); o += 2 + l;
+    }
+    b[o] = 0; b[o + 1] = 2; kinf__le_put(b + o + 2, 1, 2); b[o + 4] = (uint8_t)ul; b[o + 5] = 1;
+    kinf__le_put(b + o + 6, sizeof(js) - 1, 4); o += 10;
+    memcpy(b + o, "nsu", 3); o += 3;
+    memset(b + o, 'x', ul); o += ul;
+    b[o++] = '7';
+    memcpy(b + o, js, sizeof(js) - 1); o += sizeof(js) - 1;
+    kinf__xxh_init(&h); kinf__xxh_update(&h, b, o);
+    kinf__le_put(b + o, kinf__xxh_digest(&h), 8);
+    return o + 8;
+}
+/* A uid fills uid[KINF__MAX_UID] with its NUL at 127 bytes: one of 128 or
+   more is a malformed record, refused whole, from a reader and from memory. */
+static void test_snapshot_uid_bound(void) {
+    static uint8_t b[1024];
+    static const size_t lens[4] = { 127, 128, 129, 255 };
+    kinf_informer_t* inf;
+    kinf_object_t o;
+    size_t i, n;
+    int way;
+    g_test = "snapshot_uid_bound";
+    for (i = 0; i < 4; i++) {
+        for (way = 0; way < 2; way++) {
+            inf = eng_mk();
+            if (!CHECK(inf != 0)) { return; }
+            n = snap_one_uid(inf, b, lens[i]);
+            log_reset();
+            if (lens[i] < KINF__MAX_UID) {
+                CHECK_INT(way ? kinf_snapshot_load_mem(inf, b, n) : snap_load(inf, b, n, 0), KINF_OK);
+                CHECK(kinf_get(inf, "ns/u", &o) && strlen(o.uid) == lens[i] && o.uid[0] == 'x');
+                CHECK_STR(kinf_resource_version(inf), "50");
+            } else {
+                CHECK_INT(way ? kinf_snapshot_load_mem(inf, b, n) : snap_load(inf, b, n, 0), KINF_ERR_INVAL);
+                CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_CORRUPT), 1);
+                CHECK(kinf_count(inf) == 0 && inf->nused == 0 && inf->used == 0 && inf->flen == 0 && !inf->last_rv[0]);
+                CHECK_INT(kinf_snapshot_stale(inf, 0), 0);
+            }
+            rm(inf);
+        }
+    }
+}
+
+/* The snapshot file's safety: a temp file left in the way, the mode, a
+   directory that cannot be written, and autosave's backoff. Everything in
+   a directory of mkdtemp's. */
+static void snap_rmtree(const char* dir) {
+    DIR* d = opendir(dir);
+    struct dirent* de;
+    char p[512];
+    struct stat st;
+    if (d) {
+        while ((de = readdir(d)) != 0) {
+            if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..")) { continue; }
+            snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+            if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) { chmod(p, 0700); snap_rmtree(p); } else { unlink(p); }
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+static int snap_put_file(const char* path, const char* text, unsigned mode) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600), ok;
+    if (fd < 0) { return 0; }
+    ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text) && fchmod(fd, (mode_t)mode) == 0;
+    close(fd);
+    return ok;
+}
+/* 1 when path holds exactly text */
+static int snap_file_is(const char* path, const char* text) {
+    char buf[256];
+    int fd = open(path, O_RDONLY);
+    ssize_t n;
+    if (fd < 0) { return 0; }
+    n = read(fd, buf, sizeof(buf));
+    close(fd);
+    return n == (ssize_t)strlen(text) && !memcmp(buf, text, (size_t)n);
+}
+/* 1 when path is a regular file of mode 0600 with inf's snapshot in it */
+static int snap_saved_ok(kinf_informer_t* inf, const char* path) {
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 07777) == 0600 && st.st_nlink == 1 &&
+           (size_t)st.st_size == kinf_snapshot_size(inf);
+}
+/* entries in dir, . and .. apart */
+static int snap_entries(const char* dir) {
+    DIR* d = opendir(dir);
+    struct dirent* de;
+    int n = 0;
+    if (!d) { return -1; }
+    while ((de = readdir(d)) != 0) { n += strcmp(de->d_name, ".") && strcmp(de->d_name, ".."); }
+    closedir(d);
+    return n;
+}
+/* A save of inf to path in a child process without the rights to write
+   path's directory (root, whom a directory's mode does not stop, becomes
+   nobody there). 0 when it returned KINF_ERR_IO with item logged once;
+   otherwise bit 1: another result, 2: item not logged once, 4: could not
+   give up root, 8: no child. */
+static int snap_save_unprivileged(kinf_informer_t* inf, const char* path, uint32_t item) {
+    pid_t pid;
+    int st = 0;
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) { return 8; }
+    if (pid == 0) {
+        int bits = 0;
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) { _exit(4); }
+        log_reset();
+        bits |= kinf_snapshot_save_file(inf, path) != KINF_ERR_IO;
+        bits |= (logged(item) != 1) << 1;
+        _exit(bits);
+    }
+    if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st)) { return 8; }
+    return WEXITSTATUS(st);
+}
+static void test_snapshot_file_safety(void) {
+    char dir[64], victim[96], path[160], tmp[192], ro[96];
+    kinf_informer_t* a;
+    struct stat st;
+    mode_t um;
+    int r;
+    g_test = "snapshot_file_safety";
+    snprintf(dir, sizeof(dir), "/tmp/kinf-unit-snapsafe-XXXXXX");
+    if (!CHECK(mkdtemp(dir) != 0)) { return; }
+    snprintf(victim, sizeof(victim), "%s/victim", dir);
+    CHECK(snap_put_file(victim, "victim\n", 0644));
+    /* path.tmp a symlink to another file: the link is removed, not followed */
+    a = snap_listed(ENG_T0);
+    if (!CHECK(a != 0)) { snap_rmtree(dir); return; }
+    snprintf(path, sizeof(path), "%s/sym.snap", dir); snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    CHECK(symlink(victim, tmp) == 0);
+    log_reset();
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITTEN), 1);
+    CHECK(snap_file_is(victim, "victim\n"));
+    CHECK(snap_saved_ok(a, path));
+    CHECK(lstat(tmp, &st) != 0);
+    /* a dangling one, to where a file would be made */
+    snprintf(tmp, sizeof(tmp), "%s/dangling.snap.tmp", dir); snprintf(path, sizeof(path), "%s/made", dir);
+    CHECK(symlink(path, tmp) == 0);
+    snprintf(path, sizeof(path), "%s/dangling.snap", dir);
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    snprintf(tmp, sizeof(tmp), "%s/made", dir);
+    CHECK(lstat(tmp, &st) != 0 && snap_saved_ok(a, path));
+    /* a hard link to another file: unlinked, not written through */
+    snprintf(path, sizeof(path), "%s/hard.snap", dir); snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    CHECK(link(victim, tmp) == 0);
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    CHECK(snap_file_is(victim, "victim\n") && stat(victim, &st) == 0 && st.st_nlink == 1);
+    CHECK(snap_saved_ok(a, path));
+    /* a stale one of mode 0666: the snapshot is 0600 all the same */
+    snprintf(path, sizeof(path), "%s/mode.snap", dir); snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    CHECK(snap_put_file(tmp, "stale", 0666));
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    CHECK(snap_saved_ok(a, path));
+    CHECK(lstat(tmp, &st) != 0);
+    /* and under a umask that takes the owner's bits away */
+    snprintf(path, sizeof(path), "%s/umask.snap", dir);
+    um = umask(0377);
+    r = kinf_snapshot_save_file(a, path);
+    umask(um);
+    CHECK_INT(r, KINF_OK); CHECK(snap_saved_ok(a, path));
+    /* a directory in the way: not removed, the save fails with its own item */
+    snprintf(path, sizeof(path), "%s/dir.snap", dir); snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    CHECK(mkdir(tmp, 0700) == 0);
+    log_reset();
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_ERR_IO);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TEMP_EXISTS), 1); CHECK_INT(kinf_last_error(a), KINF_LOGITEM_SNAPSHOT_TEMP_EXISTS);
+    CHECK(stat(tmp, &st) == 0 && S_ISDIR(st.st_mode) && lstat(path, &st) != 0);
+    rmdir(tmp);
+    rm(a);
+    /* a directory that cannot be written: an error, nothing left; a stale
+       path.tmp that can be written, in it, stays as it was */
+    snprintf(ro, sizeof(ro), "%s/ro", dir);
+    CHECK(mkdir(ro, 0700) == 0);
+    snprintf(tmp, sizeof(tmp), "%s/stale.snap.tmp", ro);
+    CHECK(snap_put_file(tmp, "stale", 0666));
+    CHECK(chmod(ro, 0555) == 0 && chmod(dir, 0711) == 0);
+    a = snap_listed(ENG_T0);
+    if (CHECK(a != 0)) {
+        snprintf(path, sizeof(path), "%s/x.snap", ro);
+        CHECK_INT(snap_save_unprivileged(a, path, KINF_LOGITEM_SNAPSHOT_WRITE_FAILED), 0);
+        CHECK_INT(snap_entries(ro), 1);
+        snprintf(path, sizeof(path), "%s/stale.snap", ro);
+        CHECK_INT(snap_save_unprivileged(a, path, KINF_LOGITEM_SNAPSHOT_TEMP_EXISTS), 0);
+        CHECK(snap_file_is(tmp, "stale") && stat(tmp, &st) == 0 && (st.st_mode & 07777) == 0666);
+        CHECK_INT(snap_entries(ro), 1);
+        rm(a);
+    }
+    snap_rmtree(dir);
+}
+/* at[0..o) and " s" after it (s alone first), as far as cap allows; the new o */
+static size_t snap_note_at(char* at, size_t cap, size_t o, int s) {
+    int n = o < cap ? snprintf(at + o, cap - o, "%s%d", o ? " " : "", s) : 0;
+    return n > 0 && o + (size_t)n < cap ? o + (size_t)n : cap;
+}
+/* autosave after failed saves: the next no sooner than the interval, then
+   twice, four, eight times it; one log line when saves start failing, one
+   when the failure changes, one when they work again; the interval from
+   scratch after that */
+static void test_snapshot_backoff(void) {
+    char dir[64], sub[96], path[128], tmp[160], moved[96], at[256];
+    kinf_informer_t* a;
+    uint64_t t0 = ENG_T0;
+    size_t o = 0;
+    int s, rc, written = 0;
+    g_test = "snapshot_backoff";
+    snprintf(dir, sizeof(dir), "/tmp/kinf-unit-snapback-XXXXXX");
+    if (!CHECK(mkdtemp(dir) != 0)) { return; }
+    snprintf(sub, sizeof(sub), "%s/sub", dir);
+    snprintf(moved, sizeof(moved), "%s/moved", dir);
+    snprintf(path, sizeof(path), "%s/b.snap", sub);
+    snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+    a = snap_listed(t0);
+    if (!CHECK(a != 0)) { snap_rmtree(dir); return; }
+    log_reset();
+    at[0] = 0;
+    /* sub is not there: every save fails at the create */
+    for (s = 0; s <= 400; s++) {
+        a->conn.now = t0 + (uint64_t)s * 1000u;
+        rc = kinf_snapshot_autosave(a, path, 10, 0);
+        if (rc < 0) { o = snap_note_at(at, sizeof(at), o, s); }
+        written += rc == 1;
+    }
+    CHECK_STR(at, "0 10 30 70 150 230 310 390");
+    CHECK_INT(written, 0);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITE_FAILED), 1); CHECK_INT(g_nitems, 1);
+    /* now a directory in the way of path.tmp: another failure, logged */
+    CHECK(mkdir(sub, 0700) == 0 && mkdir(tmp, 0700) == 0);
+    a->conn.now = t0 + 469000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), 0);
+    a->conn.now = t0 + 470000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), KINF_ERR_IO);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_TEMP_EXISTS), 1); CHECK_INT(g_nitems, 2);
+    /* gone: the next save works, once, and says the saves are back */
+    CHECK(rmdir(tmp) == 0);
+    a->conn.now = t0 + 549000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), 0);
+    a->conn.now = t0 + 550000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), 1);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITE_RECOVERED), 1); CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITTEN), 1);
+    CHECK_INT(g_nitems, 4);
+    CHECK(snap_saved_ok(a, path));
+    a->conn.now = t0 + 551000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), 0); /* clean */
+    /* a change, and sub gone again: a new run of failures logs again, and
+       waits the interval, not the eight times of the run before */
+    watch_begin(a);
+    CHECK_INT(pod(a, "ADDED", "ns", "e", "61", 0), 0);
+    CHECK(rename(sub, moved) == 0);
+    log_reset();
+    a->conn.now = t0 + 559000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), 0); /* the interval since the save */
+    a->conn.now = t0 + 560000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), KINF_ERR_IO);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITE_FAILED), 1);
+    a->conn.now = t0 + 569000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), 0);
+    a->conn.now = t0 + 570000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 0), KINF_ERR_IO);
+    /* at stop the save is tried whatever the wait, and not logged again */
+    a->conn.now = t0 + 571000u; CHECK_INT(kinf_snapshot_autosave(a, path, 10, 1), KINF_ERR_IO);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITE_FAILED), 1); CHECK_INT(g_nitems, 1);
+    CHECK_INT(kinf_snapshot_dirty(a, 0), 1);
+    rm(a);
+    /* an interval of 0 (a save whenever dirty): failures wait 1, 2, 4, 8 s */
+    a = snap_listed(t0);
+    if (CHECK(a != 0)) {
+        o = 0; at[0] = 0;
+        for (s = 0; s <= 40; s++) {
+            a->conn.now = t0 + (uint64_t)s * 1000u;
+            if (kinf_snapshot_autosave(a, path, 0, 0) < 0) { o = snap_note_at(at, sizeof(at), o, s); }
+        }
+        CHECK_STR(at, "0 1 3 7 15 23 31 39");
+        rm(a);
+    }
+    snap_rmtree(dir);
+}
 static void test_snapshot(void) {
     static const char* keep_other[] = { "spec" };
     static uint8_t big[8u << 20], small[8192], bad[8192];
@@ -405,4 +687,7 @@ static void test_snapshot(void) {
         unlink(path);
         rm(a); rm(b);
     }
+    test_snapshot_uid_bound();
+    test_snapshot_file_safety();
+    test_snapshot_backoff();
 }
