@@ -5015,7 +5015,7 @@ struct kinf_informer_t {
     kinf_logger_t logger;
     char tag[32];
     char path[KINF__MAX_STR];
-    char ns[KINF__MAX_NAME];      /* the namespace watched ("" all, or a cluster-scoped resource) */
+    uint16_t ns_off, ns_len;      /* the namespace watched, inside path (0 long: all, or a cluster-scoped resource) */
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;
@@ -6402,7 +6402,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
     kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
-    if (inf->ns[0] && strcmp(inf->c_ns, inf->ns) != 0) {
+    if (inf->ns_len && (strlen(inf->c_ns) != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
         /* a server (or a proxy) sent an object the request did not ask for:
            no handler, lister or snapshot of this informer may see it */
         inf->st.malformed++;
@@ -11419,7 +11419,10 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
-    if (s.d.namespace_ && strstr(inf->path, "/namespaces/")) { kinf__strlcpy(inf->ns, s.d.namespace_, sizeof(inf->ns)); } /* namespaced */
+    {   /* a namespaced resource of one namespace: ".../namespaces/NS/plural" */
+        const char* p = strstr(inf->path, "/namespaces/");
+        if (s.d.namespace_ && s.d.namespace_[0] && p) { inf->ns_off = (uint16_t)(p + 12 - inf->path); inf->ns_len = (uint16_t)strlen(s.d.namespace_); }
+    }
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
     /* arrays */

@@ -60,7 +60,7 @@ struct kinf_informer_t {
     kinf_logger_t logger;
     char tag[32];
     char path[KINF__MAX_STR];
-    char ns[KINF__MAX_NAME];      /* the namespace watched ("" all, or a cluster-scoped resource) */
+    uint16_t ns_off, ns_len;      /* the namespace watched, inside path (0 long: all, or a cluster-scoped resource) */
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;

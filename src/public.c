@@ -63,7 +63,10 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
-    if (s.d.namespace_ && strstr(inf->path, "/namespaces/")) { kinf__strlcpy(inf->ns, s.d.namespace_, sizeof(inf->ns)); } /* namespaced */
+    {   /* a namespaced resource of one namespace: ".../namespaces/NS/plural" */
+        const char* p = strstr(inf->path, "/namespaces/");
+        if (s.d.namespace_ && s.d.namespace_[0] && p) { inf->ns_off = (uint16_t)(p + 12 - inf->path); inf->ns_len = (uint16_t)strlen(s.d.namespace_); }
+    }
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
     /* arrays */

@@ -320,7 +320,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
     kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
-    if (inf->ns[0] && strcmp(inf->c_ns, inf->ns) != 0) {
+    if (inf->ns_len && (strlen(inf->c_ns) != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
         /* a server (or a proxy) sent an object the request did not ask for:
            no handler, lister or snapshot of this informer may see it */
         inf->st.malformed++;
