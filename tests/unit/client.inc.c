@@ -352,6 +352,13 @@ static void test_client(void) {
         CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 100, &out));
         CHECK(out.result == KINF_CLIENT_TOO_LARGE && out.code == 200 && out.item == KINF_LOGITEM_CLIENT_RESPONSE_TOO_LARGE && out.body_len == 0);
         CHECK(kinf_engine_tick(kinf_client_engine(c), t) & KINF_ENG_CLOSE);
+        /* exactly response_bytes (1024) fits; a byte more does not */
+        memset(body, 'y', 1025); body[1024] = 0;
+        snprintf(resp, sizeof(resp), "HTTP/1.1 200 OK\r\nContent-Length: 1024\r\n\r\n%s", body);
+        CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 100, &out) && out.result == KINF_CLIENT_OK && out.body_len == 1024);
+        body[1024] = 'y'; body[1025] = 0;
+        snprintf(resp, sizeof(resp), "HTTP/1.1 200 OK\r\nContent-Length: 1025\r\n\r\n%s", body);
+        CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 100, &out) && out.result == KINF_CLIENT_TOO_LARGE);
     }
     /* the transport fails: CONNECTION with the item the driver gave */
     CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, 0, 1, &out));

@@ -476,6 +476,38 @@ static void test_discovery_errors(void) {
 }
 /* The k8s-api fixture of an APIGroupDiscovery (every field set, subresources
    with acceptedTypes included) read as the one group of an aggregated list. */
+/* A group version's document is a legacy APIResourceList whatever its
+   Content-Type says; failed rounds back off 0.8 s doubling to 30 s (with
+   jitter: under 60 s), however many fail. */
+static void test_discovery_edges(void) {
+    kinf_discovery_t* d;
+    static dc_route routes[16];
+    uint64_t t = ENG_T0;
+    int i, ok = 1;
+    g_test = "discovery_edges";
+    for (i = 0; dc_legacy[i].path; i++) { routes[i] = dc_legacy[i]; if (i >= 2) { routes[i].ctype = DC_AGG; } }
+    routes[i].path = 0;
+    d = dc_mk(0, 0, 0);
+    if (!CHECK(d != 0)) { return; }
+    kinf_discovery_refresh(d);
+    dc_serve(d, &t, routes, 100000, 0, 50);
+    CHECK(kinf_discovery_rounds(d) == 1 && kinf_discovery_count(d) == 14);
+    free(d);
+    routes[0].status = 500; /* /api fails every round */
+    d = dc_mk(0, 0, 0);
+    if (!CHECK(d != 0)) { return; }
+    kinf_discovery_refresh(d);
+    for (i = 0; i < 12 && ok; i++) {
+        uint64_t dl;
+        dc_serve(d, &t, routes, 100000, 0, 5);
+        dl = kinf_engine_deadline(kinf_discovery_engine(d));
+        ok &= kinf_discovery_state(d) == KINF_DISC_BACKOFF && dl > t && dl - t < 60000u;
+        if (i >= 8) { ok &= dl - t >= 30000u; } /* at the cap */
+        t = dl;
+    }
+    CHECK(ok && kinf_discovery_stats(d).failures == 12);
+    free(d);
+}
 /* discovery reads its token file for a round, not while it waits for one */
 static void test_discovery_token(void) {
     static kinf_desc_t conn;

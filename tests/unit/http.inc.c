@@ -200,6 +200,10 @@ static void test_ingest_head(void) {
     strcpy(buf, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n{}");
     CHECK_INT(ingest(inf, buf, strlen(buf), 7, body, &bl), 0);
     CHECK_INT(inf->conn.resp.status, 404); CHECK_INT(inf->body_mode, KINF__BODY_STATUS); CHECK_INT(bl, 2);
+    /* so is any 1xx, 199 the last of them */
+    ingest_reset(inf, KINF__PH_LIST);
+    strcpy(buf, "HTTP/1.1 199 Misc\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\n{}");
+    CHECK(ingest(inf, buf, strlen(buf), 7, body, &bl) == 0 && inf->conn.resp.status == 404 && bl == 2);
     /* Content-Length: 0 ends the body at once */
     ingest_reset(inf, KINF__PH_LIST);
     strcpy(buf, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");

@@ -121,6 +121,7 @@ int main(void) {
     test_discovery();
     test_discovery_errors();
     test_discovery_token();
+    test_discovery_edges();
     test_discovery_fixture();
     test_factory();
     test_factory_all();

@@ -227,6 +227,18 @@ static void test_config(void) {
             if (!CHECK(inf == 0 && logged(KINF_LOGITEM_CONFIG_BAD_URL) == 1)) { note("%s", bad_urls[i]); }
             rm(inf);
         }
+        {   /* a namespace is at most a name long (255 bytes) */
+            char ns[300];
+            memset(ns, 'n', sizeof(ns)); ns[256] = 0;
+            log_reset();
+            inf = mk_cfg("http://h", "pods", ns);
+            CHECK(inf == 0 && logged(KINF_LOGITEM_CONFIG_TOO_LONG) == 1);
+            rm(inf);
+            ns[255] = 0;
+            inf = mk_cfg("http://h", "pods", ns);
+            CHECK(inf != 0);
+            rm(inf);
+        }
         for (i = 0; good_urls[i]; i++) {
             inf = mk_cfg(good_urls[i], "pods", 0);
             if (!CHECK(inf != 0)) { note("%s", good_urls[i]); }

@@ -109,6 +109,26 @@ static void test_watch_list(void) {
     CHECK(st.watch_lists == 1 && st.watch_list_fallbacks == 1 && st.lists == 2);
     rm(inf);
 
+    /* 3b. AUTO and a 429 (or 410, 401, 404): not a refusal of the feature,
+       which a LIST would get as well: no fallback, watch-list again after
+       the backoff */
+    {
+        static const char* const st_lines[] = { "429 Too Many Requests", "401 Unauthorized", "404 Not Found", "410 Gone" };
+        int k, ok = 1;
+        for (k = 0; k < 4; k++) {
+            inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+            if (!CHECK(inf != 0)) { return; }
+            log_reset(); t = ENG_T0;
+            ok &= STARTS(wl_reconnect(inf, t), WL_Q "&");
+            ok &= eng_recv(inf, http(st_lines[k], "", "{\"kind\":\"Status\"}", 0), 64, t) > 0;
+            ok &= logged(KINF_LOGITEM_WATCH_LIST_FALLBACK) == 0 && kinf_stats(inf).watch_list_fallbacks == 0;
+            ok &= STARTS(wl_after_backoff(inf, &t), WL_Q "&");
+            if (!ok) { note("%s", st_lines[k]); rm(inf); break; }
+            rm(inf);
+        }
+        CHECK(ok);
+    }
+
     /* 4. ON: a refusal falls back for that list only; the next relist tries
        watch-list again. A 403 is a refusal too. */
     inf = wl_mk(KINF_WATCH_LIST_ON, 0);
