@@ -2148,7 +2148,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         store = APP.store
         lsel = LabelSelector(q.get("labelSelector", ""))
         fsel = FieldSelector(res, q.get("fieldSelector", ""))
-        match = Matcher(res, ns, lsel, fsel)
+        match = Matcher(res, foreign_ns(ns), lsel, fsel)
         limit = parse_int_param(q, "limit", 0)
         cont = q.get("continue") or ""
         rvp = q.get("resourceVersion")
@@ -2268,7 +2268,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise ApiError(410, "Expired", too_old(r, store.compacted))
         want = None if rvp in (None, "", "0") else parse_rv(rvp)
         wid = APP.bump("watch_ids")
-        w = Watcher(wid, res, ns, Matcher(res, ns, lsel, fsel), bookmarks,
+        w = Watcher(wid, res, ns, Matcher(res, foreign_ns(ns), lsel, fsel), bookmarks,
                     path + ("?" + urllib.parse.urlencode(q) if q else ""),
                     random.Random("%s:watch:%d" % (APP.args.seed, wid)))
         w.start_rv = rvp
@@ -2589,7 +2589,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("bad fault parameter")
         store = APP.store
         result = {"kind": kind}
-        if kind in ("cut", "garbage", "expire_http"):
+        if kind in ("cut", "garbage", "expire_http", "foreign"):
             APP.faults.add(kind, count, {})
         elif kind == "stall":
             secs = 5.0 if seconds is None else seconds
@@ -2626,6 +2626,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 BAD_GZIP_MODES = ("corrupt", "truncate", "crc", "length", "trailing", "header")
+
+
+def foreign_ns(ns):
+    """The namespace a LIST or WATCH of ns serves: ns, or every namespace
+    (None) while a foreign fault is pending, as a server that does not filter."""
+    if ns is not None and APP.faults.take("foreign") is not None:
+        return None
+    return ns
 
 
 def bad_gzip(body, mode):
