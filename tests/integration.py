@@ -2892,19 +2892,23 @@ def scenario_kubediff(ctx):
 
 
 def cm2files_tree(root):
-    """DIR as {configmap: {file: bytes}}, the manifests and temporary files aside."""
+    """DIR as {configmap: {file: bytes}}: every regular file of each directory
+    (cm2files' own directory, ..cm2files, holds none of them)."""
     tree = {}
     for name in sorted(os.listdir(root)):
         p = os.path.join(root, name)
         if not os.path.isdir(p):
             continue
         files = {}
-        for f in sorted(os.listdir(p)):
-            fp = os.path.join(p, f)
-            if f.startswith("+") or not os.path.isfile(fp):
-                continue
-            with open(fp, "rb") as fh:
-                files[f] = fh.read()
+        try:
+            for f in sorted(os.listdir(p)):
+                fp = os.path.join(p, f)
+                if not os.path.isfile(fp) or os.path.islink(fp):
+                    continue
+                with open(fp, "rb") as fh:
+                    files[f] = fh.read()
+        except OSError:     # removed or replaced while read: it is still changing
+            files = None
         tree[name] = files
     return tree
 
@@ -3018,6 +3022,14 @@ def scenario_cm2files(ctx):
                                     "data": {"k": "x" * 100000, "k2": "y"}})
         c.check(tool.wait_for(lambda ln: "WRITE_FAILED" in ln and "cm-bin" in ln, 30, stream="err") is not None,
                 "no failed write logged for cm-bin: %s" % tool.err_text()[-300:])
+        # the key after the one that fails is written all the same
+        blob_path = os.path.join(d, "cm-bin", "blob")
+        deadline = time.monotonic() + 30 * SLOW
+        for _ in range(3000):
+            if open(blob_path, "rb").read() == blob[::-1] or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        c.check(open(blob_path, "rb").read() == blob[::-1], "cm-bin's blob was not written while its text failed")
         time.sleep(2.5)  # a retry of cm-big comes (--max-delay 2) while its object is identity only
         os.rmdir(os.path.join(d, "cm-bin", "text"))
         os.rmdir(os.path.join(d, "cm-big", "k3"))
@@ -3056,6 +3068,281 @@ def scenario_cm2files(ctx):
             tool.kill()
         srv.close()
         shutil.rmtree(d, ignore_errors=True)
+
+# cm2files as an attacker would probe it (the issue "Nothing lost, nothing
+# clobbered"): what a directory holds, keys at and past the API server's
+# limits, a list of keys larger than the old 64 KiB, a directory the old
+# version wrote, a server that sends another namespace's objects
+
+CM_OWN = "..cm2files"   # cm2files' own directory in each ConfigMap's
+
+
+def cm2files_strays(root, want):
+    """What DIR has beyond want ({configmap: {key: bytes}}), as a list of
+    "configmap/entry" strings: any entry of a ConfigMap's directory that is
+    not one of its keys (a regular file) or cm2files' own directory."""
+    out = []
+    for cm, files in sorted(want.items()):
+        p = os.path.join(root, cm)
+        try:
+            entries = sorted(os.listdir(p))
+        except OSError:
+            entries = []
+        for e in entries:
+            ep = os.path.join(p, e)
+            if e == CM_OWN and os.path.isdir(ep) and not os.path.islink(ep):
+                continue
+            if e not in files or not os.path.isfile(ep) or os.path.islink(ep):
+                out.append("%s/%s" % (cm, e))
+    return out
+
+
+def cm2files_converge(d, want, timeout=60, only=None):
+    """Waits (bounded) until DIR's ConfigMap directories (those of only, or
+    all) hold exactly want's files; "" or what differs."""
+    got = None
+    deadline = time.monotonic() + timeout * SLOW
+    for _ in range(100000):
+        got = cm2files_tree(d)
+        if only is not None:
+            got = {k: v for k, v in got.items() if k in only}
+        if got == want:
+            return ""
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    diff = sorted(k for k in set(got) | set(want) if got.get(k) != want.get(k))
+    parts = []
+    for k in diff[:3]:
+        g, w = got.get(k), want.get(k)
+        if g is None or w is None:
+            parts.append("%s: %s" % (k, "there, not wanted" if w is None else "missing" if k not in got else "changing"))
+            continue
+        extra, missing = sorted(set(g) - set(w)), sorted(set(w) - set(g))
+        wrong = sorted(f for f in set(g) & set(w) if g[f] != w[f])
+        parts.append("%s: %d files, want %d; not wanted %s; missing %s; wrong %s" % (
+            k, len(g), len(w), [x[:40] for x in extra[:3]], [x[:40] for x in missing[:3]], [x[:40] for x in wrong[:3]]))
+    return "DIR differs: " + "; ".join(parts)
+
+
+def scenario_cm2files_keys(ctx):
+    """cm2files against a hostile server: keys the API server would refuse
+    (a NUL, '/', '.', '..', '..data', 254 characters), a 253-character key,
+    and, through the foreign fault, objects of another namespace with the
+    name of one of its own."""
+    import base64
+    srv = Server("cm2files-keys", pods=2, namespaces=1, configmaps=0)
+    tool = None
+    d = tempfile.mkdtemp(prefix="kinformer-cm2files-keys-")
+    ns = "app"
+    path = "/api/v1/namespaces/%s/configmaps/%s"
+    long_key = ("k253-" + "x" * 253)[:253]
+    blob = bytes(range(256))
+    bad = {"a\u0000b": "a\\x00b", "x/y": "x/y", ".": ".", "..": "..", "..data": "..data", "L" * 254: "L" * 64 + "..."}
+    try:
+        srv.apply(path % (ns, "shared"), {"metadata": {"name": "shared", "namespace": ns}, "data": {"who": "app"}})
+        srv.apply(path % ("other", "shared"), {"metadata": {"name": "shared", "namespace": "other"},
+                                               "data": {"who": "other", "extra": "other's"}})
+        srv.apply(path % ("other", "only-other"), {"metadata": {"name": "only-other", "namespace": "other"}, "data": {"x": "other's"}})
+        # the bad keys and the 253-character one come first: the keys after them must be written
+        data = {k: "bad" for k in bad}
+        data[long_key] = "at the limit"
+        data["after"] = "written"
+        srv.apply(path % (ns, "keys"), {"metadata": {"name": "keys", "namespace": ns}, "data": data,
+                                        "binaryData": {"bin": base64.b64encode(blob).decode()}})
+        # a name with a NUL: the informer keys it by the name up to the NUL
+        srv.apply("/api/v1/namespaces/%s/configmaps" % ns, {"metadata": {"name": "nul\u0000name", "namespace": ns}, "data": {"k": "v"}})
+        # every LIST and WATCH of namespace app also serves namespace other
+        srv.fault("foreign", count=50)
+        tool = Tool("cm2files", "cm2files-keys", srv.url, ["-n", ns, "--dir", d, "--max-delay", "1", "--stats", "-v"])
+        if tool.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is None:
+            c = Checks("cm2files: keys and namespaces a hostile server sends")
+            c.fail("never synced: %s" % tool.err_text()[-300:])
+            return c.report()
+        want_keys = {long_key: b"at the limit", "after": b"written", "bin": blob}
+        err = cm2files_converge(d, {"keys": want_keys}, timeout=30, only=("keys",))
+
+        c = Checks("cm2files: a valid 253-character key is written (its temporary name fits NAME_MAX), and so are the keys after it")
+        lp = os.path.join(d, "keys", long_key)
+        c.check(os.path.isfile(lp) and open(lp, "rb").read() == b"at the limit", "no file for the 253-character key: %s" % err)
+        ap = os.path.join(d, "keys", "after")
+        c.check(os.path.isfile(ap) and open(ap, "rb").read() == b"written", "the key after it was not written")
+        c.check("File name too long" not in tool.err_text(), "a write failed with ENAMETOOLONG")
+        c.report()
+
+        c = Checks("cm2files: keys the API server refuses (a NUL, '/', '.', '..', '..data', 254 characters) get no file and a BAD_KEY "
+                   "error each; the ConfigMap's other keys are written, binaryData decoded")
+        c.check(not err, err)
+        strays = cm2files_strays(d, {"keys": want_keys})
+        c.check(not strays, "files of refused keys (or others) in DIR/keys: %s" % [x[:60] for x in strays[:5]])
+        for k, shown in bad.items():
+            line = tool.wait_for(lambda ln: ("error BAD_KEY: %s/keys: " % ns) in ln and ('"%s"' % shown) in ln, 30, stream="err")
+            c.check(line is not None, "no BAD_KEY error for %r: %s" % (k[:20], [ln for ln in tool.err if "BAD_KEY" in ln][:2]))
+        c.check(not os.path.exists(os.path.join(d, "keys", "a")), "the key with a NUL was written as the shorter name 'a'")
+        c.check(not os.path.exists(os.path.join(d, "x")) and not os.path.exists(os.path.join(d, "..data")),
+                "a file was written outside DIR/keys")
+        c.check(not os.path.exists(os.path.join(d, "nul")), "the ConfigMap named nul\\u0000name was written as DIR/nul")
+        c.check(tool.wait_for(lambda ln: "error BAD_NAME: %s/nul" % ns in ln, 30, stream="err") is not None,
+                "no BAD_NAME error for the name with a NUL")
+        c.report()
+
+        c = Checks("cm2files: objects of another namespace than -n, sent by the server, are refused with an error and never written "
+                   "(other/shared does not clobber app/shared, other/only-other gets no directory)")
+        # the queue is first in, first out: once a ConfigMap made after the
+        # others has its file, the others were reconciled
+        def sentinel(n):
+            srv.apply(path % (ns, "zz-%d" % n), {"metadata": {"name": "zz-%d" % n, "namespace": ns}, "data": {"k": "v"}})
+            f = os.path.join(d, "zz-%d" % n, "k")
+            deadline = time.monotonic() + 30 * SLOW
+            for _ in range(10000):
+                if os.path.exists(f) or time.monotonic() > deadline:
+                    break
+                time.sleep(0.1)
+            return os.path.exists(f)
+        c.check(sentinel(1), "the first sentinel's file never came")
+        c.check(cm2files_tree(d).get("shared") == {"who": b"app"}, "DIR/shared is %s, want app/shared's data" % cm2files_tree(d).get("shared"))
+        c.check(not os.path.exists(os.path.join(d, "only-other")), "other/only-other was written as DIR/only-other")
+        # the informer refuses them (OBJECT_OUT_OF_SCOPE), and cm2files too (FOREIGN_OBJECT)
+        for k in ("other/shared", "other/only-other"):
+            c.check(tool.wait_for(lambda ln: re.search(r"error (OBJECT_OUT_OF_SCOPE|FOREIGN_OBJECT): .*\b%s\b" % k, ln), 30, stream="err")
+                    is not None, "no error refusing %s" % k)
+        # a change of the foreign object later (after its namesake's) is refused too
+        srv.apply(path % (ns, "shared"), {"metadata": {"name": "shared", "namespace": ns}, "data": {"who": "app again"}})
+        srv.apply(path % ("other", "shared"), {"metadata": {"name": "shared", "namespace": "other"}, "data": {"who": "other again"}})
+        c.check(sentinel(2), "the second sentinel's file never came")
+        c.check(cm2files_tree(d).get("shared") == {"who": b"app again"},
+                "after a change of both, DIR/shared is %s, want app/shared's data" % cm2files_tree(d).get("shared"))
+        tool.stop()
+        c.check(tool.rc == 0, "exit status %s: %s" % (tool.rc, tool.err_text()[-300:]))
+        m = re.search(r"refused=(\d+)", tool.err_text())
+        c.check(m and int(m.group(1)) >= len(bad) + 1, "stats refused=%s, want >= %d" % (m and m.group(1), len(bad) + 1))
+        c.report()
+    finally:
+        if tool is not None:
+            tool.kill()
+        srv.close()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def scenario_cm2files_layout(ctx):
+    """What cm2files leaves in DIR: one regular file per key and its own
+    ..cm2files directory, nothing else; removed keys' files removed;
+    binaryData decoded; lists of keys over 64 KiB kept across renames and a
+    restart; directories of the old version (a +cm2files list, +tmp-
+    files, a list over 64 KiB) taken over at start."""
+    import base64
+    srv = Server("cm2files-layout", pods=2, namespaces=1, configmaps=0)
+    tool = None
+    d = tempfile.mkdtemp(prefix="kinformer-cm2files-layout-")
+    ns = "app"
+    path = "/api/v1/namespaces/%s/configmaps/" % ns
+    blob = bytes(range(256)) * 3
+
+    def keyset(tag, n=330):
+        # 330 keys of 200 characters: a list of 66 KiB, over the old 64 KiB
+        return ["%s-%04d-" % (tag, i) + "k" * (193 - len(tag)) for i in range(n)]
+
+    def cm(name, data, binary=None):
+        o = {"metadata": {"name": name, "namespace": ns}, "data": data}
+        if binary:
+            o["binaryData"] = binary
+        srv.apply(path + name, o)
+
+    def old_dir(name, files, listed):
+        """A directory as the old version left it: its files, +cm2files
+        listing them, a temporary file of an interrupted write."""
+        p = os.path.join(d, name)
+        os.mkdir(p)
+        for f, v in files.items():
+            with open(os.path.join(p, f), "wb") as fh:
+                fh.write(v)
+        with open(os.path.join(p, "+cm2files"), "w") as fh:
+            fh.write("".join(k + "\n" for k in listed))
+        with open(os.path.join(p, "+tmp-" + listed[0]), "wb") as fh:
+            fh.write(b"half")
+
+    try:
+        # 1. what the old version left: a directory with a list, one with a
+        # list over 64 KiB (that version wrote such lists but could not read
+        # them back: NOT_OURS for ever)
+        old_dir("legacy", {"a": b"old a", "gone": b"old"}, ["a", "gone"])
+        big_old = keyset("old")
+        old_dir("legacy-big", {k: b"old" for k in big_old}, big_old)
+        c_old = {"legacy": {"a": "new a", "b": "b"}, "legacy-big": {k: "v" for k in big_old[:165]}}
+        for name, data in c_old.items():
+            cm(name, data)
+        cm("plain", {"one": "1", "two": "2"}, {"blob": base64.b64encode(blob).decode()})
+        many = keyset("first")
+        cm("many", {k: "1" for k in many})
+        tool = Tool("cm2files", "cm2files-layout", srv.url, ["-n", ns, "--dir", d, "--max-delay", "1", "--stats", "-v"])
+        if tool.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is None:
+            c = Checks("cm2files: the directories' layout")
+            c.fail("never synced: %s" % tool.err_text()[-300:])
+            return c.report()
+        want = cm2files_want(srv, ns)
+        err = cm2files_converge(d, want, timeout=90)
+
+        c = Checks("cm2files: a ConfigMap's directory holds one regular file per key and nothing else but cm2files' own "
+                   "directory ..cm2files (no list or temporary file among the keys)")
+        c.check(not err, err)
+        strays = cm2files_strays(d, want)
+        c.check(not strays, "not keys of their ConfigMaps: %s" % [x[:60] for x in strays[:5]])
+        c.check(all(os.path.isdir(os.path.join(d, x, CM_OWN)) for x in want), "a directory without ..cm2files")
+        c.report()
+
+        c = Checks("cm2files: binaryData is written base64-decoded, beside data")
+        bp = os.path.join(d, "plain", "blob")
+        c.check(os.path.isfile(bp) and open(bp, "rb").read() == blob, "DIR/plain/blob is not the decoded binaryData")
+        c.report()
+
+        c = Checks("cm2files: directories the old version wrote (a +cm2files list, a +tmp- file; a list over 64 KiB) "
+                   "are taken over: removed keys' files removed, the list and temporary files gone, no NOT_OURS")
+        c.check(not err, err)
+        c.check(not os.path.exists(os.path.join(d, "legacy", "gone")), "legacy/gone, listed by the old list, was not removed")
+        c.check(not [x for x in strays if x.startswith("legacy")], "left in the old directories: %s" % [x[:60] for x in strays if x.startswith("legacy")][:4])
+        c.check("NOT_OURS" not in tool.err_text(), "NOT_OURS: %s" % [ln for ln in tool.err if "NOT_OURS" in ln][:2])
+        c.report()
+
+        c = Checks("cm2files: a removed key's file is removed, and a removed ConfigMap's directory")
+        cm("plain", {"one": "1"}, {"blob": base64.b64encode(blob).decode()})
+        srv.delete(path + "legacy")
+        want = cm2files_want(srv, ns)
+        err = cm2files_converge(d, want, timeout=60)
+        c.check(not err, err)
+        c.check(not os.path.exists(os.path.join(d, "plain", "two")), "plain/two is still there")
+        c.check(not os.path.exists(os.path.join(d, "legacy")), "the directory of the deleted ConfigMap is still there")
+        c.report()
+
+        c = Checks("cm2files: a list of keys over 64 KiB (330 keys of 200 characters): renamed keys' files removed, "
+                   "and after a restart, changes made while it was away are applied")
+        renamed = keyset("second")
+        cm("many", {k: "2" for k in renamed})
+        want = cm2files_want(srv, ns)
+        err = cm2files_converge(d, want, timeout=90)
+        c.check(not err, "after the rename: " + err)
+        c.check("TOO_MANY_KEYS" not in tool.err_text(), "TOO_MANY_KEYS: %s" % [ln for ln in tool.err if "TOO_MANY_KEYS" in ln][:1])
+        tool.stop()
+        c.check(tool.rc == 0, "exit status %s: %s" % (tool.rc, tool.err_text()[-300:]))
+        third = keyset("third")
+        cm("many", {k: "3" for k in renamed[:100] + third})
+        srv.delete(path + "plain")
+        tool = Tool("cm2files", "cm2files-layout-restart", srv.url, ["-n", ns, "--dir", d, "--max-delay", "1", "-v"])
+        c.check(tool.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is not None, "no SYNCED after the restart")
+        want = cm2files_want(srv, ns)
+        err = cm2files_converge(d, want, timeout=90)
+        c.check(not err, "after the restart: " + err)
+        c.check(not os.path.exists(os.path.join(d, "plain")), "plain, deleted while cm2files was away, is still there")
+        c.check(not cm2files_strays(d, want), "strays: %s" % cm2files_strays(d, want)[:3])
+        for w in ("NOT_OURS", "TOO_MANY_KEYS", "WRITE_FAILED"):
+            c.check(w not in tool.err_text(), "%s after the restart: %s" % (w, [ln for ln in tool.err if w in ln][:1]))
+        tool.stop()
+        c.report()
+    finally:
+        if tool is not None:
+            tool.kill()
+        srv.close()
+        shutil.rmtree(d, ignore_errors=True)
+
 
 def random_tree(rng, depth):
     """A random JSON value; keys that need pointer and string escapes."""
@@ -3166,6 +3453,7 @@ ALL = [
     ("gzip", scenario_gzip, 6),
 ]
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
+ALL += [("cm2files_keys", scenario_cm2files_keys, 3), ("cm2files_layout", scenario_cm2files_layout, 4)]
 
 # kubediff --webhook: a receiver of its own on 127.0.0.1
 class WebhookReceiver:

@@ -171,6 +171,19 @@ if [ -x build/cm2files ]; then
     timeout 30 build/cm2files --server "$url" -n ns-1 --dir "$tmp/cm" --timeout 2 2>"$tmp/cm.err"; crc=$?
     n=$(find "$tmp/cm" -mindepth 1 -maxdepth 1 -type d | wc -l)
     [ "$crc" = 0 ] && [ "$n" = "$ns1" ] && [ "$ns1" -gt 0 ] && ok "cm2files: a directory per ConfigMap of ns-1 ($n), exit 0" || bad "cm2files: exit $crc, $n directories for $ns1 ConfigMaps: $(head -2 "$tmp/cm.err")"
+    # each directory holds its ConfigMap's keys as regular files, and besides them only cm2files' own ..cm2files/
+    strays=$(curl -s "$url/api/v1/namespaces/ns-1/configmaps" | python3 -c '
+import json, os, sys
+out = []
+for o in json.load(sys.stdin)["items"]:
+    keys = set(o.get("data") or {}) | set(o.get("binaryData") or {})
+    p = os.path.join(sys.argv[1], o["metadata"]["name"])
+    for e in sorted(os.listdir(p)) if os.path.isdir(p) else ["(none)"]:
+        f = os.path.join(p, e)
+        if not (e in keys and os.path.isfile(f)) and not (e == "..cm2files" and os.path.isdir(f)):
+            out.append(o["metadata"]["name"] + "/" + e)
+print(" ".join(out[:5]))' "$tmp/cm" 2>&1)
+    [ -z "$strays" ] && ok "cm2files: each directory holds its ConfigMap's keys and, besides them, only ..cm2files/" || bad "cm2files: not keys of their ConfigMaps: $strays"
     out=$(timeout 10 build/cm2files --server "$url" --dir "$tmp/cm" 2>&1; echo "exit $?")
     case "$out" in "cm2files: -n NS is required"*"exit 2") ok "cm2files without -n: usage error, exit 2" ;; *) bad "cm2files without -n: $out" ;; esac
 fi
