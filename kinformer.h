@@ -11419,9 +11419,11 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
-    {   /* a namespaced resource of one namespace: ".../namespaces/NS/plural" */
-        const char* p = strstr(inf->path, "/namespaces/");
-        if (s.d.namespace_ && s.d.namespace_[0] && p) { inf->ns_off = (uint16_t)(p + 12 - inf->path); inf->ns_len = (uint16_t)strlen(s.d.namespace_); }
+    if (s.d.namespace_ && s.d.namespace_[0]) { /* a namespaced resource of one namespace: ".../namespaces/NS/plural" */
+        size_t i, pl = strlen(inf->path), nl = strlen(s.d.namespace_);
+        for (i = 0; i + 12 + nl < pl; i++) {
+            if (!memcmp(inf->path + i, "/namespaces/", 12)) { inf->ns_off = (uint16_t)(i + 12); inf->ns_len = (uint16_t)nl; break; }
+        }
     }
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
     kinf__strlcpy(inf->fsel, s.d.field_selector, sizeof(inf->fsel));
