@@ -2,7 +2,7 @@
    loop, driven through kinf_fd / kinf_wants / kinf_timeout_ms.
    usage: multi SERVER_URL [SECONDS]
    Prints "# synced pods=N configmaps=M" once both have synced, then counts
-   events until SECONDS have passed (default: exit right after sync). */
+   events for SECONDS more (default: exit right after sync). */
 #define _POSIX_C_SOURCE 200809L
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     kinf_informer_t* inf[2];
     kinf_handler_t h = { on_any, on_upd, on_del, 0, on_big };
     double seconds = argc > 2 ? atof(argv[2]) : 0;
-    struct timespec t0, t;
+    struct timespec t0, t; /* the start, then the sync */
     int i, printed = 0;
     if (argc < 2) { fprintf(stderr, "usage: multi SERVER_URL [SECONDS]\n"); return 2; }
     d.server = argv[1];
@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
             printf("# synced pods=%d configmaps=%d\n", kinf_count(inf[0]), kinf_count(inf[1]));
             fflush(stdout);
             printed = 1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
         }
         clock_gettime(CLOCK_MONOTONIC, &t);
         if (printed && (double)(t.tv_sec - t0.tv_sec) + (double)(t.tv_nsec - t0.tv_nsec) / 1e9 >= seconds) { break; }

@@ -10,7 +10,9 @@
 # The cross targets are built by clang --target against Debian's cross
 # sysroots (libc6-dev-ARCH-cross, libgcc-12-dev-ARCH-cross, binutils-TRIPLE),
 # not by the gcc-TRIPLE compilers: those conflict with gcc-multilib (installing
-# one removes the other), and the -m32 build needs gcc-multilib.
+# one removes the other), which gcc -m32 needs. Where one of them is
+# installed, gcc-multilib is left out, and the build matrix builds its -m32
+# row with clang --target=i686-linux-gnu against the i386 sysroot instead.
 cross=0; demo=0
 [ "$1" = --cross ] && cross=1
 [ "$1" = --demo ] && demo=1
@@ -29,7 +31,14 @@ if [ $demo = 0 ]; then
     command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
     command -v clang >/dev/null 2>&1 || need="$need clang"
     command -v xxhsum >/dev/null 2>&1 || need="$need xxhash"   # the snapshot's checksum, checked by its reference tool
-    [ -f /usr/include/x86_64-linux-gnu/gnu/stubs-32.h ] || need="$need gcc-multilib"
+    # gcc -m32 is tried, not a file looked for: removing gcc-multilib leaves
+    # libc6-dev-i386's stubs-32.h behind
+    if ! printf '#include <errno.h>\n#include <sys/socket.h>\nint main(void) { return 0; }\n' |
+         gcc -m32 -x c -o /dev/null - >/dev/null 2>&1; then
+        crossgcc=$(dpkg-query -W -f '${db:Status-Abbrev} ${Package}\n' 'gcc-*-linux-gnu*' 2>/dev/null | awk 'substr($1, 2, 1) == "i" { printf " %s", $2 }')
+        if [ -z "$crossgcc" ]; then need="$need gcc-multilib"
+        else echo "deps: gcc-multilib left out: it would remove$crossgcc (the -m32 row builds with clang --target=i686-linux-gnu)"; fi
+    fi
     ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need="$need libclang-rt-14-dev"
     # the cross matrix: DEBIAN-ARCH:TRIPLE; make test runs the first three
     targets="i386:i686-linux-gnu armhf:arm-linux-gnueabihf s390x:s390x-linux-gnu"

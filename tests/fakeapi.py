@@ -2797,6 +2797,7 @@ class App:
             self.stop_event.wait(max(0.0, seconds))
             if not self.stop_event.is_set():
                 self.start_server(self.port)
+                self.bump("restarts")   # a client waits for this, not for a time
         finally:
             with self.srv_lock:
                 self.restarting = False

@@ -100,7 +100,7 @@ FAKEAPI = os.path.join(HERE, "fakeapi.py")
 # kwatch's event lines, its cache dump, and how a dump or a replay differs: from the integration tests
 sys.path.insert(0, HERE)
 import integration  # noqa: E402
-from integration import EVENT_RE, apply_event, diff_summary, parse_dump, replay_diff  # noqa: E402
+from integration import EVENT_RE, PATIENCE_CAP, Patience, apply_event, diff_summary, parse_dump, replay_diff  # noqa: E402
 
 MIB = 1 << 20
 SENTINEL_NS = "soak"
@@ -113,7 +113,8 @@ FAULT_KINDS = ["cut", "stall", "garbage", "status429", "status5xx", "expire", "e
 HEAP_ALLOWANCE = 256 * 1024      # kwatch's own heap: the dump array, stdio buffers
 WARM_SLACK = 192 * 1024          # warm-up: RSS within this of idle overhead + --store-bytes
 RSS_GROWTH_MAX = 1 * MIB         # after the first 2 phases
-CATCH_UP_TIMEOUT = 200           # kinformer backs off up to 60 s per failure (30 s cap, jitter 1.0)
+CATCH_UP_TIMEOUT = 200           # kinformer backs off up to 60 s per failure (30 s cap, jitter 1.0):
+                                 # a catch-up gives up after this long with no line from kwatch
 DRAIN_TIMEOUT = 180
 SANITIZER_RE = re.compile(r"AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|"
                           r"runtime error:|KINF_ASSERT|Assertion .* failed|SELFCHECK")
@@ -492,28 +493,31 @@ class Kwatch:
             tail = list(self.tail)[-12:]
         return "[%s %s; last lines: %s]" % (self.name, exit_text(self.proc.returncode), " | ".join(tail))
 
-    def wait_until(self, pred, timeout):
-        """Waits (bounded) until pred() holds under the lock; returns its value or None."""
-        deadline = time.monotonic() + timeout
+    def wait_until(self, pred, timeout, quiet=None):
+        """Waits (bounded) until pred() holds under the lock; returns its value or
+        None after timeout seconds, or, with quiet, once kwatch printed nothing
+        for quiet seconds (timeout is then the cap: integration.Patience)."""
+        pat = Patience(timeout, quiet, lambda: self.nlines)
         with self.cond:
-            for _ in range(1000000):
+            for _ in range(10000000):
                 v = pred()
                 if v is not None:
                     return v
-                left = deadline - time.monotonic()
+                left = pat.left()
                 if left <= 0 or self.eof:
                     return None
                 self.cond.wait(min(left, 0.5))
         return None
 
-    def wait_sentinel(self, rv, timeout):
-        """The list_starts count when "ADDED|MODIFIED sentinel RV" was read, or None."""
-        return self.wait_until(lambda: self.sentinel_seen.get(rv), timeout)
+    def wait_sentinel(self, rv, quiet):
+        """The list_starts count when "ADDED|MODIFIED sentinel RV" was read, or None.
+        Bound by progress: kwatch prints its backlog first, a busy machine makes it long."""
+        return self.wait_until(lambda: self.sentinel_seen.get(rv), max(PATIENCE_CAP, quiet), quiet)
 
-    def wait_list_settled(self, timeout):
-        return self.wait_until(lambda: True if not self.list_open else None, timeout) is not None
+    def wait_list_settled(self, quiet):
+        return self.wait_until(lambda: True if not self.list_open else None, max(PATIENCE_CAP, quiet), quiet) is not None
 
-    def request_dump(self, timeout=60):
+    def request_dump(self, quiet=60):
         """SIGUSR1; returns (dump text without "# end cache", replayed events at that point)."""
         with self.cond:
             n = self.dumps
@@ -521,7 +525,7 @@ class Kwatch:
             self.proc.send_signal(signal.SIGUSR1)
         except OSError:
             return None, None
-        ok = self.wait_until(lambda: True if self.dumps > n else None, timeout)
+        ok = self.wait_until(lambda: True if self.dumps > n else None, max(PATIENCE_CAP, quiet), quiet)
         if not ok:
             return None, None
         with self.cond:
@@ -623,7 +627,7 @@ class Soak:
         self.kws = [self.main, self.sel]
         for kw in self.kws:
             self.mon[kw.name] = {"rss": [], "hwm": 0, "fds": [], "fd1": None, "rss2": None}
-            ok = kw.wait_until(lambda kw=kw: True if kw.items["WATCH_START"] > 0 else None, 120)
+            ok = kw.wait_until(lambda kw=kw: True if kw.items["WATCH_START"] > 0 else None, PATIENCE_CAP, 120)
             if not ok:
                 raise SoakError("%s never started watching %s" % (kw.name, kw.describe()))
         say("# fakeapi %s, %d pods in 4 namespaces; kwatch %s; seed %d; --store-bytes %d (main), %d (sel)"

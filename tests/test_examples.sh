@@ -8,18 +8,57 @@ cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "not ok - $1"; }
+# patient COND PROGRESS: waits until the shell command COND succeeds, for as
+# long as PROGRESS (a command printing what the awaited run has done so far:
+# its output's size, files written) keeps changing; gives up after 120 s
+# without a change (longer than the tools' --idle-timeout, 90 s), or after
+# 600 s in all (counted in 0.1 s sleeps, so longer on a busy machine). On a machine busy with another make test these runs
+# take ten times their usual time and more; a fixed sleep or --timeout near
+# the usual time fails there for no fault of the code. 0 when COND held.
+patient() {
+    last=; still=0; i=0
+    while [ $i -lt 6000 ]; do
+        eval "$1" && return 0
+        p=$(eval "$2")
+        if [ "$p" != "$last" ]; then last=$p; still=0; else still=$((still + 1)); fi
+        [ $still -ge 1200 ] && return 1
+        sleep 0.1; i=$((i + 1))
+    done
+    return 1
+}
+# quiesce: stops the churn and waits until the server's resourceVersion stays
+# put for half a second (a churn running behind makes up its steps after
+# rate=0); at most 300 s
+quiesce() {
+    curl -s -X POST "$url/_fake/churn?rate=0" >/dev/null
+    a=$(curl -s "$url/_fake/rv"); i=0
+    while [ $i -lt 600 ]; do
+        sleep 0.5
+        b=$(curl -s "$url/_fake/rv")
+        [ "$a" = "$b" ] && return 0
+        a=$b; i=$((i + 1))
+    done
+    echo "# the churn did not stop"
+    return 1
+}
 tmp=$(mktemp -d)
-trap 'kill $srv $demo 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $srv $demo $bg 2>/dev/null; rm -rf "$tmp"' EXIT
 sh examples/demo.sh >"$tmp/demo.out" 2>&1 &
 demo=$!
-python3 tests/fakeapi.py --port 0 --port-file "$tmp/port" --lifetime 60 --pods 120 --configmaps 40 >"$tmp/srv.log" 2>&1 &
+# the server outlives any run below (the trap stops it)
+python3 tests/fakeapi.py --port 0 --port-file "$tmp/port" --lifetime 1800 --pods 120 --configmaps 40 >"$tmp/srv.log" 2>&1 &
 srv=$!
-i=0; while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+i=0; while [ ! -s "$tmp/port" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 url="http://127.0.0.1:$(cat "$tmp/port")"
 pods=$(curl -s "$url/_fake/state?path=/api/v1/pods" | head -1 | awk '{print $3}')
 cms=$(curl -s "$url/_fake/state?path=/api/v1/configmaps" | head -1 | awk '{print $3}')
 
-timeout 5 build/minimal "$url" >"$tmp/min.out" 2>&1
+# minimal watches until stopped: stopped once it printed a line per pod
+: >"$tmp/min.out"
+build/minimal "$url" >"$tmp/min.out" 2>&1 &
+bg=$!
+patient '[ "$(grep -c "^ADDED " "$tmp/min.out")" -ge "$pods" ]' 'wc -c <"$tmp/min.out"'
+kill $bg 2>/dev/null; wait $bg 2>/dev/null; bg=
 n=$(grep -c '^ADDED ' "$tmp/min.out")
 [ "$n" = "$pods" ] && ok "minimal prints an ADDED line per pod ($n)" || bad "minimal printed $n ADDED lines, server has $pods pods"
 # a refusal is never silent: minimal (built without TLS) on https:// prints its
@@ -84,22 +123,26 @@ if [ -x build/own-transport ]; then
 else
     bad "build/own-transport missing (make build/own-transport)"
 fi
-timeout 30 build/multi "$url" 3 >"$tmp/multi.out" 2>&1 &
+# multi counts events for 3 s after it synced: the churn runs by then
+timeout 120 build/multi "$url" 3 >"$tmp/multi.out" 2>&1 &
 mp=$!
 sleep 1
 curl -s -X POST "$url/_fake/churn?rate=50" >/dev/null
 wait $mp
 ev=$(sed -n 's/^# events //p' "$tmp/multi.out")
 [ -n "$ev" ] && [ "$ev" -gt $((pods + cms)) ] && ok "multi: watch events flow to both informers ($ev events)" || bad "multi events: '$ev'"
-# own-transport under churn: stopped by SIGTERM once the churn is over, its
-# dump equals the server's state
-timeout 60 build/own-transport --server "$url" -o name --dump-on-exit pods >"$tmp/otc.out" 2>"$tmp/otc.err" &
+# own-transport under churn: stopped by SIGTERM once the churn is over and
+# a sentinel pod created after it has come through its watch (events come in
+# order: every change before it has too), its dump equals the server's state
+timeout 600 build/own-transport --server "$url" -o name --dump-on-exit pods >"$tmp/otc.out" 2>"$tmp/otc.err" &
 op=$!
 sleep 1
 curl -s -X POST "$url/_fake/churn?rate=200" >/dev/null
 sleep 2
-curl -s -X POST "$url/_fake/churn?rate=0" >/dev/null
-sleep 1
+quiesce
+curl -s -X POST "$url/_fake/apply?path=/api/v1/namespaces/ns-1/pods/zz-examples-sentinel" -H 'Content-Type: application/json' \
+    -d '{"metadata":{"name":"zz-examples-sentinel","namespace":"ns-1"},"spec":{"nodeName":"node-1","containers":[{"name":"c","image":"busybox"}]},"status":{"phase":"Running"}}' >/dev/null
+patient 'grep -q "^ADDED ns-1/zz-examples-sentinel " "$tmp/otc.out"' 'wc -c <"$tmp/otc.out"' || echo "# own-transport never printed the sentinel"
 kill -TERM $op; wait $op; orc=$?
 curl -s "$url/_fake/state?path=/api/v1/pods" >"$tmp/state.out"
 ev=$(grep -c -E '^(MODIFIED|DELETED|ADDED) ' "$tmp/otc.out")
@@ -117,13 +160,20 @@ if [ -x build/nodeagent ]; then
     case "$out" in *"nodeagent: unknown option: --bogus"*"exit 2") ok "nodeagent with a bad flag: usage error, exit 2" ;; *) bad "nodeagent --bogus: $out" ;; esac
     out=$(timeout 5 build/nodeagent --server "$url" 2>&1; echo "exit $?")
     case "$out" in *"missing --node NAME"*"exit 2") ok "nodeagent without --node: usage error, exit 2" ;; *) bad "nodeagent without --node: $out" ;; esac
-    timeout 30 build/nodeagent --server "$url" --node node-2 --lease-seconds 1 --timeout 3.5 >"$tmp/na.out" 2>"$tmp/na.err"; narc=$?
+    # stopped (SIGTERM) once it has seen its pods and renewed its Lease twice;
+    # --timeout only caps it
     mine=$(curl -s "$url/_fake/state?path=/api/v1/pods&fieldSelector=spec.nodeName%3Dnode-2" | head -1 | awk '{print $3}')
+    : >"$tmp/na.out"
+    timeout 600 build/nodeagent --server "$url" --node node-2 --lease-seconds 1 --timeout 300 >"$tmp/na.out" 2>"$tmp/na.err" &
+    bg=$!
+    patient '[ "$(grep -c -E "^PHASE [a-z0-9-]+/[a-z0-9-]+ - [A-Za-z]+\$" "$tmp/na.out")" -ge "$mine" ] && [ "$(grep -c "^LEASE renewed node-2 " "$tmp/na.out")" -ge 2 ]' \
+        'grep -c -E "^PHASE |^LEASE " "$tmp/na.out"'
+    kill -TERM $bg; wait $bg; narc=$?; bg=
     seen=$(grep -c -E '^PHASE [a-z0-9-]+/[a-z0-9-]+ - [A-Za-z]+$' "$tmp/na.out")
     ren=$(grep -c '^LEASE renewed node-2 ' "$tmp/na.out")
     holder=$(curl -s "$url/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-2" | python3 -c 'import json,sys; print(json.load(sys.stdin)["spec"]["holderIdentity"])' 2>/dev/null)
     if [ "$narc" = 0 ] && [ "$seen" = "$mine" ] && grep -q '^LEASE created node-2 ' "$tmp/na.out" && [ "$ren" -ge 2 ] && [ "$holder" = node-2 ]; then
-        ok "nodeagent: $seen pods of node-2, its Lease created and renewed $ren times, exit 0 after --timeout"
+        ok "nodeagent: $seen pods of node-2, its Lease created and renewed $ren times, exit 0 after SIGTERM"
     else
         bad "nodeagent: exit $narc, $seen PHASE lines for $mine pods, $ren renewals, holder '$holder'"; sed 's/^/# /' "$tmp/na.err" | head -5
     fi
@@ -140,12 +190,14 @@ for t in kubediff cm2files; do
     case "$e" in "$t: unknown option: --no-such-flag"*"exit 2") ok "$t: a bad flag is a usage error, exit 2" ;; *) bad "$t bad flag: $e" ;; esac
 done
 if [ -x build/kubediff ]; then
-    curl -s -X POST "$url/_fake/churn?rate=0" >/dev/null
+    quiesce
     p2=$(curl -s "$url/_fake/state?path=/api/v1/pods" | head -1 | awk '{print $3}')
     c2=$(curl -s "$url/_fake/state?path=/api/v1/configmaps" | head -1 | awk '{print $3}')
-    timeout 30 build/kubediff --server "$url" --timeout 2 pods,configmaps >"$tmp/kd.out" 2>"$tmp/kd.err"; krc=$?
+    # --max-events: it exits after a line per object (--timeout only caps it)
+    timeout 600 build/kubediff --server "$url" --max-events $((p2 + c2)) --timeout 300 pods,configmaps >"$tmp/kd.out" 2>"$tmp/kd.err"; krc=$?
     n=$(grep -c '^{"type":"ADDED","resource":"\(pods\|configmaps\)","key":"[^"]*","resourceVersion":"[0-9]*","object":{' "$tmp/kd.out")
-    [ "$krc" = 0 ] && [ "$n" = $((p2 + c2)) ] && ok "kubediff: an ADDED line per pod and ConfigMap ($n), exit 0" || bad "kubediff: exit $krc, $n ADDED lines for $p2 pods and $c2 ConfigMaps: $(head -2 "$tmp/kd.err")"
+    keys=$(sed -n 's/^{"type":"ADDED","resource":"\([a-z]*\)","key":"\([^"]*\)".*/\1 \2/p' "$tmp/kd.out" | sort -u | wc -l)
+    [ "$krc" = 0 ] && [ "$n" = $((p2 + c2)) ] && [ "$keys" = "$n" ] && ok "kubediff: an ADDED line per pod and ConfigMap ($n), exit 0" || bad "kubediff: exit $krc, $n ADDED lines ($keys keys) for $p2 pods and $c2 ConfigMaps: $(head -2 "$tmp/kd.err")"
     # --webhook: a URL that cannot be one is a usage error (one check over the cases)
     wbad=""
     for u in ftp://127.0.0.1/x 127.0.0.1:9/x http:// http:///x "http://127.0.0.1:9/a b" "http://u@127.0.0.1/x" "http://127.0.0.1:9/$(printf 'a\tb')"; do
@@ -157,8 +209,8 @@ if [ -x build/kubediff ]; then
     [ -z "$wbad" ] && ok "kubediff --webhook: 7 bad URLs and a bad --webhook-queue are usage errors, exit 2" || bad "kubediff --webhook:$wbad"
     # stdout is the same with a webhook that is not there; its lines unsent make the exit 1
     # (one informer, pods: two informers' lines may interleave differently from run to run)
-    timeout 30 build/kubediff --server "$url" --timeout 1 pods >"$tmp/kdp.out" 2>"$tmp/kdp.err"
-    timeout 30 build/kubediff --server "$url" --timeout 1 --webhook http://127.0.0.1:9/x --webhook-drain 0.5 pods >"$tmp/kdw.out" 2>"$tmp/kdw.err"; wrc=$?
+    timeout 600 build/kubediff --server "$url" --max-events "$p2" --timeout 300 pods >"$tmp/kdp.out" 2>"$tmp/kdp.err"
+    timeout 600 build/kubediff --server "$url" --max-events "$p2" --timeout 300 --webhook http://127.0.0.1:9/x --webhook-drain 0.5 pods >"$tmp/kdw.out" 2>"$tmp/kdw.err"; wrc=$?
     if [ "$wrc" = 1 ] && [ -s "$tmp/kdp.out" ] && cmp -s "$tmp/kdp.out" "$tmp/kdw.out" && grep -q "WEBHOOK_UNSENT: $p2 lines" "$tmp/kdw.err"; then
         ok "kubediff --webhook to nothing: stdout unchanged ($p2 lines), WEBHOOK_UNSENT, exit 1"
     else
@@ -168,7 +220,11 @@ fi
 if [ -x build/cm2files ]; then
     mkdir -p "$tmp/cm"
     ns1=$(curl -s "$url/_fake/state?path=/api/v1/namespaces/ns-1/configmaps" | head -1 | awk '{print $3}')
-    timeout 30 build/cm2files --server "$url" -n ns-1 --dir "$tmp/cm" --timeout 2 2>"$tmp/cm.err"; crc=$?
+    # stopped (SIGTERM) once it wrote a directory per ConfigMap; --timeout only caps it
+    timeout 600 build/cm2files --server "$url" -n ns-1 --dir "$tmp/cm" --timeout 300 2>"$tmp/cm.err" &
+    bg=$!
+    patient '[ "$(find "$tmp/cm" -mindepth 1 -maxdepth 1 -type d | wc -l)" -ge "$ns1" ]' 'find "$tmp/cm" | wc -l'
+    kill -TERM $bg; wait $bg; crc=$?; bg=
     n=$(find "$tmp/cm" -mindepth 1 -maxdepth 1 -type d | wc -l)
     [ "$crc" = 0 ] && [ "$n" = "$ns1" ] && [ "$ns1" -gt 0 ] && ok "cm2files: a directory per ConfigMap of ns-1 ($n), exit 0" || bad "cm2files: exit $crc, $n directories for $ns1 ConfigMaps: $(head -2 "$tmp/cm.err")"
     # each directory holds its ConfigMap's keys as regular files, and besides them only cm2files' own ..cm2files/

@@ -108,6 +108,49 @@ static void test_client_token_file(void) {
     }
     free(c);
 }
+/* A 409 is ALREADY_EXISTS only when its Status says reason "AlreadyExists"
+   (a create of a name that is taken); any other 409 is CONFLICT (a stale
+   resourceVersion): another reason, none, a reason that is not a string or
+   not at the top, a body that is not a Status, or no body at all. A caller
+   that refetches on CONFLICT and gives up on ALREADY_EXISTS depends on it.
+   The AlreadyExists case comes first, so a reason kept from it would show. */
+static void test_client_409(void) {
+    static const struct { const char* body; int result; const char* reason; } e[] = {
+        { "{\"kind\":\"Status\",\"status\":\"Failure\",\"reason\":\"AlreadyExists\",\"code\":409}", KINF_CLIENT_ALREADY_EXISTS, "AlreadyExists" },
+        { "", KINF_CLIENT_CONFLICT, "" },
+        { "{\"kind\":\"Status\",\"status\":\"Failure\",\"reason\":\"Conflict\",\"code\":409}", KINF_CLIENT_CONFLICT, "Conflict" },
+        { "{\"kind\":\"Status\",\"reason\":\"Invalid\",\"code\":409}", KINF_CLIENT_CONFLICT, "Invalid" },
+        { "{\"kind\":\"Status\",\"reason\":\"alreadyexists\",\"code\":409}", KINF_CLIENT_CONFLICT, "alreadyexists" },
+        { "{\"kind\":\"Status\",\"reason\":\"AlreadyExistsNot\",\"code\":409}", KINF_CLIENT_CONFLICT, "AlreadyExistsNot" },
+        { "{\"kind\":\"Status\",\"message\":\"AlreadyExists\",\"code\":409}", KINF_CLIENT_CONFLICT, "" },
+        { "{\"kind\":\"Status\",\"details\":{\"causes\":[{\"reason\":\"AlreadyExists\"}]},\"code\":409}", KINF_CLIENT_CONFLICT, "" },
+        { "{\"kind\":\"Status\",\"reason\":[\"AlreadyExists\"],\"code\":409}", KINF_CLIENT_CONFLICT, "" },
+        { "AlreadyExists", KINF_CLIENT_CONFLICT, "" },
+    };
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    char resp[512];
+    int i, ok = 1;
+    g_test = "client 409";
+    log_reset();
+    c = cl_mk(300, 1024);
+    if (!CHECK(c != 0)) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_CREATE; rq.resource = "configmaps"; rq.namespace_ = "a"; rq.body = "{}";
+    for (i = 0; i < (int)(sizeof(e) / sizeof(e[0])); i++) {
+        uint32_t item = e[i].result == KINF_CLIENT_ALREADY_EXISTS ? KINF_LOGITEM_CLIENT_ALREADY_EXISTS : KINF_LOGITEM_CLIENT_CONFLICT;
+        snprintf(resp, sizeof(resp), "HTTP/1.1 409 Conflict\r\nContent-Length: %d\r\n\r\n%s", (int)strlen(e[i].body), e[i].body);
+        kinf_client_clear_error(c);
+        ok &= kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 5, &out);
+        ok &= out.result == e[i].result && out.code == 409 && out.item == item && kinf_client_last_error(c) == item &&
+              !strcmp(out.reason, e[i].reason);
+        if (!ok) { note("case %d: result %d item %u reason '%s' for %s", i, out.result, out.item, out.reason, e[i].body); break; }
+    }
+    CHECK(ok);
+    free(c);
+}
 /* A loopback server for the client's built-in driver: accepts one
    connection at a time and answers each request (its head read whole) with
    resp. Every call does what can be done now, without blocking. */

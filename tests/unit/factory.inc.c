@@ -395,3 +395,50 @@ static void test_factory_caps(void) {
     CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) == 0); /* the row's share waits for gizmos */
     free(f);
 }
+/* the first request an informer of a started factory sends */
+static const char* fa_first_request(kinf_informer_t* inf, uint64_t t) {
+    kinf_engine_tick(kinf_informer_engine(inf), t);
+    kinf_engine_connected(kinf_informer_engine(inf), t);
+    return eng_send(inf, t);
+}
+/* Two requests that differ only in their field selector select different
+   objects: each gets an informer of its own that asks with its selector.
+   The same selector again shares; no selector and "" are the same one. */
+static void test_factory_field_selector(void) {
+    kinf_factory_t* f;
+    kinf_informer_t *n1, *n2, *none;
+    kinf_informer_req_t r;
+    uint64_t t = ENG_T0;
+    g_test = "factory_field_selector";
+    f = fa_mk(4, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    memset(&r, 0, sizeof(r));
+    r.resource = "pods"; r.namespace_ = "ns-1"; r.label_selector = "app=web";
+    r.field_selector = "spec.nodeName=node-1";
+    n1 = kinf_factory_informer(f, &r);
+    r.field_selector = "spec.nodeName=node-2";
+    n2 = kinf_factory_informer(f, &r);
+    if (!CHECK(n1 != 0 && n2 != 0)) { free(f); return; }
+    CHECK(n1 != n2);
+    CHECK_STR(n1->fsel, "spec.nodeName=node-1");
+    CHECK_STR(n2->fsel, "spec.nodeName=node-2");
+    CHECK_INT(kinf_factory_count(f), 2);
+    r.field_selector = "spec.nodeName=node-1";
+    CHECK(kinf_factory_informer(f, &r) == n1);
+    r.field_selector = 0;
+    none = kinf_factory_informer(f, &r);
+    CHECK(none != 0 && none != n1 && none != n2);
+    r.field_selector = "";
+    CHECK(kinf_factory_informer(f, &r) == none);
+    CHECK_INT(kinf_factory_count(f), 3);
+    /* each asks the server with its own selector */
+    kinf_factory_start(f);
+    CHECK(strstr(fa_first_request(n1, t), "&fieldSelector=spec.nodeName%3Dnode-1") != 0);
+    CHECK(strstr(fa_first_request(n2, t), "&fieldSelector=spec.nodeName%3Dnode-2") != 0);
+    CHECK(strstr(fa_first_request(none, t), "fieldSelector") == 0);
+    kinf_factory_stop(f);
+    kinf_factory_shutdown(f);
+    free(f);
+}

@@ -126,11 +126,13 @@ int main(void) {
     test_factory();
     test_factory_all();
     test_factory_caps();
+    test_factory_field_selector();
     test_xxh64();
     test_snapshot();
     test_workqueue();
     test_workqueue_model();
     test_client();
+    test_client_409();
     test_client_path();
     test_client_token_file();
     test_client_token_file_driver();
@@ -140,6 +142,7 @@ int main(void) {
     test_workqueue_wake_drain();
 #endif
     test_watch_list();
+    test_watch_list_end_value();
     test_metadata_only();
     test_gzip();
     return report();

@@ -205,6 +205,53 @@ static void test_watch_list(void) {
     if (CHECK(inf != 0)) { CHECK(STARTS(wl_reconnect(inf, ENG_T0), "GET /api/v1/pods?limit=500&resourceVersion=0 ")); }
     rm(inf);
 }
+/* Only the annotation k8s.io/initial-events-end with the string "true" ends
+   the initial events (client-go compares it with "true"): a bookmark whose
+   annotation has another value, or sits elsewhere, is one more bookmark of
+   the initial events, its RV not taken; the real end bookmark after it ends them. */
+#define WL_BM_META(rv, more) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\"" more "}}}\n"
+static void test_watch_list_end_value(void) {
+    static const char* const not_end[] = {
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"false\"}"),
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"yes\"}"),
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"\"}"),
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"True\"}"),
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"true \"}"),
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":true}"),
+        WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events\":\"true\"}"),
+        WL_BM_META("5", ",\"annotations\":{}"),
+        WL_BM_META("5", ",\"labels\":{\"k8s.io/initial-events-end\":\"true\"}"),
+        WL_BM_META("5", ""),
+    };
+    static char resp[4096];
+    int i, ok = 1;
+    g_test = "watch_list_end_value";
+    for (i = 0; i < (int)(sizeof(not_end) / sizeof(not_end[0])); i++) {
+        kinf_informer_t* inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+        uint64_t t = ENG_T0;
+        size_t n;
+        if (!CHECK(inf != 0)) { return; }
+        evlog_reset(); log_reset();
+        ok &= STARTS(wl_reconnect(inf, t), WL_Q "&");
+        snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "1"), 1));
+        n = strlen(resp) - 5; /* the stream stays open */
+        snprintf(resp + n, sizeof(resp) - n, "%zx\r\n%s\r\n%zx\r\n%s\r\n", strlen(not_end[i]), not_end[i], strlen(WL_ADD("b", "2")), WL_ADD("b", "2"));
+        n = strlen(resp);
+        ok &= eng_recv(inf, resp, 7, t) == n;
+        kinf_engine_dispatch(kinf_informer_engine(inf), t);
+        ok &= !kinf_has_synced(inf) && !strcmp(kinf_resource_version(inf), "") && logged(KINF_LOGITEM_LIST_DONE) == 0 &&
+              !strcmp(g_evlog, "A ns/a 1 A ns/b 2") && kinf_stats(inf).malformed == 0;
+        snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n", strlen(WL_END("10")), WL_END("10"));
+        ok &= eng_recv(inf, resp, 64, t) == strlen(resp);
+        kinf_engine_dispatch(kinf_informer_engine(inf), t);
+        ok &= kinf_has_synced(inf) && !strcmp(kinf_resource_version(inf), "10") && logged(KINF_LOGITEM_LIST_DONE) == 1 &&
+              logged(KINF_LOGITEM_WATCH_LIST_FALLBACK) == 0 && kinf_count(inf) == 2;
+        if (!ok) { note("bookmark %d ended the initial events or the end did not: %s", i, not_end[i]); rm(inf); break; }
+        rm(inf);
+    }
+    CHECK(ok);
+}
+#undef WL_BM_META
 /* Metadata only: the Accept headers of client-go's metadata client (JSON
    forms), and the objects projected to their metadata whether the server
    converted them (PartialObjectMetadataList) or sent them whole. */
