@@ -491,7 +491,7 @@ KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl
     if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); return KINF_ERR_STATE; }
     f->all_req = tmpl ? *tmpl : none;
     f->all_mode = 1;
-    f->next_rediscover = (f->base.own_transport ? f->disc->conn.now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
+    f->next_rediscover = (f->disc->conn.own_transport ? f->disc->conn.now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
     return kinf__fa_sync_all(f);
 }
 KINF_API int kinf_factory_start(kinf_factory_t* f) {
@@ -501,7 +501,7 @@ KINF_API int kinf_factory_start(kinf_factory_t* f) {
 }
 KINF_API int kinf_factory_fds(kinf_factory_t* f, kinf_fd_t* out, int cap) {
     int i, n = 0;
-    if (!kinf__fa_ok(f) || !out || cap <= 0 || f->base.own_transport) { return 0; }
+    if (!kinf__fa_ok(f) || !out || cap <= 0 || f->disc->conn.own_transport) { return 0; }
     if (kinf_discovery_fd(f->disc) >= 0 && n < cap) { out[n].fd = kinf_discovery_fd(f->disc); out[n].wants = kinf_discovery_wants(f->disc); n++; }
     for (i = 0; i < f->n_hi && n < cap && f->started; i++) {
         kinf__fent* e = &f->ent[i];
@@ -514,14 +514,14 @@ KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f) {
     int i, t = -1, k;
     if (!kinf__fa_ok(f)) { return -1; }
     if (f->stop) { return 0; }
-    if (!f->base.own_transport) { t = kinf_discovery_timeout_ms(f->disc); }
+    if (!f->disc->conn.own_transport) { t = kinf_discovery_timeout_ms(f->disc); }
     if (f->rediscover_due) { return 0; }
-    if (f->all_mode && f->rediscover_ms > 0 && !f->base.own_transport) {
+    if (f->all_mode && f->rediscover_ms > 0 && !f->disc->conn.own_transport) {
         uint64_t now = kinf__drv_now_ms();
         k = f->next_rediscover <= now ? 0 : (f->next_rediscover - now > 0x7fffffffu ? 0x7fffffff : (int)(f->next_rediscover - now));
         if (t < 0 || k < t) { t = k; }
     }
-    for (i = 0; i < f->n_hi && f->started && !f->base.own_transport; i++) {
+    for (i = 0; i < f->n_hi && f->started && !f->disc->conn.own_transport; i++) {
         if (f->ent[i].state != KINF__FE_LIVE) { continue; }
         k = kinf_timeout_ms(f->ent[i].inf);
         if (k >= 0 && (t < 0 || k < t)) { t = k; }
@@ -531,7 +531,7 @@ KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f) {
 KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms) {
     int i, n = 0, t, wait;
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
-    if (f->base.own_transport) {
+    if (f->disc->conn.own_transport) {
         kinf__fa_housekeeping(f, f->disc->conn.now);
         return KINF_OK;
     }
