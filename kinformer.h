@@ -3747,6 +3747,24 @@ static void kinf__conn_take(kinf_engine_t* c, size_t n) {
 #endif
     c->dpos += n;
 }
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+/* Hands every body byte read so far to take(owner, bytes, n), which takes
+   them all or refuses: the loop of an owner that holds nothing back (the
+   informer's has backpressure, kinf__rf_consume). 0; -1 for a malformed
+   body (logged); -2 when take refused. */
+static int kinf__conn_drain(kinf_engine_t* c, int (*take)(void* owner, const uint8_t* b, size_t n), void* owner) {
+    while (kinf__conn_pending(c)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(c, &b);
+        if (k < 0) { return -1; }
+        if (k > 0) {
+            if (take(owner, b, (size_t)k) != 0) { return -2; }
+            kinf__conn_take(c, (size_t)k);
+        }
+    }
+    return 0;
+}
+#endif
 /* The body ended: 0, or -1 when its gzip stream did not (logged). */
 static int kinf__conn_body_end(kinf_engine_t* c) {
 #ifndef KINF_NO_GZIP
@@ -9331,19 +9349,8 @@ static int kinf__dc_head(void* owner) {
     d->scan.ev_len = 0;
     return 0;
 }
-/* the body bytes read so far into the scanner; -1 when the round fails */
-static int kinf__dc_body(kinf_discovery_t* d) {
-    while (kinf__conn_pending(&d->conn)) {
-        const uint8_t* b = 0;
-        long k = kinf__conn_next(&d->conn, &b);
-        if (k < 0) { return -1; }
-        if (k > 0) {
-            if (kinf__dc_feed(d, b, (size_t)k) != 0) { return -1; }
-            kinf__conn_take(&d->conn, (size_t)k);
-        }
-    }
-    return 0;
-}
+/* body bytes into the scanner (kinf__conn_drain's take) */
+static int kinf__dc_take(void* owner, const uint8_t* b, size_t n) { return kinf__dc_feed((kinf_discovery_t*)owner, b, n); }
 /* The response is whole: the next request, the round's end, or its failure. */
 static void kinf__dc_response_done(kinf_discovery_t* d) {
     int status = d->conn.resp.status;
@@ -9385,7 +9392,7 @@ static void kinf__dc_advance(void* owner) {
     if (d->phase == KINF__DP_BACKOFF && d->conn.now >= d->backoff_until) { d->phase = KINF__DP_IDLE; }
     if (d->phase == KINF__DP_IDLE && d->want_round) { kinf__dc_round_begin(d); }
     if (d->phase != KINF__DP_RUNNING || d->conn.cstate != KINF__C_RECV) { return; }
-    if (kinf__dc_body(d) != 0) { kinf__dc_fail(d); return; }
+    if (kinf__conn_drain(&d->conn, kinf__dc_take, d) != 0) { kinf__dc_fail(d); return; }
     if (d->conn.body_done) { kinf__dc_response_done(d); }
 }
 /* The exchange ended without a whole response: the round fails. */
@@ -11060,19 +11067,8 @@ static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
     if (c->rlen > c->st.response_peak) { c->st.response_peak = c->rlen; }
     return 0;
 }
-/* the body bytes read so far into the response buffer; -1 when the request ended */
-static int kinf__cl_body(kinf_client_t* c) {
-    while (kinf__conn_pending(&c->conn)) {
-        const uint8_t* b = 0;
-        long k = kinf__conn_next(&c->conn, &b);
-        if (k < 0) { kinf__cl_fail(c, c->conn.err_item); return -1; }
-        if (k > 0) {
-            if (kinf__cl_take(c, b, (size_t)k) != 0) { return -1; }
-            kinf__conn_take(&c->conn, (size_t)k);
-        }
-    }
-    return 0;
-}
+/* body bytes into the response buffer (kinf__conn_drain's take) */
+static int kinf__cl_take_op(void* owner, const uint8_t* b, size_t n) { return kinf__cl_take((kinf_client_t*)owner, b, n); }
 static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE " };
 /* The request's head in front of the body, with the token held now; 0 when it does not fit. */
 static int kinf__cl_build(kinf_client_t* c) {
@@ -11118,8 +11114,11 @@ static int kinf__cl_name_ok(const char* s) {
 }
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
+    int r;
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
-    if (kinf__cl_body(c) != 0) { return; }
+    r = kinf__conn_drain(&c->conn, kinf__cl_take_op, c);
+    if (r == -1) { kinf__cl_fail(c, c->conn.err_item); } /* malformed; a refused take ended the request itself */
+    if (r != 0) { return; }
     if (c->conn.body_done) { kinf__cl_response_done(c); }
 }
 /* The exchange ended without a whole response: the request fails (a connection failure). */
@@ -11419,10 +11418,11 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
-    if (s.d.namespace_ && s.d.namespace_[0]) { /* a namespaced resource of one namespace: ".../namespaces/NS/plural" */
-        size_t i, pl = strlen(inf->path), nl = strlen(s.d.namespace_);
-        for (i = 0; i + 12 + nl < pl; i++) {
-            if (!memcmp(inf->path + i, "/namespaces/", 12)) { inf->ns_off = (uint16_t)(i + 12); inf->ns_len = (uint16_t)nl; break; }
+    if (s.d.namespace_ && s.d.namespace_[0]) { /* a namespaced resource of one namespace: the path ends ".../namespaces/NS/plural" */
+        const char* last = strrchr(inf->path, '/'); /* not a search from the start: the server URL's own path may hold "/namespaces/" */
+        size_t nl = strlen(s.d.namespace_), at = (size_t)(last - inf->path);
+        if (at >= 12 + nl && !memcmp(inf->path + at - nl - 12, "/namespaces/", 12) && !memcmp(inf->path + at - nl, s.d.namespace_, nl)) {
+            inf->ns_off = (uint16_t)(at - nl); inf->ns_len = (uint16_t)nl;
         }
     }
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
@@ -11603,9 +11603,7 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     {
         int budget = inf->budget;
         inf->budget = 0;
-#ifndef KINF_ENGINE_ONLY
-        if (inf->conn.counts_bytes) { inf->conn.now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
-#endif
+        inf->conn.now = kinf__now(inf); /* a transport of the caller's gives the time */
         kinf__hd_dispatch(inf);
         inf->budget = budget;
     }

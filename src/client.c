@@ -140,19 +140,8 @@ static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
     if (c->rlen > c->st.response_peak) { c->st.response_peak = c->rlen; }
     return 0;
 }
-/* the body bytes read so far into the response buffer; -1 when the request ended */
-static int kinf__cl_body(kinf_client_t* c) {
-    while (kinf__conn_pending(&c->conn)) {
-        const uint8_t* b = 0;
-        long k = kinf__conn_next(&c->conn, &b);
-        if (k < 0) { kinf__cl_fail(c, c->conn.err_item); return -1; }
-        if (k > 0) {
-            if (kinf__cl_take(c, b, (size_t)k) != 0) { return -1; }
-            kinf__conn_take(&c->conn, (size_t)k);
-        }
-    }
-    return 0;
-}
+/* body bytes into the response buffer (kinf__conn_drain's take) */
+static int kinf__cl_take_op(void* owner, const uint8_t* b, size_t n) { return kinf__cl_take((kinf_client_t*)owner, b, n); }
 static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE " };
 /* The request's head in front of the body, with the token held now; 0 when it does not fit. */
 static int kinf__cl_build(kinf_client_t* c) {
@@ -198,8 +187,11 @@ static int kinf__cl_name_ok(const char* s) {
 }
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
+    int r;
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
-    if (kinf__cl_body(c) != 0) { return; }
+    r = kinf__conn_drain(&c->conn, kinf__cl_take_op, c);
+    if (r == -1) { kinf__cl_fail(c, c->conn.err_item); } /* malformed; a refused take ended the request itself */
+    if (r != 0) { return; }
     if (c->conn.body_done) { kinf__cl_response_done(c); }
 }
 /* The exchange ended without a whole response: the request fails (a connection failure). */

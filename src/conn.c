@@ -223,6 +223,24 @@ static void kinf__conn_take(kinf_engine_t* c, size_t n) {
 #endif
     c->dpos += n;
 }
+#if !defined(KINF_NO_FACTORY) || !defined(KINF_NO_CLIENT)
+/* Hands every body byte read so far to take(owner, bytes, n), which takes
+   them all or refuses: the loop of an owner that holds nothing back (the
+   informer's has backpressure, kinf__rf_consume). 0; -1 for a malformed
+   body (logged); -2 when take refused. */
+static int kinf__conn_drain(kinf_engine_t* c, int (*take)(void* owner, const uint8_t* b, size_t n), void* owner) {
+    while (kinf__conn_pending(c)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(c, &b);
+        if (k < 0) { return -1; }
+        if (k > 0) {
+            if (take(owner, b, (size_t)k) != 0) { return -2; }
+            kinf__conn_take(c, (size_t)k);
+        }
+    }
+    return 0;
+}
+#endif
 /* The body ended: 0, or -1 when its gzip stream did not (logged). */
 static int kinf__conn_body_end(kinf_engine_t* c) {
 #ifndef KINF_NO_GZIP

@@ -490,19 +490,8 @@ static int kinf__dc_head(void* owner) {
     d->scan.ev_len = 0;
     return 0;
 }
-/* the body bytes read so far into the scanner; -1 when the round fails */
-static int kinf__dc_body(kinf_discovery_t* d) {
-    while (kinf__conn_pending(&d->conn)) {
-        const uint8_t* b = 0;
-        long k = kinf__conn_next(&d->conn, &b);
-        if (k < 0) { return -1; }
-        if (k > 0) {
-            if (kinf__dc_feed(d, b, (size_t)k) != 0) { return -1; }
-            kinf__conn_take(&d->conn, (size_t)k);
-        }
-    }
-    return 0;
-}
+/* body bytes into the scanner (kinf__conn_drain's take) */
+static int kinf__dc_take(void* owner, const uint8_t* b, size_t n) { return kinf__dc_feed((kinf_discovery_t*)owner, b, n); }
 /* The response is whole: the next request, the round's end, or its failure. */
 static void kinf__dc_response_done(kinf_discovery_t* d) {
     int status = d->conn.resp.status;
@@ -544,7 +533,7 @@ static void kinf__dc_advance(void* owner) {
     if (d->phase == KINF__DP_BACKOFF && d->conn.now >= d->backoff_until) { d->phase = KINF__DP_IDLE; }
     if (d->phase == KINF__DP_IDLE && d->want_round) { kinf__dc_round_begin(d); }
     if (d->phase != KINF__DP_RUNNING || d->conn.cstate != KINF__C_RECV) { return; }
-    if (kinf__dc_body(d) != 0) { kinf__dc_fail(d); return; }
+    if (kinf__conn_drain(&d->conn, kinf__dc_take, d) != 0) { kinf__dc_fail(d); return; }
     if (d->conn.body_done) { kinf__dc_response_done(d); }
 }
 /* The exchange ended without a whole response: the round fails. */

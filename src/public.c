@@ -63,10 +63,11 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->meta_only = s.d.metadata_only != 0;
 #endif
     /* checked by kinf__setup_check: they fit */
-    if (s.d.namespace_ && s.d.namespace_[0]) { /* a namespaced resource of one namespace: ".../namespaces/NS/plural" */
-        size_t i, pl = strlen(inf->path), nl = strlen(s.d.namespace_);
-        for (i = 0; i + 12 + nl < pl; i++) {
-            if (!memcmp(inf->path + i, "/namespaces/", 12)) { inf->ns_off = (uint16_t)(i + 12); inf->ns_len = (uint16_t)nl; break; }
+    if (s.d.namespace_ && s.d.namespace_[0]) { /* a namespaced resource of one namespace: the path ends ".../namespaces/NS/plural" */
+        const char* last = strrchr(inf->path, '/'); /* not a search from the start: the server URL's own path may hold "/namespaces/" */
+        size_t nl = strlen(s.d.namespace_), at = (size_t)(last - inf->path);
+        if (at >= 12 + nl && !memcmp(inf->path + at - nl - 12, "/namespaces/", 12) && !memcmp(inf->path + at - nl, s.d.namespace_, nl)) {
+            inf->ns_off = (uint16_t)(at - nl); inf->ns_len = (uint16_t)nl;
         }
     }
     kinf__strlcpy(inf->lsel, s.d.label_selector, sizeof(inf->lsel));
@@ -247,9 +248,7 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
     {
         int budget = inf->budget;
         inf->budget = 0;
-#ifndef KINF_ENGINE_ONLY
-        if (inf->conn.counts_bytes) { inf->conn.now = kinf__drv_now_ms(); } /* a transport of the caller's gives the time */
-#endif
+        inf->conn.now = kinf__now(inf); /* a transport of the caller's gives the time */
         kinf__hd_dispatch(inf);
         inf->budget = budget;
     }

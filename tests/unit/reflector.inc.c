@@ -806,6 +806,16 @@ static void test_namespace_scope(void) {
     CHECK(logged(KINF_LOGITEM_OBJECT_OUT_OF_SCOPE) == 2 && kinf_count(inf) == 2 && kinf_stats(inf).malformed == 2);
     CHECK_STR(stored(inf, "other/shared"), "");
     rm(inf);
+    /* the server URL's own path may name namespaces: the scope is the one asked for */
+    desc_base(&d);
+    d.server = "http://127.0.0.1:1/proxy/namespaces/other"; d.namespace_ = "app";
+    inf = mk(&d);
+    if (CHECK(inf != 0)) {
+        watch_begin(inf);
+        CHECK(pod(inf, "ADDED", "app", "a", "1", 0) == 0 && pod(inf, "ADDED", "other", "b", "2", 0) == 0);
+        CHECK(kinf_count(inf) == 1 && stored(inf, "app/a")[0] && !stored(inf, "other/b")[0]);
+        rm(inf);
+    }
     /* all namespaces, and a cluster-scoped resource with a namespace given: no scope to keep */
     desc_base(&d);
     inf = mk(&d);
