@@ -501,7 +501,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
     KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
     KINF_LOGITEM_XMACRO(DATA_STALE, "the cache was not confirmed current within the age asked for (kinf_fresh)") \
-    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace: refused, not cached") \
+    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace or selectors: refused, not cached") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
@@ -578,7 +578,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_CHECK_FAILED, "a gzip list response fails its CRC-32 or length check: the list is retried") \
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
-    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing")
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -712,8 +713,8 @@ typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
     const char* resource;        /* "pods", "/api/v1/pods", "/apis/apps/v1/deployments" */
     const char* namespace_;      /* NULL or "" = all namespaces */
-    const char* label_selector;
-    const char* field_selector;
+    const char* label_selector;  /* as the API server reads them (kinf_selector_parse); an object */
+    const char* field_selector;  /* they do not match is refused: OBJECT_OUT_OF_SCOPE */
     const char* token;           /* bearer token, copied at init */
     const char* token_file;      /* re-read at least every 60 s and after a 401 */
     const char* const* keep;     /* projection: JSON paths to keep (the identity is in the object's fields) */
@@ -1128,6 +1129,42 @@ KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_
    KINF_NO_JSONPATCH. */
 KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out, size_t cap, size_t* len);
 #endif
+/* Label and field selectors, read as the API server reads them, matched
+   against an object. A plain variable of the caller's (about 2.5 KiB):
+   nothing to release.
+   kinf_selector_parse: label_selector ("app=web,tier!=db", "env in (a,b)",
+   "env notin (c)", "gpu", "!gpu", "size>3", "size<9") and field_selector
+   ("spec.nodeName=n1,status.phase!=Failed", with \\ \, \= escapes), either
+   NULL or "" for none, into sel. KINF_OK; KINF_ERR_INVAL when one is
+   malformed, or KINF_ERR_NOMEM beyond KINF_SELECTOR_TERMS terms or
+   KINF_SELECTOR_BYTES of keys and values, with the reason in why (cap
+   bytes, may be NULL).
+   kinf_selector_match: 1 when obj matches every term (an empty selector
+   matches everything), else 0. A label term reads metadata.labels; a field
+   term the field's text (a field the object lacks reads as "", as the API
+   server's field sets have it).
+   kinf_selector_unkept: 1, with the path written into path (cap bytes),
+   when a term reads a path the informer's projection does not keep (so it
+   could not be judged from its cache), else 0.
+   An informer reads its desc's label_selector and field_selector with
+   kinf_selector_parse (kinf_init refuses one that is malformed:
+   CONFIG_BAD_SELECTOR) and refuses any object the server sends that does
+   not match them (OBJECT_OUT_OF_SCOPE): it keeps the paths its selectors
+   read, added to desc.keep when that keeps less than the whole object. */
+#ifndef KINF_SELECTOR_BYTES
+#define KINF_SELECTOR_BYTES 2048
+#endif
+#define KINF_SELECTOR_TERMS 32
+typedef struct kinf_selector_t {
+    uint16_t nterms, used;
+    uint32_t skip;                /* private: bit i, term i not judged (its path not kept) */
+    struct { uint8_t op, nval; uint16_t key, klen, val, vlen; } term[KINF_SELECTOR_TERMS];
+    char text[KINF_SELECTOR_BYTES];
+} kinf_selector_t;
+KINF_API int kinf_selector_parse(kinf_selector_t* sel, const char* label_selector, const char* field_selector, char* why, size_t cap);
+KINF_API int kinf_selector_match(const kinf_selector_t* sel, const kinf_object_t* obj);
+KINF_API int kinf_selector_empty(const kinf_selector_t* sel);
+KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* inf, char* path, size_t cap);
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);

@@ -118,6 +118,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
     kinf__rules rules;
+    kinf_selector_t sel;
 #ifdef KINF_TLS_BEARSSL
     kinf__tls_ld tls;             /* no block: decodes and counts only */
 #endif
@@ -130,7 +131,7 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
-    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules; o.sel = &sc.sel;
 #ifdef KINF_TLS_BEARSSL
     o.conn.tls = &sc.tls;
 #endif

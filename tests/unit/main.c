@@ -39,6 +39,7 @@
 #include "client.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
+#include "selector.inc.c"
 
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -82,6 +83,9 @@ int main(void) {
     test_status_kind();
     test_reflector();
     test_namespace_scope();
+    test_selector_parse();
+    test_selector_match();
+    test_selector_scope();
     test_freshness();
     test_chunked_in_place();
     test_api_edges();
