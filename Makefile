@@ -154,6 +154,10 @@ test-nomalloc: $(BUILD)/nomalloc
 	@sh tests/test_nomalloc.sh
 test-examples: deps all $(BUILD)/kwatch-small
 	@sh tests/test_examples.sh
+test-install: deps all
+	@sh tests/test_install.sh
+test-man: all
+	@bash tests/test_man.sh
 
 clean:
 	rm -rf $(BUILD)
@@ -179,7 +183,7 @@ MANPAGES    := $(patsubst %,$(BUILD)/man/%.1,$(TOOL_NAMES))
 # the CMake package finds the header relative to itself: the way up from
 # CMAKEDIR to PREFIX, and INCLUDEDIR below PREFIX (absolute when it is not)
 CMAKE_UP    := $(subst $(eval) ,/,$(patsubst %,..,$(subst /, ,$(patsubst $(PREFIX)/%,%,$(CMAKEDIR)))))
-PKGSUBST     = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+PKGSUBST     = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g' \
                -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(word 1,$(VERSION_PARTS))|g' \
                -e 's|@VERSION_MINOR@|$(word 2,$(VERSION_PARTS))|g' \
                -e 's|@TLSFLAGS@|$(TLSFLAGS)|g' -e 's|@TLSLIBS@|$(TLSLIBS)|g' \
@@ -230,7 +234,9 @@ help:
 	@echo "make check-all  the build matrix, ASan+UBSan and valgrind"
 	@echo "make cross      the cross matrix: 8 targets under qemu-user and musl (make deps-cross installs it)"
 	@echo "make test-unit | test-fakeapi | test-integration | test-sanitize | test-valgrind | test-symbols |"
-	@echo "     test-nomalloc | test-examples   one suite of make test"
+	@echo "     test-nomalloc | test-examples | test-install | test-man   one suite of make test"
+	@echo "make install [PREFIX=/usr/local] [DESTDIR=...]   the header, the tools, man pages, bash completion,"
+	@echo "                pkg-config (kinformer, kinformer-tls) and CMake (find_package(kinformer)) files; make uninstall"
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make mutants   deliberate one-line bugs (tests/mutants.txt), each against its suite: caught or survived"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
