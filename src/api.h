@@ -17,7 +17,9 @@ OVERVIEW
     Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation;
     for https://, BearSSL (Debian libbearssl-dev): define KINF_TLS_BEARSSL and
     link -lbearssl. Without it an https:// server fails at kinf_init with
-    KINF_LOGITEM_TLS_UNAVAILABLE. Credentials: a bearer token (literal or a
+    KINF_LOGITEM_TLS_UNAVAILABLE. docs/dependencies.md: their upstream
+    projects and tested versions; docs/install.md: make install,
+    pkg-config, CMake. Credentials: a bearer token (literal or a
     file re-read as it rotates) or a client certificate; configuration from
     code, a kubeconfig or the in-cluster service account (kinf_config_*).
 
