@@ -116,14 +116,16 @@ message(STATUS \"found kinformer \${kinformer_VERSION}\")" fp -DCMAKE_PREFIX_PAT
     grep -q "found kinformer $version\$" "$log" && ok "find_package: kinformer_VERSION is $version" || bad "find_package did not say kinformer $version"
     # the version file: 0.M asks for 0.M.x at least, and before 1.0 a minor version breaks
     vs=""
-    for req in "$version:ok" "${version%.*}:ok" "$(echo "$version" | awk -F. '{ print $1 "." $2 + 1 }'):no" "$(echo "$version" | awk -F. '{ print $1 + 1 ".0" }'):no"; do
+    # (and at 0.M with M > 0, a request for 0.(M-1) is not met either)
+    older=$(echo "$version" | awk -F. '$1 == 0 && $2 > 0 { print "0." $2 - 1 ":no" }')
+    for req in "$version:ok" "${version%.*}:ok" "$(echo "$version" | awk -F. '{ print $1 "." $2 + 1 }'):no" "$(echo "$version" | awk -F. '{ print $1 + 1 ".0" }'):no" $older; do
         mkdir -p "$tmp/ver"
         printf 'cmake_minimum_required(VERSION 3.14)\nproject(v NONE)\nfind_package(kinformer %s QUIET)\nif(NOT kinformer_FOUND)\n  message(FATAL_ERROR "not found")\nendif()\n' "${req%:*}" >"$tmp/ver/CMakeLists.txt"
         rm -rf "$tmp/ver/b"
         if cmake -S "$tmp/ver" -B "$tmp/ver/b" -DCMAKE_PREFIX_PATH="$dest$prefix" >/dev/null 2>&1; then r=ok; else r=no; fi
         [ "$r" = "${req#*:}" ] || vs="$vs ${req%:*} ($r)"
     done
-    [ -z "$vs" ] && ok "find_package(kinformer VERSION): $version meets ${version%.*}, not a later minor or major" || bad "find_package version answers wrong for:$vs"
+    [ -z "$vs" ] && ok "find_package(kinformer VERSION): $version meets ${version%.*}, not a later minor or major${older:+, nor ${older%:no}}" || bad "find_package version answers wrong for:$vs"
     project "add_subdirectory(\"$root\" kinformer)" sub
     check "add_subdirectory" "$tmp/sub/b/minimal" "$tmp/sub/b/minimal-tls"
     # FetchContent from a git repository of this tree's files, by file:// URL
