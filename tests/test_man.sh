@@ -12,7 +12,7 @@ ok() { pass=$((pass + 1)); echo "ok - $1"; }
 bad() { fail=$((fail + 1)); echo "not ok - $1"; }
 skipped() { skip=$((skip + 1)); echo "skip - $1"; }
 tools=$(for f in tools/*.c; do basename "$f" .c; done)
-make -s man >/dev/null || bad "make man failed"
+make -s -B man >/dev/null || bad "make man failed"   # -B: made now, by the recipe as it is
 # shellcheck source=../completions/kinformer.bash
 . completions/kinformer.bash
 
@@ -78,6 +78,8 @@ got=$(complete_line "build/kwatch --kubeconfig $tmp/")
 [ "$got" = "$tmp/kube.yaml $tmp/subdir " ] && ok "--kubeconfig F<TAB> completes files" || bad "--kubeconfig $tmp/<TAB> gave '$got'"
 got=$(complete_line "build/cm2files --dir $tmp/")
 [ "$got" = "$tmp/subdir " ] && ok "cm2files --dir DIR<TAB> completes directories only" || bad "cm2files --dir $tmp/<TAB> gave '$got'"
+got=$(complete_line "build/kwatch --stats --verb")
+[ "$got" = "--verbose " ] && ok "after a flag that takes nothing, flags complete (--stats --verb<TAB>)" || bad "kwatch --stats --verb<TAB> gave '$got'"
 got=$(complete_line "build/kwatch --namespace ")
 [ -z "$got" ] && ok "after a flag that takes a name, no flags are offered" || bad "kwatch --namespace <TAB> gave '$got'"
 # "--flag=value": bash splits the word at '=' (COMP_WORDBREAKS)
