@@ -41,7 +41,7 @@ _kinformer_flags() {
 }
 
 _kinformer() {
-    local cur=${COMP_WORDS[COMP_CWORD]} prev="" table arg v
+    local cur=${COMP_WORDS[COMP_CWORD]} prev="" table arg
     [ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD-1]}
     # --flag=value: bash splits it at the '='
     if [ "$cur" = "=" ]; then cur=""
@@ -55,15 +55,15 @@ _kinformer() {
             case $arg in
                 "") ;;
                 *"|"*)   # the values it takes; "jsonpath=T" offers "jsonpath="
-                    COMPREPLY=($(compgen -W "$(printf '%s' "$arg" | tr '|' '\n' | sed 's/=.*/=/')" -- "$cur"))
+                    mapfile -t COMPREPLY < <(compgen -W "$(printf '%s' "$arg" | tr '|' '\n' | sed 's/=.*/=/')" -- "$cur")
                     return 0 ;;
-                F|FILE|*FILE) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-                D|DIR) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+                F|FILE|*FILE) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
+                D|DIR) mapfile -t COMPREPLY < <(compgen -d -- "$cur"); return 0 ;;
                 *) return 0 ;;   # a value the shell cannot guess (a name, a number)
             esac ;;
     esac
     case $cur in
-        -*) COMPREPLY=($(compgen -W "$(printf '%s\n' "$table" | cut -d' ' -f1)" -- "$cur")) ;;
+        -*) mapfile -t COMPREPLY < <(compgen -W "$(printf '%s\n' "$table" | cut -d' ' -f1)" -- "$cur") ;;
     esac
     return 0
 }

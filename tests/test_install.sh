@@ -82,7 +82,7 @@ got=$(bash -c ". '$comp' && complete -p $(echo $tools | tr '\n' ' ')" 2>&1 | sed
 
 # pkg-config against the staged prefix (PKG_CONFIG_SYSROOT_DIR: the DESTDIR)
 if command -v pkg-config >/dev/null 2>&1; then
-    pc() { PKG_CONFIG_LIBDIR="$dest$prefix/share/pkgconfig" PKG_CONFIG_PATH= PKG_CONFIG_SYSROOT_DIR="$dest" pkg-config "$@"; }
+    pc() { PKG_CONFIG_LIBDIR="$dest$prefix/share/pkgconfig" PKG_CONFIG_PATH='' PKG_CONFIG_SYSROOT_DIR="$dest" pkg-config "$@"; }
     v=$(pc --modversion kinformer 2>&1); vt=$(pc --modversion kinformer-tls 2>&1)
     [ "$v" = "$version" ] && [ "$vt" = "$version" ] && [ -n "$version" ] && ok "pkg-config --modversion: $v, src/api.h's" || bad "pkg-config --modversion: '$v' '$vt', src/api.h says '$version'"
     # shellcheck disable=SC2046

@@ -83,7 +83,7 @@ got=$(complete_line "build/kwatch --stats --verb")
 got=$(complete_line "build/kwatch --namespace ")
 [ -z "$got" ] && ok "after a flag that takes a name, no flags are offered" || bad "kwatch --namespace <TAB> gave '$got'"
 # "--flag=value": bash splits the word at '=' (COMP_WORDBREAKS)
-COMP_WORDS=(build/kwatch -o = j); COMP_CWORD=3; COMPREPLY=(); _kinformer build/kwatch
+COMP_WORDS=(build/kwatch -o "=" j); COMP_CWORD=3; COMPREPLY=(); _kinformer build/kwatch
 [ "${COMPREPLY[*]}" = "json" ] && ok "kwatch -o=j<TAB> completes json" || bad "kwatch -o=j<TAB> gave '${COMPREPLY[*]}'"
 # every tool: -<TAB> offers exactly the flags of its --help
 bad_t=""
