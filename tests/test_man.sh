@@ -66,22 +66,20 @@ complete_line() {
     _kinformer "${COMP_WORDS[0]}"
     [ ${#COMPREPLY[@]} -gt 0 ] && printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' '
 }
-got=$(complete_line "build/kwatch --names")
-[ "$got" = "--namespace " ] && ok "kwatch --names<TAB> completes --namespace" || bad "kwatch --names<TAB> gave '$got'"
-got=$(complete_line "build/kwatch -o ")
-[ "$got" = "json name none " ] && ok "kwatch -o <TAB> offers the values --help lists ($got)" || bad "kwatch -o <TAB> gave '$got'"
-got=$(complete_line "build/kwatch --watch-list o")
-[ "$got" = "off on " ] && ok "kwatch --watch-list o<TAB> gives off on" || bad "kwatch --watch-list o<TAB> gave '$got'"
+# expect LINE WANT WHAT: LINE<TAB> completes to WANT (sorted, each followed by a space)
+expect() {
+    got=$(complete_line "$1")
+    [ "$got" = "$2" ] && ok "$1<TAB>: $3" || bad "$1<TAB> gave '$got', not '$2' ($3)"
+}
+expect "build/kwatch --names" "--namespace " "a flag"
+expect "build/kwatch -o " "json name none " "the values --help lists"
+expect "build/kwatch --watch-list o" "off on " "the values --help lists, by their start"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/subdir"; : >"$tmp/kube.yaml"
-got=$(complete_line "build/kwatch --kubeconfig $tmp/")
-[ "$got" = "$tmp/kube.yaml $tmp/subdir " ] && ok "--kubeconfig F<TAB> completes files" || bad "--kubeconfig $tmp/<TAB> gave '$got'"
-got=$(complete_line "build/cm2files --dir $tmp/")
-[ "$got" = "$tmp/subdir " ] && ok "cm2files --dir DIR<TAB> completes directories only" || bad "cm2files --dir $tmp/<TAB> gave '$got'"
-got=$(complete_line "build/kwatch --stats --verb")
-[ "$got" = "--verbose " ] && ok "after a flag that takes nothing, flags complete (--stats --verb<TAB>)" || bad "kwatch --stats --verb<TAB> gave '$got'"
-got=$(complete_line "build/kwatch --namespace ")
-[ -z "$got" ] && ok "after a flag that takes a name, no flags are offered" || bad "kwatch --namespace <TAB> gave '$got'"
+expect "build/kwatch --kubeconfig $tmp/" "$tmp/kube.yaml $tmp/subdir " "files, for F"
+expect "build/cm2files --dir $tmp/" "$tmp/subdir " "directories only, for DIR"
+expect "build/kwatch --stats --verb" "--verbose " "flags, after a flag that takes nothing"
+expect "build/kwatch --namespace " "" "nothing, after a flag that takes a name"
 # "--flag=value": bash splits the word at '=' (COMP_WORDBREAKS)
 COMP_WORDS=(build/kwatch -o "=" j); COMP_CWORD=3; COMPREPLY=(); _kinformer build/kwatch
 [ "${COMPREPLY[*]}" = "json" ] && ok "kwatch -o=j<TAB> completes json" || bad "kwatch -o=j<TAB> gave '${COMPREPLY[*]}'"
