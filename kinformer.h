@@ -18,7 +18,9 @@ OVERVIEW
     Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation;
     for https://, BearSSL (Debian libbearssl-dev): define KINF_TLS_BEARSSL and
     link -lbearssl. Without it an https:// server fails at kinf_init with
-    KINF_LOGITEM_TLS_UNAVAILABLE. Credentials: a bearer token (literal or a
+    KINF_LOGITEM_TLS_UNAVAILABLE. docs/dependencies.md: their upstream
+    projects and tested versions; docs/install.md: make install,
+    pkg-config, CMake. Credentials: a bearer token (literal or a
     file re-read as it rotates) or a client certificate; configuration from
     code, a kubeconfig or the in-cluster service account (kinf_config_*).
 
@@ -138,6 +140,14 @@ API
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
         void kinf_log_stderr(tag, level, item, message, line, file, user)
                                           a ready desc.logger.func: a line per item
+        const char* kinf_version(void)    "MAJOR.MINOR.PATCH" of the implementation
+    The version: KINF_VERSION_MAJOR, _MINOR, _PATCH; KINF_VERSION, the same as
+    a string ("0.1.0"); KINF_VERSION_HEX, as one number 0xMMmmpp for #if
+    (0x000100; #if KINF_VERSION_HEX >= 0x000200). Those are the declarations'
+    version; kinf_version() is the implementation's, compiled into the file
+    that defined KINFORMER_IMPLEMENTATION: equal to KINF_VERSION unless two
+    copies of kinformer.h met. Before 1.0 a minor version may change the API
+    and the ABI; docs/stability.md says what is a contract and what is not.
 
     Watch-list and metadata-only informers (docs/watch-list.md; desc fields):
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
@@ -413,9 +423,16 @@ LICENSE
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version: here only (line 1 of the manual says the same; mkheader.py
+   checks it, the Makefile and CMakeLists.txt read these three lines). */
 #define KINF_VERSION_MAJOR 0
 #define KINF_VERSION_MINOR 1
 #define KINF_VERSION_PATCH 0
+#define KINF__VERSION_S2(x) #x
+#define KINF__VERSION_S(x) KINF__VERSION_S2(x)
+/* "MAJOR.MINOR.PATCH", and 0xMMmmpp to compare in #if */
+#define KINF_VERSION KINF__VERSION_S(KINF_VERSION_MAJOR) "." KINF__VERSION_S(KINF_VERSION_MINOR) "." KINF__VERSION_S(KINF_VERSION_PATCH)
+#define KINF_VERSION_HEX ((KINF_VERSION_MAJOR << 16) | (KINF_VERSION_MINOR << 8) | KINF_VERSION_PATCH)
 
 #ifndef KINF_API
 #ifdef KINFORMER_STATIC
@@ -1171,6 +1188,9 @@ KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* The version of the implementation, "MAJOR.MINOR.PATCH" (KINF_VERSION of the
+   kinformer.h that file included), a static string; any thread, any time. */
+KINF_API const char* kinf_version(void);
 /* A ready logger (desc.logger.func = kinf_log_stderr): one line per item on
    stderr, "tag: level NAME: message" (level: error, warning or info),
    written with one write(2) so that lines of informers on other threads do
@@ -1852,9 +1872,6 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
 #define KINF__MAX_OBJECTS 1000000
 #define KINF__SLOT_BITS 20
 #define KINF__MAGIC 0x6b696e66u
-#define KINF__STR2(x) #x
-#define KINF__STR(x) KINF__STR2(x)
-#define KINF__VERSION_STR KINF__STR(KINF_VERSION_MAJOR) "." KINF__STR(KINF_VERSION_MINOR) "." KINF__STR(KINF_VERSION_PATCH)
 
 /* CONTENTS (from src/MANIFEST; grep for the anchor, e.g. "/\* >>store"), in layer order:
      >>base        src/base.c          the implementation prologue: includes, caps; numbers, strings, the clock-free helpers
@@ -3685,7 +3702,7 @@ static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
 static int kinf__conn_headers(kinf_engine_t* c, char* w, size_t cap, size_t* o, const char* h1, const char* h2) {
     int ok = kinf__put(w, cap, o, " HTTP/1.1\r\nHost: ");
     ok &= kinf__put(w, cap, o, c->hosthdr);
-    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
+    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF_VERSION "\r\n");
     if (h1) { ok &= kinf__put(w, cap, o, h1); }
     if (c->token[0]) {
         ok &= kinf__put(w, cap, o, "Authorization: Bearer ");
@@ -11794,6 +11811,8 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
 }
 #endif /* KINF_NO_CLIENT */
 /* >>public */
+KINF_API const char* kinf_version(void) { return KINF_VERSION; }
+
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
     kinf_conn_desc_t cd;
@@ -12184,10 +12203,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES
-#undef KINF__STR
-#undef KINF__STR2
 #undef KINF__TLS_EE_BYTES
-#undef KINF__VERSION_STR
 #undef KINF__WARN
 #undef KINF__WBUF
 #undef KINF__WL_INIT

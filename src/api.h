@@ -17,7 +17,9 @@ OVERVIEW
     Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation;
     for https://, BearSSL (Debian libbearssl-dev): define KINF_TLS_BEARSSL and
     link -lbearssl. Without it an https:// server fails at kinf_init with
-    KINF_LOGITEM_TLS_UNAVAILABLE. Credentials: a bearer token (literal or a
+    KINF_LOGITEM_TLS_UNAVAILABLE. docs/dependencies.md: their upstream
+    projects and tested versions; docs/install.md: make install,
+    pkg-config, CMake. Credentials: a bearer token (literal or a
     file re-read as it rotates) or a client certificate; configuration from
     code, a kubeconfig or the in-cluster service account (kinf_config_*).
 
@@ -137,6 +139,14 @@ API
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
         void kinf_log_stderr(tag, level, item, message, line, file, user)
                                           a ready desc.logger.func: a line per item
+        const char* kinf_version(void)    "MAJOR.MINOR.PATCH" of the implementation
+    The version: KINF_VERSION_MAJOR, _MINOR, _PATCH; KINF_VERSION, the same as
+    a string ("0.1.0"); KINF_VERSION_HEX, as one number 0xMMmmpp for #if
+    (0x000100; #if KINF_VERSION_HEX >= 0x000200). Those are the declarations'
+    version; kinf_version() is the implementation's, compiled into the file
+    that defined KINFORMER_IMPLEMENTATION: equal to KINF_VERSION unless two
+    copies of kinformer.h met. Before 1.0 a minor version may change the API
+    and the ABI; docs/stability.md says what is a contract and what is not.
 
     Watch-list and metadata-only informers (docs/watch-list.md; desc fields):
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
@@ -412,9 +422,16 @@ LICENSE
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version: here only (line 1 of the manual says the same; mkheader.py
+   checks it, the Makefile and CMakeLists.txt read these three lines). */
 #define KINF_VERSION_MAJOR 0
 #define KINF_VERSION_MINOR 1
 #define KINF_VERSION_PATCH 0
+#define KINF__VERSION_S2(x) #x
+#define KINF__VERSION_S(x) KINF__VERSION_S2(x)
+/* "MAJOR.MINOR.PATCH", and 0xMMmmpp to compare in #if */
+#define KINF_VERSION KINF__VERSION_S(KINF_VERSION_MAJOR) "." KINF__VERSION_S(KINF_VERSION_MINOR) "." KINF__VERSION_S(KINF_VERSION_PATCH)
+#define KINF_VERSION_HEX ((KINF_VERSION_MAJOR << 16) | (KINF_VERSION_MINOR << 8) | KINF_VERSION_PATCH)
 
 #ifndef KINF_API
 #ifdef KINFORMER_STATIC
@@ -1170,6 +1187,9 @@ KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* The version of the implementation, "MAJOR.MINOR.PATCH" (KINF_VERSION of the
+   kinformer.h that file included), a static string; any thread, any time. */
+KINF_API const char* kinf_version(void);
 /* A ready logger (desc.logger.func = kinf_log_stderr): one line per item on
    stderr, "tag: level NAME: message" (level: error, warning or info),
    written with one write(2) so that lines of informers on other threads do

@@ -1,4 +1,6 @@
 /* >>public */
+KINF_API const char* kinf_version(void) { return KINF_VERSION; }
+
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
     kinf_conn_desc_t cd;
@@ -389,10 +391,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES
-#undef KINF__STR
-#undef KINF__STR2
 #undef KINF__TLS_EE_BYTES
-#undef KINF__VERSION_STR
 #undef KINF__WARN
 #undef KINF__WBUF
 #undef KINF__WL_INIT

@@ -122,6 +122,7 @@ int main(void) {
     test_check_agrees();
     test_log_stderr();
     test_refusals_recorded();
+    test_version();
     test_discovery();
     test_discovery_errors();
     test_discovery_token();
