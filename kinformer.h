@@ -6888,9 +6888,13 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
         jl = kinf__project(inf, start, end);
         if (jl < 0) { return -1; }
         if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, (size_t)jl)) {
-            /* outside the selectors the request named: the same refusal */
+            /* outside the selectors the request named: the same refusal. A
+               cached object the server now says is outside them has left
+               them: deleted (with the state it had), as the API server
+               would have sent it */
             inf->st.malformed++;
             KINF__ERR(inf, OBJECT_OUT_OF_SCOPE, key, 0);
+            if (s >= 0 && kinf__store_visible(inf, s)) { kinf__store_delete(inf, s, 0, 0); KINF__SELFCHECK(inf); }
             return 0;
         }
     } else {

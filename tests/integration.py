@@ -2657,7 +2657,7 @@ def scenario_selector_scope(ctx):
         srv = Server("selector-scope-" + label, pods=120)
         kw = None
         try:
-            srv.fault("unfiltered", count=3)
+            srv.fault("unfiltered", count=1)
             wbase = srv.watch_count("pods")
             kw = Kwatch(name, srv.url, ["pods", "-l", lsel, "--field-selector", fsel, "-o", "name",
                                         "--dump-on-exit", "--stats", "-v"] + extra, merge=True)
@@ -2666,7 +2666,7 @@ def scenario_selector_scope(ctx):
                 continue
             srv.churn(100)
             time.sleep(1)
-            srv.fault("unfiltered", count=3)
+            srv.fault("unfiltered", count=1)
             srv.fault("expire")
             c.check(srv.wait_faults_drained(progress=kw.printed), "injected faults never consumed: %s" % srv.pending_faults())
             time.sleep(2)

@@ -110,12 +110,14 @@ static void test_selector_scope(void) {
     CHECK_INT(wev(inf, "ADDED", SEL_POD("a", "web", "n1", "1")), 0);
     CHECK_INT(wev(inf, "ADDED", SEL_POD("b", "db", "n1", "2")), 0);   /* labels outside: refused */
     CHECK_INT(wev(inf, "ADDED", SEL_POD("c", "web", "n2", "3")), 0);  /* field outside: refused */
-    CHECK_INT(wev(inf, "MODIFIED", SEL_POD("a", "db", "n1", "4")), 0); /* refused: a stays as it was */
+    CHECK_INT(wev(inf, "MODIFIED", SEL_POD("e", "web", "n1", "4")), 0);
+    dispatch(inf);
+    CHECK_INT(wev(inf, "MODIFIED", SEL_POD("e", "db", "n1", "5")), 0); /* refused, and e has left the selectors: deleted as it was */
     CHECK_INT(wev(inf, "ADDED", SEL_POD("d", "web", "n1", "5")), 0);
     dispatch(inf);
     CHECK_INT(wev(inf, "DELETED", SEL_POD("d", "db", "n1", "6")), 0);  /* left the selector: deleted */
     dispatch(inf);
-    CHECK_STR(g_evlog, "A ns/a 1 A ns/d 5 D ns/d 6");
+    CHECK_STR(g_evlog, "A ns/a 1 A ns/e 4 D ns/e 4 A ns/d 5 D ns/d 6");
     CHECK(logged(KINF_LOGITEM_OBJECT_OUT_OF_SCOPE) == 3 && kinf_count(inf) == 1 && kinf_stats(inf).malformed == 3);
     CHECK(!stored(inf, "ns/b")[0] && !stored(inf, "ns/c")[0] && strstr(stored(inf, "ns/a"), "\"resourceVersion\":\"1\"") != 0);
     CHECK(kinf_selector_unkept(&inf->sel, inf, path, sizeof(path)) == 0);
