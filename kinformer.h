@@ -271,6 +271,8 @@ CONFIGURATION MACROS
     KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
                               refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
+                              the server, and an object it sends outside them is cached unjudged
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -1168,7 +1170,10 @@ KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, c
    kinf_selector_parse (kinf_init refuses one that is malformed:
    CONFIG_BAD_SELECTOR) and refuses any object the server sends that does
    not match them (OBJECT_OUT_OF_SCOPE): it keeps the paths its selectors
-   read, added to desc.keep when that keeps less than the whole object. */
+   read, added to desc.keep when that keeps less than the whole object.
+   KINF_NO_SELECTOR compiles them out: the selectors go to the server, and
+   what it sends is cached unjudged. */
+#ifndef KINF_NO_SELECTOR
 #ifndef KINF_SELECTOR_BYTES
 #define KINF_SELECTOR_BYTES 2048
 #endif
@@ -1183,6 +1188,7 @@ KINF_API int kinf_selector_parse(kinf_selector_t* sel, const char* label_selecto
 KINF_API int kinf_selector_match(const kinf_selector_t* sel, const kinf_object_t* obj);
 KINF_API int kinf_selector_empty(const kinf_selector_t* sel);
 KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* inf, char* path, size_t cap);
+#endif
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
@@ -5090,7 +5096,9 @@ struct kinf_informer_t {
     char path[KINF__MAX_STR];
     uint16_t ns_off, ns_len;      /* the namespace watched, inside path (0 long: all, or a cluster-scoped resource) */
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
+#ifndef KINF_NO_SELECTOR
     kinf_selector_t sel;          /* lsel and fsel read: what an object must match to be cached */
+#endif
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;
     int resync_ms, watch_timeout_s;
@@ -5515,6 +5523,7 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     return (long)q.o;
 }
 
+#ifndef KINF_NO_SELECTOR
 /* >>selector  label and field selectors, read as the API server reads them
    (labels: =, ==, !=, in, notin, exists, !exists, >, <; fields: =, ==, !=
    with \ escapes) into a fixed kinf_selector_t, and matched against an
@@ -5887,6 +5896,7 @@ KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* i
     }
     return 0;
 }
+#endif /* KINF_NO_SELECTOR */
 /* >>store arena  Object data lives in one arena, compacted when holes block an
    allocation; a block's owner field lets compaction fix the slot's reference. */
 #define KINF__FREE_OWNER 0xffffffffu
@@ -6398,7 +6408,9 @@ typedef struct kinf__setup_out {
     kinf__conn_out conn;
     char* path;                   /* KINF__MAX_STR */
     kinf__rules* rules;           /* zeroed */
+#ifndef KINF_NO_SELECTOR
     kinf_selector_t* sel;         /* zeroed */
+#endif
 } kinf__setup_out;
 #ifndef KINF_NO_METADATA_ONLY
 /* >>metadata  metadata-only informers (client-go's metadatainformer). The
@@ -6449,18 +6461,22 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
 #else
     if (d->metadata_only) { return KINF__REFUSE(w, METADATA_ONLY_UNAVAILABLE, 0, 0); }
 #endif
+#ifndef KINF_NO_SELECTOR
     /* the selectors: what they read is kept, so that an object the server
        sends outside them can be told and refused */
     if (kinf_selector_parse(o->sel, d->label_selector, d->field_selector, w->num, sizeof(w->num)) != KINF_OK) {
         return KINF__REFUSE(w, CONFIG_BAD_SELECTOR, w->num, 0);
     }
     if (!kinf__sel_rules(o->rules, o->sel, d->metadata_only != 0)) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, " (with the paths the selectors read)", 0); }
+#endif
     if (!d->no_default_drop) { kinf__rule_parse(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
     for (i = 0; i < d->drop_count; i++) {
         if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
         if (!kinf__rule_parse(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
     }
+#ifndef KINF_NO_SELECTOR
     kinf__sel_settle(o->sel, o->rules);
+#endif
     return 1;
 }
 /* kinf_init's and kinf_check's one path: the defaults, the layout, the size,
@@ -6502,7 +6518,10 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
         kinf_informer_t* inf = (kinf_informer_t*)(void*)base;
         memset(inf, 0, sizeof(*inf));
         o->conn = kinf__conn_into(&inf->conn, kinf__conn_tls_bytes(&s->cd) ? base + s->l.tls : 0);
-        o->path = inf->path; o->rules = &inf->rules; o->sel = &inf->sel;
+        o->path = inf->path; o->rules = &inf->rules;
+#ifndef KINF_NO_SELECTOR
+        o->sel = &inf->sel;
+#endif
     }
     if (!kinf__setup_check(&s->d, &s->cd, o, &s->why)) { return s->why.item; }
     return KINF_LOGITEM_OK;
@@ -6836,12 +6855,17 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
    (a delete is applied whatever it matches: an object that leaves the
    selectors is deleted with its new labels, as the API server sends it) */
 static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, size_t jl) {
+#ifdef KINF_NO_SELECTOR
+    (void)inf; (void)key; (void)jl;
+    return 1;
+#else
     kinf_object_t o;
     if (!inf->sel.nterms) { return 1; }
     memset(&o, 0, sizeof(o));
     o.key = key; o.name = inf->c_name; o.namespace_ = inf->c_ns; o.uid = inf->c_uid; o.resource_version = inf->c_rv;
     o.json = (const char*)inf->ev; o.json_len = jl;
     return kinf_selector_match(&inf->sel, &o);
+#endif
 }
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
@@ -10286,13 +10310,17 @@ static int kinf__fa_rules(kinf_factory_t* f, kinf_informer_t* inf, int whole, co
 #ifndef KINF_NO_METADATA_ONLY
     if (b->metadata_only && kinf__meta_rules(&r) >= 0) { KINF__ERR(inf, CONFIG_BAD_PATH, "metadata_only: keep paths under metadata", 0); return 0; }
 #endif
+#ifndef KINF_NO_SELECTOR
     if (!kinf__sel_rules(&r, &inf->sel, b->metadata_only != 0)) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, " (with the paths the selectors read)", 0); return 0; }
+#endif
     if (!b->no_default_drop) { kinf__rule_parse(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < b->drop_count; i++) {
         if (r.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
         if (!kinf__rule_parse(&r, &r.drop[r.ndrop++], b->drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, b->drop[i], 0); return 0; }
     }
+#ifndef KINF_NO_SELECTOR
     kinf__sel_settle(&inf->sel, &r);
+#endif
     inf->rules = r;
     return 1;
 }
@@ -11936,7 +11964,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
     kinf__rules rules;
+#ifndef KINF_NO_SELECTOR
     kinf_selector_t sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     kinf__tls_ld tls;             /* no block: decodes and counts only */
 #endif
@@ -11949,7 +11979,10 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
-    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules; o.sel = &sc.sel;
+    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifndef KINF_NO_SELECTOR
+    o.sel = &sc.sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     o.conn.tls = &sc.tls;
 #endif
@@ -12198,6 +12231,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__RECORD_HOOK
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
+#undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO

@@ -270,6 +270,8 @@ CONFIGURATION MACROS
     KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
                               refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
+                              the server, and an object it sends outside them is cached unjudged
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -1167,7 +1169,10 @@ KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, c
    kinf_selector_parse (kinf_init refuses one that is malformed:
    CONFIG_BAD_SELECTOR) and refuses any object the server sends that does
    not match them (OBJECT_OUT_OF_SCOPE): it keeps the paths its selectors
-   read, added to desc.keep when that keeps less than the whole object. */
+   read, added to desc.keep when that keeps less than the whole object.
+   KINF_NO_SELECTOR compiles them out: the selectors go to the server, and
+   what it sends is cached unjudged. */
+#ifndef KINF_NO_SELECTOR
 #ifndef KINF_SELECTOR_BYTES
 #define KINF_SELECTOR_BYTES 2048
 #endif
@@ -1182,6 +1187,7 @@ KINF_API int kinf_selector_parse(kinf_selector_t* sel, const char* label_selecto
 KINF_API int kinf_selector_match(const kinf_selector_t* sel, const kinf_object_t* obj);
 KINF_API int kinf_selector_empty(const kinf_selector_t* sel);
 KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* inf, char* path, size_t cap);
+#endif
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);

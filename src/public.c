@@ -120,7 +120,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
     kinf__rules rules;
+#ifndef KINF_NO_SELECTOR
     kinf_selector_t sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     kinf__tls_ld tls;             /* no block: decodes and counts only */
 #endif
@@ -133,7 +135,10 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
-    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules; o.sel = &sc.sel;
+    o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifndef KINF_NO_SELECTOR
+    o.sel = &sc.sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     o.conn.tls = &sc.tls;
 #endif
@@ -382,6 +387,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__RECORD_HOOK
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
+#undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO

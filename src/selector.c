@@ -1,3 +1,4 @@
+#ifndef KINF_NO_SELECTOR
 /* >>selector  label and field selectors, read as the API server reads them
    (labels: =, ==, !=, in, notin, exists, !exists, >, <; fields: =, ==, !=
    with \ escapes) into a fixed kinf_selector_t, and matched against an
@@ -370,3 +371,4 @@ KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* i
     }
     return 0;
 }
+#endif /* KINF_NO_SELECTOR */

@@ -106,5 +106,7 @@ typedef struct kinf__setup_out {
     kinf__conn_out conn;
     char* path;                   /* KINF__MAX_STR */
     kinf__rules* rules;           /* zeroed */
+#ifndef KINF_NO_SELECTOR
     kinf_selector_t* sel;         /* zeroed */
+#endif
 } kinf__setup_out;
