@@ -847,7 +847,9 @@ typedef struct kinf_config_t {
 
 typedef struct kinf_stats_t {
     uint64_t events, added, modified, deleted, bookmarks, errors_in_stream;
-    uint64_t lists, list_pages, list_items, relists, watches, reconnects, backoffs;
+    uint64_t lists, list_pages, list_items, relists, watches; /* lists: by LIST (watch_lists below: by a watch) */
+    uint64_t reconnects;                             /* requests that opened a connection after the first one */
+    uint64_t backoffs;
     uint64_t bytes_read, bytes_written, errors, malformed, oversized, store_full, dropped;
     uint64_t delivered_adds, delivered_updates, delivered_deletes, resyncs;
     uint64_t delivered_oversized;                    /* changes that went to on_oversized */
@@ -859,6 +861,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
+    uint64_t connections;                            /* requests that opened a connection, the first included */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -5083,8 +5086,10 @@ static void kinf__drv_tell(kinf_engine_t* c) {
 /* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
    then steps. */
 static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
-    int t = kinf__drv_timeout(c), wait;
-    unsigned w = kinf__drv_wants(c);
+    int t, wait;
+    unsigned w;
+    if (kinf__conn_busy(c, "the driver's poll")) { return; } /* from a callback (the socket callback's included) */
+    t = kinf__drv_timeout(c); w = kinf__drv_wants(c);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     if (wait != 0) {
         struct pollfd pf;
@@ -6374,7 +6379,7 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     }
     inf->started = KINF__RUN_STARTED;
     kinf__conn_start(&inf->conn);
-    if (!inf->conn.reused) { inf->st.reconnects++; }
+    if (!inf->conn.reused && inf->st.connections++) { inf->st.reconnects++; } /* the first connection is no reconnect */
 }
 
 #ifndef KINF_NO_WATCH_LIST

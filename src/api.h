@@ -846,7 +846,9 @@ typedef struct kinf_config_t {
 
 typedef struct kinf_stats_t {
     uint64_t events, added, modified, deleted, bookmarks, errors_in_stream;
-    uint64_t lists, list_pages, list_items, relists, watches, reconnects, backoffs;
+    uint64_t lists, list_pages, list_items, relists, watches; /* lists: by LIST (watch_lists below: by a watch) */
+    uint64_t reconnects;                             /* requests that opened a connection after the first one */
+    uint64_t backoffs;
     uint64_t bytes_read, bytes_written, errors, malformed, oversized, store_full, dropped;
     uint64_t delivered_adds, delivered_updates, delivered_deletes, resyncs;
     uint64_t delivered_oversized;                    /* changes that went to on_oversized */
@@ -858,6 +860,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
+    uint64_t connections;                            /* requests that opened a connection, the first included */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */

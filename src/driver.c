@@ -335,8 +335,10 @@ static void kinf__drv_tell(kinf_engine_t* c) {
 /* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
    then steps. */
 static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
-    int t = kinf__drv_timeout(c), wait;
-    unsigned w = kinf__drv_wants(c);
+    int t, wait;
+    unsigned w;
+    if (kinf__conn_busy(c, "the driver's poll")) { return; } /* from a callback (the socket callback's included) */
+    t = kinf__drv_timeout(c); w = kinf__drv_wants(c);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     if (wait != 0) {
         struct pollfd pf;

@@ -96,6 +96,7 @@ static void test_socket_generation(void) {
     CHECK(sk_pattern(pat, sizeof(pat)));
     CHECK_STR(pat, "A R A R A");
     CHECK_INT(kinf_fd_generation(inf), 5);
+    CHECK(kinf_stats(inf).connections == 3 && kinf_stats(inf).reconnects == 2); /* the first connection is no reconnect */
     CHECK(g_nsk > 0 && g_sk[0].event == KINF_SOCKET_ADDED && g_sk[0].wants == KINF_WANT_WRITE && g_sk[0].gen == 1);
     CHECK(g_sk_poll_rc == KINF_ERR_STATE && logged(KINF_LOGITEM_IN_CALLBACK) == 1); /* refused inside the callback */
     for (i = 1; i < g_nsk; i++) { reused |= g_sk[i].event == KINF_SOCKET_ADDED && g_sk[i - 1].event == KINF_SOCKET_REMOVED && g_sk[i].fd == g_sk[i - 1].fd; }
