@@ -315,5 +315,15 @@ if grep -q -E '^   store +[0-9,]+ bytes of projected pods \([0-9,]+ a pod\), pea
 else
     bad "make demo: counters: memory '$mem'"; sed -n '/^-- kwatch.s counters/,$p' "$d" | sed 's/^/# /'
 fi
+# the counters are read as kinf_stats keeps them: (re)lists by watch-list
+# counted, reconnects apart from the first connection; and no sentence is
+# made of a log line's tail ("resourceVersion end bookmark)")
+if grep -q -E '^   lists +[0-9,]+ \((no relist|the first and [0-9,]+ relists?)\): (all through a watch-list|all by LIST|[0-9,]+ through a watch-list)' "$d" &&
+   grep -q -E '^   connections +[0-9,]+ \(the first and ([0-9,]+ reconnects?|no reconnect)\); [0-9,]+ watch requests' "$d" &&
+   ! grep -q -E '(at|from) resourceVersion [^0-9]|^   lists +0 ' "$d"; then
+    ok "make demo: lists and connections read from the counters (watch-lists counted, reconnects apart from the first)"
+else
+    bad "make demo: the lists or connections sentence"; grep -E '^   (lists|connections) |(at|from) resourceVersion [^0-9]' "$d" | sed 's/^/# /'
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

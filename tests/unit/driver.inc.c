@@ -4,7 +4,7 @@
    client.inc.c's loopback server (cl_srv). */
 
 /* what desc.on_socket was told, in order */
-typedef struct { int event, fd; unsigned wants; uint32_t gen; } sk_ev;
+typedef struct { int event, fd; unsigned wants; uint32_t gen; int open; } sk_ev; /* open: fd was a descriptor still */
 static sk_ev g_sk[64];
 static int g_nsk;
 static int g_sk_poll_rc;          /* kinf_poll from inside the callback */
@@ -14,6 +14,7 @@ static void sk_cb(kinf_engine_t* e, int fd, int event, unsigned wants, void* use
     if (g_nsk < (int)(sizeof(g_sk) / sizeof(g_sk[0]))) {
         sk_ev* v = &g_sk[g_nsk++];
         v->event = event; v->fd = fd; v->wants = wants; v->gen = kinf_engine_generation(e);
+        v->open = fcntl(fd, F_GETFD) != -1;
     }
     if (g_sk_inf && g_nsk == 1) { g_sk_poll_rc = kinf_poll(g_sk_inf, 0); } /* a driver call from the callback: refused */
 }
@@ -26,6 +27,7 @@ static int sk_pattern(char* out, size_t cap) {
     out[0] = 0;
     for (i = 0; i < g_nsk && o + 3 < cap; i++) {
         if (open_fd == -2 && g_sk[i].event != KINF_SOCKET_ADDED) { open_fd = g_sk[i].fd; }
+        paired &= g_sk[i].open; /* REMOVED comes before the close */
         if (g_sk[i].event == KINF_SOCKET_CHANGED) { paired &= g_sk[i].fd == open_fd; continue; }
         if (o) { out[o++] = ' '; }
         out[o++] = g_sk[i].event == KINF_SOCKET_ADDED ? 'A' : g_sk[i].event == KINF_SOCKET_REMOVED ? 'R' : '?';
@@ -38,14 +40,15 @@ static int sk_pattern(char* out, size_t cap) {
 /* The told state is the driver's: after a driver call the socket is open
    exactly when the generation is odd (each open and each close is one),
    and the last thing told of it is its fd and what kinf_wants says. */
-static int sk_agrees(kinf_informer_t* inf) {
-    int fd = kinf_fd(inf);
-    uint32_t g = kinf_fd_generation(inf);
+static int sk_agrees_fd(int fd, unsigned wants, uint32_t g) {
     const sk_ev* last = g_nsk ? &g_sk[g_nsk - 1] : 0;
-    if (g != kinf_engine_generation(kinf_informer_engine(inf))) { return 0; }
     if ((fd >= 0) != ((g & 1u) != 0)) { return 0; }
     if (fd < 0) { return !last || last->event == KINF_SOCKET_REMOVED; }
-    return last && last->event != KINF_SOCKET_REMOVED && last->fd == fd && last->wants == kinf_wants(inf);
+    return last && last->event != KINF_SOCKET_REMOVED && last->fd == fd && last->wants == wants;
+}
+static int sk_agrees(kinf_informer_t* inf) {
+    return kinf_fd_generation(inf) == kinf_engine_generation(kinf_informer_engine(inf)) &&
+           sk_agrees_fd(kinf_fd(inf), kinf_wants(inf), kinf_fd_generation(inf));
 }
 /* An informer over a loopback server: a list answered with Connection:
    close (the watch needs a new connection: the old socket closed and a new
@@ -72,6 +75,7 @@ static void test_socket_generation(void) {
     desc_base(&d);
     d.server = server;
     d.on_socket.func = sk_cb;
+    d.fifo_capacity = 1; /* an event fills the queue: the socket is not read until it is delivered */
     inf = mk(&d);
     if (!CHECK(inf != 0)) { close(v.lfd); return; }
     g_sk_inf = inf;
@@ -96,6 +100,12 @@ static void test_socket_generation(void) {
     CHECK(sk_pattern(pat, sizeof(pat)));
     CHECK_STR(pat, "A R A R A");
     CHECK_INT(kinf_fd_generation(inf), 5);
+    inf->fifo_cap = 0;                                   /* no room: the socket is not read (told by kinf_poll) */
+    kinf_poll(inf, 0);
+    CHECK(kinf_wants(inf) == 0 && sk_agrees(inf));
+    inf->fifo_cap = 1;                                   /* room again: kinf_flush tells it */
+    kinf_flush(inf);
+    CHECK(kinf_wants(inf) == KINF_WANT_READ && sk_agrees(inf));
     CHECK(kinf_stats(inf).connections == 3 && kinf_stats(inf).reconnects == 2); /* the first connection is no reconnect */
     CHECK(g_nsk > 0 && g_sk[0].event == KINF_SOCKET_ADDED && g_sk[0].wants == KINF_WANT_WRITE && g_sk[0].gen == 1);
     CHECK(g_sk_poll_rc == KINF_ERR_STATE && logged(KINF_LOGITEM_IN_CALLBACK) == 1); /* refused inside the callback */
@@ -123,7 +133,7 @@ static void test_socket_client(void) {
     void* mem = 0;
     char server[64], pat[64];
     cl_srv v;
-    int port;
+    int port, agree = 1;
     g_test = "socket callback, client";
     g_nsk = 0; g_sk_inf = 0;
     port = cl_srv_open(&v);
@@ -144,7 +154,12 @@ static void test_socket_client(void) {
         CHECK_INT(kinf_client_start(c, &rq), KINF_OK);  /* on the kept-alive socket: told at once */
         CHECK(g_nsk == 1 && g_sk[0].event == KINF_SOCKET_CHANGED && g_sk[0].wants == KINF_WANT_WRITE && g_sk[0].fd == kinf_client_fd(c));
         CHECK_INT(kinf_client_wants(c), KINF_WANT_WRITE);
-        while (!kinf_client_done(c, &out) && g_nsk < 60) { kinf_client_poll(c, 5); cl_srv_step(&v, bye); }
+        while (!kinf_client_done(c, &out) && g_nsk < 60) {
+            kinf_client_poll(c, 5);
+            agree &= sk_agrees_fd(kinf_client_fd(c), kinf_client_wants(c), kinf_client_fd_generation(c));
+            cl_srv_step(&v, bye);
+        }
+        CHECK(agree);
         CHECK(out.result == KINF_CLIENT_OK);
         CHECK(cl_srv_do(c, &v, &rq, keep, &out) && out.result == KINF_CLIENT_OK);
         CHECK(sk_pattern(pat, sizeof(pat)));
