@@ -160,6 +160,8 @@ fi
 # timeout on a socket that was closed (no IDLE_TIMEOUT: the server never
 # stalls here). Stopped by SIGTERM once a sentinel made after the churn
 # has come through.
+# (make computes whether libuv is there before make deps installs it: build it now if it was not)
+[ -x build/libuv ] || [ ! -f /usr/include/uv.h ] || make -s build/libuv >/dev/null 2>&1
 if [ -x build/libuv ]; then
     quiesce
     p0=$(curl -s "$url/_fake/state?path=/api/v1/pods" | head -1 | awk '{print $3}')
