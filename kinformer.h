@@ -10345,7 +10345,6 @@ KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl
 KINF_API uint32_t kinf_factory_why(kinf_factory_t* f, char* why, size_t cap) {
     if (!kinf__fa_ok(f)) { kinf__why_line(why, cap, KINF_LOGITEM_BAD_ARGUMENT, 0, "kinf_factory_why", ": not a factory"); return KINF_LOGITEM_BAD_ARGUMENT; }
     if (!why) { cap = 0; }
-    if (cap) { why[0] = 0; }
     kinf__log_put(why, cap, 0, f->why, 1);
     return f->why_item;
 }

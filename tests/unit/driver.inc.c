@@ -176,6 +176,34 @@ static void test_socket_client(void) {
     close(v.lfd);
     free(mem);
 }
+/* desc.on_socket is the informer descriptor's when set, else its
+   connection descriptor's: a connect to a closed port opens a socket
+   (ADDED) and closes it (REMOVED), told to the one in force */
+static int g_sk_other;
+static void sk_other(kinf_engine_t* e, int fd, int event, unsigned wants, void* user) { (void)e; (void)fd; (void)event; (void)wants; (void)user; g_sk_other++; }
+static void test_socket_conn_desc(void) {
+    kinf_conn_desc_t cd;
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    int i, round;
+    g_test = "socket callback, connection descriptor";
+    for (round = 0; round < 2; round++) {
+        memset(&cd, 0, sizeof(cd));
+        cd.server = "http://127.0.0.1:1"; cd.logger.func = rec_log; cd.random_seed = 7;
+        cd.on_socket.func = sk_other;
+        desc_base(&d);
+        d.connection = &cd;
+        d.on_socket.func = round == 0 ? sk_cb : 0;   /* the desc's own, then none: the connection's */
+        g_nsk = 0; g_sk_other = 0; g_sk_inf = 0;
+        inf = mk(&d);
+        if (!CHECK(inf != 0)) { return; }
+        for (i = 0; i < 50 && kinf_fd_generation(inf) < 2; i++) { kinf_poll(inf, 5); }
+        CHECK(kinf_fd_generation(inf) >= 2);               /* opened and closed (refused) */
+        if (round == 0) { CHECK(g_nsk >= 2 && g_sk[0].event == KINF_SOCKET_ADDED && g_sk_other == 0); }
+        else { CHECK(g_nsk == 0 && g_sk_other >= 2); }
+        rm(inf);
+    }
+}
 /* kinf_now_ms: one monotonic clock, the workqueue's older name for it included */
 static void test_now_ms(void) {
     uint64_t a, b, c;

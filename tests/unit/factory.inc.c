@@ -178,9 +178,10 @@ static int fa_why_is(kinf_factory_t* f, uint32_t item, const char* needle) {
 }
 static void test_factory_why(void) {
     kinf_factory_t* f;
+    kinf_informer_t* po;
     uint64_t t = ENG_T0;
     char why[256], small[10], sel[2000];
-    static const char* k_bad[] = { "spec..x" };
+    static const char* k_bad[] = { "spec..\x01x" };
     g_test = "factory_why";
     f = fa_mk(2, 0);
     if (!CHECK(f != 0)) { return; }
@@ -205,10 +206,19 @@ static void test_factory_why(void) {
     CHECK(fa_req(f, "pods", 0, sel, 0, 0) == 0);
     CHECK(fa_why_is(f, KINF_LOGITEM_CONFIG_TOO_LONG, "selector"));
     CHECK(fa_req(f, "pods", 0, 0, k_bad, 1) == 0);     /* the informer's rules refuse the path */
-    CHECK(fa_why_is(f, KINF_LOGITEM_CONFIG_BAD_PATH, "spec..x"));
-    CHECK(fa_req(f, "pods", 0, 0, 0, 0) != 0);         /* granted: nothing to say */
+    CHECK(fa_why_is(f, KINF_LOGITEM_CONFIG_BAD_PATH, "spec..?x"));     /* one line of printable bytes */
+    po = fa_req(f, "pods", 0, 0, 0, 0);              /* granted: nothing to say */
+    CHECK(po != 0);
     CHECK_INT(kinf_factory_why(f, why, sizeof(why)), 0);
     CHECK_STR(why, "");
+    if (po) {                                           /* an informer's error later is no refusal of a request */
+        kinf_factory_start(f);
+        kinf_engine_tick(kinf_informer_engine(po), t);
+        kinf_engine_connected(kinf_informer_engine(po), t);
+        eng_send(po, t);
+        eng_recv(po, http("500 Internal Server Error", "", "{\"kind\":\"Status\",\"code\":500}", 0), 64, t);
+        CHECK(kinf_last_error(po) != 0 && kinf_factory_why(f, why, sizeof(why)) == 0);
+    }
     CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) != 0);
     CHECK(fa_req(f, "nodes", 0, 0, 0, 0) == 0);
     CHECK(fa_why_is(f, KINF_LOGITEM_FACTORY_FULL, "nodes"));

@@ -140,6 +140,7 @@ int main(void) {
     test_client_token_file_driver();
     test_socket_generation();
     test_socket_client();
+    test_socket_conn_desc();
     test_now_ms();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
