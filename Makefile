@@ -17,8 +17,16 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(wildcard tools/*.c))
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
+# examples/libuv.c needs libuv (Debian libuv1-dev, which make deps installs):
+# without it, make says so and builds the rest
+HAVE_UV := $(shell printf '\043include <uv.h>\nint main(void) { return uv_version() > 0 ? 0 : 1; }\n' | $(CC) -x c - -luv -o /dev/null 2>/dev/null && echo 1)
+ifeq ($(HAVE_UV),1)
+EXAMPLES += $(BUILD)/libuv
+else
+EXAMPLES += libuv-skipped
+endif
 
-.PHONY: print-smallflags print-version man install uninstall test-install test-man all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: libuv-skipped print-smallflags print-version man install uninstall test-install test-man all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(TOOLS) $(EXAMPLES)
 
@@ -65,8 +73,9 @@ print-smallflags:
 $(BUILD)/kwatch-small: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ tools/kwatch.c
 
-# the examples: the manual's TL;DR, two informers on one poll() loop, and the
-# engine driven over sockets the example opens itself (no kinf_poll)
+# the examples: the manual's TL;DR, two informers on one poll() loop, the
+# engine driven over sockets the example opens itself (no kinf_poll), and an
+# informer in a libuv loop
 $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/minimal.c
 
@@ -75,6 +84,12 @@ $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 
 $(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/own_transport.c
+
+# an informer in a libuv loop, told its sockets by desc.on_socket
+$(BUILD)/libuv: examples/libuv.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/libuv.c -luv
+libuv-skipped:
+	@echo "make: examples/libuv.c skipped: libuv is not installed (Debian libuv1-dev; make deps installs it)"
 
 # the unit tests: tests/unit/main.c is one translation unit that includes
 # harness.h and a file per module of the library (tests/unit/*.inc.c)

@@ -87,6 +87,11 @@ API
         int  kinf_fd(kinf_informer_t*)        \  for your own epoll/select loop:
         unsigned kinf_wants(kinf_informer_t*)  > wait for these, then call
         int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
+        uint32_t kinf_fd_generation(kinf_informer_t*)  changes when the socket is
+                 closed or another opened: the number alone may come back (see
+                 the warning at kinf_fd); or desc.on_socket: told each socket
+                 ADDED, CHANGED, REMOVED (kinf_socket_cb_t, examples/libuv.c)
+        uint64_t kinf_now_ms(void)       the monotonic clock (ms) the driver reads
 
     The engine, for a transport of your own (kinf_poll's driver is one; see
     "The engine" below and docs/architecture.md, examples/own_transport.c).
@@ -95,7 +100,7 @@ API
         kinf_engine_t* kinf_informer_engine(inf) / kinf_discovery_engine(d) /
                        kinf_client_engine(c)
         unsigned kinf_engine_tick(kinf_engine_t*, uint64_t now_ms)   state bits
-        kinf_engine_state, kinf_engine_deadline, kinf_engine_server
+        kinf_engine_state, kinf_engine_deadline, kinf_engine_server, kinf_engine_generation
         kinf_engine_connected / _sendbuf, _sent / _recvbuf, _recvd / _closed /
         kinf_engine_failed / _set_token (kinf_engine_refresh_token_file) / _dispatch
 
@@ -165,7 +170,7 @@ API
         int  kinf_discovery_run(kinf_discovery_t*, int timeout_ms)   a round, blocking
         int  kinf_discovery_poll(kinf_discovery_t*, int timeout_ms)  one step of a main loop
         int  kinf_discovery_refresh(d) / _state(d) / uint64_t _rounds(d)
-        int  kinf_discovery_fd(d) / unsigned _wants(d) / int _timeout_ms(d)
+        int  kinf_discovery_fd(d) / unsigned _wants(d) / int _timeout_ms(d) / uint32_t _fd_generation(d)
         kinf_engine_t* kinf_discovery_engine(d)   its connection: the kinf_engine_* calls
         int  kinf_discovery_resolve(d, const char* name, kinf_resource_t* out)
                  "po", "pods", "pod", "Pod", "deployments.apps", "/api/v1/pods"
@@ -178,6 +183,7 @@ API
         kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_factory_desc_t*)
         int  kinf_factory_discover(kinf_factory_t*, int timeout_ms)
         kinf_informer_t* kinf_factory_informer(f, const kinf_informer_req_t*)  shared; NULL: logged
+        uint32_t kinf_factory_why(f, char* why, size_t cap)   why it refused, as kinf_check
         int  kinf_factory_all(f, const kinf_informer_req_t* tmpl)  every listable+watchable resource
         int  kinf_factory_start(f) / _poll(f, timeout_ms) / _wait_synced(f, timeout_ms)
         int  kinf_factory_has_synced(f) / _flush(f); void _stop(f) / _shutdown(f); int _stopped(f)
@@ -200,7 +206,7 @@ API
         int  kinf_workqueue_get_wait(q, int timeout_ms, kinf_workqueue_item_t* out)   blocking
         int  kinf_workqueue_done(q, resource, key, uint64_t now_ms)
         int  kinf_workqueue_len(q) / _processing(q) / _tick(q, now_ms) / _timeout_ms(q, now_ms)
-        uint64_t kinf_workqueue_deadline(q) / kinf_workqueue_now_ms(void)
+        uint64_t kinf_workqueue_deadline(q) / kinf_workqueue_now_ms(void) (kinf_now_ms)
         void kinf_workqueue_shut_down(q); int _shut_down_with_drain(q, timeout_ms); int _shutting_down(q)
         kinf_workqueue_stats_t kinf_workqueue_stats(q, now_ms); void kinf_workqueue_destroy(q)
 
@@ -218,6 +224,7 @@ API
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
+        uint32_t kinf_client_fd_generation(c)
         kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
         uint32_t kinf_client_last_error(c); void _clear_error(c)
         kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
@@ -698,6 +705,29 @@ typedef struct kinf_members_t {
     unsigned ident_seen, ident_next;
 } kinf_members_t;
 
+/* The built-in driver's sockets, told to an event loop as they come and go
+   (as libcurl's CURLMOPT_SOCKETFUNCTION): desc.on_socket. func(e, fd, event,
+   wants, user) is called on the caller's thread from inside the driver's
+   calls (kinf_poll, kinf_flush, kinf_shutdown, and discovery's, the client's
+   and the factory's polls, runs, starts and shutdowns), with e the engine of
+   the owner whose socket it is:
+       KINF_SOCKET_ADDED    the driver opened fd (it connects: wants is
+                            KINF_WANT_WRITE); start waiting for it
+       KINF_SOCKET_CHANGED  what fd is waited for is now wants (KINF_WANT_*;
+                            0: wait for nothing on it for now)
+       KINF_SOCKET_REMOVED  the driver is about to close fd (wants 0): stop
+                            waiting for it now. The same number may come
+                            back at once in an ADDED: it is another socket.
+   It must not call the driver or engine calls (they do nothing and set
+   IN_CALLBACK); it may start and stop its loop's watchers. Not called for
+   a transport of your own (own_transport). The timer is still yours: after
+   each driver call, wait at most kinf_timeout_ms. */
+enum { KINF_SOCKET_ADDED = 1, KINF_SOCKET_CHANGED = 2, KINF_SOCKET_REMOVED = 3 };
+typedef struct kinf_socket_cb_t {
+    void (*func)(kinf_engine_t* e, int fd, int event, unsigned wants, void* user);
+    void* user;
+} kinf_socket_cb_t;
+
 /* The connection: the server, its credentials and TLS, the timeouts, the
    logger. An informer (kinf_desc_t.connection), discovery and the write
    client (their desc.connection) take one; several can share one. The
@@ -727,6 +757,7 @@ typedef struct kinf_conn_desc_t {
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
     int own_transport;
+    kinf_socket_cb_t on_socket;   /* the socket callback (above); NULL func: none */
 } kinf_conn_desc_t;
 
 typedef struct kinf_desc_t {
@@ -800,9 +831,12 @@ typedef struct kinf_desc_t {
                                     KINF_GZIP_BYTES are not reserved; builds with KINF_NO_GZIP never ask */
     /* not NULL: the connection's settings (server, credentials, TLS,
        timeouts, read_bytes, own_transport) come from here, and the fields
-       above of the same names are not read; logger, tag and random_seed
-       are this descriptor's when set, else the connection's */
+       above of the same names are not read; logger, tag, random_seed and
+       on_socket are this descriptor's when set, else the connection's */
     const kinf_conn_desc_t* connection;
+    /* the built-in driver's sockets as they open, change and close, for an
+       event loop (kinf_socket_cb_t above; see kinf_fd) */
+    kinf_socket_cb_t on_socket;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -833,7 +867,9 @@ typedef struct kinf_config_t {
 
 typedef struct kinf_stats_t {
     uint64_t events, added, modified, deleted, bookmarks, errors_in_stream;
-    uint64_t lists, list_pages, list_items, relists, watches, reconnects, backoffs;
+    uint64_t lists, list_pages, list_items, relists, watches; /* lists: by LIST (watch_lists below: by a watch) */
+    uint64_t reconnects;                             /* requests that opened a connection after the first one */
+    uint64_t backoffs;
     uint64_t bytes_read, bytes_written, errors, malformed, oversized, store_full, dropped;
     uint64_t delivered_adds, delivered_updates, delivered_deletes, resyncs;
     uint64_t delivered_oversized;                    /* changes that went to on_oversized */
@@ -845,6 +881,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
+    uint64_t connections;                            /* requests that opened a connection, the first included */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -980,10 +1017,27 @@ KINF_API int kinf_stopped(kinf_informer_t* inf);
 KINF_API int kinf_flush(kinf_informer_t* inf);
 /* Closes the connection. The cache stays readable. */
 KINF_API void kinf_shutdown(kinf_informer_t* inf);
+/* Your own loop: wait for what kinf_wants asks on kinf_fd, for at most
+   kinf_timeout_ms, then kinf_poll(inf, 0); ask all three again after every
+   driver call. WARNING: one kinf_poll may close the socket and open
+   another, and the new one often gets the same number (a reconnect, a
+   response with Connection: close). A loop that registers the descriptor
+   once and re-registers only when the number changes (libuv's uv_poll_t,
+   libevent's event, an epoll set) then waits on a socket that is gone, and
+   hears nothing until the idle timeout (90 s). Tell the sockets apart by
+   kinf_fd_generation, which changes each time the driver closes or opens
+   one: when (fd, generation) differs from what you registered, drop the old
+   registration and make a new one. Or set desc.on_socket and be told
+   (kinf_socket_cb_t). examples/libuv.c does it for libuv. */
 enum { KINF_WANT_READ = 1, KINF_WANT_WRITE = 2 };
 KINF_API int kinf_fd(kinf_informer_t* inf);               /* -1 if none */
 KINF_API unsigned kinf_wants(kinf_informer_t* inf);       /* KINF_WANT_* */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next deadline, -1 none */
+KINF_API uint32_t kinf_fd_generation(kinf_informer_t* inf); /* kinf_engine_generation of its connection */
+/* A public monotonic clock in milliseconds (CLOCK_MONOTONIC), the one the
+   built-in driver, the workqueue's blocking calls and the factory read: the
+   now_ms to give the kinf_engine_* and kinf_workqueue_* calls. */
+KINF_API uint64_t kinf_now_ms(void);
 
 /* The engine: the informer with no sockets, files or clock, for a transport
    of your own (an RTOS socket API, a proxy, a connection you already hold, a
@@ -1028,6 +1082,12 @@ KINF_API kinf_engine_t* kinf_informer_engine(kinf_informer_t* inf);
 KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e);
 /* What the engine wants now, with no side effect (KINF_ENG_*; 0 when stopped). */
 KINF_API unsigned kinf_engine_state(kinf_engine_t* e);
+/* The connection's socket generation: a number the built-in driver changes
+   each time it closes the connection's socket or opens a new one, so that
+   an event loop tells a new socket from an old one with the same number
+   (see kinf_fd). It starts at 0 and only grows (wrapping at 2^32); a
+   transport of your own never changes it. 0 for a NULL or foreign engine. */
+KINF_API uint32_t kinf_engine_generation(kinf_engine_t* e);
 /* Begins requests, ends a backoff, times out a silent connection, takes
    bytes held back, finishes responses. Returns the state. */
 KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms);
@@ -1389,6 +1449,7 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms);
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d);
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d);   /* KINF_WANT_* */
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d);
+KINF_API uint32_t kinf_discovery_fd_generation(kinf_discovery_t* d); /* as kinf_fd_generation */
 /* Its engine, for a transport of your own (desc.connection->own_transport):
    the kinf_engine_* calls and driver loop of an informer. */
 KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d);
@@ -1460,7 +1521,9 @@ typedef struct kinf_informer_req_t {
     const char* const* keep;     /* the paths this consumer reads; keep_count 0: the whole object */
     int keep_count;
 } kinf_informer_req_t;
-typedef struct kinf_fd_t { int fd; unsigned wants; } kinf_fd_t; /* wants: KINF_WANT_* */
+/* wants: KINF_WANT_*; generation: kinf_engine_generation of the fd's
+   connection (the same fd with another generation is another socket) */
+typedef struct kinf_fd_t { int fd; unsigned wants; uint32_t generation; } kinf_fd_t;
 typedef struct kinf_factory_stats_t {
     int informers, max_informers; /* informers made (gone ones included), and the cap */
     int synced, gone;            /* of those: synced, and whose resource left discovery */
@@ -1491,9 +1554,16 @@ KINF_API int kinf_factory_discover(kinf_factory_t* f, int timeout_ms);
    logged, for an unknown resource (UNKNOWN_RESOURCE, NOT_DISCOVERED), a
    namespace on a cluster-scoped one (CLUSTER_SCOPED), one without list and
    watch (NOT_WATCHABLE), a full factory (FACTORY_FULL) or a bad request
-   (as kinf_init). Does no I/O; its informer starts at the next poll once the
-   factory has started. */
+   (as kinf_init); kinf_factory_why says which, logger or not. Does no
+   I/O; its informer starts at the next poll once the factory has started. */
 KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_informer_req_t* req);
+/* Why the last kinf_factory_informer (or kinf_factory_all) call refused:
+   the KINF_LOGITEM_* id of its first refusal, 0 (KINF_LOGITEM_OK) when it
+   refused nothing; one line "KINF_LOGITEM_NAME: message: detail" into why,
+   as kinf_check writes it (cut to cap-1 bytes, NUL-terminated; "" for
+   none; why may be NULL when cap is 0). A NULL or foreign f is
+   BAD_ARGUMENT. */
+KINF_API uint32_t kinf_factory_why(kinf_factory_t* f, char* why, size_t cap);
 /* An informer for every resource discovery has that can be listed and
    watched (namespaced ones only when tmpl->namespace_ is set), with tmpl's
    namespace, selectors and keep (tmpl->resource is not read; tmpl and what it
@@ -1513,7 +1583,8 @@ KINF_API int kinf_factory_start(kinf_factory_t* f);
 KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms);
 /* For your own poll/epoll loop: up to cap descriptors with the events they
    wait for (returns how many), and the time until the next deadline (-1
-   none); wait for them, then call kinf_factory_poll(f, 0). */
+   none); wait for them, then call kinf_factory_poll(f, 0). A registration
+   is for an (fd, generation): see the warning at kinf_fd. */
 KINF_API int kinf_factory_fds(kinf_factory_t* f, kinf_fd_t* out, int cap);
 KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f);
 /* 1 when every informer (gone ones aside) has synced. */
@@ -1543,7 +1614,7 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
 /* The workqueue (client-go's util/workqueue): keys to reconcile, each handed
    to one worker at a time, deduplicated while they wait, retried after a
    rate-limited delay. Fixed memory; times are the caller's (milliseconds of
-   a monotonic clock, kinf_workqueue_now_ms's or its own): the queue never
+   a monotonic clock, kinf_now_ms's or its own): the queue never
    reads a clock itself except in kinf_workqueue_get_wait. An item is a key
    and a resource ("pods", or "" for none); two items are the same when both
    are. See docs/workqueue.md. */
@@ -1650,7 +1721,8 @@ KINF_API int kinf_workqueue_shut_down_with_drain(kinf_workqueue_t* q, int timeou
 KINF_API int kinf_workqueue_shutting_down(kinf_workqueue_t* q);
 KINF_API int kinf_workqueue_processing(kinf_workqueue_t* q);
 KINF_API kinf_workqueue_stats_t kinf_workqueue_stats(kinf_workqueue_t* q, uint64_t now_ms);
-/* The monotonic clock kinf_poll's driver uses, in ms: a "now" to pass in. */
+/* kinf_now_ms, under its older name: the monotonic clock kinf_poll's
+   driver uses, in ms (a "now" to pass in). */
 KINF_API uint64_t kinf_workqueue_now_ms(void);
 /* Get, blocking up to timeout_ms (-1: no bound) on that clock: returns as
    kinf_workqueue_get (KINF_WQ_EMPTY on the timeout). With
@@ -1756,6 +1828,7 @@ KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms);
 KINF_API int kinf_client_fd(kinf_client_t* c);
 KINF_API unsigned kinf_client_wants(kinf_client_t* c);
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c);
+KINF_API uint32_t kinf_client_fd_generation(kinf_client_t* c); /* as kinf_fd_generation */
 /* Its engine, for a transport of your own: the kinf_engine_* calls. */
 KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c);
 /* The item of the last request that failed, or of the last call refused
@@ -3563,6 +3636,24 @@ static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, con
     o = kinf__log_put(buf, cap, o, d1, clean);
     return kinf__log_put(buf, cap, o, d2, clean);
 }
+/* The one line that says why a call refused (kinf_check's why, the
+   factory's): "KINF_LOGITEM_NAME: message: details" (under
+   KINF_NO_LOG_STRINGS, the details alone after the name), as snprintf
+   writes (cut to cap - 1 bytes; why may be NULL when cap is 0), a byte
+   outside 0x20..0x7e shown as '?'. text: the item's text as a logger got
+   it, or NULL to make it from d1 and d2. */
+static void kinf__why_line(char* why, size_t cap, uint32_t item, const char* text, const char* d1, const char* d2) {
+    size_t n;
+    if (!why) { cap = 0; }
+    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
+    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
+#ifdef KINF_NO_LOG_STRINGS
+    if (text ? text[0] != 0 : (d1 || d2)) { n = kinf__log_put(why, cap, n, ": ", 1); }
+#else
+    n = kinf__log_put(why, cap, n, ": ", 1);
+#endif
+    if (text) { kinf__log_put(why, cap, n, text, 1); } else { kinf__log_text(why, cap, n, item, d1, d2, 1); }
+}
 /* Why a call refused (kinf_init, kinf_check): the item, its details and the
    line that decided it. num holds a detail made of numbers. */
 typedef struct kinf__why { uint32_t item, line; const char* d1; const char* d2; char num[64]; } kinf__why;
@@ -3669,6 +3760,9 @@ struct kinf_engine_t {
     /* the built-in transport */
     kinf__sock sock;
     void* tls;                    /* kinf__tls in the owner's memory, for https:// */
+    uint32_t sock_gen;            /* +1 each time the driver closes or opens the socket (kinf_engine_generation) */
+    unsigned sock_told;           /* the wants desc.on_socket was last told */
+    kinf_socket_cb_t on_socket;
 };
 static int kinf__conn_ok(const kinf_engine_t* c) { return c && c->magic == KINF__CONN_MAGIC; }
 static void kinf__conn_log(kinf_engine_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -3946,6 +4040,7 @@ KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e) {
     return s;
 }
 KINF_API unsigned kinf_engine_state(kinf_engine_t* e) { return kinf__conn_ok(e) ? kinf__conn_state(e) : 0u; }
+KINF_API uint32_t kinf_engine_generation(kinf_engine_t* e) { return kinf__conn_ok(e) ? e->sock_gen : 0u; }
 KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms) {
     if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_tick")) { return 0; }
     e->now = now_ms;
@@ -4535,11 +4630,16 @@ typedef char kinf__conn_desc_run[(KINF__RUN(kinf_desc_t) == KINF__RUN(kinf_conn_
     offsetof(kinf_conn_desc_t, insecure_skip_tls_verify) - offsetof(kinf_conn_desc_t, logger)) ? 1 : -1];
 static kinf_conn_desc_t kinf__conn_desc(const kinf_desc_t* d) {
     kinf_conn_desc_t c;
-    if (d->connection) { return *d->connection; }
+    if (d->connection) {
+        c = *d->connection;
+        if (d->on_socket.func) { c.on_socket = d->on_socket; }
+        return c;
+    }
     c.server = d->server; c.token = d->token; c.token_file = d->token_file;
     c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms; c.read_bytes = d->read_bytes;
     c.random_seed = d->random_seed;
     memcpy(&c.logger, &d->logger, KINF__RUN(kinf_desc_t));
+    c.on_socket = d->on_socket;
     return c;
 }
 #undef KINF__RUN
@@ -4651,6 +4751,7 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
     c->own_transport = d->own_transport != 0;
     c->idle_ms = d->idle_timeout_ms; c->connect_ms = d->connect_timeout_ms;
     c->sock.fd = -1;
+    c->on_socket = d->on_socket;
     c->rbuf = rbuf; c->rcap = d->read_bytes;
     kinf__strlcpy(c->token, d->token, sizeof(c->token));
     kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
@@ -4714,7 +4815,8 @@ static int kinf__conn_setup(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
    https://), the clock and files, driving any connection through the
    public engine calls only. kinf_poll, kinf_discovery_poll and
    kinf_client_poll are this one driver over their owner's connection. */
-static uint64_t kinf__drv_now_ms(void) {
+/* the library's one clock */
+KINF_API uint64_t kinf_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
@@ -4831,8 +4933,25 @@ static long kinf__io_recv(kinf_engine_t* c, void* buf, size_t cap) {
 }
 
 /* >>driver socket */
+/* Tells desc.on_socket of the socket (an event loop's registration). It
+   runs as a callback: the driver and engine calls do nothing inside it. */
+static void kinf__sock_tell(kinf_engine_t* c, int event, unsigned wants) {
+    uint8_t was = c->in_callback;
+    c->sock_told = wants;
+    if (!c->on_socket.func) { return; }
+    c->in_callback = 1;
+    c->on_socket.func(c, c->sock.fd, event, wants, c->on_socket.user);
+    c->in_callback = was;
+}
+/* Each close and each open is a new generation: the next socket may get
+   the same number, and a loop that keys its registration on the number
+   alone would keep waiting on the closed one. */
 static void kinf__sock_close(kinf_engine_t* c) {
-    if (c->sock.fd >= 0) { close(c->sock.fd); }
+    if (c->sock.fd >= 0) {
+        kinf__sock_tell(c, KINF_SOCKET_REMOVED, 0); /* before the close: the loop stops waiting on it first */
+        close(c->sock.fd);
+        c->sock_gen++;
+    }
     c->sock.fd = -1;
     c->sock.connecting = 0;
 }
@@ -4882,6 +5001,8 @@ static int kinf__sock_connect_next(kinf_engine_t* c, uint64_t now) {
             k->fd = fd;
             k->connecting = 1;
             k->t_connect = now;
+            c->sock_gen++;
+            kinf__sock_tell(c, KINF_SOCKET_ADDED, KINF_WANT_WRITE);
             return 1;
         }
         close(fd);
@@ -4949,7 +5070,7 @@ static void kinf__drv_step(kinf_engine_t* c) {
     size_t got = 0;
     c->counts_bytes = 1;
     for (rounds = 0; rounds < 64; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
+        uint64_t now = kinf_now_ms();
         unsigned st = kinf_engine_tick(c, now);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
         if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* a failure is a warning, no last error */
@@ -5008,18 +5129,28 @@ static int kinf__drv_timeout(kinf_engine_t* c) {
 #ifdef KINF_TLS_BEARSSL
     if (c->tls && c->sock.fd >= 0 && (kinf_engine_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
 #endif
-    now = kinf__drv_now_ms();
+    now = kinf_now_ms();
     dl = kinf_engine_deadline(c);
     if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
     if (dl == UINT64_MAX) { return -1; }
     if (dl <= now) { return 0; }
     return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
 }
+/* What the socket is waited for now, to desc.on_socket when it changed
+   since it was told: at the end of every driver call that can change it. */
+static void kinf__drv_tell(kinf_engine_t* c) {
+    unsigned w;
+    if (!c->on_socket.func || c->sock.fd < 0 || c->in_callback) { return; }
+    w = kinf__drv_wants(c);
+    if (w != c->sock_told) { kinf__sock_tell(c, KINF_SOCKET_CHANGED, w); }
+}
 /* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
    then steps. */
 static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
-    int t = kinf__drv_timeout(c), wait;
-    unsigned w = kinf__drv_wants(c);
+    int t, wait;
+    unsigned w;
+    if (kinf__conn_busy(c, "the driver's poll")) { return; } /* from a callback (the socket callback's included) */
+    t = kinf__drv_timeout(c); w = kinf__drv_wants(c);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     if (wait != 0) {
         struct pollfd pf;
@@ -5030,6 +5161,7 @@ static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
         else if (wait > 0) { poll(0, 0, wait); }
     }
     kinf__drv_step(c); /* a stopped owner asks for nothing, or for a close */
+    kinf__drv_tell(c);
 }
 #endif /* KINF_ENGINE_ONLY */
 /* >>context  the informer's state, in the caller's memory */
@@ -5205,7 +5337,7 @@ static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
 /* the driver's time: kinf_poll's clock, or the last now_ms a transport of the caller's gave */
 static uint64_t kinf__now(const kinf_informer_t* inf) {
 #ifndef KINF_ENGINE_ONLY
-    if (inf->conn.counts_bytes) { return kinf__drv_now_ms(); }
+    if (inf->conn.counts_bytes) { return kinf_now_ms(); }
 #endif
     return inf->conn.now;
 }
@@ -6704,7 +6836,7 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     }
     inf->started = KINF__RUN_STARTED;
     kinf__conn_start(&inf->conn);
-    if (!inf->conn.reused) { inf->st.reconnects++; }
+    if (!inf->conn.reused && inf->st.connections++) { inf->st.reconnects++; } /* the first connection is no reconnect */
 }
 
 #ifndef KINF_NO_WATCH_LIST
@@ -9910,6 +10042,7 @@ KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d) { return kinf
 /* >>discovery driver  the built-in driver over its connection */
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_fd(&d->conn) : -1; }
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_wants(&d->conn) : 0u; }
+KINF_API uint32_t kinf_discovery_fd_generation(kinf_discovery_t* d) { return kinf__dc_ok(d) ? d->conn.sock_gen : 0u; }
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
     if (!kinf__dc_ok(d)) { return -1; }
     return d->stop && !d->conn.own_transport ? 0 : kinf__drv_timeout(&d->conn);
@@ -9927,11 +10060,11 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
     rounds = d->st.rounds; fails = d->st.failures;
     if (d->phase == KINF__DP_BACKOFF) { d->phase = KINF__DP_IDLE; } /* asked for now: no waiting out the backoff */
     kinf_discovery_refresh(d);
-    t0 = kinf__drv_now_ms();
+    t0 = kinf_now_ms();
     while (!d->stop) {
         int wait = 1000;
         if (timeout_ms >= 0) {
-            uint64_t el = kinf__drv_now_ms() - t0;
+            uint64_t el = kinf_now_ms() - t0;
             if (el >= (uint64_t)timeout_ms) { return KINF_ERR_STATE; }
             if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
         }
@@ -10156,7 +10289,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     d->conn.retry_stale = 1;
     d->conn.where = d->reqpath;
 #ifndef KINF_ENGINE_ONLY
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
     d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
 #endif
@@ -10217,17 +10350,30 @@ struct kinf_factory_t {
     uint8_t rediscover_due;       /* an informer was told 404: its resource may be gone */
     kinf_informer_req_t all_req;
     uint64_t seen_rounds, next_rediscover, rediscoveries;
+    uint8_t asking;               /* inside kinf_factory_informer or kinf_factory_all: a refusal is kept */
+    uint32_t why_item;            /* the refusal of the last of those calls (kinf_factory_why), 0: none */
+    char why[256];
     volatile int stop;
 };
+/* Keeps the first refusal of the call being made, for kinf_factory_why: text
+   as the logger got it, or NULL to make it from d1 and d2. */
+static void kinf__fa_note(kinf_factory_t* f, uint32_t item, const char* text, const char* d1, const char* d2) {
+    if (!f->asking || f->why_item) { return; }
+    f->why_item = item;
+    kinf__why_line(f->why, sizeof(f->why), item, text, d1, d2);
+}
 static void kinf__fa_log(kinf_factory_t* f, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    if (level <= KINF_LOG_ERROR) { kinf__fa_note(f, item, 0, d1, d2); }
     kinf__log2(&f->logger, f->tag, level, item, line, f->logbuf, sizeof(f->logbuf), d1, d2);
 }
 #define KINF__FA_ERR(f, item, d1, d2) kinf__fa_log((f), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 /* an informer's log lines go to the caller's logger; a 404 may mean its
-   resource left discovery, so the factory asks discovery again */
+   resource left discovery, so the factory asks discovery again; an error
+   while it is being made (kinf_init's refusal, its rules) is the request's */
 static void kinf__fa_inf_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     kinf__fent* e = (kinf__fent*)user;
     if (item == KINF_LOGITEM_NOT_FOUND && e->f) { e->f->rediscover_due = 1; }
+    if (level <= KINF_LOG_ERROR && e->f) { kinf__fa_note(e->f, item, msg ? msg : "", 0, 0); }
     if (e->f && e->f->logger.func) { e->f->logger.func(tag, level, item, msg, line, file, e->f->logger.user); }
 }
 static int kinf__fa_ok(const kinf_factory_t* f) { return f && f->magic == KINF__FACT_MAGIC; }
@@ -10654,20 +10800,42 @@ KINF_API int kinf_factory_discover(kinf_factory_t* f, int timeout_ms) {
     kinf__fa_reconcile(f);
     return r;
 }
+/* a call whose refusal kinf_factory_why gives starts (1) and ends (0) */
+static void kinf__fa_asking(kinf_factory_t* f, int on) {
+    if (on) { f->why_item = 0; f->why[0] = 0; }
+    f->asking = (uint8_t)on;
+}
 KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_informer_req_t* req) {
     kinf_resource_t r;
-    if (!kinf__fa_ok(f) || !req || !req->resource) { return 0; }
-    if (kinf_discovery_resolve(f->disc, req->resource, &r) != KINF_OK) { return 0; }
-    return kinf__fa_get(f, &r, req, 0);
+    kinf_informer_t* inf = 0;
+    int rc;
+    if (!kinf__fa_ok(f)) { return 0; }
+    kinf__fa_asking(f, 1);
+    if (!req || !req->resource) { KINF__FA_ERR(f, BAD_ARGUMENT, "kinf_factory_informer", ": req or its resource is NULL"); }
+    else if ((rc = kinf_discovery_resolve(f->disc, req->resource, &r)) != KINF_OK) { /* logged by discovery */
+        kinf__fa_note(f, rc == KINF_ERR_STATE ? (uint32_t)KINF_LOGITEM_NOT_DISCOVERED : (uint32_t)KINF_LOGITEM_UNKNOWN_RESOURCE, 0, req->resource, 0);
+    } else { inf = kinf__fa_get(f, &r, req, 0); }
+    kinf__fa_asking(f, 0);
+    return inf;
 }
 KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl) {
     static const kinf_informer_req_t none = { 0, 0, 0, 0, 0, 0 };
+    int n;
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
-    if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); return KINF_ERR_STATE; }
+    kinf__fa_asking(f, 1);
+    if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); kinf__fa_asking(f, 0); return KINF_ERR_STATE; }
     f->all_req = tmpl ? *tmpl : none;
     f->all_mode = 1;
-    f->next_rediscover = (f->disc->conn.own_transport ? f->disc->conn.now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
-    return kinf__fa_sync_all(f);
+    f->next_rediscover = (f->disc->conn.own_transport ? f->disc->conn.now : kinf_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
+    n = kinf__fa_sync_all(f);
+    kinf__fa_asking(f, 0);
+    return n;
+}
+KINF_API uint32_t kinf_factory_why(kinf_factory_t* f, char* why, size_t cap) {
+    if (!kinf__fa_ok(f)) { kinf__why_line(why, cap, KINF_LOGITEM_BAD_ARGUMENT, 0, "kinf_factory_why", ": not a factory"); return KINF_LOGITEM_BAD_ARGUMENT; }
+    if (!why) { cap = 0; }
+    kinf__log_put(why, cap, 0, f->why, 1);
+    return f->why_item;
 }
 KINF_API int kinf_factory_start(kinf_factory_t* f) {
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
@@ -10677,11 +10845,13 @@ KINF_API int kinf_factory_start(kinf_factory_t* f) {
 KINF_API int kinf_factory_fds(kinf_factory_t* f, kinf_fd_t* out, int cap) {
     int i, n = 0;
     if (!kinf__fa_ok(f) || !out || cap <= 0 || f->disc->conn.own_transport) { return 0; }
-    if (kinf_discovery_fd(f->disc) >= 0 && n < cap) { out[n].fd = kinf_discovery_fd(f->disc); out[n].wants = kinf_discovery_wants(f->disc); n++; }
+    if (kinf_discovery_fd(f->disc) >= 0 && n < cap) {
+        out[n].fd = kinf_discovery_fd(f->disc); out[n].wants = kinf_discovery_wants(f->disc); out[n].generation = f->disc->conn.sock_gen; n++;
+    }
     for (i = 0; i < f->n_hi && n < cap && f->started; i++) {
         kinf__fent* e = &f->ent[i];
         if (e->state != KINF__FE_LIVE || kinf_fd(e->inf) < 0) { continue; }
-        out[n].fd = kinf_fd(e->inf); out[n].wants = kinf_wants(e->inf); n++;
+        out[n].fd = kinf_fd(e->inf); out[n].wants = kinf_wants(e->inf); out[n].generation = e->inf->conn.sock_gen; n++;
     }
     return n;
 }
@@ -10692,7 +10862,7 @@ KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f) {
     if (!f->disc->conn.own_transport) { t = kinf_discovery_timeout_ms(f->disc); }
     if (f->rediscover_due) { return 0; }
     if (f->all_mode && f->rediscover_ms > 0 && !f->disc->conn.own_transport) {
-        uint64_t now = kinf__drv_now_ms();
+        uint64_t now = kinf_now_ms();
         k = f->next_rediscover <= now ? 0 : (f->next_rediscover - now > 0x7fffffffu ? 0x7fffffff : (int)(f->next_rediscover - now));
         if (t < 0 || k < t) { t = k; }
     }
@@ -10734,7 +10904,7 @@ KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms) {
     for (i = 0; i < f->n_hi && f->started && !f->stop; i++) {
         if (f->ent[i].state == KINF__FE_LIVE) { (void)kinf_poll(f->ent[i].inf, 0); } /* a fatal error is the informer's own, logged */
     }
-    kinf__fa_housekeeping(f, kinf__drv_now_ms());
+    kinf__fa_housekeeping(f, kinf_now_ms());
     return KINF_OK;
 }
 KINF_API int kinf_factory_has_synced(kinf_factory_t* f) {
@@ -10748,12 +10918,12 @@ KINF_API int kinf_factory_has_synced(kinf_factory_t* f) {
 KINF_API int kinf_factory_wait_synced(kinf_factory_t* f, int timeout_ms) {
     uint64_t t0;
     if (!kinf__fa_ok(f)) { return 0; }
-    t0 = kinf__drv_now_ms();
+    t0 = kinf_now_ms();
     while (!f->stop) {
         int wait = 200;
         uint64_t el;
         if (kinf_factory_has_synced(f)) { return 1; }
-        el = kinf__drv_now_ms() - t0;
+        el = kinf_now_ms() - t0;
         if (timeout_ms >= 0) {
             if (el >= (uint64_t)timeout_ms) { return 0; }
             if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
@@ -11315,7 +11485,7 @@ KINF_API void kinf_workqueue_shut_down(kinf_workqueue_t* q) {
     kinf__wq_shut_down(q);
     KINF__WQ_UNLOCK(q);
 }
-KINF_API uint64_t kinf_workqueue_now_ms(void) { return kinf__drv_now_ms(); }
+KINF_API uint64_t kinf_workqueue_now_ms(void) { return kinf_now_ms(); }
 #ifdef KINF_WORKQUEUE_THREADS
 /* waits on cv until the monotonic time until_ms (UINT64_MAX: no bound) */
 static void kinf__wq_wait(kinf_workqueue_t* q, pthread_cond_t* cv, uint64_t until_ms) {
@@ -11333,9 +11503,9 @@ KINF_API int kinf_workqueue_shut_down_with_drain(kinf_workqueue_t* q, int timeou
     kinf__wq_shut_down(q);
 #ifdef KINF_WORKQUEUE_THREADS
     {
-        uint64_t until = timeout_ms < 0 ? UINT64_MAX : kinf__drv_now_ms() + (uint64_t)timeout_ms;
+        uint64_t until = timeout_ms < 0 ? UINT64_MAX : kinf_now_ms() + (uint64_t)timeout_ms;
         /* ends: the last done broadcasts, or the time passes */
-        while (q->processing > 0 && (until == UINT64_MAX || kinf__drv_now_ms() < until)) {
+        while (q->processing > 0 && (until == UINT64_MAX || kinf_now_ms() < until)) {
             kinf__wq_wait(q, &q->cv_drain, until);
         }
     }
@@ -11386,7 +11556,7 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
     uint64_t now, until, wake;
     int r;
     if (!kinf__wq_ok(q) || !out) { return KINF_ERR_INVAL; }
-    now = kinf__drv_now_ms();
+    now = kinf_now_ms();
     until = timeout_ms < 0 ? UINT64_MAX : now + (uint64_t)timeout_ms;
     KINF__WQ_LOCK(q);
     /* ends with an item, the shut down, or the time: each pass sleeps until
@@ -11404,7 +11574,7 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
             poll(0, 0, ms > 0x7fffffffu ? 0x7fffffff : (int)ms);
         }
 #endif
-        now = kinf__drv_now_ms();
+        now = kinf_now_ms();
     }
 #ifdef KINF_WORKQUEUE_THREADS
     if (r == KINF_WQ_ITEM && q->depth > 0) { pthread_cond_signal(&q->cv_get); } /* more due: another worker */
@@ -11643,6 +11813,9 @@ static int kinf__cl_go(kinf_client_t* c) {
     c->phase = KINF__CL_RUNNING;
     c->st.requests++;
     kinf__conn_start(&c->conn);
+#ifndef KINF_ENGINE_ONLY
+    kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
+#endif
     return KINF_OK;
 }
 /* >>client path  a request to a path of the caller's own (a webhook): the
@@ -11735,6 +11908,7 @@ KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c) { return kinf__cl_o
 #ifndef KINF_ENGINE_ONLY
 KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_fd(&c->conn) : -1; }
 KINF_API unsigned kinf_client_wants(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_wants(&c->conn) : 0u; }
+KINF_API uint32_t kinf_client_fd_generation(kinf_client_t* c) { return kinf__cl_ok(c) ? c->conn.sock_gen : 0u; }
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_timeout(&c->conn) : -1; }
 KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
@@ -11755,12 +11929,12 @@ KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, 
     if (c->phase == KINF__CL_DONE) { kinf_client_done(c, 0); } /* an earlier request nobody collected */
     rc = kinf_client_start(c, req);
     if (rc != KINF_OK) { out->item = c->last_error; return out->result; }
-    t0 = kinf__drv_now_ms();
+    t0 = kinf_now_ms();
     for (rounds = 0; ; rounds++) {
         int wait = 1000;
         if (kinf_client_done(c, out)) { return out->result; }
         if (timeout_ms >= 0) {
-            uint64_t el = kinf__drv_now_ms() - t0;
+            uint64_t el = kinf_now_ms() - t0;
             if (el >= (uint64_t)timeout_ms) { break; }
             if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
         }
@@ -11895,7 +12069,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif
@@ -11976,7 +12150,6 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     kinf__setup_out o;
     kinf__setup_t s;
     uint32_t item;
-    size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
     o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
@@ -11987,15 +12160,7 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     o.conn.tls = &sc.tls;
 #endif
     item = kinf__setup(0, size, desc, &o, &s);
-    if (!why) { cap = 0; }
-    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
-    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
-#ifdef KINF_NO_LOG_STRINGS
-    if (s.why.d1 || s.why.d2) { n = kinf__log_put(why, cap, n, ": ", 1); }
-#else
-    n = kinf__log_put(why, cap, n, ": ", 1);
-#endif
-    kinf__log_text(why, cap, n, item, s.why.d1, s.why.d2, 1);
+    kinf__why_line(why, cap, item, 0, s.why.d1, s.why.d2);
     return item;
 }
 
@@ -12071,14 +12236,16 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
 }
 KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->conn.sock.fd : -1; }
 KINF_API unsigned kinf_wants(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__drv_wants(&inf->conn) : 0u; }
+KINF_API uint32_t kinf_fd_generation(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->conn.sock_gen : 0u; }
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { inf->last_error = inf->fatal_item; return inf->fatal; } /* logged when it happened: the sticky error again */
     if (!inf->stop) { kinf__drv_poll(&inf->conn, timeout_ms); } /* stopped: no wait, no I/O */
-    if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
+    if (!inf->stop) { inf->conn.now = kinf_now_ms(); kinf__hd_dispatch(inf); }
     if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }
+    kinf__drv_tell(&inf->conn); /* the queue's room decides whether the socket is read */
     return inf->fatal;
 }
 KINF_API int kinf_run(kinf_informer_t* inf) {
@@ -12105,6 +12272,9 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
         inf->budget = budget;
     }
     inf->stop = stop;
+#ifndef KINF_ENGINE_ONLY
+    kinf__drv_tell(&inf->conn); /* room in the queue again: the socket is read */
+#endif
     return n - (int)inf->flen;
 }
 KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }

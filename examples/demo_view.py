@@ -59,6 +59,7 @@ class View:
         self.lists_done = 0
         self.cut = False           # the watch was cut: the next WATCH_START resumes it
         self.watch_rv = None       # where the first watch starts
+        self.watch_list = False    # the first list came as a watch-list (its stream goes on as the watch)
         self.t_end = None
         self.unknown = []          # DELETED! lines
         self.dump = None           # the "key RV" lines of --dump-on-exit
@@ -131,10 +132,14 @@ class View:
             out("-- kwatch prints one line per change its handler gets: EVENT namespace/name resourceVersion")
 
     def log(self, s, now):
-        parts = s.split(" ", 3)          # kwatch: LEVEL ITEM: message
+        parts = s.split(" ", 3)          # kwatch: LEVEL ITEM: message: detail
         item = parts[2].rstrip(":") if len(parts) > 2 else ""
         msg = parts[3] if len(parts) > 3 else ""
-        detail = msg.rsplit(": ", 1)[-1]
+        # the detail follows the item's fixed message ("list complete: 340
+        # (watch-list: end bookmark)"): its first word is the resourceVersion
+        detail = msg.split(": ", 1)[1] if ": " in msg else ""
+        rv = detail.split(" ", 1)[0]
+        via_watch_list = "(watch-list" in detail
         if item == "SYNCED":
             self.synced = True
             ms = (now - self.t0) * 1000 if self.t0 is not None else None
@@ -144,18 +149,27 @@ class View:
             if more > 0:
                 out("   ... %d more ADDED: the initial list, %d pods, cached and handed to the handler%s%s"
                     % (more, self.list_count, took, " (kwatch's start included)" if took else ""))
-            out("   then the watch%s:" % (" from resourceVersion " + self.watch_rv if self.watch_rv else ""))
+            at = " from resourceVersion " + self.watch_rv if self.watch_rv else ""
+            if self.watch_list:
+                out("   (the list came as one watch, a watch-list: its ADDED events, then a bookmark at its end);")
+                out("   the same stream goes on as the watch%s:" % at)
+            else:
+                out("   then the watch%s:" % at)
             self.note("synced: %d pods listed and cached%s; watching" % (self.list_count, took))
         elif item == "LIST_DONE":
             self.lists_done += 1
-            if self.lists_done > 1:
-                self.note("relisted at resourceVersion %s: the cache is the list again" % detail)
+            if self.lists_done == 1:
+                self.watch_list = via_watch_list
+            else:
+                how = (" through a watch-list (the pods as ADDED events on one watch, ended by a bookmark)"
+                       if via_watch_list else "")
+                self.note("relisted at resourceVersion %s%s: the cache is the list again" % (rv, how))
         elif item == "WATCH_START":
             if self.cut:
-                self.note("kwatch watches again from resourceVersion %s: nothing lost, no relist" % detail)
+                self.note("kwatch watches again from resourceVersion %s: nothing lost, no relist" % rv)
                 self.cut = False
             elif self.watch_rv is None:
-                self.watch_rv = detail
+                self.watch_rv = rv
         elif item == "CONNECTION_CLOSED":
             self.cut = True
         elif item == "RV_EXPIRED":
@@ -261,18 +275,33 @@ class View:
             return
         out()
         out("-- kwatch's counters (--stats prints them as \"# stats\" lines; docs/kwatch.md):")
+        lists, wls = g("lists"), g("watch_lists")      # (re)lists by LIST, and by a watch (watch-list)
+        relists, fallbacks = g("relists"), g("watch_list_fallbacks")
+        started = lists + wls
+        initial = " (%s of them the watch-lists' initial pods)" % num(g("list_items")) if wls and not lists else ""
+        how = []
+        if wls:
+            how.append("%s through a watch-list (one watch whose ADDED events are the list, ended by a bookmark)"
+                       % ("all" if not lists else num(wls)))
+        if fallbacks:
+            how.append("%s of those refused or unfinished, then a LIST instead" % num(fallbacks))
+        if lists:
+            how.append("%s by LIST in %s pages" % (num(lists) if wls else "all", num(g("list_pages"))))
+        conns = g("connections")
         rows = [
-            ("watch events received", "%s: %s ADDED, %s MODIFIED, %s DELETED, %s BOOKMARK (progress marks, "
-             "no change)" % (num(g("events")), num(g("added")), num(g("modified")), num(g("deleted")),
+            ("watch events received", "%s: %s ADDED%s, %s MODIFIED, %s DELETED, %s BOOKMARK (progress marks, "
+             "no change)" % (num(g("events")), num(g("added")), initial, num(g("modified")), num(g("deleted")),
                               num(g("bookmarks")))),
-            ("lists", "%s (%s): %s pods in %s pages"
-             % (num(g("lists")), "no relist" if not g("relists") else "the first and %s relist%s"
-                % (num(g("relists")), "" if g("relists") == 1 else "s"), num(g("list_items")), num(g("list_pages")))),
+            ("lists", "%s (%s): %s; %s pods listed in all"
+             % (num(started), "no relist" if not relists else "the first and %s relist%s"
+                % (num(relists), "" if relists == 1 else "s"), "; ".join(how) or "none", num(g("list_items")))),
             ("changes handed over", "%s adds, %s updates, %s deletes: list items are adds; changes to one "
              "pod that wait in the queue together are handed over once"
              % (num(g("delivered_adds")), num(g("delivered_updates")), num(g("delivered_deletes")))),
-            ("connections", "%s watches, %s reconnects, %s backoffs; %s bytes read, %s written"
-             % (num(g("watches")), num(g("reconnects")), num(g("backoffs")), num(g("bytes_read")),
+            ("connections", "%s (%s); %s watch requests%s, %s backoffs; %s bytes read, %s written"
+             % (num(conns), "the first and no reconnect" if g("reconnects") == 0 else "the first and %s reconnect%s"
+                % (num(g("reconnects")), "" if g("reconnects") == 1 else "s"), num(g("watches")),
+                " (%s of them watch-lists)" % num(wls) if wls else "", num(g("backoffs")), num(g("bytes_read")),
                 num(g("bytes_written")))),
         ]
         objs, max_objs = (s.get("objects", "0/0").split("/") + ["0"])[:2]

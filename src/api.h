@@ -86,6 +86,11 @@ API
         int  kinf_fd(kinf_informer_t*)        \  for your own epoll/select loop:
         unsigned kinf_wants(kinf_informer_t*)  > wait for these, then call
         int  kinf_timeout_ms(kinf_informer_t*)/   kinf_poll(inf, 0)
+        uint32_t kinf_fd_generation(kinf_informer_t*)  changes when the socket is
+                 closed or another opened: the number alone may come back (see
+                 the warning at kinf_fd); or desc.on_socket: told each socket
+                 ADDED, CHANGED, REMOVED (kinf_socket_cb_t, examples/libuv.c)
+        uint64_t kinf_now_ms(void)       the monotonic clock (ms) the driver reads
 
     The engine, for a transport of your own (kinf_poll's driver is one; see
     "The engine" below and docs/architecture.md, examples/own_transport.c).
@@ -94,7 +99,7 @@ API
         kinf_engine_t* kinf_informer_engine(inf) / kinf_discovery_engine(d) /
                        kinf_client_engine(c)
         unsigned kinf_engine_tick(kinf_engine_t*, uint64_t now_ms)   state bits
-        kinf_engine_state, kinf_engine_deadline, kinf_engine_server
+        kinf_engine_state, kinf_engine_deadline, kinf_engine_server, kinf_engine_generation
         kinf_engine_connected / _sendbuf, _sent / _recvbuf, _recvd / _closed /
         kinf_engine_failed / _set_token (kinf_engine_refresh_token_file) / _dispatch
 
@@ -164,7 +169,7 @@ API
         int  kinf_discovery_run(kinf_discovery_t*, int timeout_ms)   a round, blocking
         int  kinf_discovery_poll(kinf_discovery_t*, int timeout_ms)  one step of a main loop
         int  kinf_discovery_refresh(d) / _state(d) / uint64_t _rounds(d)
-        int  kinf_discovery_fd(d) / unsigned _wants(d) / int _timeout_ms(d)
+        int  kinf_discovery_fd(d) / unsigned _wants(d) / int _timeout_ms(d) / uint32_t _fd_generation(d)
         kinf_engine_t* kinf_discovery_engine(d)   its connection: the kinf_engine_* calls
         int  kinf_discovery_resolve(d, const char* name, kinf_resource_t* out)
                  "po", "pods", "pod", "Pod", "deployments.apps", "/api/v1/pods"
@@ -177,6 +182,7 @@ API
         kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_factory_desc_t*)
         int  kinf_factory_discover(kinf_factory_t*, int timeout_ms)
         kinf_informer_t* kinf_factory_informer(f, const kinf_informer_req_t*)  shared; NULL: logged
+        uint32_t kinf_factory_why(f, char* why, size_t cap)   why it refused, as kinf_check
         int  kinf_factory_all(f, const kinf_informer_req_t* tmpl)  every listable+watchable resource
         int  kinf_factory_start(f) / _poll(f, timeout_ms) / _wait_synced(f, timeout_ms)
         int  kinf_factory_has_synced(f) / _flush(f); void _stop(f) / _shutdown(f); int _stopped(f)
@@ -199,7 +205,7 @@ API
         int  kinf_workqueue_get_wait(q, int timeout_ms, kinf_workqueue_item_t* out)   blocking
         int  kinf_workqueue_done(q, resource, key, uint64_t now_ms)
         int  kinf_workqueue_len(q) / _processing(q) / _tick(q, now_ms) / _timeout_ms(q, now_ms)
-        uint64_t kinf_workqueue_deadline(q) / kinf_workqueue_now_ms(void)
+        uint64_t kinf_workqueue_deadline(q) / kinf_workqueue_now_ms(void) (kinf_now_ms)
         void kinf_workqueue_shut_down(q); int _shut_down_with_drain(q, timeout_ms); int _shutting_down(q)
         kinf_workqueue_stats_t kinf_workqueue_stats(q, now_ms); void kinf_workqueue_destroy(q)
 
@@ -217,6 +223,7 @@ API
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
+        uint32_t kinf_client_fd_generation(c)
         kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
         uint32_t kinf_client_last_error(c); void _clear_error(c)
         kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
@@ -697,6 +704,29 @@ typedef struct kinf_members_t {
     unsigned ident_seen, ident_next;
 } kinf_members_t;
 
+/* The built-in driver's sockets, told to an event loop as they come and go
+   (as libcurl's CURLMOPT_SOCKETFUNCTION): desc.on_socket. func(e, fd, event,
+   wants, user) is called on the caller's thread from inside the driver's
+   calls (kinf_poll, kinf_flush, kinf_shutdown, and discovery's, the client's
+   and the factory's polls, runs, starts and shutdowns), with e the engine of
+   the owner whose socket it is:
+       KINF_SOCKET_ADDED    the driver opened fd (it connects: wants is
+                            KINF_WANT_WRITE); start waiting for it
+       KINF_SOCKET_CHANGED  what fd is waited for is now wants (KINF_WANT_*;
+                            0: wait for nothing on it for now)
+       KINF_SOCKET_REMOVED  the driver is about to close fd (wants 0): stop
+                            waiting for it now. The same number may come
+                            back at once in an ADDED: it is another socket.
+   It must not call the driver or engine calls (they do nothing and set
+   IN_CALLBACK); it may start and stop its loop's watchers. Not called for
+   a transport of your own (own_transport). The timer is still yours: after
+   each driver call, wait at most kinf_timeout_ms. */
+enum { KINF_SOCKET_ADDED = 1, KINF_SOCKET_CHANGED = 2, KINF_SOCKET_REMOVED = 3 };
+typedef struct kinf_socket_cb_t {
+    void (*func)(kinf_engine_t* e, int fd, int event, unsigned wants, void* user);
+    void* user;
+} kinf_socket_cb_t;
+
 /* The connection: the server, its credentials and TLS, the timeouts, the
    logger. An informer (kinf_desc_t.connection), discovery and the write
    client (their desc.connection) take one; several can share one. The
@@ -726,6 +756,7 @@ typedef struct kinf_conn_desc_t {
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
     int own_transport;
+    kinf_socket_cb_t on_socket;   /* the socket callback (above); NULL func: none */
 } kinf_conn_desc_t;
 
 typedef struct kinf_desc_t {
@@ -799,9 +830,12 @@ typedef struct kinf_desc_t {
                                     KINF_GZIP_BYTES are not reserved; builds with KINF_NO_GZIP never ask */
     /* not NULL: the connection's settings (server, credentials, TLS,
        timeouts, read_bytes, own_transport) come from here, and the fields
-       above of the same names are not read; logger, tag and random_seed
-       are this descriptor's when set, else the connection's */
+       above of the same names are not read; logger, tag, random_seed and
+       on_socket are this descriptor's when set, else the connection's */
     const kinf_conn_desc_t* connection;
+    /* the built-in driver's sockets as they open, change and close, for an
+       event loop (kinf_socket_cb_t above; see kinf_fd) */
+    kinf_socket_cb_t on_socket;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -832,7 +866,9 @@ typedef struct kinf_config_t {
 
 typedef struct kinf_stats_t {
     uint64_t events, added, modified, deleted, bookmarks, errors_in_stream;
-    uint64_t lists, list_pages, list_items, relists, watches, reconnects, backoffs;
+    uint64_t lists, list_pages, list_items, relists, watches; /* lists: by LIST (watch_lists below: by a watch) */
+    uint64_t reconnects;                             /* requests that opened a connection after the first one */
+    uint64_t backoffs;
     uint64_t bytes_read, bytes_written, errors, malformed, oversized, store_full, dropped;
     uint64_t delivered_adds, delivered_updates, delivered_deletes, resyncs;
     uint64_t delivered_oversized;                    /* changes that went to on_oversized */
@@ -844,6 +880,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
+    uint64_t connections;                            /* requests that opened a connection, the first included */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -979,10 +1016,27 @@ KINF_API int kinf_stopped(kinf_informer_t* inf);
 KINF_API int kinf_flush(kinf_informer_t* inf);
 /* Closes the connection. The cache stays readable. */
 KINF_API void kinf_shutdown(kinf_informer_t* inf);
+/* Your own loop: wait for what kinf_wants asks on kinf_fd, for at most
+   kinf_timeout_ms, then kinf_poll(inf, 0); ask all three again after every
+   driver call. WARNING: one kinf_poll may close the socket and open
+   another, and the new one often gets the same number (a reconnect, a
+   response with Connection: close). A loop that registers the descriptor
+   once and re-registers only when the number changes (libuv's uv_poll_t,
+   libevent's event, an epoll set) then waits on a socket that is gone, and
+   hears nothing until the idle timeout (90 s). Tell the sockets apart by
+   kinf_fd_generation, which changes each time the driver closes or opens
+   one: when (fd, generation) differs from what you registered, drop the old
+   registration and make a new one. Or set desc.on_socket and be told
+   (kinf_socket_cb_t). examples/libuv.c does it for libuv. */
 enum { KINF_WANT_READ = 1, KINF_WANT_WRITE = 2 };
 KINF_API int kinf_fd(kinf_informer_t* inf);               /* -1 if none */
 KINF_API unsigned kinf_wants(kinf_informer_t* inf);       /* KINF_WANT_* */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf);       /* until the next deadline, -1 none */
+KINF_API uint32_t kinf_fd_generation(kinf_informer_t* inf); /* kinf_engine_generation of its connection */
+/* A public monotonic clock in milliseconds (CLOCK_MONOTONIC), the one the
+   built-in driver, the workqueue's blocking calls and the factory read: the
+   now_ms to give the kinf_engine_* and kinf_workqueue_* calls. */
+KINF_API uint64_t kinf_now_ms(void);
 
 /* The engine: the informer with no sockets, files or clock, for a transport
    of your own (an RTOS socket API, a proxy, a connection you already hold, a
@@ -1027,6 +1081,12 @@ KINF_API kinf_engine_t* kinf_informer_engine(kinf_informer_t* inf);
 KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e);
 /* What the engine wants now, with no side effect (KINF_ENG_*; 0 when stopped). */
 KINF_API unsigned kinf_engine_state(kinf_engine_t* e);
+/* The connection's socket generation: a number the built-in driver changes
+   each time it closes the connection's socket or opens a new one, so that
+   an event loop tells a new socket from an old one with the same number
+   (see kinf_fd). It starts at 0 and only grows (wrapping at 2^32); a
+   transport of your own never changes it. 0 for a NULL or foreign engine. */
+KINF_API uint32_t kinf_engine_generation(kinf_engine_t* e);
 /* Begins requests, ends a backoff, times out a silent connection, takes
    bytes held back, finishes responses. Returns the state. */
 KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms);
@@ -1388,6 +1448,7 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms);
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d);
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d);   /* KINF_WANT_* */
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d);
+KINF_API uint32_t kinf_discovery_fd_generation(kinf_discovery_t* d); /* as kinf_fd_generation */
 /* Its engine, for a transport of your own (desc.connection->own_transport):
    the kinf_engine_* calls and driver loop of an informer. */
 KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d);
@@ -1459,7 +1520,9 @@ typedef struct kinf_informer_req_t {
     const char* const* keep;     /* the paths this consumer reads; keep_count 0: the whole object */
     int keep_count;
 } kinf_informer_req_t;
-typedef struct kinf_fd_t { int fd; unsigned wants; } kinf_fd_t; /* wants: KINF_WANT_* */
+/* wants: KINF_WANT_*; generation: kinf_engine_generation of the fd's
+   connection (the same fd with another generation is another socket) */
+typedef struct kinf_fd_t { int fd; unsigned wants; uint32_t generation; } kinf_fd_t;
 typedef struct kinf_factory_stats_t {
     int informers, max_informers; /* informers made (gone ones included), and the cap */
     int synced, gone;            /* of those: synced, and whose resource left discovery */
@@ -1490,9 +1553,16 @@ KINF_API int kinf_factory_discover(kinf_factory_t* f, int timeout_ms);
    logged, for an unknown resource (UNKNOWN_RESOURCE, NOT_DISCOVERED), a
    namespace on a cluster-scoped one (CLUSTER_SCOPED), one without list and
    watch (NOT_WATCHABLE), a full factory (FACTORY_FULL) or a bad request
-   (as kinf_init). Does no I/O; its informer starts at the next poll once the
-   factory has started. */
+   (as kinf_init); kinf_factory_why says which, logger or not. Does no
+   I/O; its informer starts at the next poll once the factory has started. */
 KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_informer_req_t* req);
+/* Why the last kinf_factory_informer (or kinf_factory_all) call refused:
+   the KINF_LOGITEM_* id of its first refusal, 0 (KINF_LOGITEM_OK) when it
+   refused nothing; one line "KINF_LOGITEM_NAME: message: detail" into why,
+   as kinf_check writes it (cut to cap-1 bytes, NUL-terminated; "" for
+   none; why may be NULL when cap is 0). A NULL or foreign f is
+   BAD_ARGUMENT. */
+KINF_API uint32_t kinf_factory_why(kinf_factory_t* f, char* why, size_t cap);
 /* An informer for every resource discovery has that can be listed and
    watched (namespaced ones only when tmpl->namespace_ is set), with tmpl's
    namespace, selectors and keep (tmpl->resource is not read; tmpl and what it
@@ -1512,7 +1582,8 @@ KINF_API int kinf_factory_start(kinf_factory_t* f);
 KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms);
 /* For your own poll/epoll loop: up to cap descriptors with the events they
    wait for (returns how many), and the time until the next deadline (-1
-   none); wait for them, then call kinf_factory_poll(f, 0). */
+   none); wait for them, then call kinf_factory_poll(f, 0). A registration
+   is for an (fd, generation): see the warning at kinf_fd. */
 KINF_API int kinf_factory_fds(kinf_factory_t* f, kinf_fd_t* out, int cap);
 KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f);
 /* 1 when every informer (gone ones aside) has synced. */
@@ -1542,7 +1613,7 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f);
 /* The workqueue (client-go's util/workqueue): keys to reconcile, each handed
    to one worker at a time, deduplicated while they wait, retried after a
    rate-limited delay. Fixed memory; times are the caller's (milliseconds of
-   a monotonic clock, kinf_workqueue_now_ms's or its own): the queue never
+   a monotonic clock, kinf_now_ms's or its own): the queue never
    reads a clock itself except in kinf_workqueue_get_wait. An item is a key
    and a resource ("pods", or "" for none); two items are the same when both
    are. See docs/workqueue.md. */
@@ -1649,7 +1720,8 @@ KINF_API int kinf_workqueue_shut_down_with_drain(kinf_workqueue_t* q, int timeou
 KINF_API int kinf_workqueue_shutting_down(kinf_workqueue_t* q);
 KINF_API int kinf_workqueue_processing(kinf_workqueue_t* q);
 KINF_API kinf_workqueue_stats_t kinf_workqueue_stats(kinf_workqueue_t* q, uint64_t now_ms);
-/* The monotonic clock kinf_poll's driver uses, in ms: a "now" to pass in. */
+/* kinf_now_ms, under its older name: the monotonic clock kinf_poll's
+   driver uses, in ms (a "now" to pass in). */
 KINF_API uint64_t kinf_workqueue_now_ms(void);
 /* Get, blocking up to timeout_ms (-1: no bound) on that clock: returns as
    kinf_workqueue_get (KINF_WQ_EMPTY on the timeout). With
@@ -1755,6 +1827,7 @@ KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms);
 KINF_API int kinf_client_fd(kinf_client_t* c);
 KINF_API unsigned kinf_client_wants(kinf_client_t* c);
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c);
+KINF_API uint32_t kinf_client_fd_generation(kinf_client_t* c); /* as kinf_fd_generation */
 /* Its engine, for a transport of your own: the kinf_engine_* calls. */
 KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c);
 /* The item of the last request that failed, or of the last call refused

@@ -227,6 +227,9 @@ static int kinf__cl_go(kinf_client_t* c) {
     c->phase = KINF__CL_RUNNING;
     c->st.requests++;
     kinf__conn_start(&c->conn);
+#ifndef KINF_ENGINE_ONLY
+    kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
+#endif
     return KINF_OK;
 }
 /* >>client path  a request to a path of the caller's own (a webhook): the
@@ -319,6 +322,7 @@ KINF_API kinf_engine_t* kinf_client_engine(kinf_client_t* c) { return kinf__cl_o
 #ifndef KINF_ENGINE_ONLY
 KINF_API int kinf_client_fd(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_fd(&c->conn) : -1; }
 KINF_API unsigned kinf_client_wants(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_wants(&c->conn) : 0u; }
+KINF_API uint32_t kinf_client_fd_generation(kinf_client_t* c) { return kinf__cl_ok(c) ? c->conn.sock_gen : 0u; }
 KINF_API int kinf_client_timeout_ms(kinf_client_t* c) { return kinf__cl_ok(c) ? kinf__drv_timeout(&c->conn) : -1; }
 KINF_API int kinf_client_poll(kinf_client_t* c, int timeout_ms) {
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
@@ -339,12 +343,12 @@ KINF_API int kinf_client_do(kinf_client_t* c, const kinf_client_request_t* req, 
     if (c->phase == KINF__CL_DONE) { kinf_client_done(c, 0); } /* an earlier request nobody collected */
     rc = kinf_client_start(c, req);
     if (rc != KINF_OK) { out->item = c->last_error; return out->result; }
-    t0 = kinf__drv_now_ms();
+    t0 = kinf_now_ms();
     for (rounds = 0; ; rounds++) {
         int wait = 1000;
         if (kinf_client_done(c, out)) { return out->result; }
         if (timeout_ms >= 0) {
-            uint64_t el = kinf__drv_now_ms() - t0;
+            uint64_t el = kinf_now_ms() - t0;
             if (el >= (uint64_t)timeout_ms) { break; }
             if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
         }

@@ -84,6 +84,9 @@ struct kinf_engine_t {
     /* the built-in transport */
     kinf__sock sock;
     void* tls;                    /* kinf__tls in the owner's memory, for https:// */
+    uint32_t sock_gen;            /* +1 each time the driver closes or opens the socket (kinf_engine_generation) */
+    unsigned sock_told;           /* the wants desc.on_socket was last told */
+    kinf_socket_cb_t on_socket;
 };
 static int kinf__conn_ok(const kinf_engine_t* c) { return c && c->magic == KINF__CONN_MAGIC; }
 static void kinf__conn_log(kinf_engine_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -361,6 +364,7 @@ KINF_API kinf_server_t kinf_engine_server(kinf_engine_t* e) {
     return s;
 }
 KINF_API unsigned kinf_engine_state(kinf_engine_t* e) { return kinf__conn_ok(e) ? kinf__conn_state(e) : 0u; }
+KINF_API uint32_t kinf_engine_generation(kinf_engine_t* e) { return kinf__conn_ok(e) ? e->sock_gen : 0u; }
 KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms) {
     if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_tick")) { return 0; }
     e->now = now_ms;

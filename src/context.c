@@ -171,7 +171,7 @@ static int kinf__in_callback(kinf_informer_t* inf, const char* call) {
 /* the driver's time: kinf_poll's clock, or the last now_ms a transport of the caller's gave */
 static uint64_t kinf__now(const kinf_informer_t* inf) {
 #ifndef KINF_ENGINE_ONLY
-    if (inf->conn.counts_bytes) { return kinf__drv_now_ms(); }
+    if (inf->conn.counts_bytes) { return kinf_now_ms(); }
 #endif
     return inf->conn.now;
 }

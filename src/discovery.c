@@ -568,6 +568,7 @@ KINF_API kinf_engine_t* kinf_discovery_engine(kinf_discovery_t* d) { return kinf
 /* >>discovery driver  the built-in driver over its connection */
 KINF_API int kinf_discovery_fd(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_fd(&d->conn) : -1; }
 KINF_API unsigned kinf_discovery_wants(kinf_discovery_t* d) { return kinf__dc_ok(d) ? kinf__drv_wants(&d->conn) : 0u; }
+KINF_API uint32_t kinf_discovery_fd_generation(kinf_discovery_t* d) { return kinf__dc_ok(d) ? d->conn.sock_gen : 0u; }
 KINF_API int kinf_discovery_timeout_ms(kinf_discovery_t* d) {
     if (!kinf__dc_ok(d)) { return -1; }
     return d->stop && !d->conn.own_transport ? 0 : kinf__drv_timeout(&d->conn);
@@ -585,11 +586,11 @@ KINF_API int kinf_discovery_run(kinf_discovery_t* d, int timeout_ms) {
     rounds = d->st.rounds; fails = d->st.failures;
     if (d->phase == KINF__DP_BACKOFF) { d->phase = KINF__DP_IDLE; } /* asked for now: no waiting out the backoff */
     kinf_discovery_refresh(d);
-    t0 = kinf__drv_now_ms();
+    t0 = kinf_now_ms();
     while (!d->stop) {
         int wait = 1000;
         if (timeout_ms >= 0) {
-            uint64_t el = kinf__drv_now_ms() - t0;
+            uint64_t el = kinf_now_ms() - t0;
             if (el >= (uint64_t)timeout_ms) { return KINF_ERR_STATE; }
             if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }
         }
@@ -814,7 +815,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     d->conn.retry_stale = 1;
     d->conn.where = d->reqpath;
 #ifndef KINF_ENGINE_ONLY
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
     d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
 #endif

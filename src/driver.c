@@ -3,7 +3,8 @@
    https://), the clock and files, driving any connection through the
    public engine calls only. kinf_poll, kinf_discovery_poll and
    kinf_client_poll are this one driver over their owner's connection. */
-static uint64_t kinf__drv_now_ms(void) {
+/* the library's one clock */
+KINF_API uint64_t kinf_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
@@ -120,8 +121,25 @@ static long kinf__io_recv(kinf_engine_t* c, void* buf, size_t cap) {
 }
 
 /* >>driver socket */
+/* Tells desc.on_socket of the socket (an event loop's registration). It
+   runs as a callback: the driver and engine calls do nothing inside it. */
+static void kinf__sock_tell(kinf_engine_t* c, int event, unsigned wants) {
+    uint8_t was = c->in_callback;
+    c->sock_told = wants;
+    if (!c->on_socket.func) { return; }
+    c->in_callback = 1;
+    c->on_socket.func(c, c->sock.fd, event, wants, c->on_socket.user);
+    c->in_callback = was;
+}
+/* Each close and each open is a new generation: the next socket may get
+   the same number, and a loop that keys its registration on the number
+   alone would keep waiting on the closed one. */
 static void kinf__sock_close(kinf_engine_t* c) {
-    if (c->sock.fd >= 0) { close(c->sock.fd); }
+    if (c->sock.fd >= 0) {
+        kinf__sock_tell(c, KINF_SOCKET_REMOVED, 0); /* before the close: the loop stops waiting on it first */
+        close(c->sock.fd);
+        c->sock_gen++;
+    }
     c->sock.fd = -1;
     c->sock.connecting = 0;
 }
@@ -171,6 +189,8 @@ static int kinf__sock_connect_next(kinf_engine_t* c, uint64_t now) {
             k->fd = fd;
             k->connecting = 1;
             k->t_connect = now;
+            c->sock_gen++;
+            kinf__sock_tell(c, KINF_SOCKET_ADDED, KINF_WANT_WRITE);
             return 1;
         }
         close(fd);
@@ -238,7 +258,7 @@ static void kinf__drv_step(kinf_engine_t* c) {
     size_t got = 0;
     c->counts_bytes = 1;
     for (rounds = 0; rounds < 64; rounds++) {
-        uint64_t now = kinf__drv_now_ms();
+        uint64_t now = kinf_now_ms();
         unsigned st = kinf_engine_tick(c, now);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
         if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* a failure is a warning, no last error */
@@ -297,18 +317,28 @@ static int kinf__drv_timeout(kinf_engine_t* c) {
 #ifdef KINF_TLS_BEARSSL
     if (c->tls && c->sock.fd >= 0 && (kinf_engine_state(c) & KINF_ENG_RECV) && kinf__tls_app_pending(c)) { return 0; }
 #endif
-    now = kinf__drv_now_ms();
+    now = kinf_now_ms();
     dl = kinf_engine_deadline(c);
     if (c->sock.connecting && c->sock.t_connect + (uint64_t)c->connect_ms < dl) { dl = c->sock.t_connect + (uint64_t)c->connect_ms; }
     if (dl == UINT64_MAX) { return -1; }
     if (dl <= now) { return 0; }
     return (dl - now > 0x7fffffffu) ? 0x7fffffff : (int)(dl - now);
 }
+/* What the socket is waited for now, to desc.on_socket when it changed
+   since it was told: at the end of every driver call that can change it. */
+static void kinf__drv_tell(kinf_engine_t* c) {
+    unsigned w;
+    if (!c->on_socket.func || c->sock.fd < 0 || c->in_callback) { return; }
+    w = kinf__drv_wants(c);
+    if (w != c->sock_told) { kinf__sock_tell(c, KINF_SOCKET_CHANGED, w); }
+}
 /* Waits for the socket or the deadline, at most timeout_ms (< 0: no limit),
    then steps. */
 static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
-    int t = kinf__drv_timeout(c), wait;
-    unsigned w = kinf__drv_wants(c);
+    int t, wait;
+    unsigned w;
+    if (kinf__conn_busy(c, "the driver's poll")) { return; } /* from a callback (the socket callback's included) */
+    t = kinf__drv_timeout(c); w = kinf__drv_wants(c);
     wait = timeout_ms < 0 ? t : (t < 0 || t > timeout_ms ? timeout_ms : t);
     if (wait != 0) {
         struct pollfd pf;
@@ -319,5 +349,6 @@ static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
         else if (wait > 0) { poll(0, 0, wait); }
     }
     kinf__drv_step(c); /* a stopped owner asks for nothing, or for a close */
+    kinf__drv_tell(c);
 }
 #endif /* KINF_ENGINE_ONLY */

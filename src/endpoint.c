@@ -22,11 +22,16 @@ typedef char kinf__conn_desc_run[(KINF__RUN(kinf_desc_t) == KINF__RUN(kinf_conn_
     offsetof(kinf_conn_desc_t, insecure_skip_tls_verify) - offsetof(kinf_conn_desc_t, logger)) ? 1 : -1];
 static kinf_conn_desc_t kinf__conn_desc(const kinf_desc_t* d) {
     kinf_conn_desc_t c;
-    if (d->connection) { return *d->connection; }
+    if (d->connection) {
+        c = *d->connection;
+        if (d->on_socket.func) { c.on_socket = d->on_socket; }
+        return c;
+    }
     c.server = d->server; c.token = d->token; c.token_file = d->token_file;
     c.idle_timeout_ms = d->idle_timeout_ms; c.connect_timeout_ms = d->connect_timeout_ms; c.read_bytes = d->read_bytes;
     c.random_seed = d->random_seed;
     memcpy(&c.logger, &d->logger, KINF__RUN(kinf_desc_t));
+    c.on_socket = d->on_socket;
     return c;
 }
 #undef KINF__RUN
@@ -138,6 +143,7 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
     c->own_transport = d->own_transport != 0;
     c->idle_ms = d->idle_timeout_ms; c->connect_ms = d->connect_timeout_ms;
     c->sock.fd = -1;
+    c->on_socket = d->on_socket;
     c->rbuf = rbuf; c->rcap = d->read_bytes;
     kinf__strlcpy(c->token, d->token, sizeof(c->token));
     kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));

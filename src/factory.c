@@ -48,17 +48,30 @@ struct kinf_factory_t {
     uint8_t rediscover_due;       /* an informer was told 404: its resource may be gone */
     kinf_informer_req_t all_req;
     uint64_t seen_rounds, next_rediscover, rediscoveries;
+    uint8_t asking;               /* inside kinf_factory_informer or kinf_factory_all: a refusal is kept */
+    uint32_t why_item;            /* the refusal of the last of those calls (kinf_factory_why), 0: none */
+    char why[256];
     volatile int stop;
 };
+/* Keeps the first refusal of the call being made, for kinf_factory_why: text
+   as the logger got it, or NULL to make it from d1 and d2. */
+static void kinf__fa_note(kinf_factory_t* f, uint32_t item, const char* text, const char* d1, const char* d2) {
+    if (!f->asking || f->why_item) { return; }
+    f->why_item = item;
+    kinf__why_line(f->why, sizeof(f->why), item, text, d1, d2);
+}
 static void kinf__fa_log(kinf_factory_t* f, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    if (level <= KINF_LOG_ERROR) { kinf__fa_note(f, item, 0, d1, d2); }
     kinf__log2(&f->logger, f->tag, level, item, line, f->logbuf, sizeof(f->logbuf), d1, d2);
 }
 #define KINF__FA_ERR(f, item, d1, d2) kinf__fa_log((f), KINF_LOG_ERROR, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 /* an informer's log lines go to the caller's logger; a 404 may mean its
-   resource left discovery, so the factory asks discovery again */
+   resource left discovery, so the factory asks discovery again; an error
+   while it is being made (kinf_init's refusal, its rules) is the request's */
 static void kinf__fa_inf_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     kinf__fent* e = (kinf__fent*)user;
     if (item == KINF_LOGITEM_NOT_FOUND && e->f) { e->f->rediscover_due = 1; }
+    if (level <= KINF_LOG_ERROR && e->f) { kinf__fa_note(e->f, item, msg ? msg : "", 0, 0); }
     if (e->f && e->f->logger.func) { e->f->logger.func(tag, level, item, msg, line, file, e->f->logger.user); }
 }
 static int kinf__fa_ok(const kinf_factory_t* f) { return f && f->magic == KINF__FACT_MAGIC; }
@@ -485,20 +498,42 @@ KINF_API int kinf_factory_discover(kinf_factory_t* f, int timeout_ms) {
     kinf__fa_reconcile(f);
     return r;
 }
+/* a call whose refusal kinf_factory_why gives starts (1) and ends (0) */
+static void kinf__fa_asking(kinf_factory_t* f, int on) {
+    if (on) { f->why_item = 0; f->why[0] = 0; }
+    f->asking = (uint8_t)on;
+}
 KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_informer_req_t* req) {
     kinf_resource_t r;
-    if (!kinf__fa_ok(f) || !req || !req->resource) { return 0; }
-    if (kinf_discovery_resolve(f->disc, req->resource, &r) != KINF_OK) { return 0; }
-    return kinf__fa_get(f, &r, req, 0);
+    kinf_informer_t* inf = 0;
+    int rc;
+    if (!kinf__fa_ok(f)) { return 0; }
+    kinf__fa_asking(f, 1);
+    if (!req || !req->resource) { KINF__FA_ERR(f, BAD_ARGUMENT, "kinf_factory_informer", ": req or its resource is NULL"); }
+    else if ((rc = kinf_discovery_resolve(f->disc, req->resource, &r)) != KINF_OK) { /* logged by discovery */
+        kinf__fa_note(f, rc == KINF_ERR_STATE ? (uint32_t)KINF_LOGITEM_NOT_DISCOVERED : (uint32_t)KINF_LOGITEM_UNKNOWN_RESOURCE, 0, req->resource, 0);
+    } else { inf = kinf__fa_get(f, &r, req, 0); }
+    kinf__fa_asking(f, 0);
+    return inf;
 }
 KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl) {
     static const kinf_informer_req_t none = { 0, 0, 0, 0, 0, 0 };
+    int n;
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
-    if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); return KINF_ERR_STATE; }
+    kinf__fa_asking(f, 1);
+    if (!kinf_discovery_rounds(f->disc)) { KINF__FA_ERR(f, NOT_DISCOVERED, "all", 0); kinf__fa_asking(f, 0); return KINF_ERR_STATE; }
     f->all_req = tmpl ? *tmpl : none;
     f->all_mode = 1;
-    f->next_rediscover = (f->disc->conn.own_transport ? f->disc->conn.now : kinf__drv_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
-    return kinf__fa_sync_all(f);
+    f->next_rediscover = (f->disc->conn.own_transport ? f->disc->conn.now : kinf_now_ms()) + (uint64_t)(f->rediscover_ms > 0 ? f->rediscover_ms : 0);
+    n = kinf__fa_sync_all(f);
+    kinf__fa_asking(f, 0);
+    return n;
+}
+KINF_API uint32_t kinf_factory_why(kinf_factory_t* f, char* why, size_t cap) {
+    if (!kinf__fa_ok(f)) { kinf__why_line(why, cap, KINF_LOGITEM_BAD_ARGUMENT, 0, "kinf_factory_why", ": not a factory"); return KINF_LOGITEM_BAD_ARGUMENT; }
+    if (!why) { cap = 0; }
+    kinf__log_put(why, cap, 0, f->why, 1);
+    return f->why_item;
 }
 KINF_API int kinf_factory_start(kinf_factory_t* f) {
     if (!kinf__fa_ok(f)) { return KINF_ERR_INVAL; }
@@ -508,11 +543,13 @@ KINF_API int kinf_factory_start(kinf_factory_t* f) {
 KINF_API int kinf_factory_fds(kinf_factory_t* f, kinf_fd_t* out, int cap) {
     int i, n = 0;
     if (!kinf__fa_ok(f) || !out || cap <= 0 || f->disc->conn.own_transport) { return 0; }
-    if (kinf_discovery_fd(f->disc) >= 0 && n < cap) { out[n].fd = kinf_discovery_fd(f->disc); out[n].wants = kinf_discovery_wants(f->disc); n++; }
+    if (kinf_discovery_fd(f->disc) >= 0 && n < cap) {
+        out[n].fd = kinf_discovery_fd(f->disc); out[n].wants = kinf_discovery_wants(f->disc); out[n].generation = f->disc->conn.sock_gen; n++;
+    }
     for (i = 0; i < f->n_hi && n < cap && f->started; i++) {
         kinf__fent* e = &f->ent[i];
         if (e->state != KINF__FE_LIVE || kinf_fd(e->inf) < 0) { continue; }
-        out[n].fd = kinf_fd(e->inf); out[n].wants = kinf_wants(e->inf); n++;
+        out[n].fd = kinf_fd(e->inf); out[n].wants = kinf_wants(e->inf); out[n].generation = e->inf->conn.sock_gen; n++;
     }
     return n;
 }
@@ -523,7 +560,7 @@ KINF_API int kinf_factory_timeout_ms(kinf_factory_t* f) {
     if (!f->disc->conn.own_transport) { t = kinf_discovery_timeout_ms(f->disc); }
     if (f->rediscover_due) { return 0; }
     if (f->all_mode && f->rediscover_ms > 0 && !f->disc->conn.own_transport) {
-        uint64_t now = kinf__drv_now_ms();
+        uint64_t now = kinf_now_ms();
         k = f->next_rediscover <= now ? 0 : (f->next_rediscover - now > 0x7fffffffu ? 0x7fffffff : (int)(f->next_rediscover - now));
         if (t < 0 || k < t) { t = k; }
     }
@@ -565,7 +602,7 @@ KINF_API int kinf_factory_poll(kinf_factory_t* f, int timeout_ms) {
     for (i = 0; i < f->n_hi && f->started && !f->stop; i++) {
         if (f->ent[i].state == KINF__FE_LIVE) { (void)kinf_poll(f->ent[i].inf, 0); } /* a fatal error is the informer's own, logged */
     }
-    kinf__fa_housekeeping(f, kinf__drv_now_ms());
+    kinf__fa_housekeeping(f, kinf_now_ms());
     return KINF_OK;
 }
 KINF_API int kinf_factory_has_synced(kinf_factory_t* f) {
@@ -579,12 +616,12 @@ KINF_API int kinf_factory_has_synced(kinf_factory_t* f) {
 KINF_API int kinf_factory_wait_synced(kinf_factory_t* f, int timeout_ms) {
     uint64_t t0;
     if (!kinf__fa_ok(f)) { return 0; }
-    t0 = kinf__drv_now_ms();
+    t0 = kinf_now_ms();
     while (!f->stop) {
         int wait = 200;
         uint64_t el;
         if (kinf_factory_has_synced(f)) { return 1; }
-        el = kinf__drv_now_ms() - t0;
+        el = kinf_now_ms() - t0;
         if (timeout_ms >= 0) {
             if (el >= (uint64_t)timeout_ms) { return 0; }
             if ((uint64_t)timeout_ms - el < (uint64_t)wait) { wait = (int)((uint64_t)timeout_ms - el); }

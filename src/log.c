@@ -62,6 +62,24 @@ static size_t kinf__log_text(char* buf, size_t cap, size_t o, uint32_t item, con
     o = kinf__log_put(buf, cap, o, d1, clean);
     return kinf__log_put(buf, cap, o, d2, clean);
 }
+/* The one line that says why a call refused (kinf_check's why, the
+   factory's): "KINF_LOGITEM_NAME: message: details" (under
+   KINF_NO_LOG_STRINGS, the details alone after the name), as snprintf
+   writes (cut to cap - 1 bytes; why may be NULL when cap is 0), a byte
+   outside 0x20..0x7e shown as '?'. text: the item's text as a logger got
+   it, or NULL to make it from d1 and d2. */
+static void kinf__why_line(char* why, size_t cap, uint32_t item, const char* text, const char* d1, const char* d2) {
+    size_t n;
+    if (!why) { cap = 0; }
+    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
+    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
+#ifdef KINF_NO_LOG_STRINGS
+    if (text ? text[0] != 0 : (d1 || d2)) { n = kinf__log_put(why, cap, n, ": ", 1); }
+#else
+    n = kinf__log_put(why, cap, n, ": ", 1);
+#endif
+    if (text) { kinf__log_put(why, cap, n, text, 1); } else { kinf__log_text(why, cap, n, item, d1, d2, 1); }
+}
 /* Why a call refused (kinf_init, kinf_check): the item, its details and the
    line that decided it. num holds a detail made of numbers. */
 typedef struct kinf__why { uint32_t item, line; const char* d1; const char* d2; char num[64]; } kinf__why;

@@ -51,7 +51,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif
@@ -132,7 +132,6 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     kinf__setup_out o;
     kinf__setup_t s;
     uint32_t item;
-    size_t n;
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
     o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
@@ -143,15 +142,7 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     o.conn.tls = &sc.tls;
 #endif
     item = kinf__setup(0, size, desc, &o, &s);
-    if (!why) { cap = 0; }
-    n = kinf__log_put(why, cap, 0, "KINF_LOGITEM_", 1);
-    n = kinf__log_put(why, cap, n, kinf_log_item_name(item), 1);
-#ifdef KINF_NO_LOG_STRINGS
-    if (s.why.d1 || s.why.d2) { n = kinf__log_put(why, cap, n, ": ", 1); }
-#else
-    n = kinf__log_put(why, cap, n, ": ", 1);
-#endif
-    kinf__log_text(why, cap, n, item, s.why.d1, s.why.d2, 1);
+    kinf__why_line(why, cap, item, 0, s.why.d1, s.why.d2);
     return item;
 }
 
@@ -227,14 +218,16 @@ KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
 }
 KINF_API int kinf_fd(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->conn.sock.fd : -1; }
 KINF_API unsigned kinf_wants(kinf_informer_t* inf) { return kinf__ok(inf) ? kinf__drv_wants(&inf->conn) : 0u; }
+KINF_API uint32_t kinf_fd_generation(kinf_informer_t* inf) { return kinf__ok(inf) ? inf->conn.sock_gen : 0u; }
 KINF_API int kinf_poll(kinf_informer_t* inf, int timeout_ms) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (kinf__in_callback(inf, "kinf_poll")) { return KINF_ERR_STATE; }
     if (inf->conn.own_transport) { KINF__ERR(inf, OWN_TRANSPORT, 0, 0); return KINF_ERR_STATE; }
     if (inf->fatal) { inf->last_error = inf->fatal_item; return inf->fatal; } /* logged when it happened: the sticky error again */
     if (!inf->stop) { kinf__drv_poll(&inf->conn, timeout_ms); } /* stopped: no wait, no I/O */
-    if (!inf->stop) { inf->conn.now = kinf__drv_now_ms(); kinf__hd_dispatch(inf); }
+    if (!inf->stop) { inf->conn.now = kinf_now_ms(); kinf__hd_dispatch(inf); }
     if (inf->fatal) { kinf__sock_close(&inf->conn); inf->conn.close_wanted = 0; }
+    kinf__drv_tell(&inf->conn); /* the queue's room decides whether the socket is read */
     return inf->fatal;
 }
 KINF_API int kinf_run(kinf_informer_t* inf) {
@@ -261,6 +254,9 @@ KINF_API int kinf_flush(kinf_informer_t* inf) {
         inf->budget = budget;
     }
     inf->stop = stop;
+#ifndef KINF_ENGINE_ONLY
+    kinf__drv_tell(&inf->conn); /* room in the queue again: the socket is read */
+#endif
     return n - (int)inf->flen;
 }
 KINF_API int kinf_stopped(kinf_informer_t* inf) { return inf ? inf->stop : 1; }

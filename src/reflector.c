@@ -147,7 +147,7 @@ static void kinf__rf_begin(kinf_informer_t* inf, int kind) {
     }
     inf->started = KINF__RUN_STARTED;
     kinf__conn_start(&inf->conn);
-    if (!inf->conn.reused) { inf->st.reconnects++; }
+    if (!inf->conn.reused && inf->st.connections++) { inf->st.reconnects++; } /* the first connection is no reconnect */
 }
 
 #ifndef KINF_NO_WATCH_LIST

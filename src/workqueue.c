@@ -495,7 +495,7 @@ KINF_API void kinf_workqueue_shut_down(kinf_workqueue_t* q) {
     kinf__wq_shut_down(q);
     KINF__WQ_UNLOCK(q);
 }
-KINF_API uint64_t kinf_workqueue_now_ms(void) { return kinf__drv_now_ms(); }
+KINF_API uint64_t kinf_workqueue_now_ms(void) { return kinf_now_ms(); }
 #ifdef KINF_WORKQUEUE_THREADS
 /* waits on cv until the monotonic time until_ms (UINT64_MAX: no bound) */
 static void kinf__wq_wait(kinf_workqueue_t* q, pthread_cond_t* cv, uint64_t until_ms) {
@@ -513,9 +513,9 @@ KINF_API int kinf_workqueue_shut_down_with_drain(kinf_workqueue_t* q, int timeou
     kinf__wq_shut_down(q);
 #ifdef KINF_WORKQUEUE_THREADS
     {
-        uint64_t until = timeout_ms < 0 ? UINT64_MAX : kinf__drv_now_ms() + (uint64_t)timeout_ms;
+        uint64_t until = timeout_ms < 0 ? UINT64_MAX : kinf_now_ms() + (uint64_t)timeout_ms;
         /* ends: the last done broadcasts, or the time passes */
-        while (q->processing > 0 && (until == UINT64_MAX || kinf__drv_now_ms() < until)) {
+        while (q->processing > 0 && (until == UINT64_MAX || kinf_now_ms() < until)) {
             kinf__wq_wait(q, &q->cv_drain, until);
         }
     }
@@ -566,7 +566,7 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
     uint64_t now, until, wake;
     int r;
     if (!kinf__wq_ok(q) || !out) { return KINF_ERR_INVAL; }
-    now = kinf__drv_now_ms();
+    now = kinf_now_ms();
     until = timeout_ms < 0 ? UINT64_MAX : now + (uint64_t)timeout_ms;
     KINF__WQ_LOCK(q);
     /* ends with an item, the shut down, or the time: each pass sleeps until
@@ -584,7 +584,7 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
             poll(0, 0, ms > 0x7fffffffu ? 0x7fffffff : (int)ms);
         }
 #endif
-        now = kinf__drv_now_ms();
+        now = kinf_now_ms();
     }
 #ifdef KINF_WORKQUEUE_THREADS
     if (r == KINF_WQ_ITEM && q->depth > 0) { pthread_cond_signal(&q->cv_get); } /* more due: another worker */

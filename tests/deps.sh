@@ -37,6 +37,7 @@ if [ $demo = 0 ]; then
     command -v pkg-config >/dev/null 2>&1 || need="$need pkgconf"
     command -v git >/dev/null 2>&1 || need="$need git"
     command -v groff >/dev/null 2>&1 || need="$need groff-base"
+    [ -f /usr/include/uv.h ] || need="$need libuv1-dev"            # examples/libuv.c
     # gcc -m32 is tried, not a file looked for: removing gcc-multilib leaves
     # libc6-dev-i386's stubs-32.h behind
     if ! printf '#include <errno.h>\n#include <sys/socket.h>\nint main(void) { return 0; }\n' |

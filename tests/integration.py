@@ -1129,7 +1129,7 @@ def scenario_cut(ctx):
     def verify(c, kw, srv):
         cuts = srv.stats().get("cuts", 0)
         c.check(cuts >= 3, "server cut only %s watch streams" % cuts)
-        c.check(kw.stat("reconnects") >= 4, "stats reconnects=%s, want >= 4" % kw.stats().get("reconnects"))
+        c.check(kw.stat("reconnects") >= 3, "stats reconnects=%s, want >= 3" % kw.stats().get("reconnects"))
         c.check("CONNECTION_CLOSED" in kw.err_text() or "EVENT_MALFORMED" in kw.err_text(),
                 "no CONNECTION_CLOSED logged")
     fault_scenario("fault cut mid-event x3 under churn", inject, verify=verify)
@@ -1142,7 +1142,7 @@ def scenario_stall(ctx):
             raise TestFailure("no watch to stall: %s" % r)
 
     def verify(c, kw, srv):
-        c.check(kw.stat("reconnects") > 1, "stats reconnects=%s, want > 1" % kw.stats().get("reconnects"))
+        c.check(kw.stat("reconnects") >= 1, "stats reconnects=%s, want >= 1" % kw.stats().get("reconnects"))
         c.check("IDLE_TIMEOUT" in kw.err_text(), "IDLE_TIMEOUT not logged " + kw.describe())
     fault_scenario("fault stall 8 s > --idle-timeout 2 under churn", inject,
                    kw_args=["--idle-timeout", "2"], verify=verify, secs=4, drain=False)

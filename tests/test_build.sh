@@ -21,6 +21,10 @@ for cc in gcc clang; do
     for ex in tools/kubediff.c tools/cm2files.c tools/nodeagent.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
+    # examples/libuv.c needs libuv's header (Debian libuv1-dev, which make deps installs)
+    if [ ! -f /usr/include/uv.h ]; then skip "$cc strict examples/libuv.c: no uv.h (libuv1-dev)"
+    elif $cc $STRICT -c examples/libuv.c -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict examples/libuv.c"
+    else bad "$cc strict examples/libuv.c: $(head -3 "$tmp/err")"; fi
 done
 
 # -m32: 32-bit x86, with gcc -m32 (gcc-multilib) where it works, else as

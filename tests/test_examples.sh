@@ -1,7 +1,8 @@
 #!/bin/sh
 # The examples against the fake API server: minimal (the manual's TL;DR),
-# multi (two informers in one poll loop) and own-transport (the engine over
-# sockets of its own, no kinf_poll); the tools kwatch-small, nodeagent (the
+# multi (two informers in one poll loop), own-transport (the engine over
+# sockets of its own, no kinf_poll) and libuv (an informer in a libuv loop,
+# through faults); the tools kwatch-small, nodeagent (the
 # write client), kubediff and cm2files; and make demo's summary (the demo runs
 # its own server, beside the rest).
 cd "$(dirname "$0")/.." || exit 1
@@ -152,6 +153,48 @@ if [ "$orc" = 0 ] && [ -s "$tmp/otc.dump" ] && cmp -s "$tmp/otc.dump" "$tmp/stat
 else
     bad "own-transport under churn: exit $orc, $ev events, dump $(head -1 "$tmp/otc.dump") vs server $(head -1 "$tmp/state.out")"
 fi
+# libuv (examples/libuv.c): an informer in a libuv loop, told its sockets
+# by desc.on_socket. Through three watches cut mid-event (each a new socket,
+# often with the old one's number), a 410 and a server restart under churn,
+# it converges to the server's state, and it never waits out the idle
+# timeout on a socket that was closed (no IDLE_TIMEOUT: the server never
+# stalls here). Stopped by SIGTERM once a sentinel made after the churn
+# has come through.
+# (make computes whether libuv is there before make deps installs it: build it now if it was not)
+[ -x build/libuv ] || [ ! -f /usr/include/uv.h ] || make -s build/libuv >/dev/null 2>&1
+if [ -x build/libuv ]; then
+    quiesce
+    p0=$(curl -s "$url/_fake/state?path=/api/v1/pods" | head -1 | awk '{print $3}')
+    cuts() { curl -s "$url/_fake/stats" | python3 -c 'import json, sys; print(json.load(sys.stdin).get("cuts", 0))' 2>/dev/null; }
+    c0=$(cuts)
+    timeout 600 build/libuv "$url" pods >"$tmp/uv.out" 2>"$tmp/uv.err" &
+    bg=$!
+    patient '[ "$(grep -c "^ADDED " "$tmp/uv.out")" -ge "$p0" ]' 'wc -c <"$tmp/uv.out"' || echo "# libuv never synced"
+    curl -s -X POST "$url/_fake/churn?rate=100" >/dev/null
+    curl -s -X POST "$url/_fake/fault?kind=cut&count=3" >/dev/null
+    patient '[ "$(cuts)" -ge $((c0 + 3)) ]' 'wc -c <"$tmp/uv.out"' || echo "# the server did not cut three watches"
+    curl -s -X POST "$url/_fake/fault?kind=expire" >/dev/null
+    sleep 1
+    curl -s -X POST "$url/_fake/fault?kind=restart&seconds=1" >/dev/null
+    sleep 2
+    quiesce
+    curl -s -X POST "$url/_fake/apply?path=/api/v1/namespaces/ns-1/pods/zz-libuv-sentinel" -H 'Content-Type: application/json' \
+        -d '{"metadata":{"name":"zz-libuv-sentinel","namespace":"ns-1"},"spec":{"nodeName":"node-1","containers":[{"name":"c","image":"busybox"}]},"status":{"phase":"Running"}}' >/dev/null
+    patient 'grep -q "^ADDED ns-1/zz-libuv-sentinel " "$tmp/uv.out"' 'wc -c <"$tmp/uv.out"' || echo "# libuv never printed the sentinel"
+    kill -TERM $bg; wait $bg; urc=$?; bg=
+    curl -s "$url/_fake/state?path=/api/v1/pods" >"$tmp/uvstate.out"
+    sed -n '/^# cache/,$p' "$tmp/uv.out" | grep -v '^# sockets ' >"$tmp/uv.dump"
+    socks=$(sed -n 's/^# sockets \([0-9]*\) added \([0-9]*\) removed$/\1 \2/p' "$tmp/uv.out")
+    added=${socks% *}; removed=${socks#* }
+    if [ "$urc" = 0 ] && [ -s "$tmp/uv.dump" ] && cmp -s "$tmp/uv.dump" "$tmp/uvstate.out" && [ -n "$socks" ] &&
+       [ "$added" -ge 4 ] && [ "$added" = "$removed" ] && grep -q CONNECTION_CLOSED "$tmp/uv.err" && ! grep -q IDLE_TIMEOUT "$tmp/uv.err"; then
+        ok "libuv: through 3 cuts, a 410 and a restart its cache equals the server's ($added sockets added and removed, no idle timeout)"
+    else
+        bad "libuv: exit $urc, sockets '$socks', dump $(head -1 "$tmp/uv.dump") vs server $(head -1 "$tmp/uvstate.out"): $(grep -c IDLE_TIMEOUT "$tmp/uv.err") idle timeouts; $(head -3 "$tmp/uv.err" | tr '\n' ' ')"
+    fi
+else
+    bad "build/libuv missing (make build/libuv; Debian libuv1-dev)"
+fi
 # nodeagent: --help, usage errors, and a run: its node's pods, its Lease created and renewed
 if [ -x build/nodeagent ]; then
     out=$(timeout 5 build/nodeagent --help 2>&1; echo "exit $?")
@@ -273,6 +316,16 @@ if grep -q -E '^   store +[0-9,]+ bytes of projected pods \([0-9,]+ a pod\), pea
     ok "make demo: counters named by what they count; the informer takes $mem bytes for its 200 pods"
 else
     bad "make demo: counters: memory '$mem'"; sed -n '/^-- kwatch.s counters/,$p' "$d" | sed 's/^/# /'
+fi
+# the counters are read as kinf_stats keeps them: (re)lists by watch-list
+# counted, reconnects apart from the first connection; and no sentence is
+# made of a log line's tail ("resourceVersion end bookmark)")
+if grep -q -E '^   lists +[0-9,]+ \((no relist|the first and [0-9,]+ relists?)\): (all through a watch-list|all by LIST|[0-9,]+ through a watch-list)' "$d" &&
+   grep -q -E '^   connections +[0-9,]+ \(the first and ([0-9,]+ reconnects?|no reconnect)\); [0-9,]+ watch requests' "$d" &&
+   ! grep -q -E '(at|from) resourceVersion [^0-9]|^   lists +0 ' "$d"; then
+    ok "make demo: lists and connections read from the counters (watch-lists counted, reconnects apart from the first)"
+else
+    bad "make demo: the lists or connections sentence"; grep -E '^   (lists|connections) |(at|from) resourceVersion [^0-9]' "$d" | sed 's/^/# /'
 fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -294,7 +294,7 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
 #endif
     fprintf(stderr,
             "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
-            "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu\n"
+            "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu connections=%llu\n"
             "# stats bytes_read=%llu bytes_written=%llu errors=%llu malformed=%llu oversized=%llu store_full=%llu dropped=%llu\n"
             "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu\n"
             "# stats objects=%u/%u fifo=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu\n"
@@ -302,7 +302,7 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
             (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
             (unsigned long long)s->deleted, (unsigned long long)s->bookmarks, (unsigned long long)s->lists,
             (unsigned long long)s->list_pages, (unsigned long long)s->list_items, (unsigned long long)s->relists,
-            (unsigned long long)s->watches, (unsigned long long)s->reconnects, (unsigned long long)s->backoffs,
+            (unsigned long long)s->watches, (unsigned long long)s->reconnects, (unsigned long long)s->backoffs, (unsigned long long)s->connections,
             (unsigned long long)s->bytes_read, (unsigned long long)s->bytes_written, (unsigned long long)s->errors,
             (unsigned long long)s->malformed, (unsigned long long)s->oversized, (unsigned long long)s->store_full,
             (unsigned long long)s->dropped, (unsigned long long)s->delivered_adds, (unsigned long long)s->delivered_updates,

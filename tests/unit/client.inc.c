@@ -154,7 +154,7 @@ static void test_client_409(void) {
 /* A loopback server for the client's built-in driver: accepts one
    connection at a time and answers each request (its head read whole) with
    resp. Every call does what can be done now, without blocking. */
-typedef struct { int lfd, fd, accepts; size_t rl; char req[4096], last[4096]; } cl_srv;
+typedef struct { int lfd, fd, accepts, answered, cut; size_t rl; char req[4096], last[4096]; } cl_srv; /* cut: close after an answer */
 static int cl_srv_open(cl_srv* v) {
     struct sockaddr_in a;
     socklen_t al = sizeof(a);
@@ -182,6 +182,8 @@ static void cl_srv_step(cl_srv* v, const char* resp) {
         memcpy(v->last, v->req, v->rl + 1);
         CHECK(send(v->fd, resp, strlen(resp), 0) == (long)strlen(resp));
         v->rl = 0; v->req[0] = 0;
+        v->answered++;
+        if (v->cut) { close(v->fd); v->fd = -1; }
     }
 }
 /* one request through kinf_client_poll against the server: 1 when it ended */

@@ -43,16 +43,18 @@ static void edge_backoff(void) {
 }
 static void edge_reuse(void) {
     kinf_informer_t* inf = edge_started(0, 0, 0);
-    uint32_t rc;
+    uint32_t rc, cn;
     g_test = "edge_reuse";
     /* keep-alive list: the watch goes out on the same connection */
     CHECK_INT(respond(inf, http("200 OK", "", LISTB("50", ""), 0)), 0);
     CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     /* a watch that ends with Content-Length: 0 after > 1 s: reused again (resp-1) */
     inf->watch_start -= 1500; rc = kinf_stats(inf).reconnects;
+    cn = kinf_stats(inf).connections;
     CHECK_INT(respond(inf, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"), 0);
     CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     CHECK_INT(kinf_stats(inf).reconnects, rc);
+    CHECK(cn == 1 && rc == 0 && kinf_stats(inf).connections == cn); /* one connection, kept: no reconnect */
     /* 410 on a list over keep-alive: the connection is given up (resp-10) */
     kinf__rf_begin(inf, KINF__PH_LIST);
     CHECK_INT(respond(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410}", 0)), 0);

@@ -164,6 +164,72 @@ static void test_factory(void) {
     kinf_factory_shutdown(f);
     free(f);
 }
+/* kinf_factory_why: each refusal of kinf_factory_informer readable with no
+   logger at all, as kinf_check gives kinf_init's: the item, and one line
+   naming it; 0 and "" after a request that was granted. */
+static int fa_why_is(kinf_factory_t* f, uint32_t item, const char* needle) {
+    char why[256];
+    uint32_t got = kinf_factory_why(f, why, sizeof(why));
+    char want[96];
+    snprintf(want, sizeof(want), "KINF_LOGITEM_%s: ", kinf_log_item_name(item));
+    if (got == item && STARTS(why, want) && (!needle || strstr(why, needle))) { return 1; }
+    note("kinf_factory_why: %u '%s', want %u with '%s'", got, why, item, needle ? needle : "");
+    return 0;
+}
+static void test_factory_why(void) {
+    kinf_factory_t* f;
+    kinf_informer_t* po;
+    uint64_t t = ENG_T0;
+    char why[256], small[10], sel[2000];
+    static const char* k_bad[] = { "spec..\x01x" };
+    g_test = "factory_why";
+    f = fa_mk(2, 0);
+    if (!CHECK(f != 0)) { return; }
+    f->logger.func = 0;                                   /* no logger: the factory's, discovery's, the informers' */
+    kinf_factory_discovery(f)->logger.func = 0;
+    f->base.logger.func = 0;
+    CHECK_INT(kinf_factory_why(f, why, sizeof(why)), 0);
+    CHECK_STR(why, "");
+    CHECK(fa_req(f, "pods", 0, 0, 0, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_NOT_DISCOVERED, "pods"));
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    CHECK(fa_req(f, "nope", 0, 0, 0, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_UNKNOWN_RESOURCE, "nope"));
+    CHECK(fa_req(f, "no", "default", 0, 0, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_CLUSTER_SCOPED, 0));
+    CHECK(fa_req(f, "cs", 0, 0, 0, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_NOT_WATCHABLE, 0));
+    CHECK(kinf_factory_informer(f, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_BAD_ARGUMENT, "kinf_factory_informer"));
+    memset(sel, 'a', sizeof(sel) - 1); sel[sizeof(sel) - 1] = 0;  /* kinf_init refuses the informer */
+    CHECK(fa_req(f, "pods", 0, sel, 0, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_CONFIG_TOO_LONG, "selector"));
+    CHECK(fa_req(f, "pods", 0, 0, k_bad, 1) == 0);     /* the informer's rules refuse the path */
+    CHECK(fa_why_is(f, KINF_LOGITEM_CONFIG_BAD_PATH, "spec..?x"));     /* one line of printable bytes */
+    po = fa_req(f, "pods", 0, 0, 0, 0);              /* granted: nothing to say */
+    CHECK(po != 0);
+    CHECK_INT(kinf_factory_why(f, why, sizeof(why)), 0);
+    CHECK_STR(why, "");
+    if (po) {                                           /* an informer's error later is no refusal of a request */
+        kinf_factory_start(f);
+        kinf_engine_tick(kinf_informer_engine(po), t);
+        kinf_engine_connected(kinf_informer_engine(po), t);
+        eng_send(po, t);
+        eng_recv(po, http("500 Internal Server Error", "", "{\"kind\":\"Status\",\"code\":500}", 0), 64, t);
+        CHECK(kinf_last_error(po) != 0 && kinf_factory_why(f, why, sizeof(why)) == 0);
+    }
+    CHECK(fa_req(f, "configmaps", 0, 0, 0, 0) != 0);
+    CHECK(fa_req(f, "nodes", 0, 0, 0, 0) == 0);
+    CHECK(fa_why_is(f, KINF_LOGITEM_FACTORY_FULL, "nodes"));
+    CHECK_INT(kinf_factory_why(f, small, sizeof(small)), KINF_LOGITEM_FACTORY_FULL);   /* cut as snprintf */
+    CHECK_STR(small, "KINF_LOGI");
+    CHECK_INT(kinf_factory_why(f, 0, 0), KINF_LOGITEM_FACTORY_FULL);
+    CHECK_INT(kinf_factory_why(0, why, sizeof(why)), KINF_LOGITEM_BAD_ARGUMENT);
+    CHECK(STARTS(why, "KINF_LOGITEM_BAD_ARGUMENT: "));
+    kinf_factory_shutdown(f);
+    free(f);
+}
 /* kinf_factory_all: an informer for every resource that can be listed and
    watched; a later round's new resources get theirs, and a resource that
    leaves discovery takes its informer out of the poll until it is back. */

@@ -37,6 +37,7 @@
 #include "snapshot.inc.c"
 #include "workqueue.inc.c"
 #include "client.inc.c"
+#include "driver.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
 #include "selector.inc.c"
@@ -130,6 +131,7 @@ int main(void) {
     test_discovery_fixture();
     test_factory();
     test_factory_all();
+    test_factory_why();
     test_factory_caps();
     test_factory_field_selector();
     test_xxh64();
@@ -141,6 +143,10 @@ int main(void) {
     test_client_path();
     test_client_token_file();
     test_client_token_file_driver();
+    test_socket_generation();
+    test_socket_client();
+    test_socket_conn_desc();
+    test_now_ms();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();

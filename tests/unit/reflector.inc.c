@@ -98,7 +98,7 @@ static void watch_on_fd(kinf_informer_t* inf, int fd) {
     inf->conn.sock.fd = fd; inf->conn.conn_open = 1; inf->conn.cstate = KINF__C_RECV; inf->started = KINF__RUN_STARTED;
     inf->phase = KINF__PH_WATCH; inf->req_kind = KINF__PH_WATCH;
     inf->conn.resp.head_done = 1; inf->conn.resp.chunked = 1; inf->conn.body_done = 0; kinf__conn_window_clear(&inf->conn);
-    inf->conn.last_rx = inf->conn.now = kinf__drv_now_ms();
+    inf->conn.last_rx = inf->conn.now = kinf_now_ms();
 }
 static void test_backpressure(void) {
     kinf_informer_t* inf = mk_fifo(0, 2, 0);
