@@ -579,7 +579,9 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_CHECK_FAILED, "a gzip list response fails its CRC-32 or length check: the list is retried") \
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
-    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing")
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_FOREIGN, "the snapshot's journal follows another image or is not a journal: ignored, the image alone loaded") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_TORN, "the snapshot's journal ends in a torn record (a crash while appending): that record dropped, the ones before it loaded")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -4997,7 +4999,16 @@ static void kinf__drv_poll(kinf_engine_t* c, int timeout_ms) {
                                 update(old, cur) -> LIVE KNOWN */
 enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
        KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
+/* A slot's journal bits (>>snapshot journal): DIRTY, changed since the last
+   image or journal append; SAVED, the key is in the file (image or
+   journal); TOMB, a SAVED key deleted and freed before the journal said so:
+   the slot keeps its block (the key) and nothing else until the next append
+   writes the delete, or a store short of room takes it back and the next
+   save is a full image. */
+enum { KINF__J_DIRTY = 2, KINF__J_SAVED = 4, KINF__J_TOMB = 8, KINF__J_ALL = 14 }; /* in ixflags, beside the index's bit */
 typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
+/* the slot's journal bits set to j, its index bit kept */
+static void kinf__slot_j(kinf__slot* sl, unsigned j) { sl->ixflags = (uint8_t)((sl->ixflags & ~(unsigned)KINF__J_ALL) | j); }
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
@@ -5107,6 +5118,13 @@ struct kinf_informer_t {
     uint8_t snap_fail;
     uint32_t snap_fails;
     uint64_t snap_fail_at;
+    /* the journal (>>snapshot journal): the XXH64 of the image it follows
+       (snap_jbase_ok 0: none known, the next save is an image), the bytes
+       of the image and of the journal, tombstones waiting, an image owed,
+       and the FNV-1a of the path the image is at (a save elsewhere: an image) */
+    uint8_t snap_jbase_ok, snap_need_image;
+    int32_t snap_ntomb;
+    uint64_t snap_jbase, snap_ibytes, snap_jbytes, snap_jpath;
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
        under way is a watch-list whose initial events have not ended */
@@ -5120,7 +5138,10 @@ struct kinf_informer_t {
 #define KINF__GZ_REDO(inf) 0
 #endif
 /* a change to the store: a snapshot written now would differ */
-#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->conn.now; } } while (0)
+static void kinf__snap_touch(kinf_informer_t* inf, int32_t s) {
+    inf->slots[s].ixflags |= KINF__J_DIRTY;
+    if (!inf->snap_dirty) { inf->snap_dirty = 1; inf->snap_dirty_since = inf->conn.now; }
+}
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
 /* >>context log  the informer's log lines: the sticky error and the error count */
@@ -5483,11 +5504,12 @@ static void kinf__prefault(kinf_informer_t* inf) {
     inf->pagesz = 0;
 #endif
 }
+static int kinf__tomb_reclaim(kinf_informer_t* inf);
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     uint32_t ref;
     need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
-        if (inf->used + need > inf->store_bytes) { return 0; }
+        if (inf->used + need > inf->store_bytes && !(kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes)) { return 0; }
         kinf__arena_compact(inf);
     }
     KINF_ASSERT(inf->top + need <= inf->store_bytes);
@@ -5582,7 +5604,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
-        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
+        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->old && ((sl->ixflags & KINF__J_ALL) == KINF__J_TOMB ? sl->cur != 0 : !sl->cur)); continue; }
         used++;
         KINF_ASSERT(sl->cur != 0);
         KINF_ASSERT(kinf__slot_legal(sl->flags, sl->old != 0));
@@ -5732,8 +5754,30 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
 }
 
 /* >>store operations */
+/* A tombstone's slot and block go back to the store (>>snapshot journal). */
+static void kinf__tomb_free(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    kinf__arena_free(inf, sl->cur);
+    sl->cur = 0;
+    kinf__slot_j(sl, 0);
+    sl->pnext = inf->free_head;
+    inf->free_head = s;
+    inf->snap_ntomb--;
+}
+/* The store is short of a slot or of bytes: the tombstones go, and with
+   them the deletes the journal has not written; the next save is an image. */
+static int kinf__tomb_reclaim(kinf_informer_t* inf) {
+    int32_t s;
+    if (!inf->snap_ntomb) { return 0; }
+    for (s = 0; s < inf->slot_hi && inf->snap_ntomb; s++) {
+        if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
+    }
+    inf->snap_need_image = 1;
+    return 1;
+}
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
+    if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
         int x;
@@ -5750,6 +5794,7 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     inf->free_head = inf->slots[s].pnext;
     inf->slots[s].pnext = -1;
     inf->slots[s].flags = KINF__F_LIVE;
+    kinf__slot_j(&inf->slots[s], 0);
     inf->slots[s].cur = inf->slots[s].old = 0;
     inf->nused++;
     return s;
@@ -5758,14 +5803,23 @@ static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
     kinf__index_remove(inf, s);
     kinf__hash_remove(inf, s);
-    kinf__arena_free(inf, sl->cur);
     if (sl->old) { kinf__arena_free(inf, sl->old); }
-    sl->cur = sl->old = 0;
+    sl->old = 0;
     sl->flags = 0;
     sl->gen = (uint16_t)((sl->gen + 1u) & 0xfffu);
+    inf->nused--;
+    if (sl->ixflags & KINF__J_SAVED) {
+        /* the file has the key: kept (its block) until the journal says it went */
+        kinf__slot_j(sl, KINF__J_TOMB);
+        sl->pnext = -1;
+        inf->snap_ntomb++;
+        return;
+    }
+    kinf__arena_free(inf, sl->cur);
+    sl->cur = 0;
+    kinf__slot_j(sl, 0);
     sl->pnext = inf->free_head;
     inf->free_head = s;
-    inf->nused--;
 }
 static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
     return (inf->slots[s].flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE;
@@ -5812,7 +5866,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
     kinf__fifo_push(inf, s);
-    KINF__SNAP_TOUCH(inf);
+    kinf__snap_touch(inf, s);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
 static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
@@ -5829,7 +5883,7 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
     sl->flags |= KINF__F_DELETED;
     if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
     kinf__fifo_push(inf, s);
-    KINF__SNAP_TOUCH(inf);
+    kinf__snap_touch(inf, s);
 }
 
 /* >>setup  the descriptor read into the context: URL, path, rules, defaults, layout */
@@ -7070,6 +7124,7 @@ typedef struct kinf__snap_w {
     kinf__xxh h;
     size_t n, total;
     int err;
+    uint64_t sum;                 /* the image's checksum, once written */
     uint8_t buf[2048];
 } kinf__snap_w;
 static void kinf__snap_flush(kinf__snap_w* w) {
@@ -7086,6 +7141,21 @@ static void kinf__snap_put(kinf__snap_w* w, const void* p, size_t n) {
     memcpy(w->buf + w->n, p, n);
     w->n += n;
 }
+/* the object record of slot s: flags, lengths, then the bytes */
+static void kinf__snap_put_obj(kinf_informer_t* inf, kinf__snap_w* w, int32_t s) {
+    kinf_object_t o;
+    uint8_t r[10];
+    size_t nl, ul, rl, nsl;
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
+    nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+    r[0] = (uint8_t)(o.flags & KINF_OBJ_IDENTITY_ONLY);
+    r[1] = (uint8_t)nsl; kinf__le_put(r + 2, nl, 2); r[4] = (uint8_t)ul; r[5] = (uint8_t)rl;
+    kinf__le_put(r + 6, o.json_len, 4);
+    kinf__snap_put(w, r, sizeof(r));
+    kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+    kinf__snap_put(w, o.uid, ul); kinf__snap_put(w, o.resource_version, rl);
+    kinf__snap_put(w, o.json, o.json_len);
+}
 static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
     uint8_t h[KINF__SNAP_HEAD];
     int32_t s;
@@ -7101,23 +7171,12 @@ static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w*
         kinf__snap_put(w, str, l);
     }
     for (s = 0; s < inf->slot_hi && !w->err; s++) {
-        kinf_object_t o;
-        uint8_t r[10];
-        size_t nl, ul, rl, nsl;
-        if (!kinf__store_visible(inf, s)) { continue; }
-        kinf__store_view(inf, inf->slots[s].cur, s, &o);
-        nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
-        r[0] = (uint8_t)(o.flags & KINF_OBJ_IDENTITY_ONLY);
-        r[1] = (uint8_t)nsl; kinf__le_put(r + 2, nl, 2); r[4] = (uint8_t)ul; r[5] = (uint8_t)rl;
-        kinf__le_put(r + 6, o.json_len, 4);
-        kinf__snap_put(w, r, sizeof(r));
-        kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
-        kinf__snap_put(w, o.uid, ul); kinf__snap_put(w, o.resource_version, rl);
-        kinf__snap_put(w, o.json, o.json_len);
+        if (kinf__store_visible(inf, s)) { kinf__snap_put_obj(inf, w, s); }
     }
     {
         uint8_t c[8];
-        kinf__le_put(c, kinf__xxh_digest(&w->h), 8);
+        w->sum = kinf__xxh_digest(&w->h);
+        kinf__le_put(c, w->sum, 8);
         kinf__snap_put(w, c, 8);
     }
     kinf__snap_flush(w);
@@ -7134,6 +7193,7 @@ typedef struct kinf__snap_r {
     kinf__xxh h;
     size_t pos, end;
     int io;                       /* fn failed */
+    uint64_t sum;                 /* the image's checksum, once read */
 } kinf__snap_r;
 /* The next n bytes where they are: in the caller's memory, or in rbuf, read
    on behind the ones there (n at most rcap) with no copy but of that rest;
@@ -7183,6 +7243,45 @@ static void kinf__snap_clear(kinf_informer_t* inf) {
 }
 /* a string of the snapshot: no NUL, shorter than cap */
 static int kinf__snap_text(const char* s, size_t n) { return memchr(s, 0, n) == 0; }
+/* One object record into the store: a new key, or (replace, a journal's
+   upsert) a key that may be there already; the item that refuses it, or 0. */
+static uint32_t kinf__snap_obj(kinf_informer_t* inf, kinf__snap_r* r, int replace, char* det, size_t dcap) {
+    uint8_t rec[10];
+    char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
+    const uint8_t* js;
+    size_t nsl, nl, ul, rl, jl, kl;
+    uint32_t ref, hh, dropped = inf->st.dropped;
+    int32_t s;
+    if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
+    if ((rec[0] & ~(unsigned)KINF_OBJ_IDENTITY_ONLY) || !nl || nl >= sizeof(name) || ul >= sizeof(uid) || !rl || rl >= sizeof(rv)) {
+        kinf__strlcpy(det, "object record", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
+        !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    /* the JSON where it was read when it fits the read buffer (no copy) */
+    js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+    if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
+        memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
+        memchr(js, 0, jl)) {
+        kinf__strlcpy(det, "object", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    ns[nsl] = 0; name[nl] = 0; uid[ul] = 0; rv[rl] = 0;
+    kl = kinf__key_put(key, ns, nsl, name, nl);
+    key[kl] = 0;
+    hh = kinf__fnv(key, kl);
+    s = kinf__hash_find(inf, key, kl, hh);
+    if (s >= 0 && !replace) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    ref = kinf__blk_make(inf, ns, name, uid, rv, js, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
+    if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    kinf__store_upsert(inf, s, ref, hh);
+    if (inf->st.dropped != dropped) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    return 0;
+}
 /* Reads the whole snapshot into the store; the item that refuses it, or 0. */
 static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
     uint8_t h[KINF__SNAP_HEAD], mine[KINF__SNAP_HEAD];
@@ -7219,37 +7318,8 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     }
     if (count > (uint32_t)inf->max_objects) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
     for (i = 0; i < count; i++) {
-        uint8_t rec[10];
-        char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
-        const uint8_t* js;
-        size_t nsl, nl, ul, rl, jl, kl;
-        uint32_t ref, hh;
-        if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
-        if ((rec[0] & ~(unsigned)KINF_OBJ_IDENTITY_ONLY) || !nl || nl >= sizeof(name) || ul >= sizeof(uid) || !rl || rl >= sizeof(rv)) {
-            kinf__strlcpy(det, "object record", dcap);
-            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
-        }
-        if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
-        if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
-            !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        /* the JSON where it was read when it fits the read buffer (no copy) */
-        js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
-        if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
-            memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
-            memchr(js, 0, jl)) {
-            kinf__strlcpy(det, "object", dcap);
-            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
-        }
-        ns[nsl] = 0; name[nl] = 0; uid[ul] = 0; rv[rl] = 0;
-        kl = kinf__key_put(key, ns, nsl, name, nl);
-        key[kl] = 0;
-        hh = kinf__fnv(key, kl);
-        if (kinf__hash_find(inf, key, kl, hh) >= 0) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
-        ref = kinf__blk_make(inf, ns, name, uid, rv, js, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
-        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
-        kinf__store_upsert(inf, -1, ref, hh);
+        uint32_t item = kinf__snap_obj(inf, r, 0, det, dcap);
+        if (item) { return item; }
         if (inf->nlive != (int)i + 1) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
     }
     sum = kinf__xxh_digest(&r->h);
@@ -7257,6 +7327,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
         uint8_t c[8], extra;
         if (!kinf__snap_get(r, c, 8)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (kinf__le_get(c, 8) != sum) { kinf__strlcpy(det, "checksum", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        r->sum = sum;
         if (kinf__snap_get(r, &extra, 1)) { kinf__strlcpy(det, "bytes after the end", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (r->io) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
@@ -7264,6 +7335,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     return 0;
 }
 
+static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
 /* The snapshot through fn: 0, or -1 when fn gave up (nothing logged). */
 static int kinf__snap_stream(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     kinf__snap_w w;
@@ -7272,21 +7344,185 @@ static int kinf__snap_stream(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapsh
     kinf__xxh_init(&w.h);
     return kinf__snap_emit(inf, unix_ms, &w);
 }
-/* A whole snapshot is written: the store is clean. */
-static void kinf__snap_clean(kinf_informer_t* inf) {
+/* The file has every change now: the store is clean. */
+static void kinf__snap_written_now(kinf_informer_t* inf) {
     inf->snap_dirty = 0;
     inf->snap_written = 1;
     inf->snap_write_at = inf->conn.now;
+}
+/* A whole image is written (or loaded): no slot is dirty, the tombstones
+   go, and the visible keys are SAVED when a journal is to follow it
+   (saved 1, the file's image); the caller's own write has none (0). */
+static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
+    int32_t s;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); continue; }
+        kinf__slot_j(&inf->slots[s], saved && kinf__store_visible(inf, s) ? KINF__J_SAVED : 0);
+    }
+    inf->snap_need_image = 0;
+    inf->snap_jbase_ok = (uint8_t)saved;
+    kinf__snap_written_now(inf);
+}
+
+/* >>snapshot journal  the changes since the image, appended to path.journal:
+     header (32 bytes): "KINFJRNL", u32 version (1), u32 0x01020304 in the
+     writer's byte order, u64 the XXH64 trailer of the image it follows,
+     u64 XXH64 of the 24 bytes before it;
+     a record per append: u32 payload length, the payload, u64 XXH64 of the
+     length and the payload; the payload: u64 write time (unix ms), u16 +
+     bytes the last resourceVersion, u32 changes, then each change: 'D', u8
+     namespace length, u16 name length, the two; or 'U' and an object record
+     as in the image. Deletes come first: a key deleted and made again
+     between two appends ends made. */
+#define KINF__JRNL_VERSION 1u
+#define KINF__JRNL_HEAD 32u
+#ifndef KINF__JRNL_PCT
+#define KINF__JRNL_PCT 50u            /* an image when the journal would outgrow this share of it */
+#endif
+enum { KINF__JOP_DEL = 'D', KINF__JOP_UPS = 'U' };
+/* what slot s gives the next record: a delete, an upsert or nothing */
+static int kinf__jrnl_op(const kinf_informer_t* inf, int32_t s) {
+    const kinf__slot* sl = &inf->slots[s];
+    if (sl->ixflags & KINF__J_TOMB) { return KINF__JOP_DEL; }
+    if (!(sl->ixflags & KINF__J_DIRTY) || !(sl->flags & KINF__F_LIVE)) { return 0; }
+    if (sl->flags & KINF__F_DELETED) { return (sl->ixflags & KINF__J_SAVED) ? KINF__JOP_DEL : 0; }
+    return KINF__JOP_UPS;
+}
+/* the changes, deletes first; how many */
+static uint32_t kinf__jrnl_ops(kinf_informer_t* inf, kinf__snap_w* w) {
+    uint32_t n = 0;
+    int32_t s;
+    int pass;
+    for (pass = 0; pass < 2; pass++) {
+        for (s = 0; s < inf->slot_hi && !w->err; s++) {
+            int op = kinf__jrnl_op(inf, s);
+            uint8_t b[4];
+            if (op != (pass ? KINF__JOP_UPS : KINF__JOP_DEL)) { continue; }
+            b[0] = (uint8_t)op;
+            if (op == KINF__JOP_UPS) {
+                kinf__snap_put(w, b, 1);
+                kinf__snap_put_obj(inf, w, s);
+            } else {
+                kinf_object_t o;
+                size_t nsl, nl;
+                kinf__store_view(inf, inf->slots[s].cur, s, &o);
+                nsl = strlen(o.namespace_); nl = strlen(o.name);
+                b[1] = (uint8_t)nsl; kinf__le_put(b + 2, nl, 2);
+                kinf__snap_put(w, b, 4);
+                kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+            }
+            n++;
+        }
+    }
+    return n;
+}
+/* The record of the changes through w (fresh): 0, or -1 when fn gave up.
+   The changes are walked twice, first only to count the payload's length. */
+static int kinf__jrnl_record(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
+    kinf__snap_w c;
+    uint8_t b[14];
+    size_t rl = strlen(inf->last_rv);
+    uint64_t len;
+    uint32_t n;
+    memset(&c, 0, offsetof(kinf__snap_w, buf));
+    c.fn = kinf__snap_count;
+    n = kinf__jrnl_ops(inf, &c);
+    len = 8u + 2u + rl + 4u + c.total;
+    if (len > 0xffffffffu) { return -1; }
+    kinf__le_put(b, len, 4); kinf__le_put(b + 4, unix_ms, 8); kinf__le_put(b + 12, rl, 2);
+    kinf__snap_put(w, b, 14);
+    kinf__snap_put(w, inf->last_rv, rl);
+    kinf__le_put(b, n, 4);
+    kinf__snap_put(w, b, 4);
+    kinf__jrnl_ops(inf, w);
+    kinf__le_put(b, kinf__xxh_digest(&w->h), 8);
+    kinf__snap_put(w, b, 8);
+    kinf__snap_flush(w);
+    return w->err ? -1 : 0;
+}
+/* The record is in the file: its keys are SAVED, its deletes done. */
+static void kinf__jrnl_commit(kinf_informer_t* inf) {
+    int32_t s;
+    for (s = 0; s < inf->slot_hi; s++) {
+        kinf__slot* sl = &inf->slots[s];
+        if (sl->ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
+        else if (sl->ixflags & KINF__J_DIRTY) { kinf__slot_j(sl, kinf__store_visible(inf, s) ? KINF__J_SAVED : 0); }
+    }
+    kinf__snap_written_now(inf);
+}
+/* The header of the journal that follows the image of checksum sum. */
+static void kinf__jrnl_head(uint8_t* h, uint64_t sum) {
+    uint32_t bom = 0x01020304u;
+    kinf__xxh x;
+    memcpy(h, "KINFJRNL", 8);
+    kinf__le_put(h + 8, KINF__JRNL_VERSION, 4);
+    memcpy(h + 12, &bom, 4);
+    kinf__le_put(h + 16, sum, 8);
+    kinf__xxh_init(&x);
+    kinf__xxh_update(&x, h, 24);
+    kinf__le_put(h + 24, kinf__xxh_digest(&x), 8);
+}
+/* A journal's delete at load: the key goes from the store and the FIFO (a
+   walk of it: the load's adds are all there is). */
+static void kinf__jrnl_unqueue(kinf_informer_t* inf, int32_t s) {
+    int32_t p = -1, q = inf->fh;
+    while (q >= 0 && q != s) { p = q; q = inf->slots[q].pnext; }
+    if (q == s) {
+        if (p < 0) { inf->fh = inf->slots[s].pnext; } else { inf->slots[p].pnext = inf->slots[s].pnext; }
+        if (inf->ft == s) { inf->ft = p; }
+        inf->flen--;
+        inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
+    }
+    inf->nlive--;
+    kinf__slot_free(inf, s);
+}
+/* One record's payload (its checksum already right) into the store, through
+   r (reading no further than the payload); the item that refuses it, or 0. */
+static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t b[14];
+    char rv[KINF__MAX_RV];
+    uint32_t n, i, item;
+    size_t rl;
+    if (!kinf__snap_get(r, b, 10)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    rl = (size_t)kinf__le_get(b + 8, 2);
+    if (!rl || rl >= sizeof(rv)) { kinf__strlcpy(det, "journal: resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (!kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    if (!kinf__snap_text(rv, rl)) { kinf__strlcpy(det, "journal: resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    rv[rl] = 0;
+    inf->snap_time = kinf__le_get(b, 8);
+    if (!kinf__snap_get(r, b, 4)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    n = (uint32_t)kinf__le_get(b, 4);
+    for (i = 0; i < n; i++) {
+        if (!kinf__snap_get(r, b, 1)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if (b[0] == KINF__JOP_UPS) {
+            if ((item = kinf__snap_obj(inf, r, 1, det, dcap)) != 0) { return item; }
+        } else if (b[0] == KINF__JOP_DEL) {
+            char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], key[KINF__MAX_KEY];
+            size_t nsl, nl, kl;
+            int32_t s;
+            if (!kinf__snap_get(r, b, 3)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+            nsl = b[0]; nl = (size_t)kinf__le_get(b + 1, 2);
+            if (nsl >= sizeof(ns) || !nl || nl >= sizeof(name)) { kinf__strlcpy(det, "journal: delete", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+            if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+            kl = kinf__key_put(key, ns, nsl, name, nl);
+            s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
+            if (s >= 0 && kinf__store_visible(inf, s)) { kinf__jrnl_unqueue(inf, s); }
+        } else {
+            kinf__strlcpy(det, "journal: change", dcap);
+            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+        }
+    }
+    memcpy(inf->last_rv, rv, rl + 1);
+    return 0;
 }
 KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
     if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
     if (kinf__snap_stream(inf, unix_ms, fn, user) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
-    kinf__snap_clean(inf);
+    kinf__snap_clean(inf, 0);
     return KINF_OK;
 }
-static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
 KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
     kinf__snap_w w;
     if (!kinf__ok(inf) || !inf->last_rv[0]) { return 0; }
@@ -7296,7 +7532,10 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
     kinf__snap_emit(inf, 0, &w);
     return w.total;
 }
-static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
+/* A journal's reader at load (the file's): after the image of checksum sum,
+   its records into the store; the item that refuses the whole, or 0. */
+typedef uint32_t (*kinf__jrnl_read_fn)(kinf_informer_t* inf, uint64_t sum, void* user, char* det, size_t dcap);
+static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r, kinf__jrnl_read_fn jrnl, void* juser) {
     uint32_t item;
     char det[200];
     if (inf->conn.in_callback) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
@@ -7305,11 +7544,21 @@ static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
     kinf__xxh_init(&r->h);
     item = kinf__snap_read(inf, r, det, sizeof(det));
     if (item && r->io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    if (!item && jrnl) { item = jrnl(inf, r->sum, juser, det, sizeof(det)); }
     if (item) {
         kinf__snap_clear(inf);
         kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
         inf->snap_dirty = 0;
+        inf->snap_jbase_ok = 0;
         return KINF_ERR_INVAL;
+    }
+    {
+        /* the file's image and journal are what the store holds now */
+        uint8_t need = inf->snap_need_image;
+        kinf__snap_clean(inf, jrnl != 0);
+        inf->snap_need_image = need;
+        inf->snap_written = 0;
+        inf->snap_jbase_ok = (uint8_t)(jrnl != 0);
     }
     inf->snap_loaded = 1; inf->snap_stale = 1; inf->snap_dirty = 0;
     inf->sync_wait = 1; inf->sync_pops_left = inf->flen;
@@ -7325,7 +7574,7 @@ KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, 
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
     memset(&r, 0, sizeof(r));
     r.fn = fn; r.user = user; r.b = inf->conn.rbuf;
-    return kinf__snap_load(inf, &r);
+    return kinf__snap_load(inf, &r, 0, 0);
 }
 KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len) {
     kinf__snap_r r;
@@ -7333,7 +7582,7 @@ KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size
     if (!data && len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_mem", ": data is NULL"); return KINF_ERR_INVAL; }
     memset(&r, 0, sizeof(r));
     r.b = (const uint8_t*)data; r.end = len;
-    return kinf__snap_load(inf, &r);
+    return kinf__snap_load(inf, &r, 0, 0);
 }
 KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms) {
     if (!kinf__ok(inf) || !inf->snap_stale) { return 0; }
@@ -7378,17 +7627,130 @@ static int kinf__snap_fd_write(const void* data, size_t len, void* user) {
     }
     return 0;
 }
+/* a log detail: a, then b, n and c (b, n and c left out when n is 0) */
+static const char* kinf__snap_say(char* buf, size_t cap, const char* a, const char* b, uint64_t n, const char* c) {
+    char num[21];
+    size_t o = kinf__log_put(buf, cap, 0, a, 0);
+    if (n) { o = kinf__log_put(buf, cap, o, b, 0); o = kinf__log_put(buf, cap, o, kinf__utoa(num, n), 0); kinf__log_put(buf, cap, o, c, 0); }
+    return buf;
+}
+/* path.journal in buf; 0 when it does not fit */
+static int kinf__jrnl_path(char* buf, size_t cap, const char* path) {
+    size_t l = strlen(path);
+    if (l + 9 > cap) { return 0; }
+    memcpy(buf, path, l); memcpy(buf + l, ".journal", 9);
+    return 1;
+}
+/* up to n bytes of fd at p: how many (fewer at its end), or -1 */
+static long kinf__jrnl_fill(int fd, uint8_t* p, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        long k = kinf__snap_fd_read(p + got, n - got, &fd);
+        if (k < 0) { return -1; }
+        if (k == 0) { break; }
+        got += (size_t)k;
+    }
+    return (long)got;
+}
+/* a record's payload read through kinf__snap_r, and nothing after it */
+typedef struct kinf__jrnl_lim { int fd; size_t left; } kinf__jrnl_lim;
+static long kinf__jrnl_lim_read(void* buf, size_t cap, void* user) {
+    kinf__jrnl_lim* l = (kinf__jrnl_lim*)user;
+    long k = kinf__snap_fd_read(buf, cap < l->left ? cap : l->left, &l->fd);
+    if (k > 0) { l->left -= (size_t)k; }
+    return k;
+}
+typedef struct kinf__jrnl_in { int fd; const char* path; uint64_t ibytes; } kinf__jrnl_in;
+/* The journal beside the image (kinf__jrnl_read_fn). One that follows another
+   image, or whose header is torn, is ignored (a warning); the records are
+   checked whole before one is applied, and the first that is short or fails
+   its checksum ends the journal: it and what follows are dropped (a
+   warning), what came before stays. Either way the next save is an image. */
+static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, char* det, size_t dcap) {
+    kinf__jrnl_in* j = (kinf__jrnl_in*)user;
+    uint8_t h[KINF__JRNL_HEAD], mine[KINF__JRNL_HEAD];
+    uint64_t at = KINF__JRNL_HEAD;
+    long got;
+    int torn = 0;
+    inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_need_image = 0;
+    if (j->fd < 0) { return 0; }
+    got = kinf__jrnl_fill(j->fd, h, sizeof(h));
+    if (got == 0) { return 0; }
+    /* the header as this informer writes it for the image it names */
+    if (got == (long)sizeof(h)) { kinf__jrnl_head(mine, kinf__le_get(h + 16, 8)); }
+    if (got != (long)sizeof(h) || memcmp(h, mine, sizeof(h))) {
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, got < 0 ? " (unreadable)" : " (its header is torn, foreign or of another format)");
+        inf->snap_need_image = 1;
+        return 0;
+    }
+    if (kinf__le_get(h + 16, 8) != sum) {
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, " (it follows another image)");
+        inf->snap_need_image = 1;
+        return 0;
+    }
+    for (;;) {
+        uint8_t lb[4], c[8];
+        uint64_t len, rem;
+        kinf__xxh x;
+        kinf__snap_r r;
+        kinf__jrnl_lim lim;
+        uint32_t item;
+        got = kinf__jrnl_fill(j->fd, lb, 4);
+        if (got == 0) { break; }
+        if (got != 4) { torn = 1; break; }
+        len = kinf__le_get(lb, 4);
+        kinf__xxh_init(&x);
+        kinf__xxh_update(&x, lb, 4);
+        for (rem = len; rem; ) {
+            size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
+            if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
+            kinf__xxh_update(&x, inf->conn.rbuf, k);
+            rem -= k;
+        }
+        if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
+        /* whole and right: applied, read again from its start */
+        if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
+        memset(&r, 0, sizeof(r));
+        lim.fd = j->fd; lim.left = (size_t)len;
+        r.inf = inf; r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf;
+        kinf__xxh_init(&r.h);
+        item = kinf__jrnl_apply(inf, &r, det, dcap);
+        if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (item) { return r.io ? KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
+        at += 4u + len + 8u;
+        if (lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    }
+    inf->snap_jbytes = at;
+    if (torn) {
+        char why[64];
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_TORN, j->path, kinf__snap_say(why, sizeof(why), "", " (dropped from byte ", at, ")"));
+        inf->snap_need_image = 1;
+    }
+    return 0;
+}
 KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path) {
+    char jpath[1040];
+    kinf__snap_r r;
+    kinf__jrnl_in j;
+    struct stat st;
     int fd, rc;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!path) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_file", ": path is NULL"); return KINF_ERR_INVAL; }
     if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
-    fd = open(path, O_RDONLY);
+    fd = open(path, O_RDONLY | KINF__O_CLOEXEC);
     if (fd < 0) {
         if (errno != ENOENT) { KINF__ERR(inf, SNAPSHOT_UNREADABLE, path, 0); }
         return KINF_ERR_IO;
     }
-    rc = kinf_snapshot_load(inf, kinf__snap_fd_read, &fd);
+    j.path = jpath;
+    j.fd = kinf__jrnl_path(jpath, sizeof(jpath), path) ? open(jpath, O_RDONLY | KINF__O_NOFOLLOW | KINF__O_CLOEXEC) : -1;
+    j.ibytes = fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0;
+    inf->snap_jpath = kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path));
+    memset(&r, 0, sizeof(r));
+    r.fn = kinf__snap_fd_read; r.user = &fd; r.b = inf->conn.rbuf;
+    rc = kinf__snap_load(inf, &r, kinf__jrnl_read, &j);
+    if (j.fd >= 0) { close(j.fd); }
     close(fd);
     return rc;
 }
@@ -7400,13 +7762,6 @@ typedef enum kinf__snap_fail {
 static const char* const kinf__snap_fail_why[] = {
     "", ": path too long", ": there and cannot be removed", ": cannot create", ": write failed",
     ": fsync failed", ": close failed", ": rename failed" };
-/* a log detail: a, then b, n and c (b, n and c left out when n is 0) */
-static const char* kinf__snap_say(char* buf, size_t cap, const char* a, const char* b, uint64_t n, const char* c) {
-    char num[21];
-    size_t o = kinf__log_put(buf, cap, 0, a, 0);
-    if (n) { o = kinf__log_put(buf, cap, o, b, 0); o = kinf__log_put(buf, cap, o, kinf__utoa(num, n), 0); kinf__log_put(buf, cap, o, c, 0); }
-    return buf;
-}
 /* A save failed at step fail (errno err, or 0). Logged when the step is not
    the one the last save failed at: a save retried while the disk stays full
    says so once, not once per attempt. Returns rc. */
@@ -7422,20 +7777,71 @@ static int kinf__snap_failed(kinf_informer_t* inf, kinf__snap_fail fail, const c
     inf->snap_fail_at = inf->conn.now;
     return rc;
 }
-KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
-    char tmp[1040], dir[1040];
+/* the directory of path to disk (a rename or a new file in it) */
+static void kinf__snap_syncdir(const char* path) {
+    char dir[1040];
+    size_t l = strlen(path);
+    int fd;
+    if (l >= sizeof(dir)) { return; }
+    memcpy(dir, path, l + 1);
+    while (l > 0 && dir[l - 1] != '/') { l--; }
+    if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
+    fd = open(dir, O_RDONLY | KINF__O_CLOEXEC);
+    if (fd >= 0) { fsync(fd); close(fd); }
+}
+/* The changes since the last save appended to path.journal: 0; 1 when an
+   image is due instead (none follows this informer's image, the last
+   append failed or was cut at load, the file is not the one this informer
+   wrote, or the journal would outgrow KINF__JRNL_PCT % of the image), with
+   nothing written; -1 when the append failed (the journal may end in a
+   torn record: the next save is an image). */
+static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t unix_ms) {
+    char jpath[1040];
+    uint8_t h[KINF__JRNL_HEAD];
+    kinf__snap_w w;
+    kinf__snap_fd f;
+    struct stat st;
+    uint64_t head;
+    int fd, rc = 0;
+    if (!inf->snap_jbase_ok || inf->snap_need_image || inf->snap_jpath != kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path)) ||
+        !kinf__jrnl_path(jpath, sizeof(jpath), path)) { return 1; }
+    head = inf->snap_jbytes ? 0u : KINF__JRNL_HEAD;
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_count;
+    kinf__xxh_init(&w.h);
+    if (kinf__jrnl_record(inf, unix_ms, &w) != 0) { return 1; }
+    if (inf->snap_jbytes + head + w.total > inf->snap_ibytes / 100u * KINF__JRNL_PCT) { return 1; }
+    /* appended to, never followed; a file of another size is not ours */
+    fd = open(jpath, O_WRONLY | O_APPEND | O_CREAT | KINF__O_NOFOLLOW | KINF__O_CLOEXEC, 0600);
+    if (fd < 0) { return -1; }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size != inf->snap_jbytes) { close(fd); return 1; }
+    (void)fchmod(fd, 0600);
+    f.fd = fd; f.err = 0;
+    if (head) { kinf__jrnl_head(h, inf->snap_jbase); rc = kinf__snap_fd_write(h, sizeof(h), &f); }
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_fd_write; w.user = &f;
+    kinf__xxh_init(&w.h);
+    if (rc != 0 || kinf__jrnl_record(inf, unix_ms, &w) != 0 || fsync(fd) != 0) { rc = -1; }
+    if (close(fd) != 0) { rc = -1; }
+    if (rc) { return -1; }
+    if (head) { kinf__snap_syncdir(jpath); }
+    inf->snap_jbytes += head + w.total;
+    kinf__jrnl_commit(inf);
+    KINF__INFO(inf, SNAPSHOT_WRITTEN, jpath, 0);
+    return 0;
+}
+/* The image: path.tmp written, fsync'd, renamed over path; then the
+   journal of the image before it removed (a crash before that leaves a
+   journal naming another image: ignored at load). */
+static int kinf__snap_image(kinf_informer_t* inf, const char* path, uint64_t unix_ms) {
+    char tmp[1040];
     kinf__snap_fail fail = KINF__SNAPF_NONE;
     kinf__snap_fd f;
-    size_t l;
+    kinf__snap_w w;
+    size_t l = strlen(path);
     int fd, err = 0;
-    struct timespec ts;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
-    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
-    l = strlen(path);
     if (l + 5 > sizeof(tmp)) { return kinf__snap_failed(inf, KINF__SNAPF_PATH, path, 0, KINF_ERR_INVAL); }
     memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5);
-    clock_gettime(CLOCK_REALTIME, &ts);
     /* path.tmp is made anew, never opened as it is: one left there (by a
        crash, or put there as a link to another file) is removed, not
        followed or written through, and O_EXCL creates ours or fails (a
@@ -7451,7 +7857,10 @@ KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
        refuses, and what open made is no wider than 0600 anyway */
     (void)fchmod(fd, 0600);
     f.fd = fd; f.err = 0;
-    if (kinf__snap_stream(inf, (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u, kinf__snap_fd_write, &f) != 0) {
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_fd_write; w.user = &f;
+    kinf__xxh_init(&w.h);
+    if (kinf__snap_emit(inf, unix_ms, &w) != 0) {
         fail = KINF__SNAPF_WRITE; err = f.err;
     } else if (fsync(fd) != 0) {
         fail = KINF__SNAPF_FSYNC; err = errno;
@@ -7463,18 +7872,31 @@ KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
         return kinf__snap_failed(inf, fail, tmp, err, KINF_ERR_IO);
     }
     /* the rename reaches the disk with the directory */
-    memcpy(dir, path, l + 1);
-    while (l > 0 && dir[l - 1] != '/') { l--; }
-    if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
-    fd = open(dir, O_RDONLY | KINF__O_CLOEXEC);
-    if (fd >= 0) { fsync(fd); close(fd); }
-    kinf__snap_clean(inf);
+    kinf__snap_syncdir(path);
+    kinf__snap_clean(inf, 1);
+    inf->snap_jbase = w.sum; inf->snap_ibytes = w.total; inf->snap_jbytes = 0;
+    inf->snap_jpath = kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path));
+    if (kinf__jrnl_path(tmp, sizeof(tmp), path) && unlink(tmp) != 0 && errno != ENOENT) { inf->snap_jbase_ok = 0; }
+    KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
+    return KINF_OK;
+}
+KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
+    struct timespec ts;
+    uint64_t unix_ms;
+    int rc;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unix_ms = (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+    rc = kinf__jrnl_append(inf, path, unix_ms);
+    if (rc < 0) { inf->snap_need_image = 1; }
+    if (rc != 0 && (rc = kinf__snap_image(inf, path, unix_ms)) != KINF_OK) { return rc; }
     if (inf->snap_fail) {
         char after[48];
         KINF__INFO(inf, SNAPSHOT_WRITE_RECOVERED, path, kinf__snap_say(after, sizeof(after), "", " (after ", inf->snap_fails, " failed saves)"));
         inf->snap_fail = KINF__SNAPF_NONE; inf->snap_fails = 0;
     }
-    KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
     return KINF_OK;
 }
 /* How long after a failed save autosave waits: the interval (a second when
@@ -7504,6 +7926,9 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD
+#undef KINF__JRNL_VERSION
+#undef KINF__JRNL_HEAD
+#undef KINF__JRNL_PCT
 #undef KINF__XP1
 #undef KINF__XP2
 #undef KINF__XP3
@@ -11735,7 +12160,6 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SELFCHECK
-#undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN
 #undef KINF__GZ_FAST

@@ -52,11 +52,12 @@ static void kinf__prefault(kinf_informer_t* inf) {
     inf->pagesz = 0;
 #endif
 }
+static int kinf__tomb_reclaim(kinf_informer_t* inf);
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     uint32_t ref;
     need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
-        if (inf->used + need > inf->store_bytes) { return 0; }
+        if (inf->used + need > inf->store_bytes && !(kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes)) { return 0; }
         kinf__arena_compact(inf);
     }
     KINF_ASSERT(inf->top + need <= inf->store_bytes);
@@ -151,7 +152,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
-        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
+        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->old && ((sl->ixflags & KINF__J_ALL) == KINF__J_TOMB ? sl->cur != 0 : !sl->cur)); continue; }
         used++;
         KINF_ASSERT(sl->cur != 0);
         KINF_ASSERT(kinf__slot_legal(sl->flags, sl->old != 0));
@@ -301,8 +302,30 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
 }
 
 /* >>store operations */
+/* A tombstone's slot and block go back to the store (>>snapshot journal). */
+static void kinf__tomb_free(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    kinf__arena_free(inf, sl->cur);
+    sl->cur = 0;
+    kinf__slot_j(sl, 0);
+    sl->pnext = inf->free_head;
+    inf->free_head = s;
+    inf->snap_ntomb--;
+}
+/* The store is short of a slot or of bytes: the tombstones go, and with
+   them the deletes the journal has not written; the next save is an image. */
+static int kinf__tomb_reclaim(kinf_informer_t* inf) {
+    int32_t s;
+    if (!inf->snap_ntomb) { return 0; }
+    for (s = 0; s < inf->slot_hi && inf->snap_ntomb; s++) {
+        if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
+    }
+    inf->snap_need_image = 1;
+    return 1;
+}
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
+    if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
         int x;
@@ -319,6 +342,7 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     inf->free_head = inf->slots[s].pnext;
     inf->slots[s].pnext = -1;
     inf->slots[s].flags = KINF__F_LIVE;
+    kinf__slot_j(&inf->slots[s], 0);
     inf->slots[s].cur = inf->slots[s].old = 0;
     inf->nused++;
     return s;
@@ -327,14 +351,23 @@ static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
     kinf__index_remove(inf, s);
     kinf__hash_remove(inf, s);
-    kinf__arena_free(inf, sl->cur);
     if (sl->old) { kinf__arena_free(inf, sl->old); }
-    sl->cur = sl->old = 0;
+    sl->old = 0;
     sl->flags = 0;
     sl->gen = (uint16_t)((sl->gen + 1u) & 0xfffu);
+    inf->nused--;
+    if (sl->ixflags & KINF__J_SAVED) {
+        /* the file has the key: kept (its block) until the journal says it went */
+        kinf__slot_j(sl, KINF__J_TOMB);
+        sl->pnext = -1;
+        inf->snap_ntomb++;
+        return;
+    }
+    kinf__arena_free(inf, sl->cur);
+    sl->cur = 0;
+    kinf__slot_j(sl, 0);
     sl->pnext = inf->free_head;
     inf->free_head = s;
-    inf->nused--;
 }
 static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
     return (inf->slots[s].flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE;
@@ -381,7 +414,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
     kinf__fifo_push(inf, s);
-    KINF__SNAP_TOUCH(inf);
+    kinf__snap_touch(inf, s);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
 static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
@@ -398,6 +431,6 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
     sl->flags |= KINF__F_DELETED;
     if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
     kinf__fifo_push(inf, s);
-    KINF__SNAP_TOUCH(inf);
+    kinf__snap_touch(inf, s);
 }
 

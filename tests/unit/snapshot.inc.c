@@ -377,6 +377,263 @@ static void test_snapshot_backoff(void) {
     }
     snap_rmtree(dir);
 }
+
+/* >>snapshot journal: the changes appended to path.journal, replayed at load */
+static long snap_fsize(const char* path) { struct stat st; return stat(path, &st) == 0 ? (long)st.st_size : -1; }
+static size_t snap_slurp(const char* path, uint8_t* b, size_t cap) {
+    int fd = open(path, O_RDONLY);
+    ssize_t n;
+    if (fd < 0) { return 0; }
+    n = read(fd, b, cap);
+    close(fd);
+    return n > 0 ? (size_t)n : 0;
+}
+static int snap_spit(const char* path, const uint8_t* b, size_t n) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600), ok;
+    if (fd < 0) { return 0; }
+    ok = write(fd, b, n) == (ssize_t)n;
+    close(fd);
+    return ok;
+}
+/* a fresh informer loaded from path; 0 when the load refused */
+static kinf_informer_t* snap_from_file(const char* path) {
+    kinf_informer_t* b = eng_mk();
+    if (b && kinf_snapshot_load_file(b, path) != KINF_OK) { rm(b); b = 0; }
+    return b;
+}
+/* the store of inf (loaded) as a snapshot in memory, to compare two loads */
+static size_t snap_image_of(kinf_informer_t* inf, uint8_t* b, size_t cap) {
+    snap_mem m;
+    m.b = b; m.cap = cap; m.n = 0;
+    return kinf__snap_stream(inf, 1, snap_w, &m) == 0 ? m.n : 0;
+}
+/* 1 when b, loaded, holds what a holds (objects and resourceVersion) */
+static int snap_same_as(kinf_informer_t* a, kinf_informer_t* b) {
+    kinf_object_t o, p;
+    kinf_iter_t it;
+    int diff = 0;
+    memset(&it, 0, sizeof(it));
+    while (kinf_next(a, &it, &o)) {
+        if (!kinf_get(b, o.key, &p) || strcmp(o.json, p.json) || strcmp(o.resource_version, p.resource_version) ||
+            strcmp(o.uid, p.uid) || !(p.flags & KINF_OBJ_FROM_SNAPSHOT)) { diff++; }
+    }
+    return !diff && kinf_count(a) == kinf_count(b) && !strcmp(kinf_resource_version(a), kinf_resource_version(b));
+}
+/* 1 when b holds what the snapshot img (of n bytes) holds, in any slot order */
+static int snap_same_img(kinf_informer_t* b, const uint8_t* img, size_t n) {
+    kinf_informer_t* c = eng_mk();
+    int same = c && kinf_snapshot_load_mem(c, img, n) == KINF_OK && snap_same_as(c, b);
+    rm(c);
+    return same;
+}
+static void test_snapshot_journal(void) {
+    static uint8_t jb[1 << 16], ib[1 << 16], want[1 << 16], got[1 << 16];
+    char dir[64], path[128], jpath[160], other[128], name[16], rv[16];
+    kinf_informer_t *a, *b, *c;
+    long isz, jsz, prev;
+    size_t jn, wn, k;
+    int i, bad, torn;
+    g_test = "snapshot_journal";
+    snprintf(dir, sizeof(dir), "/tmp/kinf-unit-journal-XXXXXX");
+    if (!CHECK(mkdtemp(dir) != 0)) { return; }
+    snprintf(path, sizeof(path), "%s/j.snap", dir); snprintf(jpath, sizeof(jpath), "%s.journal", path);
+    snprintf(other, sizeof(other), "%s/other.snap", dir);
+    a = snap_listed(ENG_T0);
+    if (!CHECK(a != 0)) { snap_rmtree(dir); return; }
+    /* 30 more pods: an image large enough for a few records beside it */
+    watch_begin(a);
+    for (i = 0; i < 30; i++) {
+        snprintf(name, sizeof(name), "q%d", i); snprintf(rv, sizeof(rv), "%d", 51 + i);
+        CHECK_INT(pod(a, "ADDED", "ns", name, rv, "node-with-a-long-name"), 0);
+    }
+    dispatch(a);
+    /* the first save is an image, and no journal */
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    isz = snap_fsize(path);
+    CHECK(isz > 0 && snap_fsize(jpath) < 0);
+    /* adds and an update: appended, the image left as it was */
+    watch_begin(a);
+    CHECK_INT(pod(a, "ADDED", "ns", "e", "61", 0), 0);
+    CHECK_INT(pod(a, "MODIFIED", "ns", "a", "62", "n1"), 0);
+    dispatch(a);
+    log_reset();
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_WRITTEN), 1);
+    CHECK(snap_fsize(path) == isz);
+    jsz = snap_fsize(jpath);
+    CHECK(jsz > 32);
+    {
+        struct stat st;
+        CHECK(lstat(jpath, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 07777) == 0600);
+    }
+    b = snap_from_file(path);
+    if (CHECK(b != 0)) {
+        CHECK(snap_same_as(a, b)); CHECK_INT(kinf_count(b), 34);
+        /* the same store as a full image of a gives */
+        wn = snap_image_of(b, want, sizeof(want));
+        c = eng_mk();
+        if (CHECK(c != 0)) {
+            {
+                snap_mem m;
+                m.b = ib; m.cap = sizeof(ib); m.n = 0;
+                CHECK_INT(kinf_snapshot_write(a, 1, snap_w, &m), KINF_OK);
+                CHECK_INT(kinf_snapshot_load_mem(c, ib, m.n), KINF_OK);
+            }
+            CHECK(snap_image_of(c, got, sizeof(got)) == wn && !memcmp(got, want, wn));
+            rm(c);
+        }
+        rm(b);
+    }
+    /* the caller's own write (kinf_snapshot_write) is no image of the file: the next save is one */
+    CHECK_INT(pod(a, "ADDED", "ns", "f", "63", 0), 0);
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    CHECK(snap_fsize(path) != isz && snap_fsize(jpath) < 0);
+    isz = snap_fsize(path);
+    /* deletes: one delivered (its slot freed: a tombstone keeps the key), one still queued */
+    CHECK_INT(pod(a, "DELETED", "ns", "b", "64", 0), 0);
+    dispatch(a);
+    CHECK_INT(pod(a, "DELETED", "ns", "c", "65", 0), 0);
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    CHECK(snap_fsize(path) == isz && snap_fsize(jpath) > 32);
+    prev = snap_fsize(jpath);
+    wn = snap_image_of(a, want, sizeof(want));    /* the store the journal holds before its last record */
+    dispatch(a);
+    /* deleted and made again between two saves: made */
+    CHECK_INT(pod(a, "DELETED", "ns", "e", "66", 0), 0);
+    dispatch(a);
+    CHECK_INT(pod(a, "ADDED", "ns", "e", "67", 0), 0);
+    dispatch(a);
+    CHECK_INT(pod(a, "MODIFIED", "ns", "d", "68", 0), 0);  /* d was never there: an add */
+    CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+    CHECK(snap_fsize(path) == isz);
+    b = snap_from_file(path);
+    if (CHECK(b != 0)) {
+        CHECK(snap_same_as(a, b)); CHECK_INT(kinf_count(b), 34);
+        CHECK_STR(stored(b, "ns/b"), ""); CHECK_STR(stored(b, "ns/c"), "");
+        rm(b);
+    }
+    /* the journal cut at every byte of its last record: everything before it loads */
+    jn = snap_slurp(jpath, jb, sizeof(jb));
+    CHECK(jn > (size_t)prev);
+    bad = torn = 0;
+    for (k = (size_t)prev; k < jn; k++) {
+        CHECK(snap_spit(jpath, jb, k));
+        log_reset();
+        b = snap_from_file(path);
+        if (!b) { bad++; continue; }
+        torn += logged(KINF_LOGITEM_SNAPSHOT_JOURNAL_TORN) == 1;
+        if (!snap_same_img(b, want, wn)) { bad++; }
+        rm(b);
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(torn, (int)(jn - (size_t)prev) - 1);            /* all but the cut at the record's start */
+    /* a journal cut so is not appended to: the next save is an image */
+    CHECK(snap_spit(jpath, jb, jn - 3));
+    b = snap_from_file(path);
+    if (CHECK(b != 0)) {
+        kinf_engine_tick(kinf_informer_engine(b), ENG_T0);
+        dispatch(b);
+        watch_begin(b);
+        CHECK_INT(pod(b, "ADDED", "ns", "g", "70", 0), 0);
+        CHECK_INT(kinf_snapshot_save_file(b, path), KINF_OK);
+        CHECK(snap_fsize(jpath) < 0 && snap_fsize(path) != isz);
+        c = snap_from_file(path);
+        if (CHECK(c != 0)) { CHECK(snap_same_as(b, c)); rm(c); }
+        rm(b);
+    }
+    CHECK(snap_spit(jpath, jb, jn));
+    /* a journal beside another image: ignored with a warning, never applied */
+    {
+        kinf_informer_t* o = snap_listed(ENG_T0);
+        if (CHECK(o != 0)) {
+            CHECK_INT(kinf_snapshot_save_file(o, other), KINF_OK);
+            snprintf(name, sizeof(name), "%s", ".journal");
+            {
+                char oj[160];
+                snprintf(oj, sizeof(oj), "%s%s", other, name);
+                CHECK(snap_spit(oj, jb, jn));
+                log_reset();
+                b = snap_from_file(other);
+                if (CHECK(b != 0)) {
+                    CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_JOURNAL_FOREIGN), 1);
+                    CHECK(snap_same_as(o, b)); CHECK_INT(kinf_count(b), 3); CHECK_STR(stored(b, "ns/e"), "");
+                    rm(b);
+                }
+                CHECK(snap_put_file(oj, "not a journal at all, 32 bytes and more", 0600));
+                log_reset();
+                b = snap_from_file(other);
+                if (CHECK(b != 0)) { CHECK_INT(logged(KINF_LOGITEM_SNAPSHOT_JOURNAL_FOREIGN), 1); CHECK(snap_same_as(o, b)); rm(b); }
+            }
+            rm(o);
+        }
+    }
+    rm(a);
+    /* compaction: the journal never outgrows half the image; a crash (the
+       journal cut anywhere) loses no record written whole before the cut */
+    {
+        static uint8_t states[40][1 << 13];
+        static size_t statelen[40], imglen;
+        static uint8_t img[1 << 13];
+        long ends[40], imgs = 0, last_isz;
+        int nrec = 0, cuts;
+        unlink(path); unlink(jpath);
+        a = snap_listed(ENG_T0);
+        if (!CHECK(a != 0)) { snap_rmtree(dir); return; }
+        watch_begin(a);
+        for (i = 0; i < 8; i++) {
+            snprintf(name, sizeof(name), "p%d", i); snprintf(rv, sizeof(rv), "%d", 100 + i);
+            CHECK_INT(pod(a, "ADDED", "ns", name, rv, "node-with-a-long-name"), 0);
+        }
+        dispatch(a);
+        CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+        last_isz = snap_fsize(path);
+        bad = 0;
+        for (i = 0; i < 60; i++) {
+            snprintf(name, sizeof(name), "p%d", i % 8); snprintf(rv, sizeof(rv), "%d", 200 + i);
+            CHECK_INT(pod(a, i % 7 == 3 ? "DELETED" : "MODIFIED", "ns", name, rv, "n"), 0);
+            dispatch(a);
+            CHECK_INT(kinf_snapshot_save_file(a, path), KINF_OK);
+            if (snap_fsize(jpath) < 0) {
+                imgs++; nrec = 0; last_isz = snap_fsize(path);
+                imglen = snap_image_of(a, img, sizeof(img));
+                continue;
+            }
+            if (snap_fsize(jpath) > last_isz / 2) { bad++; }
+            if (nrec < 40) {
+                ends[nrec] = snap_fsize(jpath);
+                statelen[nrec] = snap_image_of(a, states[nrec], sizeof(states[0]));
+                nrec++;
+            }
+        }
+        CHECK_INT(bad, 0);
+        CHECK(imgs >= 2);
+        /* the last run of appends: cut at random offsets */
+        if (CHECK(nrec >= 2)) {
+            jn = snap_slurp(jpath, jb, sizeof(jb));
+            CHECK(jn == (size_t)ends[nrec - 1]);
+            srand(17);
+            bad = 0;
+            for (cuts = 0; cuts < 300; cuts++) {
+                size_t cut = (size_t)rand() % (jn + 1);
+                int r = -1;
+                for (k = 0; k < (size_t)nrec; k++) { if ((size_t)ends[k] <= cut) { r = (int)k; } }
+                CHECK(snap_spit(jpath, jb, cut));
+                b = snap_from_file(path);
+                if (!b) { bad++; continue; }
+                if (r >= 0) {
+                    if (!snap_same_img(b, states[r], statelen[r])) { bad++; }
+                } else {
+                    /* before the first record: the image alone */
+                    if (!snap_same_img(b, img, imglen)) { bad++; }
+                }
+                rm(b);
+            }
+            CHECK_INT(bad, 0);
+        }
+        rm(a);
+    }
+    snap_rmtree(dir);
+}
 static void test_snapshot(void) {
     static const char* keep_other[] = { "spec" };
     static uint8_t big[8u << 20], small[8192], bad[8192];
@@ -690,4 +947,5 @@ static void test_snapshot(void) {
     test_snapshot_uid_bound();
     test_snapshot_file_safety();
     test_snapshot_backoff();
+    test_snapshot_journal();
 }
