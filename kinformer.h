@@ -131,7 +131,7 @@ API
         int  kinf_snapshot_load_mem(inf, const void* data, size_t len)   in place (mapped, flash)
         int  kinf_snapshot_stale(inf, uint64_t* since_unix_ms)   loaded, not yet resumed
         int  kinf_snapshot_dirty(inf, uint64_t* since_ms)        changed since written
-        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  atomic
+        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  image + journal, crash-safe
         int  kinf_snapshot_autosave(inf, path, int interval_s, int final)  when changed
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
@@ -1210,14 +1210,23 @@ KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms);
 /* 1 when the store changed since the last snapshot written or loaded
    (*since_ms, if not NULL: the engine time of the first such change), else 0. */
 KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms);
-/* The driver's file helpers. _load_file: kinf_snapshot_load from path;
-   KINF_ERR_IO when there is no such file (not logged) or it cannot be read.
-   _save_file: written atomically (path.tmp, fsync, rename over path, fsync
-   of the directory), so a crash leaves the previous snapshot whole; what
-   is at path.tmp is removed, not followed, and path.tmp created anew
-   (O_EXCL, mode 0600), so path is a regular file of mode 0600; KINF_ERR_IO
-   when a step fails (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when
-   path.tmp cannot be removed), logged once per run of failures at one step.
+/* The driver's file helpers. _load_file: kinf_snapshot_load from path,
+   then the changes of path.journal replayed when it follows that image (a
+   journal of another image, or a torn header, is ignored:
+   SNAPSHOT_JOURNAL_FOREIGN; a torn record ends it: SNAPSHOT_JOURNAL_TORN,
+   the records before it kept); KINF_ERR_IO when there is no such file (not
+   logged) or it cannot be read.
+   _save_file: the changes since the last save appended to path.journal
+   (O_APPEND | O_NOFOLLOW, mode 0600, fsync'd), or, when this informer has
+   no image of its own at path yet or the journal would outgrow half of the
+   image, a new image written atomically (path.tmp, fsync, rename over path,
+   fsync of the directory) and the journal removed, so a crash leaves the
+   previous snapshot whole; what is at path.tmp is removed, not followed,
+   and path.tmp created anew (O_EXCL, mode 0600), so path is a regular file
+   of mode 0600; KINF_ERR_IO when a step of the image fails
+   (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when path.tmp cannot be
+   removed), logged once per run of failures at one step (a failed append
+   is followed by an image at once).
    _autosave: the write policy for flash: writes only when dirty, and at
    most every interval_s seconds (of the engine's clock) unless final is 1
    (at stop); after a failed save it waits the interval (1 s when 0), then
@@ -7250,7 +7259,8 @@ static uint32_t kinf__snap_obj(kinf_informer_t* inf, kinf__snap_r* r, int replac
     char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
     const uint8_t* js;
     size_t nsl, nl, ul, rl, jl, kl;
-    uint32_t ref, hh, dropped = inf->st.dropped;
+    uint64_t dropped = inf->st.dropped;
+    uint32_t ref, hh;
     int32_t s;
     if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
@@ -7373,7 +7383,8 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
      bytes the last resourceVersion, u32 changes, then each change: 'D', u8
      namespace length, u16 name length, the two; or 'U' and an object record
      as in the image. Deletes come first: a key deleted and made again
-     between two appends ends made. */
+     between two appends ends made. Only the file helpers use it. */
+#ifndef KINF_ENGINE_ONLY
 #define KINF__JRNL_VERSION 1u
 #define KINF__JRNL_HEAD 32u
 #ifndef KINF__JRNL_PCT
@@ -7515,6 +7526,7 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
     memcpy(inf->last_rv, rv, rl + 1);
     return 0;
 }
+#endif /* KINF_ENGINE_ONLY */
 KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
@@ -7717,7 +7729,7 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         item = kinf__jrnl_apply(inf, &r, det, dcap);
         if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
-        if (item) { return r.io ? KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
+        if (item) { return r.io ? (uint32_t)KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
         at += 4u + len + 8u;
         if (lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
@@ -7923,12 +7935,12 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 }
 #undef KINF__O_CLOEXEC
 #undef KINF__O_NOFOLLOW
-#endif /* KINF_ENGINE_ONLY */
-#undef KINF__SNAP_VERSION
-#undef KINF__SNAP_HEAD
 #undef KINF__JRNL_VERSION
 #undef KINF__JRNL_HEAD
 #undef KINF__JRNL_PCT
+#endif /* KINF_ENGINE_ONLY */
+#undef KINF__SNAP_VERSION
+#undef KINF__SNAP_HEAD
 #undef KINF__XP1
 #undef KINF__XP2
 #undef KINF__XP3

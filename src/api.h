@@ -130,7 +130,7 @@ API
         int  kinf_snapshot_load_mem(inf, const void* data, size_t len)   in place (mapped, flash)
         int  kinf_snapshot_stale(inf, uint64_t* since_unix_ms)   loaded, not yet resumed
         int  kinf_snapshot_dirty(inf, uint64_t* since_ms)        changed since written
-        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  atomic
+        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  image + journal, crash-safe
         int  kinf_snapshot_autosave(inf, path, int interval_s, int final)  when changed
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
@@ -1209,14 +1209,23 @@ KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms);
 /* 1 when the store changed since the last snapshot written or loaded
    (*since_ms, if not NULL: the engine time of the first such change), else 0. */
 KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms);
-/* The driver's file helpers. _load_file: kinf_snapshot_load from path;
-   KINF_ERR_IO when there is no such file (not logged) or it cannot be read.
-   _save_file: written atomically (path.tmp, fsync, rename over path, fsync
-   of the directory), so a crash leaves the previous snapshot whole; what
-   is at path.tmp is removed, not followed, and path.tmp created anew
-   (O_EXCL, mode 0600), so path is a regular file of mode 0600; KINF_ERR_IO
-   when a step fails (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when
-   path.tmp cannot be removed), logged once per run of failures at one step.
+/* The driver's file helpers. _load_file: kinf_snapshot_load from path,
+   then the changes of path.journal replayed when it follows that image (a
+   journal of another image, or a torn header, is ignored:
+   SNAPSHOT_JOURNAL_FOREIGN; a torn record ends it: SNAPSHOT_JOURNAL_TORN,
+   the records before it kept); KINF_ERR_IO when there is no such file (not
+   logged) or it cannot be read.
+   _save_file: the changes since the last save appended to path.journal
+   (O_APPEND | O_NOFOLLOW, mode 0600, fsync'd), or, when this informer has
+   no image of its own at path yet or the journal would outgrow half of the
+   image, a new image written atomically (path.tmp, fsync, rename over path,
+   fsync of the directory) and the journal removed, so a crash leaves the
+   previous snapshot whole; what is at path.tmp is removed, not followed,
+   and path.tmp created anew (O_EXCL, mode 0600), so path is a regular file
+   of mode 0600; KINF_ERR_IO when a step of the image fails
+   (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when path.tmp cannot be
+   removed), logged once per run of failures at one step (a failed append
+   is followed by an image at once).
    _autosave: the write policy for flash: writes only when dirty, and at
    most every interval_s seconds (of the engine's clock) unless final is 1
    (at stop); after a failed save it waits the interval (1 s when 0), then

@@ -252,7 +252,8 @@ static uint32_t kinf__snap_obj(kinf_informer_t* inf, kinf__snap_r* r, int replac
     char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
     const uint8_t* js;
     size_t nsl, nl, ul, rl, jl, kl;
-    uint32_t ref, hh, dropped = inf->st.dropped;
+    uint64_t dropped = inf->st.dropped;
+    uint32_t ref, hh;
     int32_t s;
     if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
@@ -375,7 +376,8 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
      bytes the last resourceVersion, u32 changes, then each change: 'D', u8
      namespace length, u16 name length, the two; or 'U' and an object record
      as in the image. Deletes come first: a key deleted and made again
-     between two appends ends made. */
+     between two appends ends made. Only the file helpers use it. */
+#ifndef KINF_ENGINE_ONLY
 #define KINF__JRNL_VERSION 1u
 #define KINF__JRNL_HEAD 32u
 #ifndef KINF__JRNL_PCT
@@ -517,6 +519,7 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
     memcpy(inf->last_rv, rv, rl + 1);
     return 0;
 }
+#endif /* KINF_ENGINE_ONLY */
 KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
@@ -719,7 +722,7 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         item = kinf__jrnl_apply(inf, &r, det, dcap);
         if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
-        if (item) { return r.io ? KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
+        if (item) { return r.io ? (uint32_t)KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
         at += 4u + len + 8u;
         if (lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
@@ -925,12 +928,12 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 }
 #undef KINF__O_CLOEXEC
 #undef KINF__O_NOFOLLOW
-#endif /* KINF_ENGINE_ONLY */
-#undef KINF__SNAP_VERSION
-#undef KINF__SNAP_HEAD
 #undef KINF__JRNL_VERSION
 #undef KINF__JRNL_HEAD
 #undef KINF__JRNL_PCT
+#endif /* KINF_ENGINE_ONLY */
+#undef KINF__SNAP_VERSION
+#undef KINF__SNAP_HEAD
 #undef KINF__XP1
 #undef KINF__XP2
 #undef KINF__XP3
