@@ -7202,6 +7202,7 @@ typedef struct kinf__snap_r {
     kinf__xxh h;
     size_t pos, end;
     int io;                       /* fn failed */
+    int unhashed;                 /* a journal record, its checksum already checked: not hashed again */
     uint64_t sum;                 /* the image's checksum, once read */
 } kinf__snap_r;
 /* The next n bytes where they are: in the caller's memory, or in rbuf, read
@@ -7222,7 +7223,7 @@ static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
         }
     }
     p = r->b + r->pos;
-    kinf__xxh_update(&r->h, p, n);
+    if (!r->unhashed) { kinf__xxh_update(&r->h, p, n); }
     r->pos += n;
     return p;
 }
@@ -7724,8 +7725,7 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
         memset(&r, 0, sizeof(r));
         lim.fd = j->fd; lim.left = (size_t)len;
-        r.inf = inf; r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf;
-        kinf__xxh_init(&r.h);
+        r.inf = inf; r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf; r.unhashed = 1;
         item = kinf__jrnl_apply(inf, &r, det, dcap);
         if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
@@ -7837,6 +7837,12 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
     if (close(fd) != 0) { rc = -1; }
     if (rc) { return -1; }
     if (head) { kinf__snap_syncdir(jpath); }
+    if (!inf->snap_written) {
+        /* the first save since the start: a path.tmp a crash left mid-image goes */
+        char tmp[1040];
+        size_t l = strlen(path);
+        if (l + 5 <= sizeof(tmp)) { memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5); (void)unlink(tmp); }
+    }
     inf->snap_jbytes += head + w.total;
     kinf__jrnl_commit(inf);
     KINF__INFO(inf, SNAPSHOT_WRITTEN, jpath, 0);
