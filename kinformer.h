@@ -5763,6 +5763,7 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
 }
 
 /* >>store operations */
+#ifndef KINF_NO_SNAPSHOT
 /* A tombstone's slot and block go back to the store (>>snapshot journal). */
 static void kinf__tomb_free(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
@@ -5784,6 +5785,9 @@ static int kinf__tomb_reclaim(kinf_informer_t* inf) {
     inf->snap_need_image = 1;
     return 1;
 }
+#else
+static int kinf__tomb_reclaim(kinf_informer_t* inf) { (void)inf; return 0; } /* no journal, no tombstones */
+#endif
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
     if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
@@ -5817,6 +5821,7 @@ static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
     sl->flags = 0;
     sl->gen = (uint16_t)((sl->gen + 1u) & 0xfffu);
     inf->nused--;
+#ifndef KINF_NO_SNAPSHOT
     if (sl->ixflags & KINF__J_SAVED) {
         /* the file has the key: kept (its block) until the journal says it went */
         kinf__slot_j(sl, KINF__J_TOMB);
@@ -5824,6 +5829,7 @@ static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
         inf->snap_ntomb++;
         return;
     }
+#endif
     kinf__arena_free(inf, sl->cur);
     sl->cur = 0;
     kinf__slot_j(sl, 0);
