@@ -250,7 +250,7 @@ CONFIGURATION MACROS
                               kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
-    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 7.4 KB at -Os)
+    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, its journal included: about 12.5 KB at -Os)
     KINF_NO_GZIP              compile the gzip inflater out (about 6.4 KB at -Os): lists never
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
