@@ -5013,9 +5013,23 @@ enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED
    journal); TOMB, a SAVED key deleted and freed before the journal said so:
    the slot keeps its block (the key) and nothing else until the next append
    writes the delete, or a store short of room takes it back and the next
-   save is a full image. */
-enum { KINF__J_DIRTY = 2, KINF__J_SAVED = 4, KINF__J_TOMB = 8, KINF__J_ALL = 14 }; /* in ixflags, beside the index's bit */
-typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
+   save is a full image; OLDBASE, old is the version the file holds (the
+   base of the key's next record, an edit of it). The file's version of a
+   SAVED key is cur while the key is clean; once it changed, base (the
+   block kept when cur moved on), old with OLDBASE, or none (released when
+   the store was short of bytes: the record holds the object whole). */
+enum { KINF__J_DIRTY = 2, KINF__J_SAVED = 4, KINF__J_TOMB = 8, KINF__J_OLDBASE = 16, KINF__J_ALL = 30 }; /* in ixflags, beside the index's bit */
+typedef struct kinf__slot {
+    uint32_t cur, old;
+    int32_t pnext;
+    uint16_t gen;
+    uint8_t flags, ixflags;
+#ifndef KINF_NO_SNAPSHOT
+    uint32_t base;                /* the file's version of a SAVED key changed since (see above), or 0 */
+#endif
+} kinf__slot;
+/* who owns an arena block: the slot's cur, old or base (kinf__blk.owner's low bits) */
+enum { KINF__R_CUR = 0, KINF__R_OLD = 1, KINF__R_BASE = 2 };
 /* the slot's journal bits set to j, its index bit kept */
 static void kinf__slot_j(kinf__slot* sl, unsigned j) { sl->ixflags = (uint8_t)((sl->ixflags & ~(unsigned)KINF__J_ALL) | j); }
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
@@ -5119,6 +5133,7 @@ struct kinf_informer_t {
     /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
        dirty: the store changed since the last snapshot written or loaded */
     uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
+    uint8_t fifo_unlinked;        /* a journal's replay at load: keys queued are PENDING, not linked (kinf__fifo_relink) */
     uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
     uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
     /* the snapshot file's saves failing in a row: the step of the last one
@@ -5132,8 +5147,9 @@ struct kinf_informer_t {
        of the image and of the journal, tombstones waiting, an image owed,
        and the FNV-1a of the path the image is at (a save elsewhere: an image) */
     uint8_t snap_jbase_ok, snap_need_image;
-    int32_t snap_ntomb;
+    int32_t snap_ntomb, snap_nbase;  /* tombstones and bases (kinf__slot.base) kept */
     uint64_t snap_jbase, snap_ibytes, snap_jbytes, snap_jpath;
+    uint64_t snap_jchanges;       /* the changes the journal holds (its replay's cost: KINF__JRNL_PCT) */
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
        under way is a watch-list whose initial events have not ended */
@@ -5463,15 +5479,21 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
    allocation; a block's owner field lets compaction fix the slot's reference. */
 #define KINF__FREE_OWNER 0xffffffffu
 static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { return (kinf__blk*)(void*)(inf->arena + ref - 1u); }
+/* the slot's reference that owns a block of role r (KINF__R_*) */
+static uint32_t* kinf__slot_ref(kinf__slot* sl, unsigned r) {
+#ifndef KINF_NO_SNAPSHOT
+    if (r == KINF__R_BASE) { return &sl->base; }
+#endif
+    return r == KINF__R_OLD ? &sl->old : &sl->cur;
+}
 static void kinf__arena_compact(kinf_informer_t* inf) {
     size_t r = 0, w = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
         uint32_t sz = b->size, owner = b->owner; /* read before the move may overwrite them */
         if (owner != KINF__FREE_OWNER) {
-            kinf__slot* s = &inf->slots[owner >> 1];
             if (w != r) { memmove(inf->arena + w, inf->arena + r, sz); }
-            if (owner & 1u) { s->old = (uint32_t)w + 1u; } else { s->cur = (uint32_t)w + 1u; }
+            *kinf__slot_ref(&inf->slots[owner >> 2], owner & 3u) = (uint32_t)w + 1u;
             w += sz;
         }
         r += sz;
@@ -5513,12 +5535,12 @@ static void kinf__prefault(kinf_informer_t* inf) {
     inf->pagesz = 0;
 #endif
 }
-static int kinf__tomb_reclaim(kinf_informer_t* inf);
+static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     uint32_t ref;
     need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
-        if (inf->used + need > inf->store_bytes && !(kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes)) { return 0; }
+        if (inf->used + need > inf->store_bytes && !kinf__snap_reclaim(inf, need)) { return 0; }
         kinf__arena_compact(inf);
     }
     KINF_ASSERT(inf->top + need <= inf->store_bytes);
@@ -5558,7 +5580,7 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     memcpy(p, ns, nsl); p += nsl; *p++ = 0;
     memcpy(p, uid, ul); p += ul; *p++ = 0;
     memcpy(p, rv, rl); p += rl; *p++ = 0;
-    if (jlen) { memmove(p, json, jlen); }
+    if (json && jlen) { memmove(p, json, jlen); } /* no json: the caller writes the jlen bytes */
     p[jlen] = 0;
     return ref;
 }
@@ -5575,9 +5597,10 @@ static void kinf__store_view(const kinf_informer_t* inf, uint32_t ref, int32_t s
     o->flags = b->flags;
     o->handle.id = slot < 0 ? 0u : (((uint32_t)inf->slots[slot].gen << KINF__SLOT_BITS) | (uint32_t)(slot + 1));
 }
-static void kinf__set_ref(kinf_informer_t* inf, int32_t s, int which_old, uint32_t ref) {
-    if (which_old) { inf->slots[s].old = ref; } else { inf->slots[s].cur = ref; }
-    if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 1) | (which_old ? 1u : 0u); }
+/* the slot's cur, old or base (role r) set to the block ref */
+static void kinf__set_ref(kinf_informer_t* inf, int32_t s, unsigned r, uint32_t ref) {
+    *kinf__slot_ref(&inf->slots[s], r) = ref;
+    if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 2) | r; }
 }
 
 /* KINF_SELFCHECK: after every change, walk the arena and the slots and abort
@@ -5597,14 +5620,14 @@ static int kinf__slot_legal(unsigned f, int has_old) {
 static void kinf__selfcheck(const kinf_informer_t* inf) {
     size_t r = 0, live = 0;
     int32_t s;
-    int visible = 0, used = 0;
+    int visible = 0, used = 0, nbase = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
         KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 3u) == 0);
         if (b->owner != KINF__FREE_OWNER) {
-            const kinf__slot* sl = &inf->slots[b->owner >> 1];
-            KINF_ASSERT((b->owner >> 1) < (uint32_t)inf->max_objects);
-            KINF_ASSERT(((b->owner & 1u) ? sl->old : sl->cur) == r + 1u);
+            kinf__slot* sl = &inf->slots[b->owner >> 2];
+            KINF_ASSERT((b->owner >> 2) < (uint32_t)inf->max_objects && (b->owner & 3u) <= KINF__R_BASE);
+            KINF_ASSERT(*kinf__slot_ref(sl, b->owner & 3u) == r + 1u);
             live += b->size;
         }
         r += b->size;
@@ -5613,6 +5636,14 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
+#ifndef KINF_NO_SNAPSHOT
+        /* a base, or old as one, only for a SAVED key changed since; never both */
+        if (sl->base || (sl->ixflags & KINF__J_OLDBASE)) {
+            KINF_ASSERT((sl->flags & KINF__F_LIVE) && (sl->ixflags & (KINF__J_SAVED | KINF__J_DIRTY)) == (KINF__J_SAVED | KINF__J_DIRTY));
+            KINF_ASSERT(!(sl->base && (sl->ixflags & KINF__J_OLDBASE)) && (!(sl->ixflags & KINF__J_OLDBASE) || sl->old));
+        }
+        nbase += sl->base != 0;
+#endif
         if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->old && ((sl->ixflags & KINF__J_ALL) == KINF__J_TOMB ? sl->cur != 0 : !sl->cur)); continue; }
         used++;
         KINF_ASSERT(sl->cur != 0);
@@ -5620,6 +5651,11 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
         if ((sl->flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE) { visible++; }
     }
     KINF_ASSERT(used == inf->nused && visible == inf->nlive);
+#ifndef KINF_NO_SNAPSHOT
+    KINF_ASSERT(nbase == inf->snap_nbase);
+#else
+    (void)nbase;
+#endif
 }
 #define KINF__SELFCHECK(inf) kinf__selfcheck(inf)
 #else
@@ -5701,9 +5737,11 @@ static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
 }
-static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
+/* slot s out of the indexes from index from on (1: the custom ones, for a
+   change that keeps the key, and so its namespace) */
+static void kinf__index_remove(kinf_informer_t* inf, int32_t s, int from) {
     int x;
-    for (x = 0; x < inf->nidx; x++) {
+    for (x = from; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         uint32_t vh;
         if (x == 0) {
@@ -5720,12 +5758,14 @@ static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
         l->next = l->prev = -1;
     }
 }
-static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
+/* slot s into the indexes from index from on */
+static void kinf__index_add(kinf_informer_t* inf, int32_t s, int from) {
     int x;
     kinf_object_t o;
     char v[256];
+    if (from >= inf->nidx) { return; }
     kinf__store_view(inf, inf->slots[s].cur, s, &o);
-    for (x = 0; x < inf->nidx; x++) {
+    for (x = from; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         int32_t* head;
         uint32_t vh;
@@ -5747,10 +5787,27 @@ static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
     if (sl->flags & KINF__F_PENDING) { return; }
     sl->flags |= KINF__F_PENDING;
     sl->pnext = -1;
+    if (inf->fifo_unlinked) { return; }
     if (inf->ft >= 0) { inf->slots[inf->ft].pnext = s; } else { inf->fh = s; }
     inf->ft = s;
     inf->flen++;
 }
+#ifndef KINF_NO_SNAPSHOT
+/* A journal's replay at load queues keys without linking them, so that a
+   delete takes its key out with no walk of the FIFO; then they are linked,
+   in slot order. */
+static void kinf__fifo_unlink(kinf_informer_t* inf) {
+    inf->fh = inf->ft = -1; inf->flen = 0;
+    inf->fifo_unlinked = 1;
+}
+static void kinf__fifo_relink(kinf_informer_t* inf) {
+    int32_t s;
+    inf->fifo_unlinked = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags & KINF__F_PENDING) { inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING; kinf__fifo_push(inf, s); }
+    }
+}
+#endif
 static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
     int32_t s = inf->fh;
     if (s < 0) { return -1; }
@@ -5785,8 +5842,46 @@ static int kinf__tomb_reclaim(kinf_informer_t* inf) {
     inf->snap_need_image = 1;
     return 1;
 }
+/* Slot s keeps no base for the journal (its block freed; old, if it was
+   one, stays for the handlers). */
+static void kinf__base_release(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    sl->ixflags &= (uint8_t)~KINF__J_OLDBASE;
+    if (sl->base) { kinf__arena_free(inf, sl->base); sl->base = 0; inf->snap_nbase--; }
+}
+/* The store is short of bytes: what the journal keeps goes, the bases
+   first (their keys' next records are whole objects), then, when that is
+   not enough, the tombstones. 1 when need bytes are free now. */
+static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need) {
+    int32_t s;
+    if (inf->snap_nbase) {
+        for (s = 0; s < inf->slot_hi; s++) { kinf__base_release(inf, s); }
+        if (inf->used + need <= inf->store_bytes) { return 1; }
+    }
+    return kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes;
+}
+/* A version of key s leaves the slot: ref, which was its cur, or (was_old)
+   its old. The version the file holds (cur of a SAVED key still clean, or
+   old with OLDBASE) is kept as the base of the key's next journal record;
+   any other is freed. */
+static void kinf__ver_drop(kinf_informer_t* inf, int32_t s, uint32_t ref, int was_old) {
+    kinf__slot* sl = &inf->slots[s];
+    int file = was_old ? (sl->ixflags & KINF__J_OLDBASE) != 0 : (sl->ixflags & (KINF__J_SAVED | KINF__J_DIRTY)) == KINF__J_SAVED;
+    if (was_old) { sl->ixflags &= (uint8_t)~KINF__J_OLDBASE; }
+    if (file && !sl->base) { kinf__set_ref(inf, s, KINF__R_BASE, ref); inf->snap_nbase++; return; }
+    kinf__arena_free(inf, ref);
+}
+/* cur becomes old (the version the handlers saw): OLDBASE when it is the file's */
+static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    if ((sl->ixflags & (KINF__J_SAVED | KINF__J_DIRTY)) == KINF__J_SAVED && !sl->base) { sl->ixflags |= KINF__J_OLDBASE; }
+    kinf__set_ref(inf, s, KINF__R_OLD, sl->cur);
+}
 #else
-static int kinf__tomb_reclaim(kinf_informer_t* inf) { (void)inf; return 0; } /* no journal, no tombstones */
+static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need) { (void)inf; (void)need; return 0; } /* no journal: nothing kept */
+static int kinf__tomb_reclaim(kinf_informer_t* inf) { (void)inf; return 0; }
+static void kinf__ver_drop(kinf_informer_t* inf, int32_t s, uint32_t ref, int was_old) { (void)s; (void)was_old; kinf__arena_free(inf, ref); }
+static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) { kinf__set_ref(inf, s, KINF__R_OLD, inf->slots[s].cur); }
 #endif
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
@@ -5809,13 +5904,19 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     inf->slots[s].flags = KINF__F_LIVE;
     kinf__slot_j(&inf->slots[s], 0);
     inf->slots[s].cur = inf->slots[s].old = 0;
+#ifndef KINF_NO_SNAPSHOT
+    inf->slots[s].base = 0;
+#endif
     inf->nused++;
     return s;
 }
 static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
-    kinf__index_remove(inf, s);
+    kinf__index_remove(inf, s, 0);
     kinf__hash_remove(inf, s);
+#ifndef KINF_NO_SNAPSHOT
+    kinf__base_release(inf, s);
+#endif
     if (sl->old) { kinf__arena_free(inf, sl->old); }
     sl->old = 0;
     sl->flags = 0;
@@ -5851,35 +5952,35 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
             return;
         }
         sl = &inf->slots[s];
-        kinf__set_ref(inf, s, 0, ref);
+        kinf__set_ref(inf, s, KINF__R_CUR, ref);
         kinf__hash_insert(inf, s, h);
         inf->nlive++;
     } else {
         sl = &inf->slots[s];
-        kinf__index_remove(inf, s);
+        kinf__index_remove(inf, s, 0);
         if (sl->flags & KINF__F_DELETED) {
             inf->nlive++;
             if (sl->flags & KINF__F_KNOWN) {
                 /* deleted, then created again before handlers saw the delete:
                    they get delete(final state) then add(new) */
-                if (sl->old) { kinf__arena_free(inf, sl->old); }
-                kinf__set_ref(inf, s, 1, sl->cur);
+                if (sl->old) { kinf__ver_drop(inf, s, sl->old, 1); }
+                kinf__ver_to_old(inf, s);
                 sl->flags |= KINF__F_RECREATED;
                 if (sl->flags & KINF__F_FSU) { sl->flags |= KINF__F_FSU_OLD; }
             } else {
-                kinf__arena_free(inf, sl->cur);
+                kinf__ver_drop(inf, s, sl->cur, 0);
             }
             sl->flags &= (uint8_t)~(KINF__F_DELETED | KINF__F_FSU);
         } else if (sl->flags & KINF__F_PENDING) {
-            if (sl->old || !(sl->flags & KINF__F_KNOWN)) { kinf__arena_free(inf, sl->cur); }
-            else { kinf__set_ref(inf, s, 1, sl->cur); }
+            if (sl->old || !(sl->flags & KINF__F_KNOWN)) { kinf__ver_drop(inf, s, sl->cur, 0); }
+            else { kinf__ver_to_old(inf, s); }
         } else {
-            kinf__set_ref(inf, s, 1, sl->cur);
+            kinf__ver_to_old(inf, s);
         }
-        kinf__set_ref(inf, s, 0, ref);
+        kinf__set_ref(inf, s, KINF__R_CUR, ref);
     }
     sl->flags |= KINF__F_SEEN;
-    kinf__index_add(inf, s);
+    kinf__index_add(inf, s, 0);
     kinf__fifo_push(inf, s);
     kinf__snap_touch(inf, s);
 }
@@ -5888,13 +5989,13 @@ static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, in
     kinf__slot* sl = &inf->slots[s];
     if (!(sl->flags & KINF__F_DELETED)) {
         inf->nlive--;
-        kinf__index_remove(inf, s);
+        kinf__index_remove(inf, s, 0);
     }
     if (ref) {
-        kinf__arena_free(inf, sl->cur);
-        kinf__set_ref(inf, s, 0, ref);
+        kinf__ver_drop(inf, s, sl->cur, 0);
+        kinf__set_ref(inf, s, KINF__R_CUR, ref);
     }
-    if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+    if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0; }
     sl->flags |= KINF__F_DELETED;
     if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
     kinf__fifo_push(inf, s);
@@ -6959,7 +7060,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         if (sl->flags & KINF__F_RECREATED) {
             kinf__store_view(inf, sl->old, s, &a);
             kinf__hd_deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
-            kinf__arena_free(inf, sl->old); sl->old = 0;
+            kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0;
             sl->flags &= (uint8_t)~(KINF__F_RECREATED | KINF__F_FSU_OLD | KINF__F_KNOWN);
         }
         kinf__store_view(inf, sl->cur, s, &b);
@@ -6973,7 +7074,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else {
             if (sl->old) { kinf__store_view(inf, sl->old, s, &a); } else { a = b; }
             kinf__hd_deliver_update(inf, &a, &b);
-            if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+            if (sl->old) { kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0; }
         }
         KINF__SELFCHECK(inf);
         if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }
@@ -7374,6 +7475,7 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
     int32_t s;
     for (s = 0; s < inf->slot_hi; s++) {
         if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); continue; }
+        kinf__base_release(inf, s);
         kinf__slot_j(&inf->slots[s], saved && kinf__store_visible(inf, s) ? KINF__J_SAVED : 0);
     }
     inf->snap_need_image = 0;
@@ -7389,15 +7491,144 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
      length and the payload; the payload: u64 write time (unix ms), u16 +
      bytes the last resourceVersion, u32 changes, then each change: 'D', u8
      namespace length, u16 name length, the two; or 'U' and an object record
-     as in the image. Deletes come first: a key deleted and made again
-     between two appends ends made. Only the file helpers use it. */
+     as in the image; or 'E', an edit of the version the file holds: u8
+     flags (KINF__JE_SAME_UID: the uid is that version's, and not written),
+     u8 namespace, u16 name, u8 uid, u8 resourceVersion lengths, u32 the new
+     JSON's length, u32 the script's, those bytes, then the script: ops, each
+     a LEB128 of n << 2 | op: copy n bytes of the old JSON, skip n of them,
+     or insert the n bytes that follow. Deletes come first: a key deleted
+     and made again between two appends ends made. Only the file helpers
+     use it. */
 #ifndef KINF_ENGINE_ONLY
-#define KINF__JRNL_VERSION 1u
+#define KINF__JRNL_VERSION 2u
 #define KINF__JRNL_HEAD 32u
+/* An image instead of an append when the journal's weight would pass
+   KINF__JRNL_PCT % of the image's bytes. Its weight is what its replay
+   costs at a warm start, in bytes of an image loaded in the same time: its
+   bytes, and KINF__JRNL_KEY for each change (a key looked up, and its block
+   edited in place or freed). */
 #ifndef KINF__JRNL_PCT
-#define KINF__JRNL_PCT 50u            /* an image when the journal would outgrow this share of it */
+#define KINF__JRNL_PCT 15u
 #endif
-enum { KINF__JOP_DEL = 'D', KINF__JOP_UPS = 'U' };
+#ifndef KINF__JRNL_KEY
+#define KINF__JRNL_KEY 128u
+#endif
+static uint64_t kinf__jrnl_weight(uint64_t bytes, uint64_t changes) { return bytes + changes * KINF__JRNL_KEY; }
+enum { KINF__JOP_DEL = 'D', KINF__JOP_UPS = 'U', KINF__JOP_EDIT = 'E' };
+
+/* >>snapshot journal edits  A changed object as an edit of the version the
+   file holds (its base): the copies that make the new JSON of the old one,
+   ascending in both, at most KINF__JE_MAXCOPY. Found in bounded time and
+   memory: the common prefix and suffix, then, in the middle, at each place
+   of the new JSON, a run of KINF__JE_MIN bytes of the old one at the place
+   a substitution or an insertion would leave it, or where a small table of
+   the old middle's runs (the first place of each hash) says, extended both
+   ways; a run before the last copy's end is not taken (the copies stay in
+   order, which lets the load apply an edit in place). */
+#define KINF__JE_MAXCOPY 32u
+#define KINF__JE_MIN 8u
+#define KINF__JE_TAB 1024u
+enum { KINF__JE_COPY = 0, KINF__JE_SKIP = 1, KINF__JE_INS = 2 };
+enum { KINF__JE_SAME_UID = 0x80 };    /* an edit's flags: the uid is the base's */
+typedef struct kinf__jedit {
+    uint32_t n, o[KINF__JE_MAXCOPY], d[KINF__JE_MAXCOPY], len[KINF__JE_MAXCOPY];    /* copies: old, new, length */
+    uint32_t ni, io[KINF__JE_MAXCOPY + 1u], id[KINF__JE_MAXCOPY + 1u], ilen[KINF__JE_MAXCOPY + 1u]; /* inserts, at load */
+} kinf__jedit;
+static uint32_t kinf__je_hash(const uint8_t* p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return (uint32_t)((x * KINF__XP1) >> 54);        /* 10 bits: KINF__JE_TAB */
+}
+static void kinf__je_add(kinf__jedit* e, size_t o, size_t d, size_t len) {
+    e->o[e->n] = (uint32_t)o; e->d[e->n] = (uint32_t)d; e->len[e->n] = (uint32_t)len;
+    e->n++;
+}
+/* the copies that make b (bl bytes) of a (al bytes) */
+static void kinf__je_diff(const uint8_t* a, size_t al, const uint8_t* b, size_t bl, kinf__jedit* e) {
+    uint32_t tab[KINF__JE_TAB];
+    size_t p = 0, sfx = 0, ae, be, oc, j, lit, i;
+    e->n = 0;
+    while (p < al && p < bl && a[p] == b[p]) { p++; }
+    while (sfx < al - p && sfx < bl - p && a[al - 1u - sfx] == b[bl - 1u - sfx]) { sfx++; }
+    if (p) { kinf__je_add(e, 0, 0, p); }
+    ae = al - sfx; be = bl - sfx;
+    if (ae - p >= KINF__JE_MIN && be - p >= KINF__JE_MIN) {
+        memset(tab, 0, sizeof(tab));
+        for (i = ae - KINF__JE_MIN + 1u; i > p; i--) { tab[kinf__je_hash(a + i - 1u)] = (uint32_t)i; } /* place + 1, the first wins */
+        oc = j = lit = p;
+        while (be - j >= KINF__JE_MIN && e->n < KINF__JE_MAXCOPY - 1u) {
+            size_t c[3], at = 0, len;
+            int k, found = 0;
+            c[0] = oc + (j - lit); c[1] = oc; c[2] = tab[kinf__je_hash(b + j)];
+            c[2] = c[2] ? c[2] - 1u : 0;
+            for (k = 0; k < 3 && !found; k++) {
+                at = c[k];
+                found = at >= oc && at <= ae && ae - at >= KINF__JE_MIN && !memcmp(a + at, b + j, KINF__JE_MIN);
+            }
+            if (!found) { j++; continue; }
+            while (at > oc && j > lit && a[at - 1u] == b[j - 1u]) { at--; j--; }
+            for (len = 0; at + len < ae && j + len < be && a[at + len] == b[j + len]; len++) {}
+            kinf__je_add(e, at, j, len);
+            oc = at + len; j += len; lit = j;
+        }
+    }
+    if (sfx) { kinf__je_add(e, ae, be, sfx); }
+}
+static size_t kinf__je_varint(uint8_t* p, uint64_t v) {
+    size_t n = 0;
+    while (v >= 0x80u) { p[n++] = (uint8_t)(v | 0x80u); v >>= 7; }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+/* The script of edit e (b, the new JSON of bl bytes, of al old ones) through
+   w, or only its length when w is 0: skip, insert, copy for each copy, and
+   a skip and an insert for what is after the last. */
+static size_t kinf__je_script(const kinf__jedit* e, const uint8_t* b, size_t al, size_t bl, kinf__snap_w* w) {
+    size_t oc = 0, dc = 0, total = 0;
+    uint32_t k;
+    for (k = 0; k <= e->n; k++) {
+        size_t o = k < e->n ? e->o[k] : al, d = k < e->n ? e->d[k] : bl, len = k < e->n ? e->len[k] : 0;
+        uint8_t v[3][10];
+        size_t n[3];
+        n[0] = o > oc ? kinf__je_varint(v[0], (uint64_t)(o - oc) << 2 | KINF__JE_SKIP) : 0;
+        n[1] = d > dc ? kinf__je_varint(v[1], (uint64_t)(d - dc) << 2 | KINF__JE_INS) : 0;
+        n[2] = len ? kinf__je_varint(v[2], (uint64_t)len << 2 | KINF__JE_COPY) : 0;
+        total += n[0] + n[1] + (d - dc) + n[2];
+        if (w) {
+            kinf__snap_put(w, v[0], n[0]);
+            kinf__snap_put(w, v[1], n[1]); kinf__snap_put(w, b + dc, d - dc);
+            kinf__snap_put(w, v[2], n[2]);
+        }
+        oc = o + len; dc = d + len;
+    }
+    return total;
+}
+/* Slot s's change as an edit of base (its block) through w: 1, or 0 when
+   the object whole is no longer (nothing written then). */
+static int kinf__je_put(kinf_informer_t* inf, kinf__snap_w* w, int32_t s, uint32_t base) {
+    kinf_object_t o, bo;
+    kinf__jedit e;
+    uint8_t r[16];
+    size_t nsl, nl, ul, rl, sl;
+    int same;
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
+    kinf__store_view(inf, base, s, &bo);
+    kinf__je_diff((const uint8_t*)bo.json, bo.json_len, (const uint8_t*)o.json, o.json_len, &e);
+    sl = kinf__je_script(&e, (const uint8_t*)o.json, bo.json_len, o.json_len, 0);
+    nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+    same = !strcmp(o.uid, bo.uid);
+    if (15u + (same ? 0u : ul) + sl >= 10u + ul + o.json_len || sl > 0xffffffffu) { return 0; }
+    r[0] = KINF__JOP_EDIT;
+    r[1] = (uint8_t)((o.flags & KINF_OBJ_IDENTITY_ONLY) | (same ? KINF__JE_SAME_UID : 0));
+    r[2] = (uint8_t)nsl; kinf__le_put(r + 3, nl, 2); r[5] = (uint8_t)(same ? 0 : ul); r[6] = (uint8_t)rl;
+    kinf__le_put(r + 7, o.json_len, 4); kinf__le_put(r + 11, sl, 4);
+    kinf__snap_put(w, r, 15);
+    kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+    if (!same) { kinf__snap_put(w, o.uid, ul); }
+    kinf__snap_put(w, o.resource_version, rl);
+    kinf__je_script(&e, (const uint8_t*)o.json, bo.json_len, o.json_len, w);
+    return 1;
+}
 /* what slot s gives the next record: a delete, an upsert or nothing */
 static int kinf__jrnl_op(const kinf_informer_t* inf, int32_t s) {
     const kinf__slot* sl = &inf->slots[s];
@@ -7418,8 +7649,13 @@ static uint32_t kinf__jrnl_ops(kinf_informer_t* inf, kinf__snap_w* w) {
             if (op != (pass ? KINF__JOP_UPS : KINF__JOP_DEL)) { continue; }
             b[0] = (uint8_t)op;
             if (op == KINF__JOP_UPS) {
-                kinf__snap_put(w, b, 1);
-                kinf__snap_put_obj(inf, w, s);
+                /* an edit of the file's version when it is kept and the edit is shorter */
+                const kinf__slot* sl = &inf->slots[s];
+                uint32_t base = !(sl->ixflags & KINF__J_SAVED) ? 0u : sl->base ? sl->base : (sl->ixflags & KINF__J_OLDBASE) ? sl->old : 0u;
+                if (!base || !kinf__je_put(inf, w, s, base)) {
+                    kinf__snap_put(w, b, 1);
+                    kinf__snap_put_obj(inf, w, s);
+                }
             } else {
                 kinf_object_t o;
                 size_t nsl, nl;
@@ -7434,19 +7670,19 @@ static uint32_t kinf__jrnl_ops(kinf_informer_t* inf, kinf__snap_w* w) {
     }
     return n;
 }
-/* The record of the changes through w (fresh): 0, or -1 when fn gave up.
-   The changes are walked twice, first only to count the payload's length. */
-static int kinf__jrnl_record(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
+/* The length of the record's payload; n, its changes. */
+static uint64_t kinf__jrnl_len(kinf_informer_t* inf, uint32_t* n) {
     kinf__snap_w c;
-    uint8_t b[14];
-    size_t rl = strlen(inf->last_rv);
-    uint64_t len;
-    uint32_t n;
     memset(&c, 0, offsetof(kinf__snap_w, buf));
     c.fn = kinf__snap_count;
-    n = kinf__jrnl_ops(inf, &c);
-    len = 8u + 2u + rl + 4u + c.total;
-    if (len > 0xffffffffu) { return -1; }
+    *n = kinf__jrnl_ops(inf, &c);
+    return 8u + 2u + strlen(inf->last_rv) + 4u + c.total;
+}
+/* The record of the changes (n of them, a payload of len bytes, as
+   kinf__jrnl_len counted) through w (fresh): 0, or -1 when fn gave up. */
+static int kinf__jrnl_record(kinf_informer_t* inf, uint64_t unix_ms, uint64_t len, uint32_t n, kinf__snap_w* w) {
+    uint8_t b[14];
+    size_t rl = strlen(inf->last_rv);
     kinf__le_put(b, len, 4); kinf__le_put(b + 4, unix_ms, 8); kinf__le_put(b + 12, rl, 2);
     kinf__snap_put(w, b, 14);
     kinf__snap_put(w, inf->last_rv, rl);
@@ -7464,7 +7700,7 @@ static void kinf__jrnl_commit(kinf_informer_t* inf) {
     for (s = 0; s < inf->slot_hi; s++) {
         kinf__slot* sl = &inf->slots[s];
         if (sl->ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
-        else if (sl->ixflags & KINF__J_DIRTY) { kinf__slot_j(sl, kinf__store_visible(inf, s) ? KINF__J_SAVED : 0); }
+        else if (sl->ixflags & KINF__J_DIRTY) { kinf__base_release(inf, s); kinf__slot_j(sl, kinf__store_visible(inf, s) ? KINF__J_SAVED : 0); }
     }
     kinf__snap_written_now(inf);
 }
@@ -7480,19 +7716,147 @@ static void kinf__jrnl_head(uint8_t* h, uint64_t sum) {
     kinf__xxh_update(&x, h, 24);
     kinf__le_put(h + 24, kinf__xxh_digest(&x), 8);
 }
-/* A journal's delete at load: the key goes from the store and the FIFO (a
-   walk of it: the load's adds are all there is). */
+/* A journal's delete at load: the key goes from the store and the FIFO
+   (unlinked while the journal is replayed). */
 static void kinf__jrnl_unqueue(kinf_informer_t* inf, int32_t s) {
-    int32_t p = -1, q = inf->fh;
-    while (q >= 0 && q != s) { p = q; q = inf->slots[q].pnext; }
-    if (q == s) {
-        if (p < 0) { inf->fh = inf->slots[s].pnext; } else { inf->slots[p].pnext = inf->slots[s].pnext; }
-        if (inf->ft == s) { inf->ft = p; }
-        inf->flen--;
-        inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
-    }
+    inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
     inf->nlive--;
     kinf__slot_free(inf, s);
+}
+/* An edit's script (sc, sl bytes) read into e: its copies, and its inserts
+   (where they go in the new JSON, where their bytes are in sc); 1 when it
+   makes bl bytes of al old ones exactly, its inserts hold no NUL and it
+   has no more copies and inserts than a writer makes, 0 when it is
+   malformed. */
+static int kinf__je_parse(const uint8_t* sc, size_t sl, size_t al, size_t bl, kinf__jedit* e) {
+    size_t i = 0, oc = 0, dc = 0;
+    e->n = e->ni = 0;
+    while (i < sl) {
+        uint64_t v = 0, n;
+        int sh = 0;
+        do {
+            if (i >= sl || sh > 28) { return 0; }
+            v |= (uint64_t)(sc[i] & 0x7fu) << sh;
+            sh += 7;
+        } while (sc[i++] & 0x80u);
+        n = v >> 2;
+        if ((v & 3u) == KINF__JE_COPY) {
+            if (!n || n > al - oc || n > bl - dc || e->n == KINF__JE_MAXCOPY) { return 0; }
+            kinf__je_add(e, oc, dc, (size_t)n);
+            oc += (size_t)n; dc += (size_t)n;
+        } else if ((v & 3u) == KINF__JE_SKIP) {
+            if (n > al - oc) { return 0; }
+            oc += (size_t)n;
+        } else if ((v & 3u) == KINF__JE_INS) {
+            if (n > bl - dc || n > sl - i || e->ni == KINF__JE_MAXCOPY + 1u || memchr(sc + i, 0, (size_t)n)) { return 0; }
+            e->io[e->ni] = (uint32_t)i; e->id[e->ni] = (uint32_t)dc; e->ilen[e->ni] = (uint32_t)n;
+            e->ni++;
+            i += (size_t)n; dc += (size_t)n;
+        } else {
+            return 0;
+        }
+    }
+    return oc == al && dc == bl;
+}
+/* The copies of e within one block, the old JSON at oj and the new at nj:
+   those that move bytes down in order, then those that move them up in
+   reverse order, so that no copy overwrites bytes a later one reads (the
+   copies ascend in the old JSON and in the new); then the inserts. */
+static void kinf__je_apply(uint8_t* blk, size_t oj, size_t nj, const kinf__jedit* e, const uint8_t* sc) {
+    uint32_t k;
+    for (k = 0; k < e->n; k++) {
+        size_t src = oj + e->o[k], dst = nj + e->d[k];
+        if (dst < src) { memmove(blk + dst, blk + src, e->len[k]); }
+    }
+    for (k = e->n; k-- > 0;) {
+        size_t src = oj + e->o[k], dst = nj + e->d[k];
+        if (dst > src) { memmove(blk + dst, blk + src, e->len[k]); }
+    }
+    for (k = 0; k < e->ni; k++) { memcpy(blk + nj + e->id[k], sc + e->io[k], e->ilen[k]); }
+}
+/* A journal's edit into the store: the key's version there (the one the
+   file held when the edit was written) made the new one, in its own block
+   when the new one fits it (the common case: a few bytes changed), or in a
+   new block; the item that refuses it, or 0. */
+static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t rec[14];
+    char idb[2 * KINF__MAX_NAME + KINF__MAX_UID + KINF__MAX_RV], key[KINF__MAX_KEY], uid[KINF__MAX_UID], rv[KINF__MAX_RV];
+    const char *ns, *name;
+    const uint8_t* sc;
+    size_t nsl, nl, ul, rl, jl, sl, kl, oj, nj, need, al;
+    unsigned flags;
+    uint32_t hh;
+    int32_t s;
+    kinf__blk* b;
+    kinf__jedit e;
+    if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    flags = rec[0]; nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5];
+    jl = (size_t)kinf__le_get(rec + 6, 4); sl = (size_t)kinf__le_get(rec + 10, 4);
+    if ((flags & ~(unsigned)(KINF_OBJ_IDENTITY_ONLY | KINF__JE_SAME_UID)) || ((flags & KINF__JE_SAME_UID) && ul) || !nl ||
+        nl >= KINF__MAX_NAME || ul >= KINF__MAX_UID || !rl || rl >= KINF__MAX_RV || sl > inf->max_event_bytes) {
+        kinf__strlcpy(det, "journal: edit", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    /* namespace, name, uid and resourceVersion in one piece, then the script */
+    if (!kinf__snap_get(r, idb, nsl + nl + ul + rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    sc = sl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, sl) : kinf__snap_get(r, inf->ev, sl) ? inf->ev : 0;
+    if (!sc) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    ns = idb; name = idb + nsl;
+    if (memchr(idb, 0, nsl + nl + ul + rl) || memchr(idb, '/', nsl + nl)) { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    kl = kinf__key_put(key, ns, nsl, name, nl);
+    hh = kinf__fnv(key, kl);
+    s = kinf__hash_find(inf, key, kl, hh);
+    if (s < 0 || !kinf__store_visible(inf, s)) { kinf__strlcpy(det, "journal: an edit of a key it does not hold", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    b = kinf__blk_at(inf, inf->slots[s].cur);
+    oj = kinf__blk_head(b->klen, b->nslen, b->uidlen, b->rvlen);
+    al = b->size - b->tail - 1u - oj;
+    if (!kinf__je_parse(sc, sl, al, jl, &e)) { kinf__strlcpy(det, "journal: edit script", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (flags & KINF__JE_SAME_UID) { ul = b->uidlen; memcpy(uid, (const char*)(b + 1) + b->klen + 1u + b->nslen + 1u, ul); }
+    else { memcpy(uid, idb + nsl + nl, ul); }
+    memcpy(rv, idb + nsl + nl + (flags & KINF__JE_SAME_UID ? 0u : ul), rl);
+    uid[ul] = 0; rv[rl] = 0;
+    nj = kinf__blk_head(b->klen, b->nslen, ul, rl);
+    need = nj + jl + 1u;
+    if (need <= b->size) {
+        /* in place: the copies and inserts, then the identity (whose bytes
+           the copies may read), and what the block no longer needs freed;
+           the namespace index stays (the key is the same) */
+        uint8_t* p = (uint8_t*)b;
+        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u, keep = (need + 3u) & ~(size_t)3u;
+        kinf__index_remove(inf, s, 1);
+        kinf__je_apply(p, oj, nj, &e, sc);
+        memcpy(p + at, uid, ul + 1u); at += ul + 1u;
+        memcpy(p + at, rv, rl + 1u);
+        p[nj + jl] = 0;
+        b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl; b->flags = (uint8_t)((flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
+        if (b->size - keep >= sizeof(kinf__blk)) {
+            uint32_t rest = inf->slots[s].cur + (uint32_t)keep;
+            kinf__blk* f = kinf__blk_at(inf, rest);
+            f->size = b->size - (uint32_t)keep; f->owner = KINF__FREE_OWNER;
+            b->size = (uint32_t)keep;
+            kinf__arena_free(inf, rest);
+        }
+        b->tail = (uint8_t)(b->size - need);
+        kinf__index_add(inf, s, 1);
+    } else {
+        /* a new block: the new JSON made of the old one there, which the
+           allocation may have moved */
+        char nsb[KINF__MAX_NAME], nameb[KINF__MAX_NAME];
+        uint32_t ref, k;
+        uint8_t *ob, *nb;
+        memcpy(nsb, ns, nsl); nsb[nsl] = 0; memcpy(nameb, name, nl); nameb[nl] = 0;
+        ref = kinf__blk_make(inf, nsb, nameb, uid, rv, 0, jl, (flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
+        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        ob = (uint8_t*)kinf__blk_at(inf, inf->slots[s].cur);
+        nb = (uint8_t*)kinf__blk_at(inf, ref);
+        for (k = 0; k < e.n; k++) { memcpy(nb + nj + e.d[k], ob + oj + e.o[k], e.len[k]); }
+        for (k = 0; k < e.ni; k++) { memcpy(nb + nj + e.id[k], sc + e.io[k], e.ilen[k]); }
+        kinf__store_upsert(inf, s, ref, hh);
+        b = (kinf__blk*)(void*)nb;
+    }
+    if (jl < 2 || ((const uint8_t*)b)[nj] != '{' || ((const uint8_t*)b)[nj + jl - 1u] != '}') { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    return 0;
 }
 /* One record's payload (its checksum already right) into the store, through
    r (reading no further than the payload); the item that refuses it, or 0. */
@@ -7514,6 +7878,8 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
         if (!kinf__snap_get(r, b, 1)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (b[0] == KINF__JOP_UPS) {
             if ((item = kinf__snap_obj(inf, r, 1, det, dcap)) != 0) { return item; }
+        } else if (b[0] == KINF__JOP_EDIT) {
+            if ((item = kinf__jrnl_edit(inf, r, det, dcap)) != 0) { return item; }
         } else if (b[0] == KINF__JOP_DEL) {
             char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], key[KINF__MAX_KEY];
             size_t nsl, nl, kl;
@@ -7531,6 +7897,7 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
         }
     }
     memcpy(inf->last_rv, rv, rl + 1);
+    inf->snap_jchanges += n;
     return 0;
 }
 #endif /* KINF_ENGINE_ONLY */
@@ -7563,7 +7930,11 @@ static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r, kinf__jrnl_rea
     kinf__xxh_init(&r->h);
     item = kinf__snap_read(inf, r, det, sizeof(det));
     if (item && r->io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
-    if (!item && jrnl) { item = jrnl(inf, r->sum, juser, det, sizeof(det)); }
+    if (!item && jrnl) {
+        kinf__fifo_unlink(inf);
+        item = jrnl(inf, r->sum, juser, det, sizeof(det));
+        kinf__fifo_relink(inf);
+    }
     if (item) {
         kinf__snap_clear(inf);
         kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
@@ -7691,14 +8062,16 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
     uint64_t at = KINF__JRNL_HEAD;
     long got;
     int torn = 0;
-    inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_need_image = 0;
+    inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_jchanges = 0; inf->snap_need_image = 0;
     if (j->fd < 0) { return 0; }
     got = kinf__jrnl_fill(j->fd, h, sizeof(h));
     if (got == 0) { return 0; }
     /* the header as this informer writes it for the image it names */
     if (got == (long)sizeof(h)) { kinf__jrnl_head(mine, kinf__le_get(h + 16, 8)); }
     if (got != (long)sizeof(h) || memcmp(h, mine, sizeof(h))) {
-        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, got < 0 ? " (unreadable)" : " (its header is torn, foreign or of another format)");
+        const char* why = got < 0 ? " (unreadable)" : " (its header is torn, foreign or of another format)";
+        if (got == (long)sizeof(h) && !memcmp(h, mine, 8) && memcmp(h + 8, mine + 8, 4)) { why = " (another format version: the next save writes an image)"; }
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, why);
         inf->snap_need_image = 1;
         return 0;
     }
@@ -7720,24 +8093,37 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         len = kinf__le_get(lb, 4);
         kinf__xxh_init(&x);
         kinf__xxh_update(&x, lb, 4);
-        for (rem = len; rem; ) {
-            size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
-            if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
-            kinf__xxh_update(&x, inf->conn.rbuf, k);
-            rem -= k;
+        memset(&r, 0, sizeof(r));
+        r.inf = inf; r.unhashed = 1;
+        lim.fd = j->fd; lim.left = 0;
+        if (len <= inf->max_event_bytes) {
+            /* read once, into the event buffer (free before the start):
+               checked whole, then applied from there */
+            if (kinf__jrnl_fill(j->fd, inf->ev, (size_t)len) != (long)len) { torn = 1; break; }
+            kinf__xxh_update(&x, inf->ev, (size_t)len);
+            r.b = inf->ev; r.end = (size_t)len;
+        } else {
+            /* larger: hashed as it is read, then read again to be applied */
+            for (rem = len; rem; ) {
+                size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
+                if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
+                kinf__xxh_update(&x, inf->conn.rbuf, k);
+                rem -= k;
+            }
         }
         if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
-        /* whole and right: applied, read again from its start */
-        if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
-        memset(&r, 0, sizeof(r));
-        lim.fd = j->fd; lim.left = (size_t)len;
-        r.inf = inf; r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf; r.unhashed = 1;
+        if (!r.b) {
+            /* whole and right: read again from its start */
+            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
+            lim.left = (size_t)len;
+            r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf;
+        }
         item = kinf__jrnl_apply(inf, &r, det, dcap);
         if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item) { return r.io ? (uint32_t)KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
         at += 4u + len + 8u;
-        if (lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+        if (r.fn && lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
     inf->snap_jbytes = at;
     if (torn) {
@@ -7819,16 +8205,14 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
     kinf__snap_w w;
     kinf__snap_fd f;
     struct stat st;
-    uint64_t head;
+    uint64_t head, len;
+    uint32_t n;
     int fd, rc = 0;
     if (!inf->snap_jbase_ok || inf->snap_need_image || inf->snap_jpath != kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path)) ||
         !kinf__jrnl_path(jpath, sizeof(jpath), path)) { return 1; }
     head = inf->snap_jbytes ? 0u : KINF__JRNL_HEAD;
-    memset(&w, 0, offsetof(kinf__snap_w, buf));
-    w.fn = kinf__snap_count;
-    kinf__xxh_init(&w.h);
-    if (kinf__jrnl_record(inf, unix_ms, &w) != 0) { return 1; }
-    if (inf->snap_jbytes + head + w.total > inf->snap_ibytes / 100u * KINF__JRNL_PCT) { return 1; }
+    len = kinf__jrnl_len(inf, &n);
+    if (len > 0xffffffffu || kinf__jrnl_weight(inf->snap_jbytes + head + 4u + len + 8u, inf->snap_jchanges + n) > inf->snap_ibytes / 100u * KINF__JRNL_PCT) { return 1; }
     /* appended to, never followed; a file of another size is not ours */
     fd = open(jpath, O_WRONLY | O_APPEND | O_CREAT | KINF__O_NOFOLLOW | KINF__O_CLOEXEC, 0600);
     if (fd < 0) { return -1; }
@@ -7839,7 +8223,7 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
     memset(&w, 0, offsetof(kinf__snap_w, buf));
     w.fn = kinf__snap_fd_write; w.user = &f;
     kinf__xxh_init(&w.h);
-    if (rc != 0 || kinf__jrnl_record(inf, unix_ms, &w) != 0 || fsync(fd) != 0) { rc = -1; }
+    if (rc != 0 || kinf__jrnl_record(inf, unix_ms, len, n, &w) != 0 || fsync(fd) != 0) { rc = -1; }
     if (close(fd) != 0) { rc = -1; }
     if (rc) { return -1; }
     if (head) { kinf__snap_syncdir(jpath); }
@@ -7850,6 +8234,7 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
         if (l + 5 <= sizeof(tmp)) { memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5); (void)unlink(tmp); }
     }
     inf->snap_jbytes += head + w.total;
+    inf->snap_jchanges += n;
     kinf__jrnl_commit(inf);
     KINF__INFO(inf, SNAPSHOT_WRITTEN, jpath, 0);
     return 0;
@@ -7898,7 +8283,7 @@ static int kinf__snap_image(kinf_informer_t* inf, const char* path, uint64_t uni
     /* the rename reaches the disk with the directory */
     kinf__snap_syncdir(path);
     kinf__snap_clean(inf, 1);
-    inf->snap_jbase = w.sum; inf->snap_ibytes = w.total; inf->snap_jbytes = 0;
+    inf->snap_jbase = w.sum; inf->snap_ibytes = w.total; inf->snap_jbytes = 0; inf->snap_jchanges = 0;
     inf->snap_jpath = kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path));
     if (kinf__jrnl_path(tmp, sizeof(tmp), path) && unlink(tmp) != 0 && errno != ENOENT) { inf->snap_jbase_ok = 0; }
     KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
@@ -7950,6 +8335,10 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 #undef KINF__JRNL_VERSION
 #undef KINF__JRNL_HEAD
 #undef KINF__JRNL_PCT
+#undef KINF__JRNL_KEY
+#undef KINF__JE_MAXCOPY
+#undef KINF__JE_MIN
+#undef KINF__JE_TAB
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD

@@ -29,9 +29,23 @@ enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED
    journal); TOMB, a SAVED key deleted and freed before the journal said so:
    the slot keeps its block (the key) and nothing else until the next append
    writes the delete, or a store short of room takes it back and the next
-   save is a full image. */
-enum { KINF__J_DIRTY = 2, KINF__J_SAVED = 4, KINF__J_TOMB = 8, KINF__J_ALL = 14 }; /* in ixflags, beside the index's bit */
-typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
+   save is a full image; OLDBASE, old is the version the file holds (the
+   base of the key's next record, an edit of it). The file's version of a
+   SAVED key is cur while the key is clean; once it changed, base (the
+   block kept when cur moved on), old with OLDBASE, or none (released when
+   the store was short of bytes: the record holds the object whole). */
+enum { KINF__J_DIRTY = 2, KINF__J_SAVED = 4, KINF__J_TOMB = 8, KINF__J_OLDBASE = 16, KINF__J_ALL = 30 }; /* in ixflags, beside the index's bit */
+typedef struct kinf__slot {
+    uint32_t cur, old;
+    int32_t pnext;
+    uint16_t gen;
+    uint8_t flags, ixflags;
+#ifndef KINF_NO_SNAPSHOT
+    uint32_t base;                /* the file's version of a SAVED key changed since (see above), or 0 */
+#endif
+} kinf__slot;
+/* who owns an arena block: the slot's cur, old or base (kinf__blk.owner's low bits) */
+enum { KINF__R_CUR = 0, KINF__R_OLD = 1, KINF__R_BASE = 2 };
 /* the slot's journal bits set to j, its index bit kept */
 static void kinf__slot_j(kinf__slot* sl, unsigned j) { sl->ixflags = (uint8_t)((sl->ixflags & ~(unsigned)KINF__J_ALL) | j); }
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
@@ -135,6 +149,7 @@ struct kinf_informer_t {
     /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
        dirty: the store changed since the last snapshot written or loaded */
     uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
+    uint8_t fifo_unlinked;        /* a journal's replay at load: keys queued are PENDING, not linked (kinf__fifo_relink) */
     uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
     uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
     /* the snapshot file's saves failing in a row: the step of the last one
@@ -148,8 +163,9 @@ struct kinf_informer_t {
        of the image and of the journal, tombstones waiting, an image owed,
        and the FNV-1a of the path the image is at (a save elsewhere: an image) */
     uint8_t snap_jbase_ok, snap_need_image;
-    int32_t snap_ntomb;
+    int32_t snap_ntomb, snap_nbase;  /* tombstones and bases (kinf__slot.base) kept */
     uint64_t snap_jbase, snap_ibytes, snap_jbytes, snap_jpath;
+    uint64_t snap_jchanges;       /* the changes the journal holds (its replay's cost: KINF__JRNL_PCT) */
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
        under way is a watch-list whose initial events have not ended */

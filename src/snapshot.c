@@ -361,6 +361,7 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
     int32_t s;
     for (s = 0; s < inf->slot_hi; s++) {
         if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); continue; }
+        kinf__base_release(inf, s);
         kinf__slot_j(&inf->slots[s], saved && kinf__store_visible(inf, s) ? KINF__J_SAVED : 0);
     }
     inf->snap_need_image = 0;
@@ -376,15 +377,144 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
      length and the payload; the payload: u64 write time (unix ms), u16 +
      bytes the last resourceVersion, u32 changes, then each change: 'D', u8
      namespace length, u16 name length, the two; or 'U' and an object record
-     as in the image. Deletes come first: a key deleted and made again
-     between two appends ends made. Only the file helpers use it. */
+     as in the image; or 'E', an edit of the version the file holds: u8
+     flags (KINF__JE_SAME_UID: the uid is that version's, and not written),
+     u8 namespace, u16 name, u8 uid, u8 resourceVersion lengths, u32 the new
+     JSON's length, u32 the script's, those bytes, then the script: ops, each
+     a LEB128 of n << 2 | op: copy n bytes of the old JSON, skip n of them,
+     or insert the n bytes that follow. Deletes come first: a key deleted
+     and made again between two appends ends made. Only the file helpers
+     use it. */
 #ifndef KINF_ENGINE_ONLY
-#define KINF__JRNL_VERSION 1u
+#define KINF__JRNL_VERSION 2u
 #define KINF__JRNL_HEAD 32u
+/* An image instead of an append when the journal's weight would pass
+   KINF__JRNL_PCT % of the image's bytes. Its weight is what its replay
+   costs at a warm start, in bytes of an image loaded in the same time: its
+   bytes, and KINF__JRNL_KEY for each change (a key looked up, and its block
+   edited in place or freed). */
 #ifndef KINF__JRNL_PCT
-#define KINF__JRNL_PCT 50u            /* an image when the journal would outgrow this share of it */
+#define KINF__JRNL_PCT 15u
 #endif
-enum { KINF__JOP_DEL = 'D', KINF__JOP_UPS = 'U' };
+#ifndef KINF__JRNL_KEY
+#define KINF__JRNL_KEY 128u
+#endif
+static uint64_t kinf__jrnl_weight(uint64_t bytes, uint64_t changes) { return bytes + changes * KINF__JRNL_KEY; }
+enum { KINF__JOP_DEL = 'D', KINF__JOP_UPS = 'U', KINF__JOP_EDIT = 'E' };
+
+/* >>snapshot journal edits  A changed object as an edit of the version the
+   file holds (its base): the copies that make the new JSON of the old one,
+   ascending in both, at most KINF__JE_MAXCOPY. Found in bounded time and
+   memory: the common prefix and suffix, then, in the middle, at each place
+   of the new JSON, a run of KINF__JE_MIN bytes of the old one at the place
+   a substitution or an insertion would leave it, or where a small table of
+   the old middle's runs (the first place of each hash) says, extended both
+   ways; a run before the last copy's end is not taken (the copies stay in
+   order, which lets the load apply an edit in place). */
+#define KINF__JE_MAXCOPY 32u
+#define KINF__JE_MIN 8u
+#define KINF__JE_TAB 1024u
+enum { KINF__JE_COPY = 0, KINF__JE_SKIP = 1, KINF__JE_INS = 2 };
+enum { KINF__JE_SAME_UID = 0x80 };    /* an edit's flags: the uid is the base's */
+typedef struct kinf__jedit {
+    uint32_t n, o[KINF__JE_MAXCOPY], d[KINF__JE_MAXCOPY], len[KINF__JE_MAXCOPY];    /* copies: old, new, length */
+    uint32_t ni, io[KINF__JE_MAXCOPY + 1u], id[KINF__JE_MAXCOPY + 1u], ilen[KINF__JE_MAXCOPY + 1u]; /* inserts, at load */
+} kinf__jedit;
+static uint32_t kinf__je_hash(const uint8_t* p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return (uint32_t)((x * KINF__XP1) >> 54);        /* 10 bits: KINF__JE_TAB */
+}
+static void kinf__je_add(kinf__jedit* e, size_t o, size_t d, size_t len) {
+    e->o[e->n] = (uint32_t)o; e->d[e->n] = (uint32_t)d; e->len[e->n] = (uint32_t)len;
+    e->n++;
+}
+/* the copies that make b (bl bytes) of a (al bytes) */
+static void kinf__je_diff(const uint8_t* a, size_t al, const uint8_t* b, size_t bl, kinf__jedit* e) {
+    uint32_t tab[KINF__JE_TAB];
+    size_t p = 0, sfx = 0, ae, be, oc, j, lit, i;
+    e->n = 0;
+    while (p < al && p < bl && a[p] == b[p]) { p++; }
+    while (sfx < al - p && sfx < bl - p && a[al - 1u - sfx] == b[bl - 1u - sfx]) { sfx++; }
+    if (p) { kinf__je_add(e, 0, 0, p); }
+    ae = al - sfx; be = bl - sfx;
+    if (ae - p >= KINF__JE_MIN && be - p >= KINF__JE_MIN) {
+        memset(tab, 0, sizeof(tab));
+        for (i = ae - KINF__JE_MIN + 1u; i > p; i--) { tab[kinf__je_hash(a + i - 1u)] = (uint32_t)i; } /* place + 1, the first wins */
+        oc = j = lit = p;
+        while (be - j >= KINF__JE_MIN && e->n < KINF__JE_MAXCOPY - 1u) {
+            size_t c[3], at = 0, len;
+            int k, found = 0;
+            c[0] = oc + (j - lit); c[1] = oc; c[2] = tab[kinf__je_hash(b + j)];
+            c[2] = c[2] ? c[2] - 1u : 0;
+            for (k = 0; k < 3 && !found; k++) {
+                at = c[k];
+                found = at >= oc && at <= ae && ae - at >= KINF__JE_MIN && !memcmp(a + at, b + j, KINF__JE_MIN);
+            }
+            if (!found) { j++; continue; }
+            while (at > oc && j > lit && a[at - 1u] == b[j - 1u]) { at--; j--; }
+            for (len = 0; at + len < ae && j + len < be && a[at + len] == b[j + len]; len++) {}
+            kinf__je_add(e, at, j, len);
+            oc = at + len; j += len; lit = j;
+        }
+    }
+    if (sfx) { kinf__je_add(e, ae, be, sfx); }
+}
+static size_t kinf__je_varint(uint8_t* p, uint64_t v) {
+    size_t n = 0;
+    while (v >= 0x80u) { p[n++] = (uint8_t)(v | 0x80u); v >>= 7; }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+/* The script of edit e (b, the new JSON of bl bytes, of al old ones) through
+   w, or only its length when w is 0: skip, insert, copy for each copy, and
+   a skip and an insert for what is after the last. */
+static size_t kinf__je_script(const kinf__jedit* e, const uint8_t* b, size_t al, size_t bl, kinf__snap_w* w) {
+    size_t oc = 0, dc = 0, total = 0;
+    uint32_t k;
+    for (k = 0; k <= e->n; k++) {
+        size_t o = k < e->n ? e->o[k] : al, d = k < e->n ? e->d[k] : bl, len = k < e->n ? e->len[k] : 0;
+        uint8_t v[3][10];
+        size_t n[3];
+        n[0] = o > oc ? kinf__je_varint(v[0], (uint64_t)(o - oc) << 2 | KINF__JE_SKIP) : 0;
+        n[1] = d > dc ? kinf__je_varint(v[1], (uint64_t)(d - dc) << 2 | KINF__JE_INS) : 0;
+        n[2] = len ? kinf__je_varint(v[2], (uint64_t)len << 2 | KINF__JE_COPY) : 0;
+        total += n[0] + n[1] + (d - dc) + n[2];
+        if (w) {
+            kinf__snap_put(w, v[0], n[0]);
+            kinf__snap_put(w, v[1], n[1]); kinf__snap_put(w, b + dc, d - dc);
+            kinf__snap_put(w, v[2], n[2]);
+        }
+        oc = o + len; dc = d + len;
+    }
+    return total;
+}
+/* Slot s's change as an edit of base (its block) through w: 1, or 0 when
+   the object whole is no longer (nothing written then). */
+static int kinf__je_put(kinf_informer_t* inf, kinf__snap_w* w, int32_t s, uint32_t base) {
+    kinf_object_t o, bo;
+    kinf__jedit e;
+    uint8_t r[16];
+    size_t nsl, nl, ul, rl, sl;
+    int same;
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
+    kinf__store_view(inf, base, s, &bo);
+    kinf__je_diff((const uint8_t*)bo.json, bo.json_len, (const uint8_t*)o.json, o.json_len, &e);
+    sl = kinf__je_script(&e, (const uint8_t*)o.json, bo.json_len, o.json_len, 0);
+    nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+    same = !strcmp(o.uid, bo.uid);
+    if (15u + (same ? 0u : ul) + sl >= 10u + ul + o.json_len || sl > 0xffffffffu) { return 0; }
+    r[0] = KINF__JOP_EDIT;
+    r[1] = (uint8_t)((o.flags & KINF_OBJ_IDENTITY_ONLY) | (same ? KINF__JE_SAME_UID : 0));
+    r[2] = (uint8_t)nsl; kinf__le_put(r + 3, nl, 2); r[5] = (uint8_t)(same ? 0 : ul); r[6] = (uint8_t)rl;
+    kinf__le_put(r + 7, o.json_len, 4); kinf__le_put(r + 11, sl, 4);
+    kinf__snap_put(w, r, 15);
+    kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+    if (!same) { kinf__snap_put(w, o.uid, ul); }
+    kinf__snap_put(w, o.resource_version, rl);
+    kinf__je_script(&e, (const uint8_t*)o.json, bo.json_len, o.json_len, w);
+    return 1;
+}
 /* what slot s gives the next record: a delete, an upsert or nothing */
 static int kinf__jrnl_op(const kinf_informer_t* inf, int32_t s) {
     const kinf__slot* sl = &inf->slots[s];
@@ -405,8 +535,13 @@ static uint32_t kinf__jrnl_ops(kinf_informer_t* inf, kinf__snap_w* w) {
             if (op != (pass ? KINF__JOP_UPS : KINF__JOP_DEL)) { continue; }
             b[0] = (uint8_t)op;
             if (op == KINF__JOP_UPS) {
-                kinf__snap_put(w, b, 1);
-                kinf__snap_put_obj(inf, w, s);
+                /* an edit of the file's version when it is kept and the edit is shorter */
+                const kinf__slot* sl = &inf->slots[s];
+                uint32_t base = !(sl->ixflags & KINF__J_SAVED) ? 0u : sl->base ? sl->base : (sl->ixflags & KINF__J_OLDBASE) ? sl->old : 0u;
+                if (!base || !kinf__je_put(inf, w, s, base)) {
+                    kinf__snap_put(w, b, 1);
+                    kinf__snap_put_obj(inf, w, s);
+                }
             } else {
                 kinf_object_t o;
                 size_t nsl, nl;
@@ -421,19 +556,19 @@ static uint32_t kinf__jrnl_ops(kinf_informer_t* inf, kinf__snap_w* w) {
     }
     return n;
 }
-/* The record of the changes through w (fresh): 0, or -1 when fn gave up.
-   The changes are walked twice, first only to count the payload's length. */
-static int kinf__jrnl_record(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
+/* The length of the record's payload; n, its changes. */
+static uint64_t kinf__jrnl_len(kinf_informer_t* inf, uint32_t* n) {
     kinf__snap_w c;
-    uint8_t b[14];
-    size_t rl = strlen(inf->last_rv);
-    uint64_t len;
-    uint32_t n;
     memset(&c, 0, offsetof(kinf__snap_w, buf));
     c.fn = kinf__snap_count;
-    n = kinf__jrnl_ops(inf, &c);
-    len = 8u + 2u + rl + 4u + c.total;
-    if (len > 0xffffffffu) { return -1; }
+    *n = kinf__jrnl_ops(inf, &c);
+    return 8u + 2u + strlen(inf->last_rv) + 4u + c.total;
+}
+/* The record of the changes (n of them, a payload of len bytes, as
+   kinf__jrnl_len counted) through w (fresh): 0, or -1 when fn gave up. */
+static int kinf__jrnl_record(kinf_informer_t* inf, uint64_t unix_ms, uint64_t len, uint32_t n, kinf__snap_w* w) {
+    uint8_t b[14];
+    size_t rl = strlen(inf->last_rv);
     kinf__le_put(b, len, 4); kinf__le_put(b + 4, unix_ms, 8); kinf__le_put(b + 12, rl, 2);
     kinf__snap_put(w, b, 14);
     kinf__snap_put(w, inf->last_rv, rl);
@@ -451,7 +586,7 @@ static void kinf__jrnl_commit(kinf_informer_t* inf) {
     for (s = 0; s < inf->slot_hi; s++) {
         kinf__slot* sl = &inf->slots[s];
         if (sl->ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
-        else if (sl->ixflags & KINF__J_DIRTY) { kinf__slot_j(sl, kinf__store_visible(inf, s) ? KINF__J_SAVED : 0); }
+        else if (sl->ixflags & KINF__J_DIRTY) { kinf__base_release(inf, s); kinf__slot_j(sl, kinf__store_visible(inf, s) ? KINF__J_SAVED : 0); }
     }
     kinf__snap_written_now(inf);
 }
@@ -467,19 +602,147 @@ static void kinf__jrnl_head(uint8_t* h, uint64_t sum) {
     kinf__xxh_update(&x, h, 24);
     kinf__le_put(h + 24, kinf__xxh_digest(&x), 8);
 }
-/* A journal's delete at load: the key goes from the store and the FIFO (a
-   walk of it: the load's adds are all there is). */
+/* A journal's delete at load: the key goes from the store and the FIFO
+   (unlinked while the journal is replayed). */
 static void kinf__jrnl_unqueue(kinf_informer_t* inf, int32_t s) {
-    int32_t p = -1, q = inf->fh;
-    while (q >= 0 && q != s) { p = q; q = inf->slots[q].pnext; }
-    if (q == s) {
-        if (p < 0) { inf->fh = inf->slots[s].pnext; } else { inf->slots[p].pnext = inf->slots[s].pnext; }
-        if (inf->ft == s) { inf->ft = p; }
-        inf->flen--;
-        inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
-    }
+    inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
     inf->nlive--;
     kinf__slot_free(inf, s);
+}
+/* An edit's script (sc, sl bytes) read into e: its copies, and its inserts
+   (where they go in the new JSON, where their bytes are in sc); 1 when it
+   makes bl bytes of al old ones exactly, its inserts hold no NUL and it
+   has no more copies and inserts than a writer makes, 0 when it is
+   malformed. */
+static int kinf__je_parse(const uint8_t* sc, size_t sl, size_t al, size_t bl, kinf__jedit* e) {
+    size_t i = 0, oc = 0, dc = 0;
+    e->n = e->ni = 0;
+    while (i < sl) {
+        uint64_t v = 0, n;
+        int sh = 0;
+        do {
+            if (i >= sl || sh > 28) { return 0; }
+            v |= (uint64_t)(sc[i] & 0x7fu) << sh;
+            sh += 7;
+        } while (sc[i++] & 0x80u);
+        n = v >> 2;
+        if ((v & 3u) == KINF__JE_COPY) {
+            if (!n || n > al - oc || n > bl - dc || e->n == KINF__JE_MAXCOPY) { return 0; }
+            kinf__je_add(e, oc, dc, (size_t)n);
+            oc += (size_t)n; dc += (size_t)n;
+        } else if ((v & 3u) == KINF__JE_SKIP) {
+            if (n > al - oc) { return 0; }
+            oc += (size_t)n;
+        } else if ((v & 3u) == KINF__JE_INS) {
+            if (n > bl - dc || n > sl - i || e->ni == KINF__JE_MAXCOPY + 1u || memchr(sc + i, 0, (size_t)n)) { return 0; }
+            e->io[e->ni] = (uint32_t)i; e->id[e->ni] = (uint32_t)dc; e->ilen[e->ni] = (uint32_t)n;
+            e->ni++;
+            i += (size_t)n; dc += (size_t)n;
+        } else {
+            return 0;
+        }
+    }
+    return oc == al && dc == bl;
+}
+/* The copies of e within one block, the old JSON at oj and the new at nj:
+   those that move bytes down in order, then those that move them up in
+   reverse order, so that no copy overwrites bytes a later one reads (the
+   copies ascend in the old JSON and in the new); then the inserts. */
+static void kinf__je_apply(uint8_t* blk, size_t oj, size_t nj, const kinf__jedit* e, const uint8_t* sc) {
+    uint32_t k;
+    for (k = 0; k < e->n; k++) {
+        size_t src = oj + e->o[k], dst = nj + e->d[k];
+        if (dst < src) { memmove(blk + dst, blk + src, e->len[k]); }
+    }
+    for (k = e->n; k-- > 0;) {
+        size_t src = oj + e->o[k], dst = nj + e->d[k];
+        if (dst > src) { memmove(blk + dst, blk + src, e->len[k]); }
+    }
+    for (k = 0; k < e->ni; k++) { memcpy(blk + nj + e->id[k], sc + e->io[k], e->ilen[k]); }
+}
+/* A journal's edit into the store: the key's version there (the one the
+   file held when the edit was written) made the new one, in its own block
+   when the new one fits it (the common case: a few bytes changed), or in a
+   new block; the item that refuses it, or 0. */
+static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t rec[14];
+    char idb[2 * KINF__MAX_NAME + KINF__MAX_UID + KINF__MAX_RV], key[KINF__MAX_KEY], uid[KINF__MAX_UID], rv[KINF__MAX_RV];
+    const char *ns, *name;
+    const uint8_t* sc;
+    size_t nsl, nl, ul, rl, jl, sl, kl, oj, nj, need, al;
+    unsigned flags;
+    uint32_t hh;
+    int32_t s;
+    kinf__blk* b;
+    kinf__jedit e;
+    if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    flags = rec[0]; nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5];
+    jl = (size_t)kinf__le_get(rec + 6, 4); sl = (size_t)kinf__le_get(rec + 10, 4);
+    if ((flags & ~(unsigned)(KINF_OBJ_IDENTITY_ONLY | KINF__JE_SAME_UID)) || ((flags & KINF__JE_SAME_UID) && ul) || !nl ||
+        nl >= KINF__MAX_NAME || ul >= KINF__MAX_UID || !rl || rl >= KINF__MAX_RV || sl > inf->max_event_bytes) {
+        kinf__strlcpy(det, "journal: edit", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    /* namespace, name, uid and resourceVersion in one piece, then the script */
+    if (!kinf__snap_get(r, idb, nsl + nl + ul + rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    sc = sl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, sl) : kinf__snap_get(r, inf->ev, sl) ? inf->ev : 0;
+    if (!sc) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    ns = idb; name = idb + nsl;
+    if (memchr(idb, 0, nsl + nl + ul + rl) || memchr(idb, '/', nsl + nl)) { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    kl = kinf__key_put(key, ns, nsl, name, nl);
+    hh = kinf__fnv(key, kl);
+    s = kinf__hash_find(inf, key, kl, hh);
+    if (s < 0 || !kinf__store_visible(inf, s)) { kinf__strlcpy(det, "journal: an edit of a key it does not hold", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    b = kinf__blk_at(inf, inf->slots[s].cur);
+    oj = kinf__blk_head(b->klen, b->nslen, b->uidlen, b->rvlen);
+    al = b->size - b->tail - 1u - oj;
+    if (!kinf__je_parse(sc, sl, al, jl, &e)) { kinf__strlcpy(det, "journal: edit script", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (flags & KINF__JE_SAME_UID) { ul = b->uidlen; memcpy(uid, (const char*)(b + 1) + b->klen + 1u + b->nslen + 1u, ul); }
+    else { memcpy(uid, idb + nsl + nl, ul); }
+    memcpy(rv, idb + nsl + nl + (flags & KINF__JE_SAME_UID ? 0u : ul), rl);
+    uid[ul] = 0; rv[rl] = 0;
+    nj = kinf__blk_head(b->klen, b->nslen, ul, rl);
+    need = nj + jl + 1u;
+    if (need <= b->size) {
+        /* in place: the copies and inserts, then the identity (whose bytes
+           the copies may read), and what the block no longer needs freed;
+           the namespace index stays (the key is the same) */
+        uint8_t* p = (uint8_t*)b;
+        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u, keep = (need + 3u) & ~(size_t)3u;
+        kinf__index_remove(inf, s, 1);
+        kinf__je_apply(p, oj, nj, &e, sc);
+        memcpy(p + at, uid, ul + 1u); at += ul + 1u;
+        memcpy(p + at, rv, rl + 1u);
+        p[nj + jl] = 0;
+        b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl; b->flags = (uint8_t)((flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
+        if (b->size - keep >= sizeof(kinf__blk)) {
+            uint32_t rest = inf->slots[s].cur + (uint32_t)keep;
+            kinf__blk* f = kinf__blk_at(inf, rest);
+            f->size = b->size - (uint32_t)keep; f->owner = KINF__FREE_OWNER;
+            b->size = (uint32_t)keep;
+            kinf__arena_free(inf, rest);
+        }
+        b->tail = (uint8_t)(b->size - need);
+        kinf__index_add(inf, s, 1);
+    } else {
+        /* a new block: the new JSON made of the old one there, which the
+           allocation may have moved */
+        char nsb[KINF__MAX_NAME], nameb[KINF__MAX_NAME];
+        uint32_t ref, k;
+        uint8_t *ob, *nb;
+        memcpy(nsb, ns, nsl); nsb[nsl] = 0; memcpy(nameb, name, nl); nameb[nl] = 0;
+        ref = kinf__blk_make(inf, nsb, nameb, uid, rv, 0, jl, (flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
+        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        ob = (uint8_t*)kinf__blk_at(inf, inf->slots[s].cur);
+        nb = (uint8_t*)kinf__blk_at(inf, ref);
+        for (k = 0; k < e.n; k++) { memcpy(nb + nj + e.d[k], ob + oj + e.o[k], e.len[k]); }
+        for (k = 0; k < e.ni; k++) { memcpy(nb + nj + e.id[k], sc + e.io[k], e.ilen[k]); }
+        kinf__store_upsert(inf, s, ref, hh);
+        b = (kinf__blk*)(void*)nb;
+    }
+    if (jl < 2 || ((const uint8_t*)b)[nj] != '{' || ((const uint8_t*)b)[nj + jl - 1u] != '}') { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    return 0;
 }
 /* One record's payload (its checksum already right) into the store, through
    r (reading no further than the payload); the item that refuses it, or 0. */
@@ -501,6 +764,8 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
         if (!kinf__snap_get(r, b, 1)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (b[0] == KINF__JOP_UPS) {
             if ((item = kinf__snap_obj(inf, r, 1, det, dcap)) != 0) { return item; }
+        } else if (b[0] == KINF__JOP_EDIT) {
+            if ((item = kinf__jrnl_edit(inf, r, det, dcap)) != 0) { return item; }
         } else if (b[0] == KINF__JOP_DEL) {
             char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], key[KINF__MAX_KEY];
             size_t nsl, nl, kl;
@@ -518,6 +783,7 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
         }
     }
     memcpy(inf->last_rv, rv, rl + 1);
+    inf->snap_jchanges += n;
     return 0;
 }
 #endif /* KINF_ENGINE_ONLY */
@@ -550,7 +816,11 @@ static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r, kinf__jrnl_rea
     kinf__xxh_init(&r->h);
     item = kinf__snap_read(inf, r, det, sizeof(det));
     if (item && r->io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
-    if (!item && jrnl) { item = jrnl(inf, r->sum, juser, det, sizeof(det)); }
+    if (!item && jrnl) {
+        kinf__fifo_unlink(inf);
+        item = jrnl(inf, r->sum, juser, det, sizeof(det));
+        kinf__fifo_relink(inf);
+    }
     if (item) {
         kinf__snap_clear(inf);
         kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
@@ -678,14 +948,16 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
     uint64_t at = KINF__JRNL_HEAD;
     long got;
     int torn = 0;
-    inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_need_image = 0;
+    inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_jchanges = 0; inf->snap_need_image = 0;
     if (j->fd < 0) { return 0; }
     got = kinf__jrnl_fill(j->fd, h, sizeof(h));
     if (got == 0) { return 0; }
     /* the header as this informer writes it for the image it names */
     if (got == (long)sizeof(h)) { kinf__jrnl_head(mine, kinf__le_get(h + 16, 8)); }
     if (got != (long)sizeof(h) || memcmp(h, mine, sizeof(h))) {
-        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, got < 0 ? " (unreadable)" : " (its header is torn, foreign or of another format)");
+        const char* why = got < 0 ? " (unreadable)" : " (its header is torn, foreign or of another format)";
+        if (got == (long)sizeof(h) && !memcmp(h, mine, 8) && memcmp(h + 8, mine + 8, 4)) { why = " (another format version: the next save writes an image)"; }
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, why);
         inf->snap_need_image = 1;
         return 0;
     }
@@ -707,24 +979,37 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         len = kinf__le_get(lb, 4);
         kinf__xxh_init(&x);
         kinf__xxh_update(&x, lb, 4);
-        for (rem = len; rem; ) {
-            size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
-            if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
-            kinf__xxh_update(&x, inf->conn.rbuf, k);
-            rem -= k;
+        memset(&r, 0, sizeof(r));
+        r.inf = inf; r.unhashed = 1;
+        lim.fd = j->fd; lim.left = 0;
+        if (len <= inf->max_event_bytes) {
+            /* read once, into the event buffer (free before the start):
+               checked whole, then applied from there */
+            if (kinf__jrnl_fill(j->fd, inf->ev, (size_t)len) != (long)len) { torn = 1; break; }
+            kinf__xxh_update(&x, inf->ev, (size_t)len);
+            r.b = inf->ev; r.end = (size_t)len;
+        } else {
+            /* larger: hashed as it is read, then read again to be applied */
+            for (rem = len; rem; ) {
+                size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
+                if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
+                kinf__xxh_update(&x, inf->conn.rbuf, k);
+                rem -= k;
+            }
         }
         if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
-        /* whole and right: applied, read again from its start */
-        if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
-        memset(&r, 0, sizeof(r));
-        lim.fd = j->fd; lim.left = (size_t)len;
-        r.inf = inf; r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf; r.unhashed = 1;
+        if (!r.b) {
+            /* whole and right: read again from its start */
+            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
+            lim.left = (size_t)len;
+            r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf;
+        }
         item = kinf__jrnl_apply(inf, &r, det, dcap);
         if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (item) { return r.io ? (uint32_t)KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
         at += 4u + len + 8u;
-        if (lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+        if (r.fn && lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
     inf->snap_jbytes = at;
     if (torn) {
@@ -806,16 +1091,14 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
     kinf__snap_w w;
     kinf__snap_fd f;
     struct stat st;
-    uint64_t head;
+    uint64_t head, len;
+    uint32_t n;
     int fd, rc = 0;
     if (!inf->snap_jbase_ok || inf->snap_need_image || inf->snap_jpath != kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path)) ||
         !kinf__jrnl_path(jpath, sizeof(jpath), path)) { return 1; }
     head = inf->snap_jbytes ? 0u : KINF__JRNL_HEAD;
-    memset(&w, 0, offsetof(kinf__snap_w, buf));
-    w.fn = kinf__snap_count;
-    kinf__xxh_init(&w.h);
-    if (kinf__jrnl_record(inf, unix_ms, &w) != 0) { return 1; }
-    if (inf->snap_jbytes + head + w.total > inf->snap_ibytes / 100u * KINF__JRNL_PCT) { return 1; }
+    len = kinf__jrnl_len(inf, &n);
+    if (len > 0xffffffffu || kinf__jrnl_weight(inf->snap_jbytes + head + 4u + len + 8u, inf->snap_jchanges + n) > inf->snap_ibytes / 100u * KINF__JRNL_PCT) { return 1; }
     /* appended to, never followed; a file of another size is not ours */
     fd = open(jpath, O_WRONLY | O_APPEND | O_CREAT | KINF__O_NOFOLLOW | KINF__O_CLOEXEC, 0600);
     if (fd < 0) { return -1; }
@@ -826,7 +1109,7 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
     memset(&w, 0, offsetof(kinf__snap_w, buf));
     w.fn = kinf__snap_fd_write; w.user = &f;
     kinf__xxh_init(&w.h);
-    if (rc != 0 || kinf__jrnl_record(inf, unix_ms, &w) != 0 || fsync(fd) != 0) { rc = -1; }
+    if (rc != 0 || kinf__jrnl_record(inf, unix_ms, len, n, &w) != 0 || fsync(fd) != 0) { rc = -1; }
     if (close(fd) != 0) { rc = -1; }
     if (rc) { return -1; }
     if (head) { kinf__snap_syncdir(jpath); }
@@ -837,6 +1120,7 @@ static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t un
         if (l + 5 <= sizeof(tmp)) { memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5); (void)unlink(tmp); }
     }
     inf->snap_jbytes += head + w.total;
+    inf->snap_jchanges += n;
     kinf__jrnl_commit(inf);
     KINF__INFO(inf, SNAPSHOT_WRITTEN, jpath, 0);
     return 0;
@@ -885,7 +1169,7 @@ static int kinf__snap_image(kinf_informer_t* inf, const char* path, uint64_t uni
     /* the rename reaches the disk with the directory */
     kinf__snap_syncdir(path);
     kinf__snap_clean(inf, 1);
-    inf->snap_jbase = w.sum; inf->snap_ibytes = w.total; inf->snap_jbytes = 0;
+    inf->snap_jbase = w.sum; inf->snap_ibytes = w.total; inf->snap_jbytes = 0; inf->snap_jchanges = 0;
     inf->snap_jpath = kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path));
     if (kinf__jrnl_path(tmp, sizeof(tmp), path) && unlink(tmp) != 0 && errno != ENOENT) { inf->snap_jbase_ok = 0; }
     KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
@@ -937,6 +1221,10 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 #undef KINF__JRNL_VERSION
 #undef KINF__JRNL_HEAD
 #undef KINF__JRNL_PCT
+#undef KINF__JRNL_KEY
+#undef KINF__JE_MAXCOPY
+#undef KINF__JE_MIN
+#undef KINF__JE_TAB
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD
