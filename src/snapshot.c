@@ -928,6 +928,20 @@ static long kinf__jrnl_fill(int fd, uint8_t* p, size_t n) {
     }
     return (long)got;
 }
+/* At least n bytes of fd in buf (cap bytes, n at most cap) from *bp on,
+   what is there moved to the start and read on behind it: 1, or 0 at the
+   end of the file before n (what it had is there), -1 for an error. */
+static int kinf__jrnl_ahead(int fd, uint8_t* buf, size_t cap, size_t* bp, size_t* be, size_t n) {
+    if (*be - *bp >= n) { return 1; }
+    if (*bp) { memmove(buf, buf + *bp, *be - *bp); *be -= *bp; *bp = 0; }
+    while (*be < n) {
+        long k = kinf__snap_fd_read(buf + *be, cap - *be, &fd);
+        if (k < 0) { return -1; }
+        if (k == 0) { return 0; }
+        *be += (size_t)k;
+    }
+    return 1;
+}
 /* a record's payload read through kinf__snap_r, and nothing after it */
 typedef struct kinf__jrnl_lim { int fd; size_t left; } kinf__jrnl_lim;
 static long kinf__jrnl_lim_read(void* buf, size_t cap, void* user) {
@@ -946,6 +960,7 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
     kinf__jrnl_in* j = (kinf__jrnl_in*)user;
     uint8_t h[KINF__JRNL_HEAD], mine[KINF__JRNL_HEAD];
     uint64_t at = KINF__JRNL_HEAD;
+    size_t bp, be;
     long got;
     int torn = 0;
     inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_jchanges = 0; inf->snap_need_image = 0;
@@ -966,6 +981,10 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         inf->snap_need_image = 1;
         return 0;
     }
+    /* the journal read ahead into the event buffer (free before the start),
+       [bp, be): a record that fits it is checked whole and applied from
+       there, one read for many records */
+    bp = be = 0;
     for (;;) {
         uint8_t lb[4], c[8];
         uint64_t len, rem;
@@ -973,32 +992,33 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
         kinf__snap_r r;
         kinf__jrnl_lim lim;
         uint32_t item;
-        got = kinf__jrnl_fill(j->fd, lb, 4);
-        if (got == 0) { break; }
-        if (got != 4) { torn = 1; break; }
-        len = kinf__le_get(lb, 4);
-        kinf__xxh_init(&x);
-        kinf__xxh_update(&x, lb, 4);
+        int more = kinf__jrnl_ahead(j->fd, inf->ev, inf->max_event_bytes, &bp, &be, 4);
+        if (!more && bp == be) { break; }
+        if (more <= 0) { torn = 1; break; }
+        len = kinf__le_get(inf->ev + bp, 4);
         memset(&r, 0, sizeof(r));
         r.inf = inf; r.unhashed = 1;
         lim.fd = j->fd; lim.left = 0;
-        if (len <= inf->max_event_bytes) {
-            /* read once, into the event buffer (free before the start):
-               checked whole, then applied from there */
-            if (kinf__jrnl_fill(j->fd, inf->ev, (size_t)len) != (long)len) { torn = 1; break; }
-            kinf__xxh_update(&x, inf->ev, (size_t)len);
-            r.b = inf->ev; r.end = (size_t)len;
+        kinf__xxh_init(&x);
+        if (len <= inf->max_event_bytes - 12u) {
+            if (kinf__jrnl_ahead(j->fd, inf->ev, inf->max_event_bytes, &bp, &be, 4u + (size_t)len + 8u) <= 0) { torn = 1; break; }
+            kinf__xxh_update(&x, inf->ev + bp, 4u + (size_t)len);
+            if (kinf__le_get(inf->ev + bp + 4u + len, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
+            r.b = inf->ev + bp + 4u; r.end = (size_t)len;
+            bp += 4u + (size_t)len + 8u;
         } else {
             /* larger: hashed as it is read, then read again to be applied */
+            memcpy(lb, inf->ev + bp, 4);
+            bp = be = 0;
+            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
+            kinf__xxh_update(&x, lb, 4);
             for (rem = len; rem; ) {
                 size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
                 if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
                 kinf__xxh_update(&x, inf->conn.rbuf, k);
                 rem -= k;
             }
-        }
-        if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
-        if (!r.b) {
+            if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
             /* whole and right: read again from its start */
             if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
             lim.left = (size_t)len;
