@@ -45,13 +45,17 @@ want = [
 ]
 mem = open("docs/memory.md").read()
 # the owners of a connection over https, defaults (docs/memory.md), and
-# that each is smaller than before the connection layer (the "before" column)
+# that each is smaller than before the connection layer (the "before" column),
+# the informer but for what the snapshot journal added since (docs/memory.md
+# says it: a base reference of 4 bytes in each of the 1,024 slots, and 16
+# bytes of context)
+added_since = {"owner_informer": 4 * 1024 + 16}
 for what, key in (("an informer", "owner_informer"), ("discovery", "owner_discovery"), ("the write client", "owner_client")):
     m = re.search(r"\| %s \| ([0-9,]+) \| ([0-9,]+) \|" % re.escape(what), mem)
     if not m:
         print("# docs/memory.md has no row for %s" % what); want.append((what, "(a row in docs/memory.md)")); continue
     before, now = int(m.group(1).replace(",", "")), int(m.group(2).replace(",", ""))
-    if now != v[key] or now >= before:
+    if now != v[key] or now - added_since.get(key, 0) >= before:
         print("# %s: docs/memory.md says %d (before %d), kinf_*_size says %d" % (what, now, before, v[key]))
         want.append((what, "(docs/memory.md's figure)"))
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)
