@@ -394,7 +394,7 @@ static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
    bytes, and KINF__JRNL_KEY for each change (a key looked up, and its block
    edited in place or freed). */
 #ifndef KINF__JRNL_PCT
-#define KINF__JRNL_PCT 12u
+#define KINF__JRNL_PCT 15u
 #endif
 #ifndef KINF__JRNL_KEY
 #define KINF__JRNL_KEY 128u

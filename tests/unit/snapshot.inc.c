@@ -842,10 +842,11 @@ static void test_snapshot_journal_edits(void) {
     CHECK_INT(pod(x, "MODIFIED", "ns", "e5", "206", "n"), 0);
     CHECK_INT(wev(x, "MODIFIED", "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"e6\",\"namespace\":\"ns\",\"uid\":\"another-uid-e6\",\"resourceVersion\":\"207\"},\"spec\":{\"nodeName\":\"node-aaaa-bbbb-cccc-dddd\"}}"), 0);
     CHECK_INT(pod(x, "MODIFIED", "ns", "e7", "208", "node-aaaa-bbbb-cccc-dddd"), 0);   /* only its resourceVersion */
+    CHECK_INT(pod(x, "MODIFIED", "ns", "e9", "209", "node-aaaa-bbbb-cccc-dddd-e"), 0); /* 2 bytes longer: past its block's end */
     dispatch(x);
     CHECK_INT(kinf_snapshot_save_file(x, path), KINF_OK);
     jn = snap_slurp(jpath, jb, sizeof(jb));
-    CHECK(je_count(jb, jn, prev, &nu, &ne, &nd) == 0 && nu == 0 && ne == 4 && nd == 0);
+    CHECK(je_count(jb, jn, prev, &nu, &ne, &nd) == 0 && nu == 0 && ne == 5 && nd == 0);
     {
         kinf_informer_t* c = eng_mk();
         y = snap_from_file(path);
