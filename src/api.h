@@ -137,7 +137,7 @@ API
         int  kinf_snapshot_load_mem(inf, const void* data, size_t len)   in place (mapped, flash)
         int  kinf_snapshot_stale(inf, uint64_t* since_unix_ms)   loaded, not yet resumed
         int  kinf_snapshot_dirty(inf, uint64_t* since_ms)        changed since written
-        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  atomic
+        int  kinf_snapshot_load_file(inf, path) / _save_file(inf, path)  image + journal, crash-safe
         int  kinf_snapshot_autosave(inf, path, int interval_s, int final)  when changed
         uint32_t kinf_last_error(kinf_informer_t*) / void kinf_clear_error(...)
         const char* kinf_log_item_name(uint32_t id)
@@ -266,7 +266,7 @@ CONFIGURATION MACROS
                               kinf_config_kubeconfig fails with KUBECONFIG_UNAVAILABLE
     KINF_NO_FACTORY           compile discovery and the factory out (about 24 KB at -Os):
                               the kinf_discovery_* and kinf_factory_* calls are not defined
-    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, about 7.4 KB at -Os)
+    KINF_NO_SNAPSHOT          compile the persisted cache out (kinf_snapshot_*, its journal included: about 12.5 KB at -Os)
     KINF_NO_GZIP              compile the gzip inflater out (about 6.4 KB at -Os): lists never
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
@@ -605,6 +605,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_FOREIGN, "the snapshot's journal follows another image or is not a journal: ignored, the image alone loaded") \
+    KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_TORN, "the snapshot's journal ends in a torn record (a crash while appending): that record dropped, the ones before it loaded") \
     KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
@@ -1330,14 +1332,23 @@ KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms);
 /* 1 when the store changed since the last snapshot written or loaded
    (*since_ms, if not NULL: the engine time of the first such change), else 0. */
 KINF_API int kinf_snapshot_dirty(kinf_informer_t* inf, uint64_t* since_ms);
-/* The driver's file helpers. _load_file: kinf_snapshot_load from path;
-   KINF_ERR_IO when there is no such file (not logged) or it cannot be read.
-   _save_file: written atomically (path.tmp, fsync, rename over path, fsync
-   of the directory), so a crash leaves the previous snapshot whole; what
-   is at path.tmp is removed, not followed, and path.tmp created anew
-   (O_EXCL, mode 0600), so path is a regular file of mode 0600; KINF_ERR_IO
-   when a step fails (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when
-   path.tmp cannot be removed), logged once per run of failures at one step.
+/* The driver's file helpers. _load_file: kinf_snapshot_load from path,
+   then the changes of path.journal replayed when it follows that image (a
+   journal of another image, or a torn header, is ignored:
+   SNAPSHOT_JOURNAL_FOREIGN; a torn record ends it: SNAPSHOT_JOURNAL_TORN,
+   the records before it kept); KINF_ERR_IO when there is no such file (not
+   logged) or it cannot be read.
+   _save_file: the changes since the last save appended to path.journal
+   (O_APPEND | O_NOFOLLOW, mode 0600, fsync'd), or, when this informer has
+   no image of its own at path yet or the journal would outgrow half of the
+   image, a new image written atomically (path.tmp, fsync, rename over path,
+   fsync of the directory) and the journal removed, so a crash leaves the
+   previous snapshot whole; what is at path.tmp is removed, not followed,
+   and path.tmp created anew (O_EXCL, mode 0600), so path is a regular file
+   of mode 0600; KINF_ERR_IO when a step of the image fails
+   (SNAPSHOT_WRITE_FAILED, or SNAPSHOT_TEMP_EXISTS when path.tmp cannot be
+   removed), logged once per run of failures at one step (a failed append
+   is followed by an image at once).
    _autosave: the write policy for flash: writes only when dirty, and at
    most every interval_s seconds (of the engine's clock) unless final is 1
    (at stop); after a failed save it waits the interval (1 s when 0), then

@@ -24,7 +24,30 @@
                                 update(old, cur) -> LIVE KNOWN */
 enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED = 8, KINF__F_FSU = 16,
        KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
-typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
+/* A slot's journal bits (>>snapshot journal): DIRTY, changed since the last
+   image or journal append; SAVED, the key is in the file (image or
+   journal); TOMB, a SAVED key deleted and freed before the journal said so:
+   the slot keeps its block (the key) and nothing else until the next append
+   writes the delete, or a store short of room takes it back and the next
+   save is a full image; OLDBASE, old is the version the file holds (the
+   base of the key's next record, an edit of it). The file's version of a
+   SAVED key is cur while the key is clean; once it changed, base (the
+   block kept when cur moved on), old with OLDBASE, or none (released when
+   the store was short of bytes: the record holds the object whole). */
+enum { KINF__J_DIRTY = 2, KINF__J_SAVED = 4, KINF__J_TOMB = 8, KINF__J_OLDBASE = 16, KINF__J_ALL = 30 }; /* in ixflags, beside the index's bit */
+typedef struct kinf__slot {
+    uint32_t cur, old;
+    int32_t pnext;
+    uint16_t gen;
+    uint8_t flags, ixflags;
+#ifndef KINF_NO_SNAPSHOT
+    uint32_t base;                /* the file's version of a SAVED key changed since (see above), or 0 */
+#endif
+} kinf__slot;
+/* who owns an arena block: the slot's cur, old or base (kinf__blk.owner's low bits) */
+enum { KINF__R_CUR = 0, KINF__R_OLD = 1, KINF__R_BASE = 2 };
+/* the slot's journal bits set to j, its index bit kept */
+static void kinf__slot_j(kinf__slot* sl, unsigned j) { sl->ixflags = (uint8_t)((sl->ixflags & ~(unsigned)KINF__J_ALL) | j); }
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
@@ -129,6 +152,7 @@ struct kinf_informer_t {
     /* the persisted cache (>>snapshot): loaded from one, stale until resumed;
        dirty: the store changed since the last snapshot written or loaded */
     uint8_t snap_loaded, snap_stale, snap_dirty, snap_written;
+    uint8_t fifo_unlinked;        /* a journal's replay at load: keys queued are PENDING, not linked (kinf__fifo_relink) */
     uint64_t snap_time;           /* the loaded snapshot's write time (unix ms) */
     uint64_t snap_dirty_since, snap_write_at; /* engine times: the first change not written, the last write */
     /* the snapshot file's saves failing in a row: the step of the last one
@@ -137,6 +161,14 @@ struct kinf_informer_t {
     uint8_t snap_fail;
     uint32_t snap_fails;
     uint64_t snap_fail_at;
+    /* the journal (>>snapshot journal): the XXH64 of the image it follows
+       (snap_jbase_ok 0: none known, the next save is an image), the bytes
+       of the image and of the journal, tombstones waiting, an image owed,
+       and the FNV-1a of the path the image is at (a save elsewhere: an image) */
+    uint8_t snap_jbase_ok, snap_need_image;
+    int32_t snap_ntomb, snap_nbase;  /* tombstones and bases (kinf__slot.base) kept */
+    uint64_t snap_jbase, snap_ibytes, snap_jbytes, snap_jpath;
+    uint64_t snap_jchanges;       /* the changes the journal holds (its replay's cost: KINF__JRNL_PCT) */
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
        under way is a watch-list whose initial events have not ended */
@@ -150,7 +182,10 @@ struct kinf_informer_t {
 #define KINF__GZ_REDO(inf) 0
 #endif
 /* a change to the store: a snapshot written now would differ */
-#define KINF__SNAP_TOUCH(inf) do { if (!(inf)->snap_dirty) { (inf)->snap_dirty = 1; (inf)->snap_dirty_since = (inf)->conn.now; } } while (0)
+static void kinf__snap_touch(kinf_informer_t* inf, int32_t s) {
+    inf->slots[s].ixflags |= KINF__J_DIRTY;
+    if (!inf->snap_dirty) { inf->snap_dirty = 1; inf->snap_dirty_since = inf->conn.now; }
+}
 typedef char kinf__fixed_fits[(sizeof(struct kinf_informer_t) + KINF_READ_BYTES + 64 <= KINF_FIXED_BYTES) ? 1 : -1]; /* with the default read buffer */
 
 /* >>context log  the informer's log lines: the sticky error and the error count */

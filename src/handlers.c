@@ -34,7 +34,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         if (sl->flags & KINF__F_RECREATED) {
             kinf__store_view(inf, sl->old, s, &a);
             kinf__hd_deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
-            kinf__arena_free(inf, sl->old); sl->old = 0;
+            kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0;
             sl->flags &= (uint8_t)~(KINF__F_RECREATED | KINF__F_FSU_OLD | KINF__F_KNOWN);
         }
         kinf__store_view(inf, sl->cur, s, &b);
@@ -48,7 +48,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else {
             if (sl->old) { kinf__store_view(inf, sl->old, s, &a); } else { a = b; }
             kinf__hd_deliver_update(inf, &a, &b);
-            if (sl->old) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+            if (sl->old) { kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0; }
         }
         KINF__SELFCHECK(inf);
         if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }

@@ -126,6 +126,7 @@ typedef struct kinf__snap_w {
     kinf__xxh h;
     size_t n, total;
     int err;
+    uint64_t sum;                 /* the image's checksum, once written */
     uint8_t buf[2048];
 } kinf__snap_w;
 static void kinf__snap_flush(kinf__snap_w* w) {
@@ -142,6 +143,21 @@ static void kinf__snap_put(kinf__snap_w* w, const void* p, size_t n) {
     memcpy(w->buf + w->n, p, n);
     w->n += n;
 }
+/* the object record of slot s: flags, lengths, then the bytes */
+static void kinf__snap_put_obj(kinf_informer_t* inf, kinf__snap_w* w, int32_t s) {
+    kinf_object_t o;
+    uint8_t r[10];
+    size_t nl, ul, rl, nsl;
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
+    nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+    r[0] = (uint8_t)(o.flags & KINF_OBJ_IDENTITY_ONLY);
+    r[1] = (uint8_t)nsl; kinf__le_put(r + 2, nl, 2); r[4] = (uint8_t)ul; r[5] = (uint8_t)rl;
+    kinf__le_put(r + 6, o.json_len, 4);
+    kinf__snap_put(w, r, sizeof(r));
+    kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+    kinf__snap_put(w, o.uid, ul); kinf__snap_put(w, o.resource_version, rl);
+    kinf__snap_put(w, o.json, o.json_len);
+}
 static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w* w) {
     uint8_t h[KINF__SNAP_HEAD];
     int32_t s;
@@ -157,23 +173,12 @@ static int kinf__snap_emit(kinf_informer_t* inf, uint64_t unix_ms, kinf__snap_w*
         kinf__snap_put(w, str, l);
     }
     for (s = 0; s < inf->slot_hi && !w->err; s++) {
-        kinf_object_t o;
-        uint8_t r[10];
-        size_t nl, ul, rl, nsl;
-        if (!kinf__store_visible(inf, s)) { continue; }
-        kinf__store_view(inf, inf->slots[s].cur, s, &o);
-        nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
-        r[0] = (uint8_t)(o.flags & KINF_OBJ_IDENTITY_ONLY);
-        r[1] = (uint8_t)nsl; kinf__le_put(r + 2, nl, 2); r[4] = (uint8_t)ul; r[5] = (uint8_t)rl;
-        kinf__le_put(r + 6, o.json_len, 4);
-        kinf__snap_put(w, r, sizeof(r));
-        kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
-        kinf__snap_put(w, o.uid, ul); kinf__snap_put(w, o.resource_version, rl);
-        kinf__snap_put(w, o.json, o.json_len);
+        if (kinf__store_visible(inf, s)) { kinf__snap_put_obj(inf, w, s); }
     }
     {
         uint8_t c[8];
-        kinf__le_put(c, kinf__xxh_digest(&w->h), 8);
+        w->sum = kinf__xxh_digest(&w->h);
+        kinf__le_put(c, w->sum, 8);
         kinf__snap_put(w, c, 8);
     }
     kinf__snap_flush(w);
@@ -190,6 +195,8 @@ typedef struct kinf__snap_r {
     kinf__xxh h;
     size_t pos, end;
     int io;                       /* fn failed */
+    int unhashed;                 /* a journal record, its checksum already checked: not hashed again */
+    uint64_t sum;                 /* the image's checksum, once read */
 } kinf__snap_r;
 /* The next n bytes where they are: in the caller's memory, or in rbuf, read
    on behind the ones there (n at most rcap) with no copy but of that rest;
@@ -209,7 +216,7 @@ static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
         }
     }
     p = r->b + r->pos;
-    kinf__xxh_update(&r->h, p, n);
+    if (!r->unhashed) { kinf__xxh_update(&r->h, p, n); }
     r->pos += n;
     return p;
 }
@@ -239,6 +246,46 @@ static void kinf__snap_clear(kinf_informer_t* inf) {
 }
 /* a string of the snapshot: no NUL, shorter than cap */
 static int kinf__snap_text(const char* s, size_t n) { return memchr(s, 0, n) == 0; }
+/* One object record into the store: a new key, or (replace, a journal's
+   upsert) a key that may be there already; the item that refuses it, or 0. */
+static uint32_t kinf__snap_obj(kinf_informer_t* inf, kinf__snap_r* r, int replace, char* det, size_t dcap) {
+    uint8_t rec[10];
+    char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
+    const uint8_t* js;
+    size_t nsl, nl, ul, rl, jl, kl;
+    uint64_t dropped = inf->st.dropped;
+    uint32_t ref, hh;
+    int32_t s;
+    if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
+    if ((rec[0] & ~(unsigned)KINF_OBJ_IDENTITY_ONLY) || !nl || nl >= sizeof(name) || ul >= sizeof(uid) || !rl || rl >= sizeof(rv)) {
+        kinf__strlcpy(det, "object record", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
+        !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    /* the JSON where it was read when it fits the read buffer (no copy) */
+    js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+    if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
+        memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
+        memchr(js, 0, jl)) {
+        kinf__strlcpy(det, "object", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    ns[nsl] = 0; name[nl] = 0; uid[ul] = 0; rv[rl] = 0;
+    kl = kinf__key_put(key, ns, nsl, name, nl);
+    key[kl] = 0;
+    hh = kinf__fnv(key, kl);
+    s = kinf__hash_find(inf, key, kl, hh);
+    if (s >= 0 && !replace) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    ref = kinf__blk_make(inf, ns, name, uid, rv, js, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
+    if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    kinf__store_upsert(inf, s, ref, hh);
+    if (inf->st.dropped != dropped) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    return 0;
+}
 /* Reads the whole snapshot into the store; the item that refuses it, or 0. */
 static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
     uint8_t h[KINF__SNAP_HEAD], mine[KINF__SNAP_HEAD];
@@ -275,37 +322,8 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     }
     if (count > (uint32_t)inf->max_objects) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
     for (i = 0; i < count; i++) {
-        uint8_t rec[10];
-        char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], uid[KINF__MAX_UID], rv[KINF__MAX_RV], key[KINF__MAX_KEY];
-        const uint8_t* js;
-        size_t nsl, nl, ul, rl, jl, kl;
-        uint32_t ref, hh;
-        if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5]; jl = (size_t)kinf__le_get(rec + 6, 4);
-        if ((rec[0] & ~(unsigned)KINF_OBJ_IDENTITY_ONLY) || !nl || nl >= sizeof(name) || ul >= sizeof(uid) || !rl || rl >= sizeof(rv)) {
-            kinf__strlcpy(det, "object record", dcap);
-            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
-        }
-        if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
-        if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
-            !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        /* the JSON where it was read when it fits the read buffer (no copy) */
-        js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
-        if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-        if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
-            memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
-            memchr(js, 0, jl)) {
-            kinf__strlcpy(det, "object", dcap);
-            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
-        }
-        ns[nsl] = 0; name[nl] = 0; uid[ul] = 0; rv[rl] = 0;
-        kl = kinf__key_put(key, ns, nsl, name, nl);
-        key[kl] = 0;
-        hh = kinf__fnv(key, kl);
-        if (kinf__hash_find(inf, key, kl, hh) >= 0) { kinf__strlcpy(det, "a key twice", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
-        ref = kinf__blk_make(inf, ns, name, uid, rv, js, jl, (uint32_t)rec[0] | KINF_OBJ_FROM_SNAPSHOT);
-        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
-        kinf__store_upsert(inf, -1, ref, hh);
+        uint32_t item = kinf__snap_obj(inf, r, 0, det, dcap);
+        if (item) { return item; }
         if (inf->nlive != (int)i + 1) { kinf__strlcpy(det, "objects", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
     }
     sum = kinf__xxh_digest(&r->h);
@@ -313,6 +331,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
         uint8_t c[8], extra;
         if (!kinf__snap_get(r, c, 8)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (kinf__le_get(c, 8) != sum) { kinf__strlcpy(det, "checksum", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        r->sum = sum;
         if (kinf__snap_get(r, &extra, 1)) { kinf__strlcpy(det, "bytes after the end", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
         if (r->io) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
     }
@@ -320,6 +339,7 @@ static uint32_t kinf__snap_read(kinf_informer_t* inf, kinf__snap_r* r, char* det
     return 0;
 }
 
+static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
 /* The snapshot through fn: 0, or -1 when fn gave up (nothing logged). */
 static int kinf__snap_stream(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     kinf__snap_w w;
@@ -328,21 +348,453 @@ static int kinf__snap_stream(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapsh
     kinf__xxh_init(&w.h);
     return kinf__snap_emit(inf, unix_ms, &w);
 }
-/* A whole snapshot is written: the store is clean. */
-static void kinf__snap_clean(kinf_informer_t* inf) {
+/* The file has every change now: the store is clean. */
+static void kinf__snap_written_now(kinf_informer_t* inf) {
     inf->snap_dirty = 0;
     inf->snap_written = 1;
     inf->snap_write_at = inf->conn.now;
 }
+/* A whole image is written (or loaded): no slot is dirty, the tombstones
+   go, and the visible keys are SAVED when a journal is to follow it
+   (saved 1, the file's image); the caller's own write has none (0). */
+static void kinf__snap_clean(kinf_informer_t* inf, int saved) {
+    int32_t s;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); continue; }
+        kinf__base_release(inf, s);
+        kinf__slot_j(&inf->slots[s], saved && kinf__store_visible(inf, s) ? KINF__J_SAVED : 0);
+    }
+    inf->snap_need_image = 0;
+    inf->snap_jbase_ok = (uint8_t)saved;
+    kinf__snap_written_now(inf);
+}
+
+/* >>snapshot journal  the changes since the image, appended to path.journal:
+     header (32 bytes): "KINFJRNL", u32 version (1), u32 0x01020304 in the
+     writer's byte order, u64 the XXH64 trailer of the image it follows,
+     u64 XXH64 of the 24 bytes before it;
+     a record per append: u32 payload length, the payload, u64 XXH64 of the
+     length and the payload; the payload: u64 write time (unix ms), u16 +
+     bytes the last resourceVersion, u32 changes, then each change: 'D', u8
+     namespace length, u16 name length, the two; or 'U' and an object record
+     as in the image; or 'E', an edit of the version the file holds: u8
+     flags (KINF__JE_SAME_UID: the uid is that version's, and not written),
+     u8 namespace, u16 name, u8 uid, u8 resourceVersion lengths, u32 the new
+     JSON's length, u32 the script's, those bytes, then the script: ops, each
+     a LEB128 of n << 2 | op: copy n bytes of the old JSON, skip n of them,
+     or insert the n bytes that follow. Deletes come first: a key deleted
+     and made again between two appends ends made. Only the file helpers
+     use it. */
+#ifndef KINF_ENGINE_ONLY
+#define KINF__JRNL_VERSION 2u
+#define KINF__JRNL_HEAD 32u
+/* An image instead of an append when the journal's weight would pass
+   KINF__JRNL_PCT % of the image's bytes. Its weight is what its replay
+   costs at a warm start, in bytes of an image loaded in the same time: its
+   bytes, and KINF__JRNL_KEY for each change (a key looked up, and its block
+   edited in place or freed). */
+#ifndef KINF__JRNL_PCT
+#define KINF__JRNL_PCT 15u
+#endif
+#ifndef KINF__JRNL_KEY
+#define KINF__JRNL_KEY 128u
+#endif
+static uint64_t kinf__jrnl_weight(uint64_t bytes, uint64_t changes) { return bytes + changes * KINF__JRNL_KEY; }
+enum { KINF__JOP_DEL = 'D', KINF__JOP_UPS = 'U', KINF__JOP_EDIT = 'E' };
+
+/* >>snapshot journal edits  A changed object as an edit of the version the
+   file holds (its base): the copies that make the new JSON of the old one,
+   ascending in both, at most KINF__JE_MAXCOPY. Found in bounded time and
+   memory: the common prefix and suffix, then, in the middle, at each place
+   of the new JSON, a run of KINF__JE_MIN bytes of the old one at the place
+   a substitution or an insertion would leave it, or where a small table of
+   the old middle's runs (the first place of each hash) says, extended both
+   ways; a run before the last copy's end is not taken (the copies stay in
+   order, which lets the load apply an edit in place). */
+#define KINF__JE_MAXCOPY 32u
+#define KINF__JE_MIN 8u
+#define KINF__JE_TAB 1024u
+enum { KINF__JE_COPY = 0, KINF__JE_SKIP = 1, KINF__JE_INS = 2 };
+enum { KINF__JE_SAME_UID = 0x80 };    /* an edit's flags: the uid is the base's */
+typedef struct kinf__jedit {
+    uint32_t n, o[KINF__JE_MAXCOPY], d[KINF__JE_MAXCOPY], len[KINF__JE_MAXCOPY];    /* copies: old, new, length */
+    uint32_t ni, io[KINF__JE_MAXCOPY + 1u], id[KINF__JE_MAXCOPY + 1u], ilen[KINF__JE_MAXCOPY + 1u]; /* inserts, at load */
+} kinf__jedit;
+static uint32_t kinf__je_hash(const uint8_t* p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return (uint32_t)((x * KINF__XP1) >> 54);        /* 10 bits: KINF__JE_TAB */
+}
+static void kinf__je_add(kinf__jedit* e, size_t o, size_t d, size_t len) {
+    e->o[e->n] = (uint32_t)o; e->d[e->n] = (uint32_t)d; e->len[e->n] = (uint32_t)len;
+    e->n++;
+}
+/* the copies that make b (bl bytes) of a (al bytes) */
+static void kinf__je_diff(const uint8_t* a, size_t al, const uint8_t* b, size_t bl, kinf__jedit* e) {
+    uint32_t tab[KINF__JE_TAB];
+    size_t p = 0, sfx = 0, ae, be, oc, j, lit, i;
+    e->n = 0;
+    while (p < al && p < bl && a[p] == b[p]) { p++; }
+    while (sfx < al - p && sfx < bl - p && a[al - 1u - sfx] == b[bl - 1u - sfx]) { sfx++; }
+    if (p) { kinf__je_add(e, 0, 0, p); }
+    ae = al - sfx; be = bl - sfx;
+    if (ae - p >= KINF__JE_MIN && be - p >= KINF__JE_MIN) {
+        memset(tab, 0, sizeof(tab));
+        for (i = ae - KINF__JE_MIN + 1u; i > p; i--) { tab[kinf__je_hash(a + i - 1u)] = (uint32_t)i; } /* place + 1, the first wins */
+        oc = j = lit = p;
+        while (be - j >= KINF__JE_MIN && e->n < KINF__JE_MAXCOPY - 1u) {
+            size_t c[3], at = 0, len;
+            int k, found = 0;
+            c[0] = oc + (j - lit); c[1] = oc; c[2] = tab[kinf__je_hash(b + j)];
+            c[2] = c[2] ? c[2] - 1u : 0;
+            for (k = 0; k < 3 && !found; k++) {
+                at = c[k];
+                found = at >= oc && at <= ae && ae - at >= KINF__JE_MIN && !memcmp(a + at, b + j, KINF__JE_MIN);
+            }
+            if (!found) { j++; continue; }
+            while (at > oc && j > lit && a[at - 1u] == b[j - 1u]) { at--; j--; }
+            for (len = 0; at + len < ae && j + len < be && a[at + len] == b[j + len]; len++) {}
+            kinf__je_add(e, at, j, len);
+            oc = at + len; j += len; lit = j;
+        }
+    }
+    if (sfx) { kinf__je_add(e, ae, be, sfx); }
+}
+static size_t kinf__je_varint(uint8_t* p, uint64_t v) {
+    size_t n = 0;
+    while (v >= 0x80u) { p[n++] = (uint8_t)(v | 0x80u); v >>= 7; }
+    p[n++] = (uint8_t)v;
+    return n;
+}
+/* The script of edit e (b, the new JSON of bl bytes, of al old ones) through
+   w, or only its length when w is 0: skip, insert, copy for each copy, and
+   a skip and an insert for what is after the last. */
+static size_t kinf__je_script(const kinf__jedit* e, const uint8_t* b, size_t al, size_t bl, kinf__snap_w* w) {
+    size_t oc = 0, dc = 0, total = 0;
+    uint32_t k;
+    for (k = 0; k <= e->n; k++) {
+        size_t o = k < e->n ? e->o[k] : al, d = k < e->n ? e->d[k] : bl, len = k < e->n ? e->len[k] : 0;
+        uint8_t v[3][10];
+        size_t n[3];
+        n[0] = o > oc ? kinf__je_varint(v[0], (uint64_t)(o - oc) << 2 | KINF__JE_SKIP) : 0;
+        n[1] = d > dc ? kinf__je_varint(v[1], (uint64_t)(d - dc) << 2 | KINF__JE_INS) : 0;
+        n[2] = len ? kinf__je_varint(v[2], (uint64_t)len << 2 | KINF__JE_COPY) : 0;
+        total += n[0] + n[1] + (d - dc) + n[2];
+        if (w) {
+            kinf__snap_put(w, v[0], n[0]);
+            kinf__snap_put(w, v[1], n[1]); kinf__snap_put(w, b + dc, d - dc);
+            kinf__snap_put(w, v[2], n[2]);
+        }
+        oc = o + len; dc = d + len;
+    }
+    return total;
+}
+/* Slot s's change as an edit of base (its block) through w: 1, or 0 when
+   the object whole is no longer (nothing written then). */
+static int kinf__je_put(kinf_informer_t* inf, kinf__snap_w* w, int32_t s, uint32_t base) {
+    kinf_object_t o, bo;
+    kinf__jedit e;
+    uint8_t r[16];
+    size_t nsl, nl, ul, rl, sl;
+    int same;
+    kinf__store_view(inf, inf->slots[s].cur, s, &o);
+    kinf__store_view(inf, base, s, &bo);
+    kinf__je_diff((const uint8_t*)bo.json, bo.json_len, (const uint8_t*)o.json, o.json_len, &e);
+    sl = kinf__je_script(&e, (const uint8_t*)o.json, bo.json_len, o.json_len, 0);
+    nsl = strlen(o.namespace_); nl = strlen(o.name); ul = strlen(o.uid); rl = strlen(o.resource_version);
+    same = !strcmp(o.uid, bo.uid);
+    if (15u + (same ? 0u : ul) + sl >= 10u + ul + o.json_len || sl > 0xffffffffu) { return 0; }
+    r[0] = KINF__JOP_EDIT;
+    r[1] = (uint8_t)((o.flags & KINF_OBJ_IDENTITY_ONLY) | (same ? KINF__JE_SAME_UID : 0));
+    r[2] = (uint8_t)nsl; kinf__le_put(r + 3, nl, 2); r[5] = (uint8_t)(same ? 0 : ul); r[6] = (uint8_t)rl;
+    kinf__le_put(r + 7, o.json_len, 4); kinf__le_put(r + 11, sl, 4);
+    kinf__snap_put(w, r, 15);
+    kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+    if (!same) { kinf__snap_put(w, o.uid, ul); }
+    kinf__snap_put(w, o.resource_version, rl);
+    kinf__je_script(&e, (const uint8_t*)o.json, bo.json_len, o.json_len, w);
+    return 1;
+}
+/* what slot s gives the next record: a delete, an upsert or nothing */
+static int kinf__jrnl_op(const kinf_informer_t* inf, int32_t s) {
+    const kinf__slot* sl = &inf->slots[s];
+    if (sl->ixflags & KINF__J_TOMB) { return KINF__JOP_DEL; }
+    if (!(sl->ixflags & KINF__J_DIRTY) || !(sl->flags & KINF__F_LIVE)) { return 0; }
+    if (sl->flags & KINF__F_DELETED) { return (sl->ixflags & KINF__J_SAVED) ? KINF__JOP_DEL : 0; }
+    return KINF__JOP_UPS;
+}
+/* the changes, deletes first; how many */
+static uint32_t kinf__jrnl_ops(kinf_informer_t* inf, kinf__snap_w* w) {
+    uint32_t n = 0;
+    int32_t s;
+    int pass;
+    for (pass = 0; pass < 2; pass++) {
+        for (s = 0; s < inf->slot_hi && !w->err; s++) {
+            int op = kinf__jrnl_op(inf, s);
+            uint8_t b[4];
+            if (op != (pass ? KINF__JOP_UPS : KINF__JOP_DEL)) { continue; }
+            b[0] = (uint8_t)op;
+            if (op == KINF__JOP_UPS) {
+                /* an edit of the file's version when it is kept and the edit is shorter */
+                const kinf__slot* sl = &inf->slots[s];
+                uint32_t base = !(sl->ixflags & KINF__J_SAVED) ? 0u : sl->base ? sl->base : (sl->ixflags & KINF__J_OLDBASE) ? sl->old : 0u;
+                if (!base || !kinf__je_put(inf, w, s, base)) {
+                    kinf__snap_put(w, b, 1);
+                    kinf__snap_put_obj(inf, w, s);
+                }
+            } else {
+                kinf_object_t o;
+                size_t nsl, nl;
+                kinf__store_view(inf, inf->slots[s].cur, s, &o);
+                nsl = strlen(o.namespace_); nl = strlen(o.name);
+                b[1] = (uint8_t)nsl; kinf__le_put(b + 2, nl, 2);
+                kinf__snap_put(w, b, 4);
+                kinf__snap_put(w, o.namespace_, nsl); kinf__snap_put(w, o.name, nl);
+            }
+            n++;
+        }
+    }
+    return n;
+}
+/* The length of the record's payload; n, its changes. */
+static uint64_t kinf__jrnl_len(kinf_informer_t* inf, uint32_t* n) {
+    kinf__snap_w c;
+    memset(&c, 0, offsetof(kinf__snap_w, buf));
+    c.fn = kinf__snap_count;
+    *n = kinf__jrnl_ops(inf, &c);
+    return 8u + 2u + strlen(inf->last_rv) + 4u + c.total;
+}
+/* The record of the changes (n of them, a payload of len bytes, as
+   kinf__jrnl_len counted) through w (fresh): 0, or -1 when fn gave up. */
+static int kinf__jrnl_record(kinf_informer_t* inf, uint64_t unix_ms, uint64_t len, uint32_t n, kinf__snap_w* w) {
+    uint8_t b[14];
+    size_t rl = strlen(inf->last_rv);
+    kinf__le_put(b, len, 4); kinf__le_put(b + 4, unix_ms, 8); kinf__le_put(b + 12, rl, 2);
+    kinf__snap_put(w, b, 14);
+    kinf__snap_put(w, inf->last_rv, rl);
+    kinf__le_put(b, n, 4);
+    kinf__snap_put(w, b, 4);
+    kinf__jrnl_ops(inf, w);
+    kinf__le_put(b, kinf__xxh_digest(&w->h), 8);
+    kinf__snap_put(w, b, 8);
+    kinf__snap_flush(w);
+    return w->err ? -1 : 0;
+}
+/* The record is in the file: its keys are SAVED, its deletes done. */
+static void kinf__jrnl_commit(kinf_informer_t* inf) {
+    int32_t s;
+    for (s = 0; s < inf->slot_hi; s++) {
+        kinf__slot* sl = &inf->slots[s];
+        if (sl->ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
+        else if (sl->ixflags & KINF__J_DIRTY) { kinf__base_release(inf, s); kinf__slot_j(sl, kinf__store_visible(inf, s) ? KINF__J_SAVED : 0); }
+    }
+    kinf__snap_written_now(inf);
+}
+/* The header of the journal that follows the image of checksum sum. */
+static void kinf__jrnl_head(uint8_t* h, uint64_t sum) {
+    uint32_t bom = 0x01020304u;
+    kinf__xxh x;
+    memcpy(h, "KINFJRNL", 8);
+    kinf__le_put(h + 8, KINF__JRNL_VERSION, 4);
+    memcpy(h + 12, &bom, 4);
+    kinf__le_put(h + 16, sum, 8);
+    kinf__xxh_init(&x);
+    kinf__xxh_update(&x, h, 24);
+    kinf__le_put(h + 24, kinf__xxh_digest(&x), 8);
+}
+/* A journal's delete at load: the key goes from the store and the FIFO
+   (unlinked while the journal is replayed). */
+static void kinf__jrnl_unqueue(kinf_informer_t* inf, int32_t s) {
+    inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING;
+    inf->nlive--;
+    kinf__slot_free(inf, s);
+}
+/* An edit's script (sc, sl bytes) read into e: its copies, and its inserts
+   (where they go in the new JSON, where their bytes are in sc); 1 when it
+   makes bl bytes of al old ones exactly, its inserts hold no NUL and it
+   has no more copies and inserts than a writer makes, 0 when it is
+   malformed. */
+static int kinf__je_parse(const uint8_t* sc, size_t sl, size_t al, size_t bl, kinf__jedit* e) {
+    size_t i = 0, oc = 0, dc = 0;
+    e->n = e->ni = 0;
+    while (i < sl) {
+        uint64_t v = 0, n;
+        int sh = 0;
+        do {
+            if (i >= sl || sh > 28) { return 0; }
+            v |= (uint64_t)(sc[i] & 0x7fu) << sh;
+            sh += 7;
+        } while (sc[i++] & 0x80u);
+        n = v >> 2;
+        if ((v & 3u) == KINF__JE_COPY) {
+            if (!n || n > al - oc || n > bl - dc || e->n == KINF__JE_MAXCOPY) { return 0; }
+            kinf__je_add(e, oc, dc, (size_t)n);
+            oc += (size_t)n; dc += (size_t)n;
+        } else if ((v & 3u) == KINF__JE_SKIP) {
+            if (n > al - oc) { return 0; }
+            oc += (size_t)n;
+        } else if ((v & 3u) == KINF__JE_INS) {
+            if (n > bl - dc || n > sl - i || e->ni == KINF__JE_MAXCOPY + 1u || memchr(sc + i, 0, (size_t)n)) { return 0; }
+            e->io[e->ni] = (uint32_t)i; e->id[e->ni] = (uint32_t)dc; e->ilen[e->ni] = (uint32_t)n;
+            e->ni++;
+            i += (size_t)n; dc += (size_t)n;
+        } else {
+            return 0;
+        }
+    }
+    return oc == al && dc == bl;
+}
+/* The copies of e within one block, the old JSON at oj and the new at nj:
+   those that move bytes down in order, then those that move them up in
+   reverse order, so that no copy overwrites bytes a later one reads (the
+   copies ascend in the old JSON and in the new); then the inserts. */
+static void kinf__je_apply(uint8_t* blk, size_t oj, size_t nj, const kinf__jedit* e, const uint8_t* sc) {
+    uint32_t k;
+    for (k = 0; k < e->n; k++) {
+        size_t src = oj + e->o[k], dst = nj + e->d[k];
+        if (dst < src) { memmove(blk + dst, blk + src, e->len[k]); }
+    }
+    for (k = e->n; k-- > 0;) {
+        size_t src = oj + e->o[k], dst = nj + e->d[k];
+        if (dst > src) { memmove(blk + dst, blk + src, e->len[k]); }
+    }
+    for (k = 0; k < e->ni; k++) { memcpy(blk + nj + e->id[k], sc + e->io[k], e->ilen[k]); }
+}
+/* A journal's edit into the store: the key's version there (the one the
+   file held when the edit was written) made the new one, in its own block
+   when the new one fits it (the common case: a few bytes changed), or in a
+   new block; the item that refuses it, or 0. */
+static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t rec[14];
+    char idb[2 * KINF__MAX_NAME + KINF__MAX_UID + KINF__MAX_RV], key[KINF__MAX_KEY], uid[KINF__MAX_UID], rv[KINF__MAX_RV];
+    const char *ns, *name;
+    const uint8_t* sc;
+    size_t nsl, nl, ul, rl, jl, sl, kl, oj, nj, need, al;
+    unsigned flags;
+    uint32_t hh;
+    int32_t s;
+    kinf__blk* b;
+    kinf__jedit e;
+    if (!kinf__snap_get(r, rec, sizeof(rec))) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    flags = rec[0]; nsl = rec[1]; nl = (size_t)kinf__le_get(rec + 2, 2); ul = rec[4]; rl = rec[5];
+    jl = (size_t)kinf__le_get(rec + 6, 4); sl = (size_t)kinf__le_get(rec + 10, 4);
+    if ((flags & ~(unsigned)(KINF_OBJ_IDENTITY_ONLY | KINF__JE_SAME_UID)) || ((flags & KINF__JE_SAME_UID) && ul) || !nl ||
+        nl >= KINF__MAX_NAME || ul >= KINF__MAX_UID || !rl || rl >= KINF__MAX_RV || sl > inf->max_event_bytes) {
+        kinf__strlcpy(det, "journal: edit", dcap);
+        return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+    }
+    if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+    /* namespace, name, uid and resourceVersion in one piece, then the script */
+    if (!kinf__snap_get(r, idb, nsl + nl + ul + rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    sc = sl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, sl) : kinf__snap_get(r, inf->ev, sl) ? inf->ev : 0;
+    if (!sc) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    ns = idb; name = idb + nsl;
+    if (memchr(idb, 0, nsl + nl + ul + rl) || memchr(idb, '/', nsl + nl)) { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    kl = kinf__key_put(key, ns, nsl, name, nl);
+    hh = kinf__fnv(key, kl);
+    s = kinf__hash_find(inf, key, kl, hh);
+    if (s < 0 || !kinf__store_visible(inf, s)) { kinf__strlcpy(det, "journal: an edit of a key it does not hold", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    b = kinf__blk_at(inf, inf->slots[s].cur);
+    oj = kinf__blk_head(b->klen, b->nslen, b->uidlen, b->rvlen);
+    al = b->size - b->tail - 1u - oj;
+    if (!kinf__je_parse(sc, sl, al, jl, &e)) { kinf__strlcpy(det, "journal: edit script", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (flags & KINF__JE_SAME_UID) { ul = b->uidlen; memcpy(uid, (const char*)(b + 1) + b->klen + 1u + b->nslen + 1u, ul); }
+    else { memcpy(uid, idb + nsl + nl, ul); }
+    memcpy(rv, idb + nsl + nl + (flags & KINF__JE_SAME_UID ? 0u : ul), rl);
+    uid[ul] = 0; rv[rl] = 0;
+    nj = kinf__blk_head(b->klen, b->nslen, ul, rl);
+    need = nj + jl + 1u;
+    if (need <= b->size) {
+        /* in place: the copies and inserts, then the identity (whose bytes
+           the copies may read), and what the block no longer needs freed;
+           the namespace index stays (the key is the same) */
+        uint8_t* p = (uint8_t*)b;
+        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u, keep = (need + 3u) & ~(size_t)3u;
+        kinf__index_remove(inf, s, 1);
+        kinf__je_apply(p, oj, nj, &e, sc);
+        memcpy(p + at, uid, ul + 1u); at += ul + 1u;
+        memcpy(p + at, rv, rl + 1u);
+        p[nj + jl] = 0;
+        b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl; b->flags = (uint8_t)((flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
+        if (b->size - keep >= sizeof(kinf__blk)) {
+            uint32_t rest = inf->slots[s].cur + (uint32_t)keep;
+            kinf__blk* f = kinf__blk_at(inf, rest);
+            f->size = b->size - (uint32_t)keep; f->owner = KINF__FREE_OWNER;
+            b->size = (uint32_t)keep;
+            kinf__arena_free(inf, rest);
+        }
+        b->tail = (uint8_t)(b->size - need);
+        kinf__index_add(inf, s, 1);
+    } else {
+        /* a new block: the new JSON made of the old one there, which the
+           allocation may have moved */
+        char nsb[KINF__MAX_NAME], nameb[KINF__MAX_NAME];
+        uint32_t ref, k;
+        uint8_t *ob, *nb;
+        memcpy(nsb, ns, nsl); nsb[nsl] = 0; memcpy(nameb, name, nl); nameb[nl] = 0;
+        ref = kinf__blk_make(inf, nsb, nameb, uid, rv, 0, jl, (flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
+        if (!ref) { kinf__strlcpy(det, "store_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
+        ob = (uint8_t*)kinf__blk_at(inf, inf->slots[s].cur);
+        nb = (uint8_t*)kinf__blk_at(inf, ref);
+        for (k = 0; k < e.n; k++) { memcpy(nb + nj + e.d[k], ob + oj + e.o[k], e.len[k]); }
+        for (k = 0; k < e.ni; k++) { memcpy(nb + nj + e.id[k], sc + e.io[k], e.ilen[k]); }
+        kinf__store_upsert(inf, s, ref, hh);
+        b = (kinf__blk*)(void*)nb;
+    }
+    if (jl < 2 || ((const uint8_t*)b)[nj] != '{' || ((const uint8_t*)b)[nj + jl - 1u] != '}') { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    return 0;
+}
+/* One record's payload (its checksum already right) into the store, through
+   r (reading no further than the payload); the item that refuses it, or 0. */
+static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+    uint8_t b[14];
+    char rv[KINF__MAX_RV];
+    uint32_t n, i, item;
+    size_t rl;
+    if (!kinf__snap_get(r, b, 10)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    rl = (size_t)kinf__le_get(b + 8, 2);
+    if (!rl || rl >= sizeof(rv)) { kinf__strlcpy(det, "journal: resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    if (!kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    if (!kinf__snap_text(rv, rl)) { kinf__strlcpy(det, "journal: resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+    rv[rl] = 0;
+    inf->snap_time = kinf__le_get(b, 8);
+    if (!kinf__snap_get(r, b, 4)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+    n = (uint32_t)kinf__le_get(b, 4);
+    for (i = 0; i < n; i++) {
+        if (!kinf__snap_get(r, b, 1)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+        if (b[0] == KINF__JOP_UPS) {
+            if ((item = kinf__snap_obj(inf, r, 1, det, dcap)) != 0) { return item; }
+        } else if (b[0] == KINF__JOP_EDIT) {
+            if ((item = kinf__jrnl_edit(inf, r, det, dcap)) != 0) { return item; }
+        } else if (b[0] == KINF__JOP_DEL) {
+            char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], key[KINF__MAX_KEY];
+            size_t nsl, nl, kl;
+            int32_t s;
+            if (!kinf__snap_get(r, b, 3)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+            nsl = b[0]; nl = (size_t)kinf__le_get(b + 1, 2);
+            if (nsl >= sizeof(ns) || !nl || nl >= sizeof(name)) { kinf__strlcpy(det, "journal: delete", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+            if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
+            kl = kinf__key_put(key, ns, nsl, name, nl);
+            s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
+            if (s >= 0 && kinf__store_visible(inf, s)) { kinf__jrnl_unqueue(inf, s); }
+        } else {
+            kinf__strlcpy(det, "journal: change", dcap);
+            return KINF_LOGITEM_SNAPSHOT_CORRUPT;
+        }
+    }
+    memcpy(inf->last_rv, rv, rl + 1);
+    inf->snap_jchanges += n;
+    return 0;
+}
+#endif /* KINF_ENGINE_ONLY */
 KINF_API int kinf_snapshot_write(kinf_informer_t* inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_write", ": fn is NULL"); return KINF_ERR_INVAL; }
     if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
     if (kinf__snap_stream(inf, unix_ms, fn, user) != 0) { KINF__ERR(inf, SNAPSHOT_WRITE_FAILED, "the write function gave up", 0); return KINF_ERR_IO; }
-    kinf__snap_clean(inf);
+    kinf__snap_clean(inf, 0);
     return KINF_OK;
 }
-static int kinf__snap_count(const void* data, size_t len, void* user) { (void)data; (void)len; (void)user; return 0; }
 KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
     kinf__snap_w w;
     if (!kinf__ok(inf) || !inf->last_rv[0]) { return 0; }
@@ -352,7 +804,10 @@ KINF_API size_t kinf_snapshot_size(kinf_informer_t* inf) {
     kinf__snap_emit(inf, 0, &w);
     return w.total;
 }
-static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
+/* A journal's reader at load (the file's): after the image of checksum sum,
+   its records into the store; the item that refuses the whole, or 0. */
+typedef uint32_t (*kinf__jrnl_read_fn)(kinf_informer_t* inf, uint64_t sum, void* user, char* det, size_t dcap);
+static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r, kinf__jrnl_read_fn jrnl, void* juser) {
     uint32_t item;
     char det[200];
     if (inf->conn.in_callback) { KINF__ERR(inf, IN_CALLBACK, "kinf_snapshot_load", 0); return KINF_ERR_STATE; }
@@ -361,11 +816,25 @@ static int kinf__snap_load(kinf_informer_t* inf, kinf__snap_r* r) {
     kinf__xxh_init(&r->h);
     item = kinf__snap_read(inf, r, det, sizeof(det));
     if (item && r->io) { item = KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    if (!item && jrnl) {
+        kinf__fifo_unlink(inf);
+        item = jrnl(inf, r->sum, juser, det, sizeof(det));
+        kinf__fifo_relink(inf);
+    }
     if (item) {
         kinf__snap_clear(inf);
         kinf__log(inf, KINF_LOG_ERROR, item, det[0] ? det : 0, 0, __LINE__);
         inf->snap_dirty = 0;
+        inf->snap_jbase_ok = 0;
         return KINF_ERR_INVAL;
+    }
+    {
+        /* the file's image and journal are what the store holds now */
+        uint8_t need = inf->snap_need_image;
+        kinf__snap_clean(inf, jrnl != 0);
+        inf->snap_need_image = need;
+        inf->snap_written = 0;
+        inf->snap_jbase_ok = (uint8_t)(jrnl != 0);
     }
     inf->snap_loaded = 1; inf->snap_stale = 1; inf->snap_dirty = 0;
     inf->sync_wait = 1; inf->sync_pops_left = inf->flen;
@@ -381,7 +850,7 @@ KINF_API int kinf_snapshot_load(kinf_informer_t* inf, kinf_snapshot_read_fn fn, 
     if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load", ": fn is NULL"); return KINF_ERR_INVAL; }
     memset(&r, 0, sizeof(r));
     r.fn = fn; r.user = user; r.b = inf->conn.rbuf;
-    return kinf__snap_load(inf, &r);
+    return kinf__snap_load(inf, &r, 0, 0);
 }
 KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size_t len) {
     kinf__snap_r r;
@@ -389,7 +858,7 @@ KINF_API int kinf_snapshot_load_mem(kinf_informer_t* inf, const void* data, size
     if (!data && len) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_mem", ": data is NULL"); return KINF_ERR_INVAL; }
     memset(&r, 0, sizeof(r));
     r.b = (const uint8_t*)data; r.end = len;
-    return kinf__snap_load(inf, &r);
+    return kinf__snap_load(inf, &r, 0, 0);
 }
 KINF_API int kinf_snapshot_stale(kinf_informer_t* inf, uint64_t* since_unix_ms) {
     if (!kinf__ok(inf) || !inf->snap_stale) { return 0; }
@@ -434,17 +903,164 @@ static int kinf__snap_fd_write(const void* data, size_t len, void* user) {
     }
     return 0;
 }
+/* a log detail: a, then b, n and c (b, n and c left out when n is 0) */
+static const char* kinf__snap_say(char* buf, size_t cap, const char* a, const char* b, uint64_t n, const char* c) {
+    char num[21];
+    size_t o = kinf__log_put(buf, cap, 0, a, 0);
+    if (n) { o = kinf__log_put(buf, cap, o, b, 0); o = kinf__log_put(buf, cap, o, kinf__utoa(num, n), 0); kinf__log_put(buf, cap, o, c, 0); }
+    return buf;
+}
+/* path.journal in buf; 0 when it does not fit */
+static int kinf__jrnl_path(char* buf, size_t cap, const char* path) {
+    size_t l = strlen(path);
+    if (l + 9 > cap) { return 0; }
+    memcpy(buf, path, l); memcpy(buf + l, ".journal", 9);
+    return 1;
+}
+/* up to n bytes of fd at p: how many (fewer at its end), or -1 */
+static long kinf__jrnl_fill(int fd, uint8_t* p, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        long k = kinf__snap_fd_read(p + got, n - got, &fd);
+        if (k < 0) { return -1; }
+        if (k == 0) { break; }
+        got += (size_t)k;
+    }
+    return (long)got;
+}
+/* At least n bytes of fd in buf (cap bytes, n at most cap) from *bp on,
+   what is there moved to the start and read on behind it: 1, or 0 at the
+   end of the file before n (what it had is there), -1 for an error. */
+static int kinf__jrnl_ahead(int fd, uint8_t* buf, size_t cap, size_t* bp, size_t* be, size_t n) {
+    if (*be - *bp >= n) { return 1; }
+    if (*bp) { memmove(buf, buf + *bp, *be - *bp); *be -= *bp; *bp = 0; }
+    while (*be < n) {
+        long k = kinf__snap_fd_read(buf + *be, cap - *be, &fd);
+        if (k < 0) { return -1; }
+        if (k == 0) { return 0; }
+        *be += (size_t)k;
+    }
+    return 1;
+}
+/* a record's payload read through kinf__snap_r, and nothing after it */
+typedef struct kinf__jrnl_lim { int fd; size_t left; } kinf__jrnl_lim;
+static long kinf__jrnl_lim_read(void* buf, size_t cap, void* user) {
+    kinf__jrnl_lim* l = (kinf__jrnl_lim*)user;
+    long k = kinf__snap_fd_read(buf, cap < l->left ? cap : l->left, &l->fd);
+    if (k > 0) { l->left -= (size_t)k; }
+    return k;
+}
+typedef struct kinf__jrnl_in { int fd; const char* path; uint64_t ibytes; } kinf__jrnl_in;
+/* The journal beside the image (kinf__jrnl_read_fn). One that follows another
+   image, or whose header is torn, is ignored (a warning); the records are
+   checked whole before one is applied, and the first that is short or fails
+   its checksum ends the journal: it and what follows are dropped (a
+   warning), what came before stays. Either way the next save is an image. */
+static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, char* det, size_t dcap) {
+    kinf__jrnl_in* j = (kinf__jrnl_in*)user;
+    uint8_t h[KINF__JRNL_HEAD], mine[KINF__JRNL_HEAD];
+    uint64_t at = KINF__JRNL_HEAD;
+    size_t bp, be;
+    long got;
+    int torn = 0;
+    inf->snap_jbase = sum; inf->snap_ibytes = j->ibytes; inf->snap_jbytes = 0; inf->snap_jchanges = 0; inf->snap_need_image = 0;
+    if (j->fd < 0) { return 0; }
+    got = kinf__jrnl_fill(j->fd, h, sizeof(h));
+    if (got == 0) { return 0; }
+    /* the header as this informer writes it for the image it names */
+    if (got == (long)sizeof(h)) { kinf__jrnl_head(mine, kinf__le_get(h + 16, 8)); }
+    if (got != (long)sizeof(h) || memcmp(h, mine, sizeof(h))) {
+        const char* why = got < 0 ? " (unreadable)" : " (its header is torn, foreign or of another format)";
+        if (got == (long)sizeof(h) && !memcmp(h, mine, 8) && memcmp(h + 8, mine + 8, 4)) { why = " (another format version: the next save writes an image)"; }
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, why);
+        inf->snap_need_image = 1;
+        return 0;
+    }
+    if (kinf__le_get(h + 16, 8) != sum) {
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_FOREIGN, j->path, " (it follows another image)");
+        inf->snap_need_image = 1;
+        return 0;
+    }
+    /* the journal read ahead into the event buffer (free before the start),
+       [bp, be): a record that fits it is checked whole and applied from
+       there, one read for many records */
+    bp = be = 0;
+    for (;;) {
+        uint8_t lb[4], c[8];
+        uint64_t len, rem;
+        kinf__xxh x;
+        kinf__snap_r r;
+        kinf__jrnl_lim lim;
+        uint32_t item;
+        int more = kinf__jrnl_ahead(j->fd, inf->ev, inf->max_event_bytes, &bp, &be, 4);
+        if (!more && bp == be) { break; }
+        if (more <= 0) { torn = 1; break; }
+        len = kinf__le_get(inf->ev + bp, 4);
+        memset(&r, 0, sizeof(r));
+        r.inf = inf; r.unhashed = 1;
+        lim.fd = j->fd; lim.left = 0;
+        kinf__xxh_init(&x);
+        if (len <= inf->max_event_bytes - 12u) {
+            if (kinf__jrnl_ahead(j->fd, inf->ev, inf->max_event_bytes, &bp, &be, 4u + (size_t)len + 8u) <= 0) { torn = 1; break; }
+            kinf__xxh_update(&x, inf->ev + bp, 4u + (size_t)len);
+            if (kinf__le_get(inf->ev + bp + 4u + len, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
+            r.b = inf->ev + bp + 4u; r.end = (size_t)len;
+            bp += 4u + (size_t)len + 8u;
+        } else {
+            /* larger: hashed as it is read, then read again to be applied */
+            memcpy(lb, inf->ev + bp, 4);
+            bp = be = 0;
+            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
+            kinf__xxh_update(&x, lb, 4);
+            for (rem = len; rem; ) {
+                size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
+                if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
+                kinf__xxh_update(&x, inf->conn.rbuf, k);
+                rem -= k;
+            }
+            if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
+            /* whole and right: read again from its start */
+            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
+            lim.left = (size_t)len;
+            r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf;
+        }
+        item = kinf__jrnl_apply(inf, &r, det, dcap);
+        if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (item == KINF_LOGITEM_SNAPSHOT_TRUNCATED) { kinf__strlcpy(det, "journal: a change runs past its record", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
+        if (item) { return r.io ? (uint32_t)KINF_LOGITEM_SNAPSHOT_UNREADABLE : item; }
+        at += 4u + len + 8u;
+        if (r.fn && lseek(j->fd, (off_t)at, SEEK_SET) < 0) { return KINF_LOGITEM_SNAPSHOT_UNREADABLE; }
+    }
+    inf->snap_jbytes = at;
+    if (torn) {
+        char why[64];
+        KINF__WARN(inf, SNAPSHOT_JOURNAL_TORN, j->path, kinf__snap_say(why, sizeof(why), "", " (dropped from byte ", at, ")"));
+        inf->snap_need_image = 1;
+    }
+    return 0;
+}
 KINF_API int kinf_snapshot_load_file(kinf_informer_t* inf, const char* path) {
+    char jpath[1040];
+    kinf__snap_r r;
+    kinf__jrnl_in j;
+    struct stat st;
     int fd, rc;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!path) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_load_file", ": path is NULL"); return KINF_ERR_INVAL; }
     if (inf->started || inf->snap_loaded || inf->nused) { return KINF_ERR_STATE; }
-    fd = open(path, O_RDONLY);
+    fd = open(path, O_RDONLY | KINF__O_CLOEXEC);
     if (fd < 0) {
         if (errno != ENOENT) { KINF__ERR(inf, SNAPSHOT_UNREADABLE, path, 0); }
         return KINF_ERR_IO;
     }
-    rc = kinf_snapshot_load(inf, kinf__snap_fd_read, &fd);
+    j.path = jpath;
+    j.fd = kinf__jrnl_path(jpath, sizeof(jpath), path) ? open(jpath, O_RDONLY | KINF__O_NOFOLLOW | KINF__O_CLOEXEC) : -1;
+    j.ibytes = fstat(fd, &st) == 0 ? (uint64_t)st.st_size : 0;
+    inf->snap_jpath = kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path));
+    memset(&r, 0, sizeof(r));
+    r.fn = kinf__snap_fd_read; r.user = &fd; r.b = inf->conn.rbuf;
+    rc = kinf__snap_load(inf, &r, kinf__jrnl_read, &j);
+    if (j.fd >= 0) { close(j.fd); }
     close(fd);
     return rc;
 }
@@ -456,13 +1072,6 @@ typedef enum kinf__snap_fail {
 static const char* const kinf__snap_fail_why[] = {
     "", ": path too long", ": there and cannot be removed", ": cannot create", ": write failed",
     ": fsync failed", ": close failed", ": rename failed" };
-/* a log detail: a, then b, n and c (b, n and c left out when n is 0) */
-static const char* kinf__snap_say(char* buf, size_t cap, const char* a, const char* b, uint64_t n, const char* c) {
-    char num[21];
-    size_t o = kinf__log_put(buf, cap, 0, a, 0);
-    if (n) { o = kinf__log_put(buf, cap, o, b, 0); o = kinf__log_put(buf, cap, o, kinf__utoa(num, n), 0); kinf__log_put(buf, cap, o, c, 0); }
-    return buf;
-}
 /* A save failed at step fail (errno err, or 0). Logged when the step is not
    the one the last save failed at: a save retried while the disk stays full
    says so once, not once per attempt. Returns rc. */
@@ -478,20 +1087,76 @@ static int kinf__snap_failed(kinf_informer_t* inf, kinf__snap_fail fail, const c
     inf->snap_fail_at = inf->conn.now;
     return rc;
 }
-KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
-    char tmp[1040], dir[1040];
+/* the directory of path to disk (a rename or a new file in it) */
+static void kinf__snap_syncdir(const char* path) {
+    char dir[1040];
+    size_t l = strlen(path);
+    int fd;
+    if (l >= sizeof(dir)) { return; }
+    memcpy(dir, path, l + 1);
+    while (l > 0 && dir[l - 1] != '/') { l--; }
+    if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
+    fd = open(dir, O_RDONLY | KINF__O_CLOEXEC);
+    if (fd >= 0) { fsync(fd); close(fd); }
+}
+/* The changes since the last save appended to path.journal: 0; 1 when an
+   image is due instead (none follows this informer's image, the last
+   append failed or was cut at load, the file is not the one this informer
+   wrote, or the journal would outgrow KINF__JRNL_PCT % of the image), with
+   nothing written; -1 when the append failed (the journal may end in a
+   torn record: the next save is an image). */
+static int kinf__jrnl_append(kinf_informer_t* inf, const char* path, uint64_t unix_ms) {
+    char jpath[1040];
+    uint8_t h[KINF__JRNL_HEAD];
+    kinf__snap_w w;
+    kinf__snap_fd f;
+    struct stat st;
+    uint64_t head, len;
+    uint32_t n;
+    int fd, rc = 0;
+    if (!inf->snap_jbase_ok || inf->snap_need_image || inf->snap_jpath != kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path)) ||
+        !kinf__jrnl_path(jpath, sizeof(jpath), path)) { return 1; }
+    head = inf->snap_jbytes ? 0u : KINF__JRNL_HEAD;
+    len = kinf__jrnl_len(inf, &n);
+    if (len > 0xffffffffu || kinf__jrnl_weight(inf->snap_jbytes + head + 4u + len + 8u, inf->snap_jchanges + n) > inf->snap_ibytes / 100u * KINF__JRNL_PCT) { return 1; }
+    /* appended to, never followed; a file of another size is not ours */
+    fd = open(jpath, O_WRONLY | O_APPEND | O_CREAT | KINF__O_NOFOLLOW | KINF__O_CLOEXEC, 0600);
+    if (fd < 0) { return -1; }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size != inf->snap_jbytes) { close(fd); return 1; }
+    (void)fchmod(fd, 0600);
+    f.fd = fd; f.err = 0;
+    if (head) { kinf__jrnl_head(h, inf->snap_jbase); rc = kinf__snap_fd_write(h, sizeof(h), &f); }
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_fd_write; w.user = &f;
+    kinf__xxh_init(&w.h);
+    if (rc != 0 || kinf__jrnl_record(inf, unix_ms, len, n, &w) != 0 || fsync(fd) != 0) { rc = -1; }
+    if (close(fd) != 0) { rc = -1; }
+    if (rc) { return -1; }
+    if (head) { kinf__snap_syncdir(jpath); }
+    if (!inf->snap_written) {
+        /* the first save since the start: a path.tmp a crash left mid-image goes */
+        char tmp[1040];
+        size_t l = strlen(path);
+        if (l + 5 <= sizeof(tmp)) { memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5); (void)unlink(tmp); }
+    }
+    inf->snap_jbytes += head + w.total;
+    inf->snap_jchanges += n;
+    kinf__jrnl_commit(inf);
+    KINF__INFO(inf, SNAPSHOT_WRITTEN, jpath, 0);
+    return 0;
+}
+/* The image: path.tmp written, fsync'd, renamed over path; then the
+   journal of the image before it removed (a crash before that leaves a
+   journal naming another image: ignored at load). */
+static int kinf__snap_image(kinf_informer_t* inf, const char* path, uint64_t unix_ms) {
+    char tmp[1040];
     kinf__snap_fail fail = KINF__SNAPF_NONE;
     kinf__snap_fd f;
-    size_t l;
+    kinf__snap_w w;
+    size_t l = strlen(path);
     int fd, err = 0;
-    struct timespec ts;
-    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
-    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
-    l = strlen(path);
     if (l + 5 > sizeof(tmp)) { return kinf__snap_failed(inf, KINF__SNAPF_PATH, path, 0, KINF_ERR_INVAL); }
     memcpy(tmp, path, l); memcpy(tmp + l, ".tmp", 5);
-    clock_gettime(CLOCK_REALTIME, &ts);
     /* path.tmp is made anew, never opened as it is: one left there (by a
        crash, or put there as a link to another file) is removed, not
        followed or written through, and O_EXCL creates ours or fails (a
@@ -507,7 +1172,10 @@ KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
        refuses, and what open made is no wider than 0600 anyway */
     (void)fchmod(fd, 0600);
     f.fd = fd; f.err = 0;
-    if (kinf__snap_stream(inf, (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u, kinf__snap_fd_write, &f) != 0) {
+    memset(&w, 0, offsetof(kinf__snap_w, buf));
+    w.fn = kinf__snap_fd_write; w.user = &f;
+    kinf__xxh_init(&w.h);
+    if (kinf__snap_emit(inf, unix_ms, &w) != 0) {
         fail = KINF__SNAPF_WRITE; err = f.err;
     } else if (fsync(fd) != 0) {
         fail = KINF__SNAPF_FSYNC; err = errno;
@@ -519,18 +1187,31 @@ KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
         return kinf__snap_failed(inf, fail, tmp, err, KINF_ERR_IO);
     }
     /* the rename reaches the disk with the directory */
-    memcpy(dir, path, l + 1);
-    while (l > 0 && dir[l - 1] != '/') { l--; }
-    if (l == 0) { dir[0] = '.'; dir[1] = 0; } else { dir[l > 1 ? l - 1 : 1] = 0; }
-    fd = open(dir, O_RDONLY | KINF__O_CLOEXEC);
-    if (fd >= 0) { fsync(fd); close(fd); }
-    kinf__snap_clean(inf);
+    kinf__snap_syncdir(path);
+    kinf__snap_clean(inf, 1);
+    inf->snap_jbase = w.sum; inf->snap_ibytes = w.total; inf->snap_jbytes = 0; inf->snap_jchanges = 0;
+    inf->snap_jpath = kinf__fnv64(0xcbf29ce484222325ull, path, strlen(path));
+    if (kinf__jrnl_path(tmp, sizeof(tmp), path) && unlink(tmp) != 0 && errno != ENOENT) { inf->snap_jbase_ok = 0; }
+    KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
+    return KINF_OK;
+}
+KINF_API int kinf_snapshot_save_file(kinf_informer_t* inf, const char* path) {
+    struct timespec ts;
+    uint64_t unix_ms;
+    int rc;
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (!path || !path[0]) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_snapshot_save_file", ": path is NULL"); return KINF_ERR_INVAL; }
+    if (!inf->last_rv[0]) { return KINF_ERR_STATE; }
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unix_ms = (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+    rc = kinf__jrnl_append(inf, path, unix_ms);
+    if (rc < 0) { inf->snap_need_image = 1; }
+    if (rc != 0 && (rc = kinf__snap_image(inf, path, unix_ms)) != KINF_OK) { return rc; }
     if (inf->snap_fail) {
         char after[48];
         KINF__INFO(inf, SNAPSHOT_WRITE_RECOVERED, path, kinf__snap_say(after, sizeof(after), "", " (after ", inf->snap_fails, " failed saves)"));
         inf->snap_fail = KINF__SNAPF_NONE; inf->snap_fails = 0;
     }
-    KINF__INFO(inf, SNAPSHOT_WRITTEN, path, 0);
     return KINF_OK;
 }
 /* How long after a failed save autosave waits: the interval (a second when
@@ -557,6 +1238,13 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 }
 #undef KINF__O_CLOEXEC
 #undef KINF__O_NOFOLLOW
+#undef KINF__JRNL_VERSION
+#undef KINF__JRNL_HEAD
+#undef KINF__JRNL_PCT
+#undef KINF__JRNL_KEY
+#undef KINF__JE_MAXCOPY
+#undef KINF__JE_MIN
+#undef KINF__JE_TAB
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD

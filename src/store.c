@@ -2,15 +2,21 @@
    allocation; a block's owner field lets compaction fix the slot's reference. */
 #define KINF__FREE_OWNER 0xffffffffu
 static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { return (kinf__blk*)(void*)(inf->arena + ref - 1u); }
+/* the slot's reference that owns a block of role r (KINF__R_*) */
+static uint32_t* kinf__slot_ref(kinf__slot* sl, unsigned r) {
+#ifndef KINF_NO_SNAPSHOT
+    if (r == KINF__R_BASE) { return &sl->base; }
+#endif
+    return r == KINF__R_OLD ? &sl->old : &sl->cur;
+}
 static void kinf__arena_compact(kinf_informer_t* inf) {
     size_t r = 0, w = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
         uint32_t sz = b->size, owner = b->owner; /* read before the move may overwrite them */
         if (owner != KINF__FREE_OWNER) {
-            kinf__slot* s = &inf->slots[owner >> 1];
             if (w != r) { memmove(inf->arena + w, inf->arena + r, sz); }
-            if (owner & 1u) { s->old = (uint32_t)w + 1u; } else { s->cur = (uint32_t)w + 1u; }
+            *kinf__slot_ref(&inf->slots[owner >> 2], owner & 3u) = (uint32_t)w + 1u;
             w += sz;
         }
         r += sz;
@@ -52,11 +58,12 @@ static void kinf__prefault(kinf_informer_t* inf) {
     inf->pagesz = 0;
 #endif
 }
+static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     uint32_t ref;
     need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
-        if (inf->used + need > inf->store_bytes) { return 0; }
+        if (inf->used + need > inf->store_bytes && !kinf__snap_reclaim(inf, need)) { return 0; }
         kinf__arena_compact(inf);
     }
     KINF_ASSERT(inf->top + need <= inf->store_bytes);
@@ -96,7 +103,7 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     memcpy(p, ns, nsl); p += nsl; *p++ = 0;
     memcpy(p, uid, ul); p += ul; *p++ = 0;
     memcpy(p, rv, rl); p += rl; *p++ = 0;
-    if (jlen) { memmove(p, json, jlen); }
+    if (json && jlen) { memmove(p, json, jlen); } /* no json: the caller writes the jlen bytes */
     p[jlen] = 0;
     return ref;
 }
@@ -113,9 +120,10 @@ static void kinf__store_view(const kinf_informer_t* inf, uint32_t ref, int32_t s
     o->flags = b->flags;
     o->handle.id = slot < 0 ? 0u : (((uint32_t)inf->slots[slot].gen << KINF__SLOT_BITS) | (uint32_t)(slot + 1));
 }
-static void kinf__set_ref(kinf_informer_t* inf, int32_t s, int which_old, uint32_t ref) {
-    if (which_old) { inf->slots[s].old = ref; } else { inf->slots[s].cur = ref; }
-    if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 1) | (which_old ? 1u : 0u); }
+/* the slot's cur, old or base (role r) set to the block ref */
+static void kinf__set_ref(kinf_informer_t* inf, int32_t s, unsigned r, uint32_t ref) {
+    *kinf__slot_ref(&inf->slots[s], r) = ref;
+    if (ref) { kinf__blk_at(inf, ref)->owner = ((uint32_t)s << 2) | r; }
 }
 
 /* KINF_SELFCHECK: after every change, walk the arena and the slots and abort
@@ -135,14 +143,14 @@ static int kinf__slot_legal(unsigned f, int has_old) {
 static void kinf__selfcheck(const kinf_informer_t* inf) {
     size_t r = 0, live = 0;
     int32_t s;
-    int visible = 0, used = 0;
+    int visible = 0, used = 0, nbase = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
         KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 3u) == 0);
         if (b->owner != KINF__FREE_OWNER) {
-            const kinf__slot* sl = &inf->slots[b->owner >> 1];
-            KINF_ASSERT((b->owner >> 1) < (uint32_t)inf->max_objects);
-            KINF_ASSERT(((b->owner & 1u) ? sl->old : sl->cur) == r + 1u);
+            kinf__slot* sl = &inf->slots[b->owner >> 2];
+            KINF_ASSERT((b->owner >> 2) < (uint32_t)inf->max_objects && (b->owner & 3u) <= KINF__R_BASE);
+            KINF_ASSERT(*kinf__slot_ref(sl, b->owner & 3u) == r + 1u);
             live += b->size;
         }
         r += b->size;
@@ -151,13 +159,26 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
-        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->cur && !sl->old); continue; }
+#ifndef KINF_NO_SNAPSHOT
+        /* a base, or old as one, only for a SAVED key changed since; never both */
+        if (sl->base || (sl->ixflags & KINF__J_OLDBASE)) {
+            KINF_ASSERT((sl->flags & KINF__F_LIVE) && (sl->ixflags & (KINF__J_SAVED | KINF__J_DIRTY)) == (KINF__J_SAVED | KINF__J_DIRTY));
+            KINF_ASSERT(!(sl->base && (sl->ixflags & KINF__J_OLDBASE)) && (!(sl->ixflags & KINF__J_OLDBASE) || sl->old));
+        }
+        nbase += sl->base != 0;
+#endif
+        if (!(sl->flags & KINF__F_LIVE)) { KINF_ASSERT(!sl->old && ((sl->ixflags & KINF__J_ALL) == KINF__J_TOMB ? sl->cur != 0 : !sl->cur)); continue; }
         used++;
         KINF_ASSERT(sl->cur != 0);
         KINF_ASSERT(kinf__slot_legal(sl->flags, sl->old != 0));
         if ((sl->flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE) { visible++; }
     }
     KINF_ASSERT(used == inf->nused && visible == inf->nlive);
+#ifndef KINF_NO_SNAPSHOT
+    KINF_ASSERT(nbase == inf->snap_nbase);
+#else
+    (void)nbase;
+#endif
 }
 #define KINF__SELFCHECK(inf) kinf__selfcheck(inf)
 #else
@@ -239,9 +260,11 @@ static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
 }
-static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
+/* slot s out of the indexes from index from on (1: the custom ones, for a
+   change that keeps the key, and so its namespace) */
+static void kinf__index_remove(kinf_informer_t* inf, int32_t s, int from) {
     int x;
-    for (x = 0; x < inf->nidx; x++) {
+    for (x = from; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         uint32_t vh;
         if (x == 0) {
@@ -258,12 +281,14 @@ static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
         l->next = l->prev = -1;
     }
 }
-static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
+/* slot s into the indexes from index from on */
+static void kinf__index_add(kinf_informer_t* inf, int32_t s, int from) {
     int x;
     kinf_object_t o;
     char v[256];
+    if (from >= inf->nidx) { return; }
     kinf__store_view(inf, inf->slots[s].cur, s, &o);
-    for (x = 0; x < inf->nidx; x++) {
+    for (x = from; x < inf->nidx; x++) {
         kinf__ixlink* l = kinf__ixl(inf, x, s);
         int32_t* head;
         uint32_t vh;
@@ -285,10 +310,27 @@ static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
     if (sl->flags & KINF__F_PENDING) { return; }
     sl->flags |= KINF__F_PENDING;
     sl->pnext = -1;
+    if (inf->fifo_unlinked) { return; }
     if (inf->ft >= 0) { inf->slots[inf->ft].pnext = s; } else { inf->fh = s; }
     inf->ft = s;
     inf->flen++;
 }
+#ifndef KINF_NO_SNAPSHOT
+/* A journal's replay at load queues keys without linking them, so that a
+   delete takes its key out with no walk of the FIFO; then they are linked,
+   in slot order. */
+static void kinf__fifo_unlink(kinf_informer_t* inf) {
+    inf->fh = inf->ft = -1; inf->flen = 0;
+    inf->fifo_unlinked = 1;
+}
+static void kinf__fifo_relink(kinf_informer_t* inf) {
+    int32_t s;
+    inf->fifo_unlinked = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags & KINF__F_PENDING) { inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING; kinf__fifo_push(inf, s); }
+    }
+}
+#endif
 static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
     int32_t s = inf->fh;
     if (s < 0) { return -1; }
@@ -301,8 +343,72 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
 }
 
 /* >>store operations */
+#ifndef KINF_NO_SNAPSHOT
+/* A tombstone's slot and block go back to the store (>>snapshot journal). */
+static void kinf__tomb_free(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    kinf__arena_free(inf, sl->cur);
+    sl->cur = 0;
+    kinf__slot_j(sl, 0);
+    sl->pnext = inf->free_head;
+    inf->free_head = s;
+    inf->snap_ntomb--;
+}
+/* The store is short of a slot or of bytes: the tombstones go, and with
+   them the deletes the journal has not written; the next save is an image. */
+static int kinf__tomb_reclaim(kinf_informer_t* inf) {
+    int32_t s;
+    if (!inf->snap_ntomb) { return 0; }
+    for (s = 0; s < inf->slot_hi && inf->snap_ntomb; s++) {
+        if (inf->slots[s].ixflags & KINF__J_TOMB) { kinf__tomb_free(inf, s); }
+    }
+    inf->snap_need_image = 1;
+    return 1;
+}
+/* Slot s keeps no base for the journal (its block freed; old, if it was
+   one, stays for the handlers). */
+static void kinf__base_release(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    sl->ixflags &= (uint8_t)~KINF__J_OLDBASE;
+    if (sl->base) { kinf__arena_free(inf, sl->base); sl->base = 0; inf->snap_nbase--; }
+}
+/* The store is short of bytes: what the journal keeps goes, the bases
+   first (their keys' next records are whole objects), then, when that is
+   not enough, the tombstones. 1 when need bytes are free now. */
+static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need) {
+    int32_t s;
+    if (inf->snap_nbase) {
+        for (s = 0; s < inf->slot_hi; s++) { kinf__base_release(inf, s); }
+        if (inf->used + need <= inf->store_bytes) { return 1; }
+    }
+    return kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes;
+}
+/* A version of key s leaves the slot: ref, which was its cur, or (was_old)
+   its old. The version the file holds (cur of a SAVED key still clean, or
+   old with OLDBASE) is kept as the base of the key's next journal record;
+   any other is freed. */
+static void kinf__ver_drop(kinf_informer_t* inf, int32_t s, uint32_t ref, int was_old) {
+    kinf__slot* sl = &inf->slots[s];
+    int file = was_old ? (sl->ixflags & KINF__J_OLDBASE) != 0 : (sl->ixflags & (KINF__J_SAVED | KINF__J_DIRTY)) == KINF__J_SAVED;
+    if (was_old) { sl->ixflags &= (uint8_t)~KINF__J_OLDBASE; }
+    if (file && !sl->base) { kinf__set_ref(inf, s, KINF__R_BASE, ref); inf->snap_nbase++; return; }
+    kinf__arena_free(inf, ref);
+}
+/* cur becomes old (the version the handlers saw): OLDBASE when it is the file's */
+static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) {
+    kinf__slot* sl = &inf->slots[s];
+    if ((sl->ixflags & (KINF__J_SAVED | KINF__J_DIRTY)) == KINF__J_SAVED && !sl->base) { sl->ixflags |= KINF__J_OLDBASE; }
+    kinf__set_ref(inf, s, KINF__R_OLD, sl->cur);
+}
+#else
+static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need) { (void)inf; (void)need; return 0; } /* no journal: nothing kept */
+static int kinf__tomb_reclaim(kinf_informer_t* inf) { (void)inf; return 0; }
+static void kinf__ver_drop(kinf_informer_t* inf, int32_t s, uint32_t ref, int was_old) { (void)s; (void)was_old; kinf__arena_free(inf, ref); }
+static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) { kinf__set_ref(inf, s, KINF__R_OLD, inf->slots[s].cur); }
+#endif
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
+    if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
         int x;
@@ -319,22 +425,40 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     inf->free_head = inf->slots[s].pnext;
     inf->slots[s].pnext = -1;
     inf->slots[s].flags = KINF__F_LIVE;
+    kinf__slot_j(&inf->slots[s], 0);
     inf->slots[s].cur = inf->slots[s].old = 0;
+#ifndef KINF_NO_SNAPSHOT
+    inf->slots[s].base = 0;
+#endif
     inf->nused++;
     return s;
 }
 static void kinf__slot_free(kinf_informer_t* inf, int32_t s) {
     kinf__slot* sl = &inf->slots[s];
-    kinf__index_remove(inf, s);
+    kinf__index_remove(inf, s, 0);
     kinf__hash_remove(inf, s);
-    kinf__arena_free(inf, sl->cur);
+#ifndef KINF_NO_SNAPSHOT
+    kinf__base_release(inf, s);
+#endif
     if (sl->old) { kinf__arena_free(inf, sl->old); }
-    sl->cur = sl->old = 0;
+    sl->old = 0;
     sl->flags = 0;
     sl->gen = (uint16_t)((sl->gen + 1u) & 0xfffu);
+    inf->nused--;
+#ifndef KINF_NO_SNAPSHOT
+    if (sl->ixflags & KINF__J_SAVED) {
+        /* the file has the key: kept (its block) until the journal says it went */
+        kinf__slot_j(sl, KINF__J_TOMB);
+        sl->pnext = -1;
+        inf->snap_ntomb++;
+        return;
+    }
+#endif
+    kinf__arena_free(inf, sl->cur);
+    sl->cur = 0;
+    kinf__slot_j(sl, 0);
     sl->pnext = inf->free_head;
     inf->free_head = s;
-    inf->nused--;
 }
 static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
     return (inf->slots[s].flags & (KINF__F_LIVE | KINF__F_DELETED)) == KINF__F_LIVE;
@@ -351,53 +475,53 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
             return;
         }
         sl = &inf->slots[s];
-        kinf__set_ref(inf, s, 0, ref);
+        kinf__set_ref(inf, s, KINF__R_CUR, ref);
         kinf__hash_insert(inf, s, h);
         inf->nlive++;
     } else {
         sl = &inf->slots[s];
-        kinf__index_remove(inf, s);
+        kinf__index_remove(inf, s, 0);
         if (sl->flags & KINF__F_DELETED) {
             inf->nlive++;
             if (sl->flags & KINF__F_KNOWN) {
                 /* deleted, then created again before handlers saw the delete:
                    they get delete(final state) then add(new) */
-                if (sl->old) { kinf__arena_free(inf, sl->old); }
-                kinf__set_ref(inf, s, 1, sl->cur);
+                if (sl->old) { kinf__ver_drop(inf, s, sl->old, 1); }
+                kinf__ver_to_old(inf, s);
                 sl->flags |= KINF__F_RECREATED;
                 if (sl->flags & KINF__F_FSU) { sl->flags |= KINF__F_FSU_OLD; }
             } else {
-                kinf__arena_free(inf, sl->cur);
+                kinf__ver_drop(inf, s, sl->cur, 0);
             }
             sl->flags &= (uint8_t)~(KINF__F_DELETED | KINF__F_FSU);
         } else if (sl->flags & KINF__F_PENDING) {
-            if (sl->old || !(sl->flags & KINF__F_KNOWN)) { kinf__arena_free(inf, sl->cur); }
-            else { kinf__set_ref(inf, s, 1, sl->cur); }
+            if (sl->old || !(sl->flags & KINF__F_KNOWN)) { kinf__ver_drop(inf, s, sl->cur, 0); }
+            else { kinf__ver_to_old(inf, s); }
         } else {
-            kinf__set_ref(inf, s, 1, sl->cur);
+            kinf__ver_to_old(inf, s);
         }
-        kinf__set_ref(inf, s, 0, ref);
+        kinf__set_ref(inf, s, KINF__R_CUR, ref);
     }
     sl->flags |= KINF__F_SEEN;
-    kinf__index_add(inf, s);
+    kinf__index_add(inf, s, 0);
     kinf__fifo_push(inf, s);
-    KINF__SNAP_TOUCH(inf);
+    kinf__snap_touch(inf, s);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
 static void kinf__store_delete(kinf_informer_t* inf, int32_t s, uint32_t ref, int fsu) {
     kinf__slot* sl = &inf->slots[s];
     if (!(sl->flags & KINF__F_DELETED)) {
         inf->nlive--;
-        kinf__index_remove(inf, s);
+        kinf__index_remove(inf, s, 0);
     }
     if (ref) {
-        kinf__arena_free(inf, sl->cur);
-        kinf__set_ref(inf, s, 0, ref);
+        kinf__ver_drop(inf, s, sl->cur, 0);
+        kinf__set_ref(inf, s, KINF__R_CUR, ref);
     }
-    if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__arena_free(inf, sl->old); sl->old = 0; }
+    if (sl->old && !(sl->flags & KINF__F_RECREATED)) { kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0; }
     sl->flags |= KINF__F_DELETED;
     if (fsu) { sl->flags |= KINF__F_FSU; } else { sl->flags &= (uint8_t)~KINF__F_FSU; }
     kinf__fifo_push(inf, s);
-    KINF__SNAP_TOUCH(inf);
+    kinf__snap_touch(inf, s);
 }
 

@@ -2557,6 +2557,82 @@ def scenario_snapshot_kill(ctx):
         srv.close()
 
 
+def scenario_snapshot_journal(ctx):
+    """The snapshot's journal through kwatch: under churn with a save every
+    second the image stays and FILE.journal grows; kill -9 at random moments
+    (an append or an image may be under way) never leaves a file that is
+    refused; the next kwatch loads image and journal, watches on with no
+    LIST and ends with the server's cache; a journal beside another image
+    is ignored with a warning."""
+    srv = Server("snapjrnl", pods=300, namespaces=4, configmaps=2)
+    snap = os.path.join(srv.dir, "pods.snap")
+    jrnl = snap + ".journal"
+    path = pod_path()
+    try:
+        c = Checks("snapshot journal: appends under churn, kill -9 anywhere, the warm start has every change")
+        kw = Kwatch("snapj-cold", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", snap])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        image = os.stat(snap)
+        srv.churn(20)
+        kw = Kwatch("snapj-churn", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--snapshot-interval", "1"])
+        deadline = time.monotonic() + 20 * SLOW
+        while time.monotonic() < deadline and not (os.path.exists(jrnl) and os.path.getsize(jrnl) > 2000):
+            time.sleep(0.05)
+        c.check(os.path.exists(jrnl), "no %s after saves under churn" % jrnl)
+        st = os.stat(snap)
+        c.check((st.st_ino, st.st_size) == (image.st_ino, image.st_size) or os.path.getsize(jrnl) < 2000,
+                "the image was rewritten although the journal is small")
+        c.check(os.path.exists(jrnl) and (os.stat(jrnl).st_mode & 0o7777) == 0o600, "the journal is not mode 0600")
+        kw.proc.send_signal(signal.SIGKILL)
+        kw.wait(20)
+        bad = []
+        for attempt, wait in enumerate((1.1, 2.3, 1.7, 2.9)):     # moments unrelated to the 1 s saves
+            kw = Kwatch("snapj-kill-%d" % attempt, srv.url, ["pods", "-o", "none", "--snapshot", snap,
+                                                              "--snapshot-interval", "1", "-v"])
+            time.sleep(wait * SLOW)
+            kw.proc.send_signal(signal.SIGKILL)
+            kw.wait(20)
+            err = kw.err_text()
+            if "SNAPSHOT_LOADED" not in err or "SNAPSHOT_CORRUPT" in err or "SNAPSHOT_TRUNCATED" in err:
+                bad.append("run %d: %s" % (attempt, err[-300:]))
+        c.check(not bad, "a run after a kill did not load the snapshot: %s" % "; ".join(bad))
+        srv.quiesce()
+        lists = srv.lists_any("pods")
+        kw = Kwatch("snapj-after", srv.url, ["pods", "-o", "none", "--snapshot", snap, "--timeout",
+                                             str(int(5 * SLOW)), "--dump-on-exit", "-v"])
+        kw.wait(120)
+        check_clean_exit(c, kw, 0)
+        err = kw.err_text()
+        c.check("SNAPSHOT_LOADED" in err and "SNAPSHOT_CORRUPT" not in err, "the snapshot did not load: %s" % err[-400:])
+        c.check(srv.lists_any("pods") == lists, "LIST and watch-list requests %d -> %d" % (lists, srv.lists_any("pods")))
+        want = srv.state(path)
+        c.check(kw.dump() == want, "dump differs: " + diff_summary(kw.dump(), want))
+        c.check(not os.path.exists(snap + ".tmp"), "a .tmp left after a clean run")
+        c.report()
+
+        c = Checks("snapshot journal: one beside another image is ignored with a warning")
+        other = os.path.join(srv.dir, "other.snap")
+        kw = Kwatch("snapj-other", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", other])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        if os.path.exists(jrnl):
+            shutil.copyfile(jrnl, other + ".journal")
+        else:
+            with open(other + ".journal", "wb") as f:
+                f.write(b"KINFJRNL" + bytes(24))
+        kw = Kwatch("snapj-other-warm", srv.url, ["pods", "-o", "none", "--snapshot", other, "--timeout",
+                                                  str(int(3 * SLOW)), "--dump-on-exit", "-v"])
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        err = kw.err_text()
+        c.check("SNAPSHOT_JOURNAL_FOREIGN" in err and "SNAPSHOT_LOADED" in err, "no SNAPSHOT_JOURNAL_FOREIGN: %s" % err[-400:])
+        c.check(kw.dump() == srv.state(path), "dump differs from the server's")
+        c.report()
+    finally:
+        srv.close()
+
+
 def scenario_snapshot_safe(ctx):
     """The snapshot file through kwatch when FILE.tmp is in the way: a
     symlink there to another file is removed, not written through, and FILE
@@ -3584,6 +3660,7 @@ ALL = [
     ("multi_caps", scenario_multi_caps, 3),
     ("snapshot", scenario_snapshot, 4),
     ("snapshot_kill", scenario_snapshot_kill, 4),
+    ("snapshot_journal", scenario_snapshot_journal, 4),
     ("snapshot_safe", scenario_snapshot_safe, 3),
     ("watchlist", scenario_watchlist, 5),
     ("watchlist_refused", scenario_watchlist_refused, 4),

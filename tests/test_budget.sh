@@ -45,7 +45,10 @@ want = [
 ]
 mem = open("docs/memory.md").read()
 # the owners of a connection over https, defaults (docs/memory.md), and
-# that each is smaller than before the connection layer (the "before" column)
+# that each is smaller than before the connection layer (the "before" column),
+# the informer but for what the snapshot journal added since (docs/memory.md
+# says it: a base reference of 4 bytes in each of the 1,024 slots, and 16
+# bytes of context)
 for what, key in (("an informer", "owner_informer"), ("discovery", "owner_discovery"), ("the write client", "owner_client")):
     m = re.search(r"\| %s \| ([0-9,]+) \| ([0-9,]+) \|" % re.escape(what), mem)
     if not m:

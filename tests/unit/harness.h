@@ -16,6 +16,12 @@
 #define KINF_MAX_TOKEN 64
 #define KINF__STEP_BYTES 1024 /* a step reads at most this much (the library's is 1 MiB) */
 #define KINF_TLS_ANCHOR_BYTES 512 /* in a TLS build: five of the test CAs fit, six do not */
+/* the journal's share of its image: the tests' images are a few KB, and a
+   run of several records fits beside them at 60 % (the library's is 15 %) */
+#define UNIT_JRNL_PCT 60u
+#define UNIT_JRNL_KEY 128u
+#define KINF__JRNL_PCT UNIT_JRNL_PCT
+#define KINF__JRNL_KEY UNIT_JRNL_KEY
 /* the store's invariant checks run in the sanitizer build; an assertion in
    kinformer.h counts as a failed check instead of aborting the suite */
 #if defined(__SANITIZE_ADDRESS__) && !defined(KINF_SELFCHECK)
