@@ -14,7 +14,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # the tools (tools/: their own flags, one option parser and one set of
 # connection flags in tools/*.h) and the short showcases (examples/)
 TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2files
-TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
+TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h tools/kwprint.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
 .PHONY: print-smallflags all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help

@@ -6,6 +6,7 @@
 #include "opts.h"
 #include "tool.h"
 #include "conn.h"
+#include "kwprint.h"
 
 /* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
 static const char* usage_head =
@@ -36,7 +37,20 @@ static kinf_handler_t g_handler; /* kwatch's, on each of the factory's informers
 #endif
 static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
-static int g_output; /* 0 name, 1 json, 2 none */
+enum { KW_O_NAME, KW_O_JSON, KW_O_NONE, KW_O_YAML, KW_O_WIDE, KW_O_JSONPATH, KW_O_COLUMNS };
+static int g_output;            /* KW_O_* */
+static kwp_tmpl g_tmpl;         /* -o jsonpath='s template */
+static kwp_tmpl g_cols[KWP_MAX_COLS]; /* -o custom-columns='s paths, */
+static const char* g_col_head[KWP_MAX_COLS]; /* and headers */
+static int g_ncols;
+static char* g_cols_copy;
+static char* g_full;            /* an object's JSON with its identity, for the kubectl formats */
+static size_t g_full_cap;
+static int g_headed;            /* the table's header is printed */
+static int g_wide_kind = -1, g_wide_ns; /* -o wide: 1 pods, 2 nodes, 0 another; a NAMESPACE column */
+static int g_all_ns, g_watch_flag, g_watch_only, g_version, g_retry_forever;
+static const char* g_snapshot_dir; /* --snapshot-dir DIR: one file per resource */
+static const char* g_resource;  /* RESOURCE as given (TYPE of TYPE/NAME) */
 /* the other settings of kwatch's own; the library's go in the descriptor */
 static int g_exit_after_sync, g_dump, g_synced_printed;
 static const char* g_snapshot;  /* --snapshot FILE */
@@ -61,58 +75,116 @@ static void on_usr1(int sig) { (void)sig; g_dump_now = 1; }
 /* The object's JSON with its identity in metadata: a projected object does
    not repeat the identity in its JSON (the object's fields hold it), so it
    goes back in front of the kept metadata members. */
-static void print_object(const kinf_object_t* o) {
+static void print_object(FILE* f, const kinf_object_t* o) {
     kinf_value_t md, nm;
     const char* j = o->json;
     size_t at;
     int has_md;
-    if (kinf_field(o, "metadata.name", &nm) && nm.ptr >= j && nm.ptr < j + o->json_len) { fputs(j, stdout); return; }
+    if (kinf_field(o, "metadata.name", &nm) && nm.ptr >= j && nm.ptr < j + o->json_len) { fputs(j, f); return; }
     has_md = kinf_field(o, "metadata", &md) && md.type == KINF_VOBJECT;
     at = has_md ? (size_t)(md.ptr - j) + 1 : 1; /* after the '{' that opens metadata, or the object */
-    fwrite(j, 1, at, stdout);
-    if (!has_md) { fputs("\"metadata\":{", stdout); }
-    printf("\"name\":\"%s\"", o->name);
-    if (o->namespace_[0]) { printf(",\"namespace\":\"%s\"", o->namespace_); }
-    if (o->uid[0]) { printf(",\"uid\":\"%s\"", o->uid); }
-    printf(",\"resourceVersion\":\"%s\"", o->resource_version);
-    if (!has_md) { putchar('}'); }
-    if (j[at] != '}') { putchar(','); }
-    fputs(j + at, stdout);
+    fwrite(j, 1, at, f);
+    if (!has_md) { fputs("\"metadata\":{", f); }
+    fprintf(f, "\"name\":\"%s\"", o->name);
+    if (o->namespace_[0]) { fprintf(f, ",\"namespace\":\"%s\"", o->namespace_); }
+    if (o->uid[0]) { fprintf(f, ",\"uid\":\"%s\"", o->uid); }
+    fprintf(f, ",\"resourceVersion\":\"%s\"", o->resource_version);
+    if (!has_md) { fputc('}', f); }
+    if (j[at] != '}') { fputc(',', f); }
+    fputs(j + at, f);
+}
+/* the object's JSON with its identity (as -o json prints it) in g_full; its
+   length, 0 when it does not fit */
+static size_t full_object(const kinf_object_t* o) {
+    FILE* f = fmemopen(g_full, g_full_cap, "w");
+    long n;
+    if (!f) { return 0; }
+    print_object(f, o);
+    n = ftell(f);
+    fclose(f);
+    return n > 0 && (size_t)n < g_full_cap ? (size_t)n : 0;
+}
+/* -o wide's columns: the resource's kind and a NAMESPACE column, from the
+   first object */
+static void wide_kind(kinf_informer_t* inf, const kinf_object_t* o) {
+    const char* r = g_resource;
+    const char* group = "";
+#ifndef KINF_NO_FACTORY
+    kinf_resource_t res;
+    if (g_fac && kinf_factory_resource(g_fac, inf, &res) == KINF_OK) { r = res.name; group = res.group; }
+#endif
+    (void)inf;
+    if (r && !strncmp(r, "/api/v1/", 8)) { r += 8; }
+    g_wide_kind = group[0] || !r ? 0 : !strcmp(r, "pods") ? 1 : !strcmp(r, "nodes") ? 2 : 0;
+    g_wide_ns = o->namespace_[0] != 0;
+}
+/* one object in a kubectl format: yaml, wide, jsonpath, custom-columns */
+static void print_kubectl(kinf_informer_t* inf, const kinf_object_t* o) {
+    size_t n = full_object(o);
+    kinf_value_t v;
+    if (!n) { fprintf(stderr, "kwatch: %s: too large to print\n", o->key); return; }
+    memset(&v, 0, sizeof v);
+    v.type = KINF_VOBJECT; v.ptr = g_full; v.len = n;
+    if (g_output == KW_O_YAML) { kwp_yaml(g_full, n); }
+    else if (g_output == KW_O_JSONPATH) { kwp_jsonpath(&g_tmpl, g_full, n); }
+    else if (g_output == KW_O_COLUMNS) {
+        static char cells[KWP_MAX_COLS][KWP_CELL];
+        const char* row[KWP_MAX_COLS];
+        int k;
+        if (!g_headed++) { kwp_row(g_col_head, g_ncols); }
+        for (k = 0; k < g_ncols; k++) { kwp_cell_of(&g_cols[k], &v, cells[k], KWP_CELL); row[k] = cells[k]; }
+        kwp_row(row, g_ncols);
+    } else {
+        static char cells[KWP_MAX_COLS][KWP_CELL];
+        const char* row[KWP_MAX_COLS];
+        kinf_object_t full = *o;
+        int k, nc;
+        double now = (double)time(0);
+        full.json = g_full; full.json_len = n;
+        if (g_wide_kind < 0) { wide_kind(inf, o); }
+        if (!g_headed++) {
+            nc = kwp_wide(g_wide_kind, g_wide_ns, &full, now, cells, 1);
+            for (k = 0; k < nc; k++) { row[k] = cells[k]; }
+            kwp_row(row, nc);
+        }
+        nc = kwp_wide(g_wide_kind, g_wide_ns, &full, now, cells, 0);
+        for (k = 0; k < nc; k++) { row[k] = cells[k]; }
+        kwp_row(row, nc);
+    }
 }
 /* res: the resource's name, on every line when several are watched */
-static void print_event(const char* type, const kinf_object_t* o, int fsu, const char* res) {
+static void print_event(kinf_informer_t* inf, const char* type, const kinf_object_t* o, int fsu, const char* res) {
     if (!g_multi) { res = 0; }
-    if (g_output == 0) {
+    if (g_output >= KW_O_YAML) {
+        if (!(o->flags & KINF_OBJ_IDENTITY_ONLY)) { print_kubectl(inf, o); }
+    } else if (g_output == 0) {
         printf("%s%s %s%s%s %s\n", type, fsu ? "!" : "", res ? res : "", res ? " " : "", o->key, o->resource_version);
     } else if (g_output == 1) {
         printf("{\"type\":\"%s\",%s%s%s%s%s\"object\":", type, res ? "\"resource\":\"" : "", res ? res : "", res ? "\"," : "",
                fsu ? "\"finalStateUnknown\":true," : "", (o->flags & KINF_OBJ_IDENTITY_ONLY) ? "\"oversized\":true," : "");
-        print_object(o);
+        print_object(stdout, o);
         fputs("}\n", stdout);
     }
     fflush(stdout);
 }
 static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    (void)inf;
-    if (tool_events_done()) { return; }
-    print_event("ADDED", o, 0, (const char*)u); tool_count_event();
+    if (tool_events_done() || (g_watch_only && !kinf_has_synced(inf))) { return; }
+    print_event(inf, "ADDED", o, 0, (const char*)u); tool_count_event();
 }
 static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)inf; (void)old;
+    (void)old;
     if (tool_events_done()) { return; }
-    print_event("MODIFIED", o, 0, (const char*)u); tool_count_event();
+    print_event(inf, "MODIFIED", o, 0, (const char*)u); tool_count_event();
 }
 /* an object that did not fit: its identity only, on the line its change would
    have had (json adds "oversized":true); the exit status says 3 */
 static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)inf;
-    if (tool_events_done()) { return; }
-    print_event(old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); tool_count_event();
+    if (tool_events_done() || (g_watch_only && !old && !kinf_has_synced(inf))) { return; }
+    print_event(inf, old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); tool_count_event();
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
-    (void)inf;
     if (tool_events_done()) { return; }
-    print_event("DELETED", o, fsu, (const char*)u); tool_count_event();
+    print_event(inf, "DELETED", o, fsu, (const char*)u); tool_count_event();
 }
 static kinf_handler_t handler(void) {
     kinf_handler_t h;
@@ -146,13 +218,23 @@ enum {
 #endif
 static const opt_t kw_opts[] = {
     TOOL_SELECT_OPTS,
+    { "-A", "--all-namespaces", OPT_SET, OPT_VAR(g_all_ns),
+      "  -A, --all-namespaces   every namespace (kwatch's default without -n; as kubectl's, it wins over -n)\n" },
     CONN_OPTS(CONN_TLS_TIME_HELP),
     { "-o", "--output", KW_OUTPUT, OPT_VAR(g_output),
       "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
       "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
       "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
       "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
-      "                         object too large to keep \"oversized\":true and its identity only)\n" },
+      "                         object too large to keep \"oversized\":true and its identity only)\n"
+      "  -o yaml|wide|jsonpath=TEMPLATE|custom-columns=HEADER:PATH[,HEADER:PATH...]\n"
+      "                         each object as kubectl get -w prints it: YAML documents, a table\n"
+      "                         (kubectl's columns for pods and nodes, else NAME AGE), a jsonpath\n"
+      "                         template ({.path}, [n], [*], {range ...}{end}, {\"text\"}), or columns\n" },
+    { "-w", "--watch", OPT_SET, OPT_VAR(g_watch_flag), "  -w, --watch            accepted as kubectl takes it: kwatch always watches\n" },
+    { "--watch-only", 0, OPT_SET, OPT_VAR(g_watch_only),
+      "  --watch-only           print the changes after the initial list only (no ADDED line for\n"
+      "                         the objects listed at start)\n" },
     { "--exit-after-sync", 0, OPT_SET, OPT_VAR(g_exit_after_sync),
       "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n" },
     { "--max-events", 0, OPT_LONG, OPT_VAR(g_max_events), "  --max-events N         exit after N handler events\n" },
@@ -164,7 +246,10 @@ static const opt_t kw_opts[] = {
       "  --snapshot FILE        the cache persisted: loaded at start when FILE is there (its objects\n"
       "                         served at once, then watched on from its resourceVersion with no\n"
       "                         LIST), written atomically when it changed, at most every\n"
-      "                         --snapshot-interval seconds, and at exit (one RESOURCE only)\n" },
+      "                         --snapshot-interval seconds, and at exit (one RESOURCE, any name)\n" },
+    { "--snapshot-dir", 0, OPT_STR, OPT_VAR(g_snapshot_dir),
+      "  --snapshot-dir DIR     as --snapshot, one file per resource in DIR (several RESOURCEs),\n"
+      "                         named GROUP_VERSION_PLURAL.snap (core: v1_pods.snap)\n" },
     { "--snapshot-interval", 0, OPT_INT, OPT_VAR(g_snapshot_interval),
       "  --snapshot-interval S  seconds between two snapshot writes at least (default 30)\n" },
     { "--keep", 0, KW_KEEP, OPT_NONE,
@@ -189,6 +274,10 @@ static const opt_t kw_opts[] = {
     { "--resync", 0, OPT_MS, OPT_DESC(resync_period_ms),
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
     TOOL_VERBOSE_OPT,
+    { "--retry-forever", 0, OPT_SET, OPT_VAR(g_retry_forever),
+      "  --retry-forever        keep retrying an error that looks permanent before the first sync\n"
+      "                         (401, 403, an untrusted certificate, a refused connection); by\n"
+      "                         default kwatch then exits 1 with the reason, as kubectl does\n" },
     { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched (CRDs\n"
       "                         too; only namespaced ones with -n), and those that appear later\n" },
@@ -214,6 +303,7 @@ static const opt_t kw_opts[] = {
       "  --no-gzip              lists without Accept-Encoding: gzip (asked for by default; the\n"
       "                         server compresses lists over 128 KiB), and no inflater memory\n" },
 #endif
+    { "--version", 0, OPT_SET, OPT_VAR(g_version), "  --version              print the version and exit\n" },
     OPT_HELP_ROW,
 };
 #undef KW_CAPS_HELP
@@ -257,8 +347,29 @@ static int kw_option(const opt_t* o, const char* a, const char* v, void* t) {
 #endif
     if (!v) { return opts_usage_error("missing value", a); }
     if (o->kind == KW_OUTPUT) {
-        if (!strcmp(v, "name")) { *(int*)t = 0; } else if (!strcmp(v, "json")) { *(int*)t = 1; }
-        else if (!strcmp(v, "none")) { *(int*)t = 2; } else { return opts_usage_error("-o takes name, json or none", v); }
+        const char* why;
+        if (!strcmp(v, "name")) { *(int*)t = KW_O_NAME; } else if (!strcmp(v, "json")) { *(int*)t = KW_O_JSON; }
+        else if (!strcmp(v, "none")) { *(int*)t = KW_O_NONE; } else if (!strcmp(v, "yaml")) { *(int*)t = KW_O_YAML; }
+        else if (!strcmp(v, "wide")) { *(int*)t = KW_O_WIDE; }
+        else if (!strncmp(v, "jsonpath=", 9)) {
+            *(int*)t = KW_O_JSONPATH;
+            if (!kwp_compile(v + 9, &g_tmpl, 0, &why)) { return opts_usage_error(why, v); }
+        } else if (!strncmp(v, "custom-columns=", 15)) {
+            const char* parts[KWP_MAX_COLS + 1];
+            int k;
+            *(int*)t = KW_O_COLUMNS;
+            free(g_cols_copy);
+            if (!(g_cols_copy = strdup(v + 15))) { return TOOL_EXIT_FAIL; }
+            g_ncols = tool_split(g_cols_copy, parts, KWP_MAX_COLS + 1);
+            if (g_ncols == 0 || g_ncols > KWP_MAX_COLS) { return opts_usage_error("custom-columns takes 1 to 32 HEADER:PATH columns", v); }
+            for (k = 0; k < g_ncols; k++) {
+                char* colon = strchr(parts[k], ':');
+                if (!colon) { return opts_usage_error("expected HEADER:PATH", parts[k]); }
+                *colon = 0;
+                g_col_head[k] = parts[k];
+                if (!kwp_compile(colon + 1, &g_cols[k], 1, &why)) { return opts_usage_error(why, colon + 1); }
+            }
+        } else { return opts_usage_error("-o takes name, json, none, yaml, wide, jsonpath=TEMPLATE or custom-columns=SPEC", v); }
         return -1;
     }
     copy = strdup(v);
@@ -528,6 +639,74 @@ static int finish(int rc) {
     return rc;
 }
 
+/* the kubectl formats' two buffers: an object with its identity, and any
+   one of its strings decoded; as large as the largest object kept */
+static int output_buffers(const kinf_desc_t* d) {
+    size_t most = d->max_event_bytes;
+#ifndef KINF_NO_FACTORY
+    int k;
+    for (k = 0; k < g_ncaps; k++) { if (g_caps[k].max_event_bytes > most) { most = g_caps[k].max_event_bytes; } }
+#endif
+    g_full_cap = most + 4096; /* the identity put back: name, namespace, uid, resourceVersion */
+    g_full = (char*)malloc(g_full_cap);
+    return g_full && kwp_init(g_full_cap);
+}
+/* kubectl's verbs, said to a user who types them out of habit */
+static int is_verb(const char* w) {
+    static const char* const verbs[] = { "get", "watch", "list", "describe", 0 };
+    int k;
+    for (k = 0; verbs[k]; k++) { if (!strcmp(w, verbs[k])) { return 1; } }
+    return 0;
+}
+/* a core/v1 resource with no namespace, as a plural or its API path */
+static int cluster_scoped_core(const char* r) {
+    static const char* const names[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
+    int k;
+    if (!strncmp(r, "/api/v1/", 8)) { r += 8; }
+    for (k = 0; names[k]; k++) { if (!strcmp(r, names[k])) { return 1; } }
+    return 0;
+}
+/* The positional arguments and what the options say together: "get" (and
+   kubectl's other verbs) said to be none; TYPE/NAME as a field selector on
+   the name; -A; -n with a cluster-scoped core resource. -1 to go on, else
+   the exit status. */
+static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const char** resource) {
+    static char type[256], fsel[1024];
+    const char* r = npos ? pos[0] : 0;
+    const char* slash;
+    if (npos == 2 && is_verb(pos[0])) {
+        fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch %s'\n", pos[1]);
+        fputs("Try 'kwatch --help'.\n", stderr);
+        return TOOL_EXIT_USAGE;
+    }
+    if (npos == 2) { return opts_usage_error("more than one RESOURCE", pos[1]); }
+    if (npos == 1 && is_verb(pos[0]) && !g_all) {
+        fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch RESOURCE' (such as 'kwatch pods')\n");
+        fputs("Try 'kwatch --help'.\n", stderr);
+        return TOOL_EXIT_USAGE;
+    }
+    if (g_all_ns) { d->namespace_ = 0; }
+    if (r && r[0] != '/' && (slash = strchr(r, '/')) != 0) {
+        size_t n = (size_t)(slash - r);
+        if (strchr(r, ',')) { return opts_usage_error("TYPE/NAME names one object of one resource", r); }
+        if (!n || !slash[1] || strchr(slash + 1, '/') || n >= sizeof type) { return opts_usage_error("expected TYPE/NAME", r); }
+        memcpy(type, r, n); type[n] = 0;
+        if (d->field_selector && d->field_selector[0]) { snprintf(fsel, sizeof fsel, "%s,metadata.name=%s", d->field_selector, slash + 1); }
+        else { snprintf(fsel, sizeof fsel, "metadata.name=%s", slash + 1); }
+        d->field_selector = fsel;
+        r = type;
+    }
+    if (r && d->namespace_ && d->namespace_[0] && !strchr(r, ',') && cluster_scoped_core(r)) {
+        fprintf(stderr, "kwatch: error CLUSTER_SCOPED: a namespace was given for a cluster-scoped resource: %s\n", r);
+        return TOOL_EXIT_FAIL;
+    }
+    if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && (g_all || (r && strchr(r, ',')))) {
+        return opts_usage_error("-o wide and -o custom-columns print one resource's table: name one RESOURCE", g_all ? "--all" : r);
+    }
+    *resource = g_resource = r;
+    return -1;
+}
+
 /* what the command line asks for beside the options, once the
    configuration is read: -1 to go on, else the exit status */
 static int check_resource(const char* resource) {
@@ -547,6 +726,7 @@ static int check_resource(const char* resource) {
 
 int main(int argc, char** argv) {
     kinf_desc_t d;
+    const char* pos[2] = { 0, 0 };
     const char* resource = 0;
     void* work = 0;
     int npos, rc;
@@ -555,7 +735,7 @@ int main(int argc, char** argv) {
     memset(&cmd, 0, sizeof(cmd));
     cmd.rows = kw_opts; cmd.count = sizeof(kw_opts) / sizeof(kw_opts[0]);
     cmd.head = usage_head; cmd.tail = usage_tail;
-    cmd.pos = &resource; cmd.max_pos = 1; cmd.too_many = "more than one RESOURCE";
+    cmd.pos = pos; cmd.max_pos = 2; cmd.too_many = "more than one RESOURCE";
     cmd.own = kw_option;
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
@@ -566,6 +746,11 @@ int main(int argc, char** argv) {
        calls and window updates (docs/optimisation.md, step 25) */
     d.read_bytes = 1u << 20;
     rc = opts_parse(&cmd, argc, argv, &d, &npos);
+    if (rc < 0 && g_version) {
+        printf("kwatch (kinformer) %d.%d.%d\n", KINF_VERSION_MAJOR, KINF_VERSION_MINOR, KINF_VERSION_PATCH);
+        rc = TOOL_EXIT_OK;
+    }
+    if (rc < 0) { rc = command_line(pos, npos, &d, &resource); }
 #ifndef KINF_NO_WATCH_LIST
     if (rc < 0 && g_watch_list) {
         if (!strcmp(g_watch_list, "auto")) { d.watch_list = KINF_WATCH_LIST_AUTO; } else if (!strcmp(g_watch_list, "on")) { d.watch_list = KINF_WATCH_LIST_ON; }
@@ -577,6 +762,7 @@ int main(int argc, char** argv) {
     if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
     d.logger.func = logger;
     if (rc < 0) { rc = check_resource(resource); }
+    if (rc < 0 && g_output >= KW_O_YAML && !output_buffers(&d)) { fprintf(stderr, "kwatch: cannot allocate the output buffers\n"); rc = TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_FACTORY
     if (rc < 0 && (g_all || g_ncaps || !tool_plain_resource(resource))) {
         rc = open_factory(&d, (char*)(uintptr_t)resource); /* split in place: argv's */
@@ -591,5 +777,8 @@ int main(int argc, char** argv) {
     free(work);
     free(g_keep_copy);
     free(g_drop_copy);
+    free(g_cols_copy);
+    free(g_full);
+    kwp_free();
     return rc;
 }
