@@ -591,6 +591,7 @@ static int watch(void) {
             printf("# end cache\n");
             fflush(stdout);
         }
+        if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && tool_synced()) { kwp_table_flush(); } /* the initial list's table, aligned */
         if (g_exit_after_sync && tool_synced() && !(g_inf && KW_STALE(g_inf))) {
             printf("# synced %d objects\n", count_objects());
             fflush(stdout);
@@ -611,6 +612,7 @@ static int finish(int rc) {
     if (g_exit_after_sync && !g_synced_printed && rc == TOOL_EXIT_OK && !g_signal) { rc = TOOL_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
     if (!tool_events_done()) { tool_flush(); }
+    if (g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) { kwp_table_flush(); }
     if (g_dump && !dump()) { rc = TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_SNAPSHOT
     if (g_snapshot && kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }

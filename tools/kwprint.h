@@ -29,8 +29,18 @@ TOOL_PRIVATE int kwp_init(size_t cap) {
     return kwp_buf != 0;
 }
 TOOL_PRIVATE void kwp_free(void) { free(kwp_buf); kwp_buf = 0; kwp_cap = 0; }
+/* where output goes: stdout, or a cell being filled (kwp_cell_of) */
+typedef struct kwp_cell { char* out; size_t cap, len; int count; } kwp_cell;
+static kwp_cell* kwp_to;
 static void kwp_put(const char* s, size_t n) {
     size_t i;
+    if (kwp_to) {
+        size_t k = n < kwp_to->cap - 1 - kwp_to->len ? n : kwp_to->cap - 1 - kwp_to->len;
+        memcpy(kwp_to->out + kwp_to->len, s, k);
+        kwp_to->len += k;
+        kwp_to->out[kwp_to->len] = 0;
+        return;
+    }
     fwrite(s, 1, n, stdout);
     for (i = 0; i < n; i++) { kwp_col = s[i] == '\n' ? 0 : kwp_col + ((s[i] & 0xC0) != 0x80); }
 }
@@ -568,10 +578,95 @@ static void kwp_walk(const kinf_value_t* v, const kwp_seg* s, int n, kwp_each_fn
         if (kn == strlen(s->name) && !memcmp(name, s->name, kn)) { kwp_walk(&e, s + 1, n - 1, fn, user); return; }
     }
 }
-/* a value as kubectl prints it: a string's text, any other its JSON */
+/* the next member of the object v after (prev, prev_i) in the byte order
+   of the keys (Go's order of a map's keys); 0 at the end. No memory: a
+   pass over the members per key */
+typedef struct kwp_sorted { char prev[KWP_KEY]; size_t pn, prev_i; int have; } kwp_sorted;
+static int kwp_next_sorted(const kinf_value_t* v, kwp_sorted* st, kinf_value_t* bk, kinf_value_t* bv) {
+    kinf_members_t it;
+    kinf_value_t k, e;
+    char cur[KWP_KEY], best[KWP_KEY];
+    size_t i, bn = 0, best_i = 0;
+    int found = 0;
+    kinf_members_of(v, &it);
+    for (i = 0; kinf_member_next(&it, &k, &e); i++) {
+        size_t cn = kwp_key(&k, cur);
+        size_t m1 = cn < st->pn ? cn : st->pn;
+        int c1 = memcmp(cur, st->prev, m1);
+        int after = !st->have || c1 > 0 || (c1 == 0 && (cn > st->pn || (cn == st->pn && i > st->prev_i)));
+        int c2, m2;
+        if (!after) { continue; }
+        m2 = (int)(cn < bn ? cn : bn);
+        c2 = memcmp(cur, best, (size_t)m2);
+        if (!found || c2 < 0 || (c2 == 0 && cn < bn)) { memcpy(best, cur, cn); bn = cn; best_i = i; *bk = k; *bv = e; found = 1; }
+    }
+    if (found) { memcpy(st->prev, best, bn); st->pn = bn; st->prev_i = best_i; st->have = 1; }
+    return found;
+}
+/* a value as Go's encoding/json writes a decoded value: compact, keys sorted */
+static void kwp_json(const kinf_value_t* v) {
+    kinf_members_t it;
+    kinf_value_t k, e;
+    int first = 1;
+    if (v->type == KINF_VOBJECT) {
+        kwp_sorted st;
+        memset(&st, 0, sizeof st);
+        kwp_put("{", 1);
+        while (kwp_next_sorted(v, &st, &k, &e)) {
+            if (!first) { kwp_put(",", 1); }
+            first = 0;
+            kwp_put("\"", 1); kwp_put(k.ptr, k.len); kwp_put("\":", 2);
+            kwp_json(&e);
+        }
+        kwp_put("}", 1);
+    } else if (v->type == KINF_VARRAY) {
+        kwp_put("[", 1);
+        kinf_members_of(v, &it);
+        while (kinf_member_next(&it, 0, &e)) { if (!first) { kwp_put(",", 1); } first = 0; kwp_json(&e); }
+        kwp_put("]", 1);
+    } else if (v->type == KINF_VSTRING) {
+        kwp_put("\"", 1); kwp_put(v->ptr, v->len); kwp_put("\"", 1);
+    } else {
+        kwp_put(v->ptr, v->len);
+    }
+}
+/* a value as Go's %v prints a decoded value: map[k:v ...] with keys
+   sorted, [a b], a string's text, null as <nil> */
+static void kwp_go(const kinf_value_t* v, int inner) {
+    kinf_members_t it;
+    kinf_value_t k, e;
+    int first = 1;
+    (void)inner;
+    if (v->type == KINF_VOBJECT) {
+        kwp_sorted st;
+        memset(&st, 0, sizeof st);
+        kwp_put("map[", 4);
+        while (kwp_next_sorted(v, &st, &k, &e)) {
+            size_t n;
+            if (!first) { kwp_put(" ", 1); }
+            first = 0;
+            n = kwp_text(&k); kwp_put(kwp_buf, n); kwp_put(":", 1);
+            kwp_go(&e, 1);
+        }
+        kwp_put("]", 1);
+    } else if (v->type == KINF_VARRAY) {
+        kwp_put("[", 1);
+        kinf_members_of(v, &it);
+        while (kinf_member_next(&it, 0, &e)) { if (!first) { kwp_put(" ", 1); } first = 0; kwp_go(&e, 1); }
+        kwp_put("]", 1);
+    } else if (v->type == KINF_VNULL) {
+        kwp_put("<nil>", 5);
+    } else if (v->type == KINF_VSTRING) {
+        size_t n = kwp_text(v);
+        kwp_put(kwp_buf, n);
+    } else {
+        kwp_put(v->ptr, v->len);
+    }
+}
+/* a value as kubectl's jsonpath prints it: a string's text, any other its JSON */
 static void kwp_value(const kinf_value_t* v) {
     if (v->type == KINF_VSTRING) { size_t n = kwp_text(v); kwp_put(kwp_buf, n); }
-    else { kwp_put(v->ptr, v->len); }
+    else { kwp_json(v); }
 }
 typedef struct kwp_run { const kwp_tmpl* t; int from, to; int printed; const char* sep; } kwp_run;
 static void kwp_exec(const kwp_tmpl* t, int from, int to, const kinf_value_t* v);
@@ -606,34 +701,76 @@ TOOL_PRIVATE void kwp_jsonpath(const kwp_tmpl* t, const char* json, size_t len) 
 /* ---- columns: custom-columns and wide ---- */
 
 static int kwp_widths[KWP_MAX_COLS];
-/* one row of cells, each padded to the widest cell of its column printed so
-   far plus 3 (kubectl's tabwriter, which cannot see the rows to come) */
-TOOL_PRIVATE void kwp_row(const char* const* cells, int n) {
+static char** kwp_rows;         /* the rows held until the initial list is complete, */
+static size_t kwp_nrows, kwp_rows_cap;
+static int kwp_streaming;       /* and after it: each row printed at once */
+static size_t kwp_runes(const char* s) { size_t n = 0; for (; *s; s++) { n += (*s & 0xC0) != 0x80; } return n; }
+static void kwp_print_row(const char* const* cells, int n) {
     int i;
-    for (i = 0; i < n && i < KWP_MAX_COLS; i++) {
-        int w = (int)strlen(cells[i]);
-        if (w + 3 > kwp_widths[i]) { kwp_widths[i] = w + 3; }
+    for (i = 0; i < n; i++) {
         fputs(cells[i], stdout);
-        if (i + 1 < n) { int k; for (k = w; k < kwp_widths[i]; k++) { putchar(' '); } }
+        if (i + 1 < n) { size_t k; for (k = kwp_runes(cells[i]); k < (size_t)kwp_widths[i]; k++) { putchar(' '); } }
     }
     putchar('\n');
 }
-/* a cell: the text of the values path reaches, comma-separated, or <none> */
-typedef struct kwp_cell { char* out; size_t cap, len; int count; } kwp_cell;
+/* One row of cells. As kubectl's tabwriter (padding 3, cells at least 6
+   wide), the rows of the initial list are aligned together: they are held
+   until kwp_table_flush; a row after it is printed at once, aligned on
+   every row so far. */
+TOOL_PRIVATE void kwp_row(const char* const* cells, int n) {
+    int i;
+    size_t len = 0;
+    char* r;
+    if (n > KWP_MAX_COLS) { n = KWP_MAX_COLS; }
+    for (i = 0; i < n; i++) {
+        int w = (int)kwp_runes(cells[i]) + 3;
+        if (w < 6) { w = 6; }
+        if (i + 1 < n && w > kwp_widths[i]) { kwp_widths[i] = w; }
+        len += strlen(cells[i]) + 1;
+    }
+    if (kwp_streaming) { kwp_print_row(cells, n); return; }
+    if (kwp_nrows == kwp_rows_cap) {
+        size_t cap = kwp_rows_cap ? kwp_rows_cap * 2 : 64;
+        char** g = (char**)realloc(kwp_rows, cap * sizeof *g);
+        if (!g) { kwp_print_row(cells, n); return; }
+        kwp_rows = g; kwp_rows_cap = cap;
+    }
+    if (!(r = (char*)malloc(len + 1))) { kwp_print_row(cells, n); return; }
+    r[0] = 0;
+    for (i = 0; i < n; i++) { strcat(r, cells[i]); strcat(r, "\x1f"); } /* the cells, each ended by a unit separator */
+    kwp_rows[kwp_nrows++] = r;
+}
+/* the rows held, aligned; every row after this is printed at once */
+TOOL_PRIVATE void kwp_table_flush(void) {
+    size_t k;
+    for (k = 0; k < kwp_nrows; k++) {
+        const char* cells[KWP_MAX_COLS];
+        int n = 0;
+        char* p = kwp_rows[k];
+        char* e;
+        while (n < KWP_MAX_COLS && (e = strchr(p, '\x1f')) != 0) { *e = 0; cells[n++] = p; p = e + 1; }
+        kwp_print_row(cells, n);
+        free(kwp_rows[k]);
+    }
+    free(kwp_rows);
+    kwp_rows = 0; kwp_nrows = kwp_rows_cap = 0;
+    kwp_streaming = 1;
+    fflush(stdout);
+}
+/* a cell: the values path reaches, comma-separated, as Go's %v prints
+   them (kubectl's custom-columns), or <none> */
 static void kwp_cell_add(const kinf_value_t* v, void* user) {
     kwp_cell* c = (kwp_cell*)user;
-    size_t n = v->type == KINF_VSTRING ? kwp_text(v) : v->len;
-    const char* s = v->type == KINF_VSTRING ? kwp_buf : v->ptr;
-    if (c->count++ && c->len + 1 < c->cap) { c->out[c->len++] = ','; }
-    if (n > c->cap - 1 - c->len) { n = c->cap - 1 - c->len; }
-    memcpy(c->out + c->len, s, n); c->len += n;
-    c->out[c->len] = 0;
+    if (c->count++) { kwp_put(",", 1); }
+    kwp_go(v, 0);
 }
 TOOL_PRIVATE void kwp_cell_of(const kwp_tmpl* t, const kinf_value_t* obj, char* out, size_t cap) {
     kwp_cell c;
     c.out = out; c.cap = cap; c.len = 0; c.count = 0;
     out[0] = 0;
+    kwp_to = &c;
     if (t->count == 1 && t->n[0].kind == KWP_PATH) { kwp_walk(obj, t->n[0].seg, t->n[0].nseg, kwp_cell_add, &c); }
+    kwp_to = 0;
     if (!c.count) { snprintf(out, cap, "<none>"); }
 }
 
