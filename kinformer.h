@@ -2604,6 +2604,7 @@ typedef struct kinf__scan {
     int cap;                      /* capture in progress, -1 none */
     /* record framing: the record's bytes are copied to ev[0..ev_len) */
     uint8_t* ev; size_t ev_cap, ev_len; uint8_t rec_over, rec_done;
+    size_t ev_over;               /* with rec_over: the record's bytes that did not fit (its size: ev_len + ev_over) */
     size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
     uint8_t obj_dup;              /* watch: a second "object" object in the event (refused) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
@@ -2618,7 +2619,7 @@ typedef struct kinf__scan {
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
-    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
+    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->ev_over = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
     s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
@@ -3161,9 +3162,10 @@ out:
    has room (else the record is marked too large), and moves *span to upto.
    Inside a dropped member nothing is copied. */
 KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
-    if (s->rec_base && !s->rec_over && !s->drop && upto > *span) {
+    if (s->rec_base && !s->drop && upto > *span) {
         size_t k = upto - *span;
-        if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; }
+        if (s->rec_over) { s->ev_over += k; }
+        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; s->ev_over = k; }
         else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
     }
     *span = upto;
@@ -3187,7 +3189,9 @@ KINF__SCAN_INLINE void kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, si
     kinf__scan_flush(s, p, span, i - 1);
     if (!s->rec_over) {
         if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
-        else { s->rec_over = 1; }
+        else { s->rec_over = 1; s->ev_over = 4; }
+    } else {
+        s->ev_over += 4;
     }
     s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;
@@ -3346,7 +3350,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
-                s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
+                s->rec_base = s->depth + 1; s->ev_len = 0; s->ev_over = 0; s->rec_over = 0; s->ws = 0;
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
                 s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
                 span = i - 1;
@@ -6465,6 +6469,21 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
    bytes that are no JSON body of this kind */
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
+/* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
+   bytes of its record after projection, against max_event_bytes */
+static void kinf__rf_too_large(kinf_informer_t* inf) {
+    const kinf__scan* sc = &inf->scan;
+    char who[2 * KINF__MAX_NAME + 2], size[96], n1[24], n2[24];
+    who[0] = 0;
+    if (sc->cset[KINF__CAP_NS] && !sc->cover[KINF__CAP_NS] && inf->c_ns[0]) { kinf__cat(who, sizeof(who), inf->c_ns); kinf__cat(who, sizeof(who), "/"); }
+    kinf__cat(who, sizeof(who), sc->cset[KINF__CAP_NAME] ? inf->c_name : "?");
+    size[0] = 0;
+    kinf__cat(size, sizeof(size), ": ");
+    kinf__cat(size, sizeof(size), kinf__utoa(n1, (uint64_t)(sc->ev_len + sc->ev_over)));
+    kinf__cat(size, sizeof(size), " bytes, max_event_bytes ");
+    kinf__cat(size, sizeof(size), kinf__utoa(n2, (uint64_t)sc->ev_cap));
+    KINF__ERR(inf, OBJECT_TOO_LARGE, who, size);
+}
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -6472,7 +6491,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         inf->st.list_items++;
         if (sc->rec_over) {
             inf->st.oversized++;
-            KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+            kinf__rf_too_large(inf);
             return kinf__rf_apply(inf, 0, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
         }
         if (kinf__rf_apply(inf, 0, sc->ev_len, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
@@ -6533,7 +6552,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
     if (sc->rec_over) {
         inf->st.oversized++;
-        KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+        kinf__rf_too_large(inf);
         if (kinf__rf_apply(inf, 0, 0, op)) { return KINF__REC_BROKEN; }
     } else {
         if (sc->obj_end <= sc->obj_start) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN; }

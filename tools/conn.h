@@ -11,6 +11,8 @@
 #error "include opts.h and tool.h before conn.h"
 #endif
 
+#include <errno.h>
+
 #define CONN_CONFIG_WORK (1u << 20) /* a kubeconfig file and its decoded certificates */
 static const char* g_kubeconfig;
 static const char* g_context;
@@ -78,6 +80,27 @@ TOOL_PRIVATE int conn_config(kinf_desc_t* d, void** work) {
     }
     if (g_verbose) { fprintf(stderr, TOOL_NAME ": info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
     kinf_config_apply(&cfg, d);
+    return TOOL_EXIT_OK;
+}
+/* The files the connection reads, before the first connect, for a tool a
+   user runs: one that cannot be opened is said at once with the option
+   that names it (given: the descriptor as the flags left it, before
+   conn_config; a path it lacks came from the configuration). A token file
+   may appear later under --retry-forever. TOOL_EXIT_OK or TOOL_EXIT_FAIL. */
+TOOL_PRIVATE int conn_check_files(const kinf_desc_t* d, const kinf_desc_t* given) {
+    const char* const files[4] = { d->ca_file, d->client_cert_file, d->client_key_file, d->token_file };
+    const char* const flags[4] = { given->ca_file, given->client_cert_file, given->client_key_file, given->token_file };
+    static const char* const names[4] = { "--certificate-authority", "--client-certificate", "--client-key", "--token-file" };
+    static const char* const fields[4] = { "certificate-authority", "client-certificate", "client-key", "tokenFile" };
+    int k;
+    for (k = 0; k < 4; k++) {
+        FILE* f;
+        if (!files[k] || !files[k][0] || (k == 3 && g_retry_forever)) { continue; }
+        if ((f = fopen(files[k], "rb")) != 0) { fclose(f); continue; }
+        if (files[k] == flags[k]) { fprintf(stderr, TOOL_NAME ": %s %s: %s\n", names[k], files[k], errno == ENOENT ? "the file does not exist" : strerror(errno)); }
+        else { fprintf(stderr, TOOL_NAME ": the configuration's %s %s: %s\n", fields[k], files[k], errno == ENOENT ? "the file does not exist" : strerror(errno)); }
+        return TOOL_EXIT_FAIL;
+    }
     return TOOL_EXIT_OK;
 }
 #endif

@@ -48,7 +48,7 @@ static char* g_full;            /* an object's JSON with its identity, for the k
 static size_t g_full_cap;
 static int g_headed;            /* the table's header is printed */
 static int g_wide_kind = -1, g_wide_ns; /* -o wide: 1 pods, 2 nodes, 0 another; a NAMESPACE column */
-static int g_all_ns, g_watch_flag, g_watch_only, g_version, g_retry_forever;
+static int g_all_ns, g_watch_flag, g_watch_only, g_version;
 static const char* g_snapshot_dir; /* --snapshot-dir DIR: one file per resource */
 static const char* g_resource;  /* RESOURCE as given (TYPE of TYPE/NAME) */
 /* the other settings of kwatch's own; the library's go in the descriptor */
@@ -274,10 +274,7 @@ static const opt_t kw_opts[] = {
     { "--resync", 0, OPT_MS, OPT_DESC(resync_period_ms),
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
     TOOL_VERBOSE_OPT,
-    { "--retry-forever", 0, OPT_SET, OPT_VAR(g_retry_forever),
-      "  --retry-forever        keep retrying an error that looks permanent before the first sync\n"
-      "                         (401, 403, an untrusted certificate, a refused connection); by\n"
-      "                         default kwatch then exits 1 with the reason, as kubectl does\n" },
+    TOOL_RETRY_FOREVER_OPT,
     { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched (CRDs\n"
       "                         too; only namespaced ones with -n), and those that appear later\n" },
@@ -549,12 +546,14 @@ static int open_factory(kinf_desc_t* d, char* list) {
     g_t0 = tool_now_s();
     if (tool_discover() != KINF_OK) {
         kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
+        if (tool_give_up(0)) { return TOOL_EXIT_FAIL; }
         kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(disc));
         if (!kinf_discovery_stats(disc).bytes_read) { fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port); }
         else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
         return g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
     }
     if ((rc = check_caps(names, n)) >= 0) { return rc; }
+    if (g_all) { g_fail_fast = 0; } /* discovery answered; an informer of --all that is refused does not end the others */
     q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
     q.keep = d->keep; q.keep_count = d->keep_count;
     if (g_all) {
@@ -578,8 +577,16 @@ static int watch(void) {
     if (g_max_events == 0) { tool_stop(); }
     while (!tool_stopped()) {
         int wait = tool_wait(g_t0, 200);
-        if (wait < 0) { break; }
+        if (wait < 0) {
+            if (!tool_synced() && !g_exit_after_sync) {
+                tool_log_flush();
+                fprintf(stderr, "kwatch: --timeout ended the run before the first sync\n");
+                return TOOL_EXIT_FAIL;
+            }
+            break;
+        }
         if (tool_poll(wait) != KINF_OK) { return TOOL_EXIT_FAIL; }
+        if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_FACTORY
         if (g_fac) { tool_handle_new(&g_handler); } /* --all: a resource that appeared */
 #endif
@@ -593,6 +600,7 @@ static int watch(void) {
         }
         if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && tool_synced()) { kwp_table_flush(); } /* the initial list's table, aligned */
         if (g_exit_after_sync && tool_synced() && !(g_inf && KW_STALE(g_inf))) {
+            tool_log_flush(); /* the errors of the initial list are said before it */
             printf("# synced %d objects\n", count_objects());
             fflush(stdout);
             g_synced_printed = 1;
@@ -602,6 +610,7 @@ static int watch(void) {
         if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
 #endif
     }
+    if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; } /* the logger stopped the watch */
     return TOOL_EXIT_OK;
 }
 
@@ -609,6 +618,7 @@ static int watch(void) {
    the exit status they make. */
 static int finish(int rc) {
     uint64_t bytes, lost;
+    tool_log_flush();
     if (g_exit_after_sync && !g_synced_printed && rc == TOOL_EXIT_OK && !g_signal) { rc = TOOL_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
     if (!tool_events_done()) { tool_flush(); }
@@ -727,7 +737,7 @@ static int check_resource(const char* resource) {
 }
 
 int main(int argc, char** argv) {
-    kinf_desc_t d;
+    kinf_desc_t d, given;
     const char* pos[2] = { 0, 0 };
     const char* resource = 0;
     void* work = 0;
@@ -761,7 +771,10 @@ int main(int argc, char** argv) {
 #endif
     if (rc < 0 && !resource && !g_all) { rc = opts_usage_error("missing RESOURCE", 0); }
     if (rc < 0 && resource && g_all) { rc = opts_usage_error("--all takes no RESOURCE", resource); }
+    given = d;
     if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+    if (rc < 0 && conn_check_files(&d, &given) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+    tool_fail_fast(&d);
     d.logger.func = logger;
     if (rc < 0) { rc = check_resource(resource); }
     if (rc < 0 && g_output >= KW_O_YAML && !output_buffers(&d)) { fprintf(stderr, "kwatch: cannot allocate the output buffers\n"); rc = TOOL_EXIT_FAIL; }

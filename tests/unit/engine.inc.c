@@ -138,6 +138,12 @@ static void test_api_edges(void) {
         list_begin(inf);
         CHECK_INT(feeds(inf, body), 0);
         CHECK_INT(logged(KINF_LOGITEM_OBJECT_TOO_LARGE), 1);
+        {   /* the message names the object and its size: the item's bytes, against max_event_bytes */
+            char want[160];
+            snprintf(want, sizeof(want), "ns/big: %zu bytes, max_event_bytes 4096",
+                     strlen("{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\"},\"data\":\"\"}") + 5000);
+            if (!CHECK(strstr(g_lastmsg, want) != 0)) { note("logged: %s; want: %s", g_lastmsg, want); }
+        }
         CHECK(kinf_get(inf, "ns/big", &o) && (o.flags & KINF_OBJ_IDENTITY_ONLY) && !strcmp(o.uid, "u1"));
         CHECK_STR(o.json, "{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\"}}");
         /* max_tokens only sizes the jsmn tokens of Status objects: many values are fine */
@@ -157,6 +163,12 @@ static void test_api_edges(void) {
         /* an oversized watch delete */
         watch_begin(inf);
         CHECK_INT(wev(inf, "DELETED", "{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"resourceVersion\":\"11\"},\"data\":\"%s\"}", big), 0);
+        {   /* in a watch the size is the event's: {"type":"DELETED","object":...} */
+            char want[160];
+            snprintf(want, sizeof(want), "ns/big: %zu bytes, max_event_bytes 4096",
+                     strlen("{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"resourceVersion\":\"11\"},\"data\":\"\"}}") + 5000);
+            if (!CHECK(strstr(g_lastmsg, want) != 0)) { note("logged: %s; want: %s", g_lastmsg, want); }
+        }
         dispatch(inf);
         CHECK_STR(g_evlog, "D ns/big 11");
         CHECK(strstr(g_lastjson, "\"resourceVersion\":\"11\"") != 0);
