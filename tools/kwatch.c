@@ -7,6 +7,7 @@
 #include "tool.h"
 #include "conn.h"
 #include "kwprint.h"
+#include <sys/stat.h>
 
 /* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
 static const char* usage_head =
@@ -62,6 +63,7 @@ static const char* g_watch_list; /* --watch-list auto|on|off */
 #else
 #define KW_STALE(inf) 0
 #endif
+#define KW_SNAPSHOTS (g_snapshot || g_snapshot_dir)
 static int g_snapshot_interval = 30;
 static const char* g_keep[32];  /* --keep's and --drop's paths, in copies of their lists */
 static const char* g_drop[32];
@@ -472,6 +474,74 @@ static int count_objects(void) {
     return n;
 }
 
+/* the snapshot file of an informer: --snapshot's, or in --snapshot-dir one
+   per resource, GROUP_VERSION_PLURAL.snap (v1_pods.snap for the core group),
+   every byte outside [a-z0-9.-] written as '_'. 0 when it has none */
+static const char* snapshot_path(kinf_informer_t* inf, char* buf, size_t cap) {
+    char name[256];
+    const char* group = "";
+    const char* version = "v1";
+    const char* plural = g_resource;
+    size_t k;
+    int named = 0;              /* by discovery */
+    if (!inf) { return 0; }
+    if (g_snapshot) { return g_snapshot; }
+#ifndef KINF_NO_FACTORY
+    {
+        kinf_resource_t r;
+        if (g_fac) {
+            if (kinf_factory_resource(g_fac, inf, &r) != KINF_OK) { return 0; }
+            group = r.group; version = r.version; plural = r.plural; named = 1;
+        }
+    }
+#endif
+    if (!named && plural && plural[0] == '/') {
+        /* /api/v1/PLURAL or /apis/GROUP/VERSION/PLURAL */
+        snprintf(name, sizeof name, "%s", plural + (strncmp(plural, "/apis/", 6) ? 5 : 6));
+    } else {
+        snprintf(name, sizeof name, "%s%s%s/%s", group, group[0] ? "/" : "", version, plural ? plural : "");
+    }
+    for (k = 0; name[k]; k++) {
+        char c = name[k];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-')) { name[k] = '_'; }
+    }
+    snprintf(buf, cap, "%s/%s.snap", g_snapshot_dir, name);
+    return buf;
+}
+/* every informer's snapshot loaded, before the first poll */
+static void snapshot_load(void) {
+#ifndef KINF_NO_SNAPSHOT
+    int i;
+    char buf[4096];
+    for (i = 0; KW_SNAPSHOTS && i < tool_informers(); i++) {
+        const char* p = snapshot_path(tool_informer(i), buf, sizeof buf);
+        if (p) { kinf_snapshot_load_file(tool_informer(i), p); }
+    }
+#endif
+}
+/* every informer's snapshot written when due (final: at exit); -1 when a
+   write failed */
+static int snapshot_save(int final) {
+    int rc = 0;
+#ifndef KINF_NO_SNAPSHOT
+    int i;
+    char buf[4096];
+    for (i = 0; i < tool_informers(); i++) {
+        const char* p = snapshot_path(tool_informer(i), buf, sizeof buf);
+        if (p && kinf_snapshot_autosave(tool_informer(i), p, g_snapshot_interval, final) < 0) { rc = -1; }
+    }
+#else
+    (void)final;
+#endif
+    return rc;
+}
+/* is an informer still serving a snapshot the server has not confirmed? */
+static int any_stale(void) {
+    int i;
+    for (i = 0; i < tool_informers(); i++) { if (tool_informer(i) && KW_STALE(tool_informer(i))) { return 1; } }
+    return 0;
+}
+
 /* One resource, a core/v1 plural or an API path: one informer, no discovery. */
 static int open_informer(kinf_desc_t* d, const char* resource) {
     size_t size;
@@ -488,7 +558,7 @@ static int open_informer(kinf_desc_t* d, const char* resource) {
     kinf_add_handler(g_inf, &h);
     tool_install_signals(on_usr1);
 #ifndef KINF_NO_SNAPSHOT
-    if (g_snapshot) { kinf_snapshot_load_file(g_inf, g_snapshot); } /* refused or absent: logged when it matters, and a LIST */
+    snapshot_load(); /* refused or absent: logged when it matters, and a LIST */
 #endif
     g_t0 = tool_now_s();
     return -1;
@@ -566,6 +636,7 @@ static int open_factory(kinf_desc_t* d, char* list) {
     }
     g_handler = handler();
     tool_handle_new(&g_handler);
+    snapshot_load(); /* before the first poll: the informers' stores are empty */
     kinf_factory_start(g_fac);
     return -1;
 }
@@ -599,7 +670,7 @@ static int watch(void) {
             fflush(stdout);
         }
         if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && tool_synced()) { kwp_table_flush(); } /* the initial list's table, aligned */
-        if (g_exit_after_sync && tool_synced() && !(g_inf && KW_STALE(g_inf))) {
+        if (g_exit_after_sync && tool_synced() && !any_stale()) {
             tool_log_flush(); /* the errors of the initial list are said before it */
             printf("# synced %d objects\n", count_objects());
             fflush(stdout);
@@ -607,7 +678,7 @@ static int watch(void) {
             break;   /* the snapshot is written below, at exit */
         }
 #ifndef KINF_NO_SNAPSHOT
-        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
+        if (KW_SNAPSHOTS) { snapshot_save(0); }
 #endif
     }
     if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; } /* the logger stopped the watch */
@@ -625,7 +696,7 @@ static int finish(int rc) {
     if (g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) { kwp_table_flush(); }
     if (g_dump && !dump()) { rc = TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_SNAPSHOT
-    if (g_snapshot && kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+    if (KW_SNAPSHOTS && snapshot_save(1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
 #endif
     tool_totals(&bytes, &lost, g_stats ? print_stats : 0);
 #ifndef KINF_NO_FACTORY
@@ -723,15 +794,19 @@ static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const 
    configuration is read: -1 to go on, else the exit status */
 static int check_resource(const char* resource) {
 #ifndef KINF_NO_FACTORY
-    if (g_snapshot && (g_all || !tool_plain_resource(resource))) {
-        return opts_usage_error("--snapshot takes one RESOURCE, a core plural or an API path", g_all ? "--all" : resource);
+    if (g_snapshot_dir) {
+        struct stat st;
+        if (stat(g_snapshot_dir, &st) != 0 || !S_ISDIR(st.st_mode)) { return opts_usage_error("--snapshot-dir: not a directory", g_snapshot_dir); }
     }
-    if (g_snapshot && g_ncaps) { return opts_usage_error("--snapshot takes the capacities as numbers, not RES=N", g_snapshot); }
+    if (g_snapshot && g_snapshot_dir) { return opts_usage_error("--snapshot and --snapshot-dir: one or the other", g_snapshot); }
+    if (g_snapshot && (g_all || strchr(resource, ','))) {
+        return opts_usage_error("--snapshot FILE takes one RESOURCE: --snapshot-dir DIR keeps one file per resource", g_all ? "--all" : resource);
+    }
 #else
     if (g_all || strchr(resource, ',')) { return opts_usage_error("this build has no discovery (KINF_NO_FACTORY): one RESOURCE, a plural or an API path", resource); }
 #endif
 #ifdef KINF_NO_SNAPSHOT
-    if (g_snapshot) { return opts_usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot); }
+    if (KW_SNAPSHOTS) { return opts_usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot ? g_snapshot : g_snapshot_dir); }
 #endif
     return -1;
 }

@@ -45,10 +45,13 @@ static double g_rep_t0;                /* when the run began */
 TOOL_PRIVATE double tool_now_s(void);
 
 /* what to watch: rows of a tool's table */
-#define TOOL_SELECT_OPTS \
-    { "-n", "--namespace", OPT_STR, OPT_DESC(namespace_), "  -n, --namespace NS     one namespace (default: all)\n" }, \
+#define TOOL_NAMESPACE_OPT(help) { "-n", "--namespace", OPT_STR, OPT_DESC(namespace_), help }
+#define TOOL_SELECTOR_OPTS \
     { "-l", "--selector", OPT_STR, OPT_DESC(label_selector), "  -l, --selector SEL     label selector\n" }, \
     { "--field-selector", 0, OPT_STR, OPT_DESC(field_selector), "  --field-selector SEL   field selector\n" }
+#define TOOL_SELECT_OPTS \
+    TOOL_NAMESPACE_OPT("  -n, --namespace NS     one namespace (default: all)\n"), \
+    TOOL_SELECTOR_OPTS
 #define TOOL_VERBOSE_OPT \
     { "-v", "--verbose", OPT_SET, OPT_VAR(g_verbose), \
       "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" }
