@@ -2789,6 +2789,13 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 #define KINF__SCAN_INLINE static inline
 #define KINF__NOINLINE
 #endif
+/* the bytes of a record that did not fit, counted for the size OBJECT_TOO_LARGE
+   says (not in a build without log strings, whose hot loop stays as it was) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
+#else
+#define KINF__SCAN_OVER(s, k) ((void)0)
+#endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
 KINF__SCAN_INLINE void kinf__scan_key_open(kinf__scan* s, uint32_t ks) {
@@ -3164,8 +3171,8 @@ out:
 KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
     if (s->rec_base && !s->drop && upto > *span) {
         size_t k = upto - *span;
-        if (s->rec_over) { s->ev_over += k; }
-        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; s->ev_over = k; }
+        if (s->rec_over) { KINF__SCAN_OVER(s, k); }
+        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; KINF__SCAN_OVER(s, k); }
         else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
     }
     *span = upto;
@@ -3189,9 +3196,9 @@ KINF__SCAN_INLINE void kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, si
     kinf__scan_flush(s, p, span, i - 1);
     if (!s->rec_over) {
         if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
-        else { s->rec_over = 1; s->ev_over = 4; }
+        else { s->rec_over = 1; KINF__SCAN_OVER(s, 4); }
     } else {
-        s->ev_over += 4;
+        KINF__SCAN_OVER(s, 4);
     }
     s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;
@@ -6470,8 +6477,10 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 /* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
-   bytes of its record after projection, against max_event_bytes */
+   bytes of its record after projection, against max_event_bytes (a build
+   without log strings: the name alone) */
 static void kinf__rf_too_large(kinf_informer_t* inf) {
+#ifndef KINF_NO_LOG_STRINGS
     const kinf__scan* sc = &inf->scan;
     char who[2 * KINF__MAX_NAME + 2], size[96], n1[24], n2[24];
     who[0] = 0;
@@ -6483,6 +6492,9 @@ static void kinf__rf_too_large(kinf_informer_t* inf) {
     kinf__cat(size, sizeof(size), " bytes, max_event_bytes ");
     kinf__cat(size, sizeof(size), kinf__utoa(n2, (uint64_t)sc->ev_cap));
     KINF__ERR(inf, OBJECT_TOO_LARGE, who, size);
+#else
+    KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+#endif
 }
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
@@ -11753,6 +11765,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__RECORD_HOOK
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
+#undef KINF__SCAN_OVER
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO

@@ -227,6 +227,13 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 #define KINF__SCAN_INLINE static inline
 #define KINF__NOINLINE
 #endif
+/* the bytes of a record that did not fit, counted for the size OBJECT_TOO_LARGE
+   says (not in a build without log strings, whose hot loop stays as it was) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
+#else
+#define KINF__SCAN_OVER(s, k) ((void)0)
+#endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
 KINF__SCAN_INLINE void kinf__scan_key_open(kinf__scan* s, uint32_t ks) {
@@ -602,8 +609,8 @@ out:
 KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
     if (s->rec_base && !s->drop && upto > *span) {
         size_t k = upto - *span;
-        if (s->rec_over) { s->ev_over += k; }
-        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; s->ev_over = k; }
+        if (s->rec_over) { KINF__SCAN_OVER(s, k); }
+        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; KINF__SCAN_OVER(s, k); }
         else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
     }
     *span = upto;
@@ -627,9 +634,9 @@ KINF__SCAN_INLINE void kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, si
     kinf__scan_flush(s, p, span, i - 1);
     if (!s->rec_over) {
         if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
-        else { s->rec_over = 1; s->ev_over = 4; }
+        else { s->rec_over = 1; KINF__SCAN_OVER(s, 4); }
     } else {
-        s->ev_over += 4;
+        KINF__SCAN_OVER(s, 4);
     }
     s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;

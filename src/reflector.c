@@ -366,8 +366,10 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 /* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
-   bytes of its record after projection, against max_event_bytes */
+   bytes of its record after projection, against max_event_bytes (a build
+   without log strings: the name alone) */
 static void kinf__rf_too_large(kinf_informer_t* inf) {
+#ifndef KINF_NO_LOG_STRINGS
     const kinf__scan* sc = &inf->scan;
     char who[2 * KINF__MAX_NAME + 2], size[96], n1[24], n2[24];
     who[0] = 0;
@@ -379,6 +381,9 @@ static void kinf__rf_too_large(kinf_informer_t* inf) {
     kinf__cat(size, sizeof(size), " bytes, max_event_bytes ");
     kinf__cat(size, sizeof(size), kinf__utoa(n2, (uint64_t)sc->ev_cap));
     KINF__ERR(inf, OBJECT_TOO_LARGE, who, size);
+#else
+    KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+#endif
 }
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;

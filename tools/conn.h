@@ -92,8 +92,12 @@ TOOL_PRIVATE int conn_check_files(const kinf_desc_t* d, const kinf_desc_t* given
     const char* const flags[4] = { given->ca_file, given->client_cert_file, given->client_key_file, given->token_file };
     static const char* const names[4] = { "--certificate-authority", "--client-certificate", "--client-key", "--token-file" };
     static const char* const fields[4] = { "certificate-authority", "client-certificate", "client-key", "tokenFile" };
-    int k;
-    for (k = 0; k < 4; k++) {
+#ifdef KINF_TLS_BEARSSL
+    int k = 0;
+#else
+    int k = 3; /* no TLS: the certificate files are refused as TLS_UNAVAILABLE */
+#endif
+    for (; k < 4; k++) {
         FILE* f;
         if (!files[k] || !files[k][0] || (k == 3 && g_retry_forever)) { continue; }
         if ((f = fopen(files[k], "rb")) != 0) { fclose(f); continue; }

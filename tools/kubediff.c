@@ -427,7 +427,7 @@ static int run_loop(void) {
         if ((wait = tool_wait(t0, 200)) < 0) {
             if (!tool_synced() && g_max_events != 0) {
                 tool_log_flush();
-                fprintf(stderr, "kubediff: --timeout ended the run before the first sync\n");
+                fprintf(stderr, "kubediff: --timeout passed before the first sync\n");
                 return TOOL_EXIT_FAIL;
             }
             break;

@@ -3,10 +3,15 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "kwatch"
+#ifdef KW_NO_KUBECTL
+#define TOOL_NO_SUMMARY /* kwatch-small: each error line as it comes */
+#endif
 #include "opts.h"
 #include "tool.h"
 #include "conn.h"
+#ifndef KW_NO_KUBECTL /* the kubectl formats (-o yaml, wide, jsonpath=, custom-columns=); kwatch-small goes without */
 #include "kwprint.h"
+#endif
 #include <sys/stat.h>
 
 /* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
@@ -40,6 +45,7 @@ static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
 enum { KW_O_NAME, KW_O_JSON, KW_O_NONE, KW_O_YAML, KW_O_WIDE, KW_O_JSONPATH, KW_O_COLUMNS };
 static int g_output;            /* KW_O_* */
+#ifndef KW_NO_KUBECTL
 static kwp_tmpl g_tmpl;         /* -o jsonpath='s template */
 static kwp_tmpl g_cols[KWP_MAX_COLS]; /* -o custom-columns='s paths, */
 static const char* g_col_head[KWP_MAX_COLS]; /* and headers */
@@ -49,7 +55,14 @@ static char* g_full;            /* an object's JSON with its identity, for the k
 static size_t g_full_cap;
 static int g_headed;            /* the table's header is printed */
 static int g_wide_kind = -1, g_wide_ns; /* -o wide: 1 pods, 2 nodes, 0 another; a NAMESPACE column */
-static int g_all_ns, g_watch_flag, g_watch_only, g_version;
+#define KW_TABLE_FLUSH() do { if (g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) { kwp_table_flush(); } } while (0)
+#else
+#define KW_TABLE_FLUSH() do { } while (0)
+#endif
+static int g_watch_only, g_version;
+#ifndef KW_NO_KUBECTL
+static int g_all_ns, g_watch_flag;
+#endif
 static const char* g_snapshot_dir; /* --snapshot-dir DIR: one file per resource */
 static const char* g_resource;  /* RESOURCE as given (TYPE of TYPE/NAME) */
 /* the other settings of kwatch's own; the library's go in the descriptor */
@@ -95,6 +108,7 @@ static void print_object(FILE* f, const kinf_object_t* o) {
     if (j[at] != '}') { fputc(',', f); }
     fputs(j + at, f);
 }
+#ifndef KW_NO_KUBECTL
 /* the object's JSON with its identity (as -o json prints it) in g_full; its
    length, 0 when it does not fit */
 static size_t full_object(const kinf_object_t* o) {
@@ -154,12 +168,18 @@ static void print_kubectl(kinf_informer_t* inf, const kinf_object_t* o) {
         kwp_row(row, nc);
     }
 }
+#endif
 /* res: the resource's name, on every line when several are watched */
 static void print_event(kinf_informer_t* inf, const char* type, const kinf_object_t* o, int fsu, const char* res) {
     if (!g_multi) { res = 0; }
+#ifndef KW_NO_KUBECTL
     if (g_output >= KW_O_YAML) {
         if (!(o->flags & KINF_OBJ_IDENTITY_ONLY)) { print_kubectl(inf, o); }
-    } else if (g_output == 0) {
+    } else
+#else
+    (void)inf;
+#endif
+    if (g_output == 0) {
         printf("%s%s %s%s%s %s\n", type, fsu ? "!" : "", res ? res : "", res ? " " : "", o->key, o->resource_version);
     } else if (g_output == 1) {
         printf("{\"type\":\"%s\",%s%s%s%s%s\"object\":", type, res ? "\"resource\":\"" : "", res ? res : "", res ? "\"," : "",
@@ -220,8 +240,10 @@ enum {
 #endif
 static const opt_t kw_opts[] = {
     TOOL_SELECT_OPTS,
+#ifndef KW_NO_KUBECTL
     { "-A", "--all-namespaces", OPT_SET, OPT_VAR(g_all_ns),
       "  -A, --all-namespaces   every namespace (kwatch's default without -n; as kubectl's, it wins over -n)\n" },
+#endif
     CONN_OPTS(CONN_TLS_TIME_HELP),
     { "-o", "--output", KW_OUTPUT, OPT_VAR(g_output),
       "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
@@ -229,14 +251,19 @@ static const opt_t kw_opts[] = {
       "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
       "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
       "                         object too large to keep \"oversized\":true and its identity only)\n"
+#ifndef KW_NO_KUBECTL
       "  -o yaml|wide|jsonpath=TEMPLATE|custom-columns=HEADER:PATH[,HEADER:PATH...]\n"
       "                         each object as kubectl get -w prints it: YAML documents, a table\n"
       "                         (kubectl's columns for pods and nodes, else NAME AGE), a jsonpath\n"
-      "                         template ({.path}, [n], [*], {range ...}{end}, {\"text\"}), or columns\n" },
+      "                         template ({.path}, [n], [*], {range ...}{end}, {\"text\"}), or columns\n"
+#endif
+      },
+#ifndef KW_NO_KUBECTL
     { "-w", "--watch", OPT_SET, OPT_VAR(g_watch_flag), "  -w, --watch            accepted as kubectl takes it: kwatch always watches\n" },
     { "--watch-only", 0, OPT_SET, OPT_VAR(g_watch_only),
       "  --watch-only           print the changes after the initial list only (no ADDED line for\n"
       "                         the objects listed at start)\n" },
+#endif
     { "--exit-after-sync", 0, OPT_SET, OPT_VAR(g_exit_after_sync),
       "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n" },
     { "--max-events", 0, OPT_LONG, OPT_VAR(g_max_events), "  --max-events N         exit after N handler events\n" },
@@ -248,10 +275,12 @@ static const opt_t kw_opts[] = {
       "  --snapshot FILE        the cache persisted: loaded at start when FILE is there (its objects\n"
       "                         served at once, then watched on from its resourceVersion with no\n"
       "                         LIST), written atomically when it changed, at most every\n"
-      "                         --snapshot-interval seconds, and at exit (one RESOURCE, any name)\n" },
+      "                         --snapshot-interval seconds, and at exit (one RESOURCE only)\n" },
+#ifndef KINF_NO_SNAPSHOT
     { "--snapshot-dir", 0, OPT_STR, OPT_VAR(g_snapshot_dir),
       "  --snapshot-dir DIR     as --snapshot, one file per resource in DIR (several RESOURCEs),\n"
       "                         named GROUP_VERSION_PLURAL.snap (core: v1_pods.snap)\n" },
+#endif
     { "--snapshot-interval", 0, OPT_INT, OPT_VAR(g_snapshot_interval),
       "  --snapshot-interval S  seconds between two snapshot writes at least (default 30)\n" },
     { "--keep", 0, KW_KEEP, OPT_NONE,
@@ -276,7 +305,9 @@ static const opt_t kw_opts[] = {
     { "--resync", 0, OPT_MS, OPT_DESC(resync_period_ms),
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
     TOOL_VERBOSE_OPT,
+#ifndef KW_NO_KUBECTL
     TOOL_RETRY_FOREVER_OPT,
+#endif
     { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched (CRDs\n"
       "                         too; only namespaced ones with -n), and those that appear later\n" },
@@ -346,15 +377,20 @@ static int kw_option(const opt_t* o, const char* a, const char* v, void* t) {
 #endif
     if (!v) { return opts_usage_error("missing value", a); }
     if (o->kind == KW_OUTPUT) {
-        const char* why;
         if (!strcmp(v, "name")) { *(int*)t = KW_O_NAME; } else if (!strcmp(v, "json")) { *(int*)t = KW_O_JSON; }
-        else if (!strcmp(v, "none")) { *(int*)t = KW_O_NONE; } else if (!strcmp(v, "yaml")) { *(int*)t = KW_O_YAML; }
+        else if (!strcmp(v, "none")) { *(int*)t = KW_O_NONE; }
+#ifdef KW_NO_KUBECTL
+        else { return opts_usage_error("-o takes name, json or none", v); }
+#else
+        else if (!strcmp(v, "yaml")) { *(int*)t = KW_O_YAML; }
         else if (!strcmp(v, "wide")) { *(int*)t = KW_O_WIDE; }
         else if (!strncmp(v, "jsonpath=", 9)) {
+            const char* why;
             *(int*)t = KW_O_JSONPATH;
             if (!kwp_compile(v + 9, &g_tmpl, 0, &why)) { return opts_usage_error(why, v); }
         } else if (!strncmp(v, "custom-columns=", 15)) {
             const char* parts[KWP_MAX_COLS + 1];
+            const char* why;
             int k;
             *(int*)t = KW_O_COLUMNS;
             free(g_cols_copy);
@@ -369,6 +405,7 @@ static int kw_option(const opt_t* o, const char* a, const char* v, void* t) {
                 if (!kwp_compile(colon + 1, &g_cols[k], 1, &why)) { return opts_usage_error(why, colon + 1); }
             }
         } else { return opts_usage_error("-o takes name, json, none, yaml, wide, jsonpath=TEMPLATE or custom-columns=SPEC", v); }
+#endif
         return -1;
     }
     copy = strdup(v);
@@ -474,6 +511,7 @@ static int count_objects(void) {
     return n;
 }
 
+#ifndef KINF_NO_SNAPSHOT
 /* the snapshot file of an informer: --snapshot's, or in --snapshot-dir one
    per resource, GROUP_VERSION_PLURAL.snap (v1_pods.snap for the core group),
    every byte outside [a-z0-9.-] written as '_'. 0 when it has none */
@@ -535,6 +573,7 @@ static int snapshot_save(int final) {
 #endif
     return rc;
 }
+#endif
 /* is an informer still serving a snapshot the server has not confirmed? */
 static int any_stale(void) {
     int i;
@@ -636,7 +675,9 @@ static int open_factory(kinf_desc_t* d, char* list) {
     }
     g_handler = handler();
     tool_handle_new(&g_handler);
+#ifndef KINF_NO_SNAPSHOT
     snapshot_load(); /* before the first poll: the informers' stores are empty */
+#endif
     kinf_factory_start(g_fac);
     return -1;
 }
@@ -651,7 +692,7 @@ static int watch(void) {
         if (wait < 0) {
             if (!tool_synced() && !g_exit_after_sync) {
                 tool_log_flush();
-                fprintf(stderr, "kwatch: --timeout ended the run before the first sync\n");
+                fprintf(stderr, "kwatch: --timeout passed before the first sync\n");
                 return TOOL_EXIT_FAIL;
             }
             break;
@@ -669,7 +710,7 @@ static int watch(void) {
             printf("# end cache\n");
             fflush(stdout);
         }
-        if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && tool_synced()) { kwp_table_flush(); } /* the initial list's table, aligned */
+        if (tool_synced()) { KW_TABLE_FLUSH(); } /* the initial list's table, aligned */
         if (g_exit_after_sync && tool_synced() && !any_stale()) {
             tool_log_flush(); /* the errors of the initial list are said before it */
             printf("# synced %d objects\n", count_objects());
@@ -693,7 +734,7 @@ static int finish(int rc) {
     if (g_exit_after_sync && !g_synced_printed && rc == TOOL_EXIT_OK && !g_signal) { rc = TOOL_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
     if (!tool_events_done()) { tool_flush(); }
-    if (g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) { kwp_table_flush(); }
+    KW_TABLE_FLUSH();
     if (g_dump && !dump()) { rc = TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_SNAPSHOT
     if (KW_SNAPSHOTS && snapshot_save(1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
@@ -722,6 +763,7 @@ static int finish(int rc) {
     return rc;
 }
 
+#ifndef KW_NO_KUBECTL
 /* the kubectl formats' two buffers: an object with its identity, and any
    one of its strings decoded; as large as the largest object kept */
 static int output_buffers(const kinf_desc_t* d) {
@@ -734,6 +776,8 @@ static int output_buffers(const kinf_desc_t* d) {
     g_full = (char*)malloc(g_full_cap);
     return g_full && kwp_init(g_full_cap);
 }
+#endif
+#ifndef KW_NO_KUBECTL
 /* kubectl's verbs, said to a user who types them out of habit */
 static int is_verb(const char* w) {
     static const char* const verbs[] = { "get", "watch", "list", "describe", 0 };
@@ -741,6 +785,7 @@ static int is_verb(const char* w) {
     for (k = 0; verbs[k]; k++) { if (!strcmp(w, verbs[k])) { return 1; } }
     return 0;
 }
+#endif
 /* a core/v1 resource with no namespace, as a plural or its API path */
 static int cluster_scoped_core(const char* r) {
     static const char* const names[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
@@ -754,15 +799,15 @@ static int cluster_scoped_core(const char* r) {
    the name; -A; -n with a cluster-scoped core resource. -1 to go on, else
    the exit status. */
 static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const char** resource) {
-    static char type[256], fsel[1024];
     const char* r = npos ? pos[0] : 0;
+#ifndef KW_NO_KUBECTL
+    static char type[256], fsel[1024];
     const char* slash;
     if (npos == 2 && is_verb(pos[0])) {
         fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch %s'\n", pos[1]);
         fputs("Try 'kwatch --help'.\n", stderr);
         return TOOL_EXIT_USAGE;
     }
-    if (npos == 2) { return opts_usage_error("more than one RESOURCE", pos[1]); }
     if (npos == 1 && is_verb(pos[0]) && !g_all) {
         fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch RESOURCE' (such as 'kwatch pods')\n");
         fputs("Try 'kwatch --help'.\n", stderr);
@@ -779,12 +824,14 @@ static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const 
         d->field_selector = fsel;
         r = type;
     }
+    if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && (g_all || (r && strchr(r, ',')))) {
+        return opts_usage_error("-o wide and -o custom-columns print one resource's table: name one RESOURCE", g_all ? "--all" : r);
+    }
+    if (npos == 2) { return opts_usage_error("more than one RESOURCE", pos[1]); }
+#endif
     if (r && d->namespace_ && d->namespace_[0] && !strchr(r, ',') && cluster_scoped_core(r)) {
         fprintf(stderr, "kwatch: error CLUSTER_SCOPED: a namespace was given for a cluster-scoped resource: %s\n", r);
         return TOOL_EXIT_FAIL;
-    }
-    if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && (g_all || (r && strchr(r, ',')))) {
-        return opts_usage_error("-o wide and -o custom-columns print one resource's table: name one RESOURCE", g_all ? "--all" : r);
     }
     *resource = g_resource = r;
     return -1;
@@ -812,7 +859,10 @@ static int check_resource(const char* resource) {
 }
 
 int main(int argc, char** argv) {
-    kinf_desc_t d, given;
+    kinf_desc_t d;
+#ifndef KW_NO_KUBECTL
+    kinf_desc_t given;
+#endif
     const char* pos[2] = { 0, 0 };
     const char* resource = 0;
     void* work = 0;
@@ -822,7 +872,11 @@ int main(int argc, char** argv) {
     memset(&cmd, 0, sizeof(cmd));
     cmd.rows = kw_opts; cmd.count = sizeof(kw_opts) / sizeof(kw_opts[0]);
     cmd.head = usage_head; cmd.tail = usage_tail;
-    cmd.pos = pos; cmd.max_pos = 2; cmd.too_many = "more than one RESOURCE";
+#ifndef KW_NO_KUBECTL
+    cmd.pos = pos; cmd.max_pos = 2; cmd.too_many = "more than one RESOURCE"; /* a second: "get pods" */
+#else
+    cmd.pos = pos; cmd.max_pos = 1; cmd.too_many = "more than one RESOURCE";
+#endif
     cmd.own = kw_option;
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
@@ -846,13 +900,19 @@ int main(int argc, char** argv) {
 #endif
     if (rc < 0 && !resource && !g_all) { rc = opts_usage_error("missing RESOURCE", 0); }
     if (rc < 0 && resource && g_all) { rc = opts_usage_error("--all takes no RESOURCE", resource); }
+#ifndef KW_NO_KUBECTL
     given = d;
+#endif
     if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+#ifndef KW_NO_KUBECTL /* kwatch-small retries as an agent does */
     if (rc < 0 && conn_check_files(&d, &given) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
     tool_fail_fast(&d);
+#endif
     d.logger.func = logger;
     if (rc < 0) { rc = check_resource(resource); }
+#ifndef KW_NO_KUBECTL
     if (rc < 0 && g_output >= KW_O_YAML && !output_buffers(&d)) { fprintf(stderr, "kwatch: cannot allocate the output buffers\n"); rc = TOOL_EXIT_FAIL; }
+#endif
 #ifndef KINF_NO_FACTORY
     if (rc < 0 && (g_all || g_ncaps || !tool_plain_resource(resource))) {
         rc = open_factory(&d, (char*)(uintptr_t)resource); /* split in place: argv's */
@@ -867,8 +927,10 @@ int main(int argc, char** argv) {
     free(work);
     free(g_keep_copy);
     free(g_drop_copy);
+#ifndef KW_NO_KUBECTL
     free(g_cols_copy);
     free(g_full);
     kwp_free();
+#endif
     return rc;
 }

@@ -82,14 +82,17 @@ TOOL_PRIVATE void opts_print_usage(const opts_t* c) {
    Gi (1024s), k or K, M, G (1000s); *end moves past it. 1 when there is
    none, 0 for an unknown one (then *end stays on it) */
 TOOL_PRIVATE double opts_size_unit(char** end) {
-    static const char* const unit[] = { "Ki", "Mi", "Gi", "k", "K", "M", "G", 0 };
-    static const double mult[] = { 1024.0, 1048576.0, 1073741824.0, 1e3, 1e3, 1e6, 1e9 };
-    int k;
-    if (!**end) { return 1; }
-    for (k = 0; unit[k]; k++) {
-        if (!strcmp(*end, unit[k])) { *end += strlen(unit[k]); return mult[k]; }
-    }
-    return 0;
+    static const char units[] = "KMG";
+    const char* p;
+    char c = **end;
+    double m = 1;
+    int k, bin;
+    if (!c) { return 1; }
+    if (!(p = strchr(units, c == 'k' ? 'K' : c))) { return 0; }
+    bin = c != 'k' && (*end)[1] == 'i';
+    for (k = 0; k <= p - units; k++) { m *= bin ? 1024.0 : 1000.0; }
+    *end += 1 + bin;
+    return m;
 }
 /* v as a number of that kind into t; 0 when it is no non-negative number */
 TOOL_PRIVATE int opts_number(int kind, const char* v, void* t) {
@@ -117,7 +120,7 @@ TOOL_PRIVATE int opts_value(int kind, const char* a, const char* v, void* t) {
         return -1;
     }
     if (!opts_number(kind, v, t)) {
-        return opts_usage_error(kind == OPT_SIZE ? "expected a size: a non-negative number, optionally with Ki, Mi, Gi, k, M or G" : "expected a non-negative number", v ? v : a);
+        return opts_usage_error(kind == OPT_SIZE ? "expected a size (a number, optionally with Ki, Mi, Gi, k, M or G)" : "expected a non-negative number", v ? v : a);
     }
     return -1;
 }

@@ -80,12 +80,13 @@ TOOL_PRIVATE void tool_log_tick(void) {
 }
 /* the errors said once per object, which a full store or a small
    --max-object-bytes repeats for every object of a list */
-static int tool_per_object(uint32_t item) {
+TOOL_PRIVATE int tool_per_object(uint32_t item) {
     return item == KINF_LOGITEM_OBJECT_TOO_LARGE || item == KINF_LOGITEM_STORE_FULL || item == KINF_LOGITEM_STORE_SLOTS_FULL ||
            item == KINF_LOGITEM_OBJECT_NO_NAME || item == KINF_LOGITEM_OBJECT_OUT_OF_SCOPE;
 }
 /* A library descriptor's field, as the option that sets it: the capacity
    a CONFIG_CLAMPED warning names is said as the user typed it. 0: none */
+#ifndef KINF_NO_LOG_STRINGS
 static const char* tool_flag_of(const char* field, const char** range) {
     static const char* const map[][3] = {
         { "max_event_bytes", "--max-object-bytes", "4 KiB to 2 GiB" }, { "store_bytes", "--store-bytes", "at most 4 GiB" },
@@ -97,12 +98,14 @@ static const char* tool_flag_of(const char* field, const char** range) {
     }
     return 0;
 }
+#endif
 /* a log line on stderr: warnings and errors always, the rest with -v; tag
    (an informer's, or 0) names what it is about */
 TOOL_PRIVATE void tool_log(const char* tag, uint32_t level, uint32_t item, const char* msg) {
     const char* range = 0;
     const char* flag;
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
+#ifndef TOOL_NO_SUMMARY /* a tool's smallest build may leave the summing up out */
     if (level <= KINF_LOG_ERROR && tool_per_object(item)) {
         const char* t = tag ? tag : "";
         if (item == g_rep_item && !strncmp(g_rep_tag, t, sizeof g_rep_tag - 1)) { g_rep_more++; return; }
@@ -113,13 +116,25 @@ TOOL_PRIVATE void tool_log(const char* tag, uint32_t level, uint32_t item, const
     } else if (g_rep_item) {
         tool_log_flush();
     }
+#endif
+#ifndef KINF_NO_LOG_STRINGS
     if (item == KINF_LOGITEM_CONFIG_CLAMPED && msg && (flag = tool_flag_of(strrchr(msg, ' ') ? strrchr(msg, ' ') + 1 : msg, &range)) != 0) {
         fprintf(stderr, TOOL_NAME ": warning CONFIG_CLAMPED: %s%s%s is out of range (%s) and was clamped to it\n", tag ? tag : "", tag ? ": " : "", flag, range);
         return;
     }
+#else
+    (void)range; (void)flag;
+#endif
     fprintf(stderr, TOOL_NAME ": %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
             kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
 }
+/* what a permanent error means, said when the tool gives up (a build with
+   no log strings says the item's name alone) */
+#ifndef KINF_NO_LOG_STRINGS
+#define TOOL_WHY(s) s
+#else
+#define TOOL_WHY(s) "giving up"
+#endif
 /* an error that, before the first sync, will not pass by itself: kept in
    g_permanent with what it means (a refused connection after three tries,
    a 401 after the token file was read again) */
@@ -128,22 +143,22 @@ static void tool_note_permanent(uint32_t item, const char* msg) {
     switch (item) {
     case KINF_LOGITEM_UNAUTHORIZED:
         if (++g_n401 >= (g_token_file ? 2u : 1u)) {
-            why = g_token_file ? "401 Unauthorized: the server refused the token, also after the token file was read again"
-                               : "401 Unauthorized: the server refused the credentials (--token, --token-file, the kubeconfig's user)";
+            why = g_token_file ? TOOL_WHY("401 Unauthorized: the server refused the token, also after the token file was read again")
+                               : TOOL_WHY("401 Unauthorized: the server refused the credentials (--token, --token-file, the kubeconfig's user)");
         }
         break;
-    case KINF_LOGITEM_FORBIDDEN: why = "403 Forbidden: the user may not list and watch this resource (RBAC)"; break;
-    case KINF_LOGITEM_TLS_UNTRUSTED: why = "the server's certificate is not signed by a CA of --certificate-authority (or the kubeconfig's)"; break;
-    case KINF_LOGITEM_TLS_BAD_NAME: why = "the server's certificate does not name the host of --server (--tls-server-name checks another name)"; break;
-    case KINF_LOGITEM_TLS_EXPIRED: why = "the server's certificate is expired or not yet valid (--tls-time sets the time it is checked at)"; break;
-    case KINF_LOGITEM_TLS_PLAINTEXT_SERVER: why = "the server speaks plain HTTP: use http://"; break;
-    case KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED: why = "the server refused the client certificate (--client-certificate, --client-key)"; break;
-    case KINF_LOGITEM_CONNECT_FAILED: if (++g_nrefused >= 3) { why = "cannot connect to the server (3 tries)"; } break;
+    case KINF_LOGITEM_FORBIDDEN: why = TOOL_WHY("403 Forbidden: the user may not list and watch this resource (RBAC)"); break;
+    case KINF_LOGITEM_TLS_UNTRUSTED: why = TOOL_WHY("the server's certificate is not signed by a CA of --certificate-authority (or the kubeconfig's)"); break;
+    case KINF_LOGITEM_TLS_BAD_NAME: why = TOOL_WHY("the server's certificate does not name the host of --server (--tls-server-name checks another name)"); break;
+    case KINF_LOGITEM_TLS_EXPIRED: why = TOOL_WHY("the server's certificate is expired or not yet valid (--tls-time sets the time it is checked at)"); break;
+    case KINF_LOGITEM_TLS_PLAINTEXT_SERVER: why = TOOL_WHY("the server speaks plain HTTP: use http://"); break;
+    case KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED: why = TOOL_WHY("the server refused the client certificate (--client-certificate, --client-key)"); break;
+    case KINF_LOGITEM_CONNECT_FAILED: if (++g_nrefused >= 3) { why = TOOL_WHY("cannot connect to the server (3 tries)"); } break;
     case KINF_LOGITEM_CONNECTION_CLOSED: case KINF_LOGITEM_IO_ERROR: case KINF_LOGITEM_HTTP_MALFORMED:
         if (g_plain_http) { g_nclosed++; } /* judged in tool_give_up, by the bytes read */
         break;
     case KINF_LOGITEM_BAD_REQUEST:
-        if (msg && strstr(msg, "HTTP request to an HTTPS server")) { g_https_hint = 1; why = "the server speaks TLS: use https://"; }
+        if (msg && strstr(msg, "HTTP request to an HTTPS server")) { g_https_hint = 1; why = TOOL_WHY("the server speaks TLS: use https://"); }
         break;
     default: break;
     }
@@ -157,7 +172,7 @@ TOOL_PRIVATE uint64_t tool_bytes(void);
 static void tool_check_closed(void) {
     if (!g_permanent && g_nclosed >= 2 && tool_bytes() == 0) {
         g_permanent = KINF_LOGITEM_CONNECTION_CLOSED;
-        g_permanent_why = "the server closed every connection without an HTTP answer: it speaks TLS? use https://";
+        g_permanent_why = TOOL_WHY("the server closed every connection without an HTTP answer: it speaks TLS? use https://");
     }
 }
 /* the library's logger: the line, and the first final error kept in g_final */
@@ -323,16 +338,13 @@ TOOL_PRIVATE int tool_refused(int synced) {
     return 1;
 }
 /* the bytes every informer, and discovery, read */
+TOOL_PRIVATE void tool_totals(uint64_t* bytes, uint64_t* lost, void (*each)(kinf_informer_t* inf, const kinf_stats_t* s));
 TOOL_PRIVATE uint64_t tool_bytes(void) {
-    uint64_t b = 0;
-    int i;
+    uint64_t b = 0, lost;
+    tool_totals(&b, &lost, 0);
 #ifndef KINF_NO_FACTORY
     if (g_fac) { b += kinf_discovery_stats(kinf_factory_discovery(g_fac)).bytes_read; }
 #endif
-    for (i = 0; i < tool_informers(); i++) {
-        kinf_informer_t* inf = tool_informer(i);
-        if (inf) { b += kinf_stats(inf).bytes_read; }
-    }
     return b;
 }
 /* fail fast for a tool a user runs (kwatch, kubediff): d is its
@@ -356,10 +368,8 @@ TOOL_PRIVATE int tool_give_up(int synced) {
 }
 #define TOOL_RETRY_FOREVER_OPT \
     { "--retry-forever", 0, OPT_SET, OPT_VAR(g_retry_forever), \
-      "  --retry-forever        before the first sync, keep retrying an error that will not pass by\n" \
-      "                         itself (401 after the token file was read again, 403, an untrusted or\n" \
-      "                         misnamed certificate, 3 refused connects); without it the tool exits 1\n" \
-      "                         with the reason, as kubectl does\n" }
+      "  --retry-forever        before the first sync, retry errors that will not pass (401, 403, bad\n" \
+      "                         certificates, refused connects) instead of exiting 1 as kubectl does\n" }
 
 /* splits a comma list in place, empty items left out; returns the count */
 TOOL_PRIVATE int tool_split(char* s, const char** out, int max) {
