@@ -591,6 +591,11 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
+#ifndef KINF_NO_LOG_STRINGS
+        else if (status == 400 && !inf->conn.https && kinf__mem_has(inf->ev, inf->scan.ev_len, "HTTP request to an HTTPS server")) {
+            KINF__ERR(inf, BAD_REQUEST, inf->path, " (the server speaks TLS: use https://)"); /* Go's answer to plain HTTP on a TLS port */
+        }
+#endif
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, msg);

@@ -425,7 +425,7 @@ static int run_loop(void) {
         int wait, r;
         if (tool_stopped()) { break; }
         if ((wait = tool_wait(t0, 200)) < 0) {
-            if (!tool_synced() && g_max_events != 0) {
+            if (!tool_synced() && g_max_events != 0 && tool_bytes()) { /* nothing read: "never reached" below */
                 tool_log_flush();
                 fprintf(stderr, "kubediff: --timeout passed before the first sync\n");
                 return TOOL_EXIT_FAIL;

@@ -690,7 +690,7 @@ static int watch(void) {
     while (!tool_stopped()) {
         int wait = tool_wait(g_t0, 200);
         if (wait < 0) {
-            if (!tool_synced() && !g_exit_after_sync) {
+            if (!tool_synced() && !g_exit_after_sync && tool_bytes()) { /* nothing read: "never reached" below */
                 tool_log_flush();
                 fprintf(stderr, "kwatch: --timeout passed before the first sync\n");
                 return TOOL_EXIT_FAIL;

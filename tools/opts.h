@@ -120,7 +120,7 @@ TOOL_PRIVATE int opts_value(int kind, const char* a, const char* v, void* t) {
         return -1;
     }
     if (!opts_number(kind, v, t)) {
-        return opts_usage_error(kind == OPT_SIZE ? "expected a size (a number, optionally with Ki, Mi, Gi, k, M or G)" : "expected a non-negative number", v ? v : a);
+        return opts_usage_error(kind == OPT_SIZE && v ? "expected a size (a number, optionally with Ki, Mi, Gi, k, M or G)" : "expected a non-negative number", v ? v : a);
     }
     return -1;
 }

@@ -78,11 +78,11 @@ TOOL_PRIVATE void tool_log_flush(void) {
 TOOL_PRIVATE void tool_log_tick(void) {
     if (g_rep_more && tool_now_s() - g_rep_t0 >= 1.0) { tool_log_flush(); }
 }
-/* the errors said once per object, which a full store or a small
-   --max-object-bytes repeats for every object of a list */
+/* the capacity errors said once per object, which a full store or a small
+   --max-object-bytes repeats for every object of a list (an object out of
+   scope is named each time: the server should never send one) */
 TOOL_PRIVATE int tool_per_object(uint32_t item) {
-    return item == KINF_LOGITEM_OBJECT_TOO_LARGE || item == KINF_LOGITEM_STORE_FULL || item == KINF_LOGITEM_STORE_SLOTS_FULL ||
-           item == KINF_LOGITEM_OBJECT_NO_NAME || item == KINF_LOGITEM_OBJECT_OUT_OF_SCOPE;
+    return item == KINF_LOGITEM_OBJECT_TOO_LARGE || item == KINF_LOGITEM_STORE_FULL || item == KINF_LOGITEM_STORE_SLOTS_FULL;
 }
 /* A library descriptor's field, as the option that sets it: the capacity
    a CONFIG_CLAMPED warning names is said as the user typed it. 0: none */
@@ -158,7 +158,7 @@ static void tool_note_permanent(uint32_t item, const char* msg) {
         if (g_plain_http) { g_nclosed++; } /* judged in tool_give_up, by the bytes read */
         break;
     case KINF_LOGITEM_BAD_REQUEST:
-        if (msg && strstr(msg, "HTTP request to an HTTPS server")) { g_https_hint = 1; why = TOOL_WHY("the server speaks TLS: use https://"); }
+        if (msg && strstr(msg, "use https://")) { g_https_hint = 1; why = TOOL_WHY("the server speaks TLS: use https://"); }
         break;
     default: break;
     }

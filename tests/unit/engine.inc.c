@@ -335,6 +335,16 @@ static void test_http_error_message(void) {
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_BAD_REQUEST);
     CHECK(kinf_stats(inf).backoffs == 1); /* it backs off and tries again, as client-go */
     rm(inf);
+    /* Go's answer to plain HTTP on a TLS port: BAD_REQUEST with the hint */
+    inf = eng_mk();
+    if (!CHECK(inf != 0)) { return; }
+    log_reset();
+    kinf_engine_tick(kinf_informer_engine(inf), t); kinf_engine_connected(kinf_informer_engine(inf), t); (void)eng_send(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("400 Bad Request", "", "Client sent an HTTP request to an HTTPS server.\n", 0));
+    CHECK_INT(eng_recv(inf, resp, 7, t), strlen(resp));
+    CHECK_INT(logged(KINF_LOGITEM_BAD_REQUEST), 1);
+    CHECK_STR(g_lastmsg, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take): /api/v1/pods (the server speaks TLS: use https://)");
+    rm(inf);
     /* a long message is cut, and says so */
     inf = eng_mk();
     if (!CHECK(inf != 0)) { return; }
