@@ -4056,7 +4056,8 @@ def scenario_fail_fast(ctx):
         missing = os.path.join(tdir, "missing.pem")
         k = run_tool("ff-missing-ca", srv.url, ["pods", "--certificate-authority", missing, "--timeout", "300"])
         c.check(k.rc == 1, "exit %s" % k.rc)
-        c.check("--certificate-authority %s: the file does not exist" % missing in k.err_text(), "message: %s" % k.err_text()[-300:])
+        c.check("kwatch: error TLS_BAD_CA: --certificate-authority %s: the file does not exist" % missing in k.err_text(),
+                "message: %s" % k.err_text()[-300:])
         c.report()
 
         c = Checks("--retry-forever keeps retrying a 401; --timeout then exits 1 (never synced); cm2files retries")
