@@ -4157,7 +4157,8 @@ def scenario_kubectl_formats(ctx):
 
         c = Checks("-o custom-columns=: kubectl's table, byte for byte; -o wide of configmaps: NAMESPACE NAME AGE as kubectl's")
         spec = ("custom-columns=L:.metadata.labels,C:.spec.containers[*].name,P:.spec.containers[*].ports[*].containerPort,"
-                "X:.nope,R:.spec.containers[0].resources.limits,B:{.spec.containers[0].ports[0]},NAME:metadata.name")
+                "X:.nope,R:.spec.containers[0].resources.limits,B:{.spec.containers[0].ports[0]},NAME:metadata.name,"
+                "E:.spec.containers[0].env[*].name")
         _, got = kwatch_out(srv, ["pods", "-o", spec])
         want = kubectl_out(srv, ["get", "pods", "-A", "-o", spec])
         c.check(want is not None and got == want, "custom-columns differ: %s" % first_diff(got, want or ""))
