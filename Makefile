@@ -12,10 +12,9 @@ BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # the tools (tools/: their own flags, one option parser and one set of
-# connection flags in tools/*.h) and the short showcases (examples/);
 # connection flags in tools/*.h); every tools/NAME.c is the program build/NAME
 TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(wildcard tools/*.c))
-TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
+TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h tools/kwprint.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 # examples/libuv.c needs libuv (Debian libuv1-dev, which make deps installs):
 # without it, make says so and builds the rest
@@ -62,6 +61,9 @@ SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_N
 SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
 # and the selectors' local check (the server still filters by them)
 SMALLFLAGS += -DKINF_NO_SELECTOR
+# and kwatch's kubectl formats and habits (-o yaml, wide, jsonpath=, custom-columns=; -A, -w,
+# --watch-only, TYPE/NAME)
+SMALLFLAGS += -DKW_NO_KUBECTL
 # relative relocations packed (DT_RELR: binutils 2.38, glibc 2.36), where the
 # toolchain has it: the binary stays position-independent, its relocation
 # table shrinks from about 3 KB to 56 bytes

@@ -2749,6 +2749,7 @@ typedef struct kinf__scan {
     int cap;                      /* capture in progress, -1 none */
     /* record framing: the record's bytes are copied to ev[0..ev_len) */
     uint8_t* ev; size_t ev_cap, ev_len; uint8_t rec_over, rec_done;
+    size_t ev_over;               /* with rec_over: the record's bytes that did not fit (its size: ev_len + ev_over) */
     size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
     uint8_t obj_dup;              /* watch: a second "object" object in the event (refused) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
@@ -2763,7 +2764,7 @@ typedef struct kinf__scan {
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
-    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
+    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->ev_over = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
     s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
@@ -2932,6 +2933,13 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 #else
 #define KINF__SCAN_INLINE static inline
 #define KINF__NOINLINE
+#endif
+/* the bytes of a record that did not fit, counted for the size OBJECT_TOO_LARGE
+   says (not in a build without log strings, whose hot loop stays as it was) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
+#else
+#define KINF__SCAN_OVER(s, k) ((void)0)
 #endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
@@ -3306,9 +3314,10 @@ out:
    has room (else the record is marked too large), and moves *span to upto.
    Inside a dropped member nothing is copied. */
 KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
-    if (s->rec_base && !s->rec_over && !s->drop && upto > *span) {
+    if (s->rec_base && !s->drop && upto > *span) {
         size_t k = upto - *span;
-        if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; }
+        if (s->rec_over) { KINF__SCAN_OVER(s, k); }
+        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; KINF__SCAN_OVER(s, k); }
         else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
     }
     *span = upto;
@@ -3332,7 +3341,9 @@ KINF__SCAN_INLINE void kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, si
     kinf__scan_flush(s, p, span, i - 1);
     if (!s->rec_over) {
         if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
-        else { s->rec_over = 1; }
+        else { s->rec_over = 1; KINF__SCAN_OVER(s, 4); }
+    } else {
+        KINF__SCAN_OVER(s, 4);
     }
     s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;
@@ -3491,7 +3502,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
-                s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
+                s->rec_base = s->depth + 1; s->ev_len = 0; s->ev_over = 0; s->rec_over = 0; s->ws = 0;
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
                 s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
                 span = i - 1;
@@ -7250,6 +7261,26 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
    bytes that are no JSON body of this kind */
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
+/* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
+   bytes of its record after projection, against max_event_bytes (a build
+   without log strings: the name alone) */
+static void kinf__rf_too_large(kinf_informer_t* inf) {
+#ifndef KINF_NO_LOG_STRINGS
+    const kinf__scan* sc = &inf->scan;
+    char who[2 * KINF__MAX_NAME + 2], size[96], n1[24], n2[24];
+    who[0] = 0;
+    if (sc->cset[KINF__CAP_NS] && !sc->cover[KINF__CAP_NS] && inf->c_ns[0]) { kinf__cat(who, sizeof(who), inf->c_ns); kinf__cat(who, sizeof(who), "/"); }
+    kinf__cat(who, sizeof(who), sc->cset[KINF__CAP_NAME] ? inf->c_name : "?");
+    size[0] = 0;
+    kinf__cat(size, sizeof(size), ": ");
+    kinf__cat(size, sizeof(size), kinf__utoa(n1, (uint64_t)(sc->ev_len + sc->ev_over)));
+    kinf__cat(size, sizeof(size), " bytes, max_event_bytes ");
+    kinf__cat(size, sizeof(size), kinf__utoa(n2, (uint64_t)sc->ev_cap));
+    KINF__ERR(inf, OBJECT_TOO_LARGE, who, size);
+#else
+    KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+#endif
+}
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -7257,7 +7288,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         inf->st.list_items++;
         if (sc->rec_over) {
             inf->st.oversized++;
-            KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+            kinf__rf_too_large(inf);
             return kinf__rf_apply(inf, 0, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
         }
         if (kinf__rf_apply(inf, 0, sc->ev_len, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
@@ -7318,7 +7349,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
     if (sc->rec_over) {
         inf->st.oversized++;
-        KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+        kinf__rf_too_large(inf);
         if (kinf__rf_apply(inf, 0, 0, op)) { return KINF__REC_BROKEN; }
     } else {
         if (sc->obj_end <= sc->obj_start) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN; }
@@ -7456,6 +7487,11 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
+#ifndef KINF_NO_LOG_STRINGS
+        else if (status == 400 && !inf->conn.https && kinf__mem_has(inf->ev, inf->scan.ev_len, "HTTP request to an HTTPS server")) {
+            KINF__ERR(inf, BAD_REQUEST, inf->path, " (the server speaks TLS: use https://)"); /* Go's answer to plain HTTP on a TLS port */
+        }
+#endif
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, msg);
@@ -13259,6 +13295,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__RECORD_HOOK
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
+#undef KINF__SCAN_OVER
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__GZ_REDO

@@ -42,6 +42,7 @@ typedef struct kinf__scan {
     int cap;                      /* capture in progress, -1 none */
     /* record framing: the record's bytes are copied to ev[0..ev_len) */
     uint8_t* ev; size_t ev_cap, ev_len; uint8_t rec_over, rec_done;
+    size_t ev_over;               /* with rec_over: the record's bytes that did not fit (its size: ev_len + ev_over) */
     size_t obj_start, obj_end;    /* watch: the "object" value, as offsets in ev (end 0: none) */
     uint8_t obj_dup;              /* watch: a second "object" object in the event (refused) */
     char* cbuf[KINF__CAP_COUNT]; size_t ccap[KINF__CAP_COUNT], clen[KINF__CAP_COUNT]; uint8_t cover[KINF__CAP_COUNT], cset[KINF__CAP_COUNT];
@@ -56,7 +57,7 @@ typedef struct kinf__scan {
 
 static void kinf__scan_reset(kinf__scan* s, int list_mode) {
     s->list_mode = (uint8_t)list_mode; s->st = KINF__S_NONE; s->expect = KINF__X_ROOT; s->err = 0; s->root_done = 0;
-    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
+    s->depth = 0; s->rec_base = 0; s->cap = -1; s->ev_len = 0; s->ev_over = 0; s->rec_over = 0; s->rec_done = 0; s->kover = 0; s->klen = 0;
     s->sub = 0; s->ws = 0; s->lit = 0; s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
     memset(s->ids, 0, sizeof(s->ids));
     memset(s->clen, 0, sizeof(s->clen)); memset(s->cover, 0, sizeof(s->cover)); memset(s->cset, 0, sizeof(s->cset));
@@ -225,6 +226,13 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 #else
 #define KINF__SCAN_INLINE static inline
 #define KINF__NOINLINE
+#endif
+/* the bytes of a record that did not fit, counted for the size OBJECT_TOO_LARGE
+   says (not in a build without log strings, whose hot loop stays as it was) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
+#else
+#define KINF__SCAN_OVER(s, k) ((void)0)
 #endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
@@ -599,9 +607,10 @@ out:
    has room (else the record is marked too large), and moves *span to upto.
    Inside a dropped member nothing is copied. */
 KINF__SCAN_INLINE void kinf__scan_flush(kinf__scan* s, const uint8_t* p, size_t* span, size_t upto) {
-    if (s->rec_base && !s->rec_over && !s->drop && upto > *span) {
+    if (s->rec_base && !s->drop && upto > *span) {
         size_t k = upto - *span;
-        if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; }
+        if (s->rec_over) { KINF__SCAN_OVER(s, k); }
+        else if (k > s->ev_cap - s->ev_len) { s->rec_over = 1; KINF__SCAN_OVER(s, k); }
         else { memcpy(s->ev + s->ev_len, p + *span, k); s->ev_len += k; }
     }
     *span = upto;
@@ -625,7 +634,9 @@ KINF__SCAN_INLINE void kinf__scan_drop_begin(kinf__scan* s, const uint8_t* p, si
     kinf__scan_flush(s, p, span, i - 1);
     if (!s->rec_over) {
         if (s->ev_cap - s->ev_len >= 4) { s->mt[mt_last].vs = (uint32_t)s->ev_len; memcpy(s->ev + s->ev_len, "null", 4); s->ev_len += 4; }
-        else { s->rec_over = 1; }
+        else { s->rec_over = 1; KINF__SCAN_OVER(s, 4); }
+    } else {
+        KINF__SCAN_OVER(s, 4);
     }
     s->drop = s->depth + 1; s->drop_ws = s->ws; s->cap = -1;
     *span = i;
@@ -784,7 +795,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             if (!s->rec_base && c == '{' &&
                 ((!s->list_mode && s->depth == 0) ||
                  (s->list_mode && s->depth == 2 && kinf__scan_is_arr(s, 2) && s->ids[1] == KINF__K_ITEMS))) {
-                s->rec_base = s->depth + 1; s->ev_len = 0; s->rec_over = 0; s->ws = 0;
+                s->rec_base = s->depth + 1; s->ev_len = 0; s->ev_over = 0; s->rec_over = 0; s->ws = 0;
                 s->mt_n = 0; s->mt_over = 0; s->mt_key = -1; s->mt_cur[0] = s->mt_cur[1] = -1;
                 s->obj_start = 0; s->obj_end = 0; s->whole = 0; s->drop = 0; s->obj_dup = 0;
                 span = i - 1;

@@ -391,6 +391,26 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
    bytes that are no JSON body of this kind */
 enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
+/* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
+   bytes of its record after projection, against max_event_bytes (a build
+   without log strings: the name alone) */
+static void kinf__rf_too_large(kinf_informer_t* inf) {
+#ifndef KINF_NO_LOG_STRINGS
+    const kinf__scan* sc = &inf->scan;
+    char who[2 * KINF__MAX_NAME + 2], size[96], n1[24], n2[24];
+    who[0] = 0;
+    if (sc->cset[KINF__CAP_NS] && !sc->cover[KINF__CAP_NS] && inf->c_ns[0]) { kinf__cat(who, sizeof(who), inf->c_ns); kinf__cat(who, sizeof(who), "/"); }
+    kinf__cat(who, sizeof(who), sc->cset[KINF__CAP_NAME] ? inf->c_name : "?");
+    size[0] = 0;
+    kinf__cat(size, sizeof(size), ": ");
+    kinf__cat(size, sizeof(size), kinf__utoa(n1, (uint64_t)(sc->ev_len + sc->ev_over)));
+    kinf__cat(size, sizeof(size), " bytes, max_event_bytes ");
+    kinf__cat(size, sizeof(size), kinf__utoa(n2, (uint64_t)sc->ev_cap));
+    KINF__ERR(inf, OBJECT_TOO_LARGE, who, size);
+#else
+    KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+#endif
+}
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
     int op;
@@ -398,7 +418,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         inf->st.list_items++;
         if (sc->rec_over) {
             inf->st.oversized++;
-            KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+            kinf__rf_too_large(inf);
             return kinf__rf_apply(inf, 0, 0, KINF__OP_LIST) ? KINF__REC_BROKEN : KINF__REC_OK;
         }
         if (kinf__rf_apply(inf, 0, sc->ev_len, KINF__OP_LIST)) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "bad value in an item", 0); return KINF__REC_BROKEN; }
@@ -459,7 +479,7 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
     if (sc->rec_over) {
         inf->st.oversized++;
-        KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
+        kinf__rf_too_large(inf);
         if (kinf__rf_apply(inf, 0, 0, op)) { return KINF__REC_BROKEN; }
     } else {
         if (sc->obj_end <= sc->obj_start) { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "no object", 0); return KINF__REC_BROKEN; }
@@ -597,6 +617,11 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
+#ifndef KINF_NO_LOG_STRINGS
+        else if (status == 400 && !inf->conn.https && kinf__mem_has(inf->ev, inf->scan.ev_len, "HTTP request to an HTTPS server")) {
+            KINF__ERR(inf, BAD_REQUEST, inf->path, " (the server speaks TLS: use https://)"); /* Go's answer to plain HTTP on a TLS port */
+        }
+#endif
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
         else if (status >= 500) {
             KINF__ERR(inf, SERVER_ERROR, code, msg);

@@ -1427,7 +1427,7 @@ def scenario_static(ctx):
         c = Checks("bad usage exits 2")
         url = srv.url
         cases = [[], ["--server", url], ["--server", url, "--bogus", "pods"],
-                 ["--server", url, "-o", "yaml", "pods"], ["--server", url, "--max-events", "x", "pods"],
+                 ["--server", url, "-o", "xml", "pods"], ["--server", url, "--max-events", "x", "pods"],
                  ["--server", url, "--timeout", "-1", "pods"], ["--server", url, "pods", "nodes"],
                  ["--server", url, "-n"], ["--server", url, "pods", "--list-limit"]]
         for args in cases:
@@ -1477,7 +1477,7 @@ def scenario_static(ctx):
             c.check(rc == 2 and err.startswith("kwatch: missing RESOURCE\n"), "%s took a value or failed: %s %r" % (o, rc, err))
         for args, msg in ((["--fifo", "x", "pods"], "expected a non-negative number: x"),
                           (["--resync=-2", "pods"], "expected a non-negative number: -2"),
-                          (["--output=yaml", "pods"], "-o takes name, json or none: yaml"),
+                          (["--output=xml", "pods"], "-o takes name, json, none, yaml, wide, jsonpath=TEMPLATE or custom-columns=SPEC: xml"),
                           (["--keep", ",".join("p%d" % k for k in range(29)), "pods"], "at most 28 --keep and 30 --drop paths: --keep"),
                           (["--stats=1", "--bogus=1", "pods"], "unknown option: --bogus"),
                           (["pods", "nodes"], "more than one RESOURCE: nodes")):
@@ -1660,8 +1660,10 @@ def scenario_token(ctx):
                                              "--exit-after-sync", "--timeout", "60"])
         k_bad = Kwatch("token-bad", srv.url, ["pods", "-o", "none", "--token-file", bad,
                                              "--exit-after-sync", "--timeout", "5"])
+        # --retry-forever: a token file put right while the tool waits is an agent's case (a
+        # user's kwatch gives up once the file read again is refused too)
         k_rot = Kwatch("token-rotate", srv.url, ["pods", "-o", "none", "--token-file", rot,
-                                                "--exit-after-sync", "--timeout", "60"])
+                                                "--exit-after-sync", "--timeout", "60", "--retry-forever"])
         kws = [k_good, k_arg, k_bad, k_rot]
 
         c = Checks("bearer token from --token-file: syncs")
@@ -2396,7 +2398,7 @@ def scenario_multi_caps(ctx):
         for args, rc, said in ((["pods", "--max-objects", "cm=5"], 2, "cm is not one of the resources watched"),
                                (["pods", "--max-objects", "gizmos=5"], 1, "kwatch: error UNKNOWN_RESOURCE:"),
                                (["pods", "--store-bytes", "pods=x"], 2, "expected RES=N"),
-                               (["-n", "default", "/api/v1/nodes"], 1, "kwatch: error NOT_FOUND:"),
+                               (["-n", "default", "/api/v1/nodes"], 1, "kwatch: error CLUSTER_SCOPED:"),
                                (["-n", "default", "no,pods"], 1, "kwatch: error CLUSTER_SCOPED:")):
             t0 = time.monotonic()
             e = Kwatch("caps error %s" % rc, srv.url, args)
@@ -4055,6 +4057,387 @@ ALL += [("kubediff_webhook", scenario_kubediff_webhook, 4)]
 ALL += [("kubediff_webhook_backpressure", scenario_kubediff_webhook_backpressure, 2),
         ("kubediff_webhook_drop", scenario_kubediff_webhook_drop, 2)]
 ALL += [("kubediff_webhook_inflight", scenario_kubediff_webhook_inflight, 2)]
+# ======================================================================
+# kubectl's habits (issue 30): fail fast, the kubectl formats, the flags
+# ======================================================================
+
+def tool_bin(name):
+    """build/NAME beside --kwatch."""
+    return os.path.join(os.path.dirname(OPTS.kwatch), name)
+
+
+def run_tool(name, url, args, binary=None, timeout=90):
+    """A tool run to its end (bounded): the Kwatch, rc set."""
+    k = Kwatch(name, url, args, binary=binary)
+    k.wait(timeout)
+    return k
+
+
+def closed_port():
+    """A loopback port nothing listens on (bound, then closed)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class HttpsComplaint:
+    """A plain server answering every request as Go's TLS server answers
+    plain HTTP: 400 "Client sent an HTTP request to an HTTPS server"."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.stop = False
+        self.t = threading.Thread(target=self.serve, daemon=True)
+        self.t.start()
+
+    def serve(self):
+        deadline = time.monotonic() + 300
+        while not self.stop and time.monotonic() < deadline:
+            try:
+                c, _ = self.sock.accept()
+            except OSError:
+                continue
+            try:
+                c.settimeout(2)
+                c.recv(4096)
+                c.sendall(b"HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n")
+            except OSError:
+                pass
+            c.close()
+
+    def close(self):
+        self.stop = True
+        self.t.join(5)
+        self.sock.close()
+
+
+def scenario_fail_fast(ctx):
+    """Before the first sync, an error that will not pass by itself ends kwatch and
+    kubediff with exit 1 and the reason (kubectl's behaviour); --retry-forever keeps
+    today's; a --timeout that ends a run that never synced exits 1; agents retry."""
+    tdir = os.path.join(TMP, "failfast")
+    os.makedirs(tdir, exist_ok=True)
+    ca, ca2 = os.path.join(tdir, "ca.pem"), os.path.join(tdir, "other-ca.pem")
+    untrusted = first_system_ca()   # fakeapi's certificate is one and the same: another CA is a system one
+    if untrusted:
+        with open(ca2, "w") as f:
+            f.write(untrusted)
+    bad_tok = os.path.join(tdir, "bad-token")
+    with open(bad_tok, "w") as f:
+        f.write("wrong-token\n")
+    srv = Server("failfast-tls", pods=5, extra=["--tls", "--ca-file", ca, "--token", "right-token"])
+    plain = Server("failfast-plain", pods=5)
+    complaint = HttpsComplaint()
+    try:
+        tls_port = srv.port
+        refused = closed_port()
+        ok = ["--certificate-authority", ca, "--token", "right-token"]
+        # (label, url, args, the reason's words, the item, binary)
+        cases = [
+            ("wrong token", srv.url, ["--certificate-authority", ca, "--token", "wrong"], "401 Unauthorized", "UNAUTHORIZED", None),
+            ("wrong token file, read again", srv.url, ["--certificate-authority", ca, "--token-file", bad_tok],
+             "also after the token file was read again", "UNAUTHORIZED", None),
+            ("untrusted CA", srv.url, ["--certificate-authority", ca2, "--token", "right-token"], "not signed by a CA", "TLS_UNTRUSTED",
+             None if untrusted else "skip"),
+            ("misnamed certificate", srv.url, ok + ["--tls-server-name", "wrong.example.com"], "does not name the host", "TLS_BAD_NAME", None),
+            ("refused port", "http://127.0.0.1:%d" % refused, [], "cannot connect to the server (3 tries)", "CONNECT_FAILED", None),
+            ("http:// to a TLS port", "http://127.0.0.1:%d" % tls_port, [], "use https://", "CONNECTION_CLOSED", None),
+            ("https:// to a plain port", plain.url.replace("http://", "https://"), ["--certificate-authority", ca],
+             "use http://", "TLS_PLAINTEXT_SERVER", None),
+            ("a server that says it wants HTTPS", "http://127.0.0.1:%d" % complaint.port, [], "the server speaks TLS: use https://",
+             "BAD_REQUEST", None),
+            ("discovery: a short name, wrong token", srv.url, ["--certificate-authority", ca, "--token", "wrong"], "401 Unauthorized",
+             "UNAUTHORIZED", "po"),
+            ("kubediff: wrong token", srv.url, ["--certificate-authority", ca, "--token", "wrong"], "401 Unauthorized", "UNAUTHORIZED",
+             "kubediff"),
+            ("kubediff: refused port", "http://127.0.0.1:%d" % refused, [], "cannot connect", "CONNECT_FAILED", "kubediff"),
+        ]
+        c = Checks("fail fast: each permanent error before the first sync ends kwatch and kubediff, exit 1, with the reason")
+        for label, url, args, words, item, how in cases:
+            if how == "skip":
+                log("fail_fast: %s skipped (no system CA bundle)" % label)
+                continue
+            binary = tool_bin("kubediff") if how == "kubediff" else None
+            res = "po" if how == "po" else "pods"
+            k = run_tool("ff-" + re.sub(r"\W+", "-", label), url, [res] + args + ["--timeout", "300"], binary=binary)
+            e = k.err_text()
+            c.check(k.rc == 1, "%s: exit %s, want 1 %s" % (label, k.rc, k.describe()))
+            c.check("giving up" in e and words in e and item in e, "%s: no 'giving up' naming %r and %s: %s" % (label, words, item, e[-400:]))
+            c.check("--timeout passed" not in e, "%s: ended by --timeout, not at once" % label)
+            c.check(not any(ln.startswith("# synced") or ln.startswith("ADDED") for ln in k.out_lines()), "%s: printed objects" % label)
+            if label == "refused port":
+                c.check(e.count("CONNECT_FAILED") == 4, "%s: %d CONNECT_FAILED lines, want 3 and the reason" % (label, e.count("CONNECT_FAILED")))
+            if label == "wrong token file, read again":
+                c.check(e.count("error UNAUTHORIZED") == 2, "%s: %d 401s logged, want 2 (before and after the file was read again)"
+                        % (label, e.count("error UNAUTHORIZED")))
+        c.report()
+
+        c = Checks("fail fast: a missing CA file is said to be missing, with its option, exit 1")
+        missing = os.path.join(tdir, "missing.pem")
+        k = run_tool("ff-missing-ca", srv.url, ["pods", "--certificate-authority", missing, "--timeout", "300"])
+        c.check(k.rc == 1, "exit %s" % k.rc)
+        c.check("kwatch: error TLS_BAD_CA: --certificate-authority %s: the file does not exist" % missing in k.err_text(),
+                "message: %s" % k.err_text()[-300:])
+        c.report()
+
+        c = Checks("--retry-forever keeps retrying a 401; --timeout then exits 1 (never synced); cm2files retries")
+        k = run_tool("ff-forever", srv.url, ["pods", "--certificate-authority", ca, "--token", "wrong", "--retry-forever",
+                                             "--timeout", "4"])
+        e = k.err_text()
+        c.check(k.rc == 1, "exit %s, want 1" % k.rc)
+        c.check("giving up" not in e and e.count("error UNAUTHORIZED") >= 2, "gave up, or did not retry: %s" % e[-300:])
+        c.check("--timeout passed before the first sync" in e, "no word on the timeout: %s" % e[-300:])
+        d = os.path.join(tdir, "cm")
+        os.makedirs(d, exist_ok=True)
+        k = run_tool("ff-cm2files", srv.url, ["-n", "ns-0", "--dir", d, "--certificate-authority", ca, "--token", "wrong",
+                                              "--timeout", "4"], binary=tool_bin("cm2files"))
+        e = k.err_text()
+        c.check("giving up" not in e and e.count("UNAUTHORIZED") >= 2, "cm2files gave up, or did not retry: %s" % e[-300:])
+        k = run_tool("ff-synced", srv.url, ["pods", "-o", "none", "--timeout", "3"] + ok)
+        c.check(k.rc == 0, "a run that synced, ended by --timeout: exit %s, want 0 %s" % (k.rc, k.describe()))
+        c.report()
+    finally:
+        complaint.close()
+        srv.close()
+        plain.close()
+
+
+def first_diff(got, want):
+    """Where two texts part: the line number and both lines."""
+    g, w = got.splitlines(), want.splitlines()
+    for i in range(max(len(g), len(w))):
+        a = g[i] if i < len(g) else "<end>"
+        b = w[i] if i < len(w) else "<end>"
+        if a != b:
+            return "line %d: %r vs kubectl %r" % (i + 1, a, b)
+    return "texts differ"
+
+
+def kubectl_out(srv, args, timeout=60):
+    """kubectl --server URL args: its stdout, or None when it failed."""
+    try:
+        r = subprocess.run(["kubectl", "--server", srv.url] + args, stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=timeout * SLOW)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return r.stdout.decode("utf-8", "replace") if r.returncode == 0 else None
+
+
+def kwatch_out(srv, args):
+    """kwatch's stdout for one initial list (--exit-after-sync), "# synced" left out."""
+    k = run_tool("fmt", srv.url, args + ["--exit-after-sync"])
+    out = [ln for ln in k.out_lines() if not ln.startswith("# synced")]
+    return k, "".join(ln + "\n" for ln in out)
+
+
+TRICKY = {"multi": "line1\nline2\n", "multi_nonl": "a\nb", "multi_keep": "a\n\n", "lead": "  lead", "trail": "trail ",
+          "yes": "yes", "Y": "Y", "num": "123", "float": "1.5e3", "hex": "0x1F", "oct": "0777", "ts": "2024-01-02T03:04:05Z",
+          "date": "2024-01-02", "colon": "a: b", "hash": "a #b", "dash": "- x", "star": "*x", "q": "it's", "dq": 'say "hi"',
+          "tab": "a\tb", "uni": "h\u00e9llo w\u00f6rld", "emoji": "x\U0001F600", "empty": "", "null": "null", "tilde": "~",
+          "long": "word " * 30, "longq": "'quoted' " + "word " * 25, "brace": "{a}", "comma": "a,b", "pct": "%x", "at": "@x",
+          "key:colon": "v", "10": "ten", "9": "nine", "a10": "x", "a9": "y", "B": "upper", "_u": "under", "-d": "dash",
+          "inf": ".inf", "neg": "-12", "under": "1_000", "dot": ".5", "bs": "back\\slash", "cr": "a\rb", "lonely": "-",
+          "ends": "x:", "mid": "a:b", "sp2": "a  b", "nl_lead": "\nx", "ctrl": "a\u0001b", "nbsp": "a\u00a0b",
+          "ls": "a\u2028b", "space_nl": "a \nb", "longdq": "a\tb " + "word " * 25}
+
+
+def scenario_kubectl_formats(ctx):
+    """-o yaml, jsonpath=, custom-columns= and wide compared with what the real kubectl
+    prints for the same objects from fakeapi (kubectl on PATH; skipped without it)."""
+    if shutil.which("kubectl") is None:
+        log("kubectl_formats: skipped, no kubectl on PATH")
+        return
+    srv = Server("formats", pods=6, namespaces=2, configmaps=3)
+    try:
+        srv.apply("/api/v1/namespaces/ns-0/configmaps/tricky", {"apiVersion": "v1", "kind": "ConfigMap",
+                  "metadata": {"name": "tricky", "namespace": "ns-0", "labels": {"app": "x"}}, "data": TRICKY})
+        c = Checks("-o yaml: kubectl's YAML, byte for byte (pods, nodes, configmaps with tricky strings)")
+        for res in ("pods", "nodes", "configmaps"):
+            _, got = kwatch_out(srv, [res, "-o", "yaml"])
+            names = kubectl_out(srv, ["get", res, "-A", "-o", "jsonpath={range .items[*]}{.metadata.namespace}/{.metadata.name}{\"\\n\"}{end}"])
+            docs = []
+            for key in (names or "").split():
+                ns, name = key.split("/", 1)
+                docs.append(kubectl_out(srv, ["get", res, name] + (["-n", ns] if ns else [])  + ["-o", "yaml"]) or "?")
+            want = "---\n".join(docs)
+            c.check(names and got == want, "%s: kwatch's YAML differs from kubectl's: %s" % (res, first_diff(got, want) if names else "kubectl failed"))
+        c.report()
+
+        c = Checks("-o jsonpath=: kubectl's output for each template")
+        templates = ['{.metadata.name}{"\\n"}', '{.spec.containers[*].name} {.metadata.labels.app}{"\\n"}',
+                     '{range .spec.containers[*]}{.name}={.image}{"\\n"}{end}',
+                     '{.spec.containers[0].ports[0].containerPort} {.status.conditions[-1].type}{"\\n"}',
+                     'x{.metadata.namespace}/{.metadata.name}{"\\n"}', '{.spec.containers[0].resources}{"\\n"}',
+                     '{.metadata.labels}{"\\n"}', '{range .status.conditions[*]}[{.type}:{.status}]{end}{"\\n"}', '{.spec}{"\\n"}']
+        for t in templates:
+            _, got = kwatch_out(srv, ["pods", "-o", "jsonpath=" + t])
+            want = kubectl_out(srv, ["get", "pods", "-A", "-o", "jsonpath={range .items[*]}" + t + "{end}"])
+            c.check(want is not None and got == want, "template %s: %r vs kubectl %r" % (t, got[:200], (want or "")[:200]))
+        c.report()
+
+        c = Checks("-o custom-columns=: kubectl's table, byte for byte; -o wide of configmaps: NAMESPACE NAME AGE as kubectl's")
+        spec = ("custom-columns=L:.metadata.labels,C:.spec.containers[*].name,P:.spec.containers[*].ports[*].containerPort,"
+                "X:.nope,R:.spec.containers[0].resources.limits,B:{.spec.containers[0].ports[0]},NAME:metadata.name,"
+                "E:.spec.containers[0].env[*].name")
+        _, got = kwatch_out(srv, ["pods", "-o", spec])
+        want = kubectl_out(srv, ["get", "pods", "-A", "-o", spec])
+        c.check(want is not None and got == want, "custom-columns differ: %s" % first_diff(got, want or ""))
+
+        def cols(text):     # the cells of each line, AGE left out (a second may pass between the runs)
+            rows = [re.split(r"  +", ln.rstrip()) for ln in text.splitlines()]
+            return [r[:2] for r in rows]
+        _, got = kwatch_out(srv, ["configmaps", "-o", "wide"])
+        want = kubectl_out(srv, ["get", "configmaps", "-A", "-o", "wide"])
+        c.check(want is not None and cols(got) == cols(want) and got.splitlines()[0] == want.splitlines()[0],
+                "wide differs: %r vs %r" % (got[:300], (want or "")[:300]))
+        c.report()
+
+        c = Checks("-o wide: kubectl's pod and node columns, read from the objects")
+        _, got = kwatch_out(srv, ["pods", "-o", "wide"])
+        lines = got.splitlines()
+        c.check(re.split(r"  +", lines[0]) == ["NAMESPACE", "NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE",
+                                               "NOMINATED NODE", "READINESS GATES"], "pod header: %r" % lines[0])
+        items = {(o["metadata"]["namespace"], o["metadata"]["name"]): o for o in srv.get("/api/v1/pods")["items"]}
+        for ln in lines[1:]:
+            cells = re.split(r"  +", ln)
+            o = items.get((cells[0], cells[1]))
+            if not c.check(o is not None and len(cells) == 10, "row %r" % ln):
+                continue
+            st = o.get("status", {})
+            cs = st.get("containerStatuses", [])
+            ready = "%d/%d" % (sum(1 for x in cs if x.get("ready") and "running" in x.get("state", {})), len(o["spec"]["containers"]))
+            ip = (st.get("podIPs") or [{}])[0].get("ip", "<none>")
+            status = st.get("phase")
+            for x in reversed(cs):       # kubectl: the first container's waiting or terminated reason wins
+                reason = x.get("state", {}).get("waiting", {}).get("reason") or x.get("state", {}).get("terminated", {}).get("reason")
+                status = reason or status
+            c.check(cells[2] == ready and cells[3] == status and cells[6] == ip and cells[7] == o["spec"].get("nodeName", "<none>")
+                    and cells[8] == "<none>" and cells[9] == "<none>", "row %r: want ready %s status %s ip %s" % (ln, ready, status, ip))
+        _, got = kwatch_out(srv, ["nodes", "-o", "wide"])
+        lines = got.splitlines()
+        c.check(re.split(r"  +", lines[0]) == ["NAME", "STATUS", "ROLES", "AGE", "VERSION", "INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE",
+                                               "KERNEL-VERSION", "CONTAINER-RUNTIME"], "node header: %r" % lines[0])
+        for o in srv.get("/api/v1/nodes")["items"]:
+            roles = sorted(k.split("/", 1)[1] for k in o["metadata"].get("labels", {}) if k.startswith("node-role.kubernetes.io/"))
+            info = o["status"]["nodeInfo"]
+            ip = [a["address"] for a in o["status"]["addresses"] if a["type"] == "InternalIP"]
+            row = [r for r in lines[1:] if r.split()[0] == o["metadata"]["name"]]
+            cells = re.split(r"  +", row[0]) if row else []
+            c.check(len(cells) == 10 and cells[1] == "Ready" and cells[2] == (",".join(roles) or "<none>") and cells[4] == info["kubeletVersion"]
+                    and cells[5] == (ip[0] if ip else "<none>") and cells[7] == info["osImage"] and cells[9] == info["containerRuntimeVersion"],
+                    "node row %r" % row)
+        c.report()
+    finally:
+        srv.close()
+
+
+def scenario_cli(ctx):
+    """The flags a kubectl user types: --version, a verb, -A, -w, --watch-only, TYPE/NAME,
+    -n with a cluster-scoped resource in every spelling, size suffixes, the option named
+    in CONFIG_CLAMPED, repeated errors summed up, OBJECT_TOO_LARGE's name and size,
+    --snapshot with any name and --snapshot-dir."""
+    srv = Server("cli", pods=40, namespaces=2, configmaps=4)
+    try:
+        npods = len(srv.get("/api/v1/pods")["items"])
+        c = Checks("--version prints kinformer.h's KINF_VERSION_MAJOR.MINOR.PATCH; 'kwatch get pods' says kwatch has no verbs")
+        with open(os.path.join(ROOT, "kinformer.h")) as f:
+            h = f.read()
+        ver = ".".join(re.search(r"#define KINF_VERSION_%s (\d+)" % p, h).group(1) for p in ("MAJOR", "MINOR", "PATCH"))
+        k = run_tool("version", None, ["--version"])
+        c.check(k.rc == 0 and k.out_lines() == ["kwatch (kinformer) " + ver], "--version: %s %r" % (k.rc, k.out_lines()))
+        k = run_tool("verb", srv.url, ["get", "pods"])
+        c.check(k.rc == 2 and "kwatch has no verbs: try 'kwatch pods'" in k.err_text(), "get pods: %s %s" % (k.rc, k.err_text()))
+        c.report()
+
+        c = Checks("-A wins over -n; -w changes nothing; pod/NAME is that one pod")
+        k1, all_pods = kwatch_out(srv, ["pods", "-A", "-n", "ns-0"])
+        k2, plain = kwatch_out(srv, ["pods"])
+        k3, with_w = kwatch_out(srv, ["pods", "-w"])
+        c.check(k1.rc == 0 and all_pods.count("ADDED ") == npods and all_pods == plain, "-A -n ns-0: %d lines, want %d" % (all_pods.count("ADDED "), npods))
+        c.check(with_w == plain, "-w changed the output")
+        one = sorted(srv.get("/api/v1/pods")["items"], key=lambda o: o["metadata"]["name"])[0]["metadata"]
+        k4 = run_tool("typename", srv.url, ["pod/" + one["name"], "-n", one["namespace"], "--exit-after-sync"])
+        c.check(k4.rc == 0 and [ln.split()[:2] for ln in k4.out_lines()] == [["ADDED", one["namespace"] + "/" + one["name"]], ["#", "synced"]],
+                "pod/NAME: %s %r" % (k4.rc, k4.out_lines()))
+        c.report()
+
+        c = Checks("--watch-only: no ADDED for the initial list, the changes after it")
+        k = Kwatch("watch-only", srv.url, ["pods", "--watch-only", "-v"])
+        try:
+            c.check(k.wait_for(lambda ln: "SYNCED" in ln, 60, stream="err") is not None, "never synced")
+            p = srv.sentinel_pod()
+            c.check(k.wait_for(lambda ln: p in ln, 60) is not None, "the new pod %s never printed" % p)
+            k.stop()
+            c.check(all(p in ln for ln in k.out_lines()) and len(k.out_lines()) >= 1, "lines beside the new pod's: %r" % k.out_lines()[:5])
+        finally:
+            k.kill()
+        c.report()
+
+        c = Checks("-n NS with a cluster-scoped resource: CLUSTER_SCOPED, exit 1, in every spelling")
+        for spelling in ("nodes", "no", "node", "Node", "/api/v1/nodes", "namespaces", "ns"):
+            k = run_tool("cs-" + spelling.replace("/", "_"), srv.url, ["-n", "ns-0", spelling, "--timeout", "300"])
+            c.check(k.rc == 1 and "CLUSTER_SCOPED" in k.err_text() and not k.out_lines(), "%s: exit %s %s" % (spelling, k.rc, k.err_text()[-200:]))
+        c.report()
+
+        c = Checks("sizes take Ki, Mi, Gi, k, M, G; a bad suffix is a usage error; CONFIG_CLAMPED names --max-object-bytes")
+        k = run_tool("sizes", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--store-bytes", "10Mi", "--max-object-bytes", "64Ki",
+                                        "--read-bytes", "1M", "--stats"])
+        c.check(k.rc == 0 and "store_capacity=10485760" in k.err_text(), "10Mi: %s %s" % (k.rc, k.err_text()[-300:]))
+        k = run_tool("sizes-bad", srv.url, ["pods", "--store-bytes", "10Xi"])
+        c.check(k.rc == 2 and "10Xi" in k.err_text(), "10Xi: %s" % k.rc)
+        k = run_tool("clamped", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--max-object-bytes", "1Ki"])
+        c.check("CONFIG_CLAMPED: --max-object-bytes is out of range" in k.err_text() and "max_event_bytes" not in k.err_text(),
+                "CONFIG_CLAMPED: %s" % k.err_text()[-300:])
+        c.report()
+
+        c = Checks("repeated per-object errors summed up; OBJECT_TOO_LARGE names namespace/name and its size; exit 3")
+        npods = len(srv.get("/api/v1/pods")["items"])
+        k = run_tool("slots", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--max-objects", "2"])
+        e = k.err_text()
+        m = re.search(r"STORE_SLOTS_FULL: \.\.\. and (\d+) more like it", e)
+        n_lines = e.count("error STORE_SLOTS_FULL: max_objects")
+        c.check(k.rc == 3 and m and n_lines + int(m.group(1)) == npods - 2 and n_lines <= 3,
+                "%d pods, 2 kept: %d lines and %s more: %s" % (npods, n_lines, m.group(1) if m else "no summary", e[-300:]))
+        big = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big", "namespace": "ns-1"}, "data": {"k": "v" * 6000}}
+        srv.apply("/api/v1/namespaces/ns-1/configmaps/big", big)
+        want = len(json.dumps(srv.get("/api/v1/namespaces/ns-1/configmaps/big"), separators=(",", ":")).encode())
+        k = run_tool("too-large", srv.url, ["configmaps", "-o", "none", "--exit-after-sync", "--max-object-bytes", "4Ki",
+                                            "--keep-managed-fields"])
+        e = k.err_text()
+        m = re.search(r"OBJECT_TOO_LARGE: .*: ns-1/big: (\d+) bytes, max_event_bytes 4096", e)
+        c.check(k.rc == 3 and m is not None, "no name and size: %s" % e[-300:])
+        c.check(m is not None and want - 64 <= int(m.group(1)) <= want + 256,
+                "size %s, the object is about %d bytes" % (m.group(1) if m else "?", want))
+        c.report()
+
+        c = Checks("--snapshot with a name discovery resolves (widgets); --snapshot-dir: one file per resource, reloaded")
+        sdir = os.path.join(TMP, "cli-snap")
+        os.makedirs(sdir, exist_ok=True)
+        snap = os.path.join(sdir, "wdg.snap")
+        k = run_tool("snap-wdg", srv.url, ["widgets", "-o", "none", "--exit-after-sync", "--snapshot", snap])
+        c.check(k.rc == 0 and os.path.exists(snap), "widgets --snapshot: %s %s" % (k.rc, k.err_text()[-200:]))
+        k = run_tool("snap-wdg2", srv.url, ["widget", "-o", "none", "--exit-after-sync", "--snapshot", snap, "-v"])
+        c.check(k.rc == 0 and "SNAPSHOT_LOADED" in k.err_text(), "wdg: snapshot not loaded: %s" % k.err_text()[-300:])
+        k = run_tool("snap-dir", srv.url, ["pods,deploy,Widget,nodes", "-o", "none", "--exit-after-sync", "--snapshot-dir", sdir])
+        files = sorted(f for f in os.listdir(sdir) if f != "wdg.snap")
+        c.check(k.rc == 0 and files == ["apps_v1_deployments.snap", "example.com_v1_widgets.snap", "v1_nodes.snap", "v1_pods.snap"],
+                "files: %r %s" % (files, k.err_text()[-200:]))
+        k = run_tool("snap-dir2", srv.url, ["pods,deploy,Widget,nodes", "-o", "none", "--exit-after-sync", "--snapshot-dir", sdir, "-v"])
+        c.check(k.rc == 0 and k.err_text().count("SNAPSHOT_LOADED") == 4, "reloaded %d of 4" % k.err_text().count("SNAPSHOT_LOADED"))
+        k = run_tool("snap-many", srv.url, ["pods,configmaps", "--snapshot", snap])
+        c.check(k.rc == 2 and "--snapshot-dir" in k.err_text(), "--snapshot with two resources: %s" % k.rc)
+        c.report()
+    finally:
+        srv.close()
+
+
+ALL += [("fail_fast", scenario_fail_fast, 4), ("kubectl_formats", scenario_kubectl_formats, 4), ("cli", scenario_cli, 4)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))

@@ -70,7 +70,9 @@ static int g_has_list;            /* the directory has CM_KEYS */
 static uint64_t g_writes, g_removes, g_failures, g_skipped, g_refused;
 
 static const opt_t opts[] = {
-    TOOL_SELECT_OPTS,
+    /* DIR/<configmap> names one namespace's ConfigMaps: -n is required */
+    TOOL_NAMESPACE_OPT("  -n, --namespace NS     the namespace whose ConfigMaps are written (required)\n"),
+    TOOL_SELECTOR_OPTS,
     CONN_OPTS(CONN_TLS_TIME_HELP_1),
     TOOL_VERBOSE_OPT,
     { "--dir", 0, OPT_STR, OPT_VAR(g_dir), "  --dir DIR              where the files go (must exist)\n" },

@@ -11,6 +11,8 @@
 #error "include opts.h and tool.h before conn.h"
 #endif
 
+#include <errno.h>
+
 #define CONN_CONFIG_WORK (1u << 20) /* a kubeconfig file and its decoded certificates */
 static const char* g_kubeconfig;
 static const char* g_context;
@@ -78,6 +80,34 @@ TOOL_PRIVATE int conn_config(kinf_desc_t* d, void** work) {
     }
     if (g_verbose) { fprintf(stderr, TOOL_NAME ": info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
     kinf_config_apply(&cfg, d);
+    return TOOL_EXIT_OK;
+}
+/* The certificate files the connection reads, before the first connect,
+   for a tool a user runs: one that cannot be opened is said at once, under
+   the item the library would give it, with the option that names it (given:
+   the descriptor as the flags left it, before conn_config; a path it lacks
+   came from the configuration). A token file is the library's to read: it
+   warns TOKEN_FILE_UNREADABLE and keeps trying, as the file may appear.
+   TOOL_EXIT_OK or TOOL_EXIT_FAIL. */
+TOOL_PRIVATE int conn_check_files(const kinf_desc_t* d, const kinf_desc_t* given) {
+#ifdef KINF_TLS_BEARSSL
+    const char* const files[3] = { d->ca_file, d->client_cert_file, d->client_key_file };
+    const char* const flags[3] = { given->ca_file, given->client_cert_file, given->client_key_file };
+    static const char* const items[3] = { "TLS_BAD_CA", "TLS_BAD_CLIENT_CERT", "TLS_BAD_CLIENT_KEY" };
+    static const char* const names[3] = { "--certificate-authority", "--client-certificate", "--client-key" };
+    static const char* const fields[3] = { "certificate-authority", "client-certificate", "client-key" };
+    int k;
+    for (k = 0; k < 3; k++) {
+        FILE* f;
+        if (!files[k] || !files[k][0]) { continue; }
+        if ((f = fopen(files[k], "rb")) != 0) { fclose(f); continue; }
+        fprintf(stderr, TOOL_NAME ": error %s: %s%s %s: %s\n", items[k], files[k] == flags[k] ? "" : "the configuration's ",
+                files[k] == flags[k] ? names[k] : fields[k], files[k], errno == ENOENT ? "the file does not exist" : strerror(errno));
+        return TOOL_EXIT_FAIL;
+    }
+#else
+    (void)d; (void)given; /* no TLS: certificate files are refused as TLS_UNAVAILABLE */
+#endif
     return TOOL_EXIT_OK;
 }
 #endif

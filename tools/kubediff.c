@@ -55,6 +55,7 @@ static const opt_t opts[] = {
     TOOL_SELECT_OPTS,
     CONN_OPTS(CONN_TLS_TIME_HELP_1),
     TOOL_VERBOSE_OPT,
+    TOOL_RETRY_FOREVER_OPT,
     { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched\n" },
     TOOL_TIMEOUT_OPT,
@@ -422,14 +423,24 @@ static int run_loop(void) {
     double t0 = tool_now_s();
     for (;;) {
         int wait, r;
-        if (tool_stopped() || (wait = tool_wait(t0, 200)) < 0) { break; }
+        if (tool_stopped()) { break; }
+        if ((wait = tool_wait(t0, 200)) < 0) {
+            if (!tool_synced() && g_max_events != 0 && tool_bytes()) { /* nothing read: "never reached" below */
+                tool_log_flush();
+                fprintf(stderr, "kubediff: --timeout passed before the first sync\n");
+                return TOOL_EXIT_FAIL;
+            }
+            break;
+        }
         if (wh_backpressure()) { wh_serve(wait); continue; } /* the watch waits while the webhook catches up */
         r = tool_poll(wh_wait(wait));
         if (g_ring) { kinf_client_poll(g_wc, 0); wh_tick(); }
         if (r != KINF_OK) { return TOOL_EXIT_FAIL; }
         if (g_fac) { tool_handle_new(&g_handler); } /* --all: a resource that appeared */
+        if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
         if (tool_refused(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
     }
+    if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; } /* the logger stopped the watch */
     return TOOL_EXIT_OK;
 }
 /* Several resources, or names as kubectl takes them, or --all: resolved by
@@ -450,6 +461,7 @@ static int open_factory(kinf_desc_t* d, char* list) {
     g_mem = malloc(size);
     if (!g_mem || !(g_fac = kinf_factory_init(g_mem, size, &fd))) { return TOOL_EXIT_FAIL; }
     if (tool_discover() != KINF_OK) {
+        if (tool_give_up(0)) { return TOOL_EXIT_FAIL; }
         fprintf(stderr, "kubediff: giving up: discovery failed\n");
         return g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
     }
@@ -459,6 +471,7 @@ static int open_factory(kinf_desc_t* d, char* list) {
         q.resource = names[i];
         if (!kinf_factory_informer(g_fac, &q)) { return TOOL_EXIT_FAIL; } /* logged */
     }
+    if (g_all) { g_fail_fast = 0; } /* discovery answered; an informer of --all that is refused does not end the others */
     tool_handle_new(&g_handler);
     kinf_factory_start(g_fac);
     return -1;
@@ -525,7 +538,7 @@ static int wh_setup(const kinf_desc_t* api) {
 }
 
 int main(int argc, char** argv) {
-    kinf_desc_t d;
+    kinf_desc_t d, given;
     void* work = 0;
     int npos, rc;
     uint64_t bytes = 0, lost = 0;
@@ -545,7 +558,9 @@ int main(int argc, char** argv) {
     if (!g_res && !g_all) { return opts_usage_error("missing RESOURCE", 0); }
     if (g_res && g_all) { return opts_usage_error("--all takes no RESOURCE", g_res); }
     if (g_patch_bytes < 64) { return opts_usage_error("--patch-bytes is at least 64", 0); }
-    if (conn_config(&d, &work) != TOOL_EXIT_OK) { free(work); return TOOL_EXIT_FAIL; }
+    given = d;
+    if (conn_config(&d, &work) != TOOL_EXIT_OK || conn_check_files(&d, &given) != TOOL_EXIT_OK) { free(work); return TOOL_EXIT_FAIL; }
+    tool_fail_fast(&d);
     d.logger.func = tool_logger;
     /* kubediff's own buffers, fixed at start: the two objects with their
        identity (at most max_event_bytes of JSON plus 4 strings of at most

@@ -3,9 +3,16 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "kwatch"
+#ifdef KW_NO_KUBECTL
+#define TOOL_NO_SUMMARY /* kwatch-small: each error line as it comes */
+#endif
 #include "opts.h"
 #include "tool.h"
 #include "conn.h"
+#ifndef KW_NO_KUBECTL /* the kubectl formats (-o yaml, wide, jsonpath=, custom-columns=); kwatch-small goes without */
+#include "kwprint.h"
+#endif
+#include <sys/stat.h>
 
 /* --help: this, each option's lines from kw_opts (in its order), then usage_tail */
 static const char* usage_head =
@@ -36,7 +43,28 @@ static kinf_handler_t g_handler; /* kwatch's, on each of the factory's informers
 #endif
 static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
-static int g_output; /* 0 name, 1 json, 2 none */
+enum { KW_O_NAME, KW_O_JSON, KW_O_NONE, KW_O_YAML, KW_O_WIDE, KW_O_JSONPATH, KW_O_COLUMNS };
+static int g_output;            /* KW_O_* */
+#ifndef KW_NO_KUBECTL
+static kwp_tmpl g_tmpl;         /* -o jsonpath='s template */
+static kwp_tmpl g_cols[KWP_MAX_COLS]; /* -o custom-columns='s paths, */
+static const char* g_col_head[KWP_MAX_COLS]; /* and headers */
+static int g_ncols;
+static char* g_cols_copy;
+static char* g_full;            /* an object's JSON with its identity, for the kubectl formats */
+static size_t g_full_cap;
+static int g_headed;            /* the table's header is printed */
+static int g_wide_kind = -1, g_wide_ns; /* -o wide: 1 pods, 2 nodes, 0 another; a NAMESPACE column */
+#define KW_TABLE_FLUSH() do { if (g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) { kwp_table_flush(); } } while (0)
+#else
+#define KW_TABLE_FLUSH() do { } while (0)
+#endif
+static int g_watch_only, g_version;
+#ifndef KW_NO_KUBECTL
+static int g_all_ns, g_watch_flag;
+#endif
+static const char* g_snapshot_dir; /* --snapshot-dir DIR: one file per resource */
+static const char* g_resource;  /* RESOURCE as given (TYPE of TYPE/NAME) */
 /* the other settings of kwatch's own; the library's go in the descriptor */
 static int g_exit_after_sync, g_dump, g_synced_printed;
 static const char* g_snapshot;  /* --snapshot FILE */
@@ -48,6 +76,7 @@ static const char* g_watch_list; /* --watch-list auto|on|off */
 #else
 #define KW_STALE(inf) 0
 #endif
+#define KW_SNAPSHOTS (g_snapshot || g_snapshot_dir)
 static int g_snapshot_interval = 30;
 static const char* g_keep[32];  /* --keep's and --drop's paths, in copies of their lists */
 static const char* g_drop[32];
@@ -61,58 +90,123 @@ static void on_usr1(int sig) { (void)sig; g_dump_now = 1; }
 /* The object's JSON with its identity in metadata: a projected object does
    not repeat the identity in its JSON (the object's fields hold it), so it
    goes back in front of the kept metadata members. */
-static void print_object(const kinf_object_t* o) {
+static void print_object(FILE* f, const kinf_object_t* o) {
     kinf_value_t md, nm;
     const char* j = o->json;
     size_t at;
     int has_md;
-    if (kinf_field(o, "metadata.name", &nm) && nm.ptr >= j && nm.ptr < j + o->json_len) { fputs(j, stdout); return; }
+    if (kinf_field(o, "metadata.name", &nm) && nm.ptr >= j && nm.ptr < j + o->json_len) { fputs(j, f); return; }
     has_md = kinf_field(o, "metadata", &md) && md.type == KINF_VOBJECT;
     at = has_md ? (size_t)(md.ptr - j) + 1 : 1; /* after the '{' that opens metadata, or the object */
-    fwrite(j, 1, at, stdout);
-    if (!has_md) { fputs("\"metadata\":{", stdout); }
-    printf("\"name\":\"%s\"", o->name);
-    if (o->namespace_[0]) { printf(",\"namespace\":\"%s\"", o->namespace_); }
-    if (o->uid[0]) { printf(",\"uid\":\"%s\"", o->uid); }
-    printf(",\"resourceVersion\":\"%s\"", o->resource_version);
-    if (!has_md) { putchar('}'); }
-    if (j[at] != '}') { putchar(','); }
-    fputs(j + at, stdout);
+    fwrite(j, 1, at, f);
+    if (!has_md) { fputs("\"metadata\":{", f); }
+    fprintf(f, "\"name\":\"%s\"", o->name);
+    if (o->namespace_[0]) { fprintf(f, ",\"namespace\":\"%s\"", o->namespace_); }
+    if (o->uid[0]) { fprintf(f, ",\"uid\":\"%s\"", o->uid); }
+    fprintf(f, ",\"resourceVersion\":\"%s\"", o->resource_version);
+    if (!has_md) { fputc('}', f); }
+    if (j[at] != '}') { fputc(',', f); }
+    fputs(j + at, f);
 }
+#ifndef KW_NO_KUBECTL
+/* the object's JSON with its identity (as -o json prints it) in g_full; its
+   length, 0 when it does not fit */
+static size_t full_object(const kinf_object_t* o) {
+    FILE* f = fmemopen(g_full, g_full_cap, "w");
+    long n;
+    if (!f) { return 0; }
+    print_object(f, o);
+    n = ftell(f);
+    fclose(f);
+    return n > 0 && (size_t)n < g_full_cap ? (size_t)n : 0;
+}
+/* -o wide's columns: the resource's kind and a NAMESPACE column, from the
+   first object */
+static void wide_kind(kinf_informer_t* inf, const kinf_object_t* o) {
+    const char* r = g_resource;
+    const char* group = "";
+#ifndef KINF_NO_FACTORY
+    kinf_resource_t res;
+    if (g_fac && kinf_factory_resource(g_fac, inf, &res) == KINF_OK) { r = res.name; group = res.group; }
+#endif
+    (void)inf;
+    if (r && !strncmp(r, "/api/v1/", 8)) { r += 8; }
+    g_wide_kind = group[0] || !r ? 0 : !strcmp(r, "pods") ? 1 : !strcmp(r, "nodes") ? 2 : 0;
+    g_wide_ns = o->namespace_[0] != 0;
+}
+/* one object in a kubectl format: yaml, wide, jsonpath, custom-columns */
+static void print_kubectl(kinf_informer_t* inf, const kinf_object_t* o) {
+    size_t n = full_object(o);
+    kinf_value_t v;
+    if (!n) { fprintf(stderr, "kwatch: %s: too large to print\n", o->key); return; }
+    memset(&v, 0, sizeof v);
+    v.type = KINF_VOBJECT; v.ptr = g_full; v.len = n;
+    if (g_output == KW_O_YAML) { kwp_yaml(g_full, n); }
+    else if (g_output == KW_O_JSONPATH) { kwp_jsonpath(&g_tmpl, g_full, n); }
+    else if (g_output == KW_O_COLUMNS) {
+        static char cells[KWP_MAX_COLS][KWP_CELL];
+        const char* row[KWP_MAX_COLS];
+        int k;
+        if (!g_headed++) { kwp_row(g_col_head, g_ncols); }
+        for (k = 0; k < g_ncols; k++) { kwp_cell_of(&g_cols[k], &v, cells[k], KWP_CELL); row[k] = cells[k]; }
+        kwp_row(row, g_ncols);
+    } else {
+        static char cells[KWP_MAX_COLS][KWP_CELL];
+        const char* row[KWP_MAX_COLS];
+        kinf_object_t full = *o;
+        int k, nc;
+        double now = (double)time(0);
+        full.json = g_full; full.json_len = n;
+        if (g_wide_kind < 0) { wide_kind(inf, o); }
+        if (!g_headed++) {
+            nc = kwp_wide(g_wide_kind, g_wide_ns, &full, now, cells, 1);
+            for (k = 0; k < nc; k++) { row[k] = cells[k]; }
+            kwp_row(row, nc);
+        }
+        nc = kwp_wide(g_wide_kind, g_wide_ns, &full, now, cells, 0);
+        for (k = 0; k < nc; k++) { row[k] = cells[k]; }
+        kwp_row(row, nc);
+    }
+}
+#endif
 /* res: the resource's name, on every line when several are watched */
-static void print_event(const char* type, const kinf_object_t* o, int fsu, const char* res) {
+static void print_event(kinf_informer_t* inf, const char* type, const kinf_object_t* o, int fsu, const char* res) {
     if (!g_multi) { res = 0; }
+#ifndef KW_NO_KUBECTL
+    if (g_output >= KW_O_YAML) {
+        if (!(o->flags & KINF_OBJ_IDENTITY_ONLY)) { print_kubectl(inf, o); }
+    } else
+#else
+    (void)inf;
+#endif
     if (g_output == 0) {
         printf("%s%s %s%s%s %s\n", type, fsu ? "!" : "", res ? res : "", res ? " " : "", o->key, o->resource_version);
     } else if (g_output == 1) {
         printf("{\"type\":\"%s\",%s%s%s%s%s\"object\":", type, res ? "\"resource\":\"" : "", res ? res : "", res ? "\"," : "",
                fsu ? "\"finalStateUnknown\":true," : "", (o->flags & KINF_OBJ_IDENTITY_ONLY) ? "\"oversized\":true," : "");
-        print_object(o);
+        print_object(stdout, o);
         fputs("}\n", stdout);
     }
     fflush(stdout);
 }
 static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    (void)inf;
-    if (tool_events_done()) { return; }
-    print_event("ADDED", o, 0, (const char*)u); tool_count_event();
+    if (tool_events_done() || (g_watch_only && !kinf_has_synced(inf))) { return; }
+    print_event(inf, "ADDED", o, 0, (const char*)u); tool_count_event();
 }
 static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)inf; (void)old;
+    (void)old;
     if (tool_events_done()) { return; }
-    print_event("MODIFIED", o, 0, (const char*)u); tool_count_event();
+    print_event(inf, "MODIFIED", o, 0, (const char*)u); tool_count_event();
 }
 /* an object that did not fit: its identity only, on the line its change would
    have had (json adds "oversized":true); the exit status says 3 */
 static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)inf;
-    if (tool_events_done()) { return; }
-    print_event(old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); tool_count_event();
+    if (tool_events_done() || (g_watch_only && !old && !kinf_has_synced(inf))) { return; }
+    print_event(inf, old ? "MODIFIED" : "ADDED", o, 0, (const char*)u); tool_count_event();
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
-    (void)inf;
     if (tool_events_done()) { return; }
-    print_event("DELETED", o, fsu, (const char*)u); tool_count_event();
+    print_event(inf, "DELETED", o, fsu, (const char*)u); tool_count_event();
 }
 static kinf_handler_t handler(void) {
     kinf_handler_t h;
@@ -146,13 +240,30 @@ enum {
 #endif
 static const opt_t kw_opts[] = {
     TOOL_SELECT_OPTS,
+#ifndef KW_NO_KUBECTL
+    { "-A", "--all-namespaces", OPT_SET, OPT_VAR(g_all_ns),
+      "  -A, --all-namespaces   every namespace (kwatch's default without -n; as kubectl's, it wins over -n)\n" },
+#endif
     CONN_OPTS(CONN_TLS_TIME_HELP),
     { "-o", "--output", KW_OUTPUT, OPT_VAR(g_output),
       "  -o name|json|none      name: one line per handler event, \"ADDED ns/name RV\" (also\n"
       "                         MODIFIED, DELETED, and DELETED! for a final-state-unknown delete);\n"
       "                         json: the event as one JSON line {\"type\":..,\"object\":..}\n"
       "                         (a final-state-unknown delete adds \"finalStateUnknown\":true, an\n"
-      "                         object too large to keep \"oversized\":true and its identity only)\n" },
+      "                         object too large to keep \"oversized\":true and its identity only)\n"
+#ifndef KW_NO_KUBECTL
+      "  -o yaml|wide|jsonpath=TEMPLATE|custom-columns=HEADER:PATH[,HEADER:PATH...]\n"
+      "                         each object as kubectl get -w prints it: YAML documents, a table\n"
+      "                         (kubectl's columns for pods and nodes, else NAME AGE), a jsonpath\n"
+      "                         template ({.path}, [n], [*], {range ...}{end}, {\"text\"}), or columns\n"
+#endif
+      },
+#ifndef KW_NO_KUBECTL
+    { "-w", "--watch", OPT_SET, OPT_VAR(g_watch_flag), "  -w, --watch            accepted as kubectl takes it: kwatch always watches\n" },
+    { "--watch-only", 0, OPT_SET, OPT_VAR(g_watch_only),
+      "  --watch-only           print the changes after the initial list only (no ADDED line for\n"
+      "                         the objects listed at start)\n" },
+#endif
     { "--exit-after-sync", 0, OPT_SET, OPT_VAR(g_exit_after_sync),
       "  --exit-after-sync      exit 0 once the initial list is cached, printing \"# synced N objects\"\n" },
     { "--max-events", 0, OPT_LONG, OPT_VAR(g_max_events), "  --max-events N         exit after N handler events\n" },
@@ -165,6 +276,11 @@ static const opt_t kw_opts[] = {
       "                         served at once, then watched on from its resourceVersion with no\n"
       "                         LIST), written atomically when it changed, at most every\n"
       "                         --snapshot-interval seconds, and at exit (one RESOURCE only)\n" },
+#ifndef KINF_NO_SNAPSHOT
+    { "--snapshot-dir", 0, OPT_STR, OPT_VAR(g_snapshot_dir),
+      "  --snapshot-dir DIR     as --snapshot, one file per resource in DIR (several RESOURCEs),\n"
+      "                         named GROUP_VERSION_PLURAL.snap (core: v1_pods.snap)\n" },
+#endif
     { "--snapshot-interval", 0, OPT_INT, OPT_VAR(g_snapshot_interval),
       "  --snapshot-interval S  seconds between two snapshot writes at least (default 30)\n" },
     { "--keep", 0, KW_KEEP, OPT_NONE,
@@ -189,6 +305,9 @@ static const opt_t kw_opts[] = {
     { "--resync", 0, OPT_MS, OPT_DESC(resync_period_ms),
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
     TOOL_VERBOSE_OPT,
+#ifndef KW_NO_KUBECTL
+    TOOL_RETRY_FOREVER_OPT,
+#endif
     { "--all", 0, OPT_SET, OPT_VAR(g_all),
       "  --all                  every resource the server has that can be listed and watched (CRDs\n"
       "                         too; only namespaced ones with -n), and those that appear later\n" },
@@ -214,6 +333,7 @@ static const opt_t kw_opts[] = {
       "  --no-gzip              lists without Accept-Encoding: gzip (asked for by default; the\n"
       "                         server compresses lists over 128 KiB), and no inflater memory\n" },
 #endif
+    { "--version", 0, OPT_SET, OPT_VAR(g_version), "  --version              print the version and exit\n" },
     OPT_HELP_ROW,
 };
 #undef KW_CAPS_HELP
@@ -257,8 +377,35 @@ static int kw_option(const opt_t* o, const char* a, const char* v, void* t) {
 #endif
     if (!v) { return opts_usage_error("missing value", a); }
     if (o->kind == KW_OUTPUT) {
-        if (!strcmp(v, "name")) { *(int*)t = 0; } else if (!strcmp(v, "json")) { *(int*)t = 1; }
-        else if (!strcmp(v, "none")) { *(int*)t = 2; } else { return opts_usage_error("-o takes name, json or none", v); }
+        if (!strcmp(v, "name")) { *(int*)t = KW_O_NAME; } else if (!strcmp(v, "json")) { *(int*)t = KW_O_JSON; }
+        else if (!strcmp(v, "none")) { *(int*)t = KW_O_NONE; }
+#ifdef KW_NO_KUBECTL
+        else { return opts_usage_error("-o takes name, json or none", v); }
+#else
+        else if (!strcmp(v, "yaml")) { *(int*)t = KW_O_YAML; }
+        else if (!strcmp(v, "wide")) { *(int*)t = KW_O_WIDE; }
+        else if (!strncmp(v, "jsonpath=", 9)) {
+            const char* why;
+            *(int*)t = KW_O_JSONPATH;
+            if (!kwp_compile(v + 9, &g_tmpl, 0, &why)) { return opts_usage_error(why, v); }
+        } else if (!strncmp(v, "custom-columns=", 15)) {
+            const char* parts[KWP_MAX_COLS + 1];
+            const char* why;
+            int k;
+            *(int*)t = KW_O_COLUMNS;
+            free(g_cols_copy);
+            if (!(g_cols_copy = strdup(v + 15))) { return TOOL_EXIT_FAIL; }
+            g_ncols = tool_split(g_cols_copy, parts, KWP_MAX_COLS + 1);
+            if (g_ncols == 0 || g_ncols > KWP_MAX_COLS) { return opts_usage_error("custom-columns takes 1 to 32 HEADER:PATH columns", v); }
+            for (k = 0; k < g_ncols; k++) {
+                char* colon = strchr(parts[k], ':');
+                if (!colon) { return opts_usage_error("expected HEADER:PATH", parts[k]); }
+                *colon = 0;
+                g_col_head[k] = parts[k];
+                if (!kwp_compile(colon + 1, &g_cols[k], 1, &why)) { return opts_usage_error(why, colon + 1); }
+            }
+        } else { return opts_usage_error("-o takes name, json, none, yaml, wide, jsonpath=TEMPLATE or custom-columns=SPEC", v); }
+#endif
         return -1;
     }
     copy = strdup(v);
@@ -364,6 +511,76 @@ static int count_objects(void) {
     return n;
 }
 
+#ifndef KINF_NO_SNAPSHOT
+/* the snapshot file of an informer: --snapshot's, or in --snapshot-dir one
+   per resource, GROUP_VERSION_PLURAL.snap (v1_pods.snap for the core group),
+   every byte outside [a-z0-9.-] written as '_'. 0 when it has none */
+static const char* snapshot_path(kinf_informer_t* inf, char* buf, size_t cap) {
+    char name[256];
+    const char* group = "";
+    const char* version = "v1";
+    const char* plural = g_resource;
+    size_t k;
+    int named = 0;              /* by discovery */
+    if (!inf) { return 0; }
+    if (g_snapshot) { return g_snapshot; }
+#ifndef KINF_NO_FACTORY
+    {
+        kinf_resource_t r;
+        if (g_fac) {
+            if (kinf_factory_resource(g_fac, inf, &r) != KINF_OK) { return 0; }
+            group = r.group; version = r.version; plural = r.plural; named = 1;
+        }
+    }
+#endif
+    if (!named && plural && plural[0] == '/') {
+        /* /api/v1/PLURAL or /apis/GROUP/VERSION/PLURAL */
+        snprintf(name, sizeof name, "%s", plural + (strncmp(plural, "/apis/", 6) ? 5 : 6));
+    } else {
+        snprintf(name, sizeof name, "%s%s%s/%s", group, group[0] ? "/" : "", version, plural ? plural : "");
+    }
+    for (k = 0; name[k]; k++) {
+        char c = name[k];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-')) { name[k] = '_'; }
+    }
+    snprintf(buf, cap, "%s/%s.snap", g_snapshot_dir, name);
+    return buf;
+}
+/* every informer's snapshot loaded, before the first poll */
+static void snapshot_load(void) {
+#ifndef KINF_NO_SNAPSHOT
+    int i;
+    char buf[4096];
+    for (i = 0; KW_SNAPSHOTS && i < tool_informers(); i++) {
+        const char* p = snapshot_path(tool_informer(i), buf, sizeof buf);
+        if (p) { kinf_snapshot_load_file(tool_informer(i), p); }
+    }
+#endif
+}
+/* every informer's snapshot written when due (final: at exit); -1 when a
+   write failed */
+static int snapshot_save(int final) {
+    int rc = 0;
+#ifndef KINF_NO_SNAPSHOT
+    int i;
+    char buf[4096];
+    for (i = 0; i < tool_informers(); i++) {
+        const char* p = snapshot_path(tool_informer(i), buf, sizeof buf);
+        if (p && kinf_snapshot_autosave(tool_informer(i), p, g_snapshot_interval, final) < 0) { rc = -1; }
+    }
+#else
+    (void)final;
+#endif
+    return rc;
+}
+#endif
+/* is an informer still serving a snapshot the server has not confirmed? */
+static int any_stale(void) {
+    int i;
+    for (i = 0; i < tool_informers(); i++) { if (tool_informer(i) && KW_STALE(tool_informer(i))) { return 1; } }
+    return 0;
+}
+
 /* One resource, a core/v1 plural or an API path: one informer, no discovery. */
 static int open_informer(kinf_desc_t* d, const char* resource) {
     size_t size;
@@ -380,7 +597,7 @@ static int open_informer(kinf_desc_t* d, const char* resource) {
     kinf_add_handler(g_inf, &h);
     tool_install_signals(on_usr1);
 #ifndef KINF_NO_SNAPSHOT
-    if (g_snapshot) { kinf_snapshot_load_file(g_inf, g_snapshot); } /* refused or absent: logged when it matters, and a LIST */
+    snapshot_load(); /* refused or absent: logged when it matters, and a LIST */
 #endif
     g_t0 = tool_now_s();
     return -1;
@@ -438,12 +655,14 @@ static int open_factory(kinf_desc_t* d, char* list) {
     g_t0 = tool_now_s();
     if (tool_discover() != KINF_OK) {
         kinf_discovery_t* disc = kinf_factory_discovery(g_fac);
+        if (tool_give_up(0)) { return TOOL_EXIT_FAIL; }
         kinf_server_t sv = kinf_engine_server(kinf_discovery_engine(disc));
         if (!kinf_discovery_stats(disc).bytes_read) { fprintf(stderr, "kwatch: never reached the server at %s:%u\n", sv.host ? sv.host : "?", (unsigned)sv.port); }
         else { fprintf(stderr, "kwatch: giving up: discovery failed\n"); }
         return g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
     }
     if ((rc = check_caps(names, n)) >= 0) { return rc; }
+    if (g_all) { g_fail_fast = 0; } /* discovery answered; an informer of --all that is refused does not end the others */
     q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
     q.keep = d->keep; q.keep_count = d->keep_count;
     if (g_all) {
@@ -456,6 +675,9 @@ static int open_factory(kinf_desc_t* d, char* list) {
     }
     g_handler = handler();
     tool_handle_new(&g_handler);
+#ifndef KINF_NO_SNAPSHOT
+    snapshot_load(); /* before the first poll: the informers' stores are empty */
+#endif
     kinf_factory_start(g_fac);
     return -1;
 }
@@ -467,8 +689,16 @@ static int watch(void) {
     if (g_max_events == 0) { tool_stop(); }
     while (!tool_stopped()) {
         int wait = tool_wait(g_t0, 200);
-        if (wait < 0) { break; }
+        if (wait < 0) {
+            if (!tool_synced() && !g_exit_after_sync && tool_bytes()) { /* nothing read: "never reached" below */
+                tool_log_flush();
+                fprintf(stderr, "kwatch: --timeout passed before the first sync\n");
+                return TOOL_EXIT_FAIL;
+            }
+            break;
+        }
         if (tool_poll(wait) != KINF_OK) { return TOOL_EXIT_FAIL; }
+        if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_FACTORY
         if (g_fac) { tool_handle_new(&g_handler); } /* --all: a resource that appeared */
 #endif
@@ -480,16 +710,19 @@ static int watch(void) {
             printf("# end cache\n");
             fflush(stdout);
         }
-        if (g_exit_after_sync && tool_synced() && !(g_inf && KW_STALE(g_inf))) {
+        if (tool_synced()) { KW_TABLE_FLUSH(); } /* the initial list's table, aligned */
+        if (g_exit_after_sync && tool_synced() && !any_stale()) {
+            tool_log_flush(); /* the errors of the initial list are said before it */
             printf("# synced %d objects\n", count_objects());
             fflush(stdout);
             g_synced_printed = 1;
             break;   /* the snapshot is written below, at exit */
         }
 #ifndef KINF_NO_SNAPSHOT
-        if (g_snapshot) { kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 0); }
+        if (KW_SNAPSHOTS) { snapshot_save(0); }
 #endif
     }
+    if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; } /* the logger stopped the watch */
     return TOOL_EXIT_OK;
 }
 
@@ -497,12 +730,14 @@ static int watch(void) {
    the exit status they make. */
 static int finish(int rc) {
     uint64_t bytes, lost;
+    tool_log_flush();
     if (g_exit_after_sync && !g_synced_printed && rc == TOOL_EXIT_OK && !g_signal) { rc = TOOL_EXIT_FAIL; }
     /* what the cache already holds reaches the handlers before the dump */
     if (!tool_events_done()) { tool_flush(); }
+    KW_TABLE_FLUSH();
     if (g_dump && !dump()) { rc = TOOL_EXIT_FAIL; }
 #ifndef KINF_NO_SNAPSHOT
-    if (g_snapshot && kinf_snapshot_autosave(g_inf, g_snapshot, g_snapshot_interval, 1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+    if (KW_SNAPSHOTS && snapshot_save(1) < 0 && rc == TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
 #endif
     tool_totals(&bytes, &lost, g_stats ? print_stats : 0);
 #ifndef KINF_NO_FACTORY
@@ -528,25 +763,107 @@ static int finish(int rc) {
     return rc;
 }
 
+#ifndef KW_NO_KUBECTL
+/* the kubectl formats' two buffers: an object with its identity, and any
+   one of its strings decoded; as large as the largest object kept */
+static int output_buffers(const kinf_desc_t* d) {
+    size_t most = d->max_event_bytes;
+#ifndef KINF_NO_FACTORY
+    int k;
+    for (k = 0; k < g_ncaps; k++) { if (g_caps[k].max_event_bytes > most) { most = g_caps[k].max_event_bytes; } }
+#endif
+    g_full_cap = most + 4096; /* the identity put back: name, namespace, uid, resourceVersion */
+    g_full = (char*)malloc(g_full_cap);
+    return g_full && kwp_init(g_full_cap);
+}
+#endif
+#ifndef KW_NO_KUBECTL
+/* kubectl's verbs, said to a user who types them out of habit */
+static int is_verb(const char* w) {
+    static const char* const verbs[] = { "get", "watch", "list", "describe", 0 };
+    int k;
+    for (k = 0; verbs[k]; k++) { if (!strcmp(w, verbs[k])) { return 1; } }
+    return 0;
+}
+#endif
+/* a core/v1 resource with no namespace, as a plural or its API path */
+static int cluster_scoped_core(const char* r) {
+    static const char* const names[] = { "nodes", "namespaces", "persistentvolumes", "componentstatuses", 0 };
+    int k;
+    if (!strncmp(r, "/api/v1/", 8)) { r += 8; }
+    for (k = 0; names[k]; k++) { if (!strcmp(r, names[k])) { return 1; } }
+    return 0;
+}
+/* The positional arguments and what the options say together: "get" (and
+   kubectl's other verbs) said to be none; TYPE/NAME as a field selector on
+   the name; -A; -n with a cluster-scoped core resource. -1 to go on, else
+   the exit status. */
+static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const char** resource) {
+    const char* r = npos ? pos[0] : 0;
+#ifndef KW_NO_KUBECTL
+    static char type[256], fsel[1024];
+    const char* slash;
+    if (npos == 2 && is_verb(pos[0])) {
+        fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch %s'\n", pos[1]);
+        fputs("Try 'kwatch --help'.\n", stderr);
+        return TOOL_EXIT_USAGE;
+    }
+    if (npos == 1 && is_verb(pos[0]) && !g_all) {
+        fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch RESOURCE' (such as 'kwatch pods')\n");
+        fputs("Try 'kwatch --help'.\n", stderr);
+        return TOOL_EXIT_USAGE;
+    }
+    if (g_all_ns) { d->namespace_ = 0; }
+    if (r && r[0] != '/' && (slash = strchr(r, '/')) != 0) {
+        size_t n = (size_t)(slash - r);
+        if (strchr(r, ',')) { return opts_usage_error("TYPE/NAME names one object of one resource", r); }
+        if (!n || !slash[1] || strchr(slash + 1, '/') || n >= sizeof type) { return opts_usage_error("expected TYPE/NAME", r); }
+        memcpy(type, r, n); type[n] = 0;
+        if (d->field_selector && d->field_selector[0]) { snprintf(fsel, sizeof fsel, "%s,metadata.name=%s", d->field_selector, slash + 1); }
+        else { snprintf(fsel, sizeof fsel, "metadata.name=%s", slash + 1); }
+        d->field_selector = fsel;
+        r = type;
+    }
+    if ((g_output == KW_O_WIDE || g_output == KW_O_COLUMNS) && (g_all || (r && strchr(r, ',')))) {
+        return opts_usage_error("-o wide and -o custom-columns print one resource's table: name one RESOURCE", g_all ? "--all" : r);
+    }
+    if (npos == 2) { return opts_usage_error("more than one RESOURCE", pos[1]); }
+#endif
+    if (r && d->namespace_ && d->namespace_[0] && !strchr(r, ',') && cluster_scoped_core(r)) {
+        fprintf(stderr, "kwatch: error CLUSTER_SCOPED: a namespace was given for a cluster-scoped resource: %s\n", r);
+        return TOOL_EXIT_FAIL;
+    }
+    *resource = g_resource = r;
+    return -1;
+}
+
 /* what the command line asks for beside the options, once the
    configuration is read: -1 to go on, else the exit status */
 static int check_resource(const char* resource) {
 #ifndef KINF_NO_FACTORY
-    if (g_snapshot && (g_all || !tool_plain_resource(resource))) {
-        return opts_usage_error("--snapshot takes one RESOURCE, a core plural or an API path", g_all ? "--all" : resource);
+    if (g_snapshot_dir) {
+        struct stat st;
+        if (stat(g_snapshot_dir, &st) != 0 || !S_ISDIR(st.st_mode)) { return opts_usage_error("--snapshot-dir: not a directory", g_snapshot_dir); }
     }
-    if (g_snapshot && g_ncaps) { return opts_usage_error("--snapshot takes the capacities as numbers, not RES=N", g_snapshot); }
+    if (g_snapshot && g_snapshot_dir) { return opts_usage_error("--snapshot and --snapshot-dir: one or the other", g_snapshot); }
+    if (g_snapshot && (g_all || strchr(resource, ','))) {
+        return opts_usage_error("--snapshot FILE takes one RESOURCE: --snapshot-dir DIR keeps one file per resource", g_all ? "--all" : resource);
+    }
 #else
     if (g_all || strchr(resource, ',')) { return opts_usage_error("this build has no discovery (KINF_NO_FACTORY): one RESOURCE, a plural or an API path", resource); }
 #endif
 #ifdef KINF_NO_SNAPSHOT
-    if (g_snapshot) { return opts_usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot); }
+    if (KW_SNAPSHOTS) { return opts_usage_error("this build has no snapshots (KINF_NO_SNAPSHOT)", g_snapshot ? g_snapshot : g_snapshot_dir); }
 #endif
     return -1;
 }
 
 int main(int argc, char** argv) {
     kinf_desc_t d;
+#ifndef KW_NO_KUBECTL
+    kinf_desc_t given;
+#endif
+    const char* pos[2] = { 0, 0 };
     const char* resource = 0;
     void* work = 0;
     int npos, rc;
@@ -555,7 +872,11 @@ int main(int argc, char** argv) {
     memset(&cmd, 0, sizeof(cmd));
     cmd.rows = kw_opts; cmd.count = sizeof(kw_opts) / sizeof(kw_opts[0]);
     cmd.head = usage_head; cmd.tail = usage_tail;
-    cmd.pos = &resource; cmd.max_pos = 1; cmd.too_many = "more than one RESOURCE";
+#ifndef KW_NO_KUBECTL
+    cmd.pos = pos; cmd.max_pos = 2; cmd.too_many = "more than one RESOURCE"; /* a second: "get pods" */
+#else
+    cmd.pos = pos; cmd.max_pos = 1; cmd.too_many = "more than one RESOURCE";
+#endif
     cmd.own = kw_option;
     memset(&d, 0, sizeof(d));
     d.max_objects = 16384;
@@ -566,6 +887,11 @@ int main(int argc, char** argv) {
        calls and window updates (docs/optimisation.md, step 25) */
     d.read_bytes = 1u << 20;
     rc = opts_parse(&cmd, argc, argv, &d, &npos);
+    if (rc < 0 && g_version) {
+        printf("kwatch (kinformer) %d.%d.%d\n", KINF_VERSION_MAJOR, KINF_VERSION_MINOR, KINF_VERSION_PATCH);
+        rc = TOOL_EXIT_OK;
+    }
+    if (rc < 0) { rc = command_line(pos, npos, &d, &resource); }
 #ifndef KINF_NO_WATCH_LIST
     if (rc < 0 && g_watch_list) {
         if (!strcmp(g_watch_list, "auto")) { d.watch_list = KINF_WATCH_LIST_AUTO; } else if (!strcmp(g_watch_list, "on")) { d.watch_list = KINF_WATCH_LIST_ON; }
@@ -574,9 +900,19 @@ int main(int argc, char** argv) {
 #endif
     if (rc < 0 && !resource && !g_all) { rc = opts_usage_error("missing RESOURCE", 0); }
     if (rc < 0 && resource && g_all) { rc = opts_usage_error("--all takes no RESOURCE", resource); }
+#ifndef KW_NO_KUBECTL
+    given = d;
+#endif
     if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+#ifndef KW_NO_KUBECTL /* kwatch-small retries as an agent does */
+    if (rc < 0 && conn_check_files(&d, &given) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
+    tool_fail_fast(&d);
+#endif
     d.logger.func = logger;
     if (rc < 0) { rc = check_resource(resource); }
+#ifndef KW_NO_KUBECTL
+    if (rc < 0 && g_output >= KW_O_YAML && !output_buffers(&d)) { fprintf(stderr, "kwatch: cannot allocate the output buffers\n"); rc = TOOL_EXIT_FAIL; }
+#endif
 #ifndef KINF_NO_FACTORY
     if (rc < 0 && (g_all || g_ncaps || !tool_plain_resource(resource))) {
         rc = open_factory(&d, (char*)(uintptr_t)resource); /* split in place: argv's */
@@ -591,5 +927,10 @@ int main(int argc, char** argv) {
     free(work);
     free(g_keep_copy);
     free(g_drop_copy);
+#ifndef KW_NO_KUBECTL
+    free(g_cols_copy);
+    free(g_full);
+    kwp_free();
+#endif
     return rc;
 }

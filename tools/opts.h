@@ -78,13 +78,30 @@ TOOL_PRIVATE void opts_print_usage(const opts_t* c) {
     for (k = 0; k < c->count; k++) { if (c->rows[k].help) { fputs(c->rows[k].help, stdout); } }
     fputs(c->tail, stdout);
 }
+/* a size's unit after its number, as kubectl's quantities write it: Ki, Mi,
+   Gi (1024s), k or K, M, G (1000s); *end moves past it. 1 when there is
+   none, 0 for an unknown one (then *end stays on it) */
+TOOL_PRIVATE double opts_size_unit(char** end) {
+    static const char units[] = "KMG";
+    const char* p;
+    char c = **end;
+    double m = 1;
+    int k, bin;
+    if (!c) { return 1; }
+    if (!(p = strchr(units, c == 'k' ? 'K' : c))) { return 0; }
+    bin = c != 'k' && (*end)[1] == 'i';
+    for (k = 0; k <= p - units; k++) { m *= bin ? 1024.0 : 1000.0; }
+    *end += 1 + bin;
+    return m;
+}
 /* v as a number of that kind into t; 0 when it is no non-negative number */
 TOOL_PRIVATE int opts_number(int kind, const char* v, void* t) {
     char* end;
     double n;
     if (!v || !*v) { return 0; }
     n = strtod(v, &end);
-    if (*end || n < 0) { return 0; }
+    if (kind == OPT_SIZE) { n *= opts_size_unit(&end); }
+    if (*end || n < 0 || (kind == OPT_SIZE && n > (double)(SIZE_MAX / 2))) { return 0; }
     switch (kind) {
     case OPT_LONG: *(long*)t = (long)n; break;
     case OPT_DOUBLE: *(double*)t = n; break;
@@ -102,7 +119,9 @@ TOOL_PRIVATE int opts_value(int kind, const char* a, const char* v, void* t) {
         *(const char**)t = v;
         return -1;
     }
-    if (!opts_number(kind, v, t)) { return opts_usage_error("expected a non-negative number", v ? v : a); }
+    if (!opts_number(kind, v, t)) {
+        return opts_usage_error(kind == OPT_SIZE && v ? "expected a size (a number, optionally with Ki, Mi, Gi, k, M or G)" : "expected a non-negative number", v ? v : a);
+    }
     return -1;
 }
 /* Reads argv into desc and the tool's variables, the positional arguments

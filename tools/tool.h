@@ -25,12 +25,33 @@ static kinf_factory_t* g_fac;          /* or its factory of several, */
 static int g_handled;                  /* of whose informers so many have the tool's handler */
 #endif
 static void* g_mem;                    /* in this one allocation */
+/* Fail fast (kwatch, kubediff; the agents keep retrying): before the first
+   sync, an error that will not pass by itself ends the tool, as kubectl's
+   request ends, unless --retry-forever. */
+static int g_fail_fast;                /* the tool gives up on such an error (tool_fail_fast) */
+static int g_retry_forever;            /* --retry-forever */
+static uint32_t g_permanent;           /* the error it gives up on, */
+static const char* g_permanent_why;    /* and what it means */
+static unsigned g_n401, g_nrefused, g_nclosed; /* 401s, refused connects, connections closed unanswered */
+static int g_token_file;               /* a token file: a 401 is permanent once it was read again */
+static int g_plain_http;               /* the server's URL is http:// */
+static int g_https_hint;               /* a 400 said the server speaks HTTPS */
+/* repeated log lines: a run of the same error about one object after
+   another is said once, then "... and N more like it" */
+static uint32_t g_rep_item;
+static char g_rep_tag[64];
+static unsigned long g_rep_more;
+static double g_rep_t0;                /* when the run began */
+TOOL_PRIVATE double tool_now_s(void);
 
 /* what to watch: rows of a tool's table */
-#define TOOL_SELECT_OPTS \
-    { "-n", "--namespace", OPT_STR, OPT_DESC(namespace_), "  -n, --namespace NS     one namespace (default: all)\n" }, \
+#define TOOL_NAMESPACE_OPT(help) { "-n", "--namespace", OPT_STR, OPT_DESC(namespace_), help }
+#define TOOL_SELECTOR_OPTS \
     { "-l", "--selector", OPT_STR, OPT_DESC(label_selector), "  -l, --selector SEL     label selector\n" }, \
     { "--field-selector", 0, OPT_STR, OPT_DESC(field_selector), "  --field-selector SEL   field selector\n" }
+#define TOOL_SELECT_OPTS \
+    TOOL_NAMESPACE_OPT("  -n, --namespace NS     one namespace (default: all)\n"), \
+    TOOL_SELECTOR_OPTS
 #define TOOL_VERBOSE_OPT \
     { "-v", "--verbose", OPT_SET, OPT_VAR(g_verbose), \
       "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" }
@@ -44,22 +65,131 @@ static void* g_mem;                    /* in this one allocation */
     { "--max-object-bytes", 0, size_kind, OPT_DESC(max_event_bytes), 0 }, \
     { "--store-bytes", 0, size_kind, OPT_DESC(store_bytes), 0 }
 
+/* the summary of a run of repeated lines, when lines were left out */
+TOOL_PRIVATE void tool_log_flush(void) {
+    if (g_rep_more) {
+        fprintf(stderr, TOOL_NAME ": error %s: %s%s... and %lu more like it\n", kinf_log_item_name(g_rep_item), g_rep_tag,
+                g_rep_tag[0] ? ": " : "", g_rep_more);
+    }
+    g_rep_item = 0; g_rep_more = 0; g_rep_tag[0] = 0;
+}
+/* a run of repeated lines is summed up once a second, so a flood of them
+   is one line a second */
+TOOL_PRIVATE void tool_log_tick(void) {
+    if (g_rep_more && tool_now_s() - g_rep_t0 >= 1.0) { tool_log_flush(); }
+}
+/* the capacity errors said once per object, which a full store or a small
+   --max-object-bytes repeats for every object of a list (an object out of
+   scope is named each time: the server should never send one) */
+TOOL_PRIVATE int tool_per_object(uint32_t item) {
+    return item == KINF_LOGITEM_OBJECT_TOO_LARGE || item == KINF_LOGITEM_STORE_FULL || item == KINF_LOGITEM_STORE_SLOTS_FULL;
+}
+/* A library descriptor's field, as the option that sets it: the capacity
+   a CONFIG_CLAMPED warning names is said as the user typed it. 0: none */
+#ifndef KINF_NO_LOG_STRINGS
+static const char* tool_flag_of(const char* field, const char** range) {
+    static const char* const map[][3] = {
+        { "max_event_bytes", "--max-object-bytes", "4 KiB to 2 GiB" }, { "store_bytes", "--store-bytes", "at most 4 GiB" },
+        { "max_objects", "--max-objects", "at most the library's KINF__MAX_OBJECTS" }, { "read_bytes", "--read-bytes", "256 B to 64 MiB" },
+        { "fifo_capacity", "--fifo", "at most --max-objects" }, { 0, 0, 0 } };
+    int k;
+    for (k = 0; field && map[k][0]; k++) {
+        if (!strcmp(field, map[k][0])) { *range = map[k][2]; return map[k][1]; }
+    }
+    return 0;
+}
+#endif
 /* a log line on stderr: warnings and errors always, the rest with -v; tag
    (an informer's, or 0) names what it is about */
 TOOL_PRIVATE void tool_log(const char* tag, uint32_t level, uint32_t item, const char* msg) {
+    const char* range = 0;
+    const char* flag;
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
+#ifndef TOOL_NO_SUMMARY /* a tool's smallest build may leave the summing up out */
+    if (level <= KINF_LOG_ERROR && tool_per_object(item)) {
+        const char* t = tag ? tag : "";
+        if (item == g_rep_item && !strncmp(g_rep_tag, t, sizeof g_rep_tag - 1)) { g_rep_more++; return; }
+        tool_log_flush();
+        g_rep_item = item;
+        g_rep_t0 = tool_now_s();
+        snprintf(g_rep_tag, sizeof g_rep_tag, "%s", t);
+    } else if (g_rep_item) {
+        tool_log_flush();
+    }
+#endif
+#ifndef KINF_NO_LOG_STRINGS
+    if (item == KINF_LOGITEM_CONFIG_CLAMPED && msg && (flag = tool_flag_of(strrchr(msg, ' ') ? strrchr(msg, ' ') + 1 : msg, &range)) != 0) {
+        fprintf(stderr, TOOL_NAME ": warning CONFIG_CLAMPED: %s%s%s is out of range (%s) and was clamped to it\n", tag ? tag : "", tag ? ": " : "", flag, range);
+        return;
+    }
+#else
+    (void)range; (void)flag;
+#endif
     fprintf(stderr, TOOL_NAME ": %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
             kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
+}
+/* what a permanent error means, said when the tool gives up (a build with
+   no log strings says the item's name alone) */
+#ifndef KINF_NO_LOG_STRINGS
+#define TOOL_WHY(s) s
+#else
+#define TOOL_WHY(s) "giving up"
+#endif
+/* an error that, before the first sync, will not pass by itself: kept in
+   g_permanent with what it means (a refused connection after three tries,
+   a 401 after the token file was read again) */
+static void tool_note_permanent(uint32_t item, const char* msg) {
+    const char* why = 0;
+    switch (item) {
+    case KINF_LOGITEM_UNAUTHORIZED:
+        if (++g_n401 >= (g_token_file ? 2u : 1u)) {
+            why = g_token_file ? TOOL_WHY("401 Unauthorized: the server refused the token, also after the token file was read again")
+                               : TOOL_WHY("401 Unauthorized: the server refused the credentials (--token, --token-file, the kubeconfig's user)");
+        }
+        break;
+    case KINF_LOGITEM_FORBIDDEN: why = TOOL_WHY("403 Forbidden: the user may not list and watch this resource (RBAC)"); break;
+    case KINF_LOGITEM_TLS_UNTRUSTED: why = TOOL_WHY("the server's certificate is not signed by a CA of --certificate-authority (or the kubeconfig's)"); break;
+    case KINF_LOGITEM_TLS_BAD_NAME: why = TOOL_WHY("the server's certificate does not name the host of --server (--tls-server-name checks another name)"); break;
+    case KINF_LOGITEM_TLS_EXPIRED: why = TOOL_WHY("the server's certificate is expired or not yet valid (--tls-time sets the time it is checked at)"); break;
+    case KINF_LOGITEM_TLS_PLAINTEXT_SERVER: why = TOOL_WHY("the server speaks plain HTTP: use http://"); break;
+    case KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED: why = TOOL_WHY("the server refused the client certificate (--client-certificate, --client-key)"); break;
+    case KINF_LOGITEM_CONNECT_FAILED: if (++g_nrefused >= 3) { why = TOOL_WHY("cannot connect to the server (3 tries)"); } break;
+    case KINF_LOGITEM_CONNECTION_CLOSED: case KINF_LOGITEM_IO_ERROR: case KINF_LOGITEM_HTTP_MALFORMED:
+        if (g_plain_http) { g_nclosed++; } /* judged in tool_give_up, by the bytes read */
+        break;
+    case KINF_LOGITEM_BAD_REQUEST:
+        if (msg && strstr(msg, "use https://")) { g_https_hint = 1; why = TOOL_WHY("the server speaks TLS: use https://"); }
+        break;
+    default: break;
+    }
+    if (why && !g_permanent) { g_permanent = item; g_permanent_why = why; }
+}
+TOOL_PRIVATE void tool_stop(void);
+TOOL_PRIVATE int tool_synced(void);
+TOOL_PRIVATE uint64_t tool_bytes(void);
+/* a server that closed every connection unanswered on an http:// URL (twice,
+   nothing read): it speaks TLS */
+static void tool_check_closed(void) {
+    if (!g_permanent && g_nclosed >= 2 && tool_bytes() == 0) {
+        g_permanent = KINF_LOGITEM_CONNECTION_CLOSED;
+        g_permanent_why = TOOL_WHY("the server closed every connection without an HTTP answer: it speaks TLS? use https://");
+    }
 }
 /* the library's logger: the line, and the first final error kept in g_final */
 TOOL_PRIVATE void tool_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     (void)line; (void)file; (void)user;
     if (level <= KINF_LOG_ERROR && kinf_log_item_is_final(item) && !g_final) { g_final = item; }
     tool_log(tag, level, item, msg);
+    if (level <= KINF_LOG_WARN && g_fail_fast) {
+        tool_note_permanent(item, msg);
+        tool_check_closed();
+        if (g_permanent && !tool_synced()) { tool_stop(); } /* discovery too: it ends its wait */
+    }
 }
 
 /* the factory, or the one informer */
 TOOL_PRIVATE void tool_shutdown(void) {
+    tool_log_flush();
 #ifndef KINF_NO_FACTORY
     if (g_fac) { kinf_factory_shutdown(g_fac); g_fac = 0; }
 #endif
@@ -94,10 +224,13 @@ TOOL_PRIVATE void tool_flush(void) {
 /* one wait of at most ms; KINF_OK, or the informer's error (a factory's
    informers retry on their own) */
 TOOL_PRIVATE int tool_poll(int ms) {
+    int r = KINF_OK;
 #ifndef KINF_NO_FACTORY
-    if (g_fac) { kinf_factory_poll(g_fac, ms); return KINF_OK; }
+    if (g_fac) { kinf_factory_poll(g_fac, ms); tool_log_tick(); return KINF_OK; }
 #endif
-    return kinf_poll(g_inf, ms);
+    r = kinf_poll(g_inf, ms);
+    tool_log_tick();
+    return r;
 }
 /* the informers: the one, or the factory's (an entry may be 0) */
 TOOL_PRIVATE int tool_informers(void) {
@@ -199,9 +332,44 @@ TOOL_PRIVATE int tool_wait(double t0, int ms) {
    the server's message is on stderr already. 1: given up */
 TOOL_PRIVATE int tool_refused(int synced) {
     if (!g_final || synced) { return 0; }
-    fprintf(stderr, TOOL_NAME ": giving up: the server refused the request (%s); retrying cannot fix it\n", kinf_log_item_name(g_final));
+    tool_log_flush();
+    fprintf(stderr, TOOL_NAME ": giving up: the server refused the request (%s); retrying cannot fix it%s\n", kinf_log_item_name(g_final),
+            g_https_hint ? ": the server speaks TLS: use https://" : "");
     return 1;
 }
+/* the bytes every informer, and discovery, read */
+TOOL_PRIVATE void tool_totals(uint64_t* bytes, uint64_t* lost, void (*each)(kinf_informer_t* inf, const kinf_stats_t* s));
+TOOL_PRIVATE uint64_t tool_bytes(void) {
+    uint64_t b = 0, lost;
+    tool_totals(&b, &lost, 0);
+#ifndef KINF_NO_FACTORY
+    if (g_fac) { b += kinf_discovery_stats(kinf_factory_discovery(g_fac)).bytes_read; }
+#endif
+    return b;
+}
+/* fail fast for a tool a user runs (kwatch, kubediff): d is its
+   descriptor, complete */
+TOOL_PRIVATE void tool_fail_fast(const kinf_desc_t* d) {
+    g_fail_fast = !g_retry_forever;
+    g_token_file = d->token_file && d->token_file[0];
+    g_plain_http = d->server && !strncmp(d->server, "http://", 7);
+}
+/* with fail fast, before the first sync: has an error come that will not
+   pass by itself? Then the reason is said, the watch stopped, and 1
+   returned */
+TOOL_PRIVATE int tool_give_up(int synced) {
+    if (!g_fail_fast || synced) { return 0; }
+    tool_check_closed();
+    if (!g_permanent) { return 0; }
+    tool_log_flush();
+    fprintf(stderr, TOOL_NAME ": giving up: %s (%s); --retry-forever keeps trying\n", g_permanent_why, kinf_log_item_name(g_permanent));
+    tool_stop();
+    return 1;
+}
+#define TOOL_RETRY_FOREVER_OPT \
+    { "--retry-forever", 0, OPT_SET, OPT_VAR(g_retry_forever), \
+      "  --retry-forever        before the first sync, retry errors that will not pass (401, 403, bad\n" \
+      "                         certificates, refused connects) instead of exiting 1 as kubectl does\n" }
 
 /* splits a comma list in place, empty items left out; returns the count */
 TOOL_PRIVATE int tool_split(char* s, const char** out, int max) {

@@ -138,6 +138,12 @@ static void test_api_edges(void) {
         list_begin(inf);
         CHECK_INT(feeds(inf, body), 0);
         CHECK_INT(logged(KINF_LOGITEM_OBJECT_TOO_LARGE), 1);
+        {   /* the message names the object and its size: the item's bytes, against max_event_bytes */
+            char want[160];
+            snprintf(want, sizeof(want), "ns/big: %zu bytes, max_event_bytes 4096",
+                     strlen("{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\"},\"data\":\"\"}") + 5000);
+            if (!CHECK(strstr(g_lastmsg, want) != 0)) { note("logged: %s; want: %s", g_lastmsg, want); }
+        }
         CHECK(kinf_get(inf, "ns/big", &o) && (o.flags & KINF_OBJ_IDENTITY_ONLY) && !strcmp(o.uid, "u1"));
         CHECK_STR(o.json, "{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\"}}");
         /* max_tokens only sizes the jsmn tokens of Status objects: many values are fine */
@@ -157,6 +163,12 @@ static void test_api_edges(void) {
         /* an oversized watch delete */
         watch_begin(inf);
         CHECK_INT(wev(inf, "DELETED", "{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"resourceVersion\":\"11\"},\"data\":\"%s\"}", big), 0);
+        {   /* in a watch the size is the event's: {"type":"DELETED","object":...} */
+            char want[160];
+            snprintf(want, sizeof(want), "ns/big: %zu bytes, max_event_bytes 4096",
+                     strlen("{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"big\",\"namespace\":\"ns\",\"resourceVersion\":\"11\"},\"data\":\"\"}}") + 5000);
+            if (!CHECK(strstr(g_lastmsg, want) != 0)) { note("logged: %s; want: %s", g_lastmsg, want); }
+        }
         dispatch(inf);
         CHECK_STR(g_evlog, "D ns/big 11");
         CHECK(strstr(g_lastjson, "\"resourceVersion\":\"11\"") != 0);
@@ -322,6 +334,16 @@ static void test_http_error_message(void) {
     CHECK_STR(g_lastmsg, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take): /api/v1/pods (server: field label not supported: spec.nodeNam \\?x\\?\\u0007)");
     CHECK_INT(kinf_last_error(inf), KINF_LOGITEM_BAD_REQUEST);
     CHECK(kinf_stats(inf).backoffs == 1); /* it backs off and tries again, as client-go */
+    rm(inf);
+    /* Go's answer to plain HTTP on a TLS port: BAD_REQUEST with the hint */
+    inf = eng_mk();
+    if (!CHECK(inf != 0)) { return; }
+    log_reset();
+    kinf_engine_tick(kinf_informer_engine(inf), t); kinf_engine_connected(kinf_informer_engine(inf), t); (void)eng_send(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("400 Bad Request", "", "Client sent an HTTP request to an HTTPS server.\n", 0));
+    CHECK_INT(eng_recv(inf, resp, 7, t), strlen(resp));
+    CHECK_INT(logged(KINF_LOGITEM_BAD_REQUEST), 1);
+    CHECK_STR(g_lastmsg, "400 Bad Request: the server refused the request (a selector, or a namespace it does not take): /api/v1/pods (the server speaks TLS: use https://)");
     rm(inf);
     /* a long message is cut, and says so */
     inf = eng_mk();
