@@ -803,6 +803,13 @@ typedef struct kinf_desc_t {
        above of the same names are not read; logger, tag and random_seed
        are this descriptor's when set, else the connection's */
     const kinf_conn_desc_t* connection;
+    /* 1: an update that changes nothing the informer keeps is not delivered
+       (kinf_stats: skipped_unchanged): its stored JSON equals the version
+       the handlers had, member for member, apart from
+       metadata.resourceVersion and metadata.managedFields. The store takes
+       it all the same (the lister and the resourceVersion are the newest).
+       Adds, deletes, resyncs and identity-only versions are always delivered. */
+    int skip_unchanged;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -845,6 +852,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
+    uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -5176,6 +5184,7 @@ struct kinf_informer_t {
        under way is a watch-list whose initial events have not ended */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
+    uint8_t skip_unchanged;       /* desc.skip_unchanged (>>store unchanged) */
 };
 /* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
 #ifndef KINF_NO_GZIP
@@ -6177,6 +6186,70 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
     }
 }
 
+/* >>store unchanged  desc.skip_unchanged: is a new version the same as the
+   one the handlers had? Two stored objects (compact JSON, as projection
+   writes it) are the same when their members are, in order, byte for byte,
+   except metadata.resourceVersion and metadata.managedFields, which the API
+   server rewrites at every write whatever changed. Anything the walk does
+   not expect (not an object, whitespace, an escaped key) makes them
+   different: an update is then delivered, as without the switch. */
+typedef struct kinf__mit { const char* j; size_t i, n; } kinf__mit; /* the members of one object */
+static int kinf__key_is(const char* j, size_t ks, size_t ke, const char* k) {
+    size_t l = strlen(k);
+    return ke - ks == l + 2u && !memcmp(j + ks + 1, k, l);
+}
+/* the next member: its key [*ks, *ke) quotes included, its value [*vs, *ve);
+   1, 0 at the object's end, -1 when the bytes are not as projection writes them */
+static int kinf__mit_next(kinf__mit* m, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    const uint8_t* b = (const uint8_t*)m->j;
+    if (m->i >= m->n) { return -1; }
+    if (b[m->i] == '}') { return 0; }
+    if (b[m->i] != '"') { return -1; }
+    *ks = m->i;
+    *ke = kinf__json_end(b, m->i, m->n);
+    if (!*ke || *ke >= m->n || b[*ke] != ':') { return -1; }
+    *vs = *ke + 1u;
+    *ve = kinf__json_end(b, *vs, m->n);
+    if (!*ve || *ve >= m->n || (b[*ve] != ',' && b[*ve] != '}')) { return -1; }
+    m->i = b[*ve] == ',' ? *ve + 1u : *ve;
+    return 1;
+}
+/* the next member of metadata (meta) that is not noise */
+static int kinf__mit_kept(kinf__mit* m, int meta, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    int r;
+    while ((r = kinf__mit_next(m, ks, ke, vs, ve)) == 1 && meta &&
+           (kinf__key_is(m->j, *ks, *ke, "resourceVersion") || kinf__key_is(m->j, *ks, *ke, "managedFields"))) {}
+    return r;
+}
+/* a[0..an) and b[0..bn), objects: the same members (metadata's noise left out when meta) */
+static int kinf__same_members(const char* a, size_t an, const char* b, size_t bn, int meta) {
+    kinf__mit x, y;
+    if (an < 2u || bn < 2u || a[0] != '{' || b[0] != '{') { return 0; }
+    x.j = a; x.i = 1; x.n = an; y.j = b; y.i = 1; y.n = bn;
+    for (;;) {
+        size_t aks, ake, avs, ave, bks, bke, bvs, bve;
+        int ra = kinf__mit_kept(&x, meta, &aks, &ake, &avs, &ave), rb = kinf__mit_kept(&y, meta, &bks, &bke, &bvs, &bve);
+        if (ra < 0 || rb < 0 || ra != rb) { return 0; }
+        if (!ra) { return x.i + 1u == an && y.i + 1u == bn; }
+        if (ake - aks != bke - bks || memcmp(a + aks, b + bks, ake - aks)) { return 0; }
+        if (!meta && kinf__key_is(a, aks, ake, "metadata") && a[avs] == '{' && b[bvs] == '{') {
+            if (!kinf__same_members(a + avs, ave - avs, b + bvs, bve - bvs, 1)) { return 0; }
+        } else if (ave - avs != bve - bvs || memcmp(a + avs, b + bvs, ave - avs)) {
+            return 0;
+        }
+    }
+}
+/* the stored versions ra and rb: the same object for the handlers? An
+   identity-only version is never the same: what it holds is not known. */
+static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb) {
+    kinf_object_t a, b;
+    kinf__store_view(inf, ra, -1, &a);
+    kinf__store_view(inf, rb, -1, &b);
+    if ((a.flags | b.flags) & KINF_OBJ_IDENTITY_ONLY) { return 0; }
+    if (a.json_len == b.json_len && !memcmp(a.json, b.json, a.json_len)) { return 1; }
+    return kinf__same_members(a.json, a.json_len, b.json, b.json_len, 0);
+}
+
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
 static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
@@ -6241,6 +6314,7 @@ static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
 /* a new version (block ref) of a key arrives: from the watch or a list */
 static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, uint32_t h) {
     kinf__slot* sl;
+    int queue = 1;
     if (s < 0) {
         s = kinf__slot_alloc(inf);
         if (s < 0) {
@@ -6256,7 +6330,14 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     } else {
         sl = &inf->slots[s];
         kinf__index_remove(inf, s);
-        if (sl->flags & KINF__F_DELETED) {
+        if (inf->skip_unchanged && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
+            /* delivered, and this version is the same to the handlers: it
+               replaces the stored one (its resourceVersion is the newest)
+               and is not queued */
+            kinf__arena_free(inf, sl->cur);
+            inf->st.skipped_unchanged++;
+            queue = 0;
+        } else if (sl->flags & KINF__F_DELETED) {
             inf->nlive++;
             if (sl->flags & KINF__F_KNOWN) {
                 /* deleted, then created again before handlers saw the delete:
@@ -6279,7 +6360,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     }
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
-    kinf__fifo_push(inf, s);
+    if (queue) { kinf__fifo_push(inf, s); }
     KINF__SNAP_TOUCH(inf);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
@@ -7384,6 +7465,10 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else if (!(sl->flags & KINF__F_KNOWN)) {
             sl->flags |= KINF__F_KNOWN;
             kinf__hd_deliver_add(inf, &b);
+        } else if (inf->skip_unchanged && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
+            /* changes that came back to what the handlers had */
+            inf->st.skipped_unchanged++;
+            kinf__arena_free(inf, sl->old); sl->old = 0;
         } else {
             if (sl->old) { kinf__store_view(inf, sl->old, s, &a); } else { a = b; }
             kinf__hd_deliver_update(inf, &a, &b);
@@ -11894,6 +11979,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->skip_unchanged = (uint8_t)(s.d.skip_unchanged != 0);
 #ifndef KINF_ENGINE_ONLY
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else

@@ -802,6 +802,13 @@ typedef struct kinf_desc_t {
        above of the same names are not read; logger, tag and random_seed
        are this descriptor's when set, else the connection's */
     const kinf_conn_desc_t* connection;
+    /* 1: an update that changes nothing the informer keeps is not delivered
+       (kinf_stats: skipped_unchanged): its stored JSON equals the version
+       the handlers had, member for member, apart from
+       metadata.resourceVersion and metadata.managedFields. The store takes
+       it all the same (the lister and the resourceVersion are the newest).
+       Adds, deletes, resyncs and identity-only versions are always delivered. */
+    int skip_unchanged;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -844,6 +851,7 @@ typedef struct kinf_stats_t {
     uint64_t watch_list_fallbacks;                   /* of them, refused or not finished: a LIST instead */
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
+    uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */

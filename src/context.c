@@ -142,6 +142,7 @@ struct kinf_informer_t {
        under way is a watch-list whose initial events have not ended */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
+    uint8_t skip_unchanged;       /* desc.skip_unchanged (>>store unchanged) */
 };
 /* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
 #ifndef KINF_NO_GZIP

@@ -50,6 +50,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->skip_unchanged = (uint8_t)(s.d.skip_unchanged != 0);
 #ifndef KINF_ENGINE_ONLY
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else

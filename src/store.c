@@ -278,6 +278,70 @@ static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
     }
 }
 
+/* >>store unchanged  desc.skip_unchanged: is a new version the same as the
+   one the handlers had? Two stored objects (compact JSON, as projection
+   writes it) are the same when their members are, in order, byte for byte,
+   except metadata.resourceVersion and metadata.managedFields, which the API
+   server rewrites at every write whatever changed. Anything the walk does
+   not expect (not an object, whitespace, an escaped key) makes them
+   different: an update is then delivered, as without the switch. */
+typedef struct kinf__mit { const char* j; size_t i, n; } kinf__mit; /* the members of one object */
+static int kinf__key_is(const char* j, size_t ks, size_t ke, const char* k) {
+    size_t l = strlen(k);
+    return ke - ks == l + 2u && !memcmp(j + ks + 1, k, l);
+}
+/* the next member: its key [*ks, *ke) quotes included, its value [*vs, *ve);
+   1, 0 at the object's end, -1 when the bytes are not as projection writes them */
+static int kinf__mit_next(kinf__mit* m, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    const uint8_t* b = (const uint8_t*)m->j;
+    if (m->i >= m->n) { return -1; }
+    if (b[m->i] == '}') { return 0; }
+    if (b[m->i] != '"') { return -1; }
+    *ks = m->i;
+    *ke = kinf__json_end(b, m->i, m->n);
+    if (!*ke || *ke >= m->n || b[*ke] != ':') { return -1; }
+    *vs = *ke + 1u;
+    *ve = kinf__json_end(b, *vs, m->n);
+    if (!*ve || *ve >= m->n || (b[*ve] != ',' && b[*ve] != '}')) { return -1; }
+    m->i = b[*ve] == ',' ? *ve + 1u : *ve;
+    return 1;
+}
+/* the next member of metadata (meta) that is not noise */
+static int kinf__mit_kept(kinf__mit* m, int meta, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    int r;
+    while ((r = kinf__mit_next(m, ks, ke, vs, ve)) == 1 && meta &&
+           (kinf__key_is(m->j, *ks, *ke, "resourceVersion") || kinf__key_is(m->j, *ks, *ke, "managedFields"))) {}
+    return r;
+}
+/* a[0..an) and b[0..bn), objects: the same members (metadata's noise left out when meta) */
+static int kinf__same_members(const char* a, size_t an, const char* b, size_t bn, int meta) {
+    kinf__mit x, y;
+    if (an < 2u || bn < 2u || a[0] != '{' || b[0] != '{') { return 0; }
+    x.j = a; x.i = 1; x.n = an; y.j = b; y.i = 1; y.n = bn;
+    for (;;) {
+        size_t aks, ake, avs, ave, bks, bke, bvs, bve;
+        int ra = kinf__mit_kept(&x, meta, &aks, &ake, &avs, &ave), rb = kinf__mit_kept(&y, meta, &bks, &bke, &bvs, &bve);
+        if (ra < 0 || rb < 0 || ra != rb) { return 0; }
+        if (!ra) { return x.i + 1u == an && y.i + 1u == bn; }
+        if (ake - aks != bke - bks || memcmp(a + aks, b + bks, ake - aks)) { return 0; }
+        if (!meta && kinf__key_is(a, aks, ake, "metadata") && a[avs] == '{' && b[bvs] == '{') {
+            if (!kinf__same_members(a + avs, ave - avs, b + bvs, bve - bvs, 1)) { return 0; }
+        } else if (ave - avs != bve - bvs || memcmp(a + avs, b + bvs, ave - avs)) {
+            return 0;
+        }
+    }
+}
+/* the stored versions ra and rb: the same object for the handlers? An
+   identity-only version is never the same: what it holds is not known. */
+static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb) {
+    kinf_object_t a, b;
+    kinf__store_view(inf, ra, -1, &a);
+    kinf__store_view(inf, rb, -1, &b);
+    if ((a.flags | b.flags) & KINF_OBJ_IDENTITY_ONLY) { return 0; }
+    if (a.json_len == b.json_len && !memcmp(a.json, b.json, a.json_len)) { return 1; }
+    return kinf__same_members(a.json, a.json_len, b.json, b.json_len, 0);
+}
+
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
 static void kinf__fifo_push(kinf_informer_t* inf, int32_t s) {
@@ -342,6 +406,7 @@ static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
 /* a new version (block ref) of a key arrives: from the watch or a list */
 static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, uint32_t h) {
     kinf__slot* sl;
+    int queue = 1;
     if (s < 0) {
         s = kinf__slot_alloc(inf);
         if (s < 0) {
@@ -357,7 +422,14 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     } else {
         sl = &inf->slots[s];
         kinf__index_remove(inf, s);
-        if (sl->flags & KINF__F_DELETED) {
+        if (inf->skip_unchanged && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
+            /* delivered, and this version is the same to the handlers: it
+               replaces the stored one (its resourceVersion is the newest)
+               and is not queued */
+            kinf__arena_free(inf, sl->cur);
+            inf->st.skipped_unchanged++;
+            queue = 0;
+        } else if (sl->flags & KINF__F_DELETED) {
             inf->nlive++;
             if (sl->flags & KINF__F_KNOWN) {
                 /* deleted, then created again before handlers saw the delete:
@@ -380,7 +452,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     }
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s);
-    kinf__fifo_push(inf, s);
+    if (queue) { kinf__fifo_push(inf, s); }
     KINF__SNAP_TOUCH(inf);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */

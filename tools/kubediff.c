@@ -64,6 +64,10 @@ static const opt_t opts[] = {
     { "--read-bytes", 0, OPT_SIZE, OPT_DESC(read_bytes), "  --read-bytes B         socket read buffer (default 1 MiB)\n" },
     { "--patch-bytes", 0, OPT_SIZE, OPT_VAR(g_patch_bytes),
       "  --patch-bytes B        the largest patch printed (default 4 MiB)\n" },
+    TOOL_NO_SKIP_UNCHANGED_OPT(
+      "  --no-skip-unchanged    a MODIFIED line for every update, an empty patch included (by default an\n"
+      "                         update that changes only metadata.resourceVersion and managedFields has none)\n"),
+    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: no line for an update that changes nothing\n"),
     { "--with-object", 0, OPT_SET, OPT_VAR(g_with_object),
       "  --with-object          MODIFIED lines carry the new \"object\" too, beside the patch\n" },
     TOOL_STATS_OPT(" and memory to stderr\n"),
@@ -540,6 +544,7 @@ int main(int argc, char** argv) {
     d.store_bytes = 32u << 20;
     d.prefault_store = 1;
     d.read_bytes = 1u << 20;
+    d.skip_unchanged = 1;
     rc = opts_parse(&cmd, argc, argv, &d, &npos);
     if (rc >= 0) { return rc; }
     if (!g_res && !g_all) { return opts_usage_error("missing RESOURCE", 0); }

@@ -40,6 +40,7 @@
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
 #include "selector.inc.c"
+#include "predicate.inc.c"
 
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -150,5 +151,8 @@ int main(void) {
     test_watch_list_end_value();
     test_metadata_only();
     test_gzip();
+    test_skip_unchanged_compare();
+    test_skip_unchanged();
+    test_skip_unchanged_relist();
     return report();
 }
