@@ -3595,6 +3595,160 @@ ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), 
 ALL += [("cm2files_keys", scenario_cm2files_keys, 3), ("cm2files_layout", scenario_cm2files_layout, 4)]
 ALL += [("selector_scope", scenario_selector_scope, 3)]
 
+
+def scenario_skip_unchanged(ctx):
+    """--skip-unchanged: label-only updates of a pod kwatch keeps as
+    spec.nodeName give no MODIFIED line (they do without it), with the watch
+    cut on the way; a warm start from a snapshot, through the watch from its
+    resourceVersion and through a relist after a compaction, adds the
+    snapshot's objects and prints no MODIFIED for a pod that changed only its
+    labels while kwatch was down; the cache ends at the server's
+    resourceVersions all the same. kubediff and cm2files skip an update that
+    changes nothing by default (kubediff --no-skip-unchanged prints it)."""
+    srv = Server("skip-unchanged", pods=20, namespaces=2, configmaps=4)
+    d = tempfile.mkdtemp(prefix="kinformer-skip-")
+    snap = os.path.join(d, "pods.snap")
+    keep = ["--keep", "spec.nodeName"]
+    procs = []
+
+    def relabel(path, n, node=None):
+        for i in range(n):
+            o = srv.get(path)
+            o["metadata"].setdefault("labels", {})["skip-test"] = str(i)
+            if node is not None and i == n - 1:
+                o["spec"]["nodeName"] = node
+            srv.apply(path, o)
+
+    def modified(kw, key):
+        return sum(1 for ln in kw.out_lines() if ln.startswith("MODIFIED %s " % key))
+
+    try:
+        first = srv.get(pod_path("ns-0"))["items"][0]["metadata"]["name"]
+        key, path = "ns-0/" + first, pod_path("ns-0") + "/" + first
+        for flag, want in (([], 11), (["--skip-unchanged"], 1)):
+            c = Checks("skip unchanged: --keep spec.nodeName %s, 10 label-only updates and a nodeName change "
+                       "(the watch cut among them): %d MODIFIED line(s)" % (" ".join(flag) or "(without)", want))
+            wbase = srv.watch_count("pods")
+            kw = Kwatch("skip-live" + "".join(flag), srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"]
+                        + keep + flag, merge=True)
+            procs.append(kw)
+            if wait_watching(c, srv, "pods", wbase):
+                relabel(path, 5)
+                srv.fault("cut")
+                relabel(path, 5)
+                relabel(path, 1, node="node-%s" % ("x" if flag else "y"))
+                if finish_with_sentinel(c, srv, [kw]):
+                    kw.stop()
+                    check_clean_exit(c, kw)
+                    c.check(modified(kw, key) == want, "%d MODIFIED lines for %s, want %d" % (modified(kw, key), key, want))
+                    c.check(kw.stat("skipped_unchanged") == (10 if flag else 0),
+                            "skipped_unchanged=%s" % kw.stats().get("skipped_unchanged"))
+                    check_against_server(c, kw, srv, pod_path())
+            kw.kill()
+            c.report()
+
+        c = Checks("skip unchanged: a warm start (the watch from the snapshot's RV, then a relist after a "
+                   "compaction) prints ADDED for the snapshot's pods and MODIFIED only for a pod that changed what is kept")
+        kw = Kwatch("skip-cold", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", snap,
+                                           "--skip-unchanged"] + keep)
+        procs.append(kw)
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        pods = [o["metadata"]["name"] for o in srv.get(pod_path("ns-1"))["items"]][:3]
+        for round_, expire in ((0, False), (1, True)):
+            relabel(pod_path("ns-1") + "/" + pods[0], 3)
+            relabel(pod_path("ns-1") + "/" + pods[1], 2, node="node-moved-%d" % round_)
+            moved_rv = srv.get(pod_path("ns-1") + "/" + pods[1])["metadata"]["resourceVersion"]
+            total = sum(1 for o in srv.get(pod_path())["items"] if not o["metadata"]["name"].startswith("zz-sentinel"))
+            if expire:
+                srv.fault("expire")
+            lists = srv.lists_any("pods")
+            kw = Kwatch("skip-warm-%d" % round_, srv.url, ["pods", "-o", "name", "--snapshot", snap, "--dump-on-exit",
+                                                          "--stats", "--skip-unchanged", "-v"] + keep, merge=True)
+            procs.append(kw)
+            # with no relist the sentinel comes through the watch, after every change before it
+            caught_up = finish_with_sentinel(c, srv, [kw]) if expire else \
+                kw.wait_event("ADDED", srv.sentinel_pod()) is not None
+            c.check(caught_up, "round %d: the sentinel never arrived %s" % (round_, kw.describe()))
+            if caught_up:
+                kw.stop()
+                check_clean_exit(c, kw)
+                tag = "round %d: " % round_
+                c.check("SNAPSHOT_LOADED" in kw.err_text(), tag + "no SNAPSHOT_LOADED")
+                c.check((srv.lists_any("pods") > lists) == expire,
+                        tag + "LIST and watch-list requests %d -> %d" % (lists, srv.lists_any("pods")))
+                # the moved pod: a MODIFIED line, or (when the watch's events came
+                # before the snapshot's adds were delivered) an ADDED line of its newest version
+                mods = [ln for ln in kw.out_lines() if ln.startswith("MODIFIED ")]
+                moved = [ln for ln in kw.out_lines() if ln.split(" ")[1:2] == ["ns-1/" + pods[1]]]
+                c.check(all(m.split(" ")[1] == "ns-1/" + pods[1] for m in mods) and len(mods) <= 1,
+                        tag + "MODIFIED lines for pods whose kept fields did not change: %s" % mods[:4])
+                c.check(moved and moved[-1].split(" ")[-1] == moved_rv,
+                        tag + "the moved pod's last line is not its version %s: %s" % (moved_rv, moved[-2:]))
+                if expire:  # the relist comes after the backoff, when the snapshot's adds are delivered
+                    c.check(len(mods) == 1, tag + "no MODIFIED line for the moved pod")
+                adds = sum(1 for ln in kw.out_lines() if ln.startswith("ADDED ") and "zz-sentinel" not in ln)
+                c.check(adds == total, tag + "%d ADDED lines, want the snapshot's %d" % (adds, total))
+                # the events printed end at older resourceVersions (those skipped); the cache at the server's
+                want = srv.state(pod_path())
+                c.check(kw.dump() == want, tag + "dump differs: " + diff_summary(kw.dump(), want))
+            kw.kill()
+        c.report()
+
+        c = Checks("skip unchanged: kubediff prints no line for an update that changes nothing (by default), "
+                   "and one whose patch is the resourceVersion with --no-skip-unchanged; cm2files counts them")
+        cm = "/api/v1/namespaces/ns-1/configmaps/skip-cm"
+        base = {"metadata": {"name": "skip-cm", "namespace": "ns-1"}, "data": {"a": "1"}}
+        srv.apply(cm, base)
+        kds = [Tool("kubediff", "skip-kd", srv.url, ["configmaps", "-n", "ns-1", "--stats"]),
+               Tool("kubediff", "skip-kd-all", srv.url, ["configmaps", "-n", "ns-1", "--no-skip-unchanged"])]
+        cmd = Tool("cm2files", "skip-cm2files", srv.url, ["-n", "ns-1", "--dir", d, "--stats"])
+        procs.extend(kds + [cmd])
+        for t in kds:
+            if t.wait_for(lambda ln: '"key":"ns-1/skip-cm"' in ln, 60) is None:
+                c.fail("%s never listed skip-cm %s" % (t.name, t.describe()))
+        deadline = time.monotonic() + 60 * SLOW
+        while not os.path.exists(os.path.join(d, "skip-cm", "a")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        c.check(os.path.exists(os.path.join(d, "skip-cm", "a")), "cm2files never wrote skip-cm/a")
+        for _ in range(3):
+            srv.apply(cm, json.loads(json.dumps(base)))
+        changed = json.loads(json.dumps(base))
+        changed["data"]["a"] = "2"
+        srv.apply(cm, changed)
+        for t in kds:
+            if t.wait_progress(lambda ln: '"type":"MODIFIED"' in ln and '"value":"2"' in ln) is None:
+                c.fail("%s never printed the change %s" % (t.name, t.describe()))
+        while time.monotonic() < deadline:
+            try:
+                with open(os.path.join(d, "skip-cm", "a"), "rb") as f:
+                    if f.read() == b"2":
+                        break
+            except OSError:
+                pass
+            time.sleep(0.2)
+        for t in kds + [cmd]:
+            t.stop()
+            c.check(t.rc == 0, "%s: exit status %s" % (t.name, t.rc))
+        mods = [json.loads(ln) for ln in kds[0].out_lines() if '"type":"MODIFIED"' in ln]
+        c.check(len(mods) == 1, "kubediff: %d MODIFIED lines, want 1: %.300s" % (len(mods), mods))
+        c.check(kds[0].stat("skipped_unchanged") == 3, "kubediff: skipped_unchanged=%s" % kds[0].stats().get("skipped_unchanged"))
+        mods = [json.loads(ln) for ln in kds[1].out_lines() if '"type":"MODIFIED"' in ln]
+        c.check(len(mods) == 4, "kubediff --no-skip-unchanged: %d MODIFIED lines, want 4" % len(mods))
+        rv_only = [m for m in mods if [op.get("path") for op in m.get("patch", [])] == ["/metadata/resourceVersion"]]
+        c.check(len(rv_only) == 3, "kubediff --no-skip-unchanged: %d patches of the resourceVersion only, want 3: %.300s"
+                % (len(rv_only), mods))
+        c.check(cmd.stat("skipped_unchanged") == 3, "cm2files: skipped_unchanged=%s" % cmd.stats().get("skipped_unchanged"))
+        c.report()
+    finally:
+        for p_ in procs:
+            p_.kill()
+        srv.close()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+ALL += [("skip_unchanged", scenario_skip_unchanged, 4)]
+
 # kubediff --webhook: a receiver of its own on 127.0.0.1
 class WebhookReceiver:
     """An HTTP/1.1 receiver on 127.0.0.1 (port 0) that records each POST's

@@ -641,9 +641,10 @@ int main(int argc, char** argv) {
     }
     if (g_stats) {
         kinf_workqueue_stats_t qs = kinf_workqueue_stats(g_q, kinf_workqueue_now_ms());
-        fprintf(stderr, "# stats cm2files writes=%llu removes=%llu failures=%llu skipped=%llu queue depth=%d retries=%llu refused=%llu\n",
+        fprintf(stderr, "# stats cm2files writes=%llu removes=%llu failures=%llu skipped=%llu queue depth=%d retries=%llu refused=%llu skipped_unchanged=%llu\n",
                 (unsigned long long)g_writes, (unsigned long long)g_removes, (unsigned long long)g_failures,
-                (unsigned long long)g_skipped, qs.depth, (unsigned long long)qs.retries, (unsigned long long)g_refused);
+                (unsigned long long)g_skipped, qs.depth, (unsigned long long)qs.retries, (unsigned long long)g_refused,
+                (unsigned long long)kinf_stats(g_inf).skipped_unchanged);
     }
     if (rc == TOOL_EXIT_OK && kinf_stats(g_inf).bytes_read == 0) { fprintf(stderr, "cm2files: never reached the server\n"); rc = TOOL_EXIT_FAIL; }
     kinf_workqueue_shut_down(g_q);

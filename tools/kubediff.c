@@ -412,11 +412,12 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
         if (kinf_factory_resource(g_fac, inf, &rs) != KINF_OK) { return; }
         res = rs.name;
     }
-    fprintf(stderr, "# stats resource %s events=%llu added=%llu modified=%llu deleted=%llu relists=%llu bytes_read=%llu\n"
+    fprintf(stderr, "# stats resource %s events=%llu added=%llu modified=%llu deleted=%llu relists=%llu bytes_read=%llu skipped_unchanged=%llu\n"
                     "# stats objects=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu oversized=%llu store_full=%llu dropped=%llu\n"
                     "# stats memory used=%zu capacity=%zu last_error=%s\n",
             res, (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
-            (unsigned long long)s->deleted, (unsigned long long)s->relists, (unsigned long long)s->bytes_read, s->objects,
+            (unsigned long long)s->deleted, (unsigned long long)s->relists, (unsigned long long)s->bytes_read,
+            (unsigned long long)s->skipped_unchanged, s->objects,
             s->max_objects, s->store_used, s->store_peak, s->store_capacity, (unsigned long long)s->oversized,
             (unsigned long long)s->store_full, (unsigned long long)s->dropped, s->mem_used, s->mem_capacity,
             kinf_log_item_name(kinf_last_error(inf)));
