@@ -26,7 +26,16 @@ enum { KINF__F_LIVE = 1, KINF__F_KNOWN = 2, KINF__F_PENDING = 4, KINF__F_DELETED
        KINF__F_RECREATED = 32, KINF__F_FSU_OLD = 64, KINF__F_SEEN = 128 /* in the list under way */ };
 typedef struct kinf__slot { uint32_t cur, old; int32_t pnext; uint16_t gen; uint8_t flags, ixflags; } kinf__slot;
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
+/* fn is a kinf_index_values_fn when the index's bit of ix_multi is set */
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
+/* what an index function's values go to: linked for the object in slot s
+   (n of the ixk nodes used), or, when want is set, compared with it */
+struct kinf_index_values_t {
+    kinf_informer_t* inf;
+    int x, n, over, found;
+    int32_t s;
+    const char* want;
+};
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
 /* The projection rules: what the scanner asks at a key and projection
    follows. Their segments' bytes are in buf. */
@@ -81,6 +90,8 @@ struct kinf_informer_t {
     uint32_t ixb_mask;
     kinf__index* idx;
     int nidx;
+    int ixk;                      /* desc.max_index_values: a custom index's nodes per slot */
+    uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
     kinf_handler_t* handlers;
     int nhandlers;
     jsmntok_t* toks;

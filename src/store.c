@@ -223,59 +223,103 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
     inf->kb[i] = KINF__KB_EMPTY;
 }
 
-/* >>store index */
-static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t s) { return &inf->ix[(size_t)x * (size_t)inf->max_objects + (size_t)s]; }
-static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
-static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o, char* buf, size_t cap) {
-    if (x == 0) { kinf__strlcpy(buf, o->namespace_, cap); return 1; }
-    return inf->idx[x].fn(o, buf, cap, inf->idx[x].user) ? (buf[cap - 1] = 0, 1) : 0;
+/* >>store index  Index 0 (the namespace) links each slot once; a custom
+   index has ixk nodes per slot (desc.max_index_values), node s * ixk + j
+   for the slot's j-th value, linked into the bucket of that value's hash.
+   A chain holds nodes; a lookup filters them by hash, then asks the index
+   function whether the object has the value. */
+static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t n) {
+    return &inf->ix[x == 0 ? (size_t)n : (size_t)inf->max_objects * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
 }
-/* A custom index keeps each link's value hash; the namespace index does not:
+static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
+/* A custom index keeps each node's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
-static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t s) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects + (size_t)s]; }
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
+static uint32_t kinf__ix_hash(const char* v) { uint32_t vh = kinf__fnv(v, strlen(v)); return vh ? vh : 1u; } /* 0: not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
 }
+static void kinf__ix_link(kinf_informer_t* inf, int x, int32_t n, uint32_t vh) {
+    kinf__ixlink* l = kinf__ixl(inf, x, n);
+    int32_t* head = kinf__ixhead(inf, x, vh);
+    l->prev = -1; l->next = *head;
+    if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = n; }
+    *head = n;
+}
+static void kinf__ix_unlink(kinf_informer_t* inf, int x, int32_t n, uint32_t vh) {
+    kinf__ixlink* l = kinf__ixl(inf, x, n);
+    if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
+    if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
+    l->next = l->prev = -1;
+}
+/* the object's values of custom index x, one kinf_index_emit each */
+static void kinf__index_values(kinf_informer_t* inf, int x, const kinf_object_t* o, kinf_index_values_t* out) {
+    if (inf->ix_multi & (1u << x)) {
+        ((kinf_index_values_fn)(void (*)(void))inf->idx[x].fn)(o, out, inf->idx[x].user);
+    } else {
+        char v[256];
+        if (inf->idx[x].fn(o, v, sizeof(v), inf->idx[x].user)) { v[sizeof(v) - 1] = 0; kinf_index_emit(out, v); }
+    }
+}
+KINF_API int kinf_index_emit(kinf_index_values_t* out, const char* value) {
+    kinf_informer_t* inf;
+    uint32_t vh;
+    int32_t n0;
+    int j;
+    if (!out || !value) { return 0; }
+    inf = out->inf;
+    if (out->want) { if (!strcmp(value, out->want)) { out->found = 1; } return 1; }
+    vh = kinf__ix_hash(value);
+    n0 = out->s * inf->ixk;
+    for (j = 0; j < out->n; j++) { if (*kinf__ixvh(inf, out->x, n0 + j) == vh) { return 1; } } /* one node a hash */
+    if (out->n == inf->ixk) { out->over = 1; return 0; }
+    *kinf__ixvh(inf, out->x, n0 + out->n) = vh;
+    kinf__ix_link(inf, out->x, n0 + out->n, vh);
+    out->n++;
+    return 1;
+}
 static void kinf__index_remove(kinf_informer_t* inf, int32_t s) {
-    int x;
-    for (x = 0; x < inf->nidx; x++) {
-        kinf__ixlink* l = kinf__ixl(inf, x, s);
-        uint32_t vh;
-        if (x == 0) {
-            if (!(inf->slots[s].ixflags & KINF__SL_NS_LINKED)) { continue; }
-            vh = kinf__ns_hash(inf, s);
-            inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
-        } else {
-            uint32_t* v = kinf__ixvh(inf, x, s);
-            if (!*v) { continue; }
-            vh = *v; *v = 0;
+    int x, j;
+    if (inf->nidx && (inf->slots[s].ixflags & KINF__SL_NS_LINKED)) {
+        kinf__ix_unlink(inf, 0, s, kinf__ns_hash(inf, s));
+        inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
+    }
+    for (x = 1; x < inf->nidx; x++) {
+        for (j = 0; j < inf->ixk; j++) {
+            uint32_t* v = kinf__ixvh(inf, x, s * inf->ixk + j);
+            if (!*v) { break; } /* a slot's nodes are used from the first */
+            kinf__ix_unlink(inf, x, s * inf->ixk + j, *v);
+            *v = 0;
         }
-        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
-        if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
-        l->next = l->prev = -1;
     }
 }
 static void kinf__index_add(kinf_informer_t* inf, int32_t s) {
     int x;
     kinf_object_t o;
-    char v[256];
     kinf__store_view(inf, inf->slots[s].cur, s, &o);
-    for (x = 0; x < inf->nidx; x++) {
-        kinf__ixlink* l = kinf__ixl(inf, x, s);
-        int32_t* head;
-        uint32_t vh;
-        if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
-        vh = kinf__fnv(v, strlen(v));
-        if (x == 0) { inf->slots[s].ixflags |= KINF__SL_NS_LINKED; }
-        else { if (!vh) { vh = 1u; } *kinf__ixvh(inf, x, s) = vh; } /* 0 means not linked */
-        head = kinf__ixhead(inf, x, vh);
-        l->prev = -1; l->next = *head;
-        if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = s; }
-        *head = s;
+    if (inf->nidx) {
+        kinf__ix_link(inf, 0, s, kinf__ns_hash(inf, s));
+        inf->slots[s].ixflags |= KINF__SL_NS_LINKED;
     }
+    for (x = 1; x < inf->nidx; x++) {
+        kinf_index_values_t out;
+        memset(&out, 0, sizeof(out));
+        out.inf = inf; out.x = x; out.s = s;
+        kinf__index_values(inf, x, &o, &out);
+        if (out.over) { KINF__ERR(inf, INDEX_TOO_MANY_VALUES, inf->idx[x].name, o.key); }
+    }
+}
+/* Does the object in slot s have value v in index x? */
+static int kinf__index_has(kinf_informer_t* inf, int x, int32_t s, const kinf_object_t* o, const char* v) {
+    kinf_index_values_t out;
+    if (x == 0) { return !strcmp(o->namespace_, v); }
+    memset(&out, 0, sizeof(out));
+    out.inf = inf; out.x = x; out.s = s; out.want = v;
+    kinf__index_values(inf, x, o, &out);
+    return out.found;
 }
 
 /* >>store unchanged  desc.skip_unchanged: is a new version the same as the
@@ -369,14 +413,17 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
-        int x;
+        int x, j;
         if (inf->slot_hi >= inf->max_objects) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
-        for (x = 0; x < inf->nidx; x++) {
-            kinf__ixlink* l = kinf__ixl(inf, x, s);
-            l->next = l->prev = -1;
-            if (x) { *kinf__ixvh(inf, x, s) = 0; }
+        kinf__ixl(inf, 0, s)->next = kinf__ixl(inf, 0, s)->prev = -1;
+        for (x = 1; x < inf->nidx; x++) {
+            for (j = 0; j < inf->ixk; j++) {
+                kinf__ixlink* l = kinf__ixl(inf, x, s * inf->ixk + j);
+                l->next = l->prev = -1;
+                *kinf__ixvh(inf, x, s * inf->ixk + j) = 0;
+            }
         }
         inf->slots[s].pnext = -1;
     }

@@ -41,6 +41,7 @@
 #include "gzip.inc.c"
 #include "selector.inc.c"
 #include "predicate.inc.c"
+#include "index.inc.c"
 
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -154,5 +155,7 @@ int main(void) {
     test_skip_unchanged_compare();
     test_skip_unchanged();
     test_skip_unchanged_relist();
+    test_index_values();
+    test_index_values_cap();
     return report();
 }
