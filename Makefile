@@ -16,7 +16,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # connection flags in tools/*.h); every tools/NAME.c is the program build/NAME
 TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(wildcard tools/*.c))
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
-EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
+EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport $(BUILD)/by-configmap
 
 .PHONY: print-smallflags print-version man install uninstall test-install test-man all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
@@ -72,6 +72,9 @@ $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
+
+$(BUILD)/by-configmap: examples/by_configmap.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/by_configmap.c
 
 $(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/own_transport.c

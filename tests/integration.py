@@ -3749,6 +3749,85 @@ def scenario_skip_unchanged(ctx):
 
 ALL += [("skip_unchanged", scenario_skip_unchanged, 4)]
 
+
+def pod_configmaps(o):
+    """The ConfigMaps a pod names, in examples/by_configmap.c's order, each once."""
+    names = []
+    spec = o.get("spec", {})
+    for v in spec.get("volumes") or []:
+        names.append((v.get("configMap") or {}).get("name"))
+        for src in (v.get("projected") or {}).get("sources") or []:
+            names.append((src.get("configMap") or {}).get("name"))
+    for ctr in spec.get("containers") or []:
+        for e in ctr.get("env") or []:
+            names.append(((e.get("valueFrom") or {}).get("configMapKeyRef") or {}).get("name"))
+        for e in ctr.get("envFrom") or []:
+            names.append((e.get("configMapRef") or {}).get("name"))
+    out = []
+    for n in names:
+        if n and n not in out:
+            out.append(n)
+    return out
+
+
+def scenario_index_values(ctx):
+    """A multi-valued index (examples/by_configmap.c, "pods by ConfigMap",
+    desc.max_index_values 8) against the server's pods, the first list cut
+    and a 500 on the way: each ConfigMap finds exactly the pods that name it
+    in a volume, a projected volume, env valueFrom or envFrom (every pod
+    names its own and kube-root-ca.crt), a pod is found once whatever the
+    number of times it names one, and a pod that names more than 8 is found
+    by its first 8 only, with INDEX_TOO_MANY_VALUES on stderr."""
+    srv = Server("index-values", pods=40, namespaces=2, configmaps=4)
+    c = Checks("index values: pods by ConfigMap through a multi-valued index equal the server's, "
+               "after a cut list and a 500")
+    binary = os.path.join(os.path.dirname(OPTS.kwatch), "by-configmap")
+    try:
+        if not c.check(os.access(binary, os.X_OK), "%s is not built (make)" % binary):
+            c.report()
+            return
+        ctr = lambda **kw: dict({"name": "c", "image": "busybox:1.36"}, **kw)
+        extra = {
+            "ns-0/envpod": {"containers": [ctr(env=[{"name": "X", "valueFrom": {"configMapKeyRef": {"name": "app-config", "key": "x"}}}],
+                                              envFrom=[{"configMapRef": {"name": "flags-config"}}])]},
+            "ns-1/twice": {"volumes": [{"name": "a", "configMap": {"name": "app-config"}},
+                                       {"name": "b", "configMap": {"name": "app-config"}}],
+                           "containers": [ctr(envFrom=[{"configMapRef": {"name": "app-config"}}])]},
+            "ns-1/many": {"volumes": [{"name": "v%d" % i, "configMap": {"name": "many-%d" % i}} for i in range(9)],
+                          "containers": [ctr()]},
+        }
+        for key, spec in extra.items():
+            ns, name = key.split("/")
+            srv.apply(pod_path(ns) + "/" + name, {"metadata": {"name": name, "namespace": ns}, "spec": spec})
+        pods = srv.get(pod_path())["items"]
+        names = sorted({n for o in pods for n in pod_configmaps(o)} | {"none-such"})
+        want = {}
+        for n in names:
+            keys = sorted(obj_key(o) for o in pods if n in pod_configmaps(o)[:8])
+            want[n] = "%s %d%s" % (n, len(keys), "".join(" " + k for k in keys))
+        srv.fault("cut")
+        srv.fault("status", code=500)
+        p = subprocess.run([binary, srv.url] + names, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=120 * SLOW, universal_newlines=True)
+        c.check(p.returncode == 0, "exit status %d: %s" % (p.returncode, p.stderr[-300:]))
+        got = {ln.split(" ")[0]: ln for ln in p.stdout.splitlines() if ln}
+        bad = [n for n in names if got.get(n) != want[n]]
+        c.check(not bad, "differ for %s: got %r want %r" % (bad[:3], [got.get(n, "")[:120] for n in bad[:2]],
+                                                           [want[n][:120] for n in bad[:2]]))
+        c.check(int(want["kube-root-ca.crt"].split(" ")[1]) >= 40, "test bug: kube-root-ca.crt is in %s pods" % want["kube-root-ca.crt"].split(" ")[1])
+        c.check("many-8 0" == got.get("many-8", ""), "the 9th ConfigMap of ns-1/many: %r" % got.get("many-8"))
+        c.check("INDEX_TOO_MANY_VALUES" in p.stderr and "ns-1/many" in p.stderr,
+                "no INDEX_TOO_MANY_VALUES for ns-1/many: %s" % p.stderr[-300:])
+        c.check(srv.lists_any("pods") >= 2, "the cut did not make a second list (%d)" % srv.lists_any("pods"))
+    except subprocess.TimeoutExpired:
+        c.fail("by-configmap did not finish")
+    finally:
+        srv.close()
+    c.report()
+
+
+ALL += [("index_values", scenario_index_values, 3)]
+
 # kubediff --webhook: a receiver of its own on 127.0.0.1
 class WebhookReceiver:
     """An HTTP/1.1 receiver on 127.0.0.1 (port 0) that records each POST's
