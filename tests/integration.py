@@ -3531,7 +3531,9 @@ def scenario_kubediff_model(ctx):
     try:
         c = Checks("kubediff: 300 random changes of nested objects, arrays and keys that need escapes, "
                    "each patch replays to the object printed (a model test of kinf_json_patch)")
-        kd = Tool("kubediff", "kubediff-model", srv.url, ["pods", "--with-object", "-v"], merge=True)
+        # --no-skip-unchanged: a random change can give the object it had, whose line
+        # (a patch of the resourceVersion only) is waited for like any other
+        kd = Tool("kubediff", "kubediff-model", srv.url, ["pods", "--with-object", "--no-skip-unchanged", "-v"], merge=True)
         if kd.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
             c.fail("never started watching: %s" % kd.describe())
         path = "/api/v1/namespaces/ns-0/pods/model"

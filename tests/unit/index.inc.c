@@ -182,7 +182,7 @@ static void test_index_values_cap(void) {
         else { wev(inf, "MODIFIED", "{\"metadata\":{\"name\":\"%s\",\"namespace\":\"n\",\"resourceVersion\":\"%d\"},\"spec\":{\"vals\":[%s]}}", name, round + 2, vals); }
         if (rnd(3) == 0) { dispatch(inf); }
         for (i = 0; i < 12; i++) {
-            char v[8], key[24];
+            char v[16], key[24];
             int n = 0, want = 0, x;
             snprintf(v, sizeof v, "v%d", i);
             for (j = 0; j < 30; j++) { snprintf(key, sizeof key, "n/p%d", j); want += brute_has(inf, key, v, 3); }
