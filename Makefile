@@ -54,6 +54,8 @@ SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_N
 SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
 # and the selectors' local check (the server still filters by them)
 SMALLFLAGS += -DKINF_NO_SELECTOR
+# and desc.skip_unchanged's comparison (--skip-unchanged)
+SMALLFLAGS += -DKINF_NO_SKIP_UNCHANGED
 # relative relocations packed (DT_RELR: binutils 2.38, glibc 2.36), where the
 # toolchain has it: the binary stays position-independent, its relocation
 # table shrinks from about 3 KB to 56 bytes

@@ -275,6 +275,8 @@ CONFIGURATION MACROS
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
     KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
                               the server, and an object it sends outside them is cached unjudged
+    KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
+                              every update is delivered
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -6284,6 +6286,8 @@ static int kinf__index_has(kinf_informer_t* inf, int x, int32_t s, const kinf_ob
    server rewrites at every write whatever changed. Anything the walk does
    not expect (not an object, whitespace, an escaped key) makes them
    different: an update is then delivered, as without the switch. */
+#ifndef KINF_NO_SKIP_UNCHANGED
+#define KINF__SKIP_UNCHANGED(inf) ((inf)->skip_unchanged)
 typedef struct kinf__mit { const char* j; size_t i, n; } kinf__mit; /* the members of one object */
 static int kinf__key_is(const char* j, size_t ks, size_t ke, const char* k) {
     size_t l = strlen(k);
@@ -6340,6 +6344,10 @@ static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb
     if (a.json_len == b.json_len && !memcmp(a.json, b.json, a.json_len)) { return 1; }
     return kinf__same_members(a.json, a.json_len, b.json, b.json_len, 0);
 }
+#else
+#define KINF__SKIP_UNCHANGED(inf) 0
+#define kinf__store_same(inf, ra, rb) 0
+#endif
 
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
@@ -6424,7 +6432,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     } else {
         sl = &inf->slots[s];
         kinf__index_remove(inf, s);
-        if (inf->skip_unchanged && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
+        if (KINF__SKIP_UNCHANGED(inf) && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
             /* delivered, and this version is the same to the handlers: it
                replaces the stored one (its resourceVersion is the newest)
                and is not queued */
@@ -7562,7 +7570,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else if (!(sl->flags & KINF__F_KNOWN)) {
             sl->flags |= KINF__F_KNOWN;
             kinf__hd_deliver_add(inf, &b);
-        } else if (inf->skip_unchanged && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
+        } else if (KINF__SKIP_UNCHANGED(inf) && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
             /* changes that came back to what the handlers had */
             inf->st.skipped_unchanged++;
             kinf__arena_free(inf, sl->old); sl->old = 0;
@@ -12422,6 +12430,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SCAN_INLINE
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
+#undef KINF__SKIP_UNCHANGED
+#undef kinf__store_same
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN

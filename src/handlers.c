@@ -45,7 +45,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else if (!(sl->flags & KINF__F_KNOWN)) {
             sl->flags |= KINF__F_KNOWN;
             kinf__hd_deliver_add(inf, &b);
-        } else if (inf->skip_unchanged && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
+        } else if (KINF__SKIP_UNCHANGED(inf) && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
             /* changes that came back to what the handlers had */
             inf->st.skipped_unchanged++;
             kinf__arena_free(inf, sl->old); sl->old = 0;

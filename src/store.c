@@ -329,6 +329,8 @@ static int kinf__index_has(kinf_informer_t* inf, int x, int32_t s, const kinf_ob
    server rewrites at every write whatever changed. Anything the walk does
    not expect (not an object, whitespace, an escaped key) makes them
    different: an update is then delivered, as without the switch. */
+#ifndef KINF_NO_SKIP_UNCHANGED
+#define KINF__SKIP_UNCHANGED(inf) ((inf)->skip_unchanged)
 typedef struct kinf__mit { const char* j; size_t i, n; } kinf__mit; /* the members of one object */
 static int kinf__key_is(const char* j, size_t ks, size_t ke, const char* k) {
     size_t l = strlen(k);
@@ -385,6 +387,10 @@ static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb
     if (a.json_len == b.json_len && !memcmp(a.json, b.json, a.json_len)) { return 1; }
     return kinf__same_members(a.json, a.json_len, b.json, b.json_len, 0);
 }
+#else
+#define KINF__SKIP_UNCHANGED(inf) 0
+#define kinf__store_same(inf, ra, rb) 0
+#endif
 
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
@@ -469,7 +475,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     } else {
         sl = &inf->slots[s];
         kinf__index_remove(inf, s);
-        if (inf->skip_unchanged && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
+        if (KINF__SKIP_UNCHANGED(inf) && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
             /* delivered, and this version is the same to the handlers: it
                replaces the stored one (its resourceVersion is the newest)
                and is not queued */

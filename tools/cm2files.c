@@ -82,7 +82,7 @@ static const opt_t opts[] = {
     TOOL_NO_SKIP_UNCHANGED_OPT(
       "  --no-skip-unchanged    reconcile a ConfigMap at every update, even one that changes only its\n"
       "                         metadata.resourceVersion or managedFields (by default such an update is not queued)\n"),
-    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: an update that changes nothing is not reconciled\n"),
+    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: an update that changes nothing is not reconciled\n")
     TOOL_STATS_OPT(" to stderr\n"),
     OPT_HELP_ROW,
 };

@@ -67,7 +67,7 @@ static const opt_t opts[] = {
     TOOL_NO_SKIP_UNCHANGED_OPT(
       "  --no-skip-unchanged    a MODIFIED line for every update, an empty patch included (by default an\n"
       "                         update that changes only metadata.resourceVersion and managedFields has none)\n"),
-    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: no line for an update that changes nothing\n"),
+    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: no line for an update that changes nothing\n")
     { "--with-object", 0, OPT_SET, OPT_VAR(g_with_object),
       "  --with-object          MODIFIED lines carry the new \"object\" too, beside the patch\n" },
     TOOL_STATS_OPT(" and memory to stderr\n"),

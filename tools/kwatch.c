@@ -174,7 +174,7 @@ static const opt_t kw_opts[] = {
       "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n" },
     TOOL_SKIP_UNCHANGED_OPT(
       "  --skip-unchanged       no MODIFIED line for an update that changes nothing kept (--keep, --drop)\n"
-      "                         but metadata.resourceVersion and metadata.managedFields\n"),
+      "                         but metadata.resourceVersion and metadata.managedFields\n")
     { "--keep-managed-fields", 0, OPT_SET, OPT_DESC(no_default_drop),
       "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n" },
     TOOL_CAPACITY_OPTS(KW_CAP_INT, KW_CAP_SIZE, "\n"
