@@ -75,7 +75,7 @@ $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
 
-$(BUILD)/by-configmap: examples/by_configmap.c kinformer.h | $(BUILD)
+$(BUILD)/by-configmap: examples/by_configmap.c examples/pod_configmaps.h kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/by_configmap.c
 
 $(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
@@ -84,7 +84,7 @@ $(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
 # the unit tests: tests/unit/main.c is one translation unit that includes
 # harness.h and a file per module of the library (tests/unit/*.inc.c)
 UNIT     := tests/unit/main.c
-UNITDEPS := $(UNIT) $(wildcard tests/unit/*.h tests/unit/*.inc.c) tests/engine_feed.h kinformer.h
+UNITDEPS := $(UNIT) $(wildcard tests/unit/*.h tests/unit/*.inc.c) tests/engine_feed.h examples/pod_configmaps.h kinformer.h
 
 $(BUILD)/unit: $(UNITDEPS) | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ $(UNIT)

@@ -11,30 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* every ConfigMap the pod names: one kinf_index_emit each (repeats count once) */
-static void pod_configmaps(const kinf_object_t* pod, kinf_index_values_t* out, void* user) {
-    char path[96], name[254];
-    int c, i, j;
-    (void)user;
-    for (i = 0; snprintf(path, sizeof path, "spec.volumes.%d", i), kinf_field_has(pod, path); i++) {
-        snprintf(path, sizeof path, "spec.volumes.%d.configMap.name", i);
-        if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        for (j = 0; snprintf(path, sizeof path, "spec.volumes.%d.projected.sources.%d", i, j), kinf_field_has(pod, path); j++) {
-            snprintf(path, sizeof path, "spec.volumes.%d.projected.sources.%d.configMap.name", i, j);
-            if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        }
-    }
-    for (c = 0; snprintf(path, sizeof path, "spec.containers.%d", c), kinf_field_has(pod, path); c++) {
-        for (i = 0; snprintf(path, sizeof path, "spec.containers.%d.env.%d", c, i), kinf_field_has(pod, path); i++) {
-            snprintf(path, sizeof path, "spec.containers.%d.env.%d.valueFrom.configMapKeyRef.name", c, i);
-            if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        }
-        for (i = 0; snprintf(path, sizeof path, "spec.containers.%d.envFrom.%d", c, i), kinf_field_has(pod, path); i++) {
-            snprintf(path, sizeof path, "spec.containers.%d.envFrom.%d.configMapRef.name", c, i);
-            if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        }
-    }
-}
+#include "pod_configmaps.h"
+
 static int cmp_str(const void* a, const void* b) { return strcmp(*(char* const*)a, *(char* const*)b); }
 
 static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 4096, store_bytes, 8 << 20, max_event_bytes, 256 << 10,

@@ -2,31 +2,8 @@
    (kinf_add_index_values, kinf_index_emit, desc.max_index_values) beside
    the single-valued ones and the namespace index. */
 
-/* README's example: every ConfigMap a pod names (volumes, projected
-   volumes, env valueFrom, envFrom) */
-static void pod_configmaps(const kinf_object_t* pod, kinf_index_values_t* out, void* user) {
-    char path[96], name[254];
-    int c, i, j;
-    (void)user;
-    for (i = 0; snprintf(path, sizeof path, "spec.volumes.%d", i), kinf_field_has(pod, path); i++) {
-        snprintf(path, sizeof path, "spec.volumes.%d.configMap.name", i);
-        if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        for (j = 0; snprintf(path, sizeof path, "spec.volumes.%d.projected.sources.%d", i, j), kinf_field_has(pod, path); j++) {
-            snprintf(path, sizeof path, "spec.volumes.%d.projected.sources.%d.configMap.name", i, j);
-            if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        }
-    }
-    for (c = 0; snprintf(path, sizeof path, "spec.containers.%d", c), kinf_field_has(pod, path); c++) {
-        for (i = 0; snprintf(path, sizeof path, "spec.containers.%d.env.%d", c, i), kinf_field_has(pod, path); i++) {
-            snprintf(path, sizeof path, "spec.containers.%d.env.%d.valueFrom.configMapKeyRef.name", c, i);
-            if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        }
-        for (i = 0; snprintf(path, sizeof path, "spec.containers.%d.envFrom.%d", c, i), kinf_field_has(pod, path); i++) {
-            snprintf(path, sizeof path, "spec.containers.%d.envFrom.%d.configMapRef.name", c, i);
-            if (kinf_field_str(pod, path, name, sizeof name)) { kinf_index_emit(out, name); }
-        }
-    }
-}
+#include "../../examples/pod_configmaps.h" /* pod_configmaps: README's example */
+
 /* the single-valued index it replaces: a pod's first ConfigMap (its first
    volume's, else its first container's first envFrom) */
 static int pod_first_configmap(const kinf_object_t* pod, char* buf, size_t cap, void* user) {
