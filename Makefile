@@ -15,7 +15,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 # connection flags in tools/*.h); every tools/NAME.c is the program build/NAME
 TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(wildcard tools/*.c))
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h tools/kwprint.h
-EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
+EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport $(BUILD)/by-configmap
 # examples/libuv.c needs libuv (Debian libuv1-dev, which make deps installs):
 # without it, make says so and builds the rest
 HAVE_UV := $(shell printf '\043include <uv.h>\nint main(void) { return uv_version() > 0 ? 0 : 1; }\n' | $(CC) -x c - -luv -o /dev/null 2>/dev/null && echo 1)
@@ -64,6 +64,8 @@ SMALLFLAGS += -DKINF_NO_SELECTOR
 # and kwatch's kubectl formats and habits (-o yaml, wide, jsonpath=, custom-columns=; -A, -w,
 # --watch-only, TYPE/NAME)
 SMALLFLAGS += -DKW_NO_KUBECTL
+# and desc.skip_unchanged's comparison (--skip-unchanged)
+SMALLFLAGS += -DKINF_NO_SKIP_UNCHANGED
 # relative relocations packed (DT_RELR: binutils 2.38, glibc 2.36), where the
 # toolchain has it: the binary stays position-independent, its relocation
 # table shrinks from about 3 KB to 56 bytes
@@ -84,6 +86,9 @@ $(BUILD)/minimal: examples/minimal.c kinformer.h | $(BUILD)
 $(BUILD)/multi: examples/multi.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/multi.c
 
+$(BUILD)/by-configmap: examples/by_configmap.c examples/pod_configmaps.h kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) -o $@ examples/by_configmap.c
+
 $(BUILD)/own-transport: examples/own_transport.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) -o $@ examples/own_transport.c
 
@@ -96,7 +101,7 @@ libuv-skipped:
 # the unit tests: tests/unit/main.c is one translation unit that includes
 # harness.h and a file per module of the library (tests/unit/*.inc.c)
 UNIT     := tests/unit/main.c
-UNITDEPS := $(UNIT) $(wildcard tests/unit/*.h tests/unit/*.inc.c) tests/engine_feed.h kinformer.h
+UNITDEPS := $(UNIT) $(wildcard tests/unit/*.h tests/unit/*.inc.c) tests/engine_feed.h examples/pod_configmaps.h kinformer.h
 
 $(BUILD)/unit: $(UNITDEPS) | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ $(UNIT)

@@ -76,6 +76,8 @@ API
                                           why kinf_init refuses: the item, one line
         int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
         int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
+        int  kinf_add_index_values(kinf_informer_t*, name, kinf_index_values_fn fn, void* user)
+                                          several values per object: kinf_index_emit(out, value)
         void kinf_shutdown(kinf_informer_t*)
 
     Drivers (callbacks fire only from inside these, on the caller's thread):
@@ -280,6 +282,8 @@ CONFIGURATION MACROS
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
     KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
                               the server, and an object it sends outside them is cached unjudged
+    KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
+                              every update is delivered
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -323,7 +327,7 @@ MEMORY
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
       + read_bytes - KINF_READ_BYTES (the socket read buffer, if not the default)
-      + max_objects   * (16 (a slot) + 8 + max_indexes * 12 (index links))
+      + max_objects   * (16 (a slot) + 8 + max_indexes * max_index_values * 12 (index links))
       + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
@@ -339,13 +343,14 @@ MEMORY
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
     (names: max_objects, store_bytes, max_event_bytes, max_tokens,
-    max_handlers, max_indexes, read_bytes; those left out are 0, the default;
+    max_handlers, max_indexes, read_bytes, max_index_values; those left out are 0, the default;
     a wrong name, a name twice or a value without one does not compile).
     The values are read as kinf_init reads them: 0 is the default, a negative
     max_indexes none, out of range clamped; the bound is a uint64_t and never
     wraps. KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes,
     max_tokens, max_handlers, max_indexes) is the same bound by position
-    (with a desc.read_bytes above KINF_READ_BYTES, add the difference). Both
+    (with a desc.read_bytes above KINF_READ_BYTES, add the difference; it
+    takes max_index_values as 1: name it in KINF_INFORMER_BYTES_FOR). Both
     need the same KINF_READ_BYTES as the implementation's file (it sizes
     KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init).
     store_bytes holds the objects as compact projected JSON plus their key,
@@ -608,7 +613,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_FOREIGN, "the snapshot's journal follows another image or is not a journal: ignored, the image alone loaded") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_TORN, "the snapshot's journal ends in a torn record (a crash while appending): that record dropped, the ones before it loaded") \
-    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed")
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed") \
+    KINF_LOGITEM_XMACRO(INDEX_TOO_MANY_VALUES, "an index function gave more values than desc.max_index_values: the object is found by the first ones only")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -673,6 +679,18 @@ typedef struct kinf_handler_t {
 /* An index function writes the object's index value (NUL-terminated, at most
    cap-1 bytes) into buf and returns 1, or returns 0 if the object has none. */
 typedef int (*kinf_index_fn)(const kinf_object_t* obj, char* buf, size_t cap, void* user);
+
+/* A multi-valued index function (client-go's IndexFunc, which returns a
+   list): it calls kinf_index_emit(out, value) for each of the object's
+   values, none to leave the object out. A lookup by any of them finds the
+   object (once, whatever the number of values that name it). Values of any
+   length; repeated ones count once. At most desc.max_index_values are kept
+   per object: kinf_index_emit returns 0 for one more, which is not indexed,
+   and INDEX_TOO_MANY_VALUES is logged (with the index and the key). The
+   function may be called again on the same object (at every lookup that
+   meets it), so it must give the same values for the same object. */
+typedef struct kinf_index_values_t kinf_index_values_t; /* the library's, on its stack */
+typedef void (*kinf_index_values_fn)(const kinf_object_t* obj, kinf_index_values_t* out, void* user);
 
 enum { KINF_INDEX_NAMESPACE = 0 }; /* built-in; kinf_add_index returns 1, 2, ... */
 
@@ -839,6 +857,17 @@ typedef struct kinf_desc_t {
     /* the built-in driver's sockets as they open, change and close, for an
        event loop (kinf_socket_cb_t above; see kinf_fd) */
     kinf_socket_cb_t on_socket;
+    /* 1: an update that changes nothing the informer keeps is not delivered
+       (kinf_stats: skipped_unchanged): its stored JSON equals the version
+       the handlers had, member for member, apart from
+       metadata.resourceVersion and metadata.managedFields. The store takes
+       it all the same (the lister and the resourceVersion are the newest).
+       Adds, deletes, resyncs and identity-only versions are always delivered. */
+    int skip_unchanged;
+    /* values a multi-valued index (kinf_add_index_values) keeps per object;
+       default 1, at most 64. Each costs max_objects * 12 bytes per custom
+       index (see MEMORY); the namespace index has one whatever this is. */
+    int max_index_values;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -884,6 +913,7 @@ typedef struct kinf_stats_t {
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
     uint64_t connections;                            /* requests that opened a connection, the first included */
+    uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -921,29 +951,31 @@ typedef struct kinf_stats_t {
    wraps it, and on a 32-bit target a bound above SIZE_MAX fails to compile
    as an array size instead of wrapping. */
 #define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
-    KINF__BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes, 0)
+    KINF__BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes, 0, 0)
 /* The same bound from the capacities by name, in any order, each at most
    once; those not named are 0, the default:
        static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
    The names are the desc fields that size the informer: max_objects,
-   store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes and
-   read_bytes (this form adds a read_bytes above KINF_READ_BYTES itself).
+   store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes,
+   read_bytes (this form adds a read_bytes above KINF_READ_BYTES itself) and
+   max_index_values.
    Each value is read as the desc field of that name would hold it. A name
-   that is not one of these, a value without its name, more than seven pairs
+   that is not one of these, a value without its name, more than eight pairs
    and a name given twice do not compile (the last two as a negative array
    size). A constant expression, usable for a static array in C99 and C++.
    It does not include TLS: add KINF_TLS_BYTES for an https:// server in a
    KINF_TLS_BEARSSL build. */
 #define KINF_INFORMER_BYTES_FOR(...) KINF__BYTES_FOR(__VA_ARGS__, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, \
-                                                     kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end)
+                                                     kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end)
 /* private: the helpers of the two macros above */
 #define KINF__CAP(v, def, lo, hi) ((v) <= 0 ? (uint64_t)(def) : (uint64_t)(v) < (uint64_t)(lo) ? (uint64_t)(lo) \
                                    : (uint64_t)(v) > (uint64_t)(hi) ? (uint64_t)(hi) : (uint64_t)(v))
 #define KINF__IDX(n) ((n) == 0 ? (uint64_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (uint64_t)0 : (n) > 16 ? (uint64_t)16 : (uint64_t)(n))
 #define KINF__OBJS(n) KINF__CAP(n, KINF_DEFAULT_MAX_OBJECTS, 1, 1000000)
-#define KINF__BYTES(mo, sb, eb, tk, hd, ix, rb) \
+#define KINF__IXV(n) KINF__CAP(n, 1, 1, 64)
+#define KINF__BYTES(mo, sb, eb, tk, hd, ix, rb, iv) \
     ((uint64_t)KINF_FIXED_BYTES + (KINF__CAP(rb, KINF_READ_BYTES, KINF_READ_BYTES, 64u << 20) - (uint64_t)KINF_READ_BYTES) \
-     + KINF__OBJS(mo) * (KINF_SLOT_BYTES + (1u + KINF__IDX(ix)) * KINF_INDEX_SLOT_BYTES) \
+     + KINF__OBJS(mo) * (KINF_SLOT_BYTES + (1u + KINF__IDX(ix) * KINF__IXV(iv)) * KINF_INDEX_SLOT_BYTES) \
      + (2u + KINF__IDX(ix)) * 4u * (4u * KINF__OBJS(mo) + 4u) \
      + KINF__CAP(tk, KINF_DEFAULT_TOKENS, 64, 0x7fffffff) * KINF_TOKEN_BYTES \
      + KINF__CAP(eb, KINF_DEFAULT_EVENT_BYTES, 4096, 0x7ff00000u) + KINF__CAP(sb, KINF_DEFAULT_STORE_BYTES, 1, 0xfff00000u) \
@@ -957,26 +989,31 @@ typedef struct kinf_stats_t {
 #define KINF__SZ_max_handlers 5
 #define KINF__SZ_max_indexes 6
 #define KINF__SZ_read_bytes 7
+#define KINF__SZ_max_index_values 8
 /* the value named k, as type T (the desc field's), or 0 */
-#define KINF__SZ_PICK(k, T, a, x, b, y, c, z, d, w, e, u, f, t, g, s) \
+#define KINF__SZ_PICK(k, T, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r) \
     ((a) == (k) ? (T)(x) : (b) == (k) ? (T)(y) : (c) == (k) ? (T)(z) : (d) == (k) ? (T)(w) : \
-     (e) == (k) ? (T)(u) : (f) == (k) ? (T)(t) : (g) == (k) ? (T)(s) : (T)0)
-#define KINF__SZ_ONCE(k, a, b, c, d, e, f, g) \
-    sizeof(char[((a) == (k)) + ((b) == (k)) + ((c) == (k)) + ((d) == (k)) + ((e) == (k)) + ((f) == (k)) + ((g) == (k)) <= 1 ? 1 : -1])
-#define KINF__BYTES_FOR(n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, n8, ...) \
+     (e) == (k) ? (T)(u) : (f) == (k) ? (T)(t) : (g) == (k) ? (T)(s) : (i) == (k) ? (T)(r) : (T)0)
+#define KINF__SZ_ONCE(k, a, b, c, d, e, f, g, i) \
+    sizeof(char[((a) == (k)) + ((b) == (k)) + ((c) == (k)) + ((d) == (k)) + ((e) == (k)) + ((f) == (k)) + ((g) == (k)) \
+                + ((i) == (k)) <= 1 ? 1 : -1])
+#define KINF__BYTES_FOR(n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, n8, v8, n9, ...) \
     KINF__BYTES_NUM(KINF__SZ_##n1, v1, KINF__SZ_##n2, v2, KINF__SZ_##n3, v3, KINF__SZ_##n4, v4, \
-                    KINF__SZ_##n5, v5, KINF__SZ_##n6, v6, KINF__SZ_##n7, v7, KINF__SZ_##n8)
-#define KINF__BYTES_NUM(a, x, b, y, c, z, d, w, e, u, f, t, g, s, h) \
-    (KINF__BYTES(KINF__SZ_PICK(1, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(2, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(3, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(4, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(5, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(6, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(7, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s)) \
-     + 0u * (KINF__SZ_ONCE(1, a, b, c, d, e, f, g) + KINF__SZ_ONCE(2, a, b, c, d, e, f, g) + KINF__SZ_ONCE(3, a, b, c, d, e, f, g) \
-             + KINF__SZ_ONCE(4, a, b, c, d, e, f, g) + KINF__SZ_ONCE(5, a, b, c, d, e, f, g) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g) \
-             + KINF__SZ_ONCE(7, a, b, c, d, e, f, g) + sizeof(char[(h) == 0 ? 1 : -1])))
+                    KINF__SZ_##n5, v5, KINF__SZ_##n6, v6, KINF__SZ_##n7, v7, KINF__SZ_##n8, v8, KINF__SZ_##n9)
+#define KINF__BYTES_NUM(a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r, h) \
+    (KINF__BYTES(KINF__SZ_PICK(1, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(2, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(3, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(4, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(5, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(6, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(7, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(8, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r)) \
+     + 0u * (KINF__SZ_ONCE(1, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(2, a, b, c, d, e, f, g, i) \
+             + KINF__SZ_ONCE(3, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(4, a, b, c, d, e, f, g, i) \
+             + KINF__SZ_ONCE(5, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g, i) \
+             + KINF__SZ_ONCE(7, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(8, a, b, c, d, e, f, g, i) \
+             + sizeof(char[(h) == 0 ? 1 : -1])))
 
 /* Bytes kinf_init needs for desc (defaults applied). Never blocks. SIZE_MAX
    when they do not fit in size_t (capacities that add up to 4 GiB or more in
@@ -1003,6 +1040,15 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handle
 /* Registers an index before the first driver call; name is copied (its first 47 bytes).
    Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);
+/* The same for a multi-valued index function (kinf_index_values_fn): each
+   object is found by each of up to desc.max_index_values values. It takes
+   one of the desc.max_indexes as kinf_add_index does. */
+KINF_API int kinf_add_index_values(kinf_informer_t* inf, const char* name, kinf_index_values_fn fn, void* user);
+/* Inside a kinf_index_values_fn: one value of the object (NUL-terminated,
+   any length; copied as needed). Returns 1 when it is indexed (or was
+   already), 0 when the object has desc.max_index_values values already or
+   out or value is NULL. */
+KINF_API int kinf_index_emit(kinf_index_values_t* out, const char* value);
 /* Blocks, running list/watch and delivering to handlers, until kinf_stop.
    Returns KINF_OK when stopped, or a negative result for a fatal config error. */
 KINF_API int kinf_run(kinf_informer_t* inf);
@@ -5237,7 +5283,16 @@ enum { KINF__R_CUR = 0, KINF__R_OLD = 1, KINF__R_BASE = 2 };
 /* the slot's journal bits set to j, its index bit kept */
 static void kinf__slot_j(kinf__slot* sl, unsigned j) { sl->ixflags = (uint8_t)((sl->ixflags & ~(unsigned)KINF__J_ALL) | j); }
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
+/* fn is a kinf_index_values_fn when the index's bit of ix_multi is set */
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
+/* what an index function's values go to: linked for the object in slot s
+   (n of the ixk nodes used), or, when want is set, compared with it */
+struct kinf_index_values_t {
+    kinf_informer_t* inf;
+    int x, n, over, found;
+    int32_t s;
+    const char* want;
+};
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
 /* The projection rules: what the scanner asks at a key and projection
    follows. Their segments' bytes are in buf. */
@@ -5292,6 +5347,8 @@ struct kinf_informer_t {
     uint32_t ixb_mask;
     kinf__index* idx;
     int nidx;
+    int ixk;                      /* desc.max_index_values: a custom index's nodes per slot */
+    uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
     kinf_handler_t* handlers;
     int nhandlers;
     jsmntok_t* toks;
@@ -5362,6 +5419,7 @@ struct kinf_informer_t {
        under way is a watch-list whose initial events have not ended */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
+    uint8_t skip_unchanged;       /* desc.skip_unchanged (>>store unchanged) */
 };
 /* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
 #ifndef KINF_NO_GZIP
@@ -6332,64 +6390,178 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
     inf->kb[i] = KINF__KB_EMPTY;
 }
 
-/* >>store index */
-static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t s) { return &inf->ix[(size_t)x * (size_t)inf->max_objects + (size_t)s]; }
-static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
-static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o, char* buf, size_t cap) {
-    if (x == 0) { kinf__strlcpy(buf, o->namespace_, cap); return 1; }
-    return inf->idx[x].fn(o, buf, cap, inf->idx[x].user) ? (buf[cap - 1] = 0, 1) : 0;
+/* >>store index  Index 0 (the namespace) links each slot once; a custom
+   index has ixk nodes per slot (desc.max_index_values), node s * ixk + j
+   for the slot's j-th value, linked into the bucket of that value's hash.
+   A chain holds nodes; a lookup filters them by hash, then asks the index
+   function whether the object has the value. */
+static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t n) {
+    return &inf->ix[x == 0 ? (size_t)n : (size_t)inf->max_objects * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
 }
-/* A custom index keeps each link's value hash; the namespace index does not:
+static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
+/* A custom index keeps each node's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
-static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t s) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects + (size_t)s]; }
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
+static uint32_t kinf__ix_hash(const char* v) { uint32_t vh = kinf__fnv(v, strlen(v)); return vh ? vh : 1u; } /* 0: not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
 }
+static void kinf__ix_link(kinf_informer_t* inf, int x, int32_t n, uint32_t vh) {
+    kinf__ixlink* l = kinf__ixl(inf, x, n);
+    int32_t* head = kinf__ixhead(inf, x, vh);
+    l->prev = -1; l->next = *head;
+    if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = n; }
+    *head = n;
+}
+static void kinf__ix_unlink(kinf_informer_t* inf, int x, int32_t n, uint32_t vh) {
+    kinf__ixlink* l = kinf__ixl(inf, x, n);
+    if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
+    if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
+    l->next = l->prev = -1;
+}
+/* the object's values of custom index x, one kinf_index_emit each */
+static void kinf__index_values(kinf_informer_t* inf, int x, const kinf_object_t* o, kinf_index_values_t* out) {
+    if (inf->ix_multi & (1u << x)) {
+        ((kinf_index_values_fn)(void (*)(void))inf->idx[x].fn)(o, out, inf->idx[x].user);
+    } else {
+        char v[256];
+        if (inf->idx[x].fn(o, v, sizeof(v), inf->idx[x].user)) { v[sizeof(v) - 1] = 0; kinf_index_emit(out, v); }
+    }
+}
+KINF_API int kinf_index_emit(kinf_index_values_t* out, const char* value) {
+    kinf_informer_t* inf;
+    uint32_t vh;
+    int32_t n0;
+    int j;
+    if (!out || !value) { return 0; }
+    inf = out->inf;
+    if (out->want) { if (!strcmp(value, out->want)) { out->found = 1; } return 1; }
+    vh = kinf__ix_hash(value);
+    n0 = out->s * inf->ixk;
+    for (j = 0; j < out->n; j++) { if (*kinf__ixvh(inf, out->x, n0 + j) == vh) { return 1; } } /* one node a hash */
+    if (out->n == inf->ixk) { out->over = 1; return 0; }
+    *kinf__ixvh(inf, out->x, n0 + out->n) = vh;
+    kinf__ix_link(inf, out->x, n0 + out->n, vh);
+    out->n++;
+    return 1;
+}
 /* slot s out of the indexes from index from on (1: the custom ones, for a
    change that keeps the key, and so its namespace) */
 static void kinf__index_remove(kinf_informer_t* inf, int32_t s, int from) {
-    int x;
-    for (x = from; x < inf->nidx; x++) {
-        kinf__ixlink* l = kinf__ixl(inf, x, s);
-        uint32_t vh;
-        if (x == 0) {
-            if (!(inf->slots[s].ixflags & KINF__SL_NS_LINKED)) { continue; }
-            vh = kinf__ns_hash(inf, s);
-            inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
-        } else {
-            uint32_t* v = kinf__ixvh(inf, x, s);
-            if (!*v) { continue; }
-            vh = *v; *v = 0;
+    int x, j;
+    if (from == 0 && inf->nidx && (inf->slots[s].ixflags & KINF__SL_NS_LINKED)) {
+        kinf__ix_unlink(inf, 0, s, kinf__ns_hash(inf, s));
+        inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
+    }
+    for (x = 1; x < inf->nidx; x++) {
+        for (j = 0; j < inf->ixk; j++) {
+            uint32_t* v = kinf__ixvh(inf, x, s * inf->ixk + j);
+            if (!*v) { break; } /* a slot's nodes are used from the first */
+            kinf__ix_unlink(inf, x, s * inf->ixk + j, *v);
+            *v = 0;
         }
-        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
-        if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
-        l->next = l->prev = -1;
     }
 }
 /* slot s into the indexes from index from on */
 static void kinf__index_add(kinf_informer_t* inf, int32_t s, int from) {
     int x;
     kinf_object_t o;
-    char v[256];
     if (from >= inf->nidx) { return; }
     kinf__store_view(inf, inf->slots[s].cur, s, &o);
-    for (x = from; x < inf->nidx; x++) {
-        kinf__ixlink* l = kinf__ixl(inf, x, s);
-        int32_t* head;
-        uint32_t vh;
-        if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
-        vh = kinf__fnv(v, strlen(v));
-        if (x == 0) { inf->slots[s].ixflags |= KINF__SL_NS_LINKED; }
-        else { if (!vh) { vh = 1u; } *kinf__ixvh(inf, x, s) = vh; } /* 0 means not linked */
-        head = kinf__ixhead(inf, x, vh);
-        l->prev = -1; l->next = *head;
-        if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = s; }
-        *head = s;
+    if (from == 0) {
+        kinf__ix_link(inf, 0, s, kinf__ns_hash(inf, s));
+        inf->slots[s].ixflags |= KINF__SL_NS_LINKED;
+    }
+    for (x = 1; x < inf->nidx; x++) {
+        kinf_index_values_t out;
+        memset(&out, 0, sizeof(out));
+        out.inf = inf; out.x = x; out.s = s;
+        kinf__index_values(inf, x, &o, &out);
+        if (out.over) { KINF__ERR(inf, INDEX_TOO_MANY_VALUES, inf->idx[x].name, o.key); }
     }
 }
+/* Does the object in slot s have value v in index x? */
+static int kinf__index_has(kinf_informer_t* inf, int x, int32_t s, const kinf_object_t* o, const char* v) {
+    kinf_index_values_t out;
+    if (x == 0) { return !strcmp(o->namespace_, v); }
+    memset(&out, 0, sizeof(out));
+    out.inf = inf; out.x = x; out.s = s; out.want = v;
+    kinf__index_values(inf, x, o, &out);
+    return out.found;
+}
+
+/* >>store unchanged  desc.skip_unchanged: is a new version the same as the
+   one the handlers had? Two stored objects (compact JSON, as projection
+   writes it) are the same when their members are, in order, byte for byte,
+   except metadata.resourceVersion and metadata.managedFields, which the API
+   server rewrites at every write whatever changed. Anything the walk does
+   not expect (not an object, whitespace, an escaped key) makes them
+   different: an update is then delivered, as without the switch. */
+#ifndef KINF_NO_SKIP_UNCHANGED
+#define KINF__SKIP_UNCHANGED(inf) ((inf)->skip_unchanged)
+typedef struct kinf__mit { const char* j; size_t i, n; } kinf__mit; /* the members of one object */
+static int kinf__key_is(const char* j, size_t ks, size_t ke, const char* k) {
+    size_t l = strlen(k);
+    return ke - ks == l + 2u && !memcmp(j + ks + 1, k, l);
+}
+/* the next member: its key [*ks, *ke) quotes included, its value [*vs, *ve);
+   1, 0 at the object's end, -1 when the bytes are not as projection writes them */
+static int kinf__mit_next(kinf__mit* m, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    const uint8_t* b = (const uint8_t*)m->j;
+    if (m->i >= m->n) { return -1; }
+    if (b[m->i] == '}') { return 0; }
+    if (b[m->i] != '"') { return -1; }
+    *ks = m->i;
+    *ke = kinf__json_end(b, m->i, m->n);
+    if (!*ke || *ke >= m->n || b[*ke] != ':') { return -1; }
+    *vs = *ke + 1u;
+    *ve = kinf__json_end(b, *vs, m->n);
+    if (!*ve || *ve >= m->n || (b[*ve] != ',' && b[*ve] != '}')) { return -1; }
+    m->i = b[*ve] == ',' ? *ve + 1u : *ve;
+    return 1;
+}
+/* the next member of metadata (meta) that is not noise */
+static int kinf__mit_kept(kinf__mit* m, int meta, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    int r;
+    while ((r = kinf__mit_next(m, ks, ke, vs, ve)) == 1 && meta &&
+           (kinf__key_is(m->j, *ks, *ke, "resourceVersion") || kinf__key_is(m->j, *ks, *ke, "managedFields"))) {}
+    return r;
+}
+/* a[0..an) and b[0..bn), objects: the same members (metadata's noise left out when meta) */
+static int kinf__same_members(const char* a, size_t an, const char* b, size_t bn, int meta) {
+    kinf__mit x, y;
+    if (an < 2u || bn < 2u || a[0] != '{' || b[0] != '{') { return 0; }
+    x.j = a; x.i = 1; x.n = an; y.j = b; y.i = 1; y.n = bn;
+    for (;;) {
+        size_t aks, ake, avs, ave, bks, bke, bvs, bve;
+        int ra = kinf__mit_kept(&x, meta, &aks, &ake, &avs, &ave), rb = kinf__mit_kept(&y, meta, &bks, &bke, &bvs, &bve);
+        if (ra < 0 || rb < 0 || ra != rb) { return 0; }
+        if (!ra) { return x.i + 1u == an && y.i + 1u == bn; }
+        if (ake - aks != bke - bks || memcmp(a + aks, b + bks, ake - aks)) { return 0; }
+        if (!meta && kinf__key_is(a, aks, ake, "metadata") && a[avs] == '{' && b[bvs] == '{') {
+            if (!kinf__same_members(a + avs, ave - avs, b + bvs, bve - bvs, 1)) { return 0; }
+        } else if (ave - avs != bve - bvs || memcmp(a + avs, b + bvs, ave - avs)) {
+            return 0;
+        }
+    }
+}
+/* the stored versions ra and rb: the same object for the handlers? An
+   identity-only version is never the same: what it holds is not known. */
+static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb) {
+    kinf_object_t a, b;
+    kinf__store_view(inf, ra, -1, &a);
+    kinf__store_view(inf, rb, -1, &b);
+    if ((a.flags | b.flags) & KINF_OBJ_IDENTITY_ONLY) { return 0; }
+    if (a.json_len == b.json_len && !memcmp(a.json, b.json, a.json_len)) { return 1; }
+    return kinf__same_members(a.json, a.json_len, b.json, b.json_len, 0);
+}
+#else
+#define KINF__SKIP_UNCHANGED(inf) 0
+#define kinf__store_same(inf, ra, rb) 0
+#endif
 
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
@@ -6499,14 +6671,17 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
-        int x;
+        int x, j;
         if (inf->slot_hi >= inf->max_objects) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
-        for (x = 0; x < inf->nidx; x++) {
-            kinf__ixlink* l = kinf__ixl(inf, x, s);
-            l->next = l->prev = -1;
-            if (x) { *kinf__ixvh(inf, x, s) = 0; }
+        kinf__ixl(inf, 0, s)->next = kinf__ixl(inf, 0, s)->prev = -1;
+        for (x = 1; x < inf->nidx; x++) {
+            for (j = 0; j < inf->ixk; j++) {
+                kinf__ixlink* l = kinf__ixl(inf, x, s * inf->ixk + j);
+                l->next = l->prev = -1;
+                *kinf__ixvh(inf, x, s * inf->ixk + j) = 0;
+            }
         }
         inf->slots[s].pnext = -1;
     }
@@ -6554,6 +6729,7 @@ static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
 /* a new version (block ref) of a key arrives: from the watch or a list */
 static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, uint32_t h) {
     kinf__slot* sl;
+    int queue = 1;
     if (s < 0) {
         s = kinf__slot_alloc(inf);
         if (s < 0) {
@@ -6569,7 +6745,14 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     } else {
         sl = &inf->slots[s];
         kinf__index_remove(inf, s, 0);
-        if (sl->flags & KINF__F_DELETED) {
+        if (KINF__SKIP_UNCHANGED(inf) && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
+            /* delivered, and this version is the same to the handlers: it
+               replaces the stored one (its resourceVersion is the newest)
+               and is not queued */
+            kinf__ver_drop(inf, s, sl->cur, 0);
+            inf->st.skipped_unchanged++;
+            queue = 0;
+        } else if (sl->flags & KINF__F_DELETED) {
             inf->nlive++;
             if (sl->flags & KINF__F_KNOWN) {
                 /* deleted, then created again before handlers saw the delete:
@@ -6592,7 +6775,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     }
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s, 0);
-    kinf__fifo_push(inf, s);
+    if (queue) { kinf__fifo_push(inf, s); }
     kinf__snap_touch(inf, s);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */
@@ -6670,6 +6853,8 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_indexes == 0) { d.max_indexes = KINF_DEFAULT_INDEXES; } /* zero means the default */
     if (d.max_indexes < 0) { d.max_indexes = 0; }       /* negative: no custom index */
     if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
+    if (d.max_index_values <= 0) { d.max_index_values = 1; }
+    if (d.max_index_values > 64) { d.max_index_values = 64; c = "max_index_values"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
     if (clamped) { *clamped = c; }
@@ -6690,14 +6875,15 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_
     kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
+    size_t nodes = kinf__setup_mul((size_t)d->max_indexes * (size_t)d->max_index_values, mo); /* the custom indexes' links */
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
     l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
     l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
     l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
-    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, mo), sizeof(kinf__ixlink)));
-    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx - 1u, mo), 4u));
+    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
+    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
     l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
     l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
@@ -7722,6 +7908,10 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else if (!(sl->flags & KINF__F_KNOWN)) {
             sl->flags |= KINF__F_KNOWN;
             kinf__hd_deliver_add(inf, &b);
+        } else if (KINF__SKIP_UNCHANGED(inf) && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
+            /* changes that came back to what the handlers had */
+            inf->st.skipped_unchanged++;
+            kinf__arena_free(inf, sl->old); sl->old = 0;
         } else {
             if (sl->old) { kinf__store_view(inf, sl->old, s, &a); } else { a = b; }
             kinf__hd_deliver_update(inf, &a, &b);
@@ -12954,7 +13144,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     kinf__strlcpy(inf->tag, desc->tag ? desc->tag : s.cd.tag ? s.cd.tag : "kinformer", sizeof(inf->tag));
     inf->mem_size = size; inf->mem_layout = s.l.total;
     inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
-    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
+    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->ixk = s.d.max_index_values; inf->budget = s.d.dispatch_budget;
     inf->pf_top = 0; inf->pagesz = 0;
 #if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
     if (s.d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
@@ -12962,6 +13152,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->skip_unchanged = (uint8_t)(s.d.skip_unchanged != 0);
 #ifndef KINF_ENGINE_ONLY
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
@@ -13111,16 +13302,24 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     }
     return id;
 }
-KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+/* either kind of index function: fn (a kinf_index_values_fn when multi) */
+static int kinf__add_index(kinf_informer_t* inf, const char* call, const char* name, kinf_index_fn fn, int multi, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_index", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, call, ": fn is NULL"); return KINF_ERR_INVAL; }
     if (inf->started || inf->snap_loaded) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
     if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
     memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
     inf->idx[inf->nidx].fn = fn;
     inf->idx[inf->nidx].user = user;
+    if (multi) { inf->ix_multi |= 1u << inf->nidx; }
     kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
     return inf->nidx++;
+}
+KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+    return kinf__add_index(inf, "kinf_add_index", name, fn, 0, user);
+}
+KINF_API int kinf_add_index_values(kinf_informer_t* inf, const char* name, kinf_index_values_fn fn, void* user) {
+    return kinf__add_index(inf, "kinf_add_index_values", name, fn ? (kinf_index_fn)(void (*)(void))fn : 0, 1, user);
 }
 #ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
@@ -13226,20 +13425,18 @@ KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out
 }
 KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
     uint32_t vh;
-    char v[256];
     if (!kinf__ok(inf)) { return 0; }
     if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
     if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
-    vh = kinf__fnv(value, strlen(value));
-    if (index && !vh) { vh = 1u; } /* as kinf__index_add */
+    vh = index ? kinf__ix_hash(value) : kinf__fnv(value, strlen(value));
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
     while (it->next >= 0) {
-        int32_t s = it->next;
-        const kinf__ixlink* l = kinf__ixl(inf, index, s);
+        int32_t n = it->next, s = index ? n / inf->ixk : n;
+        const kinf__ixlink* l = kinf__ixl(inf, index, n);
         it->next = l->next;
-        if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
+        if (index && *kinf__ixvh(inf, index, n) != vh) { continue; } /* the namespace index: by value below */
         kinf__store_view(inf, inf->slots[s].cur, s, out);
-        if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
+        if (kinf__index_has(inf, index, s, out, value)) { return 1; }
     }
     return 0;
 }
@@ -13298,6 +13495,9 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SCAN_OVER
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
+#undef KINF__SKIP_UNCHANGED
+#undef kinf__store_same
+#undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN
 #undef KINF__GZ_FAST

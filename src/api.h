@@ -75,6 +75,8 @@ API
                                           why kinf_init refuses: the item, one line
         int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
         int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
+        int  kinf_add_index_values(kinf_informer_t*, name, kinf_index_values_fn fn, void* user)
+                                          several values per object: kinf_index_emit(out, value)
         void kinf_shutdown(kinf_informer_t*)
 
     Drivers (callbacks fire only from inside these, on the caller's thread):
@@ -279,6 +281,8 @@ CONFIGURATION MACROS
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
     KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
                               the server, and an object it sends outside them is cached unjudged
+    KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
+                              every update is delivered
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -322,7 +326,7 @@ MEMORY
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
       + read_bytes - KINF_READ_BYTES (the socket read buffer, if not the default)
-      + max_objects   * (16 (a slot) + 8 + max_indexes * 12 (index links))
+      + max_objects   * (16 (a slot) + 8 + max_indexes * max_index_values * 12 (index links))
       + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
@@ -338,13 +342,14 @@ MEMORY
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
     (names: max_objects, store_bytes, max_event_bytes, max_tokens,
-    max_handlers, max_indexes, read_bytes; those left out are 0, the default;
+    max_handlers, max_indexes, read_bytes, max_index_values; those left out are 0, the default;
     a wrong name, a name twice or a value without one does not compile).
     The values are read as kinf_init reads them: 0 is the default, a negative
     max_indexes none, out of range clamped; the bound is a uint64_t and never
     wraps. KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes,
     max_tokens, max_handlers, max_indexes) is the same bound by position
-    (with a desc.read_bytes above KINF_READ_BYTES, add the difference). Both
+    (with a desc.read_bytes above KINF_READ_BYTES, add the difference; it
+    takes max_index_values as 1: name it in KINF_INFORMER_BYTES_FOR). Both
     need the same KINF_READ_BYTES as the implementation's file (it sizes
     KINF_FIXED_BYTES; a smaller buffer is refused by kinf_init).
     store_bytes holds the objects as compact projected JSON plus their key,
@@ -607,7 +612,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_FOREIGN, "the snapshot's journal follows another image or is not a journal: ignored, the image alone loaded") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_TORN, "the snapshot's journal ends in a torn record (a crash while appending): that record dropped, the ones before it loaded") \
-    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed")
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed") \
+    KINF_LOGITEM_XMACRO(INDEX_TOO_MANY_VALUES, "an index function gave more values than desc.max_index_values: the object is found by the first ones only")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -672,6 +678,18 @@ typedef struct kinf_handler_t {
 /* An index function writes the object's index value (NUL-terminated, at most
    cap-1 bytes) into buf and returns 1, or returns 0 if the object has none. */
 typedef int (*kinf_index_fn)(const kinf_object_t* obj, char* buf, size_t cap, void* user);
+
+/* A multi-valued index function (client-go's IndexFunc, which returns a
+   list): it calls kinf_index_emit(out, value) for each of the object's
+   values, none to leave the object out. A lookup by any of them finds the
+   object (once, whatever the number of values that name it). Values of any
+   length; repeated ones count once. At most desc.max_index_values are kept
+   per object: kinf_index_emit returns 0 for one more, which is not indexed,
+   and INDEX_TOO_MANY_VALUES is logged (with the index and the key). The
+   function may be called again on the same object (at every lookup that
+   meets it), so it must give the same values for the same object. */
+typedef struct kinf_index_values_t kinf_index_values_t; /* the library's, on its stack */
+typedef void (*kinf_index_values_fn)(const kinf_object_t* obj, kinf_index_values_t* out, void* user);
 
 enum { KINF_INDEX_NAMESPACE = 0 }; /* built-in; kinf_add_index returns 1, 2, ... */
 
@@ -838,6 +856,17 @@ typedef struct kinf_desc_t {
     /* the built-in driver's sockets as they open, change and close, for an
        event loop (kinf_socket_cb_t above; see kinf_fd) */
     kinf_socket_cb_t on_socket;
+    /* 1: an update that changes nothing the informer keeps is not delivered
+       (kinf_stats: skipped_unchanged): its stored JSON equals the version
+       the handlers had, member for member, apart from
+       metadata.resourceVersion and metadata.managedFields. The store takes
+       it all the same (the lister and the resourceVersion are the newest).
+       Adds, deletes, resyncs and identity-only versions are always delivered. */
+    int skip_unchanged;
+    /* values a multi-valued index (kinf_add_index_values) keeps per object;
+       default 1, at most 64. Each costs max_objects * 12 bytes per custom
+       index (see MEMORY); the namespace index has one whatever this is. */
+    int max_index_values;
 } kinf_desc_t;
 enum { KINF_WATCH_LIST_AUTO = 0, KINF_WATCH_LIST_ON = 1, KINF_WATCH_LIST_OFF = 2 };
 
@@ -883,6 +912,7 @@ typedef struct kinf_stats_t {
     uint64_t gzip_responses, gzip_bytes_in, gzip_bytes_out; /* list responses in gzip; their bytes compressed, inflated */
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
     uint64_t connections;                            /* requests that opened a connection, the first included */
+    uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -920,29 +950,31 @@ typedef struct kinf_stats_t {
    wraps it, and on a 32-bit target a bound above SIZE_MAX fails to compile
    as an array size instead of wrapping. */
 #define KINF_INFORMER_BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes) \
-    KINF__BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes, 0)
+    KINF__BYTES(max_objects, store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes, 0, 0)
 /* The same bound from the capacities by name, in any order, each at most
    once; those not named are 0, the default:
        static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
    The names are the desc fields that size the informer: max_objects,
-   store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes and
-   read_bytes (this form adds a read_bytes above KINF_READ_BYTES itself).
+   store_bytes, max_event_bytes, max_tokens, max_handlers, max_indexes,
+   read_bytes (this form adds a read_bytes above KINF_READ_BYTES itself) and
+   max_index_values.
    Each value is read as the desc field of that name would hold it. A name
-   that is not one of these, a value without its name, more than seven pairs
+   that is not one of these, a value without its name, more than eight pairs
    and a name given twice do not compile (the last two as a negative array
    size). A constant expression, usable for a static array in C99 and C++.
    It does not include TLS: add KINF_TLS_BYTES for an https:// server in a
    KINF_TLS_BEARSSL build. */
 #define KINF_INFORMER_BYTES_FOR(...) KINF__BYTES_FOR(__VA_ARGS__, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, \
-                                                     kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end)
+                                                     kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end, 0, kinf__end)
 /* private: the helpers of the two macros above */
 #define KINF__CAP(v, def, lo, hi) ((v) <= 0 ? (uint64_t)(def) : (uint64_t)(v) < (uint64_t)(lo) ? (uint64_t)(lo) \
                                    : (uint64_t)(v) > (uint64_t)(hi) ? (uint64_t)(hi) : (uint64_t)(v))
 #define KINF__IDX(n) ((n) == 0 ? (uint64_t)KINF_DEFAULT_INDEXES : (n) < 0 ? (uint64_t)0 : (n) > 16 ? (uint64_t)16 : (uint64_t)(n))
 #define KINF__OBJS(n) KINF__CAP(n, KINF_DEFAULT_MAX_OBJECTS, 1, 1000000)
-#define KINF__BYTES(mo, sb, eb, tk, hd, ix, rb) \
+#define KINF__IXV(n) KINF__CAP(n, 1, 1, 64)
+#define KINF__BYTES(mo, sb, eb, tk, hd, ix, rb, iv) \
     ((uint64_t)KINF_FIXED_BYTES + (KINF__CAP(rb, KINF_READ_BYTES, KINF_READ_BYTES, 64u << 20) - (uint64_t)KINF_READ_BYTES) \
-     + KINF__OBJS(mo) * (KINF_SLOT_BYTES + (1u + KINF__IDX(ix)) * KINF_INDEX_SLOT_BYTES) \
+     + KINF__OBJS(mo) * (KINF_SLOT_BYTES + (1u + KINF__IDX(ix) * KINF__IXV(iv)) * KINF_INDEX_SLOT_BYTES) \
      + (2u + KINF__IDX(ix)) * 4u * (4u * KINF__OBJS(mo) + 4u) \
      + KINF__CAP(tk, KINF_DEFAULT_TOKENS, 64, 0x7fffffff) * KINF_TOKEN_BYTES \
      + KINF__CAP(eb, KINF_DEFAULT_EVENT_BYTES, 4096, 0x7ff00000u) + KINF__CAP(sb, KINF_DEFAULT_STORE_BYTES, 1, 0xfff00000u) \
@@ -956,26 +988,31 @@ typedef struct kinf_stats_t {
 #define KINF__SZ_max_handlers 5
 #define KINF__SZ_max_indexes 6
 #define KINF__SZ_read_bytes 7
+#define KINF__SZ_max_index_values 8
 /* the value named k, as type T (the desc field's), or 0 */
-#define KINF__SZ_PICK(k, T, a, x, b, y, c, z, d, w, e, u, f, t, g, s) \
+#define KINF__SZ_PICK(k, T, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r) \
     ((a) == (k) ? (T)(x) : (b) == (k) ? (T)(y) : (c) == (k) ? (T)(z) : (d) == (k) ? (T)(w) : \
-     (e) == (k) ? (T)(u) : (f) == (k) ? (T)(t) : (g) == (k) ? (T)(s) : (T)0)
-#define KINF__SZ_ONCE(k, a, b, c, d, e, f, g) \
-    sizeof(char[((a) == (k)) + ((b) == (k)) + ((c) == (k)) + ((d) == (k)) + ((e) == (k)) + ((f) == (k)) + ((g) == (k)) <= 1 ? 1 : -1])
-#define KINF__BYTES_FOR(n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, n8, ...) \
+     (e) == (k) ? (T)(u) : (f) == (k) ? (T)(t) : (g) == (k) ? (T)(s) : (i) == (k) ? (T)(r) : (T)0)
+#define KINF__SZ_ONCE(k, a, b, c, d, e, f, g, i) \
+    sizeof(char[((a) == (k)) + ((b) == (k)) + ((c) == (k)) + ((d) == (k)) + ((e) == (k)) + ((f) == (k)) + ((g) == (k)) \
+                + ((i) == (k)) <= 1 ? 1 : -1])
+#define KINF__BYTES_FOR(n1, v1, n2, v2, n3, v3, n4, v4, n5, v5, n6, v6, n7, v7, n8, v8, n9, ...) \
     KINF__BYTES_NUM(KINF__SZ_##n1, v1, KINF__SZ_##n2, v2, KINF__SZ_##n3, v3, KINF__SZ_##n4, v4, \
-                    KINF__SZ_##n5, v5, KINF__SZ_##n6, v6, KINF__SZ_##n7, v7, KINF__SZ_##n8)
-#define KINF__BYTES_NUM(a, x, b, y, c, z, d, w, e, u, f, t, g, s, h) \
-    (KINF__BYTES(KINF__SZ_PICK(1, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(2, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(3, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(4, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(5, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(6, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s), \
-                 KINF__SZ_PICK(7, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s)) \
-     + 0u * (KINF__SZ_ONCE(1, a, b, c, d, e, f, g) + KINF__SZ_ONCE(2, a, b, c, d, e, f, g) + KINF__SZ_ONCE(3, a, b, c, d, e, f, g) \
-             + KINF__SZ_ONCE(4, a, b, c, d, e, f, g) + KINF__SZ_ONCE(5, a, b, c, d, e, f, g) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g) \
-             + KINF__SZ_ONCE(7, a, b, c, d, e, f, g) + sizeof(char[(h) == 0 ? 1 : -1])))
+                    KINF__SZ_##n5, v5, KINF__SZ_##n6, v6, KINF__SZ_##n7, v7, KINF__SZ_##n8, v8, KINF__SZ_##n9)
+#define KINF__BYTES_NUM(a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r, h) \
+    (KINF__BYTES(KINF__SZ_PICK(1, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(2, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(3, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(4, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(5, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(6, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(7, size_t, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r), \
+                 KINF__SZ_PICK(8, int, a, x, b, y, c, z, d, w, e, u, f, t, g, s, i, r)) \
+     + 0u * (KINF__SZ_ONCE(1, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(2, a, b, c, d, e, f, g, i) \
+             + KINF__SZ_ONCE(3, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(4, a, b, c, d, e, f, g, i) \
+             + KINF__SZ_ONCE(5, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(6, a, b, c, d, e, f, g, i) \
+             + KINF__SZ_ONCE(7, a, b, c, d, e, f, g, i) + KINF__SZ_ONCE(8, a, b, c, d, e, f, g, i) \
+             + sizeof(char[(h) == 0 ? 1 : -1])))
 
 /* Bytes kinf_init needs for desc (defaults applied). Never blocks. SIZE_MAX
    when they do not fit in size_t (capacities that add up to 4 GiB or more in
@@ -1002,6 +1039,15 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handle
 /* Registers an index before the first driver call; name is copied (its first 47 bytes).
    Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);
+/* The same for a multi-valued index function (kinf_index_values_fn): each
+   object is found by each of up to desc.max_index_values values. It takes
+   one of the desc.max_indexes as kinf_add_index does. */
+KINF_API int kinf_add_index_values(kinf_informer_t* inf, const char* name, kinf_index_values_fn fn, void* user);
+/* Inside a kinf_index_values_fn: one value of the object (NUL-terminated,
+   any length; copied as needed). Returns 1 when it is indexed (or was
+   already), 0 when the object has desc.max_index_values values already or
+   out or value is NULL. */
+KINF_API int kinf_index_emit(kinf_index_values_t* out, const char* value);
 /* Blocks, running list/watch and delivering to handlers, until kinf_stop.
    Returns KINF_OK when stopped, or a negative result for a fatal config error. */
 KINF_API int kinf_run(kinf_informer_t* inf);

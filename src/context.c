@@ -49,7 +49,16 @@ enum { KINF__R_CUR = 0, KINF__R_OLD = 1, KINF__R_BASE = 2 };
 /* the slot's journal bits set to j, its index bit kept */
 static void kinf__slot_j(kinf__slot* sl, unsigned j) { sl->ixflags = (uint8_t)((sl->ixflags & ~(unsigned)KINF__J_ALL) | j); }
 typedef struct kinf__ixlink { int32_t next, prev; } kinf__ixlink;
+/* fn is a kinf_index_values_fn when the index's bit of ix_multi is set */
 typedef struct kinf__index { kinf_index_fn fn; void* user; char name[48]; } kinf__index;
+/* what an index function's values go to: linked for the object in slot s
+   (n of the ixk nodes used), or, when want is set, compared with it */
+struct kinf_index_values_t {
+    kinf_informer_t* inf;
+    int x, n, over, found;
+    int32_t s;
+    const char* want;
+};
 typedef struct kinf__rule { uint8_t nseg; uint8_t len[KINF__MAX_SEGS]; uint16_t off[KINF__MAX_SEGS]; } kinf__rule;
 /* The projection rules: what the scanner asks at a key and projection
    follows. Their segments' bytes are in buf. */
@@ -104,6 +113,8 @@ struct kinf_informer_t {
     uint32_t ixb_mask;
     kinf__index* idx;
     int nidx;
+    int ixk;                      /* desc.max_index_values: a custom index's nodes per slot */
+    uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
     kinf_handler_t* handlers;
     int nhandlers;
     jsmntok_t* toks;
@@ -174,6 +185,7 @@ struct kinf_informer_t {
        under way is a watch-list whose initial events have not ended */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
+    uint8_t skip_unchanged;       /* desc.skip_unchanged (>>store unchanged) */
 };
 /* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
 #ifndef KINF_NO_GZIP

@@ -45,6 +45,10 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         } else if (!(sl->flags & KINF__F_KNOWN)) {
             sl->flags |= KINF__F_KNOWN;
             kinf__hd_deliver_add(inf, &b);
+        } else if (KINF__SKIP_UNCHANGED(inf) && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
+            /* changes that came back to what the handlers had */
+            inf->st.skipped_unchanged++;
+            kinf__arena_free(inf, sl->old); sl->old = 0;
         } else {
             if (sl->old) { kinf__store_view(inf, sl->old, s, &a); } else { a = b; }
             kinf__hd_deliver_update(inf, &a, &b);

@@ -42,7 +42,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     kinf__strlcpy(inf->tag, desc->tag ? desc->tag : s.cd.tag ? s.cd.tag : "kinformer", sizeof(inf->tag));
     inf->mem_size = size; inf->mem_layout = s.l.total;
     inf->max_objects = s.d.max_objects; inf->max_tokens = s.d.max_tokens; inf->fifo_cap = s.d.fifo_capacity;
-    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->budget = s.d.dispatch_budget;
+    inf->max_handlers = s.d.max_handlers; inf->max_indexes = s.d.max_indexes; inf->ixk = s.d.max_index_values; inf->budget = s.d.dispatch_budget;
     inf->pf_top = 0; inf->pagesz = 0;
 #if defined(__linux__) && !defined(KINF_ENGINE_ONLY)
     if (s.d.prefault_store) { long pg = sysconf(_SC_PAGESIZE); inf->pagesz = pg > 0 ? (size_t)pg : 0; }
@@ -50,6 +50,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->list_limit = s.d.list_limit; inf->store_bytes = s.d.store_bytes; inf->max_event_bytes = s.d.max_event_bytes;
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
+    inf->skip_unchanged = (uint8_t)(s.d.skip_unchanged != 0);
 #ifndef KINF_ENGINE_ONLY
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
 #else
@@ -199,16 +200,24 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
     }
     return id;
 }
-KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+/* either kind of index function: fn (a kinf_index_values_fn when multi) */
+static int kinf__add_index(kinf_informer_t* inf, const char* call, const char* name, kinf_index_fn fn, int multi, void* user) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_index", ": fn is NULL"); return KINF_ERR_INVAL; }
+    if (!fn) { KINF__ERR(inf, BAD_ARGUMENT, call, ": fn is NULL"); return KINF_ERR_INVAL; }
     if (inf->started || inf->snap_loaded) { KINF__ERR(inf, INDEX_AFTER_START, name, 0); return KINF_ERR_STATE; }
     if (inf->nidx > inf->max_indexes) { KINF__ERR(inf, INDEXES_FULL, name, 0); return KINF_ERR_NOMEM; }
     memset(kinf__ixhead(inf, inf->nidx, 0), 0xff, (size_t)(inf->ixb_mask + 1u) * 4u);
     inf->idx[inf->nidx].fn = fn;
     inf->idx[inf->nidx].user = user;
+    if (multi) { inf->ix_multi |= 1u << inf->nidx; }
     kinf__strlcpy(inf->idx[inf->nidx].name, name ? name : "", sizeof(inf->idx[0].name));
     return inf->nidx++;
+}
+KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user) {
+    return kinf__add_index(inf, "kinf_add_index", name, fn, 0, user);
+}
+KINF_API int kinf_add_index_values(kinf_informer_t* inf, const char* name, kinf_index_values_fn fn, void* user) {
+    return kinf__add_index(inf, "kinf_add_index_values", name, fn ? (kinf_index_fn)(void (*)(void))fn : 0, 1, user);
 }
 #ifndef KINF_ENGINE_ONLY /* the built-in driver's calls */
 KINF_API int kinf_timeout_ms(kinf_informer_t* inf) {
@@ -314,20 +323,18 @@ KINF_API int kinf_next(kinf_informer_t* inf, kinf_iter_t* it, kinf_object_t* out
 }
 KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value, kinf_iter_t* it, kinf_object_t* out) {
     uint32_t vh;
-    char v[256];
     if (!kinf__ok(inf)) { return 0; }
     if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
     if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
-    vh = kinf__fnv(value, strlen(value));
-    if (index && !vh) { vh = 1u; } /* as kinf__index_add */
+    vh = index ? kinf__ix_hash(value) : kinf__fnv(value, strlen(value));
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
     while (it->next >= 0) {
-        int32_t s = it->next;
-        const kinf__ixlink* l = kinf__ixl(inf, index, s);
+        int32_t n = it->next, s = index ? n / inf->ixk : n;
+        const kinf__ixlink* l = kinf__ixl(inf, index, n);
         it->next = l->next;
-        if (index && *kinf__ixvh(inf, index, s) != vh) { continue; } /* the namespace index: by value below */
+        if (index && *kinf__ixvh(inf, index, n) != vh) { continue; } /* the namespace index: by value below */
         kinf__store_view(inf, inf->slots[s].cur, s, out);
-        if (kinf__index_value(inf, index, out, v, sizeof(v)) && !strcmp(v, value)) { return 1; }
+        if (kinf__index_has(inf, index, s, out, value)) { return 1; }
     }
     return 0;
 }
@@ -386,6 +393,9 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SCAN_OVER
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
+#undef KINF__SKIP_UNCHANGED
+#undef kinf__store_same
+#undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN
 #undef KINF__GZ_FAST

@@ -55,6 +55,8 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_indexes == 0) { d.max_indexes = KINF_DEFAULT_INDEXES; } /* zero means the default */
     if (d.max_indexes < 0) { d.max_indexes = 0; }       /* negative: no custom index */
     if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
+    if (d.max_index_values <= 0) { d.max_index_values = 1; }
+    if (d.max_index_values > 64) { d.max_index_values = 64; c = "max_index_values"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
     if (clamped) { *clamped = c; }
@@ -75,14 +77,15 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_
     kinf__setup_layout_t l;
     size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
     size_t nidx = 1u + (size_t)d->max_indexes;
+    size_t nodes = kinf__setup_mul((size_t)d->max_indexes * (size_t)d->max_index_values, mo); /* the custom indexes' links */
     l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
     if (l.kbn < 16u) { l.kbn = 16u; }
     l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
     l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
     l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
     l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
-    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, mo), sizeof(kinf__ixlink)));
-    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx - 1u, mo), 4u));
+    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
+    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
     l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
     l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));

@@ -244,64 +244,178 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
     inf->kb[i] = KINF__KB_EMPTY;
 }
 
-/* >>store index */
-static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t s) { return &inf->ix[(size_t)x * (size_t)inf->max_objects + (size_t)s]; }
-static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
-static int kinf__index_value(kinf_informer_t* inf, int x, const kinf_object_t* o, char* buf, size_t cap) {
-    if (x == 0) { kinf__strlcpy(buf, o->namespace_, cap); return 1; }
-    return inf->idx[x].fn(o, buf, cap, inf->idx[x].user) ? (buf[cap - 1] = 0, 1) : 0;
+/* >>store index  Index 0 (the namespace) links each slot once; a custom
+   index has ixk nodes per slot (desc.max_index_values), node s * ixk + j
+   for the slot's j-th value, linked into the bucket of that value's hash.
+   A chain holds nodes; a lookup filters them by hash, then asks the index
+   function whether the object has the value. */
+static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t n) {
+    return &inf->ix[x == 0 ? (size_t)n : (size_t)inf->max_objects * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
 }
-/* A custom index keeps each link's value hash; the namespace index does not:
+static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
+/* A custom index keeps each node's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
-static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t s) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects + (size_t)s]; }
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
+static uint32_t kinf__ix_hash(const char* v) { uint32_t vh = kinf__fnv(v, strlen(v)); return vh ? vh : 1u; } /* 0: not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
 }
+static void kinf__ix_link(kinf_informer_t* inf, int x, int32_t n, uint32_t vh) {
+    kinf__ixlink* l = kinf__ixl(inf, x, n);
+    int32_t* head = kinf__ixhead(inf, x, vh);
+    l->prev = -1; l->next = *head;
+    if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = n; }
+    *head = n;
+}
+static void kinf__ix_unlink(kinf_informer_t* inf, int x, int32_t n, uint32_t vh) {
+    kinf__ixlink* l = kinf__ixl(inf, x, n);
+    if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
+    if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
+    l->next = l->prev = -1;
+}
+/* the object's values of custom index x, one kinf_index_emit each */
+static void kinf__index_values(kinf_informer_t* inf, int x, const kinf_object_t* o, kinf_index_values_t* out) {
+    if (inf->ix_multi & (1u << x)) {
+        ((kinf_index_values_fn)(void (*)(void))inf->idx[x].fn)(o, out, inf->idx[x].user);
+    } else {
+        char v[256];
+        if (inf->idx[x].fn(o, v, sizeof(v), inf->idx[x].user)) { v[sizeof(v) - 1] = 0; kinf_index_emit(out, v); }
+    }
+}
+KINF_API int kinf_index_emit(kinf_index_values_t* out, const char* value) {
+    kinf_informer_t* inf;
+    uint32_t vh;
+    int32_t n0;
+    int j;
+    if (!out || !value) { return 0; }
+    inf = out->inf;
+    if (out->want) { if (!strcmp(value, out->want)) { out->found = 1; } return 1; }
+    vh = kinf__ix_hash(value);
+    n0 = out->s * inf->ixk;
+    for (j = 0; j < out->n; j++) { if (*kinf__ixvh(inf, out->x, n0 + j) == vh) { return 1; } } /* one node a hash */
+    if (out->n == inf->ixk) { out->over = 1; return 0; }
+    *kinf__ixvh(inf, out->x, n0 + out->n) = vh;
+    kinf__ix_link(inf, out->x, n0 + out->n, vh);
+    out->n++;
+    return 1;
+}
 /* slot s out of the indexes from index from on (1: the custom ones, for a
    change that keeps the key, and so its namespace) */
 static void kinf__index_remove(kinf_informer_t* inf, int32_t s, int from) {
-    int x;
-    for (x = from; x < inf->nidx; x++) {
-        kinf__ixlink* l = kinf__ixl(inf, x, s);
-        uint32_t vh;
-        if (x == 0) {
-            if (!(inf->slots[s].ixflags & KINF__SL_NS_LINKED)) { continue; }
-            vh = kinf__ns_hash(inf, s);
-            inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
-        } else {
-            uint32_t* v = kinf__ixvh(inf, x, s);
-            if (!*v) { continue; }
-            vh = *v; *v = 0;
+    int x, j;
+    if (from == 0 && inf->nidx && (inf->slots[s].ixflags & KINF__SL_NS_LINKED)) {
+        kinf__ix_unlink(inf, 0, s, kinf__ns_hash(inf, s));
+        inf->slots[s].ixflags &= (uint8_t)~KINF__SL_NS_LINKED;
+    }
+    for (x = 1; x < inf->nidx; x++) {
+        for (j = 0; j < inf->ixk; j++) {
+            uint32_t* v = kinf__ixvh(inf, x, s * inf->ixk + j);
+            if (!*v) { break; } /* a slot's nodes are used from the first */
+            kinf__ix_unlink(inf, x, s * inf->ixk + j, *v);
+            *v = 0;
         }
-        if (l->prev >= 0) { kinf__ixl(inf, x, l->prev)->next = l->next; } else { *kinf__ixhead(inf, x, vh) = l->next; }
-        if (l->next >= 0) { kinf__ixl(inf, x, l->next)->prev = l->prev; }
-        l->next = l->prev = -1;
     }
 }
 /* slot s into the indexes from index from on */
 static void kinf__index_add(kinf_informer_t* inf, int32_t s, int from) {
     int x;
     kinf_object_t o;
-    char v[256];
     if (from >= inf->nidx) { return; }
     kinf__store_view(inf, inf->slots[s].cur, s, &o);
-    for (x = from; x < inf->nidx; x++) {
-        kinf__ixlink* l = kinf__ixl(inf, x, s);
-        int32_t* head;
-        uint32_t vh;
-        if (!kinf__index_value(inf, x, &o, v, sizeof(v))) { continue; }
-        vh = kinf__fnv(v, strlen(v));
-        if (x == 0) { inf->slots[s].ixflags |= KINF__SL_NS_LINKED; }
-        else { if (!vh) { vh = 1u; } *kinf__ixvh(inf, x, s) = vh; } /* 0 means not linked */
-        head = kinf__ixhead(inf, x, vh);
-        l->prev = -1; l->next = *head;
-        if (*head >= 0) { kinf__ixl(inf, x, *head)->prev = s; }
-        *head = s;
+    if (from == 0) {
+        kinf__ix_link(inf, 0, s, kinf__ns_hash(inf, s));
+        inf->slots[s].ixflags |= KINF__SL_NS_LINKED;
+    }
+    for (x = 1; x < inf->nidx; x++) {
+        kinf_index_values_t out;
+        memset(&out, 0, sizeof(out));
+        out.inf = inf; out.x = x; out.s = s;
+        kinf__index_values(inf, x, &o, &out);
+        if (out.over) { KINF__ERR(inf, INDEX_TOO_MANY_VALUES, inf->idx[x].name, o.key); }
     }
 }
+/* Does the object in slot s have value v in index x? */
+static int kinf__index_has(kinf_informer_t* inf, int x, int32_t s, const kinf_object_t* o, const char* v) {
+    kinf_index_values_t out;
+    if (x == 0) { return !strcmp(o->namespace_, v); }
+    memset(&out, 0, sizeof(out));
+    out.inf = inf; out.x = x; out.s = s; out.want = v;
+    kinf__index_values(inf, x, o, &out);
+    return out.found;
+}
+
+/* >>store unchanged  desc.skip_unchanged: is a new version the same as the
+   one the handlers had? Two stored objects (compact JSON, as projection
+   writes it) are the same when their members are, in order, byte for byte,
+   except metadata.resourceVersion and metadata.managedFields, which the API
+   server rewrites at every write whatever changed. Anything the walk does
+   not expect (not an object, whitespace, an escaped key) makes them
+   different: an update is then delivered, as without the switch. */
+#ifndef KINF_NO_SKIP_UNCHANGED
+#define KINF__SKIP_UNCHANGED(inf) ((inf)->skip_unchanged)
+typedef struct kinf__mit { const char* j; size_t i, n; } kinf__mit; /* the members of one object */
+static int kinf__key_is(const char* j, size_t ks, size_t ke, const char* k) {
+    size_t l = strlen(k);
+    return ke - ks == l + 2u && !memcmp(j + ks + 1, k, l);
+}
+/* the next member: its key [*ks, *ke) quotes included, its value [*vs, *ve);
+   1, 0 at the object's end, -1 when the bytes are not as projection writes them */
+static int kinf__mit_next(kinf__mit* m, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    const uint8_t* b = (const uint8_t*)m->j;
+    if (m->i >= m->n) { return -1; }
+    if (b[m->i] == '}') { return 0; }
+    if (b[m->i] != '"') { return -1; }
+    *ks = m->i;
+    *ke = kinf__json_end(b, m->i, m->n);
+    if (!*ke || *ke >= m->n || b[*ke] != ':') { return -1; }
+    *vs = *ke + 1u;
+    *ve = kinf__json_end(b, *vs, m->n);
+    if (!*ve || *ve >= m->n || (b[*ve] != ',' && b[*ve] != '}')) { return -1; }
+    m->i = b[*ve] == ',' ? *ve + 1u : *ve;
+    return 1;
+}
+/* the next member of metadata (meta) that is not noise */
+static int kinf__mit_kept(kinf__mit* m, int meta, size_t* ks, size_t* ke, size_t* vs, size_t* ve) {
+    int r;
+    while ((r = kinf__mit_next(m, ks, ke, vs, ve)) == 1 && meta &&
+           (kinf__key_is(m->j, *ks, *ke, "resourceVersion") || kinf__key_is(m->j, *ks, *ke, "managedFields"))) {}
+    return r;
+}
+/* a[0..an) and b[0..bn), objects: the same members (metadata's noise left out when meta) */
+static int kinf__same_members(const char* a, size_t an, const char* b, size_t bn, int meta) {
+    kinf__mit x, y;
+    if (an < 2u || bn < 2u || a[0] != '{' || b[0] != '{') { return 0; }
+    x.j = a; x.i = 1; x.n = an; y.j = b; y.i = 1; y.n = bn;
+    for (;;) {
+        size_t aks, ake, avs, ave, bks, bke, bvs, bve;
+        int ra = kinf__mit_kept(&x, meta, &aks, &ake, &avs, &ave), rb = kinf__mit_kept(&y, meta, &bks, &bke, &bvs, &bve);
+        if (ra < 0 || rb < 0 || ra != rb) { return 0; }
+        if (!ra) { return x.i + 1u == an && y.i + 1u == bn; }
+        if (ake - aks != bke - bks || memcmp(a + aks, b + bks, ake - aks)) { return 0; }
+        if (!meta && kinf__key_is(a, aks, ake, "metadata") && a[avs] == '{' && b[bvs] == '{') {
+            if (!kinf__same_members(a + avs, ave - avs, b + bvs, bve - bvs, 1)) { return 0; }
+        } else if (ave - avs != bve - bvs || memcmp(a + avs, b + bvs, ave - avs)) {
+            return 0;
+        }
+    }
+}
+/* the stored versions ra and rb: the same object for the handlers? An
+   identity-only version is never the same: what it holds is not known. */
+static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb) {
+    kinf_object_t a, b;
+    kinf__store_view(inf, ra, -1, &a);
+    kinf__store_view(inf, rb, -1, &b);
+    if ((a.flags | b.flags) & KINF_OBJ_IDENTITY_ONLY) { return 0; }
+    if (a.json_len == b.json_len && !memcmp(a.json, b.json, a.json_len)) { return 1; }
+    return kinf__same_members(a.json, a.json_len, b.json, b.json_len, 0);
+}
+#else
+#define KINF__SKIP_UNCHANGED(inf) 0
+#define kinf__store_same(inf, ra, rb) 0
+#endif
 
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
    key however many events it had, so it never holds more than max_objects. */
@@ -411,14 +525,17 @@ static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
-        int x;
+        int x, j;
         if (inf->slot_hi >= inf->max_objects) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
-        for (x = 0; x < inf->nidx; x++) {
-            kinf__ixlink* l = kinf__ixl(inf, x, s);
-            l->next = l->prev = -1;
-            if (x) { *kinf__ixvh(inf, x, s) = 0; }
+        kinf__ixl(inf, 0, s)->next = kinf__ixl(inf, 0, s)->prev = -1;
+        for (x = 1; x < inf->nidx; x++) {
+            for (j = 0; j < inf->ixk; j++) {
+                kinf__ixlink* l = kinf__ixl(inf, x, s * inf->ixk + j);
+                l->next = l->prev = -1;
+                *kinf__ixvh(inf, x, s * inf->ixk + j) = 0;
+            }
         }
         inf->slots[s].pnext = -1;
     }
@@ -466,6 +583,7 @@ static int kinf__store_visible(const kinf_informer_t* inf, int32_t s) {
 /* a new version (block ref) of a key arrives: from the watch or a list */
 static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, uint32_t h) {
     kinf__slot* sl;
+    int queue = 1;
     if (s < 0) {
         s = kinf__slot_alloc(inf);
         if (s < 0) {
@@ -481,7 +599,14 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     } else {
         sl = &inf->slots[s];
         kinf__index_remove(inf, s, 0);
-        if (sl->flags & KINF__F_DELETED) {
+        if (KINF__SKIP_UNCHANGED(inf) && !(sl->flags & KINF__F_PENDING) && kinf__store_same(inf, sl->cur, ref)) {
+            /* delivered, and this version is the same to the handlers: it
+               replaces the stored one (its resourceVersion is the newest)
+               and is not queued */
+            kinf__ver_drop(inf, s, sl->cur, 0);
+            inf->st.skipped_unchanged++;
+            queue = 0;
+        } else if (sl->flags & KINF__F_DELETED) {
             inf->nlive++;
             if (sl->flags & KINF__F_KNOWN) {
                 /* deleted, then created again before handlers saw the delete:
@@ -504,7 +629,7 @@ static void kinf__store_upsert(kinf_informer_t* inf, int32_t s, uint32_t ref, ui
     }
     sl->flags |= KINF__F_SEEN;
     kinf__index_add(inf, s, 0);
-    kinf__fifo_push(inf, s);
+    if (queue) { kinf__fifo_push(inf, s); }
     kinf__snap_touch(inf, s);
 }
 /* a key goes away; ref is its final state, or 0 to keep the last known one */

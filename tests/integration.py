@@ -3609,7 +3609,9 @@ def scenario_kubediff_model(ctx):
     try:
         c = Checks("kubediff: 300 random changes of nested objects, arrays and keys that need escapes, "
                    "each patch replays to the object printed (a model test of kinf_json_patch)")
-        kd = Tool("kubediff", "kubediff-model", srv.url, ["pods", "--with-object", "-v"], merge=True)
+        # --no-skip-unchanged: a random change can give the object it had, whose line
+        # (a patch of the resourceVersion only) is waited for like any other
+        kd = Tool("kubediff", "kubediff-model", srv.url, ["pods", "--with-object", "--no-skip-unchanged", "-v"], merge=True)
         if kd.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
             c.fail("never started watching: %s" % kd.describe())
         path = "/api/v1/namespaces/ns-0/pods/model"
@@ -3673,6 +3675,239 @@ ALL = [
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 ALL += [("cm2files_keys", scenario_cm2files_keys, 3), ("cm2files_layout", scenario_cm2files_layout, 4)]
 ALL += [("selector_scope", scenario_selector_scope, 3)]
+
+
+def scenario_skip_unchanged(ctx):
+    """--skip-unchanged: label-only updates of a pod kwatch keeps as
+    spec.nodeName give no MODIFIED line (they do without it), with the watch
+    cut on the way; a warm start from a snapshot, through the watch from its
+    resourceVersion and through a relist after a compaction, adds the
+    snapshot's objects and prints no MODIFIED for a pod that changed only its
+    labels while kwatch was down; the cache ends at the server's
+    resourceVersions all the same. kubediff and cm2files skip an update that
+    changes nothing by default (kubediff --no-skip-unchanged prints it)."""
+    srv = Server("skip-unchanged", pods=20, namespaces=2, configmaps=4)
+    d = tempfile.mkdtemp(prefix="kinformer-skip-")
+    snap = os.path.join(d, "pods.snap")
+    keep = ["--keep", "spec.nodeName"]
+    procs = []
+
+    def relabel(path, n, node=None):
+        for i in range(n):
+            o = srv.get(path)
+            o["metadata"].setdefault("labels", {})["skip-test"] = str(i)
+            if node is not None and i == n - 1:
+                o["spec"]["nodeName"] = node
+            srv.apply(path, o)
+
+    def modified(kw, key):
+        return sum(1 for ln in kw.out_lines() if ln.startswith("MODIFIED %s " % key))
+
+    try:
+        first = srv.get(pod_path("ns-0"))["items"][0]["metadata"]["name"]
+        key, path = "ns-0/" + first, pod_path("ns-0") + "/" + first
+        for flag, want in (([], 11), (["--skip-unchanged"], 1)):
+            c = Checks("skip unchanged: --keep spec.nodeName %s, 10 label-only updates and a nodeName change "
+                       "(the watch cut among them): %d MODIFIED line(s)" % (" ".join(flag) or "(without)", want))
+            wbase = srv.watch_count("pods")
+            kw = Kwatch("skip-live" + "".join(flag), srv.url, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"]
+                        + keep + flag, merge=True)
+            procs.append(kw)
+            if wait_watching(c, srv, "pods", wbase):
+                relabel(path, 5)
+                srv.fault("cut")
+                relabel(path, 5)
+                relabel(path, 1, node="node-%s" % ("x" if flag else "y"))
+                if finish_with_sentinel(c, srv, [kw]):
+                    kw.stop()
+                    check_clean_exit(c, kw)
+                    c.check(modified(kw, key) == want, "%d MODIFIED lines for %s, want %d" % (modified(kw, key), key, want))
+                    c.check(kw.stat("skipped_unchanged") == (10 if flag else 0),
+                            "skipped_unchanged=%s" % kw.stats().get("skipped_unchanged"))
+                    check_against_server(c, kw, srv, pod_path())
+            kw.kill()
+            c.report()
+
+        c = Checks("skip unchanged: a warm start (the watch from the snapshot's RV, then a relist after a "
+                   "compaction) prints ADDED for the snapshot's pods and MODIFIED only for a pod that changed what is kept")
+        kw = Kwatch("skip-cold", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--snapshot", snap,
+                                           "--skip-unchanged"] + keep)
+        procs.append(kw)
+        kw.wait(60)
+        check_clean_exit(c, kw, 0)
+        pods = [o["metadata"]["name"] for o in srv.get(pod_path("ns-1"))["items"]][:3]
+        for round_, expire in ((0, False), (1, True)):
+            relabel(pod_path("ns-1") + "/" + pods[0], 3)
+            relabel(pod_path("ns-1") + "/" + pods[1], 2, node="node-moved-%d" % round_)
+            moved_rv = srv.get(pod_path("ns-1") + "/" + pods[1])["metadata"]["resourceVersion"]
+            total = sum(1 for o in srv.get(pod_path())["items"] if not o["metadata"]["name"].startswith("zz-sentinel"))
+            if expire:
+                srv.fault("expire")
+            lists = srv.lists_any("pods")
+            kw = Kwatch("skip-warm-%d" % round_, srv.url, ["pods", "-o", "name", "--snapshot", snap, "--dump-on-exit",
+                                                          "--stats", "--skip-unchanged", "-v"] + keep, merge=True)
+            procs.append(kw)
+            # with no relist the sentinel comes through the watch, after every change before it
+            caught_up = finish_with_sentinel(c, srv, [kw]) if expire else \
+                kw.wait_event("ADDED", srv.sentinel_pod()) is not None
+            c.check(caught_up, "round %d: the sentinel never arrived %s" % (round_, kw.describe()))
+            if caught_up:
+                kw.stop()
+                check_clean_exit(c, kw)
+                tag = "round %d: " % round_
+                c.check("SNAPSHOT_LOADED" in kw.err_text(), tag + "no SNAPSHOT_LOADED")
+                c.check((srv.lists_any("pods") > lists) == expire,
+                        tag + "LIST and watch-list requests %d -> %d" % (lists, srv.lists_any("pods")))
+                # the moved pod: a MODIFIED line, or (when the watch's events came
+                # before the snapshot's adds were delivered) an ADDED line of its newest version
+                mods = [ln for ln in kw.out_lines() if ln.startswith("MODIFIED ")]
+                moved = [ln for ln in kw.out_lines() if ln.split(" ")[1:2] == ["ns-1/" + pods[1]]]
+                c.check(all(m.split(" ")[1] == "ns-1/" + pods[1] for m in mods) and len(mods) <= 1,
+                        tag + "MODIFIED lines for pods whose kept fields did not change: %s" % mods[:4])
+                c.check(moved and moved[-1].split(" ")[-1] == moved_rv,
+                        tag + "the moved pod's last line is not its version %s: %s" % (moved_rv, moved[-2:]))
+                if expire:  # the relist comes after the backoff, when the snapshot's adds are delivered
+                    c.check(len(mods) == 1, tag + "no MODIFIED line for the moved pod")
+                adds = sum(1 for ln in kw.out_lines() if ln.startswith("ADDED ") and "zz-sentinel" not in ln)
+                c.check(adds == total, tag + "%d ADDED lines, want the snapshot's %d" % (adds, total))
+                # the events printed end at older resourceVersions (those skipped); the cache at the server's
+                want = srv.state(pod_path())
+                c.check(kw.dump() == want, tag + "dump differs: " + diff_summary(kw.dump(), want))
+            kw.kill()
+        c.report()
+
+        c = Checks("skip unchanged: kubediff prints no line for an update that changes nothing (by default), "
+                   "and one whose patch is the resourceVersion with --no-skip-unchanged; cm2files counts them")
+        cm = "/api/v1/namespaces/ns-1/configmaps/skip-cm"
+        base = {"metadata": {"name": "skip-cm", "namespace": "ns-1"}, "data": {"a": "1"}}
+        srv.apply(cm, base)
+        kds = [Tool("kubediff", "skip-kd", srv.url, ["configmaps", "-n", "ns-1", "--stats"]),
+               Tool("kubediff", "skip-kd-all", srv.url, ["configmaps", "-n", "ns-1", "--no-skip-unchanged"])]
+        cmd = Tool("cm2files", "skip-cm2files", srv.url, ["-n", "ns-1", "--dir", d, "--stats"])
+        procs.extend(kds + [cmd])
+        for t in kds:
+            if t.wait_for(lambda ln: '"key":"ns-1/skip-cm"' in ln, 60) is None:
+                c.fail("%s never listed skip-cm %s" % (t.name, t.describe()))
+        deadline = time.monotonic() + 60 * SLOW
+        while not os.path.exists(os.path.join(d, "skip-cm", "a")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        c.check(os.path.exists(os.path.join(d, "skip-cm", "a")), "cm2files never wrote skip-cm/a")
+        for _ in range(3):
+            srv.apply(cm, json.loads(json.dumps(base)))
+        changed = json.loads(json.dumps(base))
+        changed["data"]["a"] = "2"
+        srv.apply(cm, changed)
+        for t in kds:
+            if t.wait_progress(lambda ln: '"type":"MODIFIED"' in ln and '"value":"2"' in ln) is None:
+                c.fail("%s never printed the change %s" % (t.name, t.describe()))
+        while time.monotonic() < deadline:
+            try:
+                with open(os.path.join(d, "skip-cm", "a"), "rb") as f:
+                    if f.read() == b"2":
+                        break
+            except OSError:
+                pass
+            time.sleep(0.2)
+        for t in kds + [cmd]:
+            t.stop()
+            c.check(t.rc == 0, "%s: exit status %s" % (t.name, t.rc))
+        mods = [json.loads(ln) for ln in kds[0].out_lines() if '"type":"MODIFIED"' in ln]
+        c.check(len(mods) == 1, "kubediff: %d MODIFIED lines, want 1: %.300s" % (len(mods), mods))
+        c.check(kds[0].stat("skipped_unchanged") == 3, "kubediff: skipped_unchanged=%s" % kds[0].stats().get("skipped_unchanged"))
+        mods = [json.loads(ln) for ln in kds[1].out_lines() if '"type":"MODIFIED"' in ln]
+        c.check(len(mods) == 4, "kubediff --no-skip-unchanged: %d MODIFIED lines, want 4" % len(mods))
+        rv_only = [m for m in mods if [op.get("path") for op in m.get("patch", [])] == ["/metadata/resourceVersion"]]
+        c.check(len(rv_only) == 3, "kubediff --no-skip-unchanged: %d patches of the resourceVersion only, want 3: %.300s"
+                % (len(rv_only), mods))
+        c.check(cmd.stat("skipped_unchanged") == 3, "cm2files: skipped_unchanged=%s" % cmd.stats().get("skipped_unchanged"))
+        c.report()
+    finally:
+        for p_ in procs:
+            p_.kill()
+        srv.close()
+        shutil.rmtree(d, ignore_errors=True)
+
+
+ALL += [("skip_unchanged", scenario_skip_unchanged, 4)]
+
+
+def pod_configmaps(o):
+    """The ConfigMaps a pod names, in examples/by_configmap.c's order, each once."""
+    names = []
+    spec = o.get("spec", {})
+    for v in spec.get("volumes") or []:
+        names.append((v.get("configMap") or {}).get("name"))
+        for src in (v.get("projected") or {}).get("sources") or []:
+            names.append((src.get("configMap") or {}).get("name"))
+    for ctr in spec.get("containers") or []:
+        for e in ctr.get("env") or []:
+            names.append(((e.get("valueFrom") or {}).get("configMapKeyRef") or {}).get("name"))
+        for e in ctr.get("envFrom") or []:
+            names.append((e.get("configMapRef") or {}).get("name"))
+    out = []
+    for n in names:
+        if n and n not in out:
+            out.append(n)
+    return out
+
+
+def scenario_index_values(ctx):
+    """A multi-valued index (examples/by_configmap.c, "pods by ConfigMap",
+    desc.max_index_values 8) against the server's pods, the first list cut
+    and a 500 on the way: each ConfigMap finds exactly the pods that name it
+    in a volume, a projected volume, env valueFrom or envFrom (every pod
+    names its own and kube-root-ca.crt), a pod is found once whatever the
+    number of times it names one, and a pod that names more than 8 is found
+    by its first 8 only, with INDEX_TOO_MANY_VALUES on stderr."""
+    srv = Server("index-values", pods=40, namespaces=2, configmaps=4)
+    c = Checks("index values: pods by ConfigMap through a multi-valued index equal the server's, "
+               "after a cut list and a 500")
+    binary = os.path.join(os.path.dirname(OPTS.kwatch), "by-configmap")
+    try:
+        if not c.check(os.access(binary, os.X_OK), "%s is not built (make)" % binary):
+            c.report()
+            return
+        ctr = lambda **kw: dict({"name": "c", "image": "busybox:1.36"}, **kw)
+        extra = {
+            "ns-0/envpod": {"containers": [ctr(env=[{"name": "X", "valueFrom": {"configMapKeyRef": {"name": "app-config", "key": "x"}}}],
+                                              envFrom=[{"configMapRef": {"name": "flags-config"}}])]},
+            "ns-1/twice": {"volumes": [{"name": "a", "configMap": {"name": "app-config"}},
+                                       {"name": "b", "configMap": {"name": "app-config"}}],
+                           "containers": [ctr(envFrom=[{"configMapRef": {"name": "app-config"}}])]},
+            "ns-1/many": {"volumes": [{"name": "v%d" % i, "configMap": {"name": "many-%d" % i}} for i in range(9)],
+                          "containers": [ctr()]},
+        }
+        for key, spec in extra.items():
+            ns, name = key.split("/")
+            srv.apply(pod_path(ns) + "/" + name, {"metadata": {"name": name, "namespace": ns}, "spec": spec})
+        pods = srv.get(pod_path())["items"]
+        names = sorted({n for o in pods for n in pod_configmaps(o)} | {"none-such"})
+        want = {}
+        for n in names:
+            keys = sorted(obj_key(o) for o in pods if n in pod_configmaps(o)[:8])
+            want[n] = "%s %d%s" % (n, len(keys), "".join(" " + k for k in keys))
+        srv.fault("cut")
+        srv.fault("status", code=500)
+        p = subprocess.run([binary, srv.url] + names, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=120 * SLOW, universal_newlines=True)
+        c.check(p.returncode == 0, "exit status %d: %s" % (p.returncode, p.stderr[-300:]))
+        got = {ln.split(" ")[0]: ln for ln in p.stdout.splitlines() if ln}
+        bad = [n for n in names if got.get(n) != want[n]]
+        c.check(not bad, "differ for %s: got %r want %r" % (bad[:3], [got.get(n, "")[:120] for n in bad[:2]],
+                                                           [want[n][:120] for n in bad[:2]]))
+        c.check(int(want["kube-root-ca.crt"].split(" ")[1]) >= 40, "test bug: kube-root-ca.crt is in %s pods" % want["kube-root-ca.crt"].split(" ")[1])
+        c.check("many-8 0" == got.get("many-8", ""), "the 9th ConfigMap of ns-1/many: %r" % got.get("many-8"))
+        c.check("INDEX_TOO_MANY_VALUES" in p.stderr and "ns-1/many" in p.stderr,
+                "no INDEX_TOO_MANY_VALUES for ns-1/many: %s" % p.stderr[-300:])
+        c.check(srv.lists_any("pods") >= 2, "the cut did not make a second list (%d)" % srv.lists_any("pods"))
+    except subprocess.TimeoutExpired:
+        c.fail("by-configmap did not finish")
+    finally:
+        srv.close()
+    c.report()
+
+
+ALL += [("index_values", scenario_index_values, 3)]
 
 # kubediff --webhook: a receiver of its own on 127.0.0.1
 class WebhookReceiver:

@@ -102,7 +102,7 @@ def main():
         muts = [m for m in muts if m["id"] in args]
     work = tempfile.mkdtemp(prefix="kinf-mutants-")
     try:
-        for d in ("src", "tests"):
+        for d in ("src", "tests", "examples"):  # examples: pod_configmaps.h, which the unit tests include
             shutil.copytree(os.path.join(ROOT, d), os.path.join(work, d), ignore=shutil.ignore_patterns("__pycache__", "fuzz", "testdata"))
         os.symlink(os.path.join(ROOT, "tests", "testdata"), os.path.join(work, "tests", "testdata"))
         shutil.copy(os.path.join(ROOT, "kinformer.h"), work)

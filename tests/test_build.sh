@@ -15,7 +15,7 @@ for cc in gcc clang; do
     if ! command -v $cc >/dev/null 2>&1; then bad "$cc is installed"; continue; fi
     if $cc $STRICT -c -I. "$tmp/impl.c" -o "$tmp/impl-$cc.o" 2>"$tmp/err"; then ok "$cc $STRICT"; else bad "$cc strict: $(head -3 "$tmp/err")"; fi
     if $cc $STRICT -DKINF_TLS_BEARSSL -c -I. "$tmp/impl.c" -o "$tmp/impl-tls-$cc.o" 2>"$tmp/err"; then ok "$cc strict with TLS (KINF_TLS_BEARSSL)"; else bad "$cc strict TLS: $(head -3 "$tmp/err")"; fi
-    for ex in tools/kwatch.c examples/minimal.c examples/multi.c; do
+    for ex in tools/kwatch.c examples/minimal.c examples/multi.c examples/by_configmap.c; do
         if $cc $STRICT -c "$ex" -o "$tmp/ex.o" 2>"$tmp/err"; then ok "$cc strict $ex"; else bad "$cc strict $ex: $(head -3 "$tmp/err")"; fi
     done
     for ex in tools/kubediff.c tools/cm2files.c tools/nodeagent.c; do

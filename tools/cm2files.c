@@ -81,6 +81,10 @@ static const opt_t opts[] = {
       "  --max-delay SECONDS    the longest wait before a failed ConfigMap is tried again (default 60)\n" },
     TOOL_CAPACITY_OPTS(OPT_INT, OPT_SIZE, "\n"
       "                         (defaults 4096 ConfigMaps, 1 MiB each, 16 MiB in all)\n"),
+    TOOL_NO_SKIP_UNCHANGED_OPT(
+      "  --no-skip-unchanged    reconcile a ConfigMap at every update, even one that changes only its\n"
+      "                         metadata.resourceVersion or managedFields (by default such an update is not queued)\n"),
+    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: an update that changes nothing is not reconciled\n")
     TOOL_STATS_OPT(" to stderr\n"),
     OPT_HELP_ROW,
 };
@@ -582,6 +586,7 @@ int main(int argc, char** argv) {
     d.max_objects = 4096;
     d.max_event_bytes = 1u << 20;
     d.store_bytes = 16u << 20;
+    d.skip_unchanged = 1;
     rc = opts_parse(&cmd, argc, argv, &d, &npos);
     if (rc >= 0) { return rc; }
     if (!d.namespace_ || !d.namespace_[0]) { return opts_usage_error("-n NS is required", 0); }
@@ -638,9 +643,10 @@ int main(int argc, char** argv) {
     }
     if (g_stats) {
         kinf_workqueue_stats_t qs = kinf_workqueue_stats(g_q, kinf_workqueue_now_ms());
-        fprintf(stderr, "# stats cm2files writes=%llu removes=%llu failures=%llu skipped=%llu queue depth=%d retries=%llu refused=%llu\n",
+        fprintf(stderr, "# stats cm2files writes=%llu removes=%llu failures=%llu skipped=%llu queue depth=%d retries=%llu refused=%llu skipped_unchanged=%llu\n",
                 (unsigned long long)g_writes, (unsigned long long)g_removes, (unsigned long long)g_failures,
-                (unsigned long long)g_skipped, qs.depth, (unsigned long long)qs.retries, (unsigned long long)g_refused);
+                (unsigned long long)g_skipped, qs.depth, (unsigned long long)qs.retries, (unsigned long long)g_refused,
+                (unsigned long long)kinf_stats(g_inf).skipped_unchanged);
     }
     if (rc == TOOL_EXIT_OK && kinf_stats(g_inf).bytes_read == 0) { fprintf(stderr, "cm2files: never reached the server\n"); rc = TOOL_EXIT_FAIL; }
     kinf_workqueue_shut_down(g_q);

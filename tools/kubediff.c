@@ -65,6 +65,10 @@ static const opt_t opts[] = {
     { "--read-bytes", 0, OPT_SIZE, OPT_DESC(read_bytes), "  --read-bytes B         socket read buffer (default 1 MiB)\n" },
     { "--patch-bytes", 0, OPT_SIZE, OPT_VAR(g_patch_bytes),
       "  --patch-bytes B        the largest patch printed (default 4 MiB)\n" },
+    TOOL_NO_SKIP_UNCHANGED_OPT(
+      "  --no-skip-unchanged    a MODIFIED line for every update, an empty patch included (by default an\n"
+      "                         update that changes only metadata.resourceVersion and managedFields has none)\n"),
+    TOOL_SKIP_UNCHANGED_OPT("  --skip-unchanged       the default: no line for an update that changes nothing\n")
     { "--with-object", 0, OPT_SET, OPT_VAR(g_with_object),
       "  --with-object          MODIFIED lines carry the new \"object\" too, beside the patch\n" },
     TOOL_STATS_OPT(" and memory to stderr\n"),
@@ -409,11 +413,12 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
         if (kinf_factory_resource(g_fac, inf, &rs) != KINF_OK) { return; }
         res = rs.name;
     }
-    fprintf(stderr, "# stats resource %s events=%llu added=%llu modified=%llu deleted=%llu relists=%llu bytes_read=%llu\n"
+    fprintf(stderr, "# stats resource %s events=%llu added=%llu modified=%llu deleted=%llu relists=%llu bytes_read=%llu skipped_unchanged=%llu\n"
                     "# stats objects=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu oversized=%llu store_full=%llu dropped=%llu\n"
                     "# stats memory used=%zu capacity=%zu last_error=%s\n",
             res, (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
-            (unsigned long long)s->deleted, (unsigned long long)s->relists, (unsigned long long)s->bytes_read, s->objects,
+            (unsigned long long)s->deleted, (unsigned long long)s->relists, (unsigned long long)s->bytes_read,
+            (unsigned long long)s->skipped_unchanged, s->objects,
             s->max_objects, s->store_used, s->store_peak, s->store_capacity, (unsigned long long)s->oversized,
             (unsigned long long)s->store_full, (unsigned long long)s->dropped, s->mem_used, s->mem_capacity,
             kinf_log_item_name(kinf_last_error(inf)));
@@ -553,6 +558,7 @@ int main(int argc, char** argv) {
     d.store_bytes = 32u << 20;
     d.prefault_store = 1;
     d.read_bytes = 1u << 20;
+    d.skip_unchanged = 1;
     rc = opts_parse(&cmd, argc, argv, &d, &npos);
     if (rc >= 0) { return rc; }
     if (!g_res && !g_all) { return opts_usage_error("missing RESOURCE", 0); }

@@ -288,6 +288,9 @@ static const opt_t kw_opts[] = {
       "                         always kept), e.g. --keep metadata.labels,spec.nodeName,status.phase\n" },
     { "--drop", 0, KW_DROP, OPT_NONE,
       "  --drop PATH[,PATH...]  drop these paths (metadata.managedFields is dropped by default)\n" },
+    TOOL_SKIP_UNCHANGED_OPT(
+      "  --skip-unchanged       no MODIFIED line for an update that changes nothing kept (--keep, --drop)\n"
+      "                         but metadata.resourceVersion and metadata.managedFields\n")
     { "--keep-managed-fields", 0, OPT_SET, OPT_DESC(no_default_drop),
       "  --keep-managed-fields  keep metadata.managedFields (stored with the object, as client-go does)\n" },
     TOOL_CAPACITY_OPTS(KW_CAP_INT, KW_CAP_SIZE, "\n"
@@ -443,7 +446,7 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
             "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
             "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu connections=%llu\n"
             "# stats bytes_read=%llu bytes_written=%llu errors=%llu malformed=%llu oversized=%llu store_full=%llu dropped=%llu\n"
-            "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu\n"
+            "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu skipped_unchanged=%llu\n"
             "# stats objects=%u/%u fifo=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu\n"
             "# stats memory used=%zu capacity=%zu last_error=%s\n",
             (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
@@ -453,7 +456,8 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
             (unsigned long long)s->bytes_read, (unsigned long long)s->bytes_written, (unsigned long long)s->errors,
             (unsigned long long)s->malformed, (unsigned long long)s->oversized, (unsigned long long)s->store_full,
             (unsigned long long)s->dropped, (unsigned long long)s->delivered_adds, (unsigned long long)s->delivered_updates,
-            (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs, s->objects, s->max_objects,
+            (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs,
+            (unsigned long long)s->skipped_unchanged, s->objects, s->max_objects,
             s->fifo_len, s->fifo_capacity, s->store_used, s->store_peak, s->store_capacity, s->mem_used, s->mem_capacity,
             kinf_log_item_name(kinf_last_error(inf)));
 #ifndef KINF_NO_WATCH_LIST

@@ -56,6 +56,14 @@ TOOL_PRIVATE double tool_now_s(void);
     { "-v", "--verbose", OPT_SET, OPT_VAR(g_verbose), \
       "  -v, --verbose          log informational items to stderr (warnings and errors always)\n" }
 #define TOOL_TIMEOUT_OPT { "--timeout", 0, OPT_DOUBLE, OPT_VAR(g_timeout), "  --timeout SECONDS      exit after this long\n" }
+/* desc.skip_unchanged: kwatch's is off unless asked; a tool that has it on
+   by default lists --no-skip-unchanged too */
+#ifndef KINF_NO_SKIP_UNCHANGED
+#define TOOL_SKIP_UNCHANGED_OPT(help) { "--skip-unchanged", 0, OPT_SET, OPT_DESC(skip_unchanged), help },
+#else
+#define TOOL_SKIP_UNCHANGED_OPT(help)
+#endif
+#define TOOL_NO_SKIP_UNCHANGED_OPT(help) { "--no-skip-unchanged", 0, OPT_CLEAR, OPT_DESC(skip_unchanged), help }
 #define TOOL_STATS_OPT(help) { "--stats", 0, OPT_SET, OPT_VAR(g_stats), "  --stats                on exit print counters" help }
 /* an informer's capacities, one help for the three; their kinds the tool's
    (OPT_INT and OPT_SIZE, or kinds of its own that take more) */

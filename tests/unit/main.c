@@ -41,6 +41,8 @@
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
 #include "selector.inc.c"
+#include "predicate.inc.c"
+#include "index.inc.c"
 
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -156,5 +158,10 @@ int main(void) {
     test_watch_list_end_value();
     test_metadata_only();
     test_gzip();
+    test_skip_unchanged_compare();
+    test_skip_unchanged();
+    test_skip_unchanged_relist();
+    test_index_values();
+    test_index_values_cap();
     return report();
 }
