@@ -143,7 +143,10 @@ API
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
                  (re)lists through one watch with sendInitialEvents (KEP-3157);
                  AUTO falls back to LIST+WATCH for good once the server refuses
-                 it or does not end the initial events, ON for that list only
+                 it or does not end the initial events, ON for that list only;
+                 a plain watch's signs before the end bookmark (a bookmark
+                 without k8s.io/initial-events-end, an event not ADDED) or
+                 desc.watch_list_timeout_ms (10000) of silence: a fallback too
         desc.metadata_only = 1   PartialObjectMetadata(List) asked for; each
                  object projected to its metadata whatever the server sends
         kinf_stats(): watch_lists, watch_list_fallbacks
@@ -771,6 +774,12 @@ typedef struct kinf_desc_t {
        with LIST from then on; _ON: tried at every (re)list, each failure
        falls back to LIST for that one; _OFF: LIST, then WATCH. */
     int watch_list;
+    /* A watch-list whose stream (its head 200) brings no initial event and
+       no end bookmark for this long falls back to LIST at once, as one that
+       sends a bookmark without k8s.io/initial-events-end, or an event other
+       than ADDED, before its end: what a server or proxy that ignores
+       watch-list's parameters and answers a plain watch does. Default 10000. */
+    int watch_list_timeout_ms;
     /* 1: metadata only (client-go's metadatainformer): the requests ask for
        PartialObjectMetadata(List), and each object is projected to its
        "metadata" whatever the server sends; keep paths must lie under
@@ -5109,8 +5118,14 @@ struct kinf_informer_t {
     uint64_t snap_fail_at;
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
-       under way is a watch-list whose initial events have not ended */
+       under way is a watch-list whose initial events have not ended;
+       timeout_ms: desc.watch_list_timeout_ms; progress: the engine time of
+       the stream's head or its last initial event; why: what a record found
+       that only a plain watch sends (KINF__REC_WL_PLAIN) */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
+    uint32_t wl_timeout_ms;
+    uint64_t wl_progress;
+    const char* wl_why;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
 };
 /* lists re-apply items whose resourceVersion is unchanged: after a failed gzip list */
@@ -5919,6 +5934,8 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_indexes > 16) { d.max_indexes = 16; c = "max_indexes"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
+    if (d.watch_list_timeout_ms <= 0) { d.watch_list_timeout_ms = 10000; }
+    if (d.watch_list_timeout_ms < 100) { d.watch_list_timeout_ms = 100; c = "watch_list_timeout_ms"; }
     if (clamped) { *clamped = c; }
     return d;
 }
@@ -6380,7 +6397,10 @@ static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
 }
 #ifndef KINF_NO_WATCH_LIST
 /* >>reflector watch-list bookmark  Does the bookmark in ev carry the annotation
-   k8s.io/initial-events-end: "true"? A bookmark is small: jsmn reads it whole. */
+   k8s.io/initial-events-end: "true" (1)? With another value, 0: the server
+   knows the annotation, and this one does not end the initial events. With
+   none at all, -1: a plain watch's bookmark. A bookmark is small: jsmn reads
+   it whole; one it cannot read is 0 (watch_list_timeout_ms bounds the wait). */
 static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     jsmn_parser jp;
     int nt, v;
@@ -6390,7 +6410,8 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     if (nt <= 0) { return 0; }
     v = kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, 0,
         "object"), "metadata"), "annotations"), "k8s.io/initial-events-end");
-    return v >= 0 && inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
+    if (v < 0) { return -1; }
+    return inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
@@ -6463,7 +6484,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 }
 /* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
    bytes that are no JSON body of this kind */
-enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
+enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING, KINF__REC_WL_PLAIN };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 static int kinf__rf_on_record(kinf_informer_t* inf) {
     kinf__scan* sc = &inf->scan;
@@ -6494,8 +6515,12 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         inf->st.bookmarks++;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) {
-            /* the initial events' end: the list is complete at its RV; another bookmark is not used */
-            if (!kinf__wl_end_bookmark(inf)) { return KINF__REC_OK; }
+            /* the initial events' end: the list is complete at its RV. A bookmark
+               without the annotation before it is a plain watch's: the server
+               ignored the request's parameters and will never end them */
+            int end = kinf__wl_end_bookmark(inf);
+            if (end < 0) { inf->wl_why = "a bookmark without k8s.io/initial-events-end before the initial events ended"; return KINF__REC_WL_PLAIN; }
+            if (!end) { return KINF__REC_OK; }
             if (!sc->cset[KINF__CAP_RV] || sc->cover[KINF__CAP_RV] || !inf->c_rv[0]) {
                 inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "end bookmark without resourceVersion", 0); return KINF__REC_BROKEN;
             }
@@ -6530,7 +6555,13 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
     else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
     else { KINF__WARN(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_OK; } /* as client-go: reported, skipped */
-    if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
+#ifndef KINF_NO_WATCH_LIST
+    if (inf->wl_init) { /* initial events are ADDED: any other is a plain watch's */
+        if (strcmp(inf->c_type, "ADDED")) { inf->wl_why = "an event other than ADDED before the initial events ended"; return KINF__REC_WL_PLAIN; }
+        op = KINF__OP_LIST; inf->st.list_items++; /* an initial event: as a list item */
+        inf->wl_progress = inf->conn.now;
+    }
+#endif
     if (sc->rec_over) {
         inf->st.oversized++;
         KINF__ERR(inf, OBJECT_TOO_LARGE, inf->c_name, 0);
@@ -6713,6 +6744,9 @@ static int kinf__rf_head(void* owner) {
     }
     kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
     inf->scan.ev_len = 0;
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_progress = inf->conn.now; /* watch_list_timeout_ms counts from here */
+#endif
     return 0;
 }
 /* A look at each record the scanner has framed, before it is applied: the
@@ -6777,6 +6811,9 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
         }
         kinf__conn_take(&inf->conn, used);
         if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
+#ifndef KINF_NO_WATCH_LIST
+        if (r == KINF__REC_WL_PLAIN) { kinf__wl_fallback(inf, inf->wl_why, 0, 1); return -1; }
+#endif
         if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
             kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
             return -1;
@@ -6807,7 +6844,19 @@ static void kinf__rf_advance(void* owner) {
         }
         if (inf->conn.cstate != KINF__C_RECV) { return; }
         if (kinf__rf_consume(inf)) { continue; }
-        if (kinf__rf_pending(inf)) { inf->conn.last_rx = inf->conn.now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (kinf__rf_pending(inf)) { /* held back by the FIFO: we are slow, not the server */
+            inf->conn.last_rx = inf->conn.now;
+#ifndef KINF_NO_WATCH_LIST
+            inf->wl_progress = inf->conn.now;
+#endif
+            return;
+        }
+#ifndef KINF_NO_WATCH_LIST
+        if (kinf__wl_streaming(inf) && inf->conn.now - inf->wl_progress >= inf->wl_timeout_ms) {
+            kinf__wl_fallback(inf, "no end bookmark within watch_list_timeout_ms", 0, 1);
+            continue;
+        }
+#endif
         if (!inf->conn.body_done) { return; }
         if (kinf__conn_body_end(&inf->conn) != 0) { kinf__rf_broken(inf); continue; } /* the gzip stream did not end */
         kinf__rf_response_done(inf);
@@ -6846,6 +6895,9 @@ static uint64_t kinf__rf_deadline(const void* owner) {
     uint64_t dl = UINT64_MAX;
     if (inf->started == KINF__RUN_NEW || inf->flen > 0) { return inf->conn.now; }
     if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf) && inf->wl_progress + inf->wl_timeout_ms < dl) { dl = inf->wl_progress + inf->wl_timeout_ms; }
+#endif
     if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
     return dl;
 }
@@ -11413,6 +11465,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->conn.wbuf = inf->wbuf;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
+    inf->wl_timeout_ms = (uint32_t)s.d.watch_list_timeout_ms;
 #endif
 #ifndef KINF_NO_METADATA_ONLY
     inf->meta_only = s.d.metadata_only != 0;

@@ -142,7 +142,10 @@ API
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
                  (re)lists through one watch with sendInitialEvents (KEP-3157);
                  AUTO falls back to LIST+WATCH for good once the server refuses
-                 it or does not end the initial events, ON for that list only
+                 it or does not end the initial events, ON for that list only;
+                 a plain watch's signs before the end bookmark (a bookmark
+                 without k8s.io/initial-events-end, an event not ADDED) or
+                 desc.watch_list_timeout_ms (10000) of silence: a fallback too
         desc.metadata_only = 1   PartialObjectMetadata(List) asked for; each
                  object projected to its metadata whatever the server sends
         kinf_stats(): watch_lists, watch_list_fallbacks
@@ -770,6 +773,12 @@ typedef struct kinf_desc_t {
        with LIST from then on; _ON: tried at every (re)list, each failure
        falls back to LIST for that one; _OFF: LIST, then WATCH. */
     int watch_list;
+    /* A watch-list whose stream (its head 200) brings no initial event and
+       no end bookmark for this long falls back to LIST at once, as one that
+       sends a bookmark without k8s.io/initial-events-end, or an event other
+       than ADDED, before its end: what a server or proxy that ignores
+       watch-list's parameters and answers a plain watch does. Default 10000. */
+    int watch_list_timeout_ms;
     /* 1: metadata only (client-go's metadatainformer): the requests ask for
        PartialObjectMetadata(List), and each object is projected to its
        "metadata" whatever the server sends; keep paths must lie under

@@ -58,6 +58,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->conn.wbuf = inf->wbuf;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
+    inf->wl_timeout_ms = (uint32_t)s.d.watch_list_timeout_ms;
 #endif
 #ifndef KINF_NO_METADATA_ONLY
     inf->meta_only = s.d.metadata_only != 0;

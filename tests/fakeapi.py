@@ -2243,6 +2243,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         sie = None if sie_s is None else truthy(sie_s)
         bookmarks = truthy(q.get("allowWatchBookmarks"))
         timeout = parse_int_param(q, "timeoutSeconds", None)
+        from_now = False
+        if sie is not None and APP.watch_list == "ignore":
+            # a server or proxy that drops watch-list's parameters: a plain
+            # watch from now, its bookmarks without k8s.io/initial-events-end
+            APP.bump("watch_list_ignored")
+            sie, rvm, rvp, from_now = None, "", None, True
         if sie is not None:
             if rvm != "NotOlderThan":
                 raise invalid("ListOptions", "resourceVersionMatch: Forbidden: sendInitialEvents "
@@ -2282,7 +2288,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 raise too_large(want, cur)
             initial = []
             expired = False
-            if sie or (want is None and sie is None):
+            if from_now:
+                pass                    # no initial events, no history: what happens from now on
+            elif sie or (want is None and sie is None):
                 table = store.objs[res]
                 for k in sorted(table, key=bkey):
                     e = table[k]
@@ -2495,8 +2503,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if op == "watchlist":
             if method == "POST":
                 mode = q.get("mode", "")
-                if mode not in ("on", "refuse", "unfinished"):
-                    raise bad_request("mode must be on, refuse or unfinished")
+                if mode not in ("on", "refuse", "unfinished", "ignore"):
+                    raise bad_request("mode must be on, refuse, unfinished or ignore")
                 APP.watch_list = mode
             return self._send_json(200, {"mode": APP.watch_list})
         if op == "stop":
@@ -2683,7 +2691,9 @@ class App:
         self.gen = Generator(self)
         # watch-list (sendInitialEvents): "on" (a 1.32 server), "refuse" (an
         # old server: 422 Invalid), "unfinished" (initial events, then the
-        # stream ends with no end bookmark); /_fake/watchlist changes it
+        # stream ends with no end bookmark), "ignore" (the parameters dropped:
+        # a plain watch from now, bookmarks without the end annotation);
+        # /_fake/watchlist changes it
         self.watch_list = "refuse" if args.no_watch_list else args.watch_list_mode
 
     @staticmethod
@@ -2854,8 +2864,9 @@ def build_parser():
                     help="refuse sendInitialEvents with 422 Invalid, as a server without the WatchList feature")
     ap.add_argument("--ignore-metadata-accept", action="store_true",
                     help="serve whole objects whatever the Accept header asks (the server's choice of plain JSON)")
-    ap.add_argument("--watch-list-mode", choices=("on", "refuse", "unfinished"), default="on",
-                    help="watch-list: served (on), refused (422), or initial events with no end bookmark")
+    ap.add_argument("--watch-list-mode", choices=("on", "refuse", "unfinished", "ignore"), default="on",
+                    help="watch-list: served (on), refused (422), initial events with no end bookmark "
+                         "(unfinished), or its parameters ignored: a plain watch from now (ignore)")
     return ap
 
 

@@ -2674,6 +2674,29 @@ def scenario_watchlist_unfinished(ctx):
                    srv_extra=("--watch-list-mode", "unfinished"))
 
 
+def scenario_watchlist_ignored(ctx):
+    """A server (or proxy) that ignores watch-list's parameters: a plain watch
+    from now whose bookmarks lack k8s.io/initial-events-end. The first one is a
+    fallback to LIST+WATCH at once, remembered (the relist after a 410 is a
+    LIST). Every watch lasts an hour here (--watch-timeout 3600): the cache
+    equal to the server's at the end (the 150 pods made before kwatch started
+    included, which only a list brings) shows the sync came long before it."""
+    def verify(c, kw, srv):
+        c.check(kw.stat("watch_lists") == 1 and kw.stat("watch_list_fallbacks") == 1,
+                "stats watch_lists=%s watch_list_fallbacks=%s, want 1 and 1"
+                % (kw.stats().get("watch_lists"), kw.stats().get("watch_list_fallbacks")))
+        c.check(kw.stat("lists") >= 2, "stats lists=%s, want >= 2 (the sync and the relist)" % kw.stats().get("lists"))
+        c.check(srv.stats().get("watch_list_ignored", 0) == 1, "the server ignored %s watch-lists, want 1"
+                % srv.stats().get("watch_list_ignored", 0))
+        # no churn: the first plain bookmark (every 0.5 s) is what gives it away
+        why = [l for l in kw.err_text().splitlines() if "WATCH_LIST_FALLBACK" in l]
+        c.check(len(why) == 1 and "without k8s.io/initial-events-end" in why[0], "fallback logged: %s" % why)
+        c.check("LIST_DONE" in kw.err_text(), "no LIST_DONE logged")
+    fault_scenario("watch-list ignored (plain watch from now): LIST at the first plain bookmark, remembered",
+                   inject_faults([("expire", {})]), verify=verify, kw_args=["--watch-timeout", "3600"], rate=0,
+                   srv_extra=("--watch-list-mode", "ignore", "--bookmark-interval", "0.5"))
+
+
 def metadata_of(o):
     """What a metadata-only cache holds of a server object: its metadata (managedFields aside)."""
     md = json.loads(json.dumps(o.get("metadata", {})))
@@ -3540,6 +3563,7 @@ ALL = [
     ("watchlist", scenario_watchlist, 5),
     ("watchlist_refused", scenario_watchlist_refused, 4),
     ("watchlist_unfinished", scenario_watchlist_unfinished, 4),
+    ("watchlist_ignored", scenario_watchlist_ignored, 4),
     ("metadata_only", scenario_metadata_only, 4),
     ("gzip", scenario_gzip, 6),
 ]

@@ -143,6 +143,7 @@ int main(void) {
 #endif
     test_watch_list();
     test_watch_list_end_value();
+    test_watch_list_plain();
     test_metadata_only();
     test_gzip();
     return report();
