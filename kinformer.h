@@ -210,6 +210,9 @@ API
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
+        retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
+                 connection, after Retry-After or a jittered backoff, desc.max_retries
+                 (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
         kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
         uint32_t kinf_client_last_error(c); void _clear_error(c)
@@ -350,10 +353,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,784
+    kinf_client_size is exact: the client with its connection (23,824
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,392 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 134,432 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
@@ -582,7 +585,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_CHECK_FAILED, "a gzip list response fails its CRC-32 or length check: the list is retried") \
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
-    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing")
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -1670,9 +1674,19 @@ typedef struct kinf_client_desc_t {
     const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
     size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
+    /* Retries, by client-go's rules (docs/client.md): a 429, a 5xx with
+       Retry-After, and for a GET a 5xx or a connection lost before the whole
+       response, are sent again after Retry-After (seconds, at most
+       retry_max_ms) or a backoff (retry_base_ms doubling to retry_max_ms,
+       full jitter), up to max_retries times; then the request ends as
+       without retries. A 409 is never retried: the caller decides. */
+    int max_retries;             /* default 5; negative: no retries */
+    int retry_base_ms;           /* default 500 */
+    int retry_max_ms;            /* default 30000 */
 } kinf_client_desc_t;
 typedef struct kinf_client_stats_t {
     uint64_t requests, ok, conflicts, failed, bytes_read, bytes_written;
+    uint64_t retries;            /* requests sent again (CLIENT_RETRY) */
     size_t response_peak, response_capacity, request_capacity, mem_used;
 } kinf_client_stats_t;
 
@@ -1947,6 +1961,16 @@ static uint32_t kinf__rand(uint32_t* st) {
     x ^= x << 13; x ^= x >> 17; x ^= x << 5;
     *st = x;
     return x;
+}
+/* The backoff of failure *n (counted up, to 6): base_ms doubled each time up
+   to cap_ms, plus full jitter (a random share of as much again), as
+   client-go's reflector. Every owner's retries wait this. */
+static uint64_t kinf__backoff_ms(uint32_t base_ms, uint32_t cap_ms, int* n, uint32_t* rng) {
+    uint64_t d = (uint64_t)base_ms << (*n < 6 ? (*n > 0 ? *n : 0) : 6);
+    if (d > cap_ms) { d = cap_ms; }
+    if (d == 0) { d = 1; }
+    if (*n < 6) { (*n)++; }
+    return d + kinf__rand(rng) % d;
 }
 
 /* >>http */
@@ -3828,6 +3852,13 @@ static int kinf__conn_ingest(kinf_engine_t* c, size_t n) {
     c->dpos = p; c->dend = c->rend = p + dn;
     return 0;
 }
+/* The response's Retry-After (seconds; an HTTP-date reads as none) in ms,
+   at most cap_ms; -1 when it has none. */
+static int64_t kinf__conn_retry_after_ms(const kinf_engine_t* c, int64_t cap_ms) {
+    int64_t s = c->resp.retry_after;
+    if (s < 0) { return -1; }
+    return s > cap_ms / 1000 ? cap_ms : s * 1000;
+}
 /* The response was read to its end: whether its connection can carry the next request. */
 static void kinf__conn_finished(kinf_engine_t* c) {
     c->reusable = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
@@ -4667,6 +4698,8 @@ static uint64_t kinf__drv_now_ms(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
+/* A random seed: the one given, else from the clock and the process id */
+static uint32_t kinf__drv_seed(uint32_t seed) { return seed ? seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid(); }
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */
@@ -6187,10 +6220,7 @@ static void kinf__rf_unseen(kinf_informer_t* inf) {
     for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
-static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
-    int64_t s = inf->conn.resp.retry_after;
-    return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
-}
+static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) { return kinf__conn_retry_after_ms(&inf->conn, 600000); }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
@@ -6199,12 +6229,8 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
     if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
-        uint64_t d;
         if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
-        d = 800u << (inf->backoff_n < 6 ? inf->backoff_n : 6);
-        if (d > 30000u) { d = 30000u; }
-        if (inf->backoff_n < 6) { inf->backoff_n++; }
-        delay_ms = (int64_t)(d + kinf__rand(&inf->rng) % d); /* jitter 1.0, as client-go's reflector */
+        delay_ms = (int64_t)kinf__backoff_ms(800u, 30000u, &inf->backoff_n, &inf->rng);
         inf->healthy_since = now;
     }
     inf->st.backoffs++;
@@ -9254,11 +9280,8 @@ static int kinf__dc_ok(const kinf_discovery_t* d) { return d && d->magic == KINF
 /* The round failed: backs off (800 ms doubling to 30 s, full jitter) and
    starts it over. */
 static void kinf__dc_fail(kinf_discovery_t* d) {
-    uint64_t delay = 800u << (d->backoff_n < 6 ? d->backoff_n : 6);
+    uint64_t delay = kinf__backoff_ms(800u, 30000u, &d->backoff_n, &d->rng);
     char num[21];
-    if (delay > 30000u) { delay = 30000u; }
-    if (d->backoff_n < 6) { d->backoff_n++; }
-    delay += kinf__rand(&d->rng) % delay;
     kinf__conn_drop(&d->conn);
     d->st.failures++;
     d->phase = KINF__DP_BACKOFF;
@@ -9724,11 +9747,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     if (!kinf__conn_setup(&d->conn, &conn, &kinf__dc_ops, d, base + l.conn, d->prefix, sizeof(d->prefix))) { return 0; }
     d->conn.retry_stale = 1;
     d->conn.where = d->reqpath;
-#ifndef KINF_ENGINE_ONLY
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
-#else
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
-#endif
+    d->rng = kinf__drv_seed(conn.random_seed);
     d->scan.ev = d->doc; d->scan.ev_cap = d->doc_bytes;
     d->scan.rules = 0;
     for (k = 0; k < KINF__CAP_COUNT; k++) { d->scan.cbuf[k] = d->capbuf[k]; d->scan.ccap[k] = sizeof(d->capbuf[k]); }
@@ -11007,6 +11026,11 @@ struct kinf_client_t {
     jsmntok_t toks[KINF__CL_TOKS];
     uint32_t last_error;
     kinf_client_stats_t st;
+    /* retries (desc.max_retries ...): of this request so far, the backoff's
+       exponent, when the next attempt goes out (0: none waiting), the jitter */
+    int max_retries, retries, backoff_n;
+    uint32_t retry_base_ms, retry_max_ms, rng;
+    uint64_t retry_at;
 };
 static int kinf__cl_ok(const kinf_client_t* c) { return c && c->magic == KINF__CLIENT_MAGIC; }
 static void kinf__cl_log(kinf_client_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -11063,6 +11087,41 @@ static void kinf__cl_status(kinf_client_t* c) {
         j = kinf__rf_tok_skip(c->toks, nt, j + 1);
     }
 }
+/* >>client retry  client-go's rules: a 429 (the server did not take the
+   request), a 5xx with Retry-After (the server asks for it), and for a GET,
+   which changes nothing, a 5xx without it or a connection lost before the
+   whole response. A write that got no answer may have been carried out: it
+   ends, and the caller decides, as on a 409. */
+static int kinf__cl_retryable(const kinf_client_t* c, int code) {
+    if (code == 429) { return 1; }
+    if (code >= 500 && code != 501) { return c->conn.resp.retry_after >= 0 || c->verb == KINF_CLIENT_GET; }
+    return code == 0 && c->verb == KINF_CLIENT_GET; /* 0: no whole response */
+}
+/* Sends the request again later, if retries are left: after Retry-After
+   (at most retry_max_ms) or the backoff. why: the status or the loss. 1 when
+   it will; the connection is kept (keep) or dropped. */
+static int kinf__cl_retry(kinf_client_t* c, int code, const char* why, int keep) {
+    char num[21], det[64];
+    int64_t wait;
+    if (!kinf__cl_retryable(c, code) || c->retries >= c->max_retries) { return 0; }
+    wait = code ? kinf__conn_retry_after_ms(&c->conn, (int64_t)c->retry_max_ms) : -1;
+    if (wait < 0) { wait = (int64_t)kinf__backoff_ms(c->retry_base_ms, c->retry_max_ms, &c->backoff_n, &c->rng); }
+    c->retries++;
+    c->st.retries++;
+    if (!keep) { kinf__conn_drop(&c->conn); }
+    c->conn.cstate = KINF__C_NONE;
+    c->retry_at = c->conn.now + (uint64_t)wait;
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), " (");
+    kinf__cat(det, sizeof(det), why);
+    kinf__cat(det, sizeof(det), "; retry ");
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)c->retries));
+    kinf__cat(det, sizeof(det), " in ");
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)wait));
+    kinf__cat(det, sizeof(det), " ms)");
+    kinf__cl_log(c, KINF_LOG_WARN, KINF_LOGITEM_CLIENT_RETRY, c->path, det, __LINE__);
+    return 1;
+}
 /* The whole response: what it means for the caller. */
 static void kinf__cl_response_done(kinf_client_t* c) {
     int code = c->conn.resp.status, result;
@@ -11073,6 +11132,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     keep = c->conn.reusable;
     c->out.code = code;
     if (code >= 200 && code < 300) { kinf__cl_finish(c, KINF_CLIENT_OK, 0, keep); return; }
+    if (kinf__cl_retry(c, code, kinf__utoa(num, (uint64_t)code), keep)) { return; }
     kinf__cl_status(c);
     if (code == 409) {
         int exists = !strcmp(c->out.reason, "AlreadyExists");
@@ -11164,9 +11224,15 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
+static int kinf__cl_send(kinf_client_t* c);
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
     int r;
+    if (c->phase == KINF__CL_RUNNING && c->retry_at && c->conn.now >= c->retry_at) { /* the retry's time */
+        c->retry_at = 0;
+        if (!kinf__cl_send(c)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
+        return;
+    }
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
     r = kinf__conn_drain(&c->conn, kinf__cl_take_op, c);
     if (r == -1) { kinf__cl_fail(c, c->conn.err_item); } /* malformed; a refused take ended the request itself */
@@ -11176,6 +11242,10 @@ static void kinf__cl_advance(void* owner) {
 /* The exchange ended without a whole response: the request fails (a connection failure). */
 static void kinf__cl_lost(void* owner, int why, uint32_t item) {
     kinf_client_t* c = (kinf_client_t*)owner;
+    /* a cut (closed, reset) under the exchange; a connect that failed is not
+       retried here (as client-go): the caller's next request tries again */
+    int cut = why == KINF__LOST_CLOSED || (why == KINF__LOST_FAILED && (c->conn.cstate == KINF__C_SEND || c->conn.cstate == KINF__C_RECV));
+    if (c->phase == KINF__CL_RUNNING && cut && kinf__cl_retry(c, 0, why == KINF__LOST_CLOSED ? "connection closed" : "connection lost", 0)) { return; }
     if (why == KINF__LOST_CLOSED) { KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0); item = KINF_LOGITEM_CONNECTION_CLOSED; }
     else if (why == KINF__LOST_IDLE) { KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0); }
     if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item); }
@@ -11187,7 +11257,10 @@ static unsigned kinf__cl_gate(const void* owner) {
     int before = c->conn.cstate == KINF__C_WANTED || (c->conn.cstate == KINF__C_SEND && c->conn.wpos == 0);
     return (c->phase == KINF__CL_RUNNING && before ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
 }
-static uint64_t kinf__cl_deadline(const void* owner) { (void)owner; return UINT64_MAX; }
+static uint64_t kinf__cl_deadline(const void* owner) {
+    const kinf_client_t* c = (const kinf_client_t*)owner;
+    return c->phase == KINF__CL_RUNNING && c->retry_at ? c->retry_at : UINT64_MAX;
+}
 static int kinf__cl_head(void* owner) { (void)owner; return 0; }
 static int kinf__cl_rebuild(void* owner) { return kinf__cl_build((kinf_client_t*)owner); }
 static void kinf__cl_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -11197,15 +11270,22 @@ static const kinf__conn_ops kinf__cl_ops = {
     kinf__cl_advance, kinf__cl_rebuild, kinf__cl_head, kinf__cl_lost, kinf__cl_gate, kinf__cl_deadline, 0, kinf__cl_log_op
 };
 
-/* The request is in place (path, verb, body): its head built, it goes out. */
-static int kinf__cl_go(kinf_client_t* c) {
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+/* The request (built again: a token read since goes into it) goes out, the
+   first time or again; 0 when its head does not fit. */
+static int kinf__cl_send(kinf_client_t* c) {
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return 0; }
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
     kinf__conn_start(&c->conn);
+    return 1;
+}
+/* The request is in place (path, verb, body): its head built, it goes out. */
+static int kinf__cl_go(kinf_client_t* c) {
+    c->retries = 0; c->backoff_n = 0; c->retry_at = 0;
+    c->phase = KINF__CL_RUNNING;
+    if (!kinf__cl_send(c)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
+    c->st.requests++;
     return KINF_OK;
 }
 /* >>client path  a request to a path of the caller's own (a webhook): the
@@ -11358,6 +11438,12 @@ static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* 
     if (o->response_bytes == 0) { o->response_bytes = 64u * 1024u; }
     if (o->response_bytes < 1024) { o->response_bytes = 1024; }
     if (o->response_bytes > (64u << 20)) { o->response_bytes = 64u << 20; }
+    if (o->max_retries == 0) { o->max_retries = 5; }
+    if (o->max_retries < 0) { o->max_retries = 0; }
+    if (o->max_retries > 100) { o->max_retries = 100; }
+    if (o->retry_base_ms <= 0) { o->retry_base_ms = 500; }
+    if (o->retry_max_ms <= 0) { o->retry_max_ms = 30000; }
+    if (o->retry_max_ms < o->retry_base_ms) { o->retry_max_ms = o->retry_base_ms; }
     *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
 static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_conn_desc_t* conn) {
@@ -11399,6 +11485,8 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     c->conn.retry_stale = 1;
     c->conn.where = c->path;
     c->conn.last_error = &c->last_error;
+    c->max_retries = o.max_retries; c->retry_base_ms = (uint32_t)o.retry_base_ms; c->retry_max_ms = (uint32_t)o.retry_max_ms;
+    c->rng = kinf__drv_seed(conn.random_seed);
     c->st.response_capacity = o.response_bytes; c->st.request_capacity = o.request_bytes; c->st.mem_used = l.total;
     c->out.body = "";
     c->magic = KINF__CLIENT_MAGIC;
@@ -11456,7 +11544,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->resync_ms = s.d.resync_period_ms > 0 ? s.d.resync_period_ms : 0;
     inf->watch_timeout_s = s.d.watch_timeout_s;
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : kinf__drv_seed(s.cd.random_seed);
 #else
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif

@@ -209,6 +209,9 @@ API
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
+        retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
+                 connection, after Retry-After or a jittered backoff, desc.max_retries
+                 (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
         kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
         uint32_t kinf_client_last_error(c); void _clear_error(c)
@@ -349,10 +352,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,784
+    kinf_client_size is exact: the client with its connection (23,824
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,392 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 134,432 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
@@ -581,7 +584,8 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_CHECK_FAILED, "a gzip list response fails its CRC-32 or length check: the list is retried") \
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
-    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing")
+    KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -1669,9 +1673,19 @@ typedef struct kinf_client_desc_t {
     const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
     size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
+    /* Retries, by client-go's rules (docs/client.md): a 429, a 5xx with
+       Retry-After, and for a GET a 5xx or a connection lost before the whole
+       response, are sent again after Retry-After (seconds, at most
+       retry_max_ms) or a backoff (retry_base_ms doubling to retry_max_ms,
+       full jitter), up to max_retries times; then the request ends as
+       without retries. A 409 is never retried: the caller decides. */
+    int max_retries;             /* default 5; negative: no retries */
+    int retry_base_ms;           /* default 500 */
+    int retry_max_ms;            /* default 30000 */
 } kinf_client_desc_t;
 typedef struct kinf_client_stats_t {
     uint64_t requests, ok, conflicts, failed, bytes_read, bytes_written;
+    uint64_t retries;            /* requests sent again (CLIENT_RETRY) */
     size_t response_peak, response_capacity, request_capacity, mem_used;
 } kinf_client_stats_t;
 

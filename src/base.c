@@ -201,4 +201,14 @@ static uint32_t kinf__rand(uint32_t* st) {
     *st = x;
     return x;
 }
+/* The backoff of failure *n (counted up, to 6): base_ms doubled each time up
+   to cap_ms, plus full jitter (a random share of as much again), as
+   client-go's reflector. Every owner's retries wait this. */
+static uint64_t kinf__backoff_ms(uint32_t base_ms, uint32_t cap_ms, int* n, uint32_t* rng) {
+    uint64_t d = (uint64_t)base_ms << (*n < 6 ? (*n > 0 ? *n : 0) : 6);
+    if (d > cap_ms) { d = cap_ms; }
+    if (d == 0) { d = 1; }
+    if (*n < 6) { (*n)++; }
+    return d + kinf__rand(rng) % d;
+}
 

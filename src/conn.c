@@ -295,6 +295,13 @@ static int kinf__conn_ingest(kinf_engine_t* c, size_t n) {
     c->dpos = p; c->dend = c->rend = p + dn;
     return 0;
 }
+/* The response's Retry-After (seconds; an HTTP-date reads as none) in ms,
+   at most cap_ms; -1 when it has none. */
+static int64_t kinf__conn_retry_after_ms(const kinf_engine_t* c, int64_t cap_ms) {
+    int64_t s = c->resp.retry_after;
+    if (s < 0) { return -1; }
+    return s > cap_ms / 1000 ? cap_ms : s * 1000;
+}
 /* The response was read to its end: whether its connection can carry the next request. */
 static void kinf__conn_finished(kinf_engine_t* c) {
     c->reusable = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);

@@ -8,6 +8,8 @@ static uint64_t kinf__drv_now_ms(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
+/* A random seed: the one given, else from the clock and the process id */
+static uint32_t kinf__drv_seed(uint32_t seed) { return seed ? seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid(); }
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */

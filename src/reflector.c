@@ -70,10 +70,7 @@ static void kinf__rf_unseen(kinf_informer_t* inf) {
     for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
-static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
-    int64_t s = inf->conn.resp.retry_after;
-    return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
-}
+static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) { return kinf__conn_retry_after_ms(&inf->conn, 600000); }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
@@ -82,12 +79,8 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
     if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
-        uint64_t d;
         if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
-        d = 800u << (inf->backoff_n < 6 ? inf->backoff_n : 6);
-        if (d > 30000u) { d = 30000u; }
-        if (inf->backoff_n < 6) { inf->backoff_n++; }
-        delay_ms = (int64_t)(d + kinf__rand(&inf->rng) % d); /* jitter 1.0, as client-go's reflector */
+        delay_ms = (int64_t)kinf__backoff_ms(800u, 30000u, &inf->backoff_n, &inf->rng);
         inf->healthy_since = now;
     }
     inf->st.backoffs++;

@@ -1793,6 +1793,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
                 return self._discovery(segs)
             return self._resource(method, path, q, body)
+        except CutConnection:
+            self.close_connection = True
         except ApiError as e:
             if self.sent_headers:
                 self._abort()
@@ -1955,6 +1957,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"}.get(method)
         if verb not in res.verbs or (sub is not None and verb not in ("get", "update", "patch")):
             raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
+        if method != "GET" or (name is not None and not watch):
+            self._object_fault()
         if method == "GET":
             if watch:
                 APP.bump("watch", res)
@@ -2099,10 +2103,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             md["name"] = name
         return obj
 
-    def _status_fault(self):
-        f = APP.faults.take("status")
+    def _object_fault(self):
+        """The faults of a request for one object (get, create, update, patch,
+        delete): object_cut closes the connection with no response,
+        object_status answers as the status fault does."""
+        if APP.faults.take("object_cut") is not None:
+            APP.bump("object_cuts")
+            self._abort()
+            raise CutConnection()
+        self._status_fault("object_status")
+
+    def _status_fault(self, kind="status"):
+        f = APP.faults.take(kind)
         if f is None:
             return
+        if kind == "object_status":
+            APP.bump("object_status_sent")
         code = int(f.get("code", 500))
         reason = REASONS.get(code, "InternalError")
         msg = {429: "Too many requests, please try again later.",
@@ -2597,7 +2613,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("bad fault parameter")
         store = APP.store
         result = {"kind": kind}
-        if kind in ("cut", "garbage", "expire_http", "foreign"):
+        if kind in ("cut", "garbage", "expire_http", "foreign", "object_cut"):
             APP.faults.add(kind, count, {})
         elif kind == "stall":
             secs = 5.0 if seconds is None else seconds
@@ -2610,8 +2626,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 APP.faults.add("stall", count, {"seconds": secs,
                                                 "before_headers": truthy(q.get("before_headers"))})
-        elif kind == "status":
-            APP.faults.add("status", count, {"code": code, "retry_after": retry_after})
+        elif kind in ("status", "object_status"):
+            APP.faults.add(kind, count, {"code": code, "retry_after": retry_after})
         elif kind == "badgzip":
             mode = q.get("mode", "corrupt")
             if mode not in BAD_GZIP_MODES:
@@ -2631,6 +2647,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("unknown fault kind %r" % kind)
         result["pending"] = APP.faults.pending()
         return self._send_json(200, result)
+
+
+class CutConnection(Exception):
+    """The request's connection was closed on purpose, with no response."""
 
 
 BAD_GZIP_MODES = ("corrupt", "truncate", "crc", "length", "trailing", "header")

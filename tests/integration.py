@@ -1987,6 +1987,46 @@ def scenario_nodeagent(ctx):
     return c.report()
 
 
+def scenario_nodeagent_retry(ctx):
+    """nodeagent's write client retries: its first GET of the Lease has its
+    connection cut (a GET: sent again), then three requests get 429 with
+    Retry-After: 1 (sent again after it); no request fails, the Lease is
+    created and renewed, and the client's retries are logged, one each."""
+    c = Checks("nodeagent: a cut GET and three 429s (Retry-After) retried by the write client: no failure")
+    srv = Server("nodeagent-retry", pods=10)
+    na = None
+    node = "node-1"
+    try:
+        srv.fault("object_cut", count=1)
+        na = nodeagent("nodeagent-retry", srv, node)
+        if not c.check(na.wait_for(lambda ln: ln.startswith("LEASE created %s " % node), 60),
+                       "no 'LEASE created' line %s" % na.describe()):
+            return c.report()
+        c.check(srv.stats().get("object_cuts", 0) == 1, "the server cut %s requests, want 1" % srv.stats().get("object_cuts", 0))
+        srv.fault("object_status", code=429, retry_after=1, count=3)
+        c.check(srv.wait_faults_drained(progress=na.printed), "the 429s were never consumed: %s" % srv.pending_faults())
+        n0 = len(lease_lines(na))
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 60, since=len(na.out_lines())),
+                "no renewal after the 429s %s" % na.describe())
+        c.check(len(lease_lines(na)) > n0, "no LEASE line after the 429s")
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM %s" % (rc, na.describe()))
+        err = na.err_text()
+        retries = [ln for ln in err.splitlines() if "CLIENT_RETRY" in ln]
+        c.check(len(retries) == 4, "CLIENT_RETRY logged %d times, want 4 (a cut, three 429s): %s" % (len(retries), retries))
+        c.check(sum("connection closed" in ln for ln in retries) == 1 and sum("(429;" in ln for ln in retries) == 3,
+                "retries logged: %s" % retries)
+        c.check("failures=0" in err, "the lease had failures: %s" % err[-400:])
+        c.check("CLIENT_HTTP_ERROR" not in err and "CONNECTION_CLOSED" not in err, "a request failed: %s" % err[-400:])
+        c.check(srv.stats().get("object_status_sent", 0) == 3, "the server sent %s 429s, want 3"
+                % srv.stats().get("object_status_sent", 0))
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
 def scenario_nodeagent_tls(ctx):
     """nodeagent over https (--certificate-authority) with a token file that rotates:
     the lease is renewed, a 401 after the rotation is followed by a renewal with the
@@ -3956,6 +3996,7 @@ ALL += [("kubediff_webhook_inflight", scenario_kubediff_webhook_inflight, 2)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("nodeagent", scenario_nodeagent, 6))
+ALL.append(("nodeagent_retry", scenario_nodeagent_retry, 3))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
 ALL.append(("nodeagent_token_file", scenario_nodeagent_token_file, 3))
 

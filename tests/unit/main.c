@@ -133,6 +133,7 @@ int main(void) {
     test_workqueue_model();
     test_client();
     test_client_409();
+    test_client_retry();
     test_client_path();
     test_client_token_file();
     test_client_token_file_driver();
