@@ -123,6 +123,9 @@ API
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
+        int  kinf_ca_bundle_size(file, data, len, int* cas, size_t* anchor_bytes)
+                 what a CA bundle needs of desc.tls_max_cas and tls_anchor_bytes (TLS builds)
+        const char* kinf_system_ca_file(void)   the system's CA bundle ($SSL_CERT_FILE, Debian's ...)
         const char* kinf_resource_version(kinf_informer_t*)
     The persisted cache (docs/snapshot.md; compiled out by KINF_NO_SNAPSHOT):
         int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
@@ -271,8 +274,9 @@ CONFIGURATION MACROS
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
-    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
-    KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
+    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384   the trust store's defaults when
+                              desc.tls_max_cas and tls_anchor_bytes are 0
+    KINF_TLS_MAX_CHAIN 4, KINF_TLS_CHAIN_BYTES 8192   caps of the client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
@@ -320,8 +324,11 @@ MEMORY
       KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
-      at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
+      contexts, record buffers, anchors, client chain (78,440 bytes on x86_64
+      with the default trust store; at most KINF_TLS_BYTES, 96 KiB), whatever
+      the number of objects; a larger trust store adds 64 bytes per anchor
+      of desc.tls_max_cas over 16 and its tls_anchor_bytes over 16 KiB
+      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,168 in all
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
@@ -471,7 +478,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_BAD_CA, "the CA bundle holds no usable PEM certificate") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_CERT, "the client certificate is not a usable PEM certificate chain") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_KEY, "the client key is not a PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)") \
-    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle, client chain or key exceeds its KINF_TLS_* cap") \
+    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle over desc.tls_max_cas or tls_anchor_bytes, or client chain over its KINF_TLS_* cap") \
     KINF_LOGITEM_XMACRO(TLS_INSECURE, "insecure-skip-tls-verify: the server certificate is NOT verified") \
     KINF_LOGITEM_XMACRO(TLS_UNTRUSTED, "TLS: the server certificate is not signed by a trusted CA") \
     KINF_LOGITEM_XMACRO(TLS_BAD_NAME, "TLS: the server certificate does not match the host name or IP") \
@@ -713,6 +720,8 @@ typedef struct kinf_conn_desc_t {
     int insecure_skip_tls_verify;
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
     int own_transport;
 } kinf_conn_desc_t;
 
@@ -769,6 +778,15 @@ typedef struct kinf_desc_t {
        (CLOCK_REALTIME, 64-bit where time_t is; see docs/porting.md). */
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    /* The trust store's bounds, set at init in the TLS block (docs/tls.md):
+       at most tls_max_cas CA certificates (default KINF_TLS_MAX_CAS, 16; at
+       most 65536) whose names and public keys take at most tls_anchor_bytes
+       (default KINF_TLS_ANCHOR_BYTES, 16 KiB; at most 64 MiB). A bundle over
+       either is refused (TLS_TOO_LARGE). kinf_ca_bundle_size says what a
+       bundle needs: Debian's system bundle, 144 CAs, takes 144 and 61,917
+       bytes (KINF_TLS_BYTES_FOR). */
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
     /* Watch-list (streaming lists, KEP-3157): the list and every relist
@@ -849,7 +867,18 @@ typedef struct kinf_stats_t {
 #define KINF_INDEX_SLOT_BYTES 12u
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
-#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
+#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build (default trust store) */
+/* The trust store (desc.tls_max_cas, tls_anchor_bytes): a bound of one
+   anchor's slot (BearSSL's br_x509_trust_anchor: 64 bytes on x86_64), the
+   largest values taken, and the TLS block for a store of these bounds (0:
+   the default, 16 anchors and 16 KiB), an upper bound as KINF_TLS_BYTES is:
+       static unsigned char tls_extra[KINF_TLS_BYTES_FOR(160, 128 * 1024) - KINF_TLS_BYTES]; */
+#define KINF_TLS_ANCHOR_SLOT_BYTES (8u * sizeof(void*))
+#define KINF_TLS_CAS_LIMIT 65536
+#define KINF_TLS_ANCHOR_LIMIT (64u << 20)
+#define KINF_TLS_BYTES_FOR(max_cas, anchor_bytes) ((uint64_t)KINF_TLS_BYTES + 16u \
+    + (KINF__CAP(max_cas, 16, 16, KINF_TLS_CAS_LIMIT) - 16u) * KINF_TLS_ANCHOR_SLOT_BYTES \
+    + (KINF__CAP(anchor_bytes, 16384, 16384, KINF_TLS_ANCHOR_LIMIT) - 16384u))
 /* the gzip inflater (its 32 KiB window and its state), unless desc.no_gzip
    or KINF_NO_GZIP; counted in KINF_INFORMER_BYTES */
 #ifdef KINF_NO_GZIP
@@ -951,6 +980,25 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
    which kinf_init also refuses, is not known here. Uses about 8 KiB of stack
    (13 KiB in a KINF_TLS_BEARSSL build). */
 KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap);
+#ifdef KINF_TLS_BEARSSL
+/* What a PEM CA bundle (a file, or data and len) needs of the trust store:
+   *cas its certificates, *anchor_bytes the bytes of their names and public
+   keys; set desc.tls_max_cas and tls_anchor_bytes (or a kinf_conn_desc_t's)
+   to at least these and kinf_init takes it. KINF_OK; KINF_ERR_INVAL when it
+   holds no usable certificate, or a bad one, or the file cannot be read;
+   KINF_ERR_NOMEM past KINF_TLS_CAS_LIMIT or KINF_TLS_ANCHOR_LIMIT. Reads the
+   file in pieces, no memory beyond the stack (about 9 KiB). */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes);
+#endif
+#ifndef KINF_ENGINE_ONLY
+/* The system's CA bundle, as Go's crypto/x509 finds it on Linux and the
+   BSDs: $SSL_CERT_FILE when set, else the first readable of
+   /etc/ssl/certs/ca-certificates.crt (Debian, Ubuntu, Arch, Gentoo),
+   /etc/pki/tls/certs/ca-bundle.crt (Fedora, RHEL), /etc/ssl/ca-bundle.pem
+   (openSUSE), /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem (RHEL 7+),
+   /etc/ssl/cert.pem (Alpine, the BSDs, macOS). NULL when none is. */
+KINF_API const char* kinf_system_ca_file(void);
+#endif
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
@@ -4038,6 +4086,7 @@ typedef struct kinf__tls_ld {
     br_pem_decoder_context pem;
     struct kinf__tls* blk;
     size_t nta, nchain, alen, clen, obj_start;
+    size_t max_cas, anchor_cap;   /* the trust store's bounds (desc.tls_max_cas, tls_anchor_bytes) */
     int obj_over, have_key;
 } kinf__tls_ld;
 typedef struct kinf__tls {
@@ -4045,7 +4094,7 @@ typedef struct kinf__tls {
     br_x509_minimal_context xc;
     kinf__xwrap xw;
     kinf__tls_ld ld;
-    br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
+    br_x509_trust_anchor* ta;     /* tls_max_cas of them, after the struct */
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
     size_t ee_len;
     int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
@@ -4054,13 +4103,20 @@ typedef struct kinf__tls {
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
-    unsigned char anchors[KINF_TLS_ANCHOR_BYTES];
+    unsigned char* anchors;       /* tls_anchor_bytes: the anchors' names and keys, after ta */
     unsigned char chainbuf[KINF_TLS_CHAIN_BYTES];
     unsigned char ee[KINF__TLS_EE_BYTES];
     unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
 } kinf__tls;
-typedef char kinf__tls_fits[(sizeof(kinf__tls) + 8 <= KINF_TLS_BYTES) ? 1 : -1];
-static size_t kinf__tls_size(void) { return sizeof(kinf__tls); }
+/* The block: the struct, then the trust store, sized by the connection's
+   desc (the defaults applied): tls_max_cas anchors and tls_anchor_bytes for
+   their names and keys. At the defaults it fits KINF_TLS_BYTES, and each
+   anchor slot fits KINF_TLS_ANCHOR_SLOT_BYTES (KINF_TLS_BYTES_FOR). */
+typedef char kinf__tls_fits[(((sizeof(kinf__tls) + 7u) & ~(size_t)7u) + KINF_TLS_MAX_CAS * sizeof(br_x509_trust_anchor) +
+                             KINF_TLS_ANCHOR_BYTES + 16 <= KINF_TLS_BYTES && sizeof(br_x509_trust_anchor) <= KINF_TLS_ANCHOR_SLOT_BYTES) ? 1 : -1];
+static size_t kinf__tls_size(const kinf_conn_desc_t* d) {
+    return kinf__align8(sizeof(kinf__tls)) + kinf__align8((size_t)d->tls_max_cas * sizeof(br_x509_trust_anchor)) + kinf__align8(d->tls_anchor_bytes);
+}
 
 /* DER: reads one TLV at p[*off..n); definite lengths up to 3 bytes */
 static int kinf__der(const unsigned char* p, size_t n, size_t* off, unsigned* tag, const unsigned char** v, size_t* vl) {
@@ -4168,7 +4224,7 @@ static const br_x509_class kinf__xw_vtable = {
 enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
 static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
     kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
+    if (len > t->anchor_cap - t->alen) { t->obj_over = 1; return; }
     if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
     t->alen += len;
 }
@@ -4187,7 +4243,7 @@ static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
     t->clen += len;
 }
 static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
+    if (len > t->anchor_cap - t->alen) { t->obj_over = 1; return 0; }
     *out = 0;
     if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
     t->alen += len;
@@ -4196,7 +4252,7 @@ static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned
 static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
     if (kind == KINF__PEM_CA && cert) {
-        if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
+        if (t->nta >= t->max_cas) { t->obj_over = 1; return 0; }
         t->obj_start = t->alen;
         br_x509_decoder_init(&t->xd, kinf__tls_dn, t);
         br_pem_decoder_setdest(&t->pem, kinf__tls_x509_push, t);
@@ -4443,11 +4499,17 @@ static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* h
     unsigned char ip[16];
     const char* name = kinf__tls_name(d, host);
     int n, big = 0;
+    t->max_cas = (size_t)d->tls_max_cas; t->anchor_cap = d->tls_anchor_bytes;
+    if (t->blk) { /* the trust store after the struct, as kinf__tls_size counts it */
+        t->blk->ta = (br_x509_trust_anchor*)(void*)((unsigned char*)t->blk + kinf__align8(sizeof(kinf__tls)));
+        t->blk->anchors = (unsigned char*)t->blk->ta + kinf__align8(t->max_cas * sizeof(br_x509_trust_anchor));
+    }
     if (!d->insecure_skip_tls_verify) {
         if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
         n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
         if (n <= 0) {
-            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
+            if (big && t->nta >= t->max_cas) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle: more certificates than desc.tls_max_cas", " (kinf_ca_bundle_size measures a bundle)"); }
+            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle: its names and keys exceed desc.tls_anchor_bytes", " (kinf_ca_bundle_size measures a bundle)"); }
             return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
         }
     }
@@ -4487,6 +4549,22 @@ static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
     if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
     else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
     else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
+}
+/* >>tls measure  what a bundle needs: its certificates and the bytes of
+   their names and keys, decoded with no block and no bound */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes) {
+    kinf__tls_ld t;
+    int n, big = 0;
+    if (cas) { *cas = 0; }
+    if (anchor_bytes) { *anchor_bytes = 0; }
+    memset(&t, 0, sizeof(t));
+    t.max_cas = KINF_TLS_CAS_LIMIT; t.anchor_cap = KINF_TLS_ANCHOR_LIMIT;
+    if (!(file && file[0]) && !(data && len)) { return KINF_ERR_INVAL; }
+    n = kinf__tls_pem_load(&t, file, data, len, KINF__PEM_CA, &big);
+    if (n <= 0) { return big ? KINF_ERR_NOMEM : KINF_ERR_INVAL; }
+    if (cas) { *cas = (int)t.nta; }
+    if (anchor_bytes) { *anchor_bytes = t.alen; }
+    return KINF_OK;
 }
 #endif /* KINF_TLS_BEARSSL */
 
@@ -4529,11 +4607,15 @@ static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
     if (d->read_bytes > (64u << 20)) { d->read_bytes = 64u << 20; *clamped = "read_bytes"; }
     if (d->idle_timeout_ms <= 0) { d->idle_timeout_ms = 90000; }
     if (d->connect_timeout_ms <= 0) { d->connect_timeout_ms = 10000; }
+    if (d->tls_max_cas <= 0) { d->tls_max_cas = KINF_TLS_MAX_CAS; }
+    if (d->tls_max_cas > KINF_TLS_CAS_LIMIT) { d->tls_max_cas = KINF_TLS_CAS_LIMIT; *clamped = "tls_max_cas"; }
+    if (d->tls_anchor_bytes == 0) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_BYTES; }
+    if (d->tls_anchor_bytes > KINF_TLS_ANCHOR_LIMIT) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_LIMIT; *clamped = "tls_anchor_bytes"; }
 }
 /* the TLS block a connection of d needs in its owner's memory (0: none) */
 static size_t kinf__conn_tls_bytes(const kinf_conn_desc_t* d) {
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(d); }
 #else
     (void)d;
 #endif
@@ -4700,6 +4782,17 @@ static uint64_t kinf__drv_now_ms(void) {
 }
 /* A random seed: the one given, else from the clock and the process id */
 static uint32_t kinf__drv_seed(uint32_t seed) { return seed ? seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid(); }
+KINF_API const char* kinf_system_ca_file(void) {
+    static const char* const paths[] = {
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/ca-bundle.pem",
+        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", "/etc/ssl/cert.pem"
+    };
+    const char* env = getenv("SSL_CERT_FILE");
+    size_t i;
+    if (env && env[0]) { return access(env, R_OK) == 0 ? env : 0; }
+    for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) { if (access(paths[i], R_OK) == 0) { return paths[i]; } }
+    return 0;
+}
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */

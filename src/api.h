@@ -122,6 +122,9 @@ API
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
+        int  kinf_ca_bundle_size(file, data, len, int* cas, size_t* anchor_bytes)
+                 what a CA bundle needs of desc.tls_max_cas and tls_anchor_bytes (TLS builds)
+        const char* kinf_system_ca_file(void)   the system's CA bundle ($SSL_CERT_FILE, Debian's ...)
         const char* kinf_resource_version(kinf_informer_t*)
     The persisted cache (docs/snapshot.md; compiled out by KINF_NO_SNAPSHOT):
         int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
@@ -270,8 +273,9 @@ CONFIGURATION MACROS
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
-    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
-    KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
+    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384   the trust store's defaults when
+                              desc.tls_max_cas and tls_anchor_bytes are 0
+    KINF_TLS_MAX_CHAIN 4, KINF_TLS_CHAIN_BYTES 8192   caps of the client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
@@ -319,8 +323,11 @@ MEMORY
       KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
-      at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
+      contexts, record buffers, anchors, client chain (78,440 bytes on x86_64
+      with the default trust store; at most KINF_TLS_BYTES, 96 KiB), whatever
+      the number of objects; a larger trust store adds 64 bytes per anchor
+      of desc.tls_max_cas over 16 and its tls_anchor_bytes over 16 KiB
+      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,168 in all
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
@@ -470,7 +477,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_BAD_CA, "the CA bundle holds no usable PEM certificate") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_CERT, "the client certificate is not a usable PEM certificate chain") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_KEY, "the client key is not a PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)") \
-    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle, client chain or key exceeds its KINF_TLS_* cap") \
+    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle over desc.tls_max_cas or tls_anchor_bytes, or client chain over its KINF_TLS_* cap") \
     KINF_LOGITEM_XMACRO(TLS_INSECURE, "insecure-skip-tls-verify: the server certificate is NOT verified") \
     KINF_LOGITEM_XMACRO(TLS_UNTRUSTED, "TLS: the server certificate is not signed by a trusted CA") \
     KINF_LOGITEM_XMACRO(TLS_BAD_NAME, "TLS: the server certificate does not match the host name or IP") \
@@ -712,6 +719,8 @@ typedef struct kinf_conn_desc_t {
     int insecure_skip_tls_verify;
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
     int own_transport;
 } kinf_conn_desc_t;
 
@@ -768,6 +777,15 @@ typedef struct kinf_desc_t {
        (CLOCK_REALTIME, 64-bit where time_t is; see docs/porting.md). */
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    /* The trust store's bounds, set at init in the TLS block (docs/tls.md):
+       at most tls_max_cas CA certificates (default KINF_TLS_MAX_CAS, 16; at
+       most 65536) whose names and public keys take at most tls_anchor_bytes
+       (default KINF_TLS_ANCHOR_BYTES, 16 KiB; at most 64 MiB). A bundle over
+       either is refused (TLS_TOO_LARGE). kinf_ca_bundle_size says what a
+       bundle needs: Debian's system bundle, 144 CAs, takes 144 and 61,917
+       bytes (KINF_TLS_BYTES_FOR). */
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
     /* Watch-list (streaming lists, KEP-3157): the list and every relist
@@ -848,7 +866,18 @@ typedef struct kinf_stats_t {
 #define KINF_INDEX_SLOT_BYTES 12u
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
-#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
+#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build (default trust store) */
+/* The trust store (desc.tls_max_cas, tls_anchor_bytes): a bound of one
+   anchor's slot (BearSSL's br_x509_trust_anchor: 64 bytes on x86_64), the
+   largest values taken, and the TLS block for a store of these bounds (0:
+   the default, 16 anchors and 16 KiB), an upper bound as KINF_TLS_BYTES is:
+       static unsigned char tls_extra[KINF_TLS_BYTES_FOR(160, 128 * 1024) - KINF_TLS_BYTES]; */
+#define KINF_TLS_ANCHOR_SLOT_BYTES (8u * sizeof(void*))
+#define KINF_TLS_CAS_LIMIT 65536
+#define KINF_TLS_ANCHOR_LIMIT (64u << 20)
+#define KINF_TLS_BYTES_FOR(max_cas, anchor_bytes) ((uint64_t)KINF_TLS_BYTES + 16u \
+    + (KINF__CAP(max_cas, 16, 16, KINF_TLS_CAS_LIMIT) - 16u) * KINF_TLS_ANCHOR_SLOT_BYTES \
+    + (KINF__CAP(anchor_bytes, 16384, 16384, KINF_TLS_ANCHOR_LIMIT) - 16384u))
 /* the gzip inflater (its 32 KiB window and its state), unless desc.no_gzip
    or KINF_NO_GZIP; counted in KINF_INFORMER_BYTES */
 #ifdef KINF_NO_GZIP
@@ -950,6 +979,25 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
    which kinf_init also refuses, is not known here. Uses about 8 KiB of stack
    (13 KiB in a KINF_TLS_BEARSSL build). */
 KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap);
+#ifdef KINF_TLS_BEARSSL
+/* What a PEM CA bundle (a file, or data and len) needs of the trust store:
+   *cas its certificates, *anchor_bytes the bytes of their names and public
+   keys; set desc.tls_max_cas and tls_anchor_bytes (or a kinf_conn_desc_t's)
+   to at least these and kinf_init takes it. KINF_OK; KINF_ERR_INVAL when it
+   holds no usable certificate, or a bad one, or the file cannot be read;
+   KINF_ERR_NOMEM past KINF_TLS_CAS_LIMIT or KINF_TLS_ANCHOR_LIMIT. Reads the
+   file in pieces, no memory beyond the stack (about 9 KiB). */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes);
+#endif
+#ifndef KINF_ENGINE_ONLY
+/* The system's CA bundle, as Go's crypto/x509 finds it on Linux and the
+   BSDs: $SSL_CERT_FILE when set, else the first readable of
+   /etc/ssl/certs/ca-certificates.crt (Debian, Ubuntu, Arch, Gentoo),
+   /etc/pki/tls/certs/ca-bundle.crt (Fedora, RHEL), /etc/ssl/ca-bundle.pem
+   (openSUSE), /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem (RHEL 7+),
+   /etc/ssl/cert.pem (Alpine, the BSDs, macOS). NULL when none is. */
+KINF_API const char* kinf_system_ca_file(void);
+#endif
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);

@@ -10,6 +10,17 @@ static uint64_t kinf__drv_now_ms(void) {
 }
 /* A random seed: the one given, else from the clock and the process id */
 static uint32_t kinf__drv_seed(uint32_t seed) { return seed ? seed : (uint32_t)(kinf__drv_now_ms() * 2654435761u) ^ (uint32_t)getpid(); }
+KINF_API const char* kinf_system_ca_file(void) {
+    static const char* const paths[] = {
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/ca-bundle.pem",
+        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", "/etc/ssl/cert.pem"
+    };
+    const char* env = getenv("SSL_CERT_FILE");
+    size_t i;
+    if (env && env[0]) { return access(env, R_OK) == 0 ? env : 0; }
+    for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) { if (access(paths[i], R_OK) == 0) { return paths[i]; } }
+    return 0;
+}
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */

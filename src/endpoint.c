@@ -37,11 +37,15 @@ static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
     if (d->read_bytes > (64u << 20)) { d->read_bytes = 64u << 20; *clamped = "read_bytes"; }
     if (d->idle_timeout_ms <= 0) { d->idle_timeout_ms = 90000; }
     if (d->connect_timeout_ms <= 0) { d->connect_timeout_ms = 10000; }
+    if (d->tls_max_cas <= 0) { d->tls_max_cas = KINF_TLS_MAX_CAS; }
+    if (d->tls_max_cas > KINF_TLS_CAS_LIMIT) { d->tls_max_cas = KINF_TLS_CAS_LIMIT; *clamped = "tls_max_cas"; }
+    if (d->tls_anchor_bytes == 0) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_BYTES; }
+    if (d->tls_anchor_bytes > KINF_TLS_ANCHOR_LIMIT) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_LIMIT; *clamped = "tls_anchor_bytes"; }
 }
 /* the TLS block a connection of d needs in its owner's memory (0: none) */
 static size_t kinf__conn_tls_bytes(const kinf_conn_desc_t* d) {
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(d); }
 #else
     (void)d;
 #endif

@@ -3619,7 +3619,7 @@ class WebhookReceiver:
     lifetime seconds. hold() makes it stall: a POST that arrives is recorded,
     then not answered until release() (or lifetime); held counts them."""
 
-    def __init__(self, fail503=(), cut=(), lifetime=600):
+    def __init__(self, fail503=(), cut=(), lifetime=600, tls=None):
         import http.server
         rec = self
         self.bodies, self.headers, self.n, self.n503, self.ncut = [], [], 0, 0, 0
@@ -3671,6 +3671,12 @@ class WebhookReceiver:
         self.srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
         self.srv.daemon_threads = True
         self.url = "http://127.0.0.1:%d/hooks/kd?src=test" % self.srv.server_address[1]
+        if tls:                 # (cert, key): https, the handshake on accept
+            import ssl
+            sctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            sctx.load_cert_chain(tls[0], tls[1])
+            self.srv.socket = sctx.wrap_socket(self.srv.socket, server_side=True)
+            self.url = "https" + self.url[4:]
         self.path = "/hooks/kd?src=test"
         self.t = threading.Thread(target=self.srv.serve_forever, daemon=True)
         self.t.start()
@@ -3752,6 +3758,77 @@ def scenario_kubediff_webhook(ctx):
     finally:
         if kd is not None:
             kd.kill()
+        rcv.close()
+        srv.close()
+
+
+def fake_tls_files(d):
+    """fakeapi's test certificate (its own CA, for 127.0.0.1) and key, as files in d."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakeapi.py")).read()
+    out = []
+    for name in ("TEST_CERT_PEM", "TEST_KEY_PEM"):
+        m = re.search(name + r' = """(.*?)"""', text, re.S)
+        path = os.path.join(d, name.lower() + ".pem")
+        with open(path, "w") as f:
+            f.write(m.group(1))
+        out.append(path)
+    return out
+
+
+def scenario_kubediff_webhook_tls(ctx):
+    """kubediff --webhook https:// with no --webhook-ca verifies the webhook
+    with the system's CA bundle: the test's own CA is not in it, so the
+    handshake is refused (TLS_UNTRUSTED) and nothing arrives; with
+    SSL_CERT_FILE naming the test's CA (the first place the system bundle is
+    looked for) every line arrives, in order."""
+    tdir = os.path.join(TMP, "wh-tls")
+    os.makedirs(tdir, exist_ok=True)
+    cert, key = fake_tls_files(tdir)
+    srv = Server("kubediff-wh-tls", pods=10, namespaces=2, configmaps=2)
+    rcv = WebhookReceiver(tls=(cert, key), lifetime=int(300 * SLOW))
+    kds = []
+    try:
+        c = Checks("kubediff --webhook https:// without --webhook-ca: the system's CA bundle (TLS_UNTRUSTED for a private CA; "
+                   "SSL_CERT_FILE names another)")
+        env = {k: v for k, v in os.environ.items() if k != "SSL_CERT_FILE"}
+        kd = Tool("kubediff", "kubediff-wh-system", srv.url, ["pods", "--webhook", rcv.url, "-v"], env=env)
+        kds.append(kd)
+        has_system = any(os.access(p, os.R_OK) for p in ("/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt",
+                                                           "/etc/ssl/ca-bundle.pem", "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
+                                                           "/etc/ssl/cert.pem"))
+        if has_system:
+            c.check(kd.wait_for(lambda ln: "TLS_UNTRUSTED" in ln and "webhook" in ln, 60, stream="err") is not None,
+                    "no TLS_UNTRUSTED for the webhook: %s" % kd.err_text()[-600:])
+            c.check("verified with the system's CA bundle /" in kd.err_text(), "the system bundle not named: %s" % kd.err_text()[-400:])
+            c.check(rcv.n == 0, "the receiver got %d POSTs through an untrusted handshake" % rcv.n)
+            kd.stop()
+        else:
+            c.check(kd.wait(60) == 2 and "--webhook-ca" in kd.err_text(), "no system bundle: want exit 2 asking for --webhook-ca: %s"
+                    % kd.describe())
+        env2 = dict(env, SSL_CERT_FILE=cert)
+        kd2 = Tool("kubediff", "kubediff-wh-sslcertfile", srv.url, ["pods", "--webhook", rcv.url, "-v"], env=env2)
+        kds.append(kd2)
+        if kd2.wait_for(lambda ln: ln.startswith("{"), 60) is None:
+            c.fail("kubediff never printed a line: %s" % kd2.describe())
+        sentinel = srv.sentinel_pod().split("/")[1]
+        c.check(kd2.wait_progress(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln) is not None,
+                "the sentinel never printed")
+        pat = Patience(PATIENCE_CAP, QUIET, lambda: rcv.n)
+        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
+            if any(('"key":"ns-1/%s"' % sentinel) in b for b in rcv.got()) or pat.left() <= 0:
+                break
+            time.sleep(0.1)
+        kd2.stop()
+        lines = [ln for ln in kd2.out_lines() if ln.startswith("{")]
+        c.check(collapse_adjacent(rcv.got()) == lines and len(lines) >= 10,
+                "received %d lines, printed %d" % (len(rcv.got()), len(lines)))
+        c.check("verified with the system's CA bundle %s" % cert in kd2.err_text(), "SSL_CERT_FILE not used: %s"
+                % kd2.err_text()[-400:])
+        c.check("TLS_" not in kd2.err_text(), "a TLS error with SSL_CERT_FILE: %s" % kd2.err_text()[-400:])
+        c.report()
+    finally:
+        for k in kds:
+            k.kill()
         rcv.close()
         srv.close()
 
@@ -3990,6 +4067,7 @@ def scenario_kubediff_webhook_inflight(ctx):
 
 
 ALL += [("kubediff_webhook", scenario_kubediff_webhook, 4)]
+ALL += [("kubediff_webhook_tls", scenario_kubediff_webhook_tls, 3)]
 ALL += [("kubediff_webhook_backpressure", scenario_kubediff_webhook_backpressure, 2),
         ("kubediff_webhook_drop", scenario_kubediff_webhook_drop, 2)]
 ALL += [("kubediff_webhook_inflight", scenario_kubediff_webhook_inflight, 2)]

@@ -116,6 +116,9 @@ int main(void) {
     test_rv_too_long();
     test_check_reasons();
     test_check_agrees();
+#ifdef KINF_TLS_BEARSSL
+    test_tls_trust_store();
+#endif
     test_log_stderr();
     test_refusals_recorded();
     test_discovery();
