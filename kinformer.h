@@ -534,7 +534,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CONTEXT, "kubeconfig: no such context (or no current-context)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CLUSTER, "kubeconfig: the context's cluster is missing or has no server") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_USER, "kubeconfig: the context's user is missing") \
-    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (exec, auth-provider, username/password)") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (auth-provider, username/password, impersonation, an exec the reader refuses)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
@@ -593,7 +593,10 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
-    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)")
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)") \
+    KINF_LOGITEM_XMACRO(EXEC_FAILED, "the exec credential plugin could not be run or failed (exit status, first line of stderr)") \
+    KINF_LOGITEM_XMACRO(EXEC_TIMEOUT, "the exec credential plugin did not finish in time: killed") \
+    KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -692,6 +695,27 @@ typedef struct kinf_members_t {
     unsigned ident_seen, ident_next;
 } kinf_members_t;
 
+/* An exec credential plugin (a kubeconfig's users[].user.exec, as kubectl
+   runs it; docs/kubeconfig.md): the built-in driver runs command with args
+   and the environment plus env and KUBERNETES_EXEC_INFO, never
+   interactively (stdin /dev/null), reads the ExecCredential it prints
+   (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
+   status.token, again on a 401 and before status.expirationTimestamp. The
+   strings are the caller's and must outlive every owner given it. */
+#define KINF_EXEC_MAX_ARGS 32
+#define KINF_EXEC_MAX_ENV 32
+#define KINF_EXEC_OUTPUT_BYTES (32u * 1024u)
+typedef struct kinf_exec_t {
+    const char* command;          /* a path, or a name looked up in PATH; NULL: no plugin */
+    const char* api_version;      /* client.authentication.k8s.io/v1 or /v1beta1 */
+    const char* args[KINF_EXEC_MAX_ARGS];
+    int nargs;
+    const char* env[KINF_EXEC_MAX_ENV][2]; /* name, value */
+    int nenv;
+    int provide_cluster_info;     /* KUBERNETES_EXEC_INFO's spec.cluster: the server */
+    int timeout_ms;               /* default 30000 */
+} kinf_exec_t;
+
 /* The connection: the server, its credentials and TLS, the timeouts, the
    logger. An informer (kinf_desc_t.connection), discovery and the write
    client (their desc.connection) take one; several can share one. The
@@ -722,6 +746,7 @@ typedef struct kinf_conn_desc_t {
     void* tls_time_user;
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    const kinf_exec_t* exec;
     int own_transport;
 } kinf_conn_desc_t;
 
@@ -787,6 +812,10 @@ typedef struct kinf_desc_t {
        bytes (KINF_TLS_BYTES_FOR). */
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    /* An exec credential plugin (kinf_config_apply sets it from a kubeconfig):
+       the built-in driver runs it for the token, as it reads token_file. Kept
+       as a pointer: it must outlive the informer. NULL: none. */
+    const kinf_exec_t* exec;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
     /* Watch-list (streaming lists, KEP-3157): the list and every relist
@@ -836,6 +865,7 @@ typedef struct kinf_config_t {
     const void* client_cert_data; size_t client_cert_len;
     const void* client_key_data; size_t client_key_len;
     int insecure_skip_tls_verify;
+    kinf_exec_t exec;             /* users[].user.exec (command NULL: none); strings in the work buffer */
     char source[16];              /* "kubeconfig" or "in-cluster" */
     char context[256];            /* the context used */
     uint32_t error;               /* KINF_LOGITEM_* when a load failed */
@@ -1797,6 +1827,8 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -2009,6 +2041,28 @@ static uint32_t kinf__rand(uint32_t* st) {
     x ^= x << 13; x ^= x >> 17; x ^= x << 5;
     *st = x;
     return x;
+}
+/* jsmn helpers: the token after token i and all it holds; the value of the
+   member name of the object at token o (-1: none); token i's text is s */
+static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
+    int end = t[i].end;
+    i++;
+    while (i < nt && t[i].start < end) { i++; }
+    return i;
+}
+static int kinf__tok_member(const char* js, const jsmntok_t* t, int nt, int o, const char* name) {
+    int j = o + 1, m;
+    size_t n = strlen(name);
+    if (o < 0 || o >= nt || t[o].type != JSMN_OBJECT) { return -1; }
+    for (m = 0; m < t[o].size && j + 1 < nt; m++) {
+        if ((size_t)(t[j].end - t[j].start) == n && !memcmp(js + t[j].start, name, n)) { return j + 1; }
+        j = kinf__tok_skip(t, nt, j + 1);
+    }
+    return -1;
+}
+static int kinf__tok_is(const char* js, const jsmntok_t* t, int i, const char* s) {
+    size_t n = strlen(s);
+    return i >= 0 && (size_t)(t[i].end - t[i].start) == n && !memcmp(js + t[i].start, s, n);
 }
 /* The backoff of failure *n (counted up, to 6): base_ms doubled each time up
    to cap_ms, plus full jitter (a random share of as much again), as
@@ -3664,6 +3718,9 @@ struct kinf_engine_t {
     char token[KINF_MAX_TOKEN];
     char token_file[KINF__TOKEN_FILE_BYTES];
     uint64_t token_at;
+    const kinf_exec_t* exec;      /* an exec credential plugin the driver runs for the token, or NULL */
+    uint64_t token_exp;           /* engine time the plugin's token expires (0: not said) */
+    int64_t token_wall;           /* its expirationTimestamp, Unix seconds (the driver's scratch) */
     uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
     uint32_t err_item;            /* the last item logged as an error: what a failure without one was */
     uint32_t* last_error;         /* the owner's sticky error, for a refusal logged as a warning */
@@ -3911,9 +3968,17 @@ static int64_t kinf__conn_retry_after_ms(const kinf_engine_t* c, int64_t cap_ms)
 static void kinf__conn_finished(kinf_engine_t* c) {
     c->reusable = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
 }
+/* The token is to be had again: a token file every 60 s and after a 401; an
+   exec plugin's after a 401 and 10 s before it expires (but not within 10 s
+   of the last run: a plugin that hands out a token about to expire is not
+   run in a loop) */
+#define KINF__EXEC_EARLY_MS 10000u
 static int kinf__conn_token_stale(const kinf_engine_t* c) {
+    if (c->exec) { return c->token_due || (c->token_exp && c->now + KINF__EXEC_EARLY_MS >= c->token_exp && c->now - c->token_at >= KINF__EXEC_EARLY_MS); }
     return c->token_file[0] && (c->token_due || c->now - c->token_at >= 60000u);
 }
+/* a 401 makes a token due again: a file's, or a plugin's */
+static void kinf__conn_unauthorized(kinf_engine_t* c) { if (c->token_file[0] || c->exec) { c->token_due = 1; } }
 /* Takes a new token (NULL keeps the one held). A bad one is logged as a
    warning and refused: KINF_OK, or the item. */
 static uint32_t kinf__conn_set_token(kinf_engine_t* c, const char* token, uint64_t now_ms) {
@@ -4715,7 +4780,8 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
     c->rbuf = rbuf; c->rcap = d->read_bytes;
     kinf__strlcpy(c->token, d->token, sizeof(c->token));
     kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
-    c->token_due = c->token_file[0] != 0; /* read by the driver before the first request */
+    c->exec = d->exec && d->exec->command && d->exec->command[0] ? d->exec : 0;
+    c->token_due = c->token_file[0] != 0 || c->exec; /* read (or run) by the driver before the first request */
     c->cstate = KINF__C_NONE;
     c->magic = KINF__CONN_MAGIC;
 #ifdef KINF_TLS_BEARSSL
@@ -4833,6 +4899,203 @@ static uint32_t kinf__drv_token_file(kinf_engine_t* c, uint64_t now_ms, int* rc)
     item = kinf__conn_set_token(c, buf, now_ms);
     memset(buf, 0, sizeof(buf));
     if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
+    return item;
+}
+/* >>driver exec  an exec credential plugin (kubeconfig users[].user.exec), as
+   client-go runs one: the command with its args, the environment with the
+   plugin's env and KUBERNETES_EXEC_INFO, stdin /dev/null (never
+   interactive), stdout read whole (at most KINF_EXEC_OUTPUT_BYTES) and the
+   first line of stderr kept, within timeout_ms (then killed). Its
+   ExecCredential's status.token becomes the connection's token and
+   status.expirationTimestamp when it is due again. Blocking: the loop waits
+   for the plugin. A failure is logged (EXEC_*), the last token is kept, and
+   the owner's 401 and backoff bring the next run. */
+extern char** environ;
+#define KINF__EXEC_ENVP 512
+/* days since 1970-01-01 of a proleptic Gregorian date */
+static int64_t kinf__drv_days(int64_t y, int64_t m, int64_t d) {
+    int64_t era, yoe, doy, doe;
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+/* RFC 3339 ("2026-01-02T03:04:05Z", fractions, a +hh:mm offset) into Unix
+   seconds; 0 when it is not one */
+static int kinf__drv_rfc3339(const char* s, size_t n, int64_t* out) {
+    int64_t v[6];
+    static const uint8_t at[6] = { 0, 5, 8, 11, 14, 17 }, len[6] = { 4, 2, 2, 2, 2, 2 };
+    size_t i, p;
+    if (n < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || s[13] != ':' || s[16] != ':') { return 0; }
+    for (i = 0; i < 6; i++) { v[i] = kinf__parse_dec(s + at[i], len[i]); if (v[i] < 0) { return 0; } }
+    if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60) { return 0; }
+    *out = kinf__drv_days(v[0], v[1], v[2]) * 86400 + v[3] * 3600 + v[4] * 60 + v[5];
+    p = 19;
+    if (s[p] == '.') { p++; while (p < n && s[p] >= '0' && s[p] <= '9') { p++; } }
+    if (p + 1 == n && (s[p] == 'Z' || s[p] == 'z')) { return 1; }
+    if (p + 6 == n && (s[p] == '+' || s[p] == '-') && s[p + 3] == ':') {
+        int64_t hh = kinf__parse_dec(s + p + 1, 2), mm = kinf__parse_dec(s + p + 4, 2);
+        if (hh < 0 || mm < 0 || hh > 23 || mm > 59) { return 0; }
+        *out -= (s[p] == '+' ? 1 : -1) * (hh * 3600 + mm * 60);
+        return 1;
+    }
+    return 0;
+}
+/* KUBERNETES_EXEC_INFO: the ExecCredential the plugin is given */
+static int kinf__drv_exec_info(const kinf_engine_t* c, char* out, size_t cap) {
+    size_t o = 0;
+    int ok = kinf__put(out, cap, &o, "KUBERNETES_EXEC_INFO={\"apiVersion\":\"") && kinf__put(out, cap, &o, c->exec->api_version) &&
+             kinf__put(out, cap, &o, "\",\"kind\":\"ExecCredential\",\"spec\":{");
+    if (c->exec->provide_cluster_info && !strchr(c->host, '"') && !strchr(c->host, '\\')) {
+        char num[21];
+        int v6 = strchr(c->host, ':') != 0;
+        ok &= kinf__put(out, cap, &o, "\"cluster\":{\"server\":\"") && kinf__put(out, cap, &o, c->https ? "https://" : "http://") &&
+              kinf__put(out, cap, &o, v6 ? "[" : "") && kinf__put(out, cap, &o, c->host) && kinf__put(out, cap, &o, v6 ? "]:" : ":") &&
+              kinf__put(out, cap, &o, kinf__utoa(num, c->port)) && kinf__put(out, cap, &o, "\"},");
+    }
+    return ok && kinf__put(out, cap, &o, "\"interactive\":false}}");
+}
+/* what the child does: stdin /dev/null, stdout and stderr the pipes, no fd
+   of ours, the environment given; only async-signal-safe calls, then exec */
+static void kinf__drv_exec_child(const char* cmd, char** argv, char** envp, int out, int err) {
+    static const char msg[] = "exec failed: the command cannot be run\n";
+    int fd = open("/dev/null", O_RDONLY), k;
+    long maxfd = sysconf(_SC_OPEN_MAX);
+    if (fd < 0 || dup2(fd, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) { _exit(126); }
+    if (maxfd < 0 || maxfd > 65536) { maxfd = 65536; }
+    for (k = 3; k < maxfd; k++) { close(k); }
+    environ = envp;
+    if (strchr(cmd, '/')) { execv(cmd, argv); } else { execvp(cmd, argv); }
+    if (write(2, msg, sizeof(msg) - 1) < 0) { _exit(127); }
+    _exit(127);
+}
+/* Runs the plugin and takes its token. KINF_OK, or the item (logged). */
+static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
+    const kinf_exec_t* x = c->exec;
+    char* envp[KINF__EXEC_ENVP];
+    char* argv[KINF_EXEC_MAX_ARGS + 2];
+    char envbuf[4096], out[KINF_EXEC_OUTPUT_BYTES + 1], errl[200], det[300], num[21];
+    jsmntok_t t[64];
+    jsmn_parser jp;
+    size_t eb = 0, ol = 0, el = 0;
+    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2, nt, st, tok, exp;
+    uint64_t deadline = kinf__drv_now_ms() + (uint64_t)(x->timeout_ms > 0 ? x->timeout_ms : 30000); /* the clock's, not the engine's */
+    uint32_t item = KINF_LOGITEM_OK;
+    pid_t pid;
+    char** e;
+    /* the environment: ours less the names the plugin's env sets, then those, then the info */
+    for (e = environ; e && *e && nenv < KINF__EXEC_ENVP - KINF_EXEC_MAX_ENV - 2; e++) {
+        int skip = !strncmp(*e, "KUBERNETES_EXEC_INFO=", 21);
+        for (k = 0; k < x->nenv && !skip; k++) { size_t nl = strlen(x->env[k][0]); skip = !strncmp(*e, x->env[k][0], nl) && (*e)[nl] == '='; }
+        if (!skip) { envp[nenv++] = *e; }
+    }
+    for (k = 0; k < x->nenv; k++) {
+        size_t at = eb;
+        if (!kinf__put(envbuf, sizeof(envbuf), &eb, x->env[k][0]) || !kinf__put(envbuf, sizeof(envbuf), &eb, "=") ||
+            !kinf__put(envbuf, sizeof(envbuf), &eb, x->env[k][1]) || eb + 1 >= sizeof(envbuf)) {
+            KINF__CERR(c, EXEC_FAILED, x->command, ": its env is larger than 4 KiB"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED;
+        }
+        envbuf[eb++] = 0;
+        envp[nenv++] = envbuf + at;
+    }
+    if (!kinf__drv_exec_info(c, envbuf + eb, sizeof(envbuf) - eb)) {
+        KINF__CERR(c, EXEC_FAILED, x->command, ": its env is larger than 4 KiB"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED;
+    }
+    envp[nenv++] = envbuf + eb;
+    envp[nenv] = 0;
+    argv[0] = (char*)(uintptr_t)x->command;
+    for (k = 0; k < x->nargs && k < KINF_EXEC_MAX_ARGS; k++) { argv[k + 1] = (char*)(uintptr_t)x->args[k]; }
+    argv[k + 1] = 0;
+    if (pipe(po) != 0) { KINF__CERR(c, EXEC_FAILED, x->command, ": no pipe"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    if (pipe(pe) != 0) { close(po[0]); close(po[1]); KINF__CERR(c, EXEC_FAILED, x->command, ": no pipe"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    pid = fork();
+    if (pid == 0) { kinf__drv_exec_child(x->command, argv, envp, po[1], pe[1]); }
+    close(po[1]); close(pe[1]);
+    if (pid < 0) { close(po[0]); close(pe[0]); KINF__CERR(c, EXEC_FAILED, x->command, ": fork failed"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    /* stdout whole, stderr's first line, until both close and the plugin exits, or the deadline */
+    for (;;) {
+        struct pollfd pf[2];
+        int np = 0, w;
+        uint64_t now = kinf__drv_now_ms();
+        if (!reaped && waitpid(pid, &status, WNOHANG) == pid) { reaped = 1; }
+        if (reaped && !open_fds) { break; }
+        if (now >= deadline || over) { break; }
+        w = (int)(deadline - now);
+        if (po[0] >= 0) { pf[np].fd = po[0]; pf[np].events = POLLIN; pf[np].revents = 0; np++; }
+        if (pe[0] >= 0) { pf[np].fd = pe[0]; pf[np].events = POLLIN; pf[np].revents = 0; np++; }
+        if (!np) { poll(0, 0, w < 10 ? w : 10); continue; } /* the pipes closed: wait for the exit */
+        if (poll(pf, (nfds_t)np, w < 100 ? w : 100) < 0 && errno != EINTR) { break; }
+        for (k = 0; k < np; k++) {
+            char tmp[1024];
+            ssize_t r;
+            if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR))) { continue; }
+            r = read(pf[k].fd, tmp, sizeof(tmp));
+            if (r < 0 && (errno == EINTR || errno == EAGAIN)) { continue; }
+            if (r <= 0) {
+                close(pf[k].fd);
+                if (pf[k].fd == po[0]) { po[0] = -1; } else { pe[0] = -1; }
+                open_fds--;
+                continue;
+            }
+            if (pf[k].fd == po[0]) {
+                if ((size_t)r > sizeof(out) - 1 - ol) { over = 1; continue; }
+                memcpy(out + ol, tmp, (size_t)r); ol += (size_t)r;
+            } else {
+                size_t take = (size_t)r < sizeof(errl) - 1 - el ? (size_t)r : sizeof(errl) - 1 - el;
+                memcpy(errl + el, tmp, take); el += take;
+            }
+        }
+    }
+    if (po[0] >= 0) { close(po[0]); }
+    if (pe[0] >= 0) { close(pe[0]); }
+    if (!reaped) { kill(pid, SIGKILL); while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { } }
+    errl[el] = 0;
+    for (k = 0; errl[k]; k++) { if (errl[k] == '\n' || errl[k] == '\r') { errl[k] = 0; break; } if ((unsigned char)errl[k] < 0x20u || errl[k] == 0x7f) { errl[k] = '?'; } }
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), ": ");
+    if (!reaped && !over) { item = KINF_LOGITEM_EXEC_TIMEOUT; kinf__cat(det, sizeof(det), "no exit within the timeout (killed)"); }
+    else if (over) { item = KINF_LOGITEM_EXEC_BAD_OUTPUT; kinf__cat(det, sizeof(det), "more output than KINF_EXEC_OUTPUT_BYTES"); }
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        item = KINF_LOGITEM_EXEC_FAILED;
+        kinf__cat(det, sizeof(det), WIFEXITED(status) ? "exit status " : "killed by signal ");
+        kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)(WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? WTERMSIG(status) : 0)));
+        if (errl[0]) { kinf__cat(det, sizeof(det), ": "); kinf__cat(det, sizeof(det), errl); }
+    }
+    if (item == KINF_LOGITEM_OK) {   /* the ExecCredential */
+        out[ol] = 0;
+        jsmn_init(&jp);
+        nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
+        st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
+        tok = kinf__tok_member(out, t, nt, st, "token");
+        exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
+        item = KINF_LOGITEM_EXEC_BAD_OUTPUT;
+        if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, sizeof(det), "not a JSON object"); }
+        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, sizeof(det), "kind is not ExecCredential"); }
+        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), x->api_version)) { kinf__cat(det, sizeof(det), "apiVersion is not the one asked"); }
+        else if (tok < 0 && kinf__tok_member(out, t, nt, st, "clientCertificateData") >= 0) { kinf__cat(det, sizeof(det), "client certificate credentials are not taken (a token is)"); }
+        else if (tok < 0 || t[tok].type != JSMN_STRING || t[tok].end == t[tok].start) { kinf__cat(det, sizeof(det), "no status.token"); }
+        else if (memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, sizeof(det), "status.token has an escape"); }
+        else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
+                 !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &c->token_wall))) { kinf__cat(det, sizeof(det), "status.expirationTimestamp is not RFC 3339"); }
+        else {
+            struct timespec ts;
+            out[t[tok].end] = 0;
+            item = kinf__conn_set_token(c, out + t[tok].start, now_ms); /* logs a token it refuses */
+            c->token_exp = 0;
+            if (exp >= 0 && t[exp].type == JSMN_STRING && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
+                int64_t left = c->token_wall - (int64_t)ts.tv_sec;
+                c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
+            }
+            det[0] = 0;
+        }
+    }
+    memset(out, 0, sizeof(out));
+    if (det[0]) {
+        kinf__conn_log(c, KINF_LOG_ERROR, item, x->command, det, __LINE__);
+        kinf__conn_set_token(c, 0, now_ms); /* the last token kept; due again after a 401 */
+    }
     return item;
 }
 KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms) {
@@ -5026,7 +5289,11 @@ static void kinf__drv_step(kinf_engine_t* c) {
         uint64_t now = kinf__drv_now_ms();
         unsigned st = kinf_engine_tick(c, now);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
-        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* a failure is a warning, no last error */
+        if (st & KINF_ENG_TOKEN) { /* a failure is logged; the last token is kept */
+            int rc;
+            if (c->exec) { kinf__drv_exec(c, now); } else { kinf__drv_token_file(c, now, &rc); }
+            continue;
+        }
         if (st & KINF_ENG_CONNECT) {
             if (kinf__sock_connect(c, now)) { continue; }
             return;
@@ -6409,28 +6676,11 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
 #endif
 
 /* >>reflector events */
-/* jsmn helpers, for Status objects (ERROR events and error bodies) */
-static int kinf__rf_tok_skip(const jsmntok_t* t, int nt, int i) {
-    int end = t[i].end;
-    i++;
-    while (i < nt && t[i].start < end) { i++; }
-    return i;
-}
+/* jsmn helpers over the event buffer, for Status objects (ERROR events and error bodies) */
 static int kinf__rf_tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
-    int j = oi + 1, m;
-    size_t n = strlen(name);
-    if (oi < 0 || inf->toks[oi].type != JSMN_OBJECT) { return -1; }
-    for (m = 0; m < inf->toks[oi].size && j + 1 < nt; m++) {
-        const jsmntok_t* k = &inf->toks[j];
-        if ((size_t)(k->end - k->start) == n && !memcmp(inf->ev + k->start, name, n)) { return j + 1; }
-        j = kinf__rf_tok_skip(inf->toks, nt, j + 1);
-    }
-    return -1;
+    return kinf__tok_member((const char*)inf->ev, inf->toks, nt, oi, name);
 }
-static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) {
-    size_t n = strlen(s);
-    return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
-}
+static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) { return kinf__tok_is((const char*)inf->ev, inf->toks, i, s); }
 /* " (server: MESSAGE)" from a Status object's message at token i, at most
    cap - 1 bytes, control bytes and quotes shown as '?'; "" when there is none */
 static const char* kinf__rf_status_message(const kinf_informer_t* inf, int i, char* out, size_t cap) {
@@ -6468,7 +6718,7 @@ static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_c
         int j = causes + 1;
         for (i = 0; i < inf->toks[causes].size && j < nt; i++) {
             if (kinf__rf_tok_is(inf, kinf__rf_tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
-            j = kinf__rf_tok_skip(inf->toks, nt, j);
+            j = kinf__tok_skip(inf->toks, nt, j);
         }
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
@@ -6818,7 +7068,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->conn.host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
-            if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
+            kinf__conn_unauthorized(&inf->conn); /* the driver reads the token again before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }
@@ -8683,6 +8933,9 @@ typedef struct kinf__kc_item {
     kinf__yval cluster, user, namespace_;                         /* contexts[].context */
     kinf__yval server, ca, ca_data, insecure, server_name;        /* clusters[].cluster */
     kinf__yval token, token_file, cert, cert_data, key, key_data; /* users[].user */
+    kinf__yval exec, exec_cmd, exec_api, exec_mode, exec_pci;     /* users[].user.exec */
+    kinf__yval exec_args[KINF_EXEC_MAX_ARGS], exec_env[KINF_EXEC_MAX_ENV][2];
+    int exec_nargs, exec_nenv, exec_over;                         /* over: more args or env than kinf_exec_t holds */
     kinf__yseg refused;                                           /* the first field set that kinformer refuses */
     int has_refused;
 } kinf__kc_item;
@@ -8705,7 +8958,7 @@ static const kinf__kc_field kinf__kc_fields[] = {
     { KINF__KC_USERS, 0, "client-certificate-data", offsetof(kinf__kc_item, cert_data) },
     { KINF__KC_USERS, 0, "client-key", offsetof(kinf__kc_item, key) },
     { KINF__KC_USERS, 0, "client-key-data", offsetof(kinf__kc_item, key_data) },
-    { KINF__KC_USERS, 1, "exec", 0 }, { KINF__KC_USERS, 1, "auth-provider", 0 },
+    { KINF__KC_USERS, 0, "exec", offsetof(kinf__kc_item, exec) }, { KINF__KC_USERS, 1, "auth-provider", 0 },
     { KINF__KC_USERS, 1, "username", 0 }, { KINF__KC_USERS, 1, "password", 0 },
     { KINF__KC_USERS, 1, "as", 0 }, { KINF__KC_USERS, 1, "as-uid", 0 },
     { KINF__KC_USERS, 1, "as-groups", 0 }, { KINF__KC_USERS, 1, "as-user-extra", 0 }
@@ -8738,6 +8991,31 @@ static void kinf__kc_close(kinf__kc* kc) {
     }
     memset(&kc->item, 0, sizeof(kc->item));
 }
+/* users[].user.exec's members (path from below exec, n of them): command,
+   apiVersion, interactiveMode, provideClusterInfo, args[k], env[k].name and
+   .value; installHint and others are not used */
+static void kinf__kc_exec(kinf__kc_item* it, const kinf__yseg* path, int n, const kinf__yval* v) {
+    if (n == 1) {
+        if (kinf__yseg_is(&path[0], "command")) { it->exec_cmd = *v; }
+        else if (kinf__yseg_is(&path[0], "apiVersion")) { it->exec_api = *v; }
+        else if (kinf__yseg_is(&path[0], "interactiveMode")) { it->exec_mode = *v; }
+        else if (kinf__yseg_is(&path[0], "provideClusterInfo")) { it->exec_pci = *v; }
+        return;
+    }
+    if (n == 2 && kinf__yseg_is(&path[0], "args") && path[1].idx >= 0) {
+        if (path[1].idx >= KINF_EXEC_MAX_ARGS) { it->exec_over = 1; return; }
+        it->exec_args[path[1].idx] = *v;
+        if (path[1].idx >= it->exec_nargs) { it->exec_nargs = path[1].idx + 1; }
+        return;
+    }
+    if (n == 3 && kinf__yseg_is(&path[0], "env") && path[1].idx >= 0) {
+        int k = kinf__yseg_is(&path[2], "name") ? 0 : kinf__yseg_is(&path[2], "value") ? 1 : -1;
+        if (k < 0) { return; }
+        if (path[1].idx >= KINF_EXEC_MAX_ENV) { it->exec_over = 1; return; }
+        it->exec_env[path[1].idx][k] = *v;
+        if (path[1].idx >= it->exec_nenv) { it->exec_nenv = path[1].idx + 1; }
+    }
+}
 static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
     kinf__kc* kc = (kinf__kc*)u;
     size_t f;
@@ -8748,6 +9026,7 @@ static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__y
     if (n < 2 || !kinf__yseg_is(&path[0], kinf__kc_lists[kc->list][0]) || path[1].idx < 0) { return; }
     if (path[1].idx != kc->cur) { kinf__kc_close(kc); kc->cur = path[1].idx; }
     if (n == 3 && kinf__yseg_is(&path[2], "name")) { kc->item.name = *v; return; }
+    if (n >= 5 && kc->list == KINF__KC_USERS && kinf__yseg_is(&path[2], "user") && kinf__yseg_is(&path[3], "exec")) { kinf__kc_exec(&kc->item, path + 4, n - 4, v); return; }
     if (n != 4 || !kinf__yseg_is(&path[2], kinf__kc_lists[kc->list][1])) { return; }
     for (f = 0; f < sizeof(kinf__kc_fields) / sizeof(kinf__kc_fields[0]); f++) {
         const kinf__kc_field* d = &kinf__kc_fields[f];
@@ -8790,6 +9069,77 @@ static int kinf__kc_entry(kinf_config_t* cfg, kinf__kc* kc, const char* buf, siz
         kinf__cat(where, sizeof(where), kinf__kc_lists[list][1]); kinf__cat(where, sizeof(where), ".");
         return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, where, f);
     }
+    return KINF_OK;
+}
+/* a scalar into the work buffer's free tail, NUL-terminated (*out; NULL
+   when v is none); 0 with cfg->error set when it does not fit */
+static int kinf__cfg_wstr(kinf_config_t* cfg, const kinf__yval* v, unsigned char* work, size_t* used, size_t cap,
+                          const char** out, const char* field) {
+    long n;
+    *out = 0;
+    if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
+    if (*used >= cap) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+    n = kinf__ystr(v->p, v->n, v->style, (char*)work + *used, cap - *used);
+    if (n < 0) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+    *out = (const char*)work + *used;
+    *used += (size_t)n + 1;
+    return 1;
+}
+/* users[].user.exec into cfg->exec (strings in the work buffer); dir: the
+   kubeconfig's, for a relative command with a '/' (as client-go). KINF_OK,
+   or an error with cfg->error set. */
+static int kinf__cfg_exec(kinf_config_t* cfg, const kinf__kc_item* it, unsigned char* w, size_t* used, size_t cap, const char* dir) {
+    kinf_exec_t* x = &cfg->exec;
+    const char* mode = 0;
+    const char* pci = 0;
+    int k;
+    if (it->exec_over) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "users.user.exec: more args or env than kinf_exec_t holds", 0); }
+    if (!kinf__cfg_wstr(cfg, &it->exec_api, w, used, cap, &x->api_version, "users.user.exec.apiVersion") ||
+        !kinf__cfg_wstr(cfg, &it->exec_mode, w, used, cap, &mode, "users.user.exec.interactiveMode") ||
+        !kinf__cfg_wstr(cfg, &it->exec_pci, w, used, cap, &pci, "users.user.exec.provideClusterInfo")) { return KINF_ERR_INVAL; }
+    if (!x->api_version || (strcmp(x->api_version, "client.authentication.k8s.io/v1") && strcmp(x->api_version, "client.authentication.k8s.io/v1beta1"))) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.apiVersion: not client.authentication.k8s.io/v1 or v1beta1", 0);
+    }
+    if (mode && !strcmp(mode, "Always")) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.interactiveMode Always (a plugin is never run interactively)", 0);
+    }
+    x->provide_cluster_info = pci && !strcmp(pci, "true");
+    if (it->exec_cmd.p && it->exec_cmd.type == KINF__Y_SCALAR) {
+        char cmd[512];
+        const char* at;
+        if (kinf__ystr(it->exec_cmd.p, it->exec_cmd.n, it->exec_cmd.style, cmd, sizeof(cmd)) <= 0) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "users.user.exec.command", 0);
+        }
+        if (cmd[0] != '/' && strchr(cmd, '/')) { /* relative to the kubeconfig's directory */
+            size_t dl = strlen(dir), cl = strlen(cmd);
+            if (dl + 1 + cl + 1 > cap - *used) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "users.user.exec.command", 0); }
+            at = (const char*)w + *used;
+            memcpy(w + *used, dir, dl); w[*used + dl] = '/'; memcpy(w + *used + dl + 1, cmd, cl + 1);
+            *used += dl + 1 + cl + 1;
+        } else {
+            size_t cl = strlen(cmd);
+            if (cl + 1 > cap - *used) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "users.user.exec.command", 0); }
+            at = (const char*)w + *used;
+            memcpy(w + *used, cmd, cl + 1);
+            *used += cl + 1;
+        }
+        x->command = at;
+    }
+    if (!x->command) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.command: none", 0); }
+    for (k = 0; k < it->exec_nargs; k++) {
+        if (!kinf__cfg_wstr(cfg, &it->exec_args[k], w, used, cap, &x->args[k], "users.user.exec.args")) { return KINF_ERR_INVAL; }
+        if (!x->args[k]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec.args: an item that is not a string", 0); }
+    }
+    x->nargs = it->exec_nargs;
+    for (k = 0; k < it->exec_nenv; k++) {
+        if (!kinf__cfg_wstr(cfg, &it->exec_env[k][0], w, used, cap, &x->env[k][0], "users.user.exec.env") ||
+            !kinf__cfg_wstr(cfg, &it->exec_env[k][1], w, used, cap, &x->env[k][1], "users.user.exec.env")) { return KINF_ERR_INVAL; }
+        if (!x->env[k][0] || !x->env[k][0][0] || strchr(x->env[k][0], '=')) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec.env: an entry without a usable name", 0);
+        }
+        if (!x->env[k][1]) { x->env[k][1] = x->env[k][0] + strlen(x->env[k][0]); } /* no value: "" */
+    }
+    x->nenv = it->exec_nenv;
     return KINF_OK;
 }
 /* a scalar into dst (fixed size); a relative path resolved against dir */
@@ -8924,13 +9274,14 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (user[0]) {
         r = kinf__kc_entry(cfg, &kc, (const char*)w, used, KINF__KC_USERS, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
         if (r != KINF_OK) { return r; }
-        if (kc.hit.token.p && kc.hit.token.type == KINF__Y_SCALAR) {
-            long tl;
-            if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
-            tl = kinf__ystr(kc.hit.token.p, kc.hit.token.n, kc.hit.token.style, (char*)w + used, work_size - used);
-            if (tl < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0); }
-            cfg->token = (const char*)w + used;
-            used += (size_t)tl + 1;
+        if (!kinf__cfg_wstr(cfg, &kc.hit.token, w, &used, work_size, &cfg->token, "token")) {
+            return used >= work_size ? KINF_ERR_NOMEM : kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0);
+        }
+        if (kc.hit.exec.type == KINF__Y_MAP) { /* a container's start: no text */
+            r = kinf__cfg_exec(cfg, &kc.hit, w, &used, work_size, dir);
+            if (r != KINF_OK) { return r; }
+        } else if (kc.hit.exec.type == KINF__Y_SEQ || (kc.hit.exec.type == KINF__Y_SCALAR && kc.hit.exec.p)) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec: not a map", 0);
         }
         if (!kinf__cfg_str(cfg, &kc.hit.token_file, cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
             !kinf__cfg_str(cfg, &kc.hit.cert, cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
@@ -9008,9 +9359,10 @@ KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_siz
 KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!cfg || !d) { return; }
     if (!d->server && cfg->server[0]) { d->server = cfg->server; }
-    if (!d->token && !d->token_file) {
+    if (!d->token && !d->token_file && !d->exec) {
         if (cfg->token) { d->token = cfg->token; }
         else if (cfg->token_file[0]) { d->token_file = cfg->token_file; }
+        else if (cfg->exec.command) { d->exec = &cfg->exec; }
     }
     if (!d->ca_file && !d->ca_data) {
         if (cfg->ca_data) { d->ca_data = cfg->ca_data; d->ca_len = cfg->ca_len; }
@@ -9544,7 +9896,7 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     if (status == 401) {
         KINF__DC_ERR(d, UNAUTHORIZED, d->reqpath, d->msg);
-        if (d->conn.token_file[0]) { d->conn.token_due = 1; }
+        kinf__conn_unauthorized(&d->conn);
     } else if (status == 403) {
         KINF__DC_ERR(d, FORBIDDEN, d->reqpath, d->msg);
     } else {
@@ -11177,7 +11529,7 @@ static void kinf__cl_status(kinf_client_t* c) {
         size_t kl = (size_t)(k->end - k->start);
         if (v->type == JSMN_STRING && kl == 6 && !memcmp(c->rbody + k->start, "reason", 6)) { kinf__cl_text(c->rbody, v, c->out.reason, sizeof(c->out.reason)); }
         if (v->type == JSMN_STRING && kl == 7 && !memcmp(c->rbody + k->start, "message", 7)) { kinf__cl_text(c->rbody, v, c->out.message, sizeof(c->out.message)); }
-        j = kinf__rf_tok_skip(c->toks, nt, j + 1);
+        j = kinf__tok_skip(c->toks, nt, j + 1);
     }
 }
 /* >>client retry  client-go's rules: a 429 (the server did not take the
@@ -11236,7 +11588,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
     else if (code == 401) {
         result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
-        if (c->conn.token_file[0]) { c->conn.token_due = 1; } /* read again before the next request */
+        kinf__conn_unauthorized(&c->conn); /* the token again before the next request */
     }
     else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
     else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }

@@ -533,7 +533,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CONTEXT, "kubeconfig: no such context (or no current-context)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CLUSTER, "kubeconfig: the context's cluster is missing or has no server") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_USER, "kubeconfig: the context's user is missing") \
-    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (exec, auth-provider, username/password)") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (auth-provider, username/password, impersonation, an exec the reader refuses)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
@@ -592,7 +592,10 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
-    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)")
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)") \
+    KINF_LOGITEM_XMACRO(EXEC_FAILED, "the exec credential plugin could not be run or failed (exit status, first line of stderr)") \
+    KINF_LOGITEM_XMACRO(EXEC_TIMEOUT, "the exec credential plugin did not finish in time: killed") \
+    KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -691,6 +694,27 @@ typedef struct kinf_members_t {
     unsigned ident_seen, ident_next;
 } kinf_members_t;
 
+/* An exec credential plugin (a kubeconfig's users[].user.exec, as kubectl
+   runs it; docs/kubeconfig.md): the built-in driver runs command with args
+   and the environment plus env and KUBERNETES_EXEC_INFO, never
+   interactively (stdin /dev/null), reads the ExecCredential it prints
+   (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
+   status.token, again on a 401 and before status.expirationTimestamp. The
+   strings are the caller's and must outlive every owner given it. */
+#define KINF_EXEC_MAX_ARGS 32
+#define KINF_EXEC_MAX_ENV 32
+#define KINF_EXEC_OUTPUT_BYTES (32u * 1024u)
+typedef struct kinf_exec_t {
+    const char* command;          /* a path, or a name looked up in PATH; NULL: no plugin */
+    const char* api_version;      /* client.authentication.k8s.io/v1 or /v1beta1 */
+    const char* args[KINF_EXEC_MAX_ARGS];
+    int nargs;
+    const char* env[KINF_EXEC_MAX_ENV][2]; /* name, value */
+    int nenv;
+    int provide_cluster_info;     /* KUBERNETES_EXEC_INFO's spec.cluster: the server */
+    int timeout_ms;               /* default 30000 */
+} kinf_exec_t;
+
 /* The connection: the server, its credentials and TLS, the timeouts, the
    logger. An informer (kinf_desc_t.connection), discovery and the write
    client (their desc.connection) take one; several can share one. The
@@ -721,6 +745,7 @@ typedef struct kinf_conn_desc_t {
     void* tls_time_user;
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    const kinf_exec_t* exec;
     int own_transport;
 } kinf_conn_desc_t;
 
@@ -786,6 +811,10 @@ typedef struct kinf_desc_t {
        bytes (KINF_TLS_BYTES_FOR). */
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    /* An exec credential plugin (kinf_config_apply sets it from a kubeconfig):
+       the built-in driver runs it for the token, as it reads token_file. Kept
+       as a pointer: it must outlive the informer. NULL: none. */
+    const kinf_exec_t* exec;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
     /* Watch-list (streaming lists, KEP-3157): the list and every relist
@@ -835,6 +864,7 @@ typedef struct kinf_config_t {
     const void* client_cert_data; size_t client_cert_len;
     const void* client_key_data; size_t client_key_len;
     int insecure_skip_tls_verify;
+    kinf_exec_t exec;             /* users[].user.exec (command NULL: none); strings in the work buffer */
     char source[16];              /* "kubeconfig" or "in-cluster" */
     char context[256];            /* the context used */
     uint32_t error;               /* KINF_LOGITEM_* when a load failed */

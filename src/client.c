@@ -86,7 +86,7 @@ static void kinf__cl_status(kinf_client_t* c) {
         size_t kl = (size_t)(k->end - k->start);
         if (v->type == JSMN_STRING && kl == 6 && !memcmp(c->rbody + k->start, "reason", 6)) { kinf__cl_text(c->rbody, v, c->out.reason, sizeof(c->out.reason)); }
         if (v->type == JSMN_STRING && kl == 7 && !memcmp(c->rbody + k->start, "message", 7)) { kinf__cl_text(c->rbody, v, c->out.message, sizeof(c->out.message)); }
-        j = kinf__rf_tok_skip(c->toks, nt, j + 1);
+        j = kinf__tok_skip(c->toks, nt, j + 1);
     }
 }
 /* >>client retry  client-go's rules: a 429 (the server did not take the
@@ -145,7 +145,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
     else if (code == 401) {
         result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
-        if (c->conn.token_file[0]) { c->conn.token_due = 1; } /* read again before the next request */
+        kinf__conn_unauthorized(&c->conn); /* the token again before the next request */
     }
     else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
     else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }

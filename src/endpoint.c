@@ -145,7 +145,8 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
     c->rbuf = rbuf; c->rcap = d->read_bytes;
     kinf__strlcpy(c->token, d->token, sizeof(c->token));
     kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
-    c->token_due = c->token_file[0] != 0; /* read by the driver before the first request */
+    c->exec = d->exec && d->exec->command && d->exec->command[0] ? d->exec : 0;
+    c->token_due = c->token_file[0] != 0 || c->exec; /* read (or run) by the driver before the first request */
     c->cstate = KINF__C_NONE;
     c->magic = KINF__CONN_MAGIC;
 #ifdef KINF_TLS_BEARSSL

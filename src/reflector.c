@@ -166,28 +166,11 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
 #endif
 
 /* >>reflector events */
-/* jsmn helpers, for Status objects (ERROR events and error bodies) */
-static int kinf__rf_tok_skip(const jsmntok_t* t, int nt, int i) {
-    int end = t[i].end;
-    i++;
-    while (i < nt && t[i].start < end) { i++; }
-    return i;
-}
+/* jsmn helpers over the event buffer, for Status objects (ERROR events and error bodies) */
 static int kinf__rf_tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
-    int j = oi + 1, m;
-    size_t n = strlen(name);
-    if (oi < 0 || inf->toks[oi].type != JSMN_OBJECT) { return -1; }
-    for (m = 0; m < inf->toks[oi].size && j + 1 < nt; m++) {
-        const jsmntok_t* k = &inf->toks[j];
-        if ((size_t)(k->end - k->start) == n && !memcmp(inf->ev + k->start, name, n)) { return j + 1; }
-        j = kinf__rf_tok_skip(inf->toks, nt, j + 1);
-    }
-    return -1;
+    return kinf__tok_member((const char*)inf->ev, inf->toks, nt, oi, name);
 }
-static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) {
-    size_t n = strlen(s);
-    return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
-}
+static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) { return kinf__tok_is((const char*)inf->ev, inf->toks, i, s); }
 /* " (server: MESSAGE)" from a Status object's message at token i, at most
    cap - 1 bytes, control bytes and quotes shown as '?'; "" when there is none */
 static const char* kinf__rf_status_message(const kinf_informer_t* inf, int i, char* out, size_t cap) {
@@ -225,7 +208,7 @@ static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_c
         int j = causes + 1;
         for (i = 0; i < inf->toks[causes].size && j < nt; i++) {
             if (kinf__rf_tok_is(inf, kinf__rf_tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
-            j = kinf__rf_tok_skip(inf->toks, nt, j);
+            j = kinf__tok_skip(inf->toks, nt, j);
         }
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
@@ -575,7 +558,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->conn.host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
-            if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
+            kinf__conn_unauthorized(&inf->conn); /* the driver reads the token again before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
         else if (status == 400) { KINF__ERR(inf, BAD_REQUEST, inf->path, msg); }

@@ -1780,6 +1780,71 @@ users:
 %(user)s"""
 
 
+def scenario_exec_plugin(ctx):
+    """A kubeconfig whose user runs an exec credential plugin (a shell script,
+    client.authentication.k8s.io/v1): fakeapi --token-file requires the token
+    it prints. kwatch runs it once and syncs; the server's token changes (and
+    what the plugin prints with it): the 401 makes kwatch run it again, and
+    the watch goes on (a pod made after arrives)."""
+    c = Checks("exec credential plugin: its token syncs; a 401 runs it again and the watch goes on")
+    tdir = os.path.join(TMP, "exec-plugin")
+    os.makedirs(tdir, exist_ok=True)
+    stok, ctok, runs = os.path.join(tdir, "server-token"), os.path.join(tdir, "plugin-token"), os.path.join(tdir, "runs")
+    for p, t in ((stok, "exec-token-A\n"), (ctok, "exec-token-A\n"), (runs, "")):
+        with open(p, "w") as f:
+            f.write(t)
+    plugin = os.path.join(tdir, "get-token.sh")
+    with open(plugin, "w") as f:
+        f.write("#!/bin/sh\n"
+                "echo \"run $1 $KUBERNETES_EXEC_INFO\" >> '%s'\n"
+                "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
+                "\"status\":{\"token\":\"%%s\",\"expirationTimestamp\":\"2999-01-01T00:00:00Z\"}}\\n' \"$(cat '%s')\"\n" % (runs, ctok))
+    os.chmod(plugin, 0o700)
+    srv = Server("exec-plugin", pods=30, extra=["--token-file", stok])
+    kw = None
+    try:
+        kc = os.path.join(tdir, "config")
+        with open(kc, "w") as f:
+            f.write(kubeconfig_json(srv.url, {"exec": {"apiVersion": "client.authentication.k8s.io/v1", "command": "./get-token.sh",
+                                                       "args": ["--cluster=fake"], "interactiveMode": "Never",
+                                                       "provideClusterInfo": True}}))
+        def nruns():
+            with open(runs) as f:
+                return [ln for ln in f.read().splitlines() if ln.startswith("run ")]
+        wbase = srv.watch_count("pods")
+        kw = Kwatch("exec-plugin", None, ["pods", "-o", "name", "--kubeconfig", kc, "--dump-on-exit", "-v"], env=clean_env(tdir), merge=True)
+        if not wait_watching(c, srv, "pods", wbase):
+            return c.report()
+        r = nruns()
+        c.check(len(r) == 1, "the plugin ran %d times for the sync, want 1" % len(r))
+        c.check(r and r[0].startswith("run --cluster=fake ") and '"interactive":false' in r[0] and ('"server":"%s"' % srv.url) in r[0],
+                "the plugin's args or KUBERNETES_EXEC_INFO: %s" % r[:1])
+        # the server's token changes: the next request gets 401, and the plugin prints the new one
+        for p in (ctok, stok):
+            with open(p, "w") as f:
+                f.write("exec-token-B\n")
+        srv.fault("cut")            # the watch's next request carries the token: it meets the 401
+        churn_for(srv, 50, 1)       # events, so that the cut comes
+        pat = Patience(PATIENCE_CAP, QUIET, lambda: (len(nruns()), kw.printed()))
+        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
+            if len(nruns()) >= 2 or pat.left() <= 0:
+                break
+            time.sleep(0.1)
+        c.check(len(nruns()) >= 2, "the plugin did not run again after the 401: %s" % kw.err_text()[-600:])
+        c.check("UNAUTHORIZED" in kw.err_text(), "no 401 seen: %s" % kw.err_text()[-400:])
+        if finish_with_sentinel(c, srv, [kw]):
+            kw.stop()
+            check_clean_exit(c, kw, 0)
+            check_against_server(c, kw, srv, pod_path())
+        c.check(len(nruns()) <= 3, "the plugin ran %d times (a loop?)" % len(nruns()))
+        c.check("EXEC_" not in kw.err_text(), "an exec error: %s" % kw.err_text()[-400:])
+    finally:
+        if kw:
+            kw.kill()
+        srv.close()
+    return c.report()
+
+
 def kubeconfig_json(server, user):
     """The kubeconfig of KUBECONFIG as `kubectl config view -o json --raw`
     writes it: the same keys in the same order, four spaces a level."""
@@ -4073,6 +4138,7 @@ ALL += [("kubediff_webhook_backpressure", scenario_kubediff_webhook_backpressure
 ALL += [("kubediff_webhook_inflight", scenario_kubediff_webhook_inflight, 2)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
+ALL.append(("exec_plugin", scenario_exec_plugin, 3))
 ALL.append(("nodeagent", scenario_nodeagent, 6))
 ALL.append(("nodeagent_retry", scenario_nodeagent_retry, 3))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))

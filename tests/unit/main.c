@@ -79,6 +79,8 @@ int main(void) {
     test_config();
     test_sizing_named();
     test_kubeconfig();
+    test_kubeconfig_exec();
+    test_exec_plugin();
     test_status_kind();
     test_reflector();
     test_namespace_scope();
