@@ -123,6 +123,8 @@ API
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
+                 a user's exec credential plugin (cfg.exec) becomes desc.exec: the built-in
+                 driver runs it for the token (docs/kubeconfig.md); cfg must outlive the informer
         int  kinf_ca_bundle_size(file, data, len, int* cas, size_t* anchor_bytes)
                  what a CA bundle needs of desc.tls_max_cas and tls_anchor_bytes (TLS builds)
         const char* kinf_system_ca_file(void)   the system's CA bundle ($SSL_CERT_FILE, Debian's ...)
@@ -360,10 +362,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,824
+    kinf_client_size is exact: the client with its connection (23,848
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,432 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
@@ -1931,7 +1933,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>conn        src/conn.c          one connection and one HTTP/1.1 exchange: request head, response head, framing, gzip; the kinf_engine_* calls
      >>tls         src/tls.c           TLS through BearSSL over the non-blocking socket
      >>endpoint    src/endpoint.c      a connection's descriptor read: defaults, URL, TLS material, token; the owners' shared set-up
-     >>driver      src/driver.c        the built-in driver of any connection over the engine calls: socket, clock, token file
+     >>driver      src/driver.c        the built-in driver of any connection over the engine calls: socket, clock, token file, exec plugin
      >>context     src/context.c       the informer's state (kinf_informer_t) in the caller's memory; its log lines and sticky error
      >>project     src/project.c       projection of an object to the kept paths, in place
      >>store       src/store.c         arena, hash (key -> slot), index, operations; the DeltaFIFO
