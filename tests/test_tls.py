@@ -1131,7 +1131,8 @@ def t_kubeconfig_broken(g):
     cases.append(("invalid base64 in certificate-authority-data -> KUBECONFIG_BAD_BASE64", edit(good, os.path.join(d, "b64"),
                   lambda t: re.sub(r"certificate-authority-data: \S+", "certificate-authority-data: LS0t*not*base64!", t)),
                   [], "KUBECONFIG_BAD_BASE64"))
-    cases.append(("exec plugin -> KUBECONFIG_UNSUPPORTED", good, ["--context", "exec"], "KUBECONFIG_UNSUPPORTED"))
+    # an exec plugin is run (docs/kubeconfig.md); /bin/false fails: EXEC_FAILED with its exit status, then the 401
+    cases.append(("exec plugin /bin/false -> EXEC_FAILED (exit status 1), then UNAUTHORIZED", good, ["--context", "exec"], "EXEC_FAILED"))
     cases.append(("auth-provider -> KUBECONFIG_UNSUPPORTED", good, ["--context", "authprov"], "KUBECONFIG_UNSUPPORTED"))
     cases.append(("username/password -> KUBECONFIG_UNSUPPORTED", good, ["--context", "basic"], "KUBECONFIG_UNSUPPORTED"))
     cases.append(("nonexistent --kubeconfig -> CONFIG_FILE_UNREADABLE", os.path.join(d, "no-such-file"), [],
@@ -1146,9 +1147,12 @@ def t_kubeconfig_broken(g):
                 for label, path, extra, want in cases]
         for label, f, want, extra in futs:
             r = f.result()
-            want_refusal(g, "6 " + label, r, want)
             if label.startswith("exec"):
-                g.check("exec" in r.err, "6 exec plugin: stderr names exec", r.describe())
+                want_refusal(g, "6 " + label, r, want, alt=("UNAUTHORIZED",))
+                g.check("EXEC_FAILED" in r.errors() and "/bin/false: exit status 1" in r.err, "6 exec plugin: EXEC_FAILED names the command and its exit status",
+                        r.describe())
+            else:
+                want_refusal(g, "6 " + label, r, want)
             if "s3cret" in r.out + r.err:
                 g.fail("6 the password never appears in kwatch's output", "printed")
     st = decoy.stats()
