@@ -335,6 +335,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef JSMN_PARENT_LINKS
 #undef JSMN_STATIC
 #undef JSMN_STRICT
+#undef KINF__EXEC_EARLY_MS
+#undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
