@@ -46,6 +46,8 @@ $(BUILD)/kwatch-notls: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
 # watch-list, metadata-only informers and gzip are left out of it too
 SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
+# and the exec credential plugin's runner (no kubeconfig reader there either)
+SMALLFLAGS += -DKINF_NO_EXEC
 # relative relocations packed (DT_RELR: binutils 2.38, glibc 2.36), where the
 # toolchain has it: the binary stays position-independent, its relocation
 # table shrinks from about 3 KB to 56 bytes

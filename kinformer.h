@@ -272,6 +272,8 @@ CONFIGURATION MACROS
     KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
                               refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
+                              kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -598,7 +600,8 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)") \
     KINF_LOGITEM_XMACRO(EXEC_FAILED, "the exec credential plugin could not be run or failed (exit status, first line of stderr)") \
     KINF_LOGITEM_XMACRO(EXEC_TIMEOUT, "the exec credential plugin did not finish in time: killed") \
-    KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential")
+    KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential") \
+    KINF_LOGITEM_XMACRO(EXEC_UNAVAILABLE, "desc.exec: this build runs no exec credential plugins (KINF_NO_EXEC)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -4742,6 +4745,9 @@ static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* 
     if (!kinf__conn_url(o, d->server, prefix, pcap)) {
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
+#ifdef KINF_NO_EXEC
+    if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }
+#endif
     if (o->https && !d->own_transport) {
 #ifdef KINF_TLS_BEARSSL
         if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
@@ -4903,6 +4909,7 @@ static uint32_t kinf__drv_token_file(kinf_engine_t* c, uint64_t now_ms, int* rc)
     if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
     return item;
 }
+#ifndef KINF_NO_EXEC
 /* >>driver exec  an exec credential plugin (kubeconfig users[].user.exec), as
    client-go runs one: the command with its args, the environment with the
    plugin's env and KUBERNETES_EXEC_INFO, stdin /dev/null (never
@@ -5100,6 +5107,7 @@ static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
     }
     return item;
 }
+#endif /* KINF_NO_EXEC */
 KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms) {
     int rc;
     uint32_t item;
@@ -5293,7 +5301,10 @@ static void kinf__drv_step(kinf_engine_t* c) {
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
         if (st & KINF_ENG_TOKEN) { /* a failure is logged; the last token is kept */
             int rc;
-            if (c->exec) { kinf__drv_exec(c, now); } else { kinf__drv_token_file(c, now, &rc); }
+#ifndef KINF_NO_EXEC
+            if (c->exec) { kinf__drv_exec(c, now); continue; }
+#endif
+            kinf__drv_token_file(c, now, &rc);
             continue;
         }
         if (st & KINF_ENG_CONNECT) {

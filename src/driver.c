@@ -63,6 +63,7 @@ static uint32_t kinf__drv_token_file(kinf_engine_t* c, uint64_t now_ms, int* rc)
     if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
     return item;
 }
+#ifndef KINF_NO_EXEC
 /* >>driver exec  an exec credential plugin (kubeconfig users[].user.exec), as
    client-go runs one: the command with its args, the environment with the
    plugin's env and KUBERNETES_EXEC_INFO, stdin /dev/null (never
@@ -260,6 +261,7 @@ static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
     }
     return item;
 }
+#endif /* KINF_NO_EXEC */
 KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms) {
     int rc;
     uint32_t item;
@@ -453,7 +455,10 @@ static void kinf__drv_step(kinf_engine_t* c) {
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
         if (st & KINF_ENG_TOKEN) { /* a failure is logged; the last token is kept */
             int rc;
-            if (c->exec) { kinf__drv_exec(c, now); } else { kinf__drv_token_file(c, now, &rc); }
+#ifndef KINF_NO_EXEC
+            if (c->exec) { kinf__drv_exec(c, now); continue; }
+#endif
+            kinf__drv_token_file(c, now, &rc);
             continue;
         }
         if (st & KINF_ENG_CONNECT) {

@@ -105,6 +105,9 @@ static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* 
     if (!kinf__conn_url(o, d->server, prefix, pcap)) {
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
+#ifdef KINF_NO_EXEC
+    if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }
+#endif
     if (o->https && !d->own_transport) {
 #ifdef KINF_TLS_BEARSSL
         if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
