@@ -66,6 +66,8 @@ SMALLFLAGS += -DKINF_NO_SELECTOR
 SMALLFLAGS += -DKW_NO_KUBECTL
 # and desc.skip_unchanged's comparison (--skip-unchanged)
 SMALLFLAGS += -DKINF_NO_SKIP_UNCHANGED
+# and the exec credential plugin's runner (no kubeconfig reader there either)
+SMALLFLAGS += -DKINF_NO_EXEC
 # relative relocations packed (DT_RELR: binutils 2.38, glibc 2.36), where the
 # toolchain has it: the binary stays position-independent, its relocation
 # table shrinks from about 3 KB to 56 bytes

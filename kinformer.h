@@ -132,6 +132,11 @@ API
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
+                 a user's exec credential plugin (cfg.exec) becomes desc.exec: the built-in
+                 driver runs it for the token (docs/kubeconfig.md); cfg must outlive the informer
+        int  kinf_ca_bundle_size(file, data, len, int* cas, size_t* anchor_bytes)
+                 what a CA bundle needs of desc.tls_max_cas and tls_anchor_bytes (TLS builds)
+        const char* kinf_system_ca_file(void)   the system's CA bundle ($SSL_CERT_FILE, Debian's ...)
         const char* kinf_resource_version(kinf_informer_t*)
     The persisted cache (docs/snapshot.md; compiled out by KINF_NO_SNAPSHOT):
         int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
@@ -160,7 +165,10 @@ API
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
                  (re)lists through one watch with sendInitialEvents (KEP-3157);
                  AUTO falls back to LIST+WATCH for good once the server refuses
-                 it or does not end the initial events, ON for that list only
+                 it or does not end the initial events, ON for that list only;
+                 a plain watch's signs before the end bookmark (a bookmark
+                 without k8s.io/initial-events-end, an event not ADDED) or
+                 desc.watch_list_timeout_ms (10000) of silence: a fallback too
         desc.metadata_only = 1   PartialObjectMetadata(List) asked for; each
                  object projected to its metadata whatever the server sends
         kinf_stats(): watch_lists, watch_list_fallbacks
@@ -225,6 +233,9 @@ API
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
+        retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
+                 connection, after Retry-After or a jittered backoff, desc.max_retries
+                 (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
         uint32_t kinf_client_fd_generation(c)
         kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
@@ -284,12 +295,15 @@ CONFIGURATION MACROS
                               the server, and an object it sends outside them is cached unjudged
     KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
                               every update is delivered
+    KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
+                              kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
-    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
-    KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
+    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384   the trust store's defaults when
+                              desc.tls_max_cas and tls_anchor_bytes are 0
+    KINF_TLS_MAX_CHAIN 4, KINF_TLS_CHAIN_BYTES 8192   caps of the client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
@@ -337,8 +351,11 @@ MEMORY
       KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
-      at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
+      contexts, record buffers, anchors, client chain (78,440 bytes on x86_64
+      with the default trust store; at most KINF_TLS_BYTES, 96 KiB), whatever
+      the number of objects; a larger trust store adds 64 bytes per anchor
+      of desc.tls_max_cas over 16 and its tls_anchor_bytes over 16 KiB
+      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,168 in all
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
@@ -371,10 +388,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,784
+    kinf_client_size is exact: the client with its connection (23,848
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,392 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
@@ -496,7 +513,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_BAD_CA, "the CA bundle holds no usable PEM certificate") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_CERT, "the client certificate is not a usable PEM certificate chain") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_KEY, "the client key is not a PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)") \
-    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle, client chain or key exceeds its KINF_TLS_* cap") \
+    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle over desc.tls_max_cas or tls_anchor_bytes, or client chain over its KINF_TLS_* cap") \
     KINF_LOGITEM_XMACRO(TLS_INSECURE, "insecure-skip-tls-verify: the server certificate is NOT verified") \
     KINF_LOGITEM_XMACRO(TLS_UNTRUSTED, "TLS: the server certificate is not signed by a trusted CA") \
     KINF_LOGITEM_XMACRO(TLS_BAD_NAME, "TLS: the server certificate does not match the host name or IP") \
@@ -552,7 +569,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CONTEXT, "kubeconfig: no such context (or no current-context)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CLUSTER, "kubeconfig: the context's cluster is missing or has no server") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_USER, "kubeconfig: the context's user is missing") \
-    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (exec, auth-provider, username/password)") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (auth-provider, username/password, impersonation, an exec the reader refuses)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
@@ -614,7 +631,12 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_FOREIGN, "the snapshot's journal follows another image or is not a journal: ignored, the image alone loaded") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_TORN, "the snapshot's journal ends in a torn record (a crash while appending): that record dropped, the ones before it loaded") \
     KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed") \
-    KINF_LOGITEM_XMACRO(INDEX_TOO_MANY_VALUES, "an index function gave more values than desc.max_index_values: the object is found by the first ones only")
+    KINF_LOGITEM_XMACRO(INDEX_TOO_MANY_VALUES, "an index function gave more values than desc.max_index_values: the object is found by the first ones only") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)") \
+    KINF_LOGITEM_XMACRO(EXEC_FAILED, "the exec credential plugin could not be run or failed (exit status, first line of stderr)") \
+    KINF_LOGITEM_XMACRO(EXEC_TIMEOUT, "the exec credential plugin did not finish in time: killed") \
+    KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential") \
+    KINF_LOGITEM_XMACRO(EXEC_UNAVAILABLE, "desc.exec: this build runs no exec credential plugins (KINF_NO_EXEC)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -747,6 +769,26 @@ typedef struct kinf_socket_cb_t {
     void (*func)(kinf_engine_t* e, int fd, int event, unsigned wants, void* user);
     void* user;
 } kinf_socket_cb_t;
+/* An exec credential plugin (a kubeconfig's users[].user.exec, as kubectl
+   runs it; docs/kubeconfig.md): the built-in driver runs command with args
+   and the environment plus env and KUBERNETES_EXEC_INFO, never
+   interactively (stdin /dev/null), reads the ExecCredential it prints
+   (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
+   status.token, again on a 401 and before status.expirationTimestamp. The
+   strings are the caller's and must outlive every owner given it. */
+#define KINF_EXEC_MAX_ARGS 32
+#define KINF_EXEC_MAX_ENV 32
+#define KINF_EXEC_OUTPUT_BYTES (32u * 1024u)
+typedef struct kinf_exec_t {
+    const char* command;          /* a path, or a name looked up in PATH; NULL: no plugin */
+    const char* api_version;      /* client.authentication.k8s.io/v1 or /v1beta1 */
+    const char* args[KINF_EXEC_MAX_ARGS];
+    int nargs;
+    const char* env[KINF_EXEC_MAX_ENV][2]; /* name, value */
+    int nenv;
+    int provide_cluster_info;     /* KUBERNETES_EXEC_INFO's spec.cluster: the server */
+    int timeout_ms;               /* default 30000 */
+} kinf_exec_t;
 
 /* The connection: the server, its credentials and TLS, the timeouts, the
    logger. An informer (kinf_desc_t.connection), discovery and the write
@@ -776,6 +818,9 @@ typedef struct kinf_conn_desc_t {
     int insecure_skip_tls_verify;
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
+    const kinf_exec_t* exec;
     int own_transport;
     kinf_socket_cb_t on_socket;   /* the socket callback (above); NULL func: none */
 } kinf_conn_desc_t;
@@ -833,6 +878,19 @@ typedef struct kinf_desc_t {
        (CLOCK_REALTIME, 64-bit where time_t is; see docs/porting.md). */
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    /* The trust store's bounds, set at init in the TLS block (docs/tls.md):
+       at most tls_max_cas CA certificates (default KINF_TLS_MAX_CAS, 16; at
+       most 65536) whose names and public keys take at most tls_anchor_bytes
+       (default KINF_TLS_ANCHOR_BYTES, 16 KiB; at most 64 MiB). A bundle over
+       either is refused (TLS_TOO_LARGE). kinf_ca_bundle_size says what a
+       bundle needs: Debian's system bundle, 144 CAs, takes 144 and 61,917
+       bytes (KINF_TLS_BYTES_FOR). */
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
+    /* An exec credential plugin (kinf_config_apply sets it from a kubeconfig):
+       the built-in driver runs it for the token, as it reads token_file. Kept
+       as a pointer: it must outlive the informer. NULL: none. */
+    const kinf_exec_t* exec;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
     /* Watch-list (streaming lists, KEP-3157): the list and every relist
@@ -842,6 +900,12 @@ typedef struct kinf_desc_t {
        with LIST from then on; _ON: tried at every (re)list, each failure
        falls back to LIST for that one; _OFF: LIST, then WATCH. */
     int watch_list;
+    /* A watch-list whose stream (its head 200) brings no initial event and
+       no end bookmark for this long falls back to LIST at once, as one that
+       sends a bookmark without k8s.io/initial-events-end, or an event other
+       than ADDED, before its end: what a server or proxy that ignores
+       watch-list's parameters and answers a plain watch does. Default 10000. */
+    int watch_list_timeout_ms;
     /* 1: metadata only (client-go's metadatainformer): the requests ask for
        PartialObjectMetadata(List), and each object is projected to its
        "metadata" whatever the server sends; keep paths must lie under
@@ -890,6 +954,7 @@ typedef struct kinf_config_t {
     const void* client_cert_data; size_t client_cert_len;
     const void* client_key_data; size_t client_key_len;
     int insecure_skip_tls_verify;
+    kinf_exec_t exec;             /* users[].user.exec (command NULL: none); strings in the work buffer */
     char source[16];              /* "kubeconfig" or "in-cluster" */
     char context[256];            /* the context used */
     uint32_t error;               /* KINF_LOGITEM_* when a load failed */
@@ -925,7 +990,18 @@ typedef struct kinf_stats_t {
 #define KINF_INDEX_SLOT_BYTES 12u
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
-#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
+#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build (default trust store) */
+/* The trust store (desc.tls_max_cas, tls_anchor_bytes): a bound of one
+   anchor's slot (BearSSL's br_x509_trust_anchor: 64 bytes on x86_64), the
+   largest values taken, and the TLS block for a store of these bounds (0:
+   the default, 16 anchors and 16 KiB), an upper bound as KINF_TLS_BYTES is:
+       static unsigned char tls_extra[KINF_TLS_BYTES_FOR(160, 128 * 1024) - KINF_TLS_BYTES]; */
+#define KINF_TLS_ANCHOR_SLOT_BYTES (8u * sizeof(void*))
+#define KINF_TLS_CAS_LIMIT 65536
+#define KINF_TLS_ANCHOR_LIMIT (64u << 20)
+#define KINF_TLS_BYTES_FOR(max_cas, anchor_bytes) ((uint64_t)KINF_TLS_BYTES + 16u \
+    + (KINF__CAP(max_cas, 16, 16, KINF_TLS_CAS_LIMIT) - 16u) * KINF_TLS_ANCHOR_SLOT_BYTES \
+    + (KINF__CAP(anchor_bytes, 16384, 16384, KINF_TLS_ANCHOR_LIMIT) - 16384u))
 /* the gzip inflater (its 32 KiB window and its state), unless desc.no_gzip
    or KINF_NO_GZIP; counted in KINF_INFORMER_BYTES */
 #ifdef KINF_NO_GZIP
@@ -1034,6 +1110,25 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
    which kinf_init also refuses, is not known here. Uses about 8 KiB of stack
    (13 KiB in a KINF_TLS_BEARSSL build). */
 KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap);
+#ifdef KINF_TLS_BEARSSL
+/* What a PEM CA bundle (a file, or data and len) needs of the trust store:
+   *cas its certificates, *anchor_bytes the bytes of their names and public
+   keys; set desc.tls_max_cas and tls_anchor_bytes (or a kinf_conn_desc_t's)
+   to at least these and kinf_init takes it. KINF_OK; KINF_ERR_INVAL when it
+   holds no usable certificate, or a bad one, or the file cannot be read;
+   KINF_ERR_NOMEM past KINF_TLS_CAS_LIMIT or KINF_TLS_ANCHOR_LIMIT. Reads the
+   file in pieces, no memory beyond the stack (about 9 KiB). */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes);
+#endif
+#ifndef KINF_ENGINE_ONLY
+/* The system's CA bundle, as Go's crypto/x509 finds it on Linux and the
+   BSDs: $SSL_CERT_FILE when set, else the first readable of
+   /etc/ssl/certs/ca-certificates.crt (Debian, Ubuntu, Arch, Gentoo),
+   /etc/pki/tls/certs/ca-bundle.crt (Fedora, RHEL), /etc/ssl/ca-bundle.pem
+   (openSUSE), /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem (RHEL 7+),
+   /etc/ssl/cert.pem (Alpine, the BSDs, macOS). NULL when none is. */
+KINF_API const char* kinf_system_ca_file(void);
+#endif
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
@@ -1853,9 +1948,19 @@ typedef struct kinf_client_desc_t {
     const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
     size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
+    /* Retries, by client-go's rules (docs/client.md): a 429, a 5xx with
+       Retry-After, and for a GET a 5xx or a connection lost before the whole
+       response, are sent again after Retry-After (seconds, at most
+       retry_max_ms) or a backoff (retry_base_ms doubling to retry_max_ms,
+       full jitter), up to max_retries times; then the request ends as
+       without retries. A 409 is never retried: the caller decides. */
+    int max_retries;             /* default 5; negative: no retries */
+    int retry_base_ms;           /* default 500 */
+    int retry_max_ms;            /* default 30000 */
 } kinf_client_desc_t;
 typedef struct kinf_client_stats_t {
     uint64_t requests, ok, conflicts, failed, bytes_read, bytes_written;
+    uint64_t retries;            /* requests sent again (CLIENT_RETRY) */
     size_t response_peak, response_capacity, request_capacity, mem_used;
 } kinf_client_stats_t;
 
@@ -1919,6 +2024,8 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -2018,7 +2125,7 @@ KINF_API void kinf_client_shutdown(kinf_client_t* c);
      >>conn        src/conn.c          one connection and one HTTP/1.1 exchange: request head, response head, framing, gzip; the kinf_engine_* calls
      >>tls         src/tls.c           TLS through BearSSL over the non-blocking socket
      >>endpoint    src/endpoint.c      a connection's descriptor read: defaults, URL, TLS material, token; the owners' shared set-up
-     >>driver      src/driver.c        the built-in driver of any connection over the engine calls: socket, clock, token file
+     >>driver      src/driver.c        the built-in driver of any connection over the engine calls: socket, clock, token file, exec plugin
      >>context     src/context.c       the informer's state (kinf_informer_t) in the caller's memory; its log lines and sticky error
      >>project     src/project.c       projection of an object to the kept paths, in place
      >>selector    src/selector.c      label and field selectors: read, matched against an object, the paths they need kept
@@ -2129,6 +2236,38 @@ static uint32_t kinf__rand(uint32_t* st) {
     x ^= x << 13; x ^= x >> 17; x ^= x << 5;
     *st = x;
     return x;
+}
+/* jsmn helpers: the token after token i and all it holds; the value of the
+   member name of the object at token o (-1: none); token i's text is s */
+static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
+    int end = t[i].end;
+    i++;
+    while (i < nt && t[i].start < end) { i++; }
+    return i;
+}
+static int kinf__tok_member(const char* js, const jsmntok_t* t, int nt, int o, const char* name) {
+    int j = o + 1, m;
+    size_t n = strlen(name);
+    if (o < 0 || o >= nt || t[o].type != JSMN_OBJECT) { return -1; }
+    for (m = 0; m < t[o].size && j + 1 < nt; m++) {
+        if ((size_t)(t[j].end - t[j].start) == n && !memcmp(js + t[j].start, name, n)) { return j + 1; }
+        j = kinf__tok_skip(t, nt, j + 1);
+    }
+    return -1;
+}
+static int kinf__tok_is(const char* js, const jsmntok_t* t, int i, const char* s) {
+    size_t n = strlen(s);
+    return i >= 0 && (size_t)(t[i].end - t[i].start) == n && !memcmp(js + t[i].start, s, n);
+}
+/* The backoff of failure *n (counted up, to 6): base_ms doubled each time up
+   to cap_ms, plus full jitter (a random share of as much again), as
+   client-go's reflector. Every owner's retries wait this. */
+static uint64_t kinf__backoff_ms(uint32_t base_ms, uint32_t cap_ms, int* n, uint32_t* rng) {
+    uint64_t d = (uint64_t)base_ms << (*n < 6 ? (*n > 0 ? *n : 0) : 6);
+    if (d > cap_ms) { d = cap_ms; }
+    if (d == 0) { d = 1; }
+    if (*n < 6) { (*n)++; }
+    return d + kinf__rand(rng) % d;
 }
 
 /* >>http */
@@ -3803,6 +3942,9 @@ struct kinf_engine_t {
     char token[KINF_MAX_TOKEN];
     char token_file[KINF__TOKEN_FILE_BYTES];
     uint64_t token_at;
+    const kinf_exec_t* exec;      /* an exec credential plugin the driver runs for the token, or NULL */
+    uint64_t token_exp;           /* engine time the plugin's token expires (0: not said) */
+    int64_t token_wall;           /* its expirationTimestamp, Unix seconds (the driver's scratch) */
     uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
     uint32_t err_item;            /* the last item logged as an error: what a failure without one was */
     uint32_t* last_error;         /* the owner's sticky error, for a refusal logged as a warning */
@@ -4042,13 +4184,28 @@ static int kinf__conn_ingest(kinf_engine_t* c, size_t n) {
     c->dpos = p; c->dend = c->rend = p + dn;
     return 0;
 }
+/* The response's Retry-After (seconds; an HTTP-date reads as none) in ms,
+   at most cap_ms; -1 when it has none. */
+static int64_t kinf__conn_retry_after_ms(const kinf_engine_t* c, int64_t cap_ms) {
+    int64_t s = c->resp.retry_after;
+    if (s < 0) { return -1; }
+    return s > cap_ms / 1000 ? cap_ms : s * 1000;
+}
 /* The response was read to its end: whether its connection can carry the next request. */
 static void kinf__conn_finished(kinf_engine_t* c) {
     c->reusable = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
 }
+/* The token is to be had again: a token file every 60 s and after a 401; an
+   exec plugin's after a 401 and 10 s before it expires (but not within 10 s
+   of the last run: a plugin that hands out a token about to expire is not
+   run in a loop) */
+#define KINF__EXEC_EARLY_MS 10000u
 static int kinf__conn_token_stale(const kinf_engine_t* c) {
+    if (c->exec) { return c->token_due || (c->token_exp && c->now + KINF__EXEC_EARLY_MS >= c->token_exp && c->now - c->token_at >= KINF__EXEC_EARLY_MS); }
     return c->token_file[0] && (c->token_due || c->now - c->token_at >= 60000u);
 }
+/* a 401 makes a token due again: a file's, or a plugin's */
+static void kinf__conn_unauthorized(kinf_engine_t* c) { if (c->token_file[0] || c->exec) { c->token_due = 1; } }
 /* Takes a new token (NULL keeps the one held). A bad one is logged as a
    warning and refused: KINF_OK, or the item. */
 static uint32_t kinf__conn_set_token(kinf_engine_t* c, const char* token, uint64_t now_ms) {
@@ -4222,6 +4379,7 @@ typedef struct kinf__tls_ld {
     br_pem_decoder_context pem;
     struct kinf__tls* blk;
     size_t nta, nchain, alen, clen, obj_start;
+    size_t max_cas, anchor_cap;   /* the trust store's bounds (desc.tls_max_cas, tls_anchor_bytes) */
     int obj_over, have_key;
 } kinf__tls_ld;
 typedef struct kinf__tls {
@@ -4229,7 +4387,7 @@ typedef struct kinf__tls {
     br_x509_minimal_context xc;
     kinf__xwrap xw;
     kinf__tls_ld ld;
-    br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
+    br_x509_trust_anchor* ta;     /* tls_max_cas of them, after the struct */
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
     size_t ee_len;
     int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
@@ -4238,13 +4396,20 @@ typedef struct kinf__tls {
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
-    unsigned char anchors[KINF_TLS_ANCHOR_BYTES];
+    unsigned char* anchors;       /* tls_anchor_bytes: the anchors' names and keys, after ta */
     unsigned char chainbuf[KINF_TLS_CHAIN_BYTES];
     unsigned char ee[KINF__TLS_EE_BYTES];
     unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
 } kinf__tls;
-typedef char kinf__tls_fits[(sizeof(kinf__tls) + 8 <= KINF_TLS_BYTES) ? 1 : -1];
-static size_t kinf__tls_size(void) { return sizeof(kinf__tls); }
+/* The block: the struct, then the trust store, sized by the connection's
+   desc (the defaults applied): tls_max_cas anchors and tls_anchor_bytes for
+   their names and keys. At the defaults it fits KINF_TLS_BYTES, and each
+   anchor slot fits KINF_TLS_ANCHOR_SLOT_BYTES (KINF_TLS_BYTES_FOR). */
+typedef char kinf__tls_fits[(((sizeof(kinf__tls) + 7u) & ~(size_t)7u) + KINF_TLS_MAX_CAS * sizeof(br_x509_trust_anchor) +
+                             KINF_TLS_ANCHOR_BYTES + 16 <= KINF_TLS_BYTES && sizeof(br_x509_trust_anchor) <= KINF_TLS_ANCHOR_SLOT_BYTES) ? 1 : -1];
+static size_t kinf__tls_size(const kinf_conn_desc_t* d) {
+    return kinf__align8(sizeof(kinf__tls)) + kinf__align8((size_t)d->tls_max_cas * sizeof(br_x509_trust_anchor)) + kinf__align8(d->tls_anchor_bytes);
+}
 
 /* DER: reads one TLV at p[*off..n); definite lengths up to 3 bytes */
 static int kinf__der(const unsigned char* p, size_t n, size_t* off, unsigned* tag, const unsigned char** v, size_t* vl) {
@@ -4352,7 +4517,7 @@ static const br_x509_class kinf__xw_vtable = {
 enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
 static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
     kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
+    if (len > t->anchor_cap - t->alen) { t->obj_over = 1; return; }
     if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
     t->alen += len;
 }
@@ -4371,7 +4536,7 @@ static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
     t->clen += len;
 }
 static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
+    if (len > t->anchor_cap - t->alen) { t->obj_over = 1; return 0; }
     *out = 0;
     if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
     t->alen += len;
@@ -4380,7 +4545,7 @@ static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned
 static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
     if (kind == KINF__PEM_CA && cert) {
-        if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
+        if (t->nta >= t->max_cas) { t->obj_over = 1; return 0; }
         t->obj_start = t->alen;
         br_x509_decoder_init(&t->xd, kinf__tls_dn, t);
         br_pem_decoder_setdest(&t->pem, kinf__tls_x509_push, t);
@@ -4627,11 +4792,17 @@ static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* h
     unsigned char ip[16];
     const char* name = kinf__tls_name(d, host);
     int n, big = 0;
+    t->max_cas = (size_t)d->tls_max_cas; t->anchor_cap = d->tls_anchor_bytes;
+    if (t->blk) { /* the trust store after the struct, as kinf__tls_size counts it */
+        t->blk->ta = (br_x509_trust_anchor*)(void*)((unsigned char*)t->blk + kinf__align8(sizeof(kinf__tls)));
+        t->blk->anchors = (unsigned char*)t->blk->ta + kinf__align8(t->max_cas * sizeof(br_x509_trust_anchor));
+    }
     if (!d->insecure_skip_tls_verify) {
         if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
         n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
         if (n <= 0) {
-            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
+            if (big && t->nta >= t->max_cas) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle: more certificates than desc.tls_max_cas", " (kinf_ca_bundle_size measures a bundle)"); }
+            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle: its names and keys exceed desc.tls_anchor_bytes", " (kinf_ca_bundle_size measures a bundle)"); }
             return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
         }
     }
@@ -4671,6 +4842,22 @@ static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
     if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
     else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
     else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
+}
+/* >>tls measure  what a bundle needs: its certificates and the bytes of
+   their names and keys, decoded with no block and no bound */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes) {
+    kinf__tls_ld t;
+    int n, big = 0;
+    if (cas) { *cas = 0; }
+    if (anchor_bytes) { *anchor_bytes = 0; }
+    memset(&t, 0, sizeof(t));
+    t.max_cas = KINF_TLS_CAS_LIMIT; t.anchor_cap = KINF_TLS_ANCHOR_LIMIT;
+    if (!(file && file[0]) && !(data && len)) { return KINF_ERR_INVAL; }
+    n = kinf__tls_pem_load(&t, file, data, len, KINF__PEM_CA, &big);
+    if (n <= 0) { return big ? KINF_ERR_NOMEM : KINF_ERR_INVAL; }
+    if (cas) { *cas = (int)t.nta; }
+    if (anchor_bytes) { *anchor_bytes = t.alen; }
+    return KINF_OK;
 }
 #endif /* KINF_TLS_BEARSSL */
 
@@ -4718,11 +4905,15 @@ static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
     if (d->read_bytes > (64u << 20)) { d->read_bytes = 64u << 20; *clamped = "read_bytes"; }
     if (d->idle_timeout_ms <= 0) { d->idle_timeout_ms = 90000; }
     if (d->connect_timeout_ms <= 0) { d->connect_timeout_ms = 10000; }
+    if (d->tls_max_cas <= 0) { d->tls_max_cas = KINF_TLS_MAX_CAS; }
+    if (d->tls_max_cas > KINF_TLS_CAS_LIMIT) { d->tls_max_cas = KINF_TLS_CAS_LIMIT; *clamped = "tls_max_cas"; }
+    if (d->tls_anchor_bytes == 0) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_BYTES; }
+    if (d->tls_anchor_bytes > KINF_TLS_ANCHOR_LIMIT) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_LIMIT; *clamped = "tls_anchor_bytes"; }
 }
 /* the TLS block a connection of d needs in its owner's memory (0: none) */
 static size_t kinf__conn_tls_bytes(const kinf_conn_desc_t* d) {
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(d); }
 #else
     (void)d;
 #endif
@@ -4782,6 +4973,9 @@ static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* 
     if (!kinf__conn_url(o, d->server, prefix, pcap)) {
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
+#ifdef KINF_NO_EXEC
+    if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }
+#endif
     if (o->https && !d->own_transport) {
 #ifdef KINF_TLS_BEARSSL
         if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
@@ -4823,7 +5017,8 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
     c->rbuf = rbuf; c->rcap = d->read_bytes;
     kinf__strlcpy(c->token, d->token, sizeof(c->token));
     kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
-    c->token_due = c->token_file[0] != 0; /* read by the driver before the first request */
+    c->exec = d->exec && d->exec->command && d->exec->command[0] ? d->exec : 0;
+    c->token_due = c->token_file[0] != 0 || c->exec; /* read (or run) by the driver before the first request */
     c->cstate = KINF__C_NONE;
     c->magic = KINF__CONN_MAGIC;
 #ifdef KINF_TLS_BEARSSL
@@ -4889,6 +5084,19 @@ KINF_API uint64_t kinf_now_ms(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
+/* A random seed: the one given, else from the clock and the process id */
+static uint32_t kinf__drv_seed(uint32_t seed) { return seed ? seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid(); }
+KINF_API const char* kinf_system_ca_file(void) {
+    static const char* const paths[] = {
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/ca-bundle.pem",
+        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", "/etc/ssl/cert.pem"
+    };
+    const char* env = getenv("SSL_CERT_FILE");
+    size_t i;
+    if (env && env[0]) { return access(env, R_OK) == 0 ? env : 0; }
+    for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) { if (access(paths[i], R_OK) == 0) { return paths[i]; } }
+    return 0;
+}
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */
@@ -4931,6 +5139,205 @@ static uint32_t kinf__drv_token_file(kinf_engine_t* c, uint64_t now_ms, int* rc)
     if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
     return item;
 }
+#ifndef KINF_NO_EXEC
+/* >>driver exec  an exec credential plugin (kubeconfig users[].user.exec), as
+   client-go runs one: the command with its args, the environment with the
+   plugin's env and KUBERNETES_EXEC_INFO, stdin /dev/null (never
+   interactive), stdout read whole (at most KINF_EXEC_OUTPUT_BYTES) and the
+   first line of stderr kept, within timeout_ms (then killed). Its
+   ExecCredential's status.token becomes the connection's token and
+   status.expirationTimestamp when it is due again. Blocking: the loop waits
+   for the plugin. A failure is logged (EXEC_*), the last token is kept, and
+   the owner's 401 and backoff bring the next run. */
+extern char** environ;
+#define KINF__EXEC_ENVP 512
+/* days since 1970-01-01 of a proleptic Gregorian date */
+static int64_t kinf__drv_days(int64_t y, int64_t m, int64_t d) {
+    int64_t era, yoe, doy, doe;
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+/* RFC 3339 ("2026-01-02T03:04:05Z", fractions, a +hh:mm offset) into Unix
+   seconds; 0 when it is not one */
+static int kinf__drv_rfc3339(const char* s, size_t n, int64_t* out) {
+    int64_t v[6];
+    static const uint8_t at[6] = { 0, 5, 8, 11, 14, 17 }, len[6] = { 4, 2, 2, 2, 2, 2 };
+    size_t i, p;
+    if (n < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || s[13] != ':' || s[16] != ':') { return 0; }
+    for (i = 0; i < 6; i++) { v[i] = kinf__parse_dec(s + at[i], len[i]); if (v[i] < 0) { return 0; } }
+    if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60) { return 0; }
+    *out = kinf__drv_days(v[0], v[1], v[2]) * 86400 + v[3] * 3600 + v[4] * 60 + v[5];
+    p = 19;
+    if (s[p] == '.') { p++; while (p < n && s[p] >= '0' && s[p] <= '9') { p++; } }
+    if (p + 1 == n && (s[p] == 'Z' || s[p] == 'z')) { return 1; }
+    if (p + 6 == n && (s[p] == '+' || s[p] == '-') && s[p + 3] == ':') {
+        int64_t hh = kinf__parse_dec(s + p + 1, 2), mm = kinf__parse_dec(s + p + 4, 2);
+        if (hh < 0 || mm < 0 || hh > 23 || mm > 59) { return 0; }
+        *out -= (s[p] == '+' ? 1 : -1) * (hh * 3600 + mm * 60);
+        return 1;
+    }
+    return 0;
+}
+/* KUBERNETES_EXEC_INFO: the ExecCredential the plugin is given */
+static int kinf__drv_exec_info(const kinf_engine_t* c, char* out, size_t cap) {
+    size_t o = 0;
+    int ok = kinf__put(out, cap, &o, "KUBERNETES_EXEC_INFO={\"apiVersion\":\"") && kinf__put(out, cap, &o, c->exec->api_version) &&
+             kinf__put(out, cap, &o, "\",\"kind\":\"ExecCredential\",\"spec\":{");
+    if (c->exec->provide_cluster_info && !strchr(c->host, '"') && !strchr(c->host, '\\')) {
+        char num[21];
+        int v6 = strchr(c->host, ':') != 0;
+        ok &= kinf__put(out, cap, &o, "\"cluster\":{\"server\":\"") && kinf__put(out, cap, &o, c->https ? "https://" : "http://") &&
+              kinf__put(out, cap, &o, v6 ? "[" : "") && kinf__put(out, cap, &o, c->host) && kinf__put(out, cap, &o, v6 ? "]:" : ":") &&
+              kinf__put(out, cap, &o, kinf__utoa(num, c->port)) && kinf__put(out, cap, &o, "\"},");
+    }
+    return ok && kinf__put(out, cap, &o, "\"interactive\":false}}");
+}
+/* what the child does: stdin /dev/null, stdout and stderr the pipes, no fd
+   of ours, the environment given; only async-signal-safe calls, then exec */
+static void kinf__drv_exec_child(const char* cmd, char** argv, char** envp, int out, int err) {
+    static const char msg[] = "exec failed: the command cannot be run\n";
+    int fd = open("/dev/null", O_RDONLY), k;
+    long maxfd = sysconf(_SC_OPEN_MAX);
+    if (fd < 0 || dup2(fd, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) { _exit(126); }
+    if (maxfd < 0 || maxfd > 65536) { maxfd = 65536; }
+    for (k = 3; k < maxfd; k++) { close(k); }
+    environ = envp;
+    if (strchr(cmd, '/')) { execv(cmd, argv); } else { execvp(cmd, argv); }
+    if (write(2, msg, sizeof(msg) - 1) < 0) { _exit(127); }
+    _exit(127);
+}
+/* Runs the plugin and takes its token. KINF_OK, or the item (logged). */
+static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
+    const kinf_exec_t* x = c->exec;
+    char* envp[KINF__EXEC_ENVP];
+    char* argv[KINF_EXEC_MAX_ARGS + 2];
+    char envbuf[4096], out[KINF_EXEC_OUTPUT_BYTES + 1], errl[200], det[300], num[21];
+    jsmntok_t t[64];
+    jsmn_parser jp;
+    size_t eb = 0, ol = 0, el = 0;
+    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2, nt, st, tok, exp;
+    uint64_t deadline = kinf_now_ms() + (uint64_t)(x->timeout_ms > 0 ? x->timeout_ms : 30000); /* the clock's, not the engine's */
+    uint32_t item = KINF_LOGITEM_OK;
+    pid_t pid;
+    char** e;
+    /* the environment: ours less the names the plugin's env sets, then those, then the info */
+    for (e = environ; e && *e && nenv < KINF__EXEC_ENVP - KINF_EXEC_MAX_ENV - 2; e++) {
+        int skip = !strncmp(*e, "KUBERNETES_EXEC_INFO=", 21);
+        for (k = 0; k < x->nenv && !skip; k++) { size_t nl = strlen(x->env[k][0]); skip = !strncmp(*e, x->env[k][0], nl) && (*e)[nl] == '='; }
+        if (!skip) { envp[nenv++] = *e; }
+    }
+    for (k = 0; k < x->nenv; k++) {
+        size_t at = eb;
+        if (!kinf__put(envbuf, sizeof(envbuf), &eb, x->env[k][0]) || !kinf__put(envbuf, sizeof(envbuf), &eb, "=") ||
+            !kinf__put(envbuf, sizeof(envbuf), &eb, x->env[k][1]) || eb + 1 >= sizeof(envbuf)) {
+            KINF__CERR(c, EXEC_FAILED, x->command, ": its env is larger than 4 KiB"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED;
+        }
+        envbuf[eb++] = 0;
+        envp[nenv++] = envbuf + at;
+    }
+    if (!kinf__drv_exec_info(c, envbuf + eb, sizeof(envbuf) - eb)) {
+        KINF__CERR(c, EXEC_FAILED, x->command, ": its env is larger than 4 KiB"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED;
+    }
+    envp[nenv++] = envbuf + eb;
+    envp[nenv] = 0;
+    argv[0] = (char*)(uintptr_t)x->command;
+    for (k = 0; k < x->nargs && k < KINF_EXEC_MAX_ARGS; k++) { argv[k + 1] = (char*)(uintptr_t)x->args[k]; }
+    argv[k + 1] = 0;
+    if (pipe(po) != 0) { KINF__CERR(c, EXEC_FAILED, x->command, ": no pipe"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    if (pipe(pe) != 0) { close(po[0]); close(po[1]); KINF__CERR(c, EXEC_FAILED, x->command, ": no pipe"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    pid = fork();
+    if (pid == 0) { kinf__drv_exec_child(x->command, argv, envp, po[1], pe[1]); }
+    close(po[1]); close(pe[1]);
+    if (pid < 0) { close(po[0]); close(pe[0]); KINF__CERR(c, EXEC_FAILED, x->command, ": fork failed"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    /* stdout whole, stderr's first line, until both close and the plugin exits, or the deadline */
+    for (;;) {
+        struct pollfd pf[2];
+        int np = 0, w;
+        uint64_t now = kinf_now_ms();
+        if (!reaped && waitpid(pid, &status, WNOHANG) == pid) { reaped = 1; }
+        if (reaped && !open_fds) { break; }
+        if (now >= deadline || over) { break; }
+        w = (int)(deadline - now);
+        if (po[0] >= 0) { pf[np].fd = po[0]; pf[np].events = POLLIN; pf[np].revents = 0; np++; }
+        if (pe[0] >= 0) { pf[np].fd = pe[0]; pf[np].events = POLLIN; pf[np].revents = 0; np++; }
+        if (!np) { poll(0, 0, w < 10 ? w : 10); continue; } /* the pipes closed: wait for the exit */
+        if (poll(pf, (nfds_t)np, w < 100 ? w : 100) < 0 && errno != EINTR) { break; }
+        for (k = 0; k < np; k++) {
+            char tmp[1024];
+            ssize_t r;
+            if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR))) { continue; }
+            r = read(pf[k].fd, tmp, sizeof(tmp));
+            if (r < 0 && (errno == EINTR || errno == EAGAIN)) { continue; }
+            if (r <= 0) {
+                close(pf[k].fd);
+                if (pf[k].fd == po[0]) { po[0] = -1; } else { pe[0] = -1; }
+                open_fds--;
+                continue;
+            }
+            if (pf[k].fd == po[0]) {
+                if ((size_t)r > sizeof(out) - 1 - ol) { over = 1; continue; }
+                memcpy(out + ol, tmp, (size_t)r); ol += (size_t)r;
+            } else {
+                size_t take = (size_t)r < sizeof(errl) - 1 - el ? (size_t)r : sizeof(errl) - 1 - el;
+                memcpy(errl + el, tmp, take); el += take;
+            }
+        }
+    }
+    if (po[0] >= 0) { close(po[0]); }
+    if (pe[0] >= 0) { close(pe[0]); }
+    if (!reaped) { kill(pid, SIGKILL); while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { } }
+    errl[el] = 0;
+    for (k = 0; errl[k]; k++) { if (errl[k] == '\n' || errl[k] == '\r') { errl[k] = 0; break; } if ((unsigned char)errl[k] < 0x20u || errl[k] == 0x7f) { errl[k] = '?'; } }
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), ": ");
+    if (!reaped && !over) { item = KINF_LOGITEM_EXEC_TIMEOUT; kinf__cat(det, sizeof(det), "no exit within the timeout (killed)"); }
+    else if (over) { item = KINF_LOGITEM_EXEC_BAD_OUTPUT; kinf__cat(det, sizeof(det), "more output than KINF_EXEC_OUTPUT_BYTES"); }
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        item = KINF_LOGITEM_EXEC_FAILED;
+        kinf__cat(det, sizeof(det), WIFEXITED(status) ? "exit status " : "killed by signal ");
+        kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)(WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? WTERMSIG(status) : 0)));
+        if (errl[0]) { kinf__cat(det, sizeof(det), ": "); kinf__cat(det, sizeof(det), errl); }
+    }
+    if (item == KINF_LOGITEM_OK) {   /* the ExecCredential */
+        out[ol] = 0;
+        jsmn_init(&jp);
+        nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
+        st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
+        tok = kinf__tok_member(out, t, nt, st, "token");
+        exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
+        item = KINF_LOGITEM_EXEC_BAD_OUTPUT;
+        if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, sizeof(det), "not a JSON object"); }
+        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, sizeof(det), "kind is not ExecCredential"); }
+        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), x->api_version)) { kinf__cat(det, sizeof(det), "apiVersion is not the one asked"); }
+        else if (tok < 0 && kinf__tok_member(out, t, nt, st, "clientCertificateData") >= 0) { kinf__cat(det, sizeof(det), "client certificate credentials are not taken (a token is)"); }
+        else if (tok < 0 || t[tok].type != JSMN_STRING || t[tok].end == t[tok].start) { kinf__cat(det, sizeof(det), "no status.token"); }
+        else if (memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, sizeof(det), "status.token has an escape"); }
+        else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
+                 !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &c->token_wall))) { kinf__cat(det, sizeof(det), "status.expirationTimestamp is not RFC 3339"); }
+        else {
+            struct timespec ts;
+            out[t[tok].end] = 0;
+            item = kinf__conn_set_token(c, out + t[tok].start, now_ms); /* logs a token it refuses */
+            c->token_exp = 0;
+            if (exp >= 0 && t[exp].type == JSMN_STRING && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
+                int64_t left = c->token_wall - (int64_t)ts.tv_sec;
+                c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
+            }
+            det[0] = 0;
+        }
+    }
+    memset(out, 0, sizeof(out));
+    if (det[0]) {
+        kinf__conn_log(c, KINF_LOG_ERROR, item, x->command, det, __LINE__);
+        kinf__conn_set_token(c, 0, now_ms); /* the last token kept; due again after a 401 */
+    }
+    return item;
+}
+#endif /* KINF_NO_EXEC */
 KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms) {
     int rc;
     uint32_t item;
@@ -5141,7 +5548,14 @@ static void kinf__drv_step(kinf_engine_t* c) {
         uint64_t now = kinf_now_ms();
         unsigned st = kinf_engine_tick(c, now);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
-        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* a failure is a warning, no last error */
+        if (st & KINF_ENG_TOKEN) { /* a failure is logged; the last token is kept */
+            int rc;
+#ifndef KINF_NO_EXEC
+            if (c->exec) { kinf__drv_exec(c, now); continue; }
+#endif
+            kinf__drv_token_file(c, now, &rc);
+            continue;
+        }
         if (st & KINF_ENG_CONNECT) {
             if (kinf__sock_connect(c, now)) { continue; }
             return;
@@ -5416,8 +5830,14 @@ struct kinf_informer_t {
     uint64_t snap_jchanges;       /* the changes the journal holds (its replay's cost: KINF__JRNL_PCT) */
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
-       under way is a watch-list whose initial events have not ended */
+       under way is a watch-list whose initial events have not ended;
+       timeout_ms: desc.watch_list_timeout_ms; progress: the engine time of
+       the stream's head or its last initial event; why: what a record found
+       that only a plain watch sends (KINF__REC_WL_PLAIN) */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
+    uint32_t wl_timeout_ms;
+    uint64_t wl_progress;
+    const char* wl_why;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
     uint8_t skip_unchanged;       /* desc.skip_unchanged (>>store unchanged) */
 };
@@ -6857,6 +7277,8 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_index_values > 64) { d.max_index_values = 64; c = "max_index_values"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
+    if (d.watch_list_timeout_ms <= 0) { d.watch_list_timeout_ms = 10000; }
+    if (d.watch_list_timeout_ms < 100) { d.watch_list_timeout_ms = 100; c = "watch_list_timeout_ms"; }
     if (clamped) { *clamped = c; }
     return d;
 }
@@ -7126,10 +7548,7 @@ static void kinf__rf_unseen(kinf_informer_t* inf) {
     for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
-static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
-    int64_t s = inf->conn.resp.retry_after;
-    return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
-}
+static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) { return kinf__conn_retry_after_ms(&inf->conn, 600000); }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
@@ -7138,12 +7557,8 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
     if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
-        uint64_t d;
         if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
-        d = 800u << (inf->backoff_n < 6 ? inf->backoff_n : 6);
-        if (d > 30000u) { d = 30000u; }
-        if (inf->backoff_n < 6) { inf->backoff_n++; }
-        delay_ms = (int64_t)(d + kinf__rand(&inf->rng) % d); /* jitter 1.0, as client-go's reflector */
+        delay_ms = (int64_t)kinf__backoff_ms(800u, 30000u, &inf->backoff_n, &inf->rng);
         inf->healthy_since = now;
     }
     inf->st.backoffs++;
@@ -7229,28 +7644,11 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
 #endif
 
 /* >>reflector events */
-/* jsmn helpers, for Status objects (ERROR events and error bodies) */
-static int kinf__rf_tok_skip(const jsmntok_t* t, int nt, int i) {
-    int end = t[i].end;
-    i++;
-    while (i < nt && t[i].start < end) { i++; }
-    return i;
-}
+/* jsmn helpers over the event buffer, for Status objects (ERROR events and error bodies) */
 static int kinf__rf_tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
-    int j = oi + 1, m;
-    size_t n = strlen(name);
-    if (oi < 0 || inf->toks[oi].type != JSMN_OBJECT) { return -1; }
-    for (m = 0; m < inf->toks[oi].size && j + 1 < nt; m++) {
-        const jsmntok_t* k = &inf->toks[j];
-        if ((size_t)(k->end - k->start) == n && !memcmp(inf->ev + k->start, name, n)) { return j + 1; }
-        j = kinf__rf_tok_skip(inf->toks, nt, j + 1);
-    }
-    return -1;
+    return kinf__tok_member((const char*)inf->ev, inf->toks, nt, oi, name);
 }
-static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) {
-    size_t n = strlen(s);
-    return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
-}
+static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) { return kinf__tok_is((const char*)inf->ev, inf->toks, i, s); }
 /* " (server: MESSAGE)" from a Status object's message at token i, at most
    cap - 1 bytes, control bytes and quotes shown as '?'; "" when there is none */
 static const char* kinf__rf_status_message(const kinf_informer_t* inf, int i, char* out, size_t cap) {
@@ -7288,7 +7686,7 @@ static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_c
         int j = causes + 1;
         for (i = 0; i < inf->toks[causes].size && j < nt; i++) {
             if (kinf__rf_tok_is(inf, kinf__rf_tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
-            j = kinf__rf_tok_skip(inf->toks, nt, j);
+            j = kinf__tok_skip(inf->toks, nt, j);
         }
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
@@ -7336,7 +7734,10 @@ static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
 }
 #ifndef KINF_NO_WATCH_LIST
 /* >>reflector watch-list bookmark  Does the bookmark in ev carry the annotation
-   k8s.io/initial-events-end: "true"? A bookmark is small: jsmn reads it whole. */
+   k8s.io/initial-events-end: "true" (1)? With another value, 0: the server
+   knows the annotation, and this one does not end the initial events. With
+   none at all, -1: a plain watch's bookmark. A bookmark is small: jsmn reads
+   it whole; one it cannot read is 0 (watch_list_timeout_ms bounds the wait). */
 static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     jsmn_parser jp;
     int nt, v;
@@ -7346,7 +7747,8 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     if (nt <= 0) { return 0; }
     v = kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, 0,
         "object"), "metadata"), "annotations"), "k8s.io/initial-events-end");
-    return v >= 0 && inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
+    if (v < 0) { return -1; }
+    return inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
@@ -7445,7 +7847,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 }
 /* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
    bytes that are no JSON body of this kind */
-enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
+enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING, KINF__REC_WL_PLAIN };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 /* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
    bytes of its record after projection, against max_event_bytes (a build
@@ -7496,8 +7898,12 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         inf->st.bookmarks++;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) {
-            /* the initial events' end: the list is complete at its RV; another bookmark is not used */
-            if (!kinf__wl_end_bookmark(inf)) { return KINF__REC_OK; }
+            /* the initial events' end: the list is complete at its RV. A bookmark
+               without the annotation before it is a plain watch's: the server
+               ignored the request's parameters and will never end them */
+            int end = kinf__wl_end_bookmark(inf);
+            if (end < 0) { inf->wl_why = "a bookmark without k8s.io/initial-events-end before the initial events ended"; return KINF__REC_WL_PLAIN; }
+            if (!end) { return KINF__REC_OK; }
             if (!sc->cset[KINF__CAP_RV] || sc->cover[KINF__CAP_RV] || !inf->c_rv[0]) {
                 inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "end bookmark without resourceVersion", 0); return KINF__REC_BROKEN;
             }
@@ -7532,7 +7938,13 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
     else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
     else { KINF__WARN(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_OK; } /* as client-go: reported, skipped */
-    if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
+#ifndef KINF_NO_WATCH_LIST
+    if (inf->wl_init) { /* initial events are ADDED: any other is a plain watch's */
+        if (strcmp(inf->c_type, "ADDED")) { inf->wl_why = "an event other than ADDED before the initial events ended"; return KINF__REC_WL_PLAIN; }
+        op = KINF__OP_LIST; inf->st.list_items++; /* an initial event: as a list item */
+        inf->wl_progress = inf->conn.now;
+    }
+#endif
     if (sc->rec_over) {
         inf->st.oversized++;
         kinf__rf_too_large(inf);
@@ -7670,7 +8082,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->conn.host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
-            if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
+            kinf__conn_unauthorized(&inf->conn); /* the driver reads the token again before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
 #ifndef KINF_NO_LOG_STRINGS
@@ -7720,6 +8132,9 @@ static int kinf__rf_head(void* owner) {
     }
     kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
     inf->scan.ev_len = 0;
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_progress = inf->conn.now; /* watch_list_timeout_ms counts from here */
+#endif
     return 0;
 }
 /* A look at each record the scanner has framed, before it is applied: the
@@ -7784,6 +8199,9 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
         }
         kinf__conn_take(&inf->conn, used);
         if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
+#ifndef KINF_NO_WATCH_LIST
+        if (r == KINF__REC_WL_PLAIN) { kinf__wl_fallback(inf, inf->wl_why, 0, 1); return -1; }
+#endif
         if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
             kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
             return -1;
@@ -7814,7 +8232,19 @@ static void kinf__rf_advance(void* owner) {
         }
         if (inf->conn.cstate != KINF__C_RECV) { return; }
         if (kinf__rf_consume(inf)) { continue; }
-        if (kinf__rf_pending(inf)) { inf->conn.last_rx = inf->conn.now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (kinf__rf_pending(inf)) { /* held back by the FIFO: we are slow, not the server */
+            inf->conn.last_rx = inf->conn.now;
+#ifndef KINF_NO_WATCH_LIST
+            inf->wl_progress = inf->conn.now;
+#endif
+            return;
+        }
+#ifndef KINF_NO_WATCH_LIST
+        if (kinf__wl_streaming(inf) && inf->conn.now - inf->wl_progress >= inf->wl_timeout_ms) {
+            kinf__wl_fallback(inf, "no end bookmark within watch_list_timeout_ms", 0, 1);
+            continue;
+        }
+#endif
         if (!inf->conn.body_done) { return; }
         if (kinf__conn_body_end(&inf->conn) != 0) { kinf__rf_broken(inf); continue; } /* the gzip stream did not end */
         kinf__rf_response_done(inf);
@@ -7853,6 +8283,9 @@ static uint64_t kinf__rf_deadline(const void* owner) {
     uint64_t dl = UINT64_MAX;
     if (inf->started == KINF__RUN_NEW || inf->flen > 0) { return inf->conn.now; }
     if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf) && inf->wl_progress + inf->wl_timeout_ms < dl) { dl = inf->wl_progress + inf->wl_timeout_ms; }
+#endif
     if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
     return dl;
 }
@@ -10211,6 +10644,9 @@ typedef struct kinf__kc_item {
     kinf__yval cluster, user, namespace_;                         /* contexts[].context */
     kinf__yval server, ca, ca_data, insecure, server_name;        /* clusters[].cluster */
     kinf__yval token, token_file, cert, cert_data, key, key_data; /* users[].user */
+    kinf__yval exec, exec_cmd, exec_api, exec_mode, exec_pci;     /* users[].user.exec */
+    kinf__yval exec_args[KINF_EXEC_MAX_ARGS], exec_env[KINF_EXEC_MAX_ENV][2];
+    int exec_nargs, exec_nenv, exec_over;                         /* over: more args or env than kinf_exec_t holds */
     kinf__yseg refused;                                           /* the first field set that kinformer refuses */
     int has_refused;
 } kinf__kc_item;
@@ -10233,7 +10669,7 @@ static const kinf__kc_field kinf__kc_fields[] = {
     { KINF__KC_USERS, 0, "client-certificate-data", offsetof(kinf__kc_item, cert_data) },
     { KINF__KC_USERS, 0, "client-key", offsetof(kinf__kc_item, key) },
     { KINF__KC_USERS, 0, "client-key-data", offsetof(kinf__kc_item, key_data) },
-    { KINF__KC_USERS, 1, "exec", 0 }, { KINF__KC_USERS, 1, "auth-provider", 0 },
+    { KINF__KC_USERS, 0, "exec", offsetof(kinf__kc_item, exec) }, { KINF__KC_USERS, 1, "auth-provider", 0 },
     { KINF__KC_USERS, 1, "username", 0 }, { KINF__KC_USERS, 1, "password", 0 },
     { KINF__KC_USERS, 1, "as", 0 }, { KINF__KC_USERS, 1, "as-uid", 0 },
     { KINF__KC_USERS, 1, "as-groups", 0 }, { KINF__KC_USERS, 1, "as-user-extra", 0 }
@@ -10266,6 +10702,31 @@ static void kinf__kc_close(kinf__kc* kc) {
     }
     memset(&kc->item, 0, sizeof(kc->item));
 }
+/* users[].user.exec's members (path from below exec, n of them): command,
+   apiVersion, interactiveMode, provideClusterInfo, args[k], env[k].name and
+   .value; installHint and others are not used */
+static void kinf__kc_exec(kinf__kc_item* it, const kinf__yseg* path, int n, const kinf__yval* v) {
+    if (n == 1) {
+        if (kinf__yseg_is(&path[0], "command")) { it->exec_cmd = *v; }
+        else if (kinf__yseg_is(&path[0], "apiVersion")) { it->exec_api = *v; }
+        else if (kinf__yseg_is(&path[0], "interactiveMode")) { it->exec_mode = *v; }
+        else if (kinf__yseg_is(&path[0], "provideClusterInfo")) { it->exec_pci = *v; }
+        return;
+    }
+    if (n == 2 && kinf__yseg_is(&path[0], "args") && path[1].idx >= 0) {
+        if (path[1].idx >= KINF_EXEC_MAX_ARGS) { it->exec_over = 1; return; }
+        it->exec_args[path[1].idx] = *v;
+        if (path[1].idx >= it->exec_nargs) { it->exec_nargs = path[1].idx + 1; }
+        return;
+    }
+    if (n == 3 && kinf__yseg_is(&path[0], "env") && path[1].idx >= 0) {
+        int k = kinf__yseg_is(&path[2], "name") ? 0 : kinf__yseg_is(&path[2], "value") ? 1 : -1;
+        if (k < 0) { return; }
+        if (path[1].idx >= KINF_EXEC_MAX_ENV) { it->exec_over = 1; return; }
+        it->exec_env[path[1].idx][k] = *v;
+        if (path[1].idx >= it->exec_nenv) { it->exec_nenv = path[1].idx + 1; }
+    }
+}
 static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
     kinf__kc* kc = (kinf__kc*)u;
     size_t f;
@@ -10276,6 +10737,7 @@ static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__y
     if (n < 2 || !kinf__yseg_is(&path[0], kinf__kc_lists[kc->list][0]) || path[1].idx < 0) { return; }
     if (path[1].idx != kc->cur) { kinf__kc_close(kc); kc->cur = path[1].idx; }
     if (n == 3 && kinf__yseg_is(&path[2], "name")) { kc->item.name = *v; return; }
+    if (n >= 5 && kc->list == KINF__KC_USERS && kinf__yseg_is(&path[2], "user") && kinf__yseg_is(&path[3], "exec")) { kinf__kc_exec(&kc->item, path + 4, n - 4, v); return; }
     if (n != 4 || !kinf__yseg_is(&path[2], kinf__kc_lists[kc->list][1])) { return; }
     for (f = 0; f < sizeof(kinf__kc_fields) / sizeof(kinf__kc_fields[0]); f++) {
         const kinf__kc_field* d = &kinf__kc_fields[f];
@@ -10318,6 +10780,77 @@ static int kinf__kc_entry(kinf_config_t* cfg, kinf__kc* kc, const char* buf, siz
         kinf__cat(where, sizeof(where), kinf__kc_lists[list][1]); kinf__cat(where, sizeof(where), ".");
         return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, where, f);
     }
+    return KINF_OK;
+}
+/* a scalar into the work buffer's free tail, NUL-terminated (*out; NULL
+   when v is none); 0 with cfg->error set when it does not fit */
+static int kinf__cfg_wstr(kinf_config_t* cfg, const kinf__yval* v, unsigned char* work, size_t* used, size_t cap,
+                          const char** out, const char* field) {
+    long n;
+    *out = 0;
+    if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
+    if (*used >= cap) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+    n = kinf__ystr(v->p, v->n, v->style, (char*)work + *used, cap - *used);
+    if (n < 0) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+    *out = (const char*)work + *used;
+    *used += (size_t)n + 1;
+    return 1;
+}
+/* users[].user.exec into cfg->exec (strings in the work buffer); dir: the
+   kubeconfig's, for a relative command with a '/' (as client-go). KINF_OK,
+   or an error with cfg->error set. */
+static int kinf__cfg_exec(kinf_config_t* cfg, const kinf__kc_item* it, unsigned char* w, size_t* used, size_t cap, const char* dir) {
+    kinf_exec_t* x = &cfg->exec;
+    const char* mode = 0;
+    const char* pci = 0;
+    int k;
+    if (it->exec_over) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "users.user.exec: more args or env than kinf_exec_t holds", 0); }
+    if (!kinf__cfg_wstr(cfg, &it->exec_api, w, used, cap, &x->api_version, "users.user.exec.apiVersion") ||
+        !kinf__cfg_wstr(cfg, &it->exec_mode, w, used, cap, &mode, "users.user.exec.interactiveMode") ||
+        !kinf__cfg_wstr(cfg, &it->exec_pci, w, used, cap, &pci, "users.user.exec.provideClusterInfo")) { return KINF_ERR_INVAL; }
+    if (!x->api_version || (strcmp(x->api_version, "client.authentication.k8s.io/v1") && strcmp(x->api_version, "client.authentication.k8s.io/v1beta1"))) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.apiVersion: not client.authentication.k8s.io/v1 or v1beta1", 0);
+    }
+    if (mode && !strcmp(mode, "Always")) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.interactiveMode Always (a plugin is never run interactively)", 0);
+    }
+    x->provide_cluster_info = pci && !strcmp(pci, "true");
+    if (it->exec_cmd.p && it->exec_cmd.type == KINF__Y_SCALAR) {
+        char cmd[512];
+        const char* at;
+        if (kinf__ystr(it->exec_cmd.p, it->exec_cmd.n, it->exec_cmd.style, cmd, sizeof(cmd)) <= 0) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "users.user.exec.command", 0);
+        }
+        if (cmd[0] != '/' && strchr(cmd, '/')) { /* relative to the kubeconfig's directory */
+            size_t dl = strlen(dir), cl = strlen(cmd);
+            if (dl + 1 + cl + 1 > cap - *used) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "users.user.exec.command", 0); }
+            at = (const char*)w + *used;
+            memcpy(w + *used, dir, dl); w[*used + dl] = '/'; memcpy(w + *used + dl + 1, cmd, cl + 1);
+            *used += dl + 1 + cl + 1;
+        } else {
+            size_t cl = strlen(cmd);
+            if (cl + 1 > cap - *used) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "users.user.exec.command", 0); }
+            at = (const char*)w + *used;
+            memcpy(w + *used, cmd, cl + 1);
+            *used += cl + 1;
+        }
+        x->command = at;
+    }
+    if (!x->command) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.command: none", 0); }
+    for (k = 0; k < it->exec_nargs; k++) {
+        if (!kinf__cfg_wstr(cfg, &it->exec_args[k], w, used, cap, &x->args[k], "users.user.exec.args")) { return KINF_ERR_INVAL; }
+        if (!x->args[k]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec.args: an item that is not a string", 0); }
+    }
+    x->nargs = it->exec_nargs;
+    for (k = 0; k < it->exec_nenv; k++) {
+        if (!kinf__cfg_wstr(cfg, &it->exec_env[k][0], w, used, cap, &x->env[k][0], "users.user.exec.env") ||
+            !kinf__cfg_wstr(cfg, &it->exec_env[k][1], w, used, cap, &x->env[k][1], "users.user.exec.env")) { return KINF_ERR_INVAL; }
+        if (!x->env[k][0] || !x->env[k][0][0] || strchr(x->env[k][0], '=')) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec.env: an entry without a usable name", 0);
+        }
+        if (!x->env[k][1]) { x->env[k][1] = x->env[k][0] + strlen(x->env[k][0]); } /* no value: "" */
+    }
+    x->nenv = it->exec_nenv;
     return KINF_OK;
 }
 /* a scalar into dst (fixed size); a relative path resolved against dir */
@@ -10452,13 +10985,14 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (user[0]) {
         r = kinf__kc_entry(cfg, &kc, (const char*)w, used, KINF__KC_USERS, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
         if (r != KINF_OK) { return r; }
-        if (kc.hit.token.p && kc.hit.token.type == KINF__Y_SCALAR) {
-            long tl;
-            if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
-            tl = kinf__ystr(kc.hit.token.p, kc.hit.token.n, kc.hit.token.style, (char*)w + used, work_size - used);
-            if (tl < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0); }
-            cfg->token = (const char*)w + used;
-            used += (size_t)tl + 1;
+        if (!kinf__cfg_wstr(cfg, &kc.hit.token, w, &used, work_size, &cfg->token, "token")) {
+            return used >= work_size ? KINF_ERR_NOMEM : kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0);
+        }
+        if (kc.hit.exec.type == KINF__Y_MAP) { /* a container's start: no text */
+            r = kinf__cfg_exec(cfg, &kc.hit, w, &used, work_size, dir);
+            if (r != KINF_OK) { return r; }
+        } else if (kc.hit.exec.type == KINF__Y_SEQ || (kc.hit.exec.type == KINF__Y_SCALAR && kc.hit.exec.p)) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec: not a map", 0);
         }
         if (!kinf__cfg_str(cfg, &kc.hit.token_file, cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
             !kinf__cfg_str(cfg, &kc.hit.cert, cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
@@ -10536,9 +11070,10 @@ KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_siz
 KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!cfg || !d) { return; }
     if (!d->server && cfg->server[0]) { d->server = cfg->server; }
-    if (!d->token && !d->token_file) {
+    if (!d->token && !d->token_file && !d->exec) {
         if (cfg->token) { d->token = cfg->token; }
         else if (cfg->token_file[0]) { d->token_file = cfg->token_file; }
+        else if (cfg->exec.command) { d->exec = &cfg->exec; }
     }
     if (!d->ca_file && !d->ca_data) {
         if (cfg->ca_data) { d->ca_data = cfg->ca_data; d->ca_len = cfg->ca_len; }
@@ -10901,11 +11436,8 @@ static int kinf__dc_ok(const kinf_discovery_t* d) { return d && d->magic == KINF
 /* The round failed: backs off (800 ms doubling to 30 s, full jitter) and
    starts it over. */
 static void kinf__dc_fail(kinf_discovery_t* d) {
-    uint64_t delay = 800u << (d->backoff_n < 6 ? d->backoff_n : 6);
+    uint64_t delay = kinf__backoff_ms(800u, 30000u, &d->backoff_n, &d->rng);
     char num[21];
-    if (delay > 30000u) { delay = 30000u; }
-    if (d->backoff_n < 6) { d->backoff_n++; }
-    delay += kinf__rand(&d->rng) % delay;
     kinf__conn_drop(&d->conn);
     d->st.failures++;
     d->phase = KINF__DP_BACKOFF;
@@ -11075,7 +11607,7 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     if (status == 401) {
         KINF__DC_ERR(d, UNAUTHORIZED, d->reqpath, d->msg);
-        if (d->conn.token_file[0]) { d->conn.token_due = 1; }
+        kinf__conn_unauthorized(&d->conn);
     } else if (status == 403) {
         KINF__DC_ERR(d, FORBIDDEN, d->reqpath, d->msg);
     } else {
@@ -11372,11 +11904,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     if (!kinf__conn_setup(&d->conn, &conn, &kinf__dc_ops, d, base + l.conn, d->prefix, sizeof(d->prefix))) { return 0; }
     d->conn.retry_stale = 1;
     d->conn.where = d->reqpath;
-#ifndef KINF_ENGINE_ONLY
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
-#else
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
-#endif
+    d->rng = kinf__drv_seed(conn.random_seed);
     d->scan.ev = d->doc; d->scan.ev_cap = d->doc_bytes;
     d->scan.rules = 0;
     for (k = 0; k < KINF__CAP_COUNT; k++) { d->scan.cbuf[k] = d->capbuf[k]; d->scan.ccap[k] = sizeof(d->capbuf[k]); }
@@ -12698,6 +13226,11 @@ struct kinf_client_t {
     jsmntok_t toks[KINF__CL_TOKS];
     uint32_t last_error;
     kinf_client_stats_t st;
+    /* retries (desc.max_retries ...): of this request so far, the backoff's
+       exponent, when the next attempt goes out (0: none waiting), the jitter */
+    int max_retries, retries, backoff_n;
+    uint32_t retry_base_ms, retry_max_ms, rng;
+    uint64_t retry_at;
 };
 static int kinf__cl_ok(const kinf_client_t* c) { return c && c->magic == KINF__CLIENT_MAGIC; }
 static void kinf__cl_log(kinf_client_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -12751,8 +13284,43 @@ static void kinf__cl_status(kinf_client_t* c) {
         size_t kl = (size_t)(k->end - k->start);
         if (v->type == JSMN_STRING && kl == 6 && !memcmp(c->rbody + k->start, "reason", 6)) { kinf__cl_text(c->rbody, v, c->out.reason, sizeof(c->out.reason)); }
         if (v->type == JSMN_STRING && kl == 7 && !memcmp(c->rbody + k->start, "message", 7)) { kinf__cl_text(c->rbody, v, c->out.message, sizeof(c->out.message)); }
-        j = kinf__rf_tok_skip(c->toks, nt, j + 1);
+        j = kinf__tok_skip(c->toks, nt, j + 1);
     }
+}
+/* >>client retry  client-go's rules: a 429 (the server did not take the
+   request), a 5xx with Retry-After (the server asks for it), and for a GET,
+   which changes nothing, a 5xx without it or a connection lost before the
+   whole response. A write that got no answer may have been carried out: it
+   ends, and the caller decides, as on a 409. */
+static int kinf__cl_retryable(const kinf_client_t* c, int code) {
+    if (code == 429) { return 1; }
+    if (code >= 500 && code != 501) { return c->conn.resp.retry_after >= 0 || c->verb == KINF_CLIENT_GET; }
+    return code == 0 && c->verb == KINF_CLIENT_GET; /* 0: no whole response */
+}
+/* Sends the request again later, if retries are left: after Retry-After
+   (at most retry_max_ms) or the backoff. why: the status or the loss. 1 when
+   it will; the connection is kept (keep) or dropped. */
+static int kinf__cl_retry(kinf_client_t* c, int code, const char* why, int keep) {
+    char num[21], det[64];
+    int64_t wait;
+    if (!kinf__cl_retryable(c, code) || c->retries >= c->max_retries) { return 0; }
+    wait = code ? kinf__conn_retry_after_ms(&c->conn, (int64_t)c->retry_max_ms) : -1;
+    if (wait < 0) { wait = (int64_t)kinf__backoff_ms(c->retry_base_ms, c->retry_max_ms, &c->backoff_n, &c->rng); }
+    c->retries++;
+    c->st.retries++;
+    if (!keep) { kinf__conn_drop(&c->conn); }
+    c->conn.cstate = KINF__C_NONE;
+    c->retry_at = c->conn.now + (uint64_t)wait;
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), " (");
+    kinf__cat(det, sizeof(det), why);
+    kinf__cat(det, sizeof(det), "; retry ");
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)c->retries));
+    kinf__cat(det, sizeof(det), " in ");
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)wait));
+    kinf__cat(det, sizeof(det), " ms)");
+    kinf__cl_log(c, KINF_LOG_WARN, KINF_LOGITEM_CLIENT_RETRY, c->path, det, __LINE__);
+    return 1;
 }
 /* The whole response: what it means for the caller. */
 static void kinf__cl_response_done(kinf_client_t* c) {
@@ -12764,6 +13332,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     keep = c->conn.reusable;
     c->out.code = code;
     if (code >= 200 && code < 300) { kinf__cl_finish(c, KINF_CLIENT_OK, 0, keep); return; }
+    if (kinf__cl_retry(c, code, kinf__utoa(num, (uint64_t)code), keep)) { return; }
     kinf__cl_status(c);
     if (code == 409) {
         int exists = !strcmp(c->out.reason, "AlreadyExists");
@@ -12774,7 +13343,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
     else if (code == 401) {
         result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
-        if (c->conn.token_file[0]) { c->conn.token_due = 1; } /* read again before the next request */
+        kinf__conn_unauthorized(&c->conn); /* the token again before the next request */
     }
     else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
     else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }
@@ -12855,9 +13424,15 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
+static int kinf__cl_send(kinf_client_t* c);
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
     int r;
+    if (c->phase == KINF__CL_RUNNING && c->retry_at && c->conn.now >= c->retry_at) { /* the retry's time */
+        c->retry_at = 0;
+        if (!kinf__cl_send(c)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
+        return;
+    }
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
     r = kinf__conn_drain(&c->conn, kinf__cl_take_op, c);
     if (r == -1) { kinf__cl_fail(c, c->conn.err_item); } /* malformed; a refused take ended the request itself */
@@ -12867,6 +13442,10 @@ static void kinf__cl_advance(void* owner) {
 /* The exchange ended without a whole response: the request fails (a connection failure). */
 static void kinf__cl_lost(void* owner, int why, uint32_t item) {
     kinf_client_t* c = (kinf_client_t*)owner;
+    /* a cut (closed, reset) under the exchange; a connect that failed is not
+       retried here (as client-go): the caller's next request tries again */
+    int cut = why == KINF__LOST_CLOSED || (why == KINF__LOST_FAILED && (c->conn.cstate == KINF__C_SEND || c->conn.cstate == KINF__C_RECV));
+    if (c->phase == KINF__CL_RUNNING && cut && kinf__cl_retry(c, 0, why == KINF__LOST_CLOSED ? "connection closed" : "connection lost", 0)) { return; }
     if (why == KINF__LOST_CLOSED) { KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0); item = KINF_LOGITEM_CONNECTION_CLOSED; }
     else if (why == KINF__LOST_IDLE) { KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0); }
     if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item); }
@@ -12878,7 +13457,10 @@ static unsigned kinf__cl_gate(const void* owner) {
     int before = c->conn.cstate == KINF__C_WANTED || (c->conn.cstate == KINF__C_SEND && c->conn.wpos == 0);
     return (c->phase == KINF__CL_RUNNING && before ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
 }
-static uint64_t kinf__cl_deadline(const void* owner) { (void)owner; return UINT64_MAX; }
+static uint64_t kinf__cl_deadline(const void* owner) {
+    const kinf_client_t* c = (const kinf_client_t*)owner;
+    return c->phase == KINF__CL_RUNNING && c->retry_at ? c->retry_at : UINT64_MAX;
+}
 static int kinf__cl_head(void* owner) { (void)owner; return 0; }
 static int kinf__cl_rebuild(void* owner) { return kinf__cl_build((kinf_client_t*)owner); }
 static void kinf__cl_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -12888,18 +13470,25 @@ static const kinf__conn_ops kinf__cl_ops = {
     kinf__cl_advance, kinf__cl_rebuild, kinf__cl_head, kinf__cl_lost, kinf__cl_gate, kinf__cl_deadline, 0, kinf__cl_log_op
 };
 
-/* The request is in place (path, verb, body): its head built, it goes out. */
-static int kinf__cl_go(kinf_client_t* c) {
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+/* The request (built again: a token read since goes into it) goes out, the
+   first time or again; 0 when its head does not fit. */
+static int kinf__cl_send(kinf_client_t* c) {
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return 0; }
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
     kinf__conn_start(&c->conn);
 #ifndef KINF_ENGINE_ONLY
     kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
 #endif
+    return 1;
+}
+/* The request is in place (path, verb, body): its head built, it goes out. */
+static int kinf__cl_go(kinf_client_t* c) {
+    c->retries = 0; c->backoff_n = 0; c->retry_at = 0;
+    c->phase = KINF__CL_RUNNING;
+    if (!kinf__cl_send(c)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
+    c->st.requests++;
     return KINF_OK;
 }
 /* >>client path  a request to a path of the caller's own (a webhook): the
@@ -13053,6 +13642,12 @@ static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* 
     if (o->response_bytes == 0) { o->response_bytes = 64u * 1024u; }
     if (o->response_bytes < 1024) { o->response_bytes = 1024; }
     if (o->response_bytes > (64u << 20)) { o->response_bytes = 64u << 20; }
+    if (o->max_retries == 0) { o->max_retries = 5; }
+    if (o->max_retries < 0) { o->max_retries = 0; }
+    if (o->max_retries > 100) { o->max_retries = 100; }
+    if (o->retry_base_ms <= 0) { o->retry_base_ms = 500; }
+    if (o->retry_max_ms <= 0) { o->retry_max_ms = 30000; }
+    if (o->retry_max_ms < o->retry_base_ms) { o->retry_max_ms = o->retry_base_ms; }
     *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
 static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_conn_desc_t* conn) {
@@ -13094,6 +13689,8 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     c->conn.retry_stale = 1;
     c->conn.where = c->path;
     c->conn.last_error = &c->last_error;
+    c->max_retries = o.max_retries; c->retry_base_ms = (uint32_t)o.retry_base_ms; c->retry_max_ms = (uint32_t)o.retry_max_ms;
+    c->rng = kinf__drv_seed(conn.random_seed);
     c->st.response_capacity = o.response_bytes; c->st.request_capacity = o.request_bytes; c->st.mem_used = l.total;
     c->out.body = "";
     c->magic = KINF__CLIENT_MAGIC;
@@ -13154,7 +13751,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->watch_timeout_s = s.d.watch_timeout_s;
     inf->skip_unchanged = (uint8_t)(s.d.skip_unchanged != 0);
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : kinf__drv_seed(s.cd.random_seed);
 #else
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif
@@ -13163,6 +13760,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->conn.wbuf = inf->wbuf;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
+    inf->wl_timeout_ms = (uint32_t)s.d.watch_list_timeout_ms;
 #endif
 #ifndef KINF_NO_METADATA_ONLY
     inf->meta_only = s.d.metadata_only != 0;
@@ -13447,6 +14045,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef JSMN_PARENT_LINKS
 #undef JSMN_STATIC
 #undef JSMN_STRICT
+#undef KINF__EXEC_EARLY_MS
+#undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN

@@ -76,6 +76,17 @@ int main(void) {
     budget("", "https://10.0.0.1:6443");
     budget("http_", "http://10.0.0.1:8001");
     printf("tls_block %zu\n", tls_block("https://10.0.0.1:6443"));
+    {   /* the trust store: one anchor's slot, and the block for Debian's bundle (144 CAs, 61,917 bytes) */
+        kinf_desc_t a;
+        size_t s0;
+        memset(&a, 0, sizeof(a));
+        a.server = "https://10.0.0.1:6443"; a.resource = "/api/v1/pods"; a.insecure_skip_tls_verify = 1;
+        a.tls_max_cas = 16; s0 = kinf_informer_size(&a);
+        a.tls_max_cas = 17;
+        printf("tls_anchor_slot %zu\n", kinf_informer_size(&a) - s0);
+        a.tls_max_cas = 144; a.tls_anchor_bytes = 61917;
+        printf("tls_block_debian %zu\n", tls_block("https://10.0.0.1:6443") + (kinf_informer_size(&a) - s0));
+    }
 #else
     budget("", "http://10.0.0.1:8001");
 #endif

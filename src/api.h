@@ -131,6 +131,11 @@ API
         int  kinf_config_in_cluster(kinf_config_t*, sa_dir, work, size)
         int  kinf_config_default(kinf_config_t*, work, size)
         void kinf_config_apply(const kinf_config_t*, kinf_desc_t*)
+                 a user's exec credential plugin (cfg.exec) becomes desc.exec: the built-in
+                 driver runs it for the token (docs/kubeconfig.md); cfg must outlive the informer
+        int  kinf_ca_bundle_size(file, data, len, int* cas, size_t* anchor_bytes)
+                 what a CA bundle needs of desc.tls_max_cas and tls_anchor_bytes (TLS builds)
+        const char* kinf_system_ca_file(void)   the system's CA bundle ($SSL_CERT_FILE, Debian's ...)
         const char* kinf_resource_version(kinf_informer_t*)
     The persisted cache (docs/snapshot.md; compiled out by KINF_NO_SNAPSHOT):
         int  kinf_snapshot_write(inf, uint64_t unix_ms, kinf_snapshot_write_fn fn, void* user)
@@ -159,7 +164,10 @@ API
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
                  (re)lists through one watch with sendInitialEvents (KEP-3157);
                  AUTO falls back to LIST+WATCH for good once the server refuses
-                 it or does not end the initial events, ON for that list only
+                 it or does not end the initial events, ON for that list only;
+                 a plain watch's signs before the end bookmark (a bookmark
+                 without k8s.io/initial-events-end, an event not ADDED) or
+                 desc.watch_list_timeout_ms (10000) of silence: a fallback too
         desc.metadata_only = 1   PartialObjectMetadata(List) asked for; each
                  object projected to its metadata whatever the server sends
         kinf_stats(): watch_lists, watch_list_fallbacks
@@ -224,6 +232,9 @@ API
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
                  _DELETE (preconditions uid, resourceVersion); req.status: .../status
+        retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
+                 connection, after Retry-After or a jittered backoff, desc.max_retries
+                 (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
         int  kinf_client_poll(c, timeout_ms) / _fd(c) / unsigned _wants(c) / int _timeout_ms(c)
         uint32_t kinf_client_fd_generation(c)
         kinf_engine_t* kinf_client_engine(c)      its connection: the kinf_engine_* calls
@@ -283,12 +294,15 @@ CONFIGURATION MACROS
                               the server, and an object it sends outside them is cached unjudged
     KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
                               every update is delivered
+    KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
+                              kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
     KINF_TLS_BEARSSL          https:// through BearSSL (link -lbearssl)
-    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384, KINF_TLS_MAX_CHAIN 4,
-    KINF_TLS_CHAIN_BYTES 8192   caps of the CA bundle and client chain
+    KINF_TLS_MAX_CAS 16, KINF_TLS_ANCHOR_BYTES 16384   the trust store's defaults when
+                              desc.tls_max_cas and tls_anchor_bytes are 0
+    KINF_TLS_MAX_CHAIN 4, KINF_TLS_CHAIN_BYTES 8192   caps of the client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
@@ -336,8 +350,11 @@ MEMORY
       KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,384 bytes on x86_64;
-      at most KINF_TLS_BYTES, 96 KiB), whatever the number of objects
+      contexts, record buffers, anchors, client chain (78,440 bytes on x86_64
+      with the default trust store; at most KINF_TLS_BYTES, 96 KiB), whatever
+      the number of objects; a larger trust store adds 64 bytes per anchor
+      of desc.tls_max_cas over 16 and its tls_anchor_bytes over 16 KiB
+      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,168 in all
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
@@ -370,10 +387,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,784
+    kinf_client_size is exact: the client with its connection (23,848
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,392 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
@@ -495,7 +512,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(TLS_BAD_CA, "the CA bundle holds no usable PEM certificate") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_CERT, "the client certificate is not a usable PEM certificate chain") \
     KINF_LOGITEM_XMACRO(TLS_BAD_CLIENT_KEY, "the client key is not a PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)") \
-    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle, client chain or key exceeds its KINF_TLS_* cap") \
+    KINF_LOGITEM_XMACRO(TLS_TOO_LARGE, "CA bundle over desc.tls_max_cas or tls_anchor_bytes, or client chain over its KINF_TLS_* cap") \
     KINF_LOGITEM_XMACRO(TLS_INSECURE, "insecure-skip-tls-verify: the server certificate is NOT verified") \
     KINF_LOGITEM_XMACRO(TLS_UNTRUSTED, "TLS: the server certificate is not signed by a trusted CA") \
     KINF_LOGITEM_XMACRO(TLS_BAD_NAME, "TLS: the server certificate does not match the host name or IP") \
@@ -551,7 +568,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CONTEXT, "kubeconfig: no such context (or no current-context)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_CLUSTER, "kubeconfig: the context's cluster is missing or has no server") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_NO_USER, "kubeconfig: the context's user is missing") \
-    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (exec, auth-provider, username/password)") \
+    KINF_LOGITEM_XMACRO(KUBECONFIG_UNSUPPORTED, "kubeconfig: field not supported (auth-provider, username/password, impersonation, an exec the reader refuses)") \
     KINF_LOGITEM_XMACRO(KUBECONFIG_BAD_BASE64, "kubeconfig: a *-data field is not valid base64") \
     KINF_LOGITEM_XMACRO(INCLUSTER_NOT_FOUND, "not in a cluster: KUBERNETES_SERVICE_HOST/PORT are not set") \
     KINF_LOGITEM_XMACRO(INCLUSTER_UNREADABLE, "in-cluster: cannot read the service account token or CA") \
@@ -613,7 +630,12 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_FOREIGN, "the snapshot's journal follows another image or is not a journal: ignored, the image alone loaded") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_JOURNAL_TORN, "the snapshot's journal ends in a torn record (a crash while appending): that record dropped, the ones before it loaded") \
     KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed") \
-    KINF_LOGITEM_XMACRO(INDEX_TOO_MANY_VALUES, "an index function gave more values than desc.max_index_values: the object is found by the first ones only")
+    KINF_LOGITEM_XMACRO(INDEX_TOO_MANY_VALUES, "an index function gave more values than desc.max_index_values: the object is found by the first ones only") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_RETRY, "the write client sends the request again (a 429, a 5xx, or a GET's connection lost)") \
+    KINF_LOGITEM_XMACRO(EXEC_FAILED, "the exec credential plugin could not be run or failed (exit status, first line of stderr)") \
+    KINF_LOGITEM_XMACRO(EXEC_TIMEOUT, "the exec credential plugin did not finish in time: killed") \
+    KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential") \
+    KINF_LOGITEM_XMACRO(EXEC_UNAVAILABLE, "desc.exec: this build runs no exec credential plugins (KINF_NO_EXEC)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -746,6 +768,26 @@ typedef struct kinf_socket_cb_t {
     void (*func)(kinf_engine_t* e, int fd, int event, unsigned wants, void* user);
     void* user;
 } kinf_socket_cb_t;
+/* An exec credential plugin (a kubeconfig's users[].user.exec, as kubectl
+   runs it; docs/kubeconfig.md): the built-in driver runs command with args
+   and the environment plus env and KUBERNETES_EXEC_INFO, never
+   interactively (stdin /dev/null), reads the ExecCredential it prints
+   (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
+   status.token, again on a 401 and before status.expirationTimestamp. The
+   strings are the caller's and must outlive every owner given it. */
+#define KINF_EXEC_MAX_ARGS 32
+#define KINF_EXEC_MAX_ENV 32
+#define KINF_EXEC_OUTPUT_BYTES (32u * 1024u)
+typedef struct kinf_exec_t {
+    const char* command;          /* a path, or a name looked up in PATH; NULL: no plugin */
+    const char* api_version;      /* client.authentication.k8s.io/v1 or /v1beta1 */
+    const char* args[KINF_EXEC_MAX_ARGS];
+    int nargs;
+    const char* env[KINF_EXEC_MAX_ENV][2]; /* name, value */
+    int nenv;
+    int provide_cluster_info;     /* KUBERNETES_EXEC_INFO's spec.cluster: the server */
+    int timeout_ms;               /* default 30000 */
+} kinf_exec_t;
 
 /* The connection: the server, its credentials and TLS, the timeouts, the
    logger. An informer (kinf_desc_t.connection), discovery and the write
@@ -775,6 +817,9 @@ typedef struct kinf_conn_desc_t {
     int insecure_skip_tls_verify;
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
+    const kinf_exec_t* exec;
     int own_transport;
     kinf_socket_cb_t on_socket;   /* the socket callback (above); NULL func: none */
 } kinf_conn_desc_t;
@@ -832,6 +877,19 @@ typedef struct kinf_desc_t {
        (CLOCK_REALTIME, 64-bit where time_t is; see docs/porting.md). */
     int64_t (*tls_time)(void* user);
     void* tls_time_user;
+    /* The trust store's bounds, set at init in the TLS block (docs/tls.md):
+       at most tls_max_cas CA certificates (default KINF_TLS_MAX_CAS, 16; at
+       most 65536) whose names and public keys take at most tls_anchor_bytes
+       (default KINF_TLS_ANCHOR_BYTES, 16 KiB; at most 64 MiB). A bundle over
+       either is refused (TLS_TOO_LARGE). kinf_ca_bundle_size says what a
+       bundle needs: Debian's system bundle, 144 CAs, takes 144 and 61,917
+       bytes (KINF_TLS_BYTES_FOR). */
+    int tls_max_cas;
+    size_t tls_anchor_bytes;
+    /* An exec credential plugin (kinf_config_apply sets it from a kubeconfig):
+       the built-in driver runs it for the token, as it reads token_file. Kept
+       as a pointer: it must outlive the informer. NULL: none. */
+    const kinf_exec_t* exec;
     int own_transport;           /* 1: a transport of the caller's drives the engine (kinf_engine_*), TLS
                                     for https:// included; no TLS block is set up and kinf_poll refuses */
     /* Watch-list (streaming lists, KEP-3157): the list and every relist
@@ -841,6 +899,12 @@ typedef struct kinf_desc_t {
        with LIST from then on; _ON: tried at every (re)list, each failure
        falls back to LIST for that one; _OFF: LIST, then WATCH. */
     int watch_list;
+    /* A watch-list whose stream (its head 200) brings no initial event and
+       no end bookmark for this long falls back to LIST at once, as one that
+       sends a bookmark without k8s.io/initial-events-end, or an event other
+       than ADDED, before its end: what a server or proxy that ignores
+       watch-list's parameters and answers a plain watch does. Default 10000. */
+    int watch_list_timeout_ms;
     /* 1: metadata only (client-go's metadatainformer): the requests ask for
        PartialObjectMetadata(List), and each object is projected to its
        "metadata" whatever the server sends; keep paths must lie under
@@ -889,6 +953,7 @@ typedef struct kinf_config_t {
     const void* client_cert_data; size_t client_cert_len;
     const void* client_key_data; size_t client_key_len;
     int insecure_skip_tls_verify;
+    kinf_exec_t exec;             /* users[].user.exec (command NULL: none); strings in the work buffer */
     char source[16];              /* "kubeconfig" or "in-cluster" */
     char context[256];            /* the context used */
     uint32_t error;               /* KINF_LOGITEM_* when a load failed */
@@ -924,7 +989,18 @@ typedef struct kinf_stats_t {
 #define KINF_INDEX_SLOT_BYTES 12u
 #define KINF_TOKEN_BYTES 20u
 #define KINF_HANDLER_BYTES 64u
-#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build */
+#define KINF_TLS_BYTES (96u * 1024u) /* added for an https:// server in a KINF_TLS_BEARSSL build (default trust store) */
+/* The trust store (desc.tls_max_cas, tls_anchor_bytes): a bound of one
+   anchor's slot (BearSSL's br_x509_trust_anchor: 64 bytes on x86_64), the
+   largest values taken, and the TLS block for a store of these bounds (0:
+   the default, 16 anchors and 16 KiB), an upper bound as KINF_TLS_BYTES is:
+       static unsigned char tls_extra[KINF_TLS_BYTES_FOR(160, 128 * 1024) - KINF_TLS_BYTES]; */
+#define KINF_TLS_ANCHOR_SLOT_BYTES (8u * sizeof(void*))
+#define KINF_TLS_CAS_LIMIT 65536
+#define KINF_TLS_ANCHOR_LIMIT (64u << 20)
+#define KINF_TLS_BYTES_FOR(max_cas, anchor_bytes) ((uint64_t)KINF_TLS_BYTES + 16u \
+    + (KINF__CAP(max_cas, 16, 16, KINF_TLS_CAS_LIMIT) - 16u) * KINF_TLS_ANCHOR_SLOT_BYTES \
+    + (KINF__CAP(anchor_bytes, 16384, 16384, KINF_TLS_ANCHOR_LIMIT) - 16384u))
 /* the gzip inflater (its 32 KiB window and its state), unless desc.no_gzip
    or KINF_NO_GZIP; counted in KINF_INFORMER_BYTES */
 #ifdef KINF_NO_GZIP
@@ -1033,6 +1109,25 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
    which kinf_init also refuses, is not known here. Uses about 8 KiB of stack
    (13 KiB in a KINF_TLS_BEARSSL build). */
 KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap);
+#ifdef KINF_TLS_BEARSSL
+/* What a PEM CA bundle (a file, or data and len) needs of the trust store:
+   *cas its certificates, *anchor_bytes the bytes of their names and public
+   keys; set desc.tls_max_cas and tls_anchor_bytes (or a kinf_conn_desc_t's)
+   to at least these and kinf_init takes it. KINF_OK; KINF_ERR_INVAL when it
+   holds no usable certificate, or a bad one, or the file cannot be read;
+   KINF_ERR_NOMEM past KINF_TLS_CAS_LIMIT or KINF_TLS_ANCHOR_LIMIT. Reads the
+   file in pieces, no memory beyond the stack (about 9 KiB). */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes);
+#endif
+#ifndef KINF_ENGINE_ONLY
+/* The system's CA bundle, as Go's crypto/x509 finds it on Linux and the
+   BSDs: $SSL_CERT_FILE when set, else the first readable of
+   /etc/ssl/certs/ca-certificates.crt (Debian, Ubuntu, Arch, Gentoo),
+   /etc/pki/tls/certs/ca-bundle.crt (Fedora, RHEL), /etc/ssl/ca-bundle.pem
+   (openSUSE), /etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem (RHEL 7+),
+   /etc/ssl/cert.pem (Alpine, the BSDs, macOS). NULL when none is. */
+KINF_API const char* kinf_system_ca_file(void);
+#endif
 /* Registers a handler (copied). After start, the new handler at once gets
    on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
@@ -1852,9 +1947,19 @@ typedef struct kinf_client_desc_t {
     const kinf_conn_desc_t* connection; /* not NULL: the connection from here instead (conn is not read) */
     size_t request_bytes;        /* largest request body; default 16 KiB, 256 B to 64 MiB */
     size_t response_bytes;       /* largest response body; default 64 KiB, 1 KiB to 64 MiB */
+    /* Retries, by client-go's rules (docs/client.md): a 429, a 5xx with
+       Retry-After, and for a GET a 5xx or a connection lost before the whole
+       response, are sent again after Retry-After (seconds, at most
+       retry_max_ms) or a backoff (retry_base_ms doubling to retry_max_ms,
+       full jitter), up to max_retries times; then the request ends as
+       without retries. A 409 is never retried: the caller decides. */
+    int max_retries;             /* default 5; negative: no retries */
+    int retry_base_ms;           /* default 500 */
+    int retry_max_ms;            /* default 30000 */
 } kinf_client_desc_t;
 typedef struct kinf_client_stats_t {
     uint64_t requests, ok, conflicts, failed, bytes_read, bytes_written;
+    uint64_t retries;            /* requests sent again (CLIENT_RETRY) */
     size_t response_peak, response_capacity, request_capacity, mem_used;
 } kinf_client_stats_t;
 

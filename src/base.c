@@ -16,6 +16,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -197,5 +199,37 @@ static uint32_t kinf__rand(uint32_t* st) {
     x ^= x << 13; x ^= x >> 17; x ^= x << 5;
     *st = x;
     return x;
+}
+/* jsmn helpers: the token after token i and all it holds; the value of the
+   member name of the object at token o (-1: none); token i's text is s */
+static int kinf__tok_skip(const jsmntok_t* t, int nt, int i) {
+    int end = t[i].end;
+    i++;
+    while (i < nt && t[i].start < end) { i++; }
+    return i;
+}
+static int kinf__tok_member(const char* js, const jsmntok_t* t, int nt, int o, const char* name) {
+    int j = o + 1, m;
+    size_t n = strlen(name);
+    if (o < 0 || o >= nt || t[o].type != JSMN_OBJECT) { return -1; }
+    for (m = 0; m < t[o].size && j + 1 < nt; m++) {
+        if ((size_t)(t[j].end - t[j].start) == n && !memcmp(js + t[j].start, name, n)) { return j + 1; }
+        j = kinf__tok_skip(t, nt, j + 1);
+    }
+    return -1;
+}
+static int kinf__tok_is(const char* js, const jsmntok_t* t, int i, const char* s) {
+    size_t n = strlen(s);
+    return i >= 0 && (size_t)(t[i].end - t[i].start) == n && !memcmp(js + t[i].start, s, n);
+}
+/* The backoff of failure *n (counted up, to 6): base_ms doubled each time up
+   to cap_ms, plus full jitter (a random share of as much again), as
+   client-go's reflector. Every owner's retries wait this. */
+static uint64_t kinf__backoff_ms(uint32_t base_ms, uint32_t cap_ms, int* n, uint32_t* rng) {
+    uint64_t d = (uint64_t)base_ms << (*n < 6 ? (*n > 0 ? *n : 0) : 6);
+    if (d > cap_ms) { d = cap_ms; }
+    if (d == 0) { d = 1; }
+    if (*n < 6) { (*n)++; }
+    return d + kinf__rand(rng) % d;
 }
 

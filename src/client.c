@@ -28,6 +28,11 @@ struct kinf_client_t {
     jsmntok_t toks[KINF__CL_TOKS];
     uint32_t last_error;
     kinf_client_stats_t st;
+    /* retries (desc.max_retries ...): of this request so far, the backoff's
+       exponent, when the next attempt goes out (0: none waiting), the jitter */
+    int max_retries, retries, backoff_n;
+    uint32_t retry_base_ms, retry_max_ms, rng;
+    uint64_t retry_at;
 };
 static int kinf__cl_ok(const kinf_client_t* c) { return c && c->magic == KINF__CLIENT_MAGIC; }
 static void kinf__cl_log(kinf_client_t* c, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -81,8 +86,43 @@ static void kinf__cl_status(kinf_client_t* c) {
         size_t kl = (size_t)(k->end - k->start);
         if (v->type == JSMN_STRING && kl == 6 && !memcmp(c->rbody + k->start, "reason", 6)) { kinf__cl_text(c->rbody, v, c->out.reason, sizeof(c->out.reason)); }
         if (v->type == JSMN_STRING && kl == 7 && !memcmp(c->rbody + k->start, "message", 7)) { kinf__cl_text(c->rbody, v, c->out.message, sizeof(c->out.message)); }
-        j = kinf__rf_tok_skip(c->toks, nt, j + 1);
+        j = kinf__tok_skip(c->toks, nt, j + 1);
     }
+}
+/* >>client retry  client-go's rules: a 429 (the server did not take the
+   request), a 5xx with Retry-After (the server asks for it), and for a GET,
+   which changes nothing, a 5xx without it or a connection lost before the
+   whole response. A write that got no answer may have been carried out: it
+   ends, and the caller decides, as on a 409. */
+static int kinf__cl_retryable(const kinf_client_t* c, int code) {
+    if (code == 429) { return 1; }
+    if (code >= 500 && code != 501) { return c->conn.resp.retry_after >= 0 || c->verb == KINF_CLIENT_GET; }
+    return code == 0 && c->verb == KINF_CLIENT_GET; /* 0: no whole response */
+}
+/* Sends the request again later, if retries are left: after Retry-After
+   (at most retry_max_ms) or the backoff. why: the status or the loss. 1 when
+   it will; the connection is kept (keep) or dropped. */
+static int kinf__cl_retry(kinf_client_t* c, int code, const char* why, int keep) {
+    char num[21], det[64];
+    int64_t wait;
+    if (!kinf__cl_retryable(c, code) || c->retries >= c->max_retries) { return 0; }
+    wait = code ? kinf__conn_retry_after_ms(&c->conn, (int64_t)c->retry_max_ms) : -1;
+    if (wait < 0) { wait = (int64_t)kinf__backoff_ms(c->retry_base_ms, c->retry_max_ms, &c->backoff_n, &c->rng); }
+    c->retries++;
+    c->st.retries++;
+    if (!keep) { kinf__conn_drop(&c->conn); }
+    c->conn.cstate = KINF__C_NONE;
+    c->retry_at = c->conn.now + (uint64_t)wait;
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), " (");
+    kinf__cat(det, sizeof(det), why);
+    kinf__cat(det, sizeof(det), "; retry ");
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)c->retries));
+    kinf__cat(det, sizeof(det), " in ");
+    kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)wait));
+    kinf__cat(det, sizeof(det), " ms)");
+    kinf__cl_log(c, KINF_LOG_WARN, KINF_LOGITEM_CLIENT_RETRY, c->path, det, __LINE__);
+    return 1;
 }
 /* The whole response: what it means for the caller. */
 static void kinf__cl_response_done(kinf_client_t* c) {
@@ -94,6 +134,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     keep = c->conn.reusable;
     c->out.code = code;
     if (code >= 200 && code < 300) { kinf__cl_finish(c, KINF_CLIENT_OK, 0, keep); return; }
+    if (kinf__cl_retry(c, code, kinf__utoa(num, (uint64_t)code), keep)) { return; }
     kinf__cl_status(c);
     if (code == 409) {
         int exists = !strcmp(c->out.reason, "AlreadyExists");
@@ -104,7 +145,7 @@ static void kinf__cl_response_done(kinf_client_t* c) {
     else if (code == 403) { result = KINF_CLIENT_FORBIDDEN; item = KINF_LOGITEM_CLIENT_FORBIDDEN; }
     else if (code == 401) {
         result = KINF_CLIENT_UNAUTHORIZED; item = KINF_LOGITEM_CLIENT_UNAUTHORIZED;
-        if (c->conn.token_file[0]) { c->conn.token_due = 1; } /* read again before the next request */
+        kinf__conn_unauthorized(&c->conn); /* the token again before the next request */
     }
     else if (code >= 500) { result = KINF_CLIENT_SERVER_ERROR; item = KINF_LOGITEM_CLIENT_SERVER_ERROR; }
     else { result = KINF_CLIENT_HTTP_ERROR; item = KINF_LOGITEM_CLIENT_HTTP_ERROR; }
@@ -185,9 +226,15 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
+static int kinf__cl_send(kinf_client_t* c);
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
     int r;
+    if (c->phase == KINF__CL_RUNNING && c->retry_at && c->conn.now >= c->retry_at) { /* the retry's time */
+        c->retry_at = 0;
+        if (!kinf__cl_send(c)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
+        return;
+    }
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
     r = kinf__conn_drain(&c->conn, kinf__cl_take_op, c);
     if (r == -1) { kinf__cl_fail(c, c->conn.err_item); } /* malformed; a refused take ended the request itself */
@@ -197,6 +244,10 @@ static void kinf__cl_advance(void* owner) {
 /* The exchange ended without a whole response: the request fails (a connection failure). */
 static void kinf__cl_lost(void* owner, int why, uint32_t item) {
     kinf_client_t* c = (kinf_client_t*)owner;
+    /* a cut (closed, reset) under the exchange; a connect that failed is not
+       retried here (as client-go): the caller's next request tries again */
+    int cut = why == KINF__LOST_CLOSED || (why == KINF__LOST_FAILED && (c->conn.cstate == KINF__C_SEND || c->conn.cstate == KINF__C_RECV));
+    if (c->phase == KINF__CL_RUNNING && cut && kinf__cl_retry(c, 0, why == KINF__LOST_CLOSED ? "connection closed" : "connection lost", 0)) { return; }
     if (why == KINF__LOST_CLOSED) { KINF__CL_ERR(c, CONNECTION_CLOSED, c->path, 0); item = KINF_LOGITEM_CONNECTION_CLOSED; }
     else if (why == KINF__LOST_IDLE) { KINF__CL_ERR(c, IDLE_TIMEOUT, c->path, 0); }
     if (c->phase == KINF__CL_RUNNING) { kinf__cl_fail(c, item); }
@@ -208,7 +259,10 @@ static unsigned kinf__cl_gate(const void* owner) {
     int before = c->conn.cstate == KINF__C_WANTED || (c->conn.cstate == KINF__C_SEND && c->conn.wpos == 0);
     return (c->phase == KINF__CL_RUNNING && before ? (unsigned)KINF_ENG_TOKEN : 0u) | KINF_ENG_RECV;
 }
-static uint64_t kinf__cl_deadline(const void* owner) { (void)owner; return UINT64_MAX; }
+static uint64_t kinf__cl_deadline(const void* owner) {
+    const kinf_client_t* c = (const kinf_client_t*)owner;
+    return c->phase == KINF__CL_RUNNING && c->retry_at ? c->retry_at : UINT64_MAX;
+}
 static int kinf__cl_head(void* owner) { (void)owner; return 0; }
 static int kinf__cl_rebuild(void* owner) { return kinf__cl_build((kinf_client_t*)owner); }
 static void kinf__cl_log_op(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
@@ -218,18 +272,25 @@ static const kinf__conn_ops kinf__cl_ops = {
     kinf__cl_advance, kinf__cl_rebuild, kinf__cl_head, kinf__cl_lost, kinf__cl_gate, kinf__cl_deadline, 0, kinf__cl_log_op
 };
 
-/* The request is in place (path, verb, body): its head built, it goes out. */
-static int kinf__cl_go(kinf_client_t* c) {
-    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return KINF_ERR_INVAL; }
+/* The request (built again: a token read since goes into it) goes out, the
+   first time or again; 0 when its head does not fit. */
+static int kinf__cl_send(kinf_client_t* c) {
+    if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return 0; }
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    c->phase = KINF__CL_RUNNING;
-    c->st.requests++;
     kinf__conn_start(&c->conn);
 #ifndef KINF_ENGINE_ONLY
     kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
 #endif
+    return 1;
+}
+/* The request is in place (path, verb, body): its head built, it goes out. */
+static int kinf__cl_go(kinf_client_t* c) {
+    c->retries = 0; c->backoff_n = 0; c->retry_at = 0;
+    c->phase = KINF__CL_RUNNING;
+    if (!kinf__cl_send(c)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
+    c->st.requests++;
     return KINF_OK;
 }
 /* >>client path  a request to a path of the caller's own (a webhook): the
@@ -383,6 +444,12 @@ static void kinf__cl_defaults(const kinf_client_desc_t* in, kinf_client_desc_t* 
     if (o->response_bytes == 0) { o->response_bytes = 64u * 1024u; }
     if (o->response_bytes < 1024) { o->response_bytes = 1024; }
     if (o->response_bytes > (64u << 20)) { o->response_bytes = 64u << 20; }
+    if (o->max_retries == 0) { o->max_retries = 5; }
+    if (o->max_retries < 0) { o->max_retries = 0; }
+    if (o->max_retries > 100) { o->max_retries = 100; }
+    if (o->retry_base_ms <= 0) { o->retry_base_ms = 500; }
+    if (o->retry_max_ms <= 0) { o->retry_max_ms = 30000; }
+    if (o->retry_max_ms < o->retry_base_ms) { o->retry_max_ms = o->retry_base_ms; }
     *conn = kinf__conn_desc_for(in->connection, in->conn);
 }
 static kinf__cl_layout_t kinf__cl_layout(const kinf_client_desc_t* o, const kinf_conn_desc_t* conn) {
@@ -424,6 +491,8 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
     c->conn.retry_stale = 1;
     c->conn.where = c->path;
     c->conn.last_error = &c->last_error;
+    c->max_retries = o.max_retries; c->retry_base_ms = (uint32_t)o.retry_base_ms; c->retry_max_ms = (uint32_t)o.retry_max_ms;
+    c->rng = kinf__drv_seed(conn.random_seed);
     c->st.response_capacity = o.response_bytes; c->st.request_capacity = o.request_bytes; c->st.mem_used = l.total;
     c->out.body = "";
     c->magic = KINF__CLIENT_MAGIC;

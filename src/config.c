@@ -468,6 +468,9 @@ typedef struct kinf__kc_item {
     kinf__yval cluster, user, namespace_;                         /* contexts[].context */
     kinf__yval server, ca, ca_data, insecure, server_name;        /* clusters[].cluster */
     kinf__yval token, token_file, cert, cert_data, key, key_data; /* users[].user */
+    kinf__yval exec, exec_cmd, exec_api, exec_mode, exec_pci;     /* users[].user.exec */
+    kinf__yval exec_args[KINF_EXEC_MAX_ARGS], exec_env[KINF_EXEC_MAX_ENV][2];
+    int exec_nargs, exec_nenv, exec_over;                         /* over: more args or env than kinf_exec_t holds */
     kinf__yseg refused;                                           /* the first field set that kinformer refuses */
     int has_refused;
 } kinf__kc_item;
@@ -490,7 +493,7 @@ static const kinf__kc_field kinf__kc_fields[] = {
     { KINF__KC_USERS, 0, "client-certificate-data", offsetof(kinf__kc_item, cert_data) },
     { KINF__KC_USERS, 0, "client-key", offsetof(kinf__kc_item, key) },
     { KINF__KC_USERS, 0, "client-key-data", offsetof(kinf__kc_item, key_data) },
-    { KINF__KC_USERS, 1, "exec", 0 }, { KINF__KC_USERS, 1, "auth-provider", 0 },
+    { KINF__KC_USERS, 0, "exec", offsetof(kinf__kc_item, exec) }, { KINF__KC_USERS, 1, "auth-provider", 0 },
     { KINF__KC_USERS, 1, "username", 0 }, { KINF__KC_USERS, 1, "password", 0 },
     { KINF__KC_USERS, 1, "as", 0 }, { KINF__KC_USERS, 1, "as-uid", 0 },
     { KINF__KC_USERS, 1, "as-groups", 0 }, { KINF__KC_USERS, 1, "as-user-extra", 0 }
@@ -523,6 +526,31 @@ static void kinf__kc_close(kinf__kc* kc) {
     }
     memset(&kc->item, 0, sizeof(kc->item));
 }
+/* users[].user.exec's members (path from below exec, n of them): command,
+   apiVersion, interactiveMode, provideClusterInfo, args[k], env[k].name and
+   .value; installHint and others are not used */
+static void kinf__kc_exec(kinf__kc_item* it, const kinf__yseg* path, int n, const kinf__yval* v) {
+    if (n == 1) {
+        if (kinf__yseg_is(&path[0], "command")) { it->exec_cmd = *v; }
+        else if (kinf__yseg_is(&path[0], "apiVersion")) { it->exec_api = *v; }
+        else if (kinf__yseg_is(&path[0], "interactiveMode")) { it->exec_mode = *v; }
+        else if (kinf__yseg_is(&path[0], "provideClusterInfo")) { it->exec_pci = *v; }
+        return;
+    }
+    if (n == 2 && kinf__yseg_is(&path[0], "args") && path[1].idx >= 0) {
+        if (path[1].idx >= KINF_EXEC_MAX_ARGS) { it->exec_over = 1; return; }
+        it->exec_args[path[1].idx] = *v;
+        if (path[1].idx >= it->exec_nargs) { it->exec_nargs = path[1].idx + 1; }
+        return;
+    }
+    if (n == 3 && kinf__yseg_is(&path[0], "env") && path[1].idx >= 0) {
+        int k = kinf__yseg_is(&path[2], "name") ? 0 : kinf__yseg_is(&path[2], "value") ? 1 : -1;
+        if (k < 0) { return; }
+        if (path[1].idx >= KINF_EXEC_MAX_ENV) { it->exec_over = 1; return; }
+        it->exec_env[path[1].idx][k] = *v;
+        if (path[1].idx >= it->exec_nenv) { it->exec_nenv = path[1].idx + 1; }
+    }
+}
 static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__yval* v) {
     kinf__kc* kc = (kinf__kc*)u;
     size_t f;
@@ -533,6 +561,7 @@ static void kinf__kc_visit(void* u, const kinf__yseg* path, int n, const kinf__y
     if (n < 2 || !kinf__yseg_is(&path[0], kinf__kc_lists[kc->list][0]) || path[1].idx < 0) { return; }
     if (path[1].idx != kc->cur) { kinf__kc_close(kc); kc->cur = path[1].idx; }
     if (n == 3 && kinf__yseg_is(&path[2], "name")) { kc->item.name = *v; return; }
+    if (n >= 5 && kc->list == KINF__KC_USERS && kinf__yseg_is(&path[2], "user") && kinf__yseg_is(&path[3], "exec")) { kinf__kc_exec(&kc->item, path + 4, n - 4, v); return; }
     if (n != 4 || !kinf__yseg_is(&path[2], kinf__kc_lists[kc->list][1])) { return; }
     for (f = 0; f < sizeof(kinf__kc_fields) / sizeof(kinf__kc_fields[0]); f++) {
         const kinf__kc_field* d = &kinf__kc_fields[f];
@@ -575,6 +604,77 @@ static int kinf__kc_entry(kinf_config_t* cfg, kinf__kc* kc, const char* buf, siz
         kinf__cat(where, sizeof(where), kinf__kc_lists[list][1]); kinf__cat(where, sizeof(where), ".");
         return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, where, f);
     }
+    return KINF_OK;
+}
+/* a scalar into the work buffer's free tail, NUL-terminated (*out; NULL
+   when v is none); 0 with cfg->error set when it does not fit */
+static int kinf__cfg_wstr(kinf_config_t* cfg, const kinf__yval* v, unsigned char* work, size_t* used, size_t cap,
+                          const char** out, const char* field) {
+    long n;
+    *out = 0;
+    if (!v->p || v->type != KINF__Y_SCALAR) { return 1; }
+    if (*used >= cap) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+    n = kinf__ystr(v->p, v->n, v->style, (char*)work + *used, cap - *used);
+    if (n < 0) { kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, field, 0); return 0; }
+    *out = (const char*)work + *used;
+    *used += (size_t)n + 1;
+    return 1;
+}
+/* users[].user.exec into cfg->exec (strings in the work buffer); dir: the
+   kubeconfig's, for a relative command with a '/' (as client-go). KINF_OK,
+   or an error with cfg->error set. */
+static int kinf__cfg_exec(kinf_config_t* cfg, const kinf__kc_item* it, unsigned char* w, size_t* used, size_t cap, const char* dir) {
+    kinf_exec_t* x = &cfg->exec;
+    const char* mode = 0;
+    const char* pci = 0;
+    int k;
+    if (it->exec_over) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "users.user.exec: more args or env than kinf_exec_t holds", 0); }
+    if (!kinf__cfg_wstr(cfg, &it->exec_api, w, used, cap, &x->api_version, "users.user.exec.apiVersion") ||
+        !kinf__cfg_wstr(cfg, &it->exec_mode, w, used, cap, &mode, "users.user.exec.interactiveMode") ||
+        !kinf__cfg_wstr(cfg, &it->exec_pci, w, used, cap, &pci, "users.user.exec.provideClusterInfo")) { return KINF_ERR_INVAL; }
+    if (!x->api_version || (strcmp(x->api_version, "client.authentication.k8s.io/v1") && strcmp(x->api_version, "client.authentication.k8s.io/v1beta1"))) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.apiVersion: not client.authentication.k8s.io/v1 or v1beta1", 0);
+    }
+    if (mode && !strcmp(mode, "Always")) {
+        return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.interactiveMode Always (a plugin is never run interactively)", 0);
+    }
+    x->provide_cluster_info = pci && !strcmp(pci, "true");
+    if (it->exec_cmd.p && it->exec_cmd.type == KINF__Y_SCALAR) {
+        char cmd[512];
+        const char* at;
+        if (kinf__ystr(it->exec_cmd.p, it->exec_cmd.n, it->exec_cmd.style, cmd, sizeof(cmd)) <= 0) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_TOO_LONG, "users.user.exec.command", 0);
+        }
+        if (cmd[0] != '/' && strchr(cmd, '/')) { /* relative to the kubeconfig's directory */
+            size_t dl = strlen(dir), cl = strlen(cmd);
+            if (dl + 1 + cl + 1 > cap - *used) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "users.user.exec.command", 0); }
+            at = (const char*)w + *used;
+            memcpy(w + *used, dir, dl); w[*used + dl] = '/'; memcpy(w + *used + dl + 1, cmd, cl + 1);
+            *used += dl + 1 + cl + 1;
+        } else {
+            size_t cl = strlen(cmd);
+            if (cl + 1 > cap - *used) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "users.user.exec.command", 0); }
+            at = (const char*)w + *used;
+            memcpy(w + *used, cmd, cl + 1);
+            *used += cl + 1;
+        }
+        x->command = at;
+    }
+    if (!x->command) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_UNSUPPORTED, "users.user.exec.command: none", 0); }
+    for (k = 0; k < it->exec_nargs; k++) {
+        if (!kinf__cfg_wstr(cfg, &it->exec_args[k], w, used, cap, &x->args[k], "users.user.exec.args")) { return KINF_ERR_INVAL; }
+        if (!x->args[k]) { return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec.args: an item that is not a string", 0); }
+    }
+    x->nargs = it->exec_nargs;
+    for (k = 0; k < it->exec_nenv; k++) {
+        if (!kinf__cfg_wstr(cfg, &it->exec_env[k][0], w, used, cap, &x->env[k][0], "users.user.exec.env") ||
+            !kinf__cfg_wstr(cfg, &it->exec_env[k][1], w, used, cap, &x->env[k][1], "users.user.exec.env")) { return KINF_ERR_INVAL; }
+        if (!x->env[k][0] || !x->env[k][0][0] || strchr(x->env[k][0], '=')) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec.env: an entry without a usable name", 0);
+        }
+        if (!x->env[k][1]) { x->env[k][1] = x->env[k][0] + strlen(x->env[k][0]); } /* no value: "" */
+    }
+    x->nenv = it->exec_nenv;
     return KINF_OK;
 }
 /* a scalar into dst (fixed size); a relative path resolved against dir */
@@ -709,13 +809,14 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (user[0]) {
         r = kinf__kc_entry(cfg, &kc, (const char*)w, used, KINF__KC_USERS, user, KINF_LOGITEM_KUBECONFIG_NO_USER);
         if (r != KINF_OK) { return r; }
-        if (kc.hit.token.p && kc.hit.token.type == KINF__Y_SCALAR) {
-            long tl;
-            if (used >= work_size) { return kinf__cfg_err(cfg, KINF_LOGITEM_CONFIG_FILE_TOO_LARGE, "token", 0); }
-            tl = kinf__ystr(kc.hit.token.p, kc.hit.token.n, kc.hit.token.style, (char*)w + used, work_size - used);
-            if (tl < 0) { return kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0); }
-            cfg->token = (const char*)w + used;
-            used += (size_t)tl + 1;
+        if (!kinf__cfg_wstr(cfg, &kc.hit.token, w, &used, work_size, &cfg->token, "token")) {
+            return used >= work_size ? KINF_ERR_NOMEM : kinf__cfg_err(cfg, KINF_LOGITEM_TOKEN_TOO_LONG, "users.user.token", 0);
+        }
+        if (kc.hit.exec.type == KINF__Y_MAP) { /* a container's start: no text */
+            r = kinf__cfg_exec(cfg, &kc.hit, w, &used, work_size, dir);
+            if (r != KINF_OK) { return r; }
+        } else if (kc.hit.exec.type == KINF__Y_SEQ || (kc.hit.exec.type == KINF__Y_SCALAR && kc.hit.exec.p)) {
+            return kinf__cfg_err(cfg, KINF_LOGITEM_KUBECONFIG_YAML, "users.user.exec: not a map", 0);
         }
         if (!kinf__cfg_str(cfg, &kc.hit.token_file, cfg->token_file, sizeof(cfg->token_file), dir, "tokenFile") ||
             !kinf__cfg_str(cfg, &kc.hit.cert, cfg->client_cert_file, sizeof(cfg->client_cert_file), dir, "client-certificate") ||
@@ -793,9 +894,10 @@ KINF_API int kinf_config_default(kinf_config_t* cfg, void* work, size_t work_siz
 KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
     if (!cfg || !d) { return; }
     if (!d->server && cfg->server[0]) { d->server = cfg->server; }
-    if (!d->token && !d->token_file) {
+    if (!d->token && !d->token_file && !d->exec) {
         if (cfg->token) { d->token = cfg->token; }
         else if (cfg->token_file[0]) { d->token_file = cfg->token_file; }
+        else if (cfg->exec.command) { d->exec = &cfg->exec; }
     }
     if (!d->ca_file && !d->ca_data) {
         if (cfg->ca_data) { d->ca_data = cfg->ca_data; d->ca_len = cfg->ca_len; }

@@ -59,6 +59,9 @@ struct kinf_engine_t {
     char token[KINF_MAX_TOKEN];
     char token_file[KINF__TOKEN_FILE_BYTES];
     uint64_t token_at;
+    const kinf_exec_t* exec;      /* an exec credential plugin the driver runs for the token, or NULL */
+    uint64_t token_exp;           /* engine time the plugin's token expires (0: not said) */
+    int64_t token_wall;           /* its expirationTimestamp, Unix seconds (the driver's scratch) */
     uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
     uint32_t err_item;            /* the last item logged as an error: what a failure without one was */
     uint32_t* last_error;         /* the owner's sticky error, for a refusal logged as a warning */
@@ -298,13 +301,28 @@ static int kinf__conn_ingest(kinf_engine_t* c, size_t n) {
     c->dpos = p; c->dend = c->rend = p + dn;
     return 0;
 }
+/* The response's Retry-After (seconds; an HTTP-date reads as none) in ms,
+   at most cap_ms; -1 when it has none. */
+static int64_t kinf__conn_retry_after_ms(const kinf_engine_t* c, int64_t cap_ms) {
+    int64_t s = c->resp.retry_after;
+    if (s < 0) { return -1; }
+    return s > cap_ms / 1000 ? cap_ms : s * 1000;
+}
 /* The response was read to its end: whether its connection can carry the next request. */
 static void kinf__conn_finished(kinf_engine_t* c) {
     c->reusable = !c->resp.conn_close && (c->resp.chunked || c->resp.clen >= 0);
 }
+/* The token is to be had again: a token file every 60 s and after a 401; an
+   exec plugin's after a 401 and 10 s before it expires (but not within 10 s
+   of the last run: a plugin that hands out a token about to expire is not
+   run in a loop) */
+#define KINF__EXEC_EARLY_MS 10000u
 static int kinf__conn_token_stale(const kinf_engine_t* c) {
+    if (c->exec) { return c->token_due || (c->token_exp && c->now + KINF__EXEC_EARLY_MS >= c->token_exp && c->now - c->token_at >= KINF__EXEC_EARLY_MS); }
     return c->token_file[0] && (c->token_due || c->now - c->token_at >= 60000u);
 }
+/* a 401 makes a token due again: a file's, or a plugin's */
+static void kinf__conn_unauthorized(kinf_engine_t* c) { if (c->token_file[0] || c->exec) { c->token_due = 1; } }
 /* Takes a new token (NULL keeps the one held). A bad one is logged as a
    warning and refused: KINF_OK, or the item. */
 static uint32_t kinf__conn_set_token(kinf_engine_t* c, const char* token, uint64_t now_ms) {

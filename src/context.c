@@ -182,8 +182,14 @@ struct kinf_informer_t {
     uint64_t snap_jchanges;       /* the changes the journal holds (its replay's cost: KINF__JRNL_PCT) */
     /* watch-list (>>watchlist): desc.watch_list; off: refused once (AUTO
        remembers it); skip: this relist goes through LIST; init: the watch
-       under way is a watch-list whose initial events have not ended */
+       under way is a watch-list whose initial events have not ended;
+       timeout_ms: desc.watch_list_timeout_ms; progress: the engine time of
+       the stream's head or its last initial event; why: what a record found
+       that only a plain watch sends (KINF__REC_WL_PLAIN) */
     uint8_t wl_mode, wl_off, wl_skip, wl_init;
+    uint32_t wl_timeout_ms;
+    uint64_t wl_progress;
+    const char* wl_why;
     uint8_t meta_only;            /* desc.metadata_only (>>metadata) */
     uint8_t skip_unchanged;       /* desc.skip_unchanged (>>store unchanged) */
 };

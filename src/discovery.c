@@ -343,11 +343,8 @@ static int kinf__dc_ok(const kinf_discovery_t* d) { return d && d->magic == KINF
 /* The round failed: backs off (800 ms doubling to 30 s, full jitter) and
    starts it over. */
 static void kinf__dc_fail(kinf_discovery_t* d) {
-    uint64_t delay = 800u << (d->backoff_n < 6 ? d->backoff_n : 6);
+    uint64_t delay = kinf__backoff_ms(800u, 30000u, &d->backoff_n, &d->rng);
     char num[21];
-    if (delay > 30000u) { delay = 30000u; }
-    if (d->backoff_n < 6) { d->backoff_n++; }
-    delay += kinf__rand(&d->rng) % delay;
     kinf__conn_drop(&d->conn);
     d->st.failures++;
     d->phase = KINF__DP_BACKOFF;
@@ -517,7 +514,7 @@ static void kinf__dc_response_done(kinf_discovery_t* d) {
     }
     if (status == 401) {
         KINF__DC_ERR(d, UNAUTHORIZED, d->reqpath, d->msg);
-        if (d->conn.token_file[0]) { d->conn.token_due = 1; }
+        kinf__conn_unauthorized(&d->conn);
     } else if (status == 403) {
         KINF__DC_ERR(d, FORBIDDEN, d->reqpath, d->msg);
     } else {
@@ -814,11 +811,7 @@ KINF_API kinf_discovery_t* kinf_discovery_init(void* mem, size_t size, const kin
     if (!kinf__conn_setup(&d->conn, &conn, &kinf__dc_ops, d, base + l.conn, d->prefix, sizeof(d->prefix))) { return 0; }
     d->conn.retry_stale = 1;
     d->conn.where = d->reqpath;
-#ifndef KINF_ENGINE_ONLY
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
-#else
-    d->rng = conn.random_seed ? conn.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u;
-#endif
+    d->rng = kinf__drv_seed(conn.random_seed);
     d->scan.ev = d->doc; d->scan.ev_cap = d->doc_bytes;
     d->scan.rules = 0;
     for (k = 0; k < KINF__CAP_COUNT; k++) { d->scan.cbuf[k] = d->capbuf[k]; d->scan.ccap[k] = sizeof(d->capbuf[k]); }

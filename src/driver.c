@@ -9,6 +9,19 @@ KINF_API uint64_t kinf_now_ms(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
+/* A random seed: the one given, else from the clock and the process id */
+static uint32_t kinf__drv_seed(uint32_t seed) { return seed ? seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid(); }
+KINF_API const char* kinf_system_ca_file(void) {
+    static const char* const paths[] = {
+        "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/ca-bundle.pem",
+        "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", "/etc/ssl/cert.pem"
+    };
+    const char* env = getenv("SSL_CERT_FILE");
+    size_t i;
+    if (env && env[0]) { return access(env, R_OK) == 0 ? env : 0; }
+    for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) { if (access(paths[i], R_OK) == 0) { return paths[i]; } }
+    return 0;
+}
 /* Reads a small file whole into buf: its length, -1 if it cannot be read,
    -2 if it holds more than cap bytes. The one file reader of the library
    (the token file, kubeconfig, the service account's namespace). */
@@ -51,6 +64,205 @@ static uint32_t kinf__drv_token_file(kinf_engine_t* c, uint64_t now_ms, int* rc)
     if (item != KINF_LOGITEM_OK) { *rc = KINF_ERR_INVAL; }
     return item;
 }
+#ifndef KINF_NO_EXEC
+/* >>driver exec  an exec credential plugin (kubeconfig users[].user.exec), as
+   client-go runs one: the command with its args, the environment with the
+   plugin's env and KUBERNETES_EXEC_INFO, stdin /dev/null (never
+   interactive), stdout read whole (at most KINF_EXEC_OUTPUT_BYTES) and the
+   first line of stderr kept, within timeout_ms (then killed). Its
+   ExecCredential's status.token becomes the connection's token and
+   status.expirationTimestamp when it is due again. Blocking: the loop waits
+   for the plugin. A failure is logged (EXEC_*), the last token is kept, and
+   the owner's 401 and backoff bring the next run. */
+extern char** environ;
+#define KINF__EXEC_ENVP 512
+/* days since 1970-01-01 of a proleptic Gregorian date */
+static int64_t kinf__drv_days(int64_t y, int64_t m, int64_t d) {
+    int64_t era, yoe, doy, doe;
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+/* RFC 3339 ("2026-01-02T03:04:05Z", fractions, a +hh:mm offset) into Unix
+   seconds; 0 when it is not one */
+static int kinf__drv_rfc3339(const char* s, size_t n, int64_t* out) {
+    int64_t v[6];
+    static const uint8_t at[6] = { 0, 5, 8, 11, 14, 17 }, len[6] = { 4, 2, 2, 2, 2, 2 };
+    size_t i, p;
+    if (n < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || s[13] != ':' || s[16] != ':') { return 0; }
+    for (i = 0; i < 6; i++) { v[i] = kinf__parse_dec(s + at[i], len[i]); if (v[i] < 0) { return 0; } }
+    if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60) { return 0; }
+    *out = kinf__drv_days(v[0], v[1], v[2]) * 86400 + v[3] * 3600 + v[4] * 60 + v[5];
+    p = 19;
+    if (s[p] == '.') { p++; while (p < n && s[p] >= '0' && s[p] <= '9') { p++; } }
+    if (p + 1 == n && (s[p] == 'Z' || s[p] == 'z')) { return 1; }
+    if (p + 6 == n && (s[p] == '+' || s[p] == '-') && s[p + 3] == ':') {
+        int64_t hh = kinf__parse_dec(s + p + 1, 2), mm = kinf__parse_dec(s + p + 4, 2);
+        if (hh < 0 || mm < 0 || hh > 23 || mm > 59) { return 0; }
+        *out -= (s[p] == '+' ? 1 : -1) * (hh * 3600 + mm * 60);
+        return 1;
+    }
+    return 0;
+}
+/* KUBERNETES_EXEC_INFO: the ExecCredential the plugin is given */
+static int kinf__drv_exec_info(const kinf_engine_t* c, char* out, size_t cap) {
+    size_t o = 0;
+    int ok = kinf__put(out, cap, &o, "KUBERNETES_EXEC_INFO={\"apiVersion\":\"") && kinf__put(out, cap, &o, c->exec->api_version) &&
+             kinf__put(out, cap, &o, "\",\"kind\":\"ExecCredential\",\"spec\":{");
+    if (c->exec->provide_cluster_info && !strchr(c->host, '"') && !strchr(c->host, '\\')) {
+        char num[21];
+        int v6 = strchr(c->host, ':') != 0;
+        ok &= kinf__put(out, cap, &o, "\"cluster\":{\"server\":\"") && kinf__put(out, cap, &o, c->https ? "https://" : "http://") &&
+              kinf__put(out, cap, &o, v6 ? "[" : "") && kinf__put(out, cap, &o, c->host) && kinf__put(out, cap, &o, v6 ? "]:" : ":") &&
+              kinf__put(out, cap, &o, kinf__utoa(num, c->port)) && kinf__put(out, cap, &o, "\"},");
+    }
+    return ok && kinf__put(out, cap, &o, "\"interactive\":false}}");
+}
+/* what the child does: stdin /dev/null, stdout and stderr the pipes, no fd
+   of ours, the environment given; only async-signal-safe calls, then exec */
+static void kinf__drv_exec_child(const char* cmd, char** argv, char** envp, int out, int err) {
+    static const char msg[] = "exec failed: the command cannot be run\n";
+    int fd = open("/dev/null", O_RDONLY), k;
+    long maxfd = sysconf(_SC_OPEN_MAX);
+    if (fd < 0 || dup2(fd, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) { _exit(126); }
+    if (maxfd < 0 || maxfd > 65536) { maxfd = 65536; }
+    for (k = 3; k < maxfd; k++) { close(k); }
+    environ = envp;
+    if (strchr(cmd, '/')) { execv(cmd, argv); } else { execvp(cmd, argv); }
+    if (write(2, msg, sizeof(msg) - 1) < 0) { _exit(127); }
+    _exit(127);
+}
+/* Runs the plugin and takes its token. KINF_OK, or the item (logged). */
+static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
+    const kinf_exec_t* x = c->exec;
+    char* envp[KINF__EXEC_ENVP];
+    char* argv[KINF_EXEC_MAX_ARGS + 2];
+    char envbuf[4096], out[KINF_EXEC_OUTPUT_BYTES + 1], errl[200], det[300], num[21];
+    jsmntok_t t[64];
+    jsmn_parser jp;
+    size_t eb = 0, ol = 0, el = 0;
+    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2, nt, st, tok, exp;
+    uint64_t deadline = kinf_now_ms() + (uint64_t)(x->timeout_ms > 0 ? x->timeout_ms : 30000); /* the clock's, not the engine's */
+    uint32_t item = KINF_LOGITEM_OK;
+    pid_t pid;
+    char** e;
+    /* the environment: ours less the names the plugin's env sets, then those, then the info */
+    for (e = environ; e && *e && nenv < KINF__EXEC_ENVP - KINF_EXEC_MAX_ENV - 2; e++) {
+        int skip = !strncmp(*e, "KUBERNETES_EXEC_INFO=", 21);
+        for (k = 0; k < x->nenv && !skip; k++) { size_t nl = strlen(x->env[k][0]); skip = !strncmp(*e, x->env[k][0], nl) && (*e)[nl] == '='; }
+        if (!skip) { envp[nenv++] = *e; }
+    }
+    for (k = 0; k < x->nenv; k++) {
+        size_t at = eb;
+        if (!kinf__put(envbuf, sizeof(envbuf), &eb, x->env[k][0]) || !kinf__put(envbuf, sizeof(envbuf), &eb, "=") ||
+            !kinf__put(envbuf, sizeof(envbuf), &eb, x->env[k][1]) || eb + 1 >= sizeof(envbuf)) {
+            KINF__CERR(c, EXEC_FAILED, x->command, ": its env is larger than 4 KiB"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED;
+        }
+        envbuf[eb++] = 0;
+        envp[nenv++] = envbuf + at;
+    }
+    if (!kinf__drv_exec_info(c, envbuf + eb, sizeof(envbuf) - eb)) {
+        KINF__CERR(c, EXEC_FAILED, x->command, ": its env is larger than 4 KiB"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED;
+    }
+    envp[nenv++] = envbuf + eb;
+    envp[nenv] = 0;
+    argv[0] = (char*)(uintptr_t)x->command;
+    for (k = 0; k < x->nargs && k < KINF_EXEC_MAX_ARGS; k++) { argv[k + 1] = (char*)(uintptr_t)x->args[k]; }
+    argv[k + 1] = 0;
+    if (pipe(po) != 0) { KINF__CERR(c, EXEC_FAILED, x->command, ": no pipe"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    if (pipe(pe) != 0) { close(po[0]); close(po[1]); KINF__CERR(c, EXEC_FAILED, x->command, ": no pipe"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    pid = fork();
+    if (pid == 0) { kinf__drv_exec_child(x->command, argv, envp, po[1], pe[1]); }
+    close(po[1]); close(pe[1]);
+    if (pid < 0) { close(po[0]); close(pe[0]); KINF__CERR(c, EXEC_FAILED, x->command, ": fork failed"); kinf__conn_set_token(c, 0, now_ms); return KINF_LOGITEM_EXEC_FAILED; }
+    /* stdout whole, stderr's first line, until both close and the plugin exits, or the deadline */
+    for (;;) {
+        struct pollfd pf[2];
+        int np = 0, w;
+        uint64_t now = kinf_now_ms();
+        if (!reaped && waitpid(pid, &status, WNOHANG) == pid) { reaped = 1; }
+        if (reaped && !open_fds) { break; }
+        if (now >= deadline || over) { break; }
+        w = (int)(deadline - now);
+        if (po[0] >= 0) { pf[np].fd = po[0]; pf[np].events = POLLIN; pf[np].revents = 0; np++; }
+        if (pe[0] >= 0) { pf[np].fd = pe[0]; pf[np].events = POLLIN; pf[np].revents = 0; np++; }
+        if (!np) { poll(0, 0, w < 10 ? w : 10); continue; } /* the pipes closed: wait for the exit */
+        if (poll(pf, (nfds_t)np, w < 100 ? w : 100) < 0 && errno != EINTR) { break; }
+        for (k = 0; k < np; k++) {
+            char tmp[1024];
+            ssize_t r;
+            if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR))) { continue; }
+            r = read(pf[k].fd, tmp, sizeof(tmp));
+            if (r < 0 && (errno == EINTR || errno == EAGAIN)) { continue; }
+            if (r <= 0) {
+                close(pf[k].fd);
+                if (pf[k].fd == po[0]) { po[0] = -1; } else { pe[0] = -1; }
+                open_fds--;
+                continue;
+            }
+            if (pf[k].fd == po[0]) {
+                if ((size_t)r > sizeof(out) - 1 - ol) { over = 1; continue; }
+                memcpy(out + ol, tmp, (size_t)r); ol += (size_t)r;
+            } else {
+                size_t take = (size_t)r < sizeof(errl) - 1 - el ? (size_t)r : sizeof(errl) - 1 - el;
+                memcpy(errl + el, tmp, take); el += take;
+            }
+        }
+    }
+    if (po[0] >= 0) { close(po[0]); }
+    if (pe[0] >= 0) { close(pe[0]); }
+    if (!reaped) { kill(pid, SIGKILL); while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { } }
+    errl[el] = 0;
+    for (k = 0; errl[k]; k++) { if (errl[k] == '\n' || errl[k] == '\r') { errl[k] = 0; break; } if ((unsigned char)errl[k] < 0x20u || errl[k] == 0x7f) { errl[k] = '?'; } }
+    det[0] = 0;
+    kinf__cat(det, sizeof(det), ": ");
+    if (!reaped && !over) { item = KINF_LOGITEM_EXEC_TIMEOUT; kinf__cat(det, sizeof(det), "no exit within the timeout (killed)"); }
+    else if (over) { item = KINF_LOGITEM_EXEC_BAD_OUTPUT; kinf__cat(det, sizeof(det), "more output than KINF_EXEC_OUTPUT_BYTES"); }
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        item = KINF_LOGITEM_EXEC_FAILED;
+        kinf__cat(det, sizeof(det), WIFEXITED(status) ? "exit status " : "killed by signal ");
+        kinf__cat(det, sizeof(det), kinf__utoa(num, (uint64_t)(WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? WTERMSIG(status) : 0)));
+        if (errl[0]) { kinf__cat(det, sizeof(det), ": "); kinf__cat(det, sizeof(det), errl); }
+    }
+    if (item == KINF_LOGITEM_OK) {   /* the ExecCredential */
+        out[ol] = 0;
+        jsmn_init(&jp);
+        nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
+        st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
+        tok = kinf__tok_member(out, t, nt, st, "token");
+        exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
+        item = KINF_LOGITEM_EXEC_BAD_OUTPUT;
+        if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, sizeof(det), "not a JSON object"); }
+        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, sizeof(det), "kind is not ExecCredential"); }
+        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), x->api_version)) { kinf__cat(det, sizeof(det), "apiVersion is not the one asked"); }
+        else if (tok < 0 && kinf__tok_member(out, t, nt, st, "clientCertificateData") >= 0) { kinf__cat(det, sizeof(det), "client certificate credentials are not taken (a token is)"); }
+        else if (tok < 0 || t[tok].type != JSMN_STRING || t[tok].end == t[tok].start) { kinf__cat(det, sizeof(det), "no status.token"); }
+        else if (memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, sizeof(det), "status.token has an escape"); }
+        else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
+                 !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &c->token_wall))) { kinf__cat(det, sizeof(det), "status.expirationTimestamp is not RFC 3339"); }
+        else {
+            struct timespec ts;
+            out[t[tok].end] = 0;
+            item = kinf__conn_set_token(c, out + t[tok].start, now_ms); /* logs a token it refuses */
+            c->token_exp = 0;
+            if (exp >= 0 && t[exp].type == JSMN_STRING && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
+                int64_t left = c->token_wall - (int64_t)ts.tv_sec;
+                c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
+            }
+            det[0] = 0;
+        }
+    }
+    memset(out, 0, sizeof(out));
+    if (det[0]) {
+        kinf__conn_log(c, KINF_LOG_ERROR, item, x->command, det, __LINE__);
+        kinf__conn_set_token(c, 0, now_ms); /* the last token kept; due again after a 401 */
+    }
+    return item;
+}
+#endif /* KINF_NO_EXEC */
 KINF_API int kinf_engine_refresh_token_file(kinf_engine_t* e, uint64_t now_ms) {
     int rc;
     uint32_t item;
@@ -261,7 +473,14 @@ static void kinf__drv_step(kinf_engine_t* c) {
         uint64_t now = kinf_now_ms();
         unsigned st = kinf_engine_tick(c, now);
         if (st & KINF_ENG_CLOSE) { kinf__sock_close(c); kinf_engine_closed(c, now); continue; }
-        if (st & KINF_ENG_TOKEN) { int rc; kinf__drv_token_file(c, now, &rc); continue; } /* a failure is a warning, no last error */
+        if (st & KINF_ENG_TOKEN) { /* a failure is logged; the last token is kept */
+            int rc;
+#ifndef KINF_NO_EXEC
+            if (c->exec) { kinf__drv_exec(c, now); continue; }
+#endif
+            kinf__drv_token_file(c, now, &rc);
+            continue;
+        }
         if (st & KINF_ENG_CONNECT) {
             if (kinf__sock_connect(c, now)) { continue; }
             return;

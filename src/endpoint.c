@@ -42,11 +42,15 @@ static void kinf__conn_defaults(kinf_conn_desc_t* d, const char** clamped) {
     if (d->read_bytes > (64u << 20)) { d->read_bytes = 64u << 20; *clamped = "read_bytes"; }
     if (d->idle_timeout_ms <= 0) { d->idle_timeout_ms = 90000; }
     if (d->connect_timeout_ms <= 0) { d->connect_timeout_ms = 10000; }
+    if (d->tls_max_cas <= 0) { d->tls_max_cas = KINF_TLS_MAX_CAS; }
+    if (d->tls_max_cas > KINF_TLS_CAS_LIMIT) { d->tls_max_cas = KINF_TLS_CAS_LIMIT; *clamped = "tls_max_cas"; }
+    if (d->tls_anchor_bytes == 0) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_BYTES; }
+    if (d->tls_anchor_bytes > KINF_TLS_ANCHOR_LIMIT) { d->tls_anchor_bytes = KINF_TLS_ANCHOR_LIMIT; *clamped = "tls_anchor_bytes"; }
 }
 /* the TLS block a connection of d needs in its owner's memory (0: none) */
 static size_t kinf__conn_tls_bytes(const kinf_conn_desc_t* d) {
 #ifdef KINF_TLS_BEARSSL
-    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(); }
+    if (d->server && !strncmp(d->server, "https://", 8) && !d->own_transport) { return kinf__tls_size(d); }
 #else
     (void)d;
 #endif
@@ -106,6 +110,9 @@ static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* 
     if (!kinf__conn_url(o, d->server, prefix, pcap)) {
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
+#ifdef KINF_NO_EXEC
+    if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }
+#endif
     if (o->https && !d->own_transport) {
 #ifdef KINF_TLS_BEARSSL
         if (!kinf__tls_load(o->tls, d, o->host, w)) { return 0; }
@@ -147,7 +154,8 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
     c->rbuf = rbuf; c->rcap = d->read_bytes;
     kinf__strlcpy(c->token, d->token, sizeof(c->token));
     kinf__strlcpy(c->token_file, d->token_file, sizeof(c->token_file));
-    c->token_due = c->token_file[0] != 0; /* read by the driver before the first request */
+    c->exec = d->exec && d->exec->command && d->exec->command[0] ? d->exec : 0;
+    c->token_due = c->token_file[0] != 0 || c->exec; /* read (or run) by the driver before the first request */
     c->cstate = KINF__C_NONE;
     c->magic = KINF__CONN_MAGIC;
 #ifdef KINF_TLS_BEARSSL

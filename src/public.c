@@ -52,7 +52,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->watch_timeout_s = s.d.watch_timeout_s;
     inf->skip_unchanged = (uint8_t)(s.d.skip_unchanged != 0);
 #ifndef KINF_ENGINE_ONLY
-    inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)(kinf_now_ms() * 2654435761u) ^ (uint32_t)getpid();
+    inf->rng = s.d.random_seed ? s.d.random_seed : kinf__drv_seed(s.cd.random_seed);
 #else
     inf->rng = s.d.random_seed ? s.d.random_seed : s.cd.random_seed ? s.cd.random_seed : (uint32_t)((uintptr_t)mem * 2654435761u) | 1u; /* no clock here: give desc.random_seed */
 #endif
@@ -61,6 +61,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->conn.wbuf = inf->wbuf;
 #ifndef KINF_NO_WATCH_LIST
     inf->wl_mode = (uint8_t)(s.d.watch_list == KINF_WATCH_LIST_ON || s.d.watch_list == KINF_WATCH_LIST_OFF ? s.d.watch_list : KINF_WATCH_LIST_AUTO);
+    inf->wl_timeout_ms = (uint32_t)s.d.watch_list_timeout_ms;
 #endif
 #ifndef KINF_NO_METADATA_ONLY
     inf->meta_only = s.d.metadata_only != 0;
@@ -345,6 +346,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef JSMN_PARENT_LINKS
 #undef JSMN_STATIC
 #undef JSMN_STRICT
+#undef KINF__EXEC_EARLY_MS
+#undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN

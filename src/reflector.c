@@ -70,10 +70,7 @@ static void kinf__rf_unseen(kinf_informer_t* inf) {
     for (s = 0; s < inf->slot_hi; s++) { inf->slots[s].flags &= (uint8_t)~KINF__F_SEEN; }
 }
 /* Retry-After in seconds, as a delay in ms no longer than 10 minutes; -1 when the server gave none */
-static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) {
-    int64_t s = inf->conn.resp.retry_after;
-    return s < 0 ? -1 : (s > 600 ? 600000 : s * 1000);
-}
+static int64_t kinf__rf_retry_after_ms(const kinf_informer_t* inf) { return kinf__conn_retry_after_ms(&inf->conn, 600000); }
 /* Backs off before the request of next_kind: delay_ms, or (-1) exponential
    from 800 ms to 30 s with full jitter, as client-go's reflector; the
    exponent starts over after two minutes without a failure. */
@@ -82,12 +79,8 @@ static void kinf__rf_fail(kinf_informer_t* inf, int next_kind, int64_t delay_ms)
     if (KINF__WL_INIT(inf) && next_kind == KINF__PH_WATCH) { next_kind = KINF__PH_LIST; } /* a watch-list again, not a watch */
     kinf__rf_drop(inf);
     if (delay_ms < 0) {
-        uint64_t d;
         if (now - inf->healthy_since > 120000u) { inf->backoff_n = 0; }
-        d = 800u << (inf->backoff_n < 6 ? inf->backoff_n : 6);
-        if (d > 30000u) { d = 30000u; }
-        if (inf->backoff_n < 6) { inf->backoff_n++; }
-        delay_ms = (int64_t)(d + kinf__rand(&inf->rng) % d); /* jitter 1.0, as client-go's reflector */
+        delay_ms = (int64_t)kinf__backoff_ms(800u, 30000u, &inf->backoff_n, &inf->rng);
         inf->healthy_since = now;
     }
     inf->st.backoffs++;
@@ -173,28 +166,11 @@ static void kinf__wl_fallback(kinf_informer_t* inf, const char* d1, const char* 
 #endif
 
 /* >>reflector events */
-/* jsmn helpers, for Status objects (ERROR events and error bodies) */
-static int kinf__rf_tok_skip(const jsmntok_t* t, int nt, int i) {
-    int end = t[i].end;
-    i++;
-    while (i < nt && t[i].start < end) { i++; }
-    return i;
-}
+/* jsmn helpers over the event buffer, for Status objects (ERROR events and error bodies) */
 static int kinf__rf_tok_member(const kinf_informer_t* inf, int nt, int oi, const char* name) {
-    int j = oi + 1, m;
-    size_t n = strlen(name);
-    if (oi < 0 || inf->toks[oi].type != JSMN_OBJECT) { return -1; }
-    for (m = 0; m < inf->toks[oi].size && j + 1 < nt; m++) {
-        const jsmntok_t* k = &inf->toks[j];
-        if ((size_t)(k->end - k->start) == n && !memcmp(inf->ev + k->start, name, n)) { return j + 1; }
-        j = kinf__rf_tok_skip(inf->toks, nt, j + 1);
-    }
-    return -1;
+    return kinf__tok_member((const char*)inf->ev, inf->toks, nt, oi, name);
 }
-static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) {
-    size_t n = strlen(s);
-    return i >= 0 && (size_t)(inf->toks[i].end - inf->toks[i].start) == n && !memcmp(inf->ev + inf->toks[i].start, s, n);
-}
+static int kinf__rf_tok_is(const kinf_informer_t* inf, int i, const char* s) { return kinf__tok_is((const char*)inf->ev, inf->toks, i, s); }
 /* " (server: MESSAGE)" from a Status object's message at token i, at most
    cap - 1 bytes, control bytes and quotes shown as '?'; "" when there is none */
 static const char* kinf__rf_status_message(const kinf_informer_t* inf, int i, char* out, size_t cap) {
@@ -232,7 +208,7 @@ static int kinf__rf_status_kind(kinf_informer_t* inf, int nt, int si, int http_c
         int j = causes + 1;
         for (i = 0; i < inf->toks[causes].size && j < nt; i++) {
             if (kinf__rf_tok_is(inf, kinf__rf_tok_member(inf, nt, j, "reason"), "ResourceVersionTooLarge")) { return KINF__STATUS_TOO_LARGE; }
-            j = kinf__rf_tok_skip(inf->toks, nt, j);
+            j = kinf__tok_skip(inf->toks, nt, j);
         }
     }
     return c == 410 ? KINF__STATUS_EXPIRED : KINF__STATUS_OTHER;
@@ -280,7 +256,10 @@ static void kinf__rf_snap_resumed(kinf_informer_t* inf) {
 }
 #ifndef KINF_NO_WATCH_LIST
 /* >>reflector watch-list bookmark  Does the bookmark in ev carry the annotation
-   k8s.io/initial-events-end: "true"? A bookmark is small: jsmn reads it whole. */
+   k8s.io/initial-events-end: "true" (1)? With another value, 0: the server
+   knows the annotation, and this one does not end the initial events. With
+   none at all, -1: a plain watch's bookmark. A bookmark is small: jsmn reads
+   it whole; one it cannot read is 0 (watch_list_timeout_ms bounds the wait). */
 static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     jsmn_parser jp;
     int nt, v;
@@ -290,7 +269,8 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
     if (nt <= 0) { return 0; }
     v = kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, kinf__rf_tok_member(inf, nt, 0,
         "object"), "metadata"), "annotations"), "k8s.io/initial-events-end");
-    return v >= 0 && inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
+    if (v < 0) { return -1; }
+    return inf->toks[v].type == JSMN_STRING && kinf__rf_tok_is(inf, v, "true");
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
@@ -389,7 +369,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
 }
 /* what a record (or the bytes of a body) asks of the reflector; KINF__REC_FRAMING:
    bytes that are no JSON body of this kind */
-enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING };
+enum { KINF__REC_OK = 0, KINF__REC_BROKEN, KINF__REC_EXPIRED, KINF__REC_TOO_LARGE, KINF__REC_FRAMING, KINF__REC_WL_PLAIN };
 static void kinf__rf_replaced(kinf_informer_t* inf, const char* rv, const char* how);
 /* OBJECT_TOO_LARGE, naming the object (namespace/name) and its size: the
    bytes of its record after projection, against max_event_bytes (a build
@@ -440,8 +420,12 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
         inf->st.bookmarks++;
 #ifndef KINF_NO_WATCH_LIST
         if (inf->wl_init) {
-            /* the initial events' end: the list is complete at its RV; another bookmark is not used */
-            if (!kinf__wl_end_bookmark(inf)) { return KINF__REC_OK; }
+            /* the initial events' end: the list is complete at its RV. A bookmark
+               without the annotation before it is a plain watch's: the server
+               ignored the request's parameters and will never end them */
+            int end = kinf__wl_end_bookmark(inf);
+            if (end < 0) { inf->wl_why = "a bookmark without k8s.io/initial-events-end before the initial events ended"; return KINF__REC_WL_PLAIN; }
+            if (!end) { return KINF__REC_OK; }
             if (!sc->cset[KINF__CAP_RV] || sc->cover[KINF__CAP_RV] || !inf->c_rv[0]) {
                 inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "end bookmark without resourceVersion", 0); return KINF__REC_BROKEN;
             }
@@ -476,7 +460,13 @@ static int kinf__rf_on_record(kinf_informer_t* inf) {
     else if (!strcmp(inf->c_type, "MODIFIED")) { op = KINF__OP_UPSERT; inf->st.modified++; }
     else if (!strcmp(inf->c_type, "DELETED")) { op = KINF__OP_DELETE; inf->st.deleted++; }
     else { KINF__WARN(inf, EVENT_UNKNOWN_TYPE, inf->c_type, 0); return KINF__REC_OK; } /* as client-go: reported, skipped */
-    if (KINF__WL_INIT(inf) && op == KINF__OP_UPSERT) { op = KINF__OP_LIST; inf->st.list_items++; } /* an initial event: as a list item */
+#ifndef KINF_NO_WATCH_LIST
+    if (inf->wl_init) { /* initial events are ADDED: any other is a plain watch's */
+        if (strcmp(inf->c_type, "ADDED")) { inf->wl_why = "an event other than ADDED before the initial events ended"; return KINF__REC_WL_PLAIN; }
+        op = KINF__OP_LIST; inf->st.list_items++; /* an initial event: as a list item */
+        inf->wl_progress = inf->conn.now;
+    }
+#endif
     if (sc->rec_over) {
         inf->st.oversized++;
         kinf__rf_too_large(inf);
@@ -614,7 +604,7 @@ static void kinf__rf_response_done(kinf_informer_t* inf) {
             KINF__ERR(inf, TLS_CLIENT_CERT_REJECTED, inf->conn.host, " (HTTP 400 from a TLS proxy)");
         } else if (status == 401) {
             KINF__ERR(inf, UNAUTHORIZED, msg[0] ? msg + 1 : 0, 0);
-            if (inf->conn.token_file[0]) { inf->conn.token_due = 1; } /* the driver reads it before the retry */
+            kinf__conn_unauthorized(&inf->conn); /* the driver reads the token again before the retry */
         } else if (status == 403) { KINF__ERR(inf, FORBIDDEN, inf->path, msg); }
         else if (status == 404) { KINF__ERR(inf, NOT_FOUND, inf->path, msg); }
 #ifndef KINF_NO_LOG_STRINGS
@@ -664,6 +654,9 @@ static int kinf__rf_head(void* owner) {
     }
     kinf__scan_reset(&inf->scan, inf->body_mode == KINF__BODY_LIST);
     inf->scan.ev_len = 0;
+#ifndef KINF_NO_WATCH_LIST
+    inf->wl_progress = inf->conn.now; /* watch_list_timeout_ms counts from here */
+#endif
     return 0;
 }
 /* A look at each record the scanner has framed, before it is applied: the
@@ -728,6 +721,9 @@ static int kinf__rf_consume(kinf_informer_t* inf) {
         }
         kinf__conn_take(&inf->conn, used);
         if (r == KINF__REC_BROKEN || r == KINF__REC_FRAMING) { kinf__rf_broken(inf); return -1; }
+#ifndef KINF_NO_WATCH_LIST
+        if (r == KINF__REC_WL_PLAIN) { kinf__wl_fallback(inf, inf->wl_why, 0, 1); return -1; }
+#endif
         if (r == KINF__REC_EXPIRED || r == KINF__REC_TOO_LARGE) {
             kinf__rf_watch_expired(inf, r == KINF__REC_EXPIRED ? KINF__STATUS_EXPIRED : KINF__STATUS_TOO_LARGE, " (in stream)");
             return -1;
@@ -758,7 +754,19 @@ static void kinf__rf_advance(void* owner) {
         }
         if (inf->conn.cstate != KINF__C_RECV) { return; }
         if (kinf__rf_consume(inf)) { continue; }
-        if (kinf__rf_pending(inf)) { inf->conn.last_rx = inf->conn.now; return; } /* held back by the FIFO: we are slow, not the server */
+        if (kinf__rf_pending(inf)) { /* held back by the FIFO: we are slow, not the server */
+            inf->conn.last_rx = inf->conn.now;
+#ifndef KINF_NO_WATCH_LIST
+            inf->wl_progress = inf->conn.now;
+#endif
+            return;
+        }
+#ifndef KINF_NO_WATCH_LIST
+        if (kinf__wl_streaming(inf) && inf->conn.now - inf->wl_progress >= inf->wl_timeout_ms) {
+            kinf__wl_fallback(inf, "no end bookmark within watch_list_timeout_ms", 0, 1);
+            continue;
+        }
+#endif
         if (!inf->conn.body_done) { return; }
         if (kinf__conn_body_end(&inf->conn) != 0) { kinf__rf_broken(inf); continue; } /* the gzip stream did not end */
         kinf__rf_response_done(inf);
@@ -797,6 +805,9 @@ static uint64_t kinf__rf_deadline(const void* owner) {
     uint64_t dl = UINT64_MAX;
     if (inf->started == KINF__RUN_NEW || inf->flen > 0) { return inf->conn.now; }
     if (inf->phase == KINF__PH_BACKOFF) { dl = inf->backoff_until; }
+#ifndef KINF_NO_WATCH_LIST
+    if (kinf__wl_streaming(inf) && inf->wl_progress + inf->wl_timeout_ms < dl) { dl = inf->wl_progress + inf->wl_timeout_ms; }
+#endif
     if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
     return dl;
 }

@@ -59,6 +59,8 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     if (d.max_index_values > 64) { d.max_index_values = 64; c = "max_index_values"; }
     if (d.list_limit <= 0) { d.list_limit = 500; }
     if (d.watch_timeout_s < 0) { d.watch_timeout_s = 0; }
+    if (d.watch_list_timeout_ms <= 0) { d.watch_list_timeout_ms = 10000; }
+    if (d.watch_list_timeout_ms < 100) { d.watch_list_timeout_ms = 100; c = "watch_list_timeout_ms"; }
     if (clamped) { *clamped = c; }
     return d;
 }

@@ -15,6 +15,7 @@ typedef struct kinf__tls_ld {
     br_pem_decoder_context pem;
     struct kinf__tls* blk;
     size_t nta, nchain, alen, clen, obj_start;
+    size_t max_cas, anchor_cap;   /* the trust store's bounds (desc.tls_max_cas, tls_anchor_bytes) */
     int obj_over, have_key;
 } kinf__tls_ld;
 typedef struct kinf__tls {
@@ -22,7 +23,7 @@ typedef struct kinf__tls {
     br_x509_minimal_context xc;
     kinf__xwrap xw;
     kinf__tls_ld ld;
-    br_x509_trust_anchor ta[KINF_TLS_MAX_CAS];
+    br_x509_trust_anchor* ta;     /* tls_max_cas of them, after the struct */
     br_x509_certificate chain[KINF_TLS_MAX_CHAIN];
     size_t ee_len;
     int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
@@ -31,13 +32,20 @@ typedef struct kinf__tls {
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
-    unsigned char anchors[KINF_TLS_ANCHOR_BYTES];
+    unsigned char* anchors;       /* tls_anchor_bytes: the anchors' names and keys, after ta */
     unsigned char chainbuf[KINF_TLS_CHAIN_BYTES];
     unsigned char ee[KINF__TLS_EE_BYTES];
     unsigned char iobuf[BR_SSL_BUFSIZE_BIDI];
 } kinf__tls;
-typedef char kinf__tls_fits[(sizeof(kinf__tls) + 8 <= KINF_TLS_BYTES) ? 1 : -1];
-static size_t kinf__tls_size(void) { return sizeof(kinf__tls); }
+/* The block: the struct, then the trust store, sized by the connection's
+   desc (the defaults applied): tls_max_cas anchors and tls_anchor_bytes for
+   their names and keys. At the defaults it fits KINF_TLS_BYTES, and each
+   anchor slot fits KINF_TLS_ANCHOR_SLOT_BYTES (KINF_TLS_BYTES_FOR). */
+typedef char kinf__tls_fits[(((sizeof(kinf__tls) + 7u) & ~(size_t)7u) + KINF_TLS_MAX_CAS * sizeof(br_x509_trust_anchor) +
+                             KINF_TLS_ANCHOR_BYTES + 16 <= KINF_TLS_BYTES && sizeof(br_x509_trust_anchor) <= KINF_TLS_ANCHOR_SLOT_BYTES) ? 1 : -1];
+static size_t kinf__tls_size(const kinf_conn_desc_t* d) {
+    return kinf__align8(sizeof(kinf__tls)) + kinf__align8((size_t)d->tls_max_cas * sizeof(br_x509_trust_anchor)) + kinf__align8(d->tls_anchor_bytes);
+}
 
 /* DER: reads one TLV at p[*off..n); definite lengths up to 3 bytes */
 static int kinf__der(const unsigned char* p, size_t n, size_t* off, unsigned* tag, const unsigned char** v, size_t* vl) {
@@ -145,7 +153,7 @@ static const br_x509_class kinf__xw_vtable = {
 enum { KINF__PEM_CA = 0, KINF__PEM_CHAIN, KINF__PEM_KEY };
 static void kinf__tls_dn(void* ctx, const void* buf, size_t len) {
     kinf__tls_ld* t = (kinf__tls_ld*)ctx;
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return; }
+    if (len > t->anchor_cap - t->alen) { t->obj_over = 1; return; }
     if (t->blk) { memcpy(t->blk->anchors + t->alen, buf, len); }
     t->alen += len;
 }
@@ -164,7 +172,7 @@ static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
     t->clen += len;
 }
 static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned char** out) {
-    if (len > KINF_TLS_ANCHOR_BYTES - t->alen) { t->obj_over = 1; return 0; }
+    if (len > t->anchor_cap - t->alen) { t->obj_over = 1; return 0; }
     *out = 0;
     if (t->blk) { memcpy(t->blk->anchors + t->alen, src, len); *out = t->blk->anchors + t->alen; }
     t->alen += len;
@@ -173,7 +181,7 @@ static int kinf__tls_keep(kinf__tls_ld* t, const void* src, size_t len, unsigned
 static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     int cert = !strcmp(name, "CERTIFICATE") || !strcmp(name, "X509 CERTIFICATE") || !strcmp(name, "TRUSTED CERTIFICATE");
     if (kind == KINF__PEM_CA && cert) {
-        if (t->nta >= KINF_TLS_MAX_CAS) { t->obj_over = 1; return 0; }
+        if (t->nta >= t->max_cas) { t->obj_over = 1; return 0; }
         t->obj_start = t->alen;
         br_x509_decoder_init(&t->xd, kinf__tls_dn, t);
         br_pem_decoder_setdest(&t->pem, kinf__tls_x509_push, t);
@@ -420,11 +428,17 @@ static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* h
     unsigned char ip[16];
     const char* name = kinf__tls_name(d, host);
     int n, big = 0;
+    t->max_cas = (size_t)d->tls_max_cas; t->anchor_cap = d->tls_anchor_bytes;
+    if (t->blk) { /* the trust store after the struct, as kinf__tls_size counts it */
+        t->blk->ta = (br_x509_trust_anchor*)(void*)((unsigned char*)t->blk + kinf__align8(sizeof(kinf__tls)));
+        t->blk->anchors = (unsigned char*)t->blk->ta + kinf__align8(t->max_cas * sizeof(br_x509_trust_anchor));
+    }
     if (!d->insecure_skip_tls_verify) {
         if (!(d->ca_file && d->ca_file[0]) && !(d->ca_data && d->ca_len)) { return KINF__REFUSE(w, TLS_NO_CA, 0, 0); }
         n = kinf__tls_pem_load(t, d->ca_file, d->ca_data, d->ca_len, KINF__PEM_CA, &big);
         if (n <= 0) {
-            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle", 0); }
+            if (big && t->nta >= t->max_cas) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle: more certificates than desc.tls_max_cas", " (kinf_ca_bundle_size measures a bundle)"); }
+            if (big) { return KINF__REFUSE(w, TLS_TOO_LARGE, "CA bundle: its names and keys exceed desc.tls_anchor_bytes", " (kinf_ca_bundle_size measures a bundle)"); }
             return KINF__REFUSE(w, TLS_BAD_CA, d->ca_file ? d->ca_file : "ca_data", 0);
         }
     }
@@ -464,6 +478,22 @@ static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
     if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
     else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
     else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
+}
+/* >>tls measure  what a bundle needs: its certificates and the bytes of
+   their names and keys, decoded with no block and no bound */
+KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes) {
+    kinf__tls_ld t;
+    int n, big = 0;
+    if (cas) { *cas = 0; }
+    if (anchor_bytes) { *anchor_bytes = 0; }
+    memset(&t, 0, sizeof(t));
+    t.max_cas = KINF_TLS_CAS_LIMIT; t.anchor_cap = KINF_TLS_ANCHOR_LIMIT;
+    if (!(file && file[0]) && !(data && len)) { return KINF_ERR_INVAL; }
+    n = kinf__tls_pem_load(&t, file, data, len, KINF__PEM_CA, &big);
+    if (n <= 0) { return big ? KINF_ERR_NOMEM : KINF_ERR_INVAL; }
+    if (cas) { *cas = (int)t.nta; }
+    if (anchor_bytes) { *anchor_bytes = t.alen; }
+    return KINF_OK;
 }
 #endif /* KINF_TLS_BEARSSL */
 

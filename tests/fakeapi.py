@@ -1793,6 +1793,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
                 return self._discovery(segs)
             return self._resource(method, path, q, body)
+        except CutConnection:
+            self.close_connection = True
         except ApiError as e:
             if self.sent_headers:
                 self._abort()
@@ -1955,6 +1957,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "POST": "create", "PUT": "update", "PATCH": "patch", "DELETE": "delete"}.get(method)
         if verb not in res.verbs or (sub is not None and verb not in ("get", "update", "patch")):
             raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
+        if method != "GET" or (name is not None and not watch):
+            self._object_fault()
         if method == "GET":
             if watch:
                 APP.bump("watch", res)
@@ -2099,10 +2103,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             md["name"] = name
         return obj
 
-    def _status_fault(self):
-        f = APP.faults.take("status")
+    def _object_fault(self):
+        """The faults of a request for one object (get, create, update, patch,
+        delete): object_cut closes the connection with no response,
+        object_status answers as the status fault does."""
+        if APP.faults.take("object_cut") is not None:
+            APP.bump("object_cuts")
+            self._abort()
+            raise CutConnection()
+        self._status_fault("object_status")
+
+    def _status_fault(self, kind="status"):
+        f = APP.faults.take(kind)
         if f is None:
             return
+        if kind == "object_status":
+            APP.bump("object_status_sent")
         code = int(f.get("code", 500))
         reason = REASONS.get(code, "InternalError")
         msg = {429: "Too many requests, please try again later.",
@@ -2241,6 +2257,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         sie = None if sie_s is None else truthy(sie_s)
         bookmarks = truthy(q.get("allowWatchBookmarks"))
         timeout = parse_int_param(q, "timeoutSeconds", None)
+        from_now = False
+        if sie is not None and APP.watch_list == "ignore":
+            # a server or proxy that drops watch-list's parameters: a plain
+            # watch from now, its bookmarks without k8s.io/initial-events-end
+            APP.bump("watch_list_ignored")
+            sie, rvm, rvp, from_now = None, "", None, True
         if sie is not None:
             if rvm != "NotOlderThan":
                 raise invalid("ListOptions", "resourceVersionMatch: Forbidden: sendInitialEvents "
@@ -2280,7 +2302,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 raise too_large(want, cur)
             initial = []
             expired = False
-            if sie or (want is None and sie is None):
+            if from_now:
+                pass                    # no initial events, no history: what happens from now on
+            elif sie or (want is None and sie is None):
                 table = store.objs[res]
                 for k in sorted(table, key=bkey):
                     e = table[k]
@@ -2493,8 +2517,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if op == "watchlist":
             if method == "POST":
                 mode = q.get("mode", "")
-                if mode not in ("on", "refuse", "unfinished"):
-                    raise bad_request("mode must be on, refuse or unfinished")
+                if mode not in ("on", "refuse", "unfinished", "ignore"):
+                    raise bad_request("mode must be on, refuse, unfinished or ignore")
                 APP.watch_list = mode
             return self._send_json(200, {"mode": APP.watch_list})
         if op == "stop":
@@ -2587,7 +2611,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("bad fault parameter")
         store = APP.store
         result = {"kind": kind}
-        if kind in ("cut", "garbage", "expire_http", "foreign", "unfiltered"):
+        if kind in ("cut", "garbage", "expire_http", "foreign", "unfiltered", "object_cut"):
             APP.faults.add(kind, count, {})
         elif kind == "stall":
             secs = 5.0 if seconds is None else seconds
@@ -2600,8 +2624,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 APP.faults.add("stall", count, {"seconds": secs,
                                                 "before_headers": truthy(q.get("before_headers"))})
-        elif kind == "status":
-            APP.faults.add("status", count, {"code": code, "retry_after": retry_after})
+        elif kind in ("status", "object_status"):
+            APP.faults.add(kind, count, {"code": code, "retry_after": retry_after})
         elif kind == "badgzip":
             mode = q.get("mode", "corrupt")
             if mode not in BAD_GZIP_MODES:
@@ -2621,6 +2645,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("unknown fault kind %r" % kind)
         result["pending"] = APP.faults.pending()
         return self._send_json(200, result)
+
+
+class CutConnection(Exception):
+    """The request's connection was closed on purpose, with no response."""
 
 
 BAD_GZIP_MODES = ("corrupt", "truncate", "crc", "length", "trailing", "header")
@@ -2691,7 +2719,9 @@ class App:
         self.gen = Generator(self)
         # watch-list (sendInitialEvents): "on" (a 1.32 server), "refuse" (an
         # old server: 422 Invalid), "unfinished" (initial events, then the
-        # stream ends with no end bookmark); /_fake/watchlist changes it
+        # stream ends with no end bookmark), "ignore" (the parameters dropped:
+        # a plain watch from now, bookmarks without the end annotation);
+        # /_fake/watchlist changes it
         self.watch_list = "refuse" if args.no_watch_list else args.watch_list_mode
 
     @staticmethod
@@ -2862,8 +2892,9 @@ def build_parser():
                     help="refuse sendInitialEvents with 422 Invalid, as a server without the WatchList feature")
     ap.add_argument("--ignore-metadata-accept", action="store_true",
                     help="serve whole objects whatever the Accept header asks (the server's choice of plain JSON)")
-    ap.add_argument("--watch-list-mode", choices=("on", "refuse", "unfinished"), default="on",
-                    help="watch-list: served (on), refused (422), or initial events with no end bookmark")
+    ap.add_argument("--watch-list-mode", choices=("on", "refuse", "unfinished", "ignore"), default="on",
+                    help="watch-list: served (on), refused (422), initial events with no end bookmark "
+                         "(unfinished), or its parameters ignored: a plain watch from now (ignore)")
     return ap
 
 

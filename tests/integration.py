@@ -1782,6 +1782,71 @@ users:
 %(user)s"""
 
 
+def scenario_exec_plugin(ctx):
+    """A kubeconfig whose user runs an exec credential plugin (a shell script,
+    client.authentication.k8s.io/v1): fakeapi --token-file requires the token
+    it prints. kwatch runs it once and syncs; the server's token changes (and
+    what the plugin prints with it): the 401 makes kwatch run it again, and
+    the watch goes on (a pod made after arrives)."""
+    c = Checks("exec credential plugin: its token syncs; a 401 runs it again and the watch goes on")
+    tdir = os.path.join(TMP, "exec-plugin")
+    os.makedirs(tdir, exist_ok=True)
+    stok, ctok, runs = os.path.join(tdir, "server-token"), os.path.join(tdir, "plugin-token"), os.path.join(tdir, "runs")
+    for p, t in ((stok, "exec-token-A\n"), (ctok, "exec-token-A\n"), (runs, "")):
+        with open(p, "w") as f:
+            f.write(t)
+    plugin = os.path.join(tdir, "get-token.sh")
+    with open(plugin, "w") as f:
+        f.write("#!/bin/sh\n"
+                "echo \"run $1 $KUBERNETES_EXEC_INFO\" >> '%s'\n"
+                "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\","
+                "\"status\":{\"token\":\"%%s\",\"expirationTimestamp\":\"2999-01-01T00:00:00Z\"}}\\n' \"$(cat '%s')\"\n" % (runs, ctok))
+    os.chmod(plugin, 0o700)
+    srv = Server("exec-plugin", pods=30, extra=["--token-file", stok])
+    kw = None
+    try:
+        kc = os.path.join(tdir, "config")
+        with open(kc, "w") as f:
+            f.write(kubeconfig_json(srv.url, {"exec": {"apiVersion": "client.authentication.k8s.io/v1", "command": "./get-token.sh",
+                                                       "args": ["--cluster=fake"], "interactiveMode": "Never",
+                                                       "provideClusterInfo": True}}))
+        def nruns():
+            with open(runs) as f:
+                return [ln for ln in f.read().splitlines() if ln.startswith("run ")]
+        wbase = srv.watch_count("pods")
+        kw = Kwatch("exec-plugin", None, ["pods", "-o", "name", "--kubeconfig", kc, "--dump-on-exit", "-v"], env=clean_env(tdir), merge=True)
+        if not wait_watching(c, srv, "pods", wbase):
+            return c.report()
+        r = nruns()
+        c.check(len(r) == 1, "the plugin ran %d times for the sync, want 1" % len(r))
+        c.check(r and r[0].startswith("run --cluster=fake ") and '"interactive":false' in r[0] and ('"server":"%s"' % srv.url) in r[0],
+                "the plugin's args or KUBERNETES_EXEC_INFO: %s" % r[:1])
+        # the server's token changes: the next request gets 401, and the plugin prints the new one
+        for p in (ctok, stok):
+            with open(p, "w") as f:
+                f.write("exec-token-B\n")
+        srv.fault("cut")            # the watch's next request carries the token: it meets the 401
+        churn_for(srv, 50, 1)       # events, so that the cut comes
+        pat = Patience(PATIENCE_CAP, QUIET, lambda: (len(nruns()), kw.printed()))
+        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
+            if len(nruns()) >= 2 or pat.left() <= 0:
+                break
+            time.sleep(0.1)
+        c.check(len(nruns()) >= 2, "the plugin did not run again after the 401: %s" % kw.err_text()[-600:])
+        c.check("UNAUTHORIZED" in kw.err_text(), "no 401 seen: %s" % kw.err_text()[-400:])
+        if finish_with_sentinel(c, srv, [kw]):
+            kw.stop()
+            check_clean_exit(c, kw, 0)
+            check_against_server(c, kw, srv, pod_path())
+        c.check(len(nruns()) <= 3, "the plugin ran %d times (a loop?)" % len(nruns()))
+        c.check("EXEC_" not in kw.err_text(), "an exec error: %s" % kw.err_text()[-400:])
+    finally:
+        if kw:
+            kw.kill()
+        srv.close()
+    return c.report()
+
+
 def kubeconfig_json(server, user):
     """The kubeconfig of KUBECONFIG as `kubectl config view -o json --raw`
     writes it: the same keys in the same order, four spaces a level."""
@@ -1982,6 +2047,46 @@ def scenario_nodeagent(ctx):
         c.check(rc == 0, "nodeagent exit %s on SIGTERM" % rc)
         bad = na.sanitizer_errors()
         c.check(not bad, "sanitizer: %s" % bad)
+    finally:
+        if na:
+            na.kill()
+        srv.close()
+    return c.report()
+
+
+def scenario_nodeagent_retry(ctx):
+    """nodeagent's write client retries: its first GET of the Lease has its
+    connection cut (a GET: sent again), then three requests get 429 with
+    Retry-After: 1 (sent again after it); no request fails, the Lease is
+    created and renewed, and the client's retries are logged, one each."""
+    c = Checks("nodeagent: a cut GET and three 429s (Retry-After) retried by the write client: no failure")
+    srv = Server("nodeagent-retry", pods=10)
+    na = None
+    node = "node-1"
+    try:
+        srv.fault("object_cut", count=1)
+        na = nodeagent("nodeagent-retry", srv, node)
+        if not c.check(na.wait_for(lambda ln: ln.startswith("LEASE created %s " % node), 60),
+                       "no 'LEASE created' line %s" % na.describe()):
+            return c.report()
+        c.check(srv.stats().get("object_cuts", 0) == 1, "the server cut %s requests, want 1" % srv.stats().get("object_cuts", 0))
+        srv.fault("object_status", code=429, retry_after=1, count=3)
+        c.check(srv.wait_faults_drained(progress=na.printed), "the 429s were never consumed: %s" % srv.pending_faults())
+        n0 = len(lease_lines(na))
+        c.check(na.wait_for(lambda ln: ln.startswith("LEASE renewed %s " % node), 60, since=len(na.out_lines())),
+                "no renewal after the 429s %s" % na.describe())
+        c.check(len(lease_lines(na)) > n0, "no LEASE line after the 429s")
+        rc = na.stop()
+        c.check(rc == 0, "nodeagent exit %s on SIGTERM %s" % (rc, na.describe()))
+        err = na.err_text()
+        retries = [ln for ln in err.splitlines() if "CLIENT_RETRY" in ln]
+        c.check(len(retries) == 4, "CLIENT_RETRY logged %d times, want 4 (a cut, three 429s): %s" % (len(retries), retries))
+        c.check(sum("connection closed" in ln for ln in retries) == 1 and sum("(429;" in ln for ln in retries) == 3,
+                "retries logged: %s" % retries)
+        c.check("failures=0" in err, "the lease had failures: %s" % err[-400:])
+        c.check("CLIENT_HTTP_ERROR" not in err and "CONNECTION_CLOSED" not in err, "a request failed: %s" % err[-400:])
+        c.check(srv.stats().get("object_status_sent", 0) == 3, "the server sent %s 429s, want 3"
+                % srv.stats().get("object_status_sent", 0))
     finally:
         if na:
             na.kill()
@@ -2798,6 +2903,29 @@ def scenario_watchlist_unfinished(ctx):
     fault_scenario("watch-list not finished (no end bookmark), --watch-list on -> LIST each time",
                    inject_faults([("expire", {})]), kw_args=["--watch-list", "on"], verify=verify,
                    srv_extra=("--watch-list-mode", "unfinished"))
+
+
+def scenario_watchlist_ignored(ctx):
+    """A server (or proxy) that ignores watch-list's parameters: a plain watch
+    from now whose bookmarks lack k8s.io/initial-events-end. The first one is a
+    fallback to LIST+WATCH at once, remembered (the relist after a 410 is a
+    LIST). Every watch lasts an hour here (--watch-timeout 3600): the cache
+    equal to the server's at the end (the 150 pods made before kwatch started
+    included, which only a list brings) shows the sync came long before it."""
+    def verify(c, kw, srv):
+        c.check(kw.stat("watch_lists") == 1 and kw.stat("watch_list_fallbacks") == 1,
+                "stats watch_lists=%s watch_list_fallbacks=%s, want 1 and 1"
+                % (kw.stats().get("watch_lists"), kw.stats().get("watch_list_fallbacks")))
+        c.check(kw.stat("lists") >= 2, "stats lists=%s, want >= 2 (the sync and the relist)" % kw.stats().get("lists"))
+        c.check(srv.stats().get("watch_list_ignored", 0) == 1, "the server ignored %s watch-lists, want 1"
+                % srv.stats().get("watch_list_ignored", 0))
+        # no churn: the first plain bookmark (every 0.5 s) is what gives it away
+        why = [l for l in kw.err_text().splitlines() if "WATCH_LIST_FALLBACK" in l]
+        c.check(len(why) == 1 and "without k8s.io/initial-events-end" in why[0], "fallback logged: %s" % why)
+        c.check("LIST_DONE" in kw.err_text(), "no LIST_DONE logged")
+    fault_scenario("watch-list ignored (plain watch from now): LIST at the first plain bookmark, remembered",
+                   inject_faults([("expire", {})]), verify=verify, kw_args=["--watch-timeout", "3600"], rate=0,
+                   srv_extra=("--watch-list-mode", "ignore", "--bookmark-interval", "0.5"))
 
 
 def metadata_of(o):
@@ -3669,6 +3797,7 @@ ALL = [
     ("watchlist", scenario_watchlist, 5),
     ("watchlist_refused", scenario_watchlist_refused, 4),
     ("watchlist_unfinished", scenario_watchlist_unfinished, 4),
+    ("watchlist_ignored", scenario_watchlist_ignored, 4),
     ("metadata_only", scenario_metadata_only, 4),
     ("gzip", scenario_gzip, 6),
 ]
@@ -3918,7 +4047,7 @@ class WebhookReceiver:
     lifetime seconds. hold() makes it stall: a POST that arrives is recorded,
     then not answered until release() (or lifetime); held counts them."""
 
-    def __init__(self, fail503=(), cut=(), lifetime=600):
+    def __init__(self, fail503=(), cut=(), lifetime=600, tls=None):
         import http.server
         rec = self
         self.bodies, self.headers, self.n, self.n503, self.ncut = [], [], 0, 0, 0
@@ -3970,6 +4099,12 @@ class WebhookReceiver:
         self.srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
         self.srv.daemon_threads = True
         self.url = "http://127.0.0.1:%d/hooks/kd?src=test" % self.srv.server_address[1]
+        if tls:                 # (cert, key): https, the handshake on accept
+            import ssl
+            sctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            sctx.load_cert_chain(tls[0], tls[1])
+            self.srv.socket = sctx.wrap_socket(self.srv.socket, server_side=True)
+            self.url = "https" + self.url[4:]
         self.path = "/hooks/kd?src=test"
         self.t = threading.Thread(target=self.srv.serve_forever, daemon=True)
         self.t.start()
@@ -4051,6 +4186,77 @@ def scenario_kubediff_webhook(ctx):
     finally:
         if kd is not None:
             kd.kill()
+        rcv.close()
+        srv.close()
+
+
+def fake_tls_files(d):
+    """fakeapi's test certificate (its own CA, for 127.0.0.1) and key, as files in d."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakeapi.py")).read()
+    out = []
+    for name in ("TEST_CERT_PEM", "TEST_KEY_PEM"):
+        m = re.search(name + r' = """(.*?)"""', text, re.S)
+        path = os.path.join(d, name.lower() + ".pem")
+        with open(path, "w") as f:
+            f.write(m.group(1))
+        out.append(path)
+    return out
+
+
+def scenario_kubediff_webhook_tls(ctx):
+    """kubediff --webhook https:// with no --webhook-ca verifies the webhook
+    with the system's CA bundle: the test's own CA is not in it, so the
+    handshake is refused (TLS_UNTRUSTED) and nothing arrives; with
+    SSL_CERT_FILE naming the test's CA (the first place the system bundle is
+    looked for) every line arrives, in order."""
+    tdir = os.path.join(TMP, "wh-tls")
+    os.makedirs(tdir, exist_ok=True)
+    cert, key = fake_tls_files(tdir)
+    srv = Server("kubediff-wh-tls", pods=10, namespaces=2, configmaps=2)
+    rcv = WebhookReceiver(tls=(cert, key), lifetime=int(300 * SLOW))
+    kds = []
+    try:
+        c = Checks("kubediff --webhook https:// without --webhook-ca: the system's CA bundle (TLS_UNTRUSTED for a private CA; "
+                   "SSL_CERT_FILE names another)")
+        env = {k: v for k, v in os.environ.items() if k != "SSL_CERT_FILE"}
+        kd = Tool("kubediff", "kubediff-wh-system", srv.url, ["pods", "--webhook", rcv.url, "-v"], env=env)
+        kds.append(kd)
+        has_system = any(os.access(p, os.R_OK) for p in ("/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt",
+                                                           "/etc/ssl/ca-bundle.pem", "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem",
+                                                           "/etc/ssl/cert.pem"))
+        if has_system:
+            c.check(kd.wait_for(lambda ln: "TLS_UNTRUSTED" in ln and "webhook" in ln, 60, stream="err") is not None,
+                    "no TLS_UNTRUSTED for the webhook: %s" % kd.err_text()[-600:])
+            c.check("verified with the system's CA bundle /" in kd.err_text(), "the system bundle not named: %s" % kd.err_text()[-400:])
+            c.check(rcv.n == 0, "the receiver got %d POSTs through an untrusted handshake" % rcv.n)
+            kd.stop()
+        else:
+            c.check(kd.wait(60) == 2 and "--webhook-ca" in kd.err_text(), "no system bundle: want exit 2 asking for --webhook-ca: %s"
+                    % kd.describe())
+        env2 = dict(env, SSL_CERT_FILE=cert)
+        kd2 = Tool("kubediff", "kubediff-wh-sslcertfile", srv.url, ["pods", "--webhook", rcv.url, "-v"], env=env2)
+        kds.append(kd2)
+        if kd2.wait_for(lambda ln: ln.startswith("{"), 60) is None:
+            c.fail("kubediff never printed a line: %s" % kd2.describe())
+        sentinel = srv.sentinel_pod().split("/")[1]
+        c.check(kd2.wait_progress(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln) is not None,
+                "the sentinel never printed")
+        pat = Patience(PATIENCE_CAP, QUIET, lambda: rcv.n)
+        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
+            if any(('"key":"ns-1/%s"' % sentinel) in b for b in rcv.got()) or pat.left() <= 0:
+                break
+            time.sleep(0.1)
+        kd2.stop()
+        lines = [ln for ln in kd2.out_lines() if ln.startswith("{")]
+        c.check(collapse_adjacent(rcv.got()) == lines and len(lines) >= 10,
+                "received %d lines, printed %d" % (len(rcv.got()), len(lines)))
+        c.check("verified with the system's CA bundle %s" % cert in kd2.err_text(), "SSL_CERT_FILE not used: %s"
+                % kd2.err_text()[-400:])
+        c.check("TLS_" not in kd2.err_text(), "a TLS error with SSL_CERT_FILE: %s" % kd2.err_text()[-400:])
+        c.report()
+    finally:
+        for k in kds:
+            k.kill()
         rcv.close()
         srv.close()
 
@@ -4289,6 +4495,7 @@ def scenario_kubediff_webhook_inflight(ctx):
 
 
 ALL += [("kubediff_webhook", scenario_kubediff_webhook, 4)]
+ALL += [("kubediff_webhook_tls", scenario_kubediff_webhook_tls, 3)]
 ALL += [("kubediff_webhook_backpressure", scenario_kubediff_webhook_backpressure, 2),
         ("kubediff_webhook_drop", scenario_kubediff_webhook_drop, 2)]
 ALL += [("kubediff_webhook_inflight", scenario_kubediff_webhook_inflight, 2)]
@@ -4675,7 +4882,9 @@ def scenario_cli(ctx):
 ALL += [("fail_fast", scenario_fail_fast, 4), ("kubectl_formats", scenario_kubectl_formats, 4), ("cli", scenario_cli, 4)]
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
+ALL.append(("exec_plugin", scenario_exec_plugin, 3))
 ALL.append(("nodeagent", scenario_nodeagent, 6))
+ALL.append(("nodeagent_retry", scenario_nodeagent_retry, 3))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
 ALL.append(("nodeagent_token_file", scenario_nodeagent_token_file, 3))
 

@@ -59,6 +59,14 @@ for what, key in (("an informer", "owner_informer"), ("discovery", "owner_discov
     if now != v[key] or (now >= before and what != "an informer"):
         print("# %s: docs/memory.md says %d (before %d), kinf_*_size says %d" % (what, now, before, v[key]))
         want.append((what, "(docs/memory.md's figure)"))
+# the trust store's cost (docs/memory.md): per anchor, and the TLS block for Debian's bundle
+mflat = re.sub(r"[ \t]*\n[ \t]*", " ", mem)
+for what, t in (("an anchor's slot", "%s bytes per anchor" % num(v["tls_anchor_slot"])),
+                ("the default TLS block", "the TLS block is %s bytes" % num(v["tls_block"])),
+                ("the TLS block for Debian's bundle", "Debian's bundle (144 CAs, 61,917 bytes of names and keys) makes it %s" % num(v["tls_block_debian"]))):
+    if t not in mflat:
+        print("# %s: docs/memory.md lacks %r" % (what, t))
+        want.append((what, "(docs/memory.md's trust store figure)"))
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)
 bad = [(w, t) for w, t in want if t not in flat]
 # the parts add up to one informer, and six plus the rest to the block

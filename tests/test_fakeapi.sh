@@ -599,6 +599,9 @@ check "refusing mode: kubectl get pods (LIST) still works" test "$(wc -l <"$T/wl
 post "$BW/_fake/watchlist?mode=unfinished"
 KW get --raw "$WLQ" >"$T/wl5" 2>"$T/wl5.err"
 same "unfinished mode: the 12 initial events, no bookmark, the stream ends" "$(wlsum "$T/wl5")" "12 - - -"
+post "$BW/_fake/watchlist?mode=ignore"
+KW get --raw "$WLQ" >"$T/wl7" 2>"$T/wl7.err"
+same "ignore mode: the parameters dropped, a plain watch from now: no initial event, no end bookmark" "$(wlsum "$T/wl7")" "0 - - -"
 post "$BW/_fake/watchlist?mode=on"
 same "POST /_fake/watchlist?mode=on: served again" "$(KW get --raw "$WLQ" 2>/dev/null | tee "$T/wl6" >/dev/null; wlsum "$T/wl6" | cut -d' ' -f1-3)" "12 12 true"
 # metadata-only: the Accept headers of client-go's metadata client

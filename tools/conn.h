@@ -59,6 +59,23 @@ static double g_tls_time = -1;      /* --tls-time: a Unix time for certificate d
       "  --idle-timeout SECONDS reconnect when the server sends nothing this long (default 90)\n" }
 
 TOOL_PRIVATE int64_t conn_tls_time(void* user) { (void)user; return (int64_t)g_tls_time; }
+/* The trust store sized to the CA bundle d names (a file or the kubeconfig's
+   data), as kinf_ca_bundle_size measures it: a bundle of any size, the
+   system's included, and one CA in less than the default store; memory
+   still fixed at init. Bounds set already are only raised. A bundle that
+   cannot be read is left to kinf_init to refuse (TLS_BAD_CA). */
+TOOL_PRIVATE void conn_size_trust_store(kinf_desc_t* d) {
+#ifdef KINF_TLS_BEARSSL
+    int n = 0;
+    size_t b = 0;
+    if (d->insecure_skip_tls_verify || !((d->ca_file && d->ca_file[0]) || (d->ca_data && d->ca_len))) { return; }
+    if (kinf_ca_bundle_size(d->ca_file, d->ca_data, d->ca_len, &n, &b) != KINF_OK) { return; }
+    if (n > d->tls_max_cas) { d->tls_max_cas = n; }
+    if (b > d->tls_anchor_bytes) { d->tls_anchor_bytes = b; }
+#else
+    (void)d;
+#endif
+}
 /* The configuration the flags select (a kubeconfig, the service account,
    or as kubectl finds one when there is no --server), applied under the
    flags given. *work: the memory it keeps, to free at exit. TOOL_EXIT_OK,
@@ -68,7 +85,7 @@ TOOL_PRIVATE int conn_config(kinf_desc_t* d, void** work) {
     int r;
     *work = 0;
     if (g_tls_time >= 0) { d->tls_time = conn_tls_time; }
-    if (d->server && !g_kubeconfig && !g_context && !g_sa_dir) { return TOOL_EXIT_OK; }
+    if (d->server && !g_kubeconfig && !g_context && !g_sa_dir) { conn_size_trust_store(d); return TOOL_EXIT_OK; }
     *work = malloc(CONN_CONFIG_WORK);
     if (!*work) { return TOOL_EXIT_FAIL; }
     if (g_kubeconfig || g_context) { r = kinf_config_kubeconfig(&cfg, g_kubeconfig, g_context, *work, CONN_CONFIG_WORK); }
@@ -80,6 +97,7 @@ TOOL_PRIVATE int conn_config(kinf_desc_t* d, void** work) {
     }
     if (g_verbose) { fprintf(stderr, TOOL_NAME ": info: using the %s configuration%s%s\n", cfg.source, cfg.context[0] ? ", context " : "", cfg.context); }
     kinf_config_apply(&cfg, d);
+    conn_size_trust_store(d);
     return TOOL_EXIT_OK;
 }
 /* The certificate files the connection reads, before the first connect,

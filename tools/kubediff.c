@@ -78,7 +78,8 @@ static const opt_t opts[] = {
       "                         is retried with the workqueue's backoff, another status drops the line\n"
       "                         (logged). At least once: a line whose response was lost is sent again.\n"
       "                         No credential of the API server is ever sent to it.\n" },
-    { "--webhook-ca", 0, OPT_STR, OPT_VAR(g_wh_ca), "  --webhook-ca F         PEM bundle of CAs for an https:// webhook (its own; not --certificate-authority)\n" },
+    { "--webhook-ca", 0, OPT_STR, OPT_VAR(g_wh_ca), "  --webhook-ca F         PEM bundle of CAs for an https:// webhook (its own; not --certificate-authority;\n"
+      "                         default: the system's, $SSL_CERT_FILE or /etc/ssl/certs/ca-certificates.crt ...)\n" },
     { "--webhook-insecure", 0, OPT_SET, OPT_VAR(g_wh_insecure), "  --webhook-insecure     do not verify the webhook's certificate\n" },
     { "--webhook-queue", 0, OPT_SIZE, OPT_VAR(g_wh_queue),
       "  --webhook-queue B      bytes of lines waiting for the webhook (default 16 MiB, 4 KiB to 64 MiB).\n"
@@ -517,6 +518,12 @@ static int wh_setup(const kinf_desc_t* api) {
     wd.server = g_wh_server;
     wd.ca_file = g_wh_ca;
     wd.insecure_skip_tls_verify = g_wh_insecure;
+    if (!strncmp(u, "https://", 8) && !g_wh_ca && !g_wh_insecure) { /* a public endpoint: the system's trust store */
+        wd.ca_file = kinf_system_ca_file();
+        if (!wd.ca_file) { return opts_usage_error("--webhook https://: no system CA bundle ($SSL_CERT_FILE, /etc/ssl/certs/ca-certificates.crt, ...): give --webhook-ca", u); }
+        if (g_verbose) { fprintf(stderr, "kubediff: info: the webhook's certificate is verified with the system's CA bundle %s\n", wd.ca_file); }
+    }
+    conn_size_trust_store(&wd);
     wd.tls_time = api->tls_time;
     wd.idle_timeout_ms = (int)(g_wh_timeout * 1000) > 0 ? (int)(g_wh_timeout * 1000) : 1;
     wd.logger.func = wh_logger;

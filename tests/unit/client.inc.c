@@ -5,6 +5,7 @@
 static char g_cl_req[8192]; /* the last request's bytes */
 static const char* g_cl_token = "tok-file-1"; /* what the "token file" holds */
 static int g_cl_token_reads;
+static int g_cl_max_retries; /* cl_mk2's desc.max_retries (0: the default) */
 /* Drives one request to its end through the engine calls: connects when asked,
    keeps what was sent, answers with resp in pieces of step bytes
    (resp NULL: the transport fails after the send). 1 when the request ended. */
@@ -58,6 +59,7 @@ static kinf_client_t* cl_mk2(size_t req_bytes, size_t resp_bytes, const char* to
     conn.token_file = token_file;
     memset(&cd, 0, sizeof(cd));
     cd.conn = &conn; cd.request_bytes = req_bytes; cd.response_bytes = resp_bytes;
+    cd.max_retries = g_cl_max_retries;
     n = kinf_client_size(&cd);
     mem = malloc(n);
     if (!mem) { return 0; }
@@ -108,6 +110,152 @@ static void test_client_token_file(void) {
     }
     free(c);
 }
+/* Drives one request through the engine calls answering the attempts in
+   turn: resps[i] for attempt i ("!" : some bytes of a head, then the
+   connection closed). The time passes by itself (to the engine's deadline)
+   while the client waits to retry. at[i] gets when attempt i went out.
+   Returns the attempts made, with *out filled, or -1 when the request did
+   not end within them. */
+static int cl_attempts(kinf_client_t* c, uint64_t* t, const char* const* resps, int n, uint64_t* at, kinf_client_response_t* out) {
+    int guard, k = 0;
+    for (guard = 0; guard < 10000; guard++) {
+        kinf_engine_t* e = kinf_client_engine(c);
+        unsigned st = kinf_engine_tick(e, *t);
+        if (kinf_client_done(c, out)) { return k; }
+        if (st & KINF_ENG_CLOSE) { kinf_engine_closed(e, *t); continue; }
+        if (st & KINF_ENG_CONNECT) { kinf_engine_connected(e, *t); continue; }
+        if (st & KINF_ENG_SEND) {
+            size_t len;
+            const uint8_t* b = kinf_engine_sendbuf(e, &len);
+            if (!b || len >= sizeof(g_cl_req)) { return -1; }
+            memcpy(g_cl_req, b, len); g_cl_req[len] = 0;
+            kinf_engine_sent(e, len, *t);
+            continue;
+        }
+        if (st & KINF_ENG_RECV) {
+            const char* r;
+            size_t cap, len;
+            uint8_t* rb;
+            if (k >= n) { return -1; }
+            at[k] = *t;
+            r = resps[k++];
+            rb = kinf_engine_recvbuf(e, &cap);
+            if (!rb) { return -1; }
+            if (r[0] == '!') { memcpy(rb, "HTTP/1.1 2", 10); kinf_engine_recvd(e, 10, *t); kinf_engine_closed(e, *t); continue; }
+            len = strlen(r);
+            if (len > cap) { return -1; }
+            memcpy(rb, r, len);
+            kinf_engine_recvd(e, len, *t);
+            continue;
+        }
+        {
+            uint64_t dl = kinf_engine_deadline(e);
+            if (dl == UINT64_MAX || dl <= *t) { return -1; } /* nothing to wait for: stuck */
+            *t = dl;
+        }
+    }
+    return -1;
+}
+#define CL_R(status, hdrs) "HTTP/1.1 " status "\r\n" hdrs "Content-Length: 2\r\n\r\n{}"
+/* Retries (client-go's rules): a 429 always, a 5xx with Retry-After, a GET's
+   5xx or cut; after Retry-After or a growing, jittered backoff; bounded;
+   never a 409, a write's 5xx without Retry-After or a write's cut; none at
+   all with max_retries < 0. */
+static void test_client_retry(void) {
+    kinf_client_t* c;
+    kinf_client_request_t get, put;
+    kinf_client_response_t out;
+    uint64_t t = 1000, at[16];
+    int n, i;
+    g_test = "client retry";
+    log_reset();
+    c = cl_mk(300, 1024);
+    if (!CHECK(c != 0)) { return; }
+    memset(&get, 0, sizeof(get));
+    get.verb = KINF_CLIENT_GET; get.resource = "pods"; get.namespace_ = "a"; get.name = "b";
+    memset(&put, 0, sizeof(put));
+    put.verb = KINF_CLIENT_UPDATE; put.resource = "pods"; put.namespace_ = "a"; put.name = "b"; put.body = "{}";
+    /* 1. a 429 with Retry-After: 2: again 2 s later, then OK; a warning, no sticky error */
+    {
+        static const char* const r[] = { CL_R("429 Too Many Requests", "Retry-After: 2\r\n"), CL_R("200 OK", "") };
+        CHECK(kinf_client_start(c, &put) == KINF_OK);
+        n = cl_attempts(c, &t, r, 2, at, &out);
+        CHECK_INT(n, 2);
+        CHECK(out.result == KINF_CLIENT_OK && at[1] - at[0] == 2000);
+        CHECK(logged(KINF_LOGITEM_CLIENT_RETRY) == 1 && kinf_client_last_error(c) == 0);
+        CHECK(strstr(g_cl_req, "PUT /prefix/api/v1/namespaces/a/pods/b ") == g_cl_req && strstr(g_cl_req, "\r\n\r\n{}") != 0); /* the same request, body and all */
+        CHECK(kinf_client_stats(c).retries == 1 && kinf_client_stats(c).requests == 1 && kinf_client_stats(c).ok == 1);
+    }
+    /* 2. a write: 429 without Retry-After (the backoff: 500 ms and up to as
+       much again), 503 with Retry-After: 1, then OK */
+    {
+        static const char* const r[] = { CL_R("429 Too Many Requests", ""), CL_R("503 Service Unavailable", "Retry-After: 1\r\n"), CL_R("200 OK", "") };
+        CHECK(kinf_client_start(c, &put) == KINF_OK);
+        n = cl_attempts(c, &t, r, 3, at, &out);
+        CHECK(n == 3 && out.result == KINF_CLIENT_OK);
+        CHECK(at[1] - at[0] >= 500 && at[1] - at[0] < 1000 && at[2] - at[1] == 1000);
+    }
+    /* 3. the backoff doubles (500, 1000, 2000 ms, each up to twice that), and
+       the attempts are bounded: 1 + 5 by default, then the last answer */
+    {
+        static const char* const r[] = { CL_R("500 Internal Server Error", ""), CL_R("500 Internal Server Error", ""), CL_R("500 Internal Server Error", ""),
+                                         CL_R("500 Internal Server Error", ""), CL_R("500 Internal Server Error", ""), CL_R("500 Internal Server Error", ""), CL_R("200 OK", "") };
+        log_reset();
+        CHECK(kinf_client_start(c, &get) == KINF_OK);
+        n = cl_attempts(c, &t, r, 7, at, &out);
+        CHECK(n == 6 && out.result == KINF_CLIENT_SERVER_ERROR && out.code == 500);
+        for (i = 1; i < 4; i++) {
+            uint64_t w = at[i] - at[i - 1], base = 500u << (i - 1);
+            if (!CHECK(w >= base && w < 2 * base)) { note("wait %d: %llu ms", i, (unsigned long long)w); }
+        }
+        CHECK(logged(KINF_LOGITEM_CLIENT_RETRY) == 5 && kinf_client_last_error(c) == KINF_LOGITEM_CLIENT_SERVER_ERROR);
+        kinf_client_clear_error(c);
+    }
+    /* 4. not retried: a write's 500 without Retry-After (it may have been
+       carried out), a 409 (the caller's decision), a 501, a 404 */
+    {
+        static const char* const e500[] = { CL_R("500 Internal Server Error", ""), CL_R("200 OK", "") };
+        static const char* const e409[] = { CL_R("409 Conflict", ""), CL_R("200 OK", "") };
+        static const char* const e501[] = { CL_R("501 Not Implemented", ""), CL_R("200 OK", "") };
+        static const char* const e404[] = { CL_R("404 Not Found", ""), CL_R("200 OK", "") };
+        log_reset();
+        CHECK(kinf_client_start(c, &put) == KINF_OK && cl_attempts(c, &t, e500, 2, at, &out) == 1 && out.result == KINF_CLIENT_SERVER_ERROR);
+        CHECK(kinf_client_start(c, &put) == KINF_OK && cl_attempts(c, &t, e409, 2, at, &out) == 1 && out.result == KINF_CLIENT_CONFLICT);
+        CHECK(kinf_client_start(c, &get) == KINF_OK && cl_attempts(c, &t, e501, 2, at, &out) == 1 && out.result == KINF_CLIENT_SERVER_ERROR);
+        CHECK(kinf_client_start(c, &get) == KINF_OK && cl_attempts(c, &t, e404, 2, at, &out) == 1 && out.result == KINF_CLIENT_NOT_FOUND);
+        CHECK_INT(logged(KINF_LOGITEM_CLIENT_RETRY), 0);
+    }
+    /* 5. a cut: a GET goes again on a new connection; a write does not */
+    {
+        static const char* const cut[] = { "!", CL_R("200 OK", "") };
+        log_reset();
+        CHECK(kinf_client_start(c, &get) == KINF_OK && cl_attempts(c, &t, cut, 2, at, &out) == 2 && out.result == KINF_CLIENT_OK);
+        CHECK(logged(KINF_LOGITEM_CLIENT_RETRY) == 1 && logged(KINF_LOGITEM_CONNECTION_CLOSED) == 0);
+        CHECK(kinf_client_start(c, &put) == KINF_OK && cl_attempts(c, &t, cut, 2, at, &out) == 1 && out.result == KINF_CLIENT_CONNECTION);
+        CHECK(logged(KINF_LOGITEM_CLIENT_RETRY) == 1 && logged(KINF_LOGITEM_CONNECTION_CLOSED) == 1);
+        kinf_client_clear_error(c);
+    }
+    /* 6. a Retry-After longer than retry_max_ms (30 s) waits that long */
+    {
+        static const char* const r[] = { CL_R("429 Too Many Requests", "Retry-After: 3600\r\n"), CL_R("200 OK", "") };
+        CHECK(kinf_client_start(c, &get) == KINF_OK && cl_attempts(c, &t, r, 2, at, &out) == 2 && at[1] - at[0] == 30000);
+    }
+    free(c);
+    /* 7. max_retries < 0: none */
+    g_cl_max_retries = -1;
+    c = cl_mk(300, 1024);
+    g_cl_max_retries = 0;
+    if (!CHECK(c != 0)) { return; }
+    {
+        static const char* const r[] = { CL_R("429 Too Many Requests", "Retry-After: 1\r\n"), CL_R("200 OK", "") };
+        static const char* const cut[] = { "!", CL_R("200 OK", "") };
+        CHECK(kinf_client_start(c, &get) == KINF_OK && cl_attempts(c, &t, r, 2, at, &out) == 1 && out.result == KINF_CLIENT_HTTP_ERROR && out.code == 429);
+        CHECK(kinf_client_start(c, &get) == KINF_OK && cl_attempts(c, &t, cut, 2, at, &out) == 1 && out.result == KINF_CLIENT_CONNECTION);
+        CHECK(kinf_client_stats(c).retries == 0);
+    }
+    free(c);
+}
+#undef CL_R
 /* A 409 is ALREADY_EXISTS only when its Status says reason "AlreadyExists"
    (a create of a name that is taken); any other 409 is CONFLICT (a stale
    resourceVersion): another reason, none, a reason that is not a string or

@@ -11,7 +11,7 @@ static int tok_member(const char* s, int nt, int i, const char* k) {
     int j = i + 1, m;
     for (m = 0; m < g_ct[i].size && j + 1 < nt; m++) {
         if (tok_eq(s, j, k)) { return j + 1; }
-        j = kinf__rf_tok_skip(g_ct, nt, j + 1);
+        j = kinf__tok_skip(g_ct, nt, j + 1);
     }
     return -1;
 }
@@ -88,7 +88,7 @@ static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
                     o += put_tok(src, jj + 1, out + o);
                     f2 = 0;
                 }
-                jj = kinf__rf_tok_skip(g_ct, nt, jj + 1);
+                jj = kinf__tok_skip(g_ct, nt, jj + 1);
             }
             out[o++] = '}';
         } else if (tok_eq(src, j, "spec")) {
@@ -96,7 +96,7 @@ static size_t corpus_expect_proj(const char* src, size_t n, char* out) {
             first = 0;
             o += put_tok(src, v, out + o);
         }
-        j = kinf__rf_tok_skip(g_ct, nt, v);
+        j = kinf__tok_skip(g_ct, nt, v);
     }
     out[o++] = '}'; out[o] = 0;
     return o;

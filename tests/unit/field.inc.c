@@ -242,15 +242,15 @@ static int members_match(const char* s, int nt, int i, const kinf_value_t* v, in
     (*nvals)++;
     if (v->type != want || v->ptr != s + t->start || v->len != (size_t)(t->end - t->start)) {
         if (!(*bad)++) { note("token %d: type %d/%d, \"%.*s\"", i, (int)v->type, (int)want, (int)v->len, v->ptr ? v->ptr : ""); }
-        return kinf__rf_tok_skip(g_ct, nt, i);
+        return kinf__tok_skip(g_ct, nt, i);
     }
     if (want != KINF_VOBJECT && want != KINF_VARRAY) {
         if (kinf_members_of(v, &it) || kinf_member_next(&it, &k, &x)) { (*bad)++; }
         return i + 1;
     }
-    if (!kinf_members_of(v, &it) || it.type != want) { (*bad)++; return kinf__rf_tok_skip(g_ct, nt, i); }
+    if (!kinf_members_of(v, &it) || it.type != want) { (*bad)++; return kinf__tok_skip(g_ct, nt, i); }
     for (m = 0; m < t->size && j < nt; m++) {
-        if (!kinf_member_next(&it, &k, &x) || it.index != (size_t)m) { (*bad)++; return kinf__rf_tok_skip(g_ct, nt, i); }
+        if (!kinf_member_next(&it, &k, &x) || it.index != (size_t)m) { (*bad)++; return kinf__tok_skip(g_ct, nt, i); }
         if (want == KINF_VOBJECT) {
             if (k.type != KINF_VSTRING || k.ptr != s + g_ct[j].start || k.len != (size_t)(g_ct[j].end - g_ct[j].start)) { (*bad)++; }
             j++;

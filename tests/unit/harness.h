@@ -125,10 +125,12 @@ static uint32_t g_items[LOG_MAX];
 static int g_nitems;
 static int g_secret_leaked;
 static char g_lastmsg[512]; /* the last message logged */
+static char g_lastwarn[512]; /* the last warning's message */
 static void rec_log(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
     (void)tag; (void)level; (void)line; (void)file; (void)user;
     if (g_nitems < LOG_MAX) { g_items[g_nitems++] = item; }
     if (level <= KINF_LOG_ERROR) { snprintf(g_lastmsg, sizeof(g_lastmsg), "%s", msg ? msg : ""); }
+    if (level == KINF_LOG_WARN) { snprintf(g_lastwarn, sizeof(g_lastwarn), "%s", msg ? msg : ""); }
     if (msg && strstr(msg, "SECRET")) { g_secret_leaked = 1; }
 }
 static void log_reset(void) { g_nitems = 0; }

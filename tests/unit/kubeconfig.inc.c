@@ -240,8 +240,8 @@ static void test_kubeconfig(void) {
         /* the fields kinformer refuses are refused in JSON too; a null one sets nothing */
         CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
                                " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\"}}],"
-                               " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": {\"command\": \"aws\"}}}]}", 0), KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
-        CHECK_STR(c.error_detail, "users.user.exec");
+                               " \"users\": [{\"name\": \"u\", \"user\": {\"auth-provider\": {\"name\": \"gcp\"}}}]}", 0), KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+        CHECK_STR(c.error_detail, "users.user.auth-provider");
         CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
                                " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\", \"proxy-url\": null}}],"
                                " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": null, \"token\": \"t\"}}]}", 0), KINF_LOGITEM_OK);
@@ -262,3 +262,194 @@ static void test_kubeconfig(void) {
     free(json);
 }
 #undef KC_DIR
+
+/* users[].user.exec: read into cfg.exec (v1 and v1beta1; args, env, a
+   command relative to the kubeconfig's directory or looked up in PATH),
+   refused when kinformer cannot run it as asked; applied as desc.exec only
+   without a token or token file. */
+#define KC_HEAD "current-context: x\ncontexts: [{name: x, context: {cluster: c, user: u}}]\nclusters: [{name: c, cluster: {server: 'http://h'}}]\n"
+static void test_kubeconfig_exec(void) {
+    char tmpdir[] = "/tmp/kinf-unit-kcxXXXXXX", path[256], want[300];
+    kinf_config_t c;
+    kinf_desc_t d;
+    g_test = "kubeconfig_exec";
+    if (!CHECK(mkdtemp(tmpdir) != 0)) { return; }
+    snprintf(path, sizeof(path), "%s/config", tmpdir);
+    CHECK_INT(kc_load_text(&c, path, KC_HEAD "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                           "      command: bin/get-token\n      args: [\"--cluster\", 'a b']\n      env:\n      - name: FOO\n        value: bar\n"
+                           "      - {name: EMPTY}\n      interactiveMode: Never\n      provideClusterInfo: true\n      installHint: see docs\n", 0), KINF_LOGITEM_OK);
+    snprintf(want, sizeof(want), "%s/bin/get-token", tmpdir);
+    CHECK(c.exec.command && !strcmp(c.exec.command, want));
+    CHECK(c.exec.api_version && !strcmp(c.exec.api_version, "client.authentication.k8s.io/v1"));
+    CHECK(c.exec.nargs == 2 && !strcmp(c.exec.args[0], "--cluster") && !strcmp(c.exec.args[1], "a b"));
+    CHECK(c.exec.nenv == 2 && !strcmp(c.exec.env[0][0], "FOO") && !strcmp(c.exec.env[0][1], "bar") && !strcmp(c.exec.env[1][0], "EMPTY") && !strcmp(c.exec.env[1][1], ""));
+    CHECK(c.exec.provide_cluster_info == 1 && c.token == 0);
+    memset(&d, 0, sizeof(d));
+    kinf_config_apply(&c, &d);
+    CHECK(d.exec == &c.exec && !d.token && !d.token_file);
+    d.exec = 0; d.token = "given";
+    kinf_config_apply(&c, &d);
+    CHECK(d.exec == 0);                                   /* a token given wins */
+    /* v1beta1, a command in PATH, in JSON */
+    CHECK_INT(kc_load_text(&c, path, "{\"current-context\": \"x\", \"contexts\": [{\"name\": \"x\", \"context\": {\"cluster\": \"c\", \"user\": \"u\"}}],"
+                           " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"http://h\"}}],"
+                           " \"users\": [{\"name\": \"u\", \"user\": {\"exec\": {\"apiVersion\": \"client.authentication.k8s.io/v1beta1\", \"command\": \"aws\","
+                           " \"args\": [\"eks\", \"get-token\"]}}}]}", 0), KINF_LOGITEM_OK);
+    CHECK(c.exec.command && !strcmp(c.exec.command, "aws") && c.exec.nargs == 2 && !c.exec.provide_cluster_info);
+    /* refused: an old or missing apiVersion, Always interactive, no command */
+    CHECK_INT(kc_load_text(&c, path, KC_HEAD "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1alpha1\n      command: x\n", 0),
+              KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+    CHECK(strstr(c.error_detail, "apiVersion") != 0);
+    CHECK_INT(kc_load_text(&c, path, KC_HEAD "users:\n- name: u\n  user:\n    exec:\n      command: x\n", 0), KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+    CHECK_INT(kc_load_text(&c, path, KC_HEAD "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: x\n      interactiveMode: Always\n", 0),
+              KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+    CHECK(strstr(c.error_detail, "interactiveMode Always") != 0);
+    CHECK_INT(kc_load_text(&c, path, KC_HEAD "users:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      interactiveMode: IfAvailable\n", 0),
+              KINF_LOGITEM_KUBECONFIG_UNSUPPORTED);
+    CHECK(strstr(c.error_detail, "command") != 0);
+    CHECK_INT(kc_load_text(&c, path, KC_HEAD "users:\n- name: u\n  user:\n    exec: [a]\n", 0), KINF_LOGITEM_KUBECONFIG_YAML);
+    unlink(path);
+    rmdir(tmpdir);
+}
+#undef KC_HEAD
+
+/* The driver runs the plugin (>>driver exec): a shell script in a temp dir. */
+static void exec_script(const char* dir, const char* name, const char* body) {
+    char p[300];
+    FILE* f;
+    snprintf(p, sizeof(p), "%s/%s", dir, name);
+    f = fopen(p, "w");
+    if (f) { fprintf(f, "#!/bin/sh\n%s", body); fclose(f); chmod(p, 0700); }
+}
+static kinf_informer_t* exec_mk(kinf_exec_t* x) {
+    kinf_desc_t d;
+    desc_base(&d);
+    d.max_objects = 16; d.store_bytes = 1 << 14;
+    d.exec = x;
+    return mk(&d);
+}
+static void test_exec_plugin(void) {
+    char tmpdir[] = "/tmp/kinf-unit-execXXXXXX", cmd[300], cnt[300];
+    kinf_exec_t x;
+    kinf_informer_t* inf;
+    kinf_engine_t* e;
+    uint64_t t = 1000000;
+    static const struct { const char* name; const char* body; uint32_t item; const char* detail; } bad[] = {
+        { "fail.sh", "echo 'boom: the credentials are gone' >&2; echo more >&2; exit 3\n", KINF_LOGITEM_EXEC_FAILED, "exit status 3: boom: the credentials are gone" },
+        { "slow.sh", "sleep 20\n", KINF_LOGITEM_EXEC_TIMEOUT, "no exit within the timeout" },
+        { "garbage.sh", "echo not json\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "not a JSON object" },
+        { "kind.sh", "echo '{\"kind\":\"Pod\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "kind" },
+        { "api.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1beta1\",\"status\":{\"token\":\"t\"}}'\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "apiVersion" },
+        { "cert.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"clientCertificateData\":\"x\",\"clientKeyData\":\"y\"}}'\n",
+          KINF_LOGITEM_EXEC_BAD_OUTPUT, "client certificate" },
+        { "notoken.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{}}'\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "no status.token" },
+        { "badexp.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\",\"expirationTimestamp\":\"tomorrow\"}}'\n",
+          KINF_LOGITEM_EXEC_BAD_OUTPUT, "RFC 3339" },
+        { "big.sh", "i=0; while [ $i -lt 700 ]; do echo 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; i=$((i+1)); done\n",
+          KINF_LOGITEM_EXEC_BAD_OUTPUT, "KINF_EXEC_OUTPUT_BYTES" },
+        { "missing-command.sh", 0, KINF_LOGITEM_EXEC_FAILED, "exit status 127: exec failed" },
+    };
+    size_t i;
+    g_test = "exec_plugin";
+    if (!CHECK(mkdtemp(tmpdir) != 0)) { return; }
+    snprintf(cnt, sizeof(cnt), "%s/runs", tmpdir);
+    /* the plugin sees its args, its env, KUBERNETES_EXEC_INFO (not
+       interactive, the cluster) and no terminal; counts its runs */
+    {
+        char body[1200];
+        snprintf(body, sizeof(body),
+                 "echo run >> '%s'\n"
+                 "tty=notty; [ -t 0 ] && tty=tty\n"
+                 "info=no; case \"$KUBERNETES_EXEC_INFO\" in *'\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\"'*'\"cluster\":{\"server\":\"http://127.0.0.1:1\"}'*'\"interactive\":false'*) info=yes;; esac\n"
+                 "a2=$(echo \"$2\" | tr ' ' _)\n"
+                 "printf '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"tok-%%s-%%s-%%s-%%s-%%s\",\"expirationTimestamp\":\"%%s\"}}\\n' \"$1\" \"$a2\" \"$FOO\" $info $tty \"$EXP\"\n", cnt);
+        exec_script(tmpdir, "ok.sh", body);
+    }
+    memset(&x, 0, sizeof(x));
+    snprintf(cmd, sizeof(cmd), "%s/ok.sh", tmpdir);
+    x.command = cmd; x.api_version = "client.authentication.k8s.io/v1";
+    x.args[0] = "one"; x.args[1] = "two words"; x.nargs = 2;
+    x.env[0][0] = "FOO"; x.env[0][1] = "bar"; x.env[1][0] = "EXP"; x.env[1][1] = "2999-01-01T00:00:00Z"; x.nenv = 2;
+    x.provide_cluster_info = 1; x.timeout_ms = 10000;
+    inf = exec_mk(&x);
+    if (!CHECK(inf != 0)) { return; }
+    e = kinf_informer_engine(inf);
+    log_reset();
+    CHECK(kinf_engine_tick(e, t) & KINF_ENG_TOKEN);      /* before the first request */
+    CHECK_INT(kinf__drv_exec(e, t), KINF_LOGITEM_OK);
+    CHECK_STR(e->token, "tok-one-two_words-bar-yes-notty");
+    CHECK(e->token_exp > t + 1000000000u);                /* far: not due */
+    CHECK(!(kinf_engine_tick(e, t) & KINF_ENG_TOKEN));
+    CHECK(logged(KINF_LOGITEM_EXEC_FAILED) + logged(KINF_LOGITEM_EXEC_TIMEOUT) + logged(KINF_LOGITEM_EXEC_BAD_OUTPUT) == 0);
+    /* a token that expires in 25 s: due 10 s before, not sooner */
+    {
+        char exp[40];
+        time_t now = time(0) + 25;
+        struct tm tmv;
+        gmtime_r(&now, &tmv);
+        strftime(exp, sizeof(exp), "%Y-%m-%dT%H:%M:%S.123+00:00", &tmv);
+        x.env[1][1] = exp;
+        CHECK_INT(kinf__drv_exec(e, t), KINF_LOGITEM_OK);
+        CHECK(e->token_exp >= t + 23000 && e->token_exp <= t + 26000);
+        CHECK(!(kinf_engine_tick(e, e->token_exp - 10001) & KINF_ENG_TOKEN));
+        CHECK(kinf_engine_tick(e, e->token_exp - 10000) & KINF_ENG_TOKEN);
+        x.env[1][1] = "2999-01-01T00:00:00Z";
+        CHECK_INT(kinf__drv_exec(e, e->token_exp - 10000), KINF_LOGITEM_OK);
+    }
+    /* a 401: run again before the retry */
+    t += 2000000;
+    kinf_engine_tick(e, t);
+    kinf_engine_connected(e, t);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("401 Unauthorized", "", "{\"kind\":\"Status\",\"code\":401}", 0), 64, t) > 0);
+    CHECK(kinf_engine_tick(e, t) & KINF_ENG_TOKEN);
+    rm(inf);
+    {   /* three runs so far */
+        FILE* f = fopen(cnt, "r");
+        int lines = 0, ch;
+        while (f && (ch = fgetc(f)) != EOF) { lines += ch == '\n'; }
+        if (f) { fclose(f); }
+        CHECK_INT(lines, 3);
+    }
+    /* the failures: logged with what went wrong, the token kept, no run again until asked */
+    for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        kinf_exec_t y;
+        uint32_t item;
+        memset(&y, 0, sizeof(y));
+        snprintf(cmd, sizeof(cmd), "%s/%s", tmpdir, bad[i].name);
+        if (bad[i].body) { exec_script(tmpdir, bad[i].name, bad[i].body); }
+        y.command = cmd; y.api_version = "client.authentication.k8s.io/v1"; y.timeout_ms = 500;
+        inf = exec_mk(&y);
+        if (!CHECK(inf != 0)) { break; }
+        e = kinf_informer_engine(inf);
+        kinf_engine_set_token(e, "old", t);
+        log_reset(); g_lastmsg[0] = 0;
+        item = kinf__drv_exec(e, t);
+        if (!CHECK(item == bad[i].item && logged(bad[i].item) == 1 && strstr(g_lastmsg, bad[i].detail) != 0 && !strcmp(e->token, "old") &&
+                   !(kinf_engine_tick(e, t) & KINF_ENG_TOKEN))) {
+            note("%s: %s (%s)", bad[i].name, kinf_log_item_name(item), g_lastmsg);
+        }
+        rm(inf);
+    }
+    /* a name without '/' is looked up in PATH */
+    {
+        const char* old = getenv("PATH");
+        char keep[4096], path[4400];
+        snprintf(keep, sizeof(keep), "%s", old ? old : "");
+        snprintf(path, sizeof(path), "%s:%s", tmpdir, keep);
+        setenv("PATH", path, 1);
+        x.command = "ok.sh"; x.provide_cluster_info = 0;
+        inf = exec_mk(&x);
+        if (CHECK(inf != 0)) {
+            CHECK_INT(kinf__drv_exec(kinf_informer_engine(inf), t), KINF_LOGITEM_OK);
+            CHECK_STR(kinf_informer_engine(inf)->token, "tok-one-two_words-bar-no-notty"); /* no cluster asked for */
+            rm(inf);
+        }
+        setenv("PATH", keep, 1);
+    }
+    {
+        static const char* const names[] = { "ok.sh", "fail.sh", "slow.sh", "garbage.sh", "kind.sh", "api.sh", "cert.sh", "notoken.sh", "badexp.sh", "big.sh", "runs" };
+        for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) { snprintf(cmd, sizeof(cmd), "%s/%s", tmpdir, names[i]); unlink(cmd); }
+        rmdir(tmpdir);
+    }
+}

@@ -83,6 +83,8 @@ int main(void) {
     test_config();
     test_sizing_named();
     test_kubeconfig();
+    test_kubeconfig_exec();
+    test_exec_plugin();
     test_status_kind();
     test_reflector();
     test_namespace_scope();
@@ -123,6 +125,9 @@ int main(void) {
     test_rv_too_long();
     test_check_reasons();
     test_check_agrees();
+#ifdef KINF_TLS_BEARSSL
+    test_tls_trust_store();
+#endif
     test_log_stderr();
     test_refusals_recorded();
     test_version();
@@ -142,6 +147,7 @@ int main(void) {
     test_workqueue_model();
     test_client();
     test_client_409();
+    test_client_retry();
     test_client_path();
     test_client_token_file();
     test_client_token_file_driver();
@@ -156,6 +162,7 @@ int main(void) {
 #endif
     test_watch_list();
     test_watch_list_end_value();
+    test_watch_list_plain();
     test_metadata_only();
     test_gzip();
     test_skip_unchanged_compare();

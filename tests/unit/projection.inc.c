@@ -476,7 +476,7 @@ static int fz_ref(const char* s, int nt, int i, int seg, unsigned km, unsigned d
                 }
                 if (!cfull && !km2) { skip = 1; }
             }
-            if (skip) { j = kinf__rf_tok_skip(g_ct, nt, j + 1); continue; }
+            if (skip) { j = kinf__tok_skip(g_ct, nt, j + 1); continue; }
             if (!first) { out[(*o)++] = ','; }
             first = 0;
             *o += (size_t)sprintf(out + *o, "\"%.*s\":", kn, k);
@@ -488,7 +488,7 @@ static int fz_ref(const char* s, int nt, int i, int seg, unsigned km, unsigned d
     out[(*o)++] = '[';
     j = i + 1;
     for (m = 0; m < t->size; m++) {
-        if (!full && g_ct[j].type != JSMN_OBJECT) { j = kinf__rf_tok_skip(g_ct, nt, j); continue; }
+        if (!full && g_ct[j].type != JSMN_OBJECT) { j = kinf__tok_skip(g_ct, nt, j); continue; }
         if (!first) { out[(*o)++] = ','; }
         first = 0;
         j = fz_ref(s, nt, j, seg, km, dm, full, out, o);

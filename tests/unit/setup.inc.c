@@ -626,6 +626,99 @@ static void cr_tls_cert_only(kinf_desc_t* d) { cr_tls_client(d); d->client_key_d
 static void cr_tls_bad_key(kinf_desc_t* d) { cr_tls_client(d); d->client_key_data = TEST_CERT_PEM; d->client_key_len = strlen(TEST_CERT_PEM); }
 static void cr_tls_long_name(kinf_desc_t* d) { cr_tls_ca(d); memset(g_long, 'a', 256); g_long[256] = 0; d->tls_server_name = g_long; }
 static void cr_tls_ip_name(kinf_desc_t* d) { cr_tls_ca(d); d->tls_server_name = "::1"; }
+/* the trust store's bounds in the desc: what kinf_ca_bundle_size measured, or less */
+static void cr_tls_ca6_bytes(kinf_desc_t* d) { cr_pem(d, 6); d->tls_anchor_bytes = 4096; }
+static void cr_tls_ca5_max4(kinf_desc_t* d) { cr_pem(d, 5); d->tls_max_cas = 4; }
+static void cr_tls_ca6_measured(kinf_desc_t* d) {
+    int n = 0;
+    size_t b = 0;
+    cr_pem(d, 6);
+    CHECK(kinf_ca_bundle_size(0, d->ca_data, d->ca_len, &n, &b) == KINF_OK && n == 6 && b > 512);
+    d->tls_max_cas = n; d->tls_anchor_bytes = b;
+}
+static void cr_tls_ca6_measured_byte_less(kinf_desc_t* d) { cr_tls_ca6_measured(d); d->tls_anchor_bytes--; }
+static void cr_tls_ca6_measured_ca_less(kinf_desc_t* d) { cr_tls_ca6_measured(d); d->tls_max_cas--; d->tls_anchor_bytes = 1 << 20; }
+static void cr_tls_cas_clamped(kinf_desc_t* d) { cr_pem(d, 1); d->tls_max_cas = KINF_TLS_CAS_LIMIT + 1; }
+#endif
+#ifdef KINF_TLS_BEARSSL
+/* The trust store is sized at init: the block grows by one anchor's slot
+   per tls_max_cas and by tls_anchor_bytes (within KINF_TLS_BYTES_FOR), the
+   anchors are loaded into it, and nothing else grows. The system bundle
+   (when the machine has one) is refused at the defaults and taken at what
+   kinf_ca_bundle_size measures. */
+static void test_tls_trust_store(void) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    unsigned char* mem;
+    size_t base, sz, b = 0;
+    int n = 0;
+    const char* sys;
+    g_test = "tls_trust_store";
+    desc_base(&d);
+    cr_pem(&d, 6);
+    d.tls_anchor_bytes = 4096;
+    base = kinf_informer_size(&d);
+    d.tls_max_cas = 16 + 100;
+    sz = kinf_informer_size(&d);
+    CHECK_INT(sz - base, 100 * sizeof(br_x509_trust_anchor));
+    d.tls_anchor_bytes = 4096 + 1000;
+    CHECK_INT(kinf_informer_size(&d) - sz, 1000);
+    d.tls_max_cas = 0; d.tls_anchor_bytes = 0;
+    CHECK(kinf_informer_size(&d) <= KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0) + KINF_TLS_BYTES);
+    d.tls_max_cas = 300; d.tls_anchor_bytes = 200000;
+    CHECK(kinf_informer_size(&d) <= KINF_INFORMER_BYTES(0, 0, 0, 0, 0, 0) + KINF_TLS_BYTES_FOR(300, 200000));
+    /* loaded into the block, within the memory given */
+    d.tls_max_cas = 8; d.tls_anchor_bytes = 4096;
+    sz = kinf_informer_size(&d);
+    mem = (unsigned char*)malloc(sz);
+    if (!CHECK(mem != 0)) { return; }
+    inf = kinf_init(mem, sz, &d);
+    if (CHECK(inf != 0)) {
+        const kinf__tls* t = (const kinf__tls*)inf->conn.tls;
+        CHECK(t->ld.nta == 6 && t->ld.max_cas == 8 && t->ld.anchor_cap == 4096);
+        CHECK((const unsigned char*)t->ta > (const unsigned char*)t && (const unsigned char*)(t->ta + 8) <= t->anchors &&
+              t->anchors + 4096 <= mem + sz && t->ta[5].dn.data >= t->anchors && t->ta[5].dn.data < t->anchors + t->ld.alen);
+    }
+    free(mem);
+    /* kinf_ca_bundle_size: a bad bundle, none */
+    CHECK(kinf_ca_bundle_size(0, "not PEM", 7, &n, &b) == KINF_ERR_INVAL && n == 0 && b == 0);
+    CHECK(kinf_ca_bundle_size("/nonexistent/ca.crt", 0, 0, &n, &b) == KINF_ERR_INVAL);
+    CHECK(kinf_ca_bundle_size(0, 0, 0, &n, &b) == KINF_ERR_INVAL);
+    /* $SSL_CERT_FILE first: taken when readable, else none (no fall-through) */
+    {
+        const char* old = getenv("SSL_CERT_FILE");
+        char keep[512], path[64];
+        FILE* f;
+        snprintf(path, sizeof(path), "/tmp/kinf-unit-ssl-cert-%ld.pem", (long)getpid());
+        f = fopen(path, "w");
+        snprintf(keep, sizeof(keep), "%s", old ? old : "");
+        if (CHECK(f != 0)) {
+            fputs(TEST_CERT_PEM, f);
+            fclose(f);
+            setenv("SSL_CERT_FILE", path, 1);
+            CHECK(kinf_system_ca_file() != 0 && !strcmp(kinf_system_ca_file(), path));
+            setenv("SSL_CERT_FILE", "/nonexistent/ca.pem", 1);
+            CHECK(kinf_system_ca_file() == 0);
+            remove(path);
+        }
+        if (old) { setenv("SSL_CERT_FILE", keep, 1); } else { unsetenv("SSL_CERT_FILE"); }
+    }
+    /* the system's bundle */
+    sys = kinf_system_ca_file();
+    if (sys) {
+        char why[256];
+        desc_base(&d);
+        cr_https(&d);
+        d.ca_file = sys;
+        CHECK(kinf_ca_bundle_size(sys, 0, 0, &n, &b) == KINF_OK && n > 16);
+        CHECK(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)) == KINF_LOGITEM_TLS_TOO_LARGE && strstr(why, "tls_max_cas") != 0);
+        d.tls_max_cas = n; d.tls_anchor_bytes = b;
+        CHECK(kinf_check(&d, kinf_informer_size(&d), why, sizeof(why)) == KINF_LOGITEM_OK);
+        note("system bundle %s: %d CAs, %zu bytes of names and keys", sys, n, b);
+    } else {
+        note("no system CA bundle here: that part skipped");
+    }
+}
 #endif
 static void test_check_agrees(void) {
     static const struct { check_row r; uint32_t item; } rows[] = {
@@ -643,6 +736,13 @@ static void test_check_agrees(void) {
         { { "https, a CA", cr_tls_ca, 0 }, KINF_LOGITEM_OK },
         { { "https, 5 CAs", cr_tls_ca5, 0 }, KINF_LOGITEM_OK },
         { { "https, 6 CAs over the anchor bytes", cr_tls_ca6, 0 }, KINF_LOGITEM_TLS_TOO_LARGE },
+        { { "https, 6 CAs, tls_anchor_bytes 4096", cr_tls_ca6_bytes, 0 }, KINF_LOGITEM_OK },
+        { { "https, 5 CAs over tls_max_cas 4", cr_tls_ca5_max4, 0 }, KINF_LOGITEM_TLS_TOO_LARGE },
+        { { "https, 6 CAs, the bounds measured", cr_tls_ca6_measured, 0 }, KINF_LOGITEM_OK },
+        { { "https, 6 CAs, a byte less than measured", cr_tls_ca6_measured_byte_less, 0 }, KINF_LOGITEM_TLS_TOO_LARGE },
+        { { "https, 6 CAs, a CA less than measured", cr_tls_ca6_measured_ca_less, 0 }, KINF_LOGITEM_TLS_TOO_LARGE },
+        { { "https, tls_max_cas clamped", cr_tls_cas_clamped, 0 }, KINF_LOGITEM_OK },
+        { { "https, 6 CAs measured, one byte short", cr_tls_ca6_measured, -1 }, KINF_LOGITEM_MEMORY_TOO_SMALL },
         { { "https, CA not PEM", cr_tls_bad_ca, 0 }, KINF_LOGITEM_TLS_BAD_CA },
         { { "https, CA file missing", cr_tls_no_ca_file, 0 }, KINF_LOGITEM_TLS_BAD_CA },
         { { "https, insecure", cr_tls_insecure, 0 }, KINF_LOGITEM_OK },

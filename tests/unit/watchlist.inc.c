@@ -4,6 +4,7 @@
 #define WL_Q "GET /api/v1/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&resourceVersion="
 #define WL_END(rv) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\",\"annotations\":{\"k8s.io/initial-events-end\":\"true\"}}}}\n"
 #define WL_BM(rv) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\"}}}\n"
+#define WL_BM_NOT_END(rv) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\",\"annotations\":{\"k8s.io/initial-events-end\":\"false\"}}}}\n"
 #define WL_ADD(name, rv) "{\"type\":\"ADDED\",\"object\":" ITEM(name, rv) "}\n"
 static kinf_informer_t* wl_mk(int mode, int meta) {
     kinf_desc_t d;
@@ -38,15 +39,15 @@ static void test_watch_list(void) {
     size_t n;
     g_test = "watch_list";
     /* 1. AUTO (the default): the first sync is one watch, resourceVersion "";
-       the objects come as ADDED, a plain bookmark does not end them, the
-       annotated one does: synced at its RV, and the stream goes on as the watch */
+       the objects come as ADDED, a bookmark annotated "false" does not end
+       them, the one annotated "true" does: synced at its RV, and the stream goes on as the watch */
     inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
     if (!CHECK(inf != 0)) { return; }
     evlog_reset(); log_reset();
     r = wl_reconnect(inf, t);
     CHECK(STARTS(r, WL_Q "&timeoutSeconds="));
     CHECK(strstr(r, "\r\nAccept: application/json\r\n") != 0);
-    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "7") WL_ADD("b", "3") WL_BM("5"), 1));
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "7") WL_ADD("b", "3") WL_BM_NOT_END("5"), 1));
     n = strlen(resp) - 5; /* without the last chunk: the stream stays open */
     resp[n] = 0;
     CHECK_INT(eng_recv(inf, resp, 9, t), n);
@@ -176,7 +177,7 @@ static void test_watch_list(void) {
     if (!CHECK(inf != 0)) { return; }
     log_reset(); t = ENG_T0;
     (void)wl_reconnect(inf, t);
-    CHECK(eng_recv(inf, http("200 OK", "", WL_ADD("a", "1") WL_BM("3"), 1), 64, t) > 0);
+    CHECK(eng_recv(inf, http("200 OK", "", WL_ADD("a", "1") WL_BM_NOT_END("3"), 1), 64, t) > 0);
     CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
     CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
     CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
@@ -207,8 +208,10 @@ static void test_watch_list(void) {
 }
 /* Only the annotation k8s.io/initial-events-end with the string "true" ends
    the initial events (client-go compares it with "true"): a bookmark whose
-   annotation has another value, or sits elsewhere, is one more bookmark of
-   the initial events, its RV not taken; the real end bookmark after it ends them. */
+   annotation has another value is one more bookmark of the initial events,
+   its RV not taken; the real end bookmark after it ends them. A bookmark
+   with no such annotation (none, another name, a label) is a plain watch's:
+   a fallback to LIST at once. */
 #define WL_BM_META(rv, more) "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"" rv "\"" more "}}}\n"
 static void test_watch_list_end_value(void) {
     static const char* const not_end[] = {
@@ -218,6 +221,7 @@ static void test_watch_list_end_value(void) {
         WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"True\"}"),
         WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":\"true \"}"),
         WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events-end\":true}"),
+        /* from here: no annotation of that name */
         WL_BM_META("5", ",\"annotations\":{\"k8s.io/initial-events\":\"true\"}"),
         WL_BM_META("5", ",\"annotations\":{}"),
         WL_BM_META("5", ",\"labels\":{\"k8s.io/initial-events-end\":\"true\"}"),
@@ -237,9 +241,16 @@ static void test_watch_list_end_value(void) {
         n = strlen(resp) - 5; /* the stream stays open */
         snprintf(resp + n, sizeof(resp) - n, "%zx\r\n%s\r\n%zx\r\n%s\r\n", strlen(not_end[i]), not_end[i], strlen(WL_ADD("b", "2")), WL_ADD("b", "2"));
         n = strlen(resp);
-        ok &= eng_recv(inf, resp, 7, t) == n;
+        n = eng_recv(inf, resp, 7, t) == n; /* all taken; a fallback drops the rest */
         kinf_engine_dispatch(kinf_informer_engine(inf), t);
-        ok &= !kinf_has_synced(inf) && !strcmp(kinf_resource_version(inf), "") && logged(KINF_LOGITEM_LIST_DONE) == 0 &&
+        if (i >= 6) { /* a plain watch's bookmark: the LIST at once, the add of b never read */
+            ok &= logged(KINF_LOGITEM_WATCH_LIST_FALLBACK) == 1 && !kinf_has_synced(inf) && !strcmp(g_evlog, "A ns/a 1") &&
+                  STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 ");
+            if (!ok) { note("bookmark %d was no fallback: %s", i, not_end[i]); rm(inf); break; }
+            rm(inf);
+            continue;
+        }
+        ok &= n && !kinf_has_synced(inf) && !strcmp(kinf_resource_version(inf), "") && logged(KINF_LOGITEM_LIST_DONE) == 0 &&
               !strcmp(g_evlog, "A ns/a 1 A ns/b 2") && kinf_stats(inf).malformed == 0;
         snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n", strlen(WL_END("10")), WL_END("10"));
         ok &= eng_recv(inf, resp, 64, t) == strlen(resp);
@@ -252,6 +263,101 @@ static void test_watch_list_end_value(void) {
     CHECK(ok);
 }
 #undef WL_BM_META
+/* A server (or a proxy) that ignores watch-list's parameters answers a plain
+   watch: its bookmarks lack the annotation, its events are not all ADDED, or
+   it sends nothing that ends the initial events. Each is a fallback to LIST
+   at once, remembered under AUTO; silence is bounded by
+   watch_list_timeout_ms from the head or the last initial event. */
+static void test_watch_list_plain(void) {
+    static char resp[4096];
+    kinf_informer_t* inf;
+    kinf_desc_t d;
+    uint64_t t = ENG_T0;
+    size_t n;
+    g_test = "watch_list_plain";
+    /* 1. a bookmark with no annotation, after no event at all: LIST at once
+       (no backoff), and the relist after a 410 is a LIST too (remembered) */
+    inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+    if (!CHECK(inf != 0)) { return; }
+    log_reset();
+    (void)wl_reconnect(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_BM("42"), 1));
+    n = strlen(resp) - 5; resp[n] = 0;
+    CHECK_INT(eng_recv(inf, resp, 64, t), n);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK(strstr(g_lastwarn, "without k8s.io/initial-events-end") != 0);
+    CHECK(STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    CHECK(eng_recv(inf, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, t) > 0);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_INT(kinf_has_synced(inf), 1);
+    (void)eng_send(inf, t);
+    CHECK(eng_recv(inf, http("410 Gone", "", "{\"kind\":\"Status\",\"code\":410,\"reason\":\"Expired\"}", 0), 64, t) > 0);
+    CHECK(STARTS(wl_after_backoff(inf, &t), "GET /api/v1/pods?resourceVersion=9 "));
+    CHECK(kinf_stats(inf).watch_list_fallbacks == 1 && kinf_stats(inf).watch_lists == 1);
+    rm(inf);
+    /* 2. a MODIFIED (or DELETED) among the initial events: a fallback, the event not applied */
+    {
+        static const char* const ev[] = { "MODIFIED", "DELETED" };
+        int k, ok = 1;
+        for (k = 0; k < 2; k++) {
+            inf = wl_mk(KINF_WATCH_LIST_AUTO, 0);
+            if (!CHECK(inf != 0)) { return; }
+            evlog_reset(); log_reset(); t = ENG_T0;
+            (void)wl_reconnect(inf, t);
+            snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "1"), 1));
+            n = strlen(resp) - 5;
+            snprintf(resp + n, sizeof(resp) - n, "%zx\r\n{\"type\":\"%s\",\"object\":" ITEM("a", "2") "}\n\r\n",
+                     strlen("{\"type\":\"\",\"object\":" ITEM("a", "2") "}\n") + strlen(ev[k]), ev[k]);
+            ok &= eng_recv(inf, resp, 64, t) == strlen(resp);
+            kinf_engine_dispatch(kinf_informer_engine(inf), t);
+            ok &= logged(KINF_LOGITEM_WATCH_LIST_FALLBACK) == 1 && strstr(g_lastwarn, "other than ADDED") != 0 &&
+                  !strcmp(g_evlog, "A ns/a 1") && STARTS(wl_reconnect(inf, t), "GET /api/v1/pods?limit=500&resourceVersion=0 ");
+            if (!ok) { note("%s: %s", ev[k], g_evlog); rm(inf); break; }
+            rm(inf);
+        }
+        CHECK(ok);
+    }
+    /* 3. silence bounded by watch_list_timeout_ms: counted from the head,
+       then from each initial event; the engine's deadline says when */
+    desc_base(&d);
+    d.max_objects = 64; d.store_bytes = 1 << 16;
+    d.watch_list = KINF_WATCH_LIST_AUTO; d.watch_list_timeout_ms = 3000;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    kinf_add_handler(inf, &g_handler);
+    log_reset(); t = ENG_T0;
+    (void)wl_reconnect(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "1"), 1));
+    n = strlen(resp) - 5; resp[n] = 0;
+    CHECK_INT(eng_recv(inf, resp, 64, t), n);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    CHECK_INT(kinf_engine_deadline(kinf_informer_engine(inf)), t + 3000);
+    snprintf(resp, sizeof(resp), "%zx\r\n%s\r\n", strlen(WL_ADD("b", "2")), WL_ADD("b", "2"));
+    CHECK_INT(eng_recv(inf, resp, 64, t + 2000), strlen(resp));
+    kinf_engine_dispatch(kinf_informer_engine(inf), t + 2000);
+    CHECK_INT(kinf_engine_deadline(kinf_informer_engine(inf)), t + 5000);
+    kinf_engine_tick(kinf_informer_engine(inf), t + 4999);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 0);
+    kinf_engine_tick(kinf_informer_engine(inf), t + 5000);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    CHECK(strstr(g_lastwarn, "watch_list_timeout_ms") != 0);
+    CHECK(STARTS(wl_reconnect(inf, t + 5000), "GET /api/v1/pods?limit=500&resourceVersion=0 "));
+    rm(inf);
+    /* 3b. the default is 10 s: a head and nothing else */
+    inf = wl_mk(KINF_WATCH_LIST_ON, 0);
+    if (!CHECK(inf != 0)) { return; }
+    log_reset(); t = ENG_T0;
+    (void)wl_reconnect(inf, t);
+    snprintf(resp, sizeof(resp), "%s", http("200 OK", "", WL_ADD("a", "1"), 1));
+    n = strlen(resp) - 5; resp[n] = 0;
+    CHECK_INT(eng_recv(inf, resp, 64, t), n);
+    kinf_engine_dispatch(kinf_informer_engine(inf), t);
+    kinf_engine_tick(kinf_informer_engine(inf), t + 9999);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 0);
+    kinf_engine_tick(kinf_informer_engine(inf), t + 10000);
+    CHECK_INT(logged(KINF_LOGITEM_WATCH_LIST_FALLBACK), 1);
+    rm(inf);
+}
 /* Metadata only: the Accept headers of client-go's metadata client (JSON
    forms), and the objects projected to their metadata whether the server
    converted them (PartialObjectMetadataList) or sent them whole. */
