@@ -13,7 +13,7 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 # the tools (tools/: their own flags, one option parser and one set of
 # connection flags in tools/*.h) and the short showcases (examples/)
-TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2files
+TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2files $(BUILD)/khub
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
@@ -32,6 +32,9 @@ $(BUILD):
 
 $(BUILD)/kwatch: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
+
+$(BUILD)/khub: tools/khub.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/khub.c $(TLSLIBS)
 
 $(BUILD)/kwatch-asan: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
