@@ -589,6 +589,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(HUB_UNAUTHORIZED, "a hub client sent no token or a wrong one: 401") \
     KINF_LOGITEM_XMACRO(HUB_SLOW_CLIENT, "a hub client fell behind (its send buffer did not move, or the window of changes passed it): its response ended") \
     KINF_LOGITEM_XMACRO(HUB_TIMEOUT, "a hub client was idle, or slow to send its request head: closed") \
+    KINF_LOGITEM_XMACRO(HUB_FORWARD_FAILED, "a request forwarded to the API server got no whole response: 503 to its client, or its response cut") \
     KINF_LOGITEM_XMACRO(HUB_BAD_ADDRESS, "a hub listen address is not unix:PATH, 127.0.0.1:PORT or [::1]:PORT") \
     KINF_LOGITEM_XMACRO(HUB_LISTEN, "a hub listen address could not be bound") \
     KINF_LOGITEM_XMACRO(HUB_WINDOW_RESET, "a change could not be kept in the hub's window (too large, or oversized): watchers behind it relist")
@@ -1743,12 +1744,22 @@ typedef struct kinf_hub_desc_t {
     int head_timeout_ms;         /* a request head not whole this long after its first byte: closed; default 10000 */
     int slow_ms;                 /* a response whose bytes do not move this long is ended; default 15000 */
     int bookmark_ms;             /* bookmark period of watches that allow them; default 10000 */
+    /* Forwarding: every request not served from the cache (writes, other
+       resources) goes to this server with the client's own Authorization;
+       token, token_file and the client certificate of this descriptor are
+       not read (the hub never lends its credentials). NULL: such requests
+       get 404. max_forward: requests forwarded at once (default 8); more
+       wait for a free one. forward_body_bytes: the largest request body
+       (default 1 MiB; larger: 413). */
+    const kinf_conn_desc_t* forward;
+    int max_forward;
+    size_t forward_body_bytes;
     kinf_logger_t logger;
     const char* tag;             /* default "khub" */
 } kinf_hub_desc_t;
 typedef struct kinf_hub_stats_t {
     uint64_t accepted, refused_full, requests, lists, gets, watches, discovery, not_found, bad_requests;
-    uint64_t unauthorized, expired, slow_ended, timed_out, forwarded, events_sent, bookmarks_sent, bytes_out;
+    uint64_t unauthorized, expired, slow_ended, timed_out, forwarded, forward_failed, events_sent, bookmarks_sent, bytes_out;
     int clients, max_clients, resources;
     uint64_t ring_evicted;       /* changes dropped from the windows */
     size_t mem_used, mem_capacity;
@@ -1782,6 +1793,9 @@ KINF_API void kinf_hub_closed(kinf_hub_t* hub, int id);
 KINF_API void kinf_hub_tick(kinf_hub_t* hub, uint64_t now_ms);
 KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* hub);
 KINF_API kinf_hub_stats_t kinf_hub_stats(kinf_hub_t* hub);
+/* Forwarder i's connection (0 <= i < max_forward), for a transport of the
+   caller's own (forward->own_transport); NULL for none. */
+KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
 /* The built-in driver. kinf_hub_listen: "unix:PATH" (created mode 0660, a
    stale socket there replaced), "127.0.0.1:PORT" or "[::1]:PORT"; any other
    address is KINF_ERR_INVAL (logged); KINF_ERR_IO when it cannot listen.

@@ -162,12 +162,15 @@ typedef struct kinf__hres {
 /* >>hub clients  A client slot: reading a head, or sending a response (a
    fixed one, a list, one object, or a watch), its buffers in the block. */
 typedef enum kinf__hc {
-    KINF__HC_FREE = 0, KINF__HC_READ, KINF__HC_SEND, KINF__HC_LIST, KINF__HC_WATCH, KINF__HC_CLOSE
+    KINF__HC_FREE = 0, KINF__HC_READ, KINF__HC_SEND, KINF__HC_LIST, KINF__HC_WATCH, KINF__HC_CLOSE,
+    KINF__HC_FWD_BODY,            /* forwarded: its body being read */
+    KINF__HC_FWD                  /* forwarded: the API server's response being streamed back */
 } kinf__hc;
 typedef struct kinf__hsel { char label[KINF__MAX_STR], field[KINF__MAX_STR]; } kinf__hsel; /* until src/selector.c */
 typedef struct kinf__hcl {
     int st;                       /* kinf__hc */
     int auth, close_after, fd;
+    int fw;                       /* its forwarder, -1: none */
     uint16_t gen;
     uint64_t t_io, t_first, t_end, t_bm;
     char* in; size_t ilen, iscan;
@@ -198,7 +201,9 @@ struct kinf_hub_t {
     kinf_hub_stats_t st;
     int lfd[KINF__HUB_MAX_LISTEN], lauth[KINF__HUB_MAX_LISTEN], nl;
     char lpath[KINF__HUB_MAX_LISTEN][108];
-    struct pollfd* pfd;           /* listeners, clients, the factory's */
+    struct kinf__hfw* fw; int nfw;  /* forwarders */
+    size_t fw_body, fw_block;
+    struct pollfd* pfd;           /* listeners, clients, forwarders, the factory's */
     kinf_fd_t* ffd;
     int max_ffd;
 };
@@ -259,13 +264,17 @@ static int kinf__hub_fresh_hdr(kinf_hub_t* h, kinf__hcl* c, kinf_informer_t* inf
     int ok = kinf__hub_puts(h, c, "X-Kinformer-Confirmed-Age-Ms: ");
     if (s.fresh_age_ms < 0) { ok &= kinf__hub_puts(h, c, "never"); } else { ok &= kinf__hub_putu(h, c, (uint64_t)s.fresh_age_ms); }
     ok &= kinf__hub_puts(h, c, "\r\n");
-#ifndef KINF_NO_SNAPSHOT
-    {
-        uint64_t since = 0;
-        if (kinf_snapshot_stale(inf, &since)) {
-            ok &= kinf__hub_puts(h, c, "X-Kinformer-Unconfirmed-Since: ") && kinf__hub_putu(h, c, since / 1000u) && kinf__hub_puts(h, c, "\r\n");
+    if (s.fresh_age_ms >= 0) {
+        /* the wall-clock time of the last confirmation: the data is unconfirmed since then */
+        time_t at = time(0) - (time_t)(s.fresh_age_ms / 1000);
+        struct tm tm;
+        char when[32];
+        if (gmtime_r(&at, &tm) && strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm)) {
+            ok &= kinf__hub_puts(h, c, "X-Kinformer-Unconfirmed-Since: ") && kinf__hub_puts(h, c, when) && kinf__hub_puts(h, c, "\r\n");
         }
     }
+#ifndef KINF_NO_SNAPSHOT
+    if (kinf_snapshot_stale(inf, 0)) { ok &= kinf__hub_puts(h, c, "X-Kinformer-Snapshot-Stale: true\r\n"); } /* a snapshot's, not yet confirmed */
 #endif
     return ok;
 }
@@ -474,6 +483,207 @@ static void kinf__hub_ev_view(const kinf__hres* r, const kinf__hev* e, kinf_obje
     o->resource_version = "";
     o->json = p + e->ev + e->obj;
     o->json_len = e->objlen;
+}
+
+/* >>hub forward  The fourth owner of a connection (docs/architecture.md):
+   a request the cache does not answer goes to the API server as the client
+   wrote it, with the client's own Authorization and none of the hub's
+   credentials; the response comes back re-framed as chunked, at the
+   client's pace (a full send buffer stops the reads). */
+#define KINF__HUB_FW_HEAD (KINF_MAX_HEAD_BYTES + 512u)
+typedef struct kinf__hfw {
+    kinf_engine_t conn;
+    struct kinf_hub_t* hub;
+    int idx;                      /* its place among the hub's */
+    int cl;                       /* the client slot served, -1: free */
+    int id;                       /* its id */
+    char* req;                    /* the request head, then its body */
+    size_t hlen, blen, bneed;
+    int head_sent;
+    char path[256];               /* for log lines */
+    char prefix[KINF__MAX_STR];
+} kinf__hfw;
+static kinf__hfw* kinf__hub_fwat(kinf_hub_t* h, int i) { return (kinf__hfw*)(void*)((uint8_t*)h->fw + (size_t)i * h->fw_block); }
+static kinf__hcl* kinf__hub_fw_client(kinf__hfw* w) { return w->cl >= 0 ? kinf__hub_cl(w->hub, w->id) : 0; }
+/* the forwarder lets its client go: the exchange, if not whole, is dropped */
+static void kinf__hub_fw_free(kinf__hfw* w, int keep) {
+    kinf__hcl* c = kinf__hub_fw_client(w);
+    if (c) { c->fw = -1; }
+    if (!keep) { kinf__conn_drop(&w->conn); }
+    w->conn.cstate = KINF__C_NONE;
+    w->cl = -1;
+}
+/* the value of header name (lowercase) in the raw head h[0..n), or NULL */
+static const char* kinf__hub_hdr(const char* h, size_t n, const char* name, size_t* len) {
+    size_t i = 0, nl = strlen(name);
+    while (i < n) {
+        size_t e = i, v;
+        while (e < n && h[e] != '\n') { e++; }
+        if (e - i > nl && h[i + nl] == ':' && kinf__ieq(h + i, nl, name)) {
+            size_t ve = e;
+            v = i + nl + 1;
+            while (v < ve && (h[v] == ' ' || h[v] == '\t')) { v++; }
+            while (ve > v && (h[ve - 1] == '\r' || h[ve - 1] == ' ' || h[ve - 1] == '\t')) { ve--; }
+            *len = ve - v;
+            return h + v;
+        }
+        i = e + 1;
+    }
+    return 0;
+}
+static int kinf__hub_fw_head(void* owner) {
+    kinf__hfw* w = (kinf__hfw*)owner;
+    kinf__hcl* c = kinf__hub_fw_client(w);
+    kinf_hub_t* h = w->hub;
+    size_t tl = 0;
+    const char* ct = kinf__hub_hdr(w->conn.head, w->conn.hlen, "content-type", &tl);
+    char reason[48];
+    int ok, code = w->conn.resp.status;
+    if (!c) { return -1; }
+    /* the status line as the server wrote it: its reason phrase, bounded */
+    {
+        const char* sp = (const char*)memchr(w->conn.head + 9, ' ', w->conn.hlen > 9 ? w->conn.hlen - 9 : 0);
+        size_t k = 0;
+        if (sp) { sp++; while (k + 1 < sizeof(reason) && sp + k < w->conn.head + w->conn.hlen && sp[k] >= 0x20 && sp[k] < 0x7f) { reason[k] = sp[k]; k++; } }
+        reason[k] = 0;
+    }
+    ok = kinf__hub_puts(h, c, "HTTP/1.1 ") && kinf__hub_putu(h, c, (uint64_t)code) && kinf__hub_puts(h, c, " ") && kinf__hub_puts(h, c, reason) &&
+         kinf__hub_puts(h, c, "\r\n");
+    if (ct) { ok &= kinf__hub_puts(h, c, "Content-Type: ") && kinf__hub_putn(h, c, ct, tl) && kinf__hub_puts(h, c, "\r\n"); }
+    if (c->close_after) { ok &= kinf__hub_puts(h, c, "Connection: close\r\n"); }
+    ok &= kinf__hub_puts(h, c, "Transfer-Encoding: chunked\r\n\r\n");
+    if (!ok) { return -1; }
+    w->head_sent = 1;
+    return 0;
+}
+/* the response's body bytes into the client's buffer, as chunks, as many as fit */
+static void kinf__hub_fw_advance(void* owner) {
+    kinf__hfw* w = (kinf__hfw*)owner;
+    kinf__hcl* c = kinf__hub_fw_client(w);
+    kinf_hub_t* h = w->hub;
+    if (!c || w->conn.cstate != KINF__C_RECV || !w->head_sent) { return; }
+    while (kinf__conn_pending(&w->conn)) {
+        const uint8_t* b = 0;
+        long k = kinf__conn_next(&w->conn, &b);
+        size_t room, at;
+        if (k < 0) { c->st = KINF__HC_CLOSE; kinf__hub_fw_free(w, 0); return; }
+        if (k == 0) { continue; }
+        room = c->ocap - c->olen;
+        if (room < 64) { return; } /* the client's buffer is full: no read until it drains */
+        room -= 16;
+        if ((size_t)k > room) { k = (long)room; }
+        at = kinf__hub_chunk_open(h, c);
+        (void)kinf__hub_putn(h, c, (const char*)b, (size_t)k);
+        (void)kinf__hub_chunk_close(h, c, at);
+        kinf__conn_take(&w->conn, (size_t)k);
+    }
+    if (w->conn.body_done) {
+        if (c->ocap - c->olen < 8) { return; }
+        (void)kinf__hub_puts(h, c, "0\r\n\r\n");
+        kinf__conn_finished(&w->conn);
+        c->st = KINF__HC_SEND;
+        kinf__hub_fw_free(w, w->conn.reusable);
+    }
+}
+static void kinf__hub_fw_lost(void* owner, int why, uint32_t item) {
+    kinf__hfw* w = (kinf__hfw*)owner;
+    kinf__hcl* c = kinf__hub_fw_client(w);
+    (void)why; (void)item;
+    w->hub->st.forward_failed++;
+    KINF__HUB_LOG(w->hub, WARN, HUB_FORWARD_FAILED, w->path, 0);
+    if (c) {
+        if (!w->head_sent) {
+            c->olen = c->opos = 0;
+            kinf__hub_status(w->hub, c, 503, "ServiceUnavailable", "the API server is unreachable from this node: ", w->path, 0, 0);
+        } else { c->st = KINF__HC_CLOSE; } /* its response is cut: the client sees the connection end */
+    }
+    kinf__hub_fw_free(w, 0);
+}
+static unsigned kinf__hub_fw_gate(const void* owner) { (void)owner; return KINF_ENG_RECV; }
+static uint64_t kinf__hub_fw_deadline(const void* owner) { (void)owner; return UINT64_MAX; }
+static int kinf__hub_fw_build(void* owner) { (void)owner; return 1; } /* no token of the hub's: nothing to build again */
+static void kinf__hub_fw_log(void* owner, uint32_t level, uint32_t item, const char* d1, const char* d2, uint32_t line) {
+    kinf__hub_log(((kinf__hfw*)owner)->hub, level, item, d1, d2, line);
+}
+static const kinf__conn_ops kinf__hub_fw_ops = {
+    kinf__hub_fw_advance, kinf__hub_fw_build, kinf__hub_fw_head, kinf__hub_fw_lost, kinf__hub_fw_gate, kinf__hub_fw_deadline, 0, kinf__hub_fw_log
+};
+/* the body has come: the request goes */
+static void kinf__hub_fw_go(kinf_hub_t* h, kinf__hcl* c) {
+    kinf__hfw* w = kinf__hub_fwat(h, c->fw);
+    c->st = KINF__HC_FWD;
+    w->conn.wbuf = w->req;
+    w->conn.wlen = w->hlen + w->blen; w->conn.wpos = 0;
+    w->head_sent = 0;
+    h->st.forwarded++;
+    kinf__conn_start(&w->conn);
+}
+/* body bytes in the client's read buffer to its forwarder */
+static void kinf__hub_fw_feed(kinf_hub_t* h, kinf__hcl* c) {
+    kinf__hfw* w;
+    size_t k;
+    if (c->st != KINF__HC_FWD_BODY || c->fw < 0) { return; }
+    w = kinf__hub_fwat(h, c->fw);
+    k = w->bneed - w->blen < c->ilen ? w->bneed - w->blen : c->ilen;
+    memcpy(w->req + w->hlen + w->blen, c->in, k);
+    w->blen += k;
+    memmove(c->in, c->in + k, c->ilen - k);
+    c->ilen -= k;
+    if (w->blen == w->bneed) { kinf__hub_fw_go(h, c); }
+}
+/* a request to forward: its head rebuilt (the client's Authorization,
+   Accept, Content-Type and Content-Length; the hub's Host), its body read */
+static void kinf__hub_forward(kinf_hub_t* h, kinf__hcl* c, const char* raw, size_t rawlen, const kinf__hreq* q) {
+    static const char* const keep[] = { "authorization", "accept", "content-type", "content-length", "impersonate-user",
+                                        "impersonate-group", "impersonate-uid", 0 };
+    char extra[KINF_MAX_HEAD_BYTES];
+    size_t o = 0, ml, i, pl;
+    kinf__hfw* w = 0;
+    int k, ok;
+    for (k = 0; k < h->nfw && !w; k++) { if (kinf__hub_fwat(h, k)->cl < 0) { w = kinf__hub_fwat(h, k); } }
+    if (!w) {
+        kinf__hub_status(h, c, 503, "ServiceUnavailable", "every forwarding connection is busy: retry", 0, 0, 0);
+        return;
+    }
+    if (q->chunked) { kinf__hub_status(h, c, 411, "LengthRequired", "a forwarded request needs a Content-Length", 0, 0, 0); return; }
+    if (q->clen > (int64_t)h->fw_body) {
+        c->close_after = 1;
+        kinf__hub_status(h, c, 413, "RequestEntityTooLarge", "the request body is larger than the hub forwards", 0, 0, 0);
+        return;
+    }
+    extra[0] = 0;
+    for (k = 0; keep[k]; k++) {
+        size_t vl;
+        const char* v = kinf__hub_hdr(raw, rawlen, keep[k], &vl);
+        if (!v) { continue; }
+        ok = kinf__put(extra, sizeof(extra), &o, keep[k]) && kinf__put(extra, sizeof(extra), &o, ": ");
+        if (!ok || o + vl + 3 >= sizeof(extra)) { kinf__hub_status(h, c, 431, "RequestHeaderFieldsTooLarge", "header fields too large", 0, 0, 0); return; }
+        memcpy(extra + o, v, vl); o += vl;
+        extra[o] = 0;
+        (void)kinf__put(extra, sizeof(extra), &o, "\r\n");
+    }
+    /* the request line: the method and the target as written (the target was checked to be visible ASCII) */
+    for (ml = 0; ml < rawlen && raw[ml] != ' '; ml++) {}
+    pl = q->path_len + (q->query_len ? q->query_len + 1 : 0);
+    o = 0;
+    w->req[0] = 0;
+    ok = ml + 1 + pl < KINF__HUB_FW_HEAD;
+    if (ok) {
+        memcpy(w->req, raw, ml + 1);
+        memcpy(w->req + ml + 1, q->path, pl);
+        o = ml + 1 + pl;
+        w->req[o] = 0;
+        ok = kinf__conn_headers(&w->conn, w->req, KINF__HUB_FW_HEAD, &o, extra, "Connection: keep-alive\r\n");
+    }
+    if (!ok) { kinf__hub_status(h, c, 431, "RequestHeaderFieldsTooLarge", "the request is too large to forward", 0, 0, 0); return; }
+    i = q->path_len < sizeof(w->path) - 1 ? q->path_len : sizeof(w->path) - 1;
+    memcpy(w->path, q->path, i); w->path[i] = 0;
+    w->hlen = o; w->blen = 0; w->bneed = q->clen > 0 ? (size_t)q->clen : 0;
+    w->cl = (int)(c - h->cl);
+    w->id = (int)((uint32_t)c->gen << 16 | (uint32_t)w->cl);
+    c->fw = w->idx;
+    c->skip = 0;
+    c->st = KINF__HC_FWD_BODY;
 }
 
 /* >>hub serve  What a request asks for, answered from the cache. */
@@ -816,7 +1026,7 @@ static int kinf__hub_seg(const char* p, size_t n, const char** seg, size_t* len,
 }
 static int kinf__hub_seq(const char* s, size_t n, const char* lit) { return strlen(lit) == n && !memcmp(s, lit, n); }
 /* Routes a parsed request. */
-static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q) {
+static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q, const char* raw, size_t rawlen) {
     const char* seg[8];
     size_t len[8];
     char ns[KINF__MAX_NAME], name[KINF__MAX_NAME];
@@ -839,14 +1049,16 @@ static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q) {
     }
     if (n < 0) { h->st.bad_requests++; kinf__hub_status(h, c, 400, "BadRequest", "the path is malformed", 0, 0, 0); return; }
     if (q->method == KINF__HM_OTHER) {
+        if (h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
         h->st.not_found++;
-        kinf__hub_status(h, c, 405, "MethodNotAllowed", "this node-local server serves reads only; writes go to the API server", 0, 0, 0);
+        kinf__hub_status(h, c, 405, "MethodNotAllowed", "this node-local server serves reads only, and forwards nothing", 0, 0, 0);
         return;
     }
     if (n == 1 && (kinf__hub_seq(seg[0], len[0], "healthz") || kinf__hub_seq(seg[0], len[0], "readyz") || kinf__hub_seq(seg[0], len[0], "livez"))) {
         kinf__hub_fixed(h, c, 200, "text/plain", "ok", 2);
         return;
     }
+    if (n == 1 && kinf__hub_seq(seg[0], len[0], "version") && h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
     if (n == 1 && kinf__hub_seq(seg[0], len[0], "version")) {
         static const char v[] = "{\"major\":\"1\",\"minor\":\"\",\"gitVersion\":\"v0.0.0-kinformer-" KINF__VERSION_STR "\",\"platform\":\"khub\"}";
         h->st.discovery++;
@@ -866,17 +1078,20 @@ static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q) {
         if (n == 2) { ver = 0; vl = 0; b = 2; }
         else { ver = seg[2]; vl = len[2]; b = 3; }
         g = seg[1]; gl = len[1];
+        if (!ver && h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
         if (!ver) {
             h->st.not_found++;
             kinf__hub_status(h, c, 404, "NotFound", "the group's document is not served: ask /apis", 0, 0, 0);
             return;
         }
     } else {
+        if (h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
         h->st.not_found++;
         kinf__hub_status(h, c, 404, "NotFound", "the server could not find the requested resource", 0, 0, 0);
         return;
     }
     if (n == b) {
+        if (!kinf__hub_has_gv(h, g, gl, ver, vl) && h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
         if (!kinf__hub_has_gv(h, g, gl, ver, vl)) { h->st.not_found++; kinf__hub_status(h, c, 404, "NotFound", "the group version is not cached here", 0, 0, 0); return; }
         h->st.discovery++;
         kinf__hub_resource_list(h, c, g, gl, ver, vl);
@@ -893,6 +1108,7 @@ static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q) {
         if (len[b + 1] >= sizeof(name)) { r = 0; } else { memcpy(name, seg[b + 1], len[b + 1]); name[len[b + 1]] = 0; }
     }
     if (!r || n - b > 2 || (ns[0] && !r->r.namespaced) || (h->ns[0] && strcmp(ns, h->ns))) {
+        if (h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
         h->st.not_found++;
         kinf__hub_status(h, c, 404, "NotFound", "not cached by this node-local server", 0, 0, 0);
         return;
@@ -917,10 +1133,11 @@ static void kinf__hub_request(kinf_hub_t* h, kinf__hcl* c, size_t hl) {
     c->close_after = q.close;
     if (q.chunked) { c->close_after = 1; } /* a chunked request body is not read: the connection ends with the answer */
     c->skip = q.clen > 0 ? q.clen : 0;
-    kinf__hub_route(h, c, &q);
+    kinf__hub_route(h, c, &q, c->in, hl);
     /* the request's bytes are done with: pipelined bytes move to the front */
     memmove(c->in, c->in + hl, c->ilen - hl);
     c->ilen -= hl; c->iscan = 0;
+    kinf__hub_fw_feed(h, c);
     if (c->skip) {
         size_t k = c->ilen < (size_t)c->skip ? c->ilen : (size_t)c->skip;
         memmove(c->in, c->in + k, c->ilen - k);
@@ -957,6 +1174,7 @@ static void kinf__hub_after_send(kinf_hub_t* h, kinf__hcl* c) {
 static void kinf__hub_fill(kinf_hub_t* h, kinf__hcl* c) {
     if (c->st == KINF__HC_LIST) { kinf__hub_fill_list(h, c); }
     else if (c->st == KINF__HC_WATCH) { kinf__hub_fill_watch(h, c); }
+    else if (c->st == KINF__HC_FWD && c->fw >= 0) { kinf__hub_fw_advance(kinf__hub_fwat(h, c->fw)); }
 }
 
 /* >>hub api */
@@ -967,9 +1185,10 @@ static size_t kinf__hub_out_cap(const kinf_hub_desc_t* d) {
     m += 4096u;
     return kinf__align8(c > m ? c : m);
 }
-typedef struct kinf__hub_layout { size_t res, cl, bufs, rings, pfd, ffd, total; } kinf__hub_layout;
+typedef struct kinf__hub_layout { size_t res, cl, bufs, rings, fw, fw_block, fw_conn, fw_body, pfd, ffd, total; int nfw; kinf_conn_desc_t fwd; } kinf__hub_layout;
 static int kinf__hub_plan(const kinf_hub_desc_t* d, kinf__hub_layout* L, int* max_res, int* max_cl, int* ring_ev, size_t* ring_bytes, size_t* out_cap) {
     size_t o, per;
+    memset(L, 0, sizeof(*L));
     if (!d || !kinf__fa_ok(d->factory)) { return 0; }
     *max_res = d->max_resources > 0 ? d->max_resources : d->factory->max_inf;
     *max_cl = d->max_clients > 0 ? d->max_clients : 32;
@@ -988,7 +1207,21 @@ static int kinf__hub_plan(const kinf_hub_desc_t* d, kinf__hub_layout* L, int* ma
     per = kinf__align8(sizeof(kinf__hev) * (size_t)*ring_ev) + *ring_bytes;
     if (per > (SIZE_MAX - o) / (size_t)*max_res) { return 0; }
     o += per * (size_t)*max_res;
-    L->pfd = o; o += kinf__align8(sizeof(struct pollfd) * (size_t)(KINF__HUB_MAX_LISTEN + *max_cl + d->factory->max_inf + 1));
+    if (d->forward) {
+        /* each forwarder: its struct, the request (head, body), then its connection's read buffer and TLS block */
+        L->nfw = d->max_forward > 0 ? d->max_forward : 8;
+        L->fw_body = kinf__align8(d->forward_body_bytes ? d->forward_body_bytes : 1u << 20);
+        L->fwd = kinf__conn_desc_for(d->forward, 0);
+        L->fwd.token = 0; L->fwd.token_file = 0; /* never the hub's credentials */
+        L->fwd.client_cert_file = 0; L->fwd.client_cert_data = 0; L->fwd.client_cert_len = 0;
+        L->fwd.client_key_file = 0; L->fwd.client_key_data = 0; L->fwd.client_key_len = 0;
+        L->fw_block = kinf__conn_layout_end(kinf__align8(sizeof(kinf__hfw)) + kinf__align8(KINF__HUB_FW_HEAD + L->fw_body), &L->fw_conn, &L->fwd);
+        L->fw_block = kinf__align8(L->fw_block);
+        L->fw = o;
+        if (L->fw_block > (SIZE_MAX - o) / (size_t)L->nfw) { return 0; }
+        o += L->fw_block * (size_t)L->nfw;
+    }
+    L->pfd = o; o += kinf__align8(sizeof(struct pollfd) * (size_t)(KINF__HUB_MAX_LISTEN + *max_cl + L->nfw + d->factory->max_inf + 1));
     L->ffd = o; o += kinf__align8(sizeof(kinf_fd_t) * (size_t)(d->factory->max_inf + 1));
     L->total = o;
     return 1;
@@ -1039,6 +1272,21 @@ KINF_API kinf_hub_t* kinf_hub_init(void* mem, size_t size, const kinf_hub_desc_t
         h->res[i].ev = (kinf__hev*)(void*)b;
         h->res[i].data = b + kinf__align8(sizeof(kinf__hev) * (size_t)ring_ev);
     }
+    h->fw = 0; h->nfw = 0;
+    if (desc->forward) {
+        h->fw = (kinf__hfw*)(void*)(base + L.fw); /* each block begins with its forwarder: every block is an 8-byte multiple */
+        for (i = 0; i < L.nfw; i++) {
+            uint8_t* b = base + L.fw + (size_t)i * L.fw_block;
+            kinf__hfw* w = (kinf__hfw*)(void*)b;
+            memset(w, 0, sizeof(*w));
+            w->hub = h; w->cl = -1; w->idx = i;
+            w->req = (char*)(b + kinf__align8(sizeof(kinf__hfw)));
+            if (!kinf__conn_setup(&w->conn, &L.fwd, &kinf__hub_fw_ops, w, b + L.fw_conn, w->prefix, sizeof(w->prefix))) { return 0; }
+            w->conn.retry_stale = 1;
+            w->conn.where = w->path;
+        }
+        h->nfw = L.nfw; h->fw_body = L.fw_body; h->fw_block = L.fw_block;
+    }
     h->pfd = (struct pollfd*)(void*)(base + L.pfd);
     h->ffd = (kinf_fd_t*)(void*)(base + L.ffd);
     h->max_ffd = h->f->max_inf + 1;
@@ -1082,6 +1330,7 @@ KINF_API int kinf_hub_open(kinf_hub_t* h, int auth, uint64_t now) {
         c->auth = auth;
         c->ilen = c->iscan = 0; c->olen = c->opos = 0; c->skip = 0;
         c->t_io = now; c->t_first = 0; c->close_after = 0;
+        c->fw = -1;
         h->st.accepted++;
         return (int)((uint32_t)c->gen << 16 | (uint32_t)i);
     }
@@ -1118,6 +1367,7 @@ KINF_API void kinf_hub_recvd(kinf_hub_t* h, int id, size_t n, uint64_t now) {
     }
     if (n && !c->ilen && !c->t_first) { c->t_first = now; }
     c->ilen += n;
+    kinf__hub_fw_feed(h, c);
     kinf__hub_read_step(h, c);
 }
 KINF_API const uint8_t* kinf_hub_sendbuf(kinf_hub_t* h, int id, size_t* len) {
@@ -1144,6 +1394,7 @@ KINF_API void kinf_hub_sent(kinf_hub_t* h, int id, size_t n, uint64_t now) {
 KINF_API void kinf_hub_closed(kinf_hub_t* h, int id) {
     kinf__hcl* c = kinf__hub_cl(h, id);
     if (!c) { return; }
+    if (c->fw >= 0) { kinf__hub_fw_free(kinf__hub_fwat(h, c->fw), 0); }
     c->st = KINF__HC_FREE;
     c->fd = -1;
 }
@@ -1204,6 +1455,9 @@ KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* h) {
         if (k < t) { t = k; }
     }
     return t;
+}
+KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* h, int i) {
+    return kinf__hub_ok(h) && i >= 0 && i < h->nfw ? &kinf__hub_fwat(h, i)->conn : 0;
 }
 KINF_API kinf_hub_stats_t kinf_hub_stats(kinf_hub_t* h) {
     kinf_hub_stats_t s;
@@ -1332,7 +1586,7 @@ static void kinf__hub_io(kinf_hub_t* h, kinf__hcl* c, int id, short rev, uint64_
     }
 }
 KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
-    int i, n = 0, nf, t, cl0;
+    int i, n = 0, nf, t, cl0, fwt = -1;
     uint64_t now, dl;
     if (!kinf__hub_ok(h)) { return KINF_ERR_INVAL; }
     now = kinf__drv_now_ms();
@@ -1349,6 +1603,16 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
         }
         n++;
     }
+    for (i = 0; i < h->nfw; i++) {
+        kinf__hfw* w = kinf__hub_fwat(h, i);
+        unsigned wn = kinf__drv_wants(&w->conn);
+        int t2 = kinf__drv_timeout(&w->conn);
+        h->pfd[n].fd = wn ? kinf__drv_fd(&w->conn) : -1;
+        h->pfd[n].events = (short)(((wn & KINF_WANT_READ) ? POLLIN : 0) | ((wn & KINF_WANT_WRITE) ? POLLOUT : 0));
+        h->pfd[n].revents = 0;
+        n++;
+        if (t2 >= 0 && (fwt < 0 || t2 < fwt)) { fwt = t2; }
+    }
     nf = kinf_factory_fds(h->f, h->ffd, h->max_ffd);
     for (i = 0; i < nf; i++) {
         h->pfd[n].fd = h->ffd[i].fd;
@@ -1357,6 +1621,7 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
         n++;
     }
     t = kinf_factory_timeout_ms(h->f);
+    if (fwt >= 0 && (t < 0 || fwt < t)) { t = fwt; }
     if (timeout_ms >= 0 && (t < 0 || t > timeout_ms)) { t = timeout_ms; }
     dl = kinf_hub_deadline(h);
     if (dl != UINT64_MAX) {
@@ -1366,6 +1631,7 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
     (void)poll(h->pfd, (nfds_t)n, t);
     now = kinf__drv_now_ms();
     kinf_factory_poll(h->f, 0);
+    for (i = 0; i < h->nfw; i++) { kinf__drv_poll(&kinf__hub_fwat(h, i)->conn, 0); }
     kinf_hub_tick(h, now);
     for (i = 0; i < h->max_cl; i++) {
         kinf__hcl* c = &h->cl[i];
@@ -1382,6 +1648,7 @@ KINF_API void kinf_hub_shutdown(kinf_hub_t* h) {
         if (h->cl[i].st != KINF__HC_FREE && h->cl[i].fd >= 0) { close(h->cl[i].fd); }
         h->cl[i].st = KINF__HC_FREE; h->cl[i].fd = -1;
     }
+    for (i = 0; i < h->nfw; i++) { kinf__sock_close(&kinf__hub_fwat(h, i)->conn); }
     for (i = 0; i < h->nl; i++) {
         if (h->lfd[i] >= 0) { close(h->lfd[i]); h->lfd[i] = -1; }
         if (h->lpath[i][0]) { unlink(h->lpath[i]); }

@@ -34,6 +34,7 @@ static int g_snapshot_interval = 30;
 static kinf_hub_t* g_hub;
 static void* g_hub_mem;
 static char g_client_token[KINF_MAX_TOKEN];
+static kinf_conn_desc_t g_fwd;
 
 enum { KH_LISTEN = OPT_OWN };
 static const opt_t kh_opts[] = {
@@ -174,8 +175,19 @@ static int kh_open(kinf_desc_t* d, char* list) {
             kinf_snapshot_load_file(inf, path); /* absent or refused: logged when it matters, and a LIST */
         }
     }
+    /* forwarding: the server and how to trust it; no credential of khub's own */
+    memset(&g_fwd, 0, sizeof(g_fwd));
+    g_fwd.server = d->server;
+    g_fwd.ca_file = d->ca_file; g_fwd.ca_data = d->ca_data; g_fwd.ca_len = d->ca_len;
+    g_fwd.tls_server_name = d->tls_server_name; g_fwd.insecure_skip_tls_verify = d->insecure_skip_tls_verify;
+    g_fwd.tls_time = d->tls_time;
+    g_fwd.connect_timeout_ms = d->connect_timeout_ms;
+    g_fwd.idle_timeout_ms = 3600000; /* a forwarded watch may be quiet long */
+    g_fwd.logger.func = tool_logger;
+    g_fwd.tag = "khub";
     memset(&hd, 0, sizeof(hd));
     hd.factory = g_fac;
+    hd.forward = &g_fwd;
     hd.namespace_ = d->namespace_;
     hd.max_clients = g_max_clients;
     hd.token = g_client_token[0] ? g_client_token : 0;
