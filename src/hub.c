@@ -1308,7 +1308,7 @@ KINF_API int kinf_hub_serve(kinf_hub_t* h, kinf_informer_t* inf) {
     memset(&r->h, 0, sizeof(r->h));
     r->h.on_add = kinf__hub_on_add; r->h.on_update = kinf__hub_on_update; r->h.on_delete = kinf__hub_on_delete;
     r->h.on_oversized = kinf__hub_on_oversized; r->h.user = r;
-    if (kinf_add_handler(inf, &r->h) != KINF_OK) { return KINF_ERR_NOMEM; }
+    if (kinf_add_handler(inf, &r->h) < 0) { return KINF_ERR_NOMEM; }
     h->nres++;
     return KINF_OK;
 }

@@ -39,6 +39,7 @@
 #include "client.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
+#include "hub.inc.c"
 
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -145,5 +146,7 @@ int main(void) {
     test_watch_list_end_value();
     test_metadata_only();
     test_gzip();
+    test_hub_parse();
+    test_hub_serve();
     return report();
 }
