@@ -10571,8 +10571,10 @@ static int kinf__hub_qget(const char* q, size_t qn, const char* name, char* out,
     if (cap) { out[0] = 0; }
     return 0;
 }
-/* "true" or "1" */
-static int kinf__hub_truthy(const char* v) { return !strcmp(v, "true") || !strcmp(v, "1"); }
+/* true as the API server reads a boolean parameter (Go's strconv.ParseBool): python3-kubernetes sends "True" */
+static int kinf__hub_truthy(const char* v) {
+    return !strcmp(v, "true") || !strcmp(v, "1") || !strcmp(v, "True") || !strcmp(v, "TRUE") || !strcmp(v, "t") || !strcmp(v, "T");
+}
 
 /* >>hub ring  A resource's window of recent changes: entries in order, their
    bytes in a circular area. An entry is the change's identity (key,
@@ -12022,6 +12024,12 @@ static void kinf__hub_io(kinf_hub_t* h, kinf__hcl* c, int id, short rev, uint64_
         } else if (rev & (POLLHUP | POLLERR)) { c->st = KINF__HC_CLOSE; c->olen = c->opos = 0; }
     }
     if (kinf_hub_state(h, id) & KINF_HUB_CLOSE) {
+        /* what the client still sent is read past first (bounded), so that
+           the close does not reset the connection before it reads the answer */
+        char sink[4096];
+        int k;
+        (void)shutdown(c->fd, SHUT_WR);
+        for (k = 0; k < 64 && recv(c->fd, sink, sizeof(sink), 0) > 0; k++) {}
         close(c->fd);
         kinf_hub_closed(h, id);
     }

@@ -29,7 +29,7 @@ static void test_hub_parse(void) {
     CHECK_INT(kinf__hub_qget(q.query, q.query_len, "labelSelector", v, sizeof(v)), 1);
     CHECK_STR(v, "app=web");
     CHECK_INT(kinf__hub_qget(q.query, q.query_len, "watch", v, sizeof(v)), 1);
-    CHECK(kinf__hub_truthy(v));
+    CHECK(kinf__hub_truthy(v) && kinf__hub_truthy("True") && kinf__hub_truthy("t") && !kinf__hub_truthy("yes") && !kinf__hub_truthy("0") && !kinf__hub_truthy(""));
     CHECK_INT(kinf__hub_qget(q.query, q.query_len, "limit", v, sizeof(v)), 0);
     CHECK_INT(kinf__hub_qget(q.query, q.query_len, "watc", v, sizeof(v)), 0); /* a prefix is not the name */
     CHECK_INT(kinf__hub_qget("a=%4", 4, "a", v, sizeof(v)), -1);            /* a cut escape */
