@@ -17,7 +17,7 @@ TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2fil
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
-.PHONY: print-smallflags all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: print-smallflags all deps deps-demo deps-cross cross demo test fuzz soak check-all bench bench-khub test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(TOOLS) $(EXAMPLES)
 
@@ -217,6 +217,13 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+	@$(MAKE) --no-print-directory bench-khub
+
+# khub's figures (bench/khub.py): upstream load of 10 watchers direct vs
+# through khub, fan-out events/s and RSS per client, peak RSS serving
+# BENCH_KHUB_PODS (10,000) pods to 10 clients. Markdown on stdout.
+bench-khub: $(BUILD)/khub $(BUILD)/kwatch
+	@python3 bench/khub.py
 
 # docs/factory.md's memory figures against the sizing functions (bench/factory_sizes.c)
 test-budget:
