@@ -146,6 +146,12 @@ static void test_hub_serve(void) {
     CHECK(!strncmp(r, "HTTP/1.1 200 ", 13));
     CHECK(strstr(r, "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"p1\"") != 0);
     CHECK(strstr(r, "X-Kinformer-Confirmed-Age-Ms: ") != 0);
+    {
+        /* chunked: one chunk of the object, its size right, then the last chunk */
+        const char* b = strstr(r, "\r\n\r\n");
+        unsigned long n = b ? strtoul(b + 4, 0, 16) : 0;
+        CHECK(b && n > 20 && n < 4096 && b[12] == '\r' && b[14] == '{' && strlen(b + 14) == n + 7 && !strcmp(b + 14 + n, "\r\n0\r\n\r\n"));
+    }
     /* absent: 404 with a Status */
     r = hub_ask(h, id, "GET /api/v1/namespaces/ns-1/pods/p2 HTTP/1.1\r\n\r\n", t);
     CHECK(!strncmp(r, "HTTP/1.1 404 ", 13) && strstr(r, "\"reason\":\"NotFound\"") && strstr(r, "\"code\":404"));
@@ -250,6 +256,12 @@ static void test_hub_serve(void) {
     r = hub_ask(h, id, "GET /api/v1/pods HTTP/1.1\r\n\r\n", t);
     CHECK(!strncmp(r, "HTTP/1.1 401 ", 13) && strstr(r, "\"reason\":\"Unauthorized\"") && strstr(r, "\"code\":401"));
     r = hub_ask(h, id, "GET /api/v1/pods HTTP/1.1\r\nAuthorization: Bearer s3cres\r\n\r\n", t);
+    CHECK(!strncmp(r, "HTTP/1.1 401 ", 13));
+    r = hub_ask(h, id, "GET /api/v1/pods HTTP/1.1\r\nAuthorization: Bearer s3cretX\r\n\r\n", t); /* the token and more */
+    CHECK(!strncmp(r, "HTTP/1.1 401 ", 13));
+    r = hub_ask(h, id, "GET /api/v1/pods HTTP/1.1\r\nAuthorization: Bearer s3cre\r\n\r\n", t);   /* a prefix of it */
+    CHECK(!strncmp(r, "HTTP/1.1 401 ", 13));
+    r = hub_ask(h, id, "GET /api/v1/pods HTTP/1.1\r\nAuthorization: Basic s3cret\r\n\r\n", t);
     CHECK(!strncmp(r, "HTTP/1.1 401 ", 13));
     r = hub_ask(h, id, "GET /api/v1/pods HTTP/1.1\r\nAuthorization: Bearer s3cret\r\n\r\n", t);
     if (!CHECK(!strncmp(r, "HTTP/1.1 200 ", 13))) { printf("%s\n", r); }
