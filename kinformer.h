@@ -177,6 +177,15 @@ API
         int  kinf_factory_resource(f, inf, kinf_resource_t*); kinf_discovery_t* kinf_factory_discovery(f)
         kinf_factory_stats_t kinf_factory_stats(f)
         desc.caps / caps_count: kinf_factory_caps_t rows, capacities per resource
+    The hub (khub's server: list, watch, get, discovery of a factory's informers; docs/khub.md):
+        size_t kinf_hub_size(const kinf_hub_desc_t*); kinf_hub_t* kinf_hub_init(mem, size, desc)
+        int  kinf_hub_serve(hub, inf)                 one of the factory's informers
+        int  kinf_hub_open(hub, auth, now_ms)         a client's id; KINF_ERR_NOMEM: write kinf_hub_busy's 503
+        unsigned kinf_hub_state(hub, id)              KINF_HUB_RECV / _SEND / _CLOSE
+        kinf_hub_recvbuf/_recvd, kinf_hub_sendbuf/_sent, kinf_hub_closed(hub, id)
+        void kinf_hub_tick(hub, now_ms); uint64_t kinf_hub_deadline(hub); kinf_hub_stats(hub)
+        int  kinf_hub_listen(hub, "unix:PATH" | "127.0.0.1:PORT" | "[::1]:PORT", auth)
+        int  kinf_hub_poll(hub, timeout_ms); void kinf_hub_shutdown(hub)   the built-in driver
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
     reconcile in fixed memory, one worker per key at a time, rate-limited
@@ -256,6 +265,8 @@ CONFIGURATION MACROS
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_HUB               compile the node-local server out (the kinf_hub_* calls are not
+                              defined; set by KINF_NO_FACTORY: the hub serves a factory's informers)
     KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
                               defined; its log items keep their ids, named "")
     KINF_NO_WATCH_LIST        compile watch-list out: desc.watch_list is ignored, LIST then WATCH
@@ -10695,6 +10706,8 @@ static const char* kinf__hub_reason(int code) {
     case 405: return "Method Not Allowed";
     case 408: return "Request Timeout";
     case 410: return "Gone";
+    case 411: return "Length Required";
+    case 413: return "Content Too Large";
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
     case 501: return "Not Implemented";
@@ -11868,6 +11881,15 @@ KINF_API void kinf_hub_tick(kinf_hub_t* h, uint64_t now) {
             if (now - c->t_io > (uint64_t)h->d.idle_timeout_ms) { h->st.timed_out++; c->st = KINF__HC_CLOSE; continue; }
             continue;
         }
+        if (c->st == KINF__HC_FWD_BODY && now - c->t_io > (uint64_t)h->d.head_timeout_ms) {
+            /* a body that does not come holds a forwarder: as a slow head */
+            h->st.timed_out++;
+            KINF__HUB_LOG(h, INFO, HUB_TIMEOUT, "request body", 0);
+            if (c->fw >= 0) { kinf__hub_fw_free(kinf__hub_fwat(h, c->fw), 0); }
+            c->close_after = 1;
+            kinf__hub_status(h, c, 408, "Timeout", "the request body came too slowly", 0, 0, 0);
+            continue;
+        }
         if (c->opos < c->olen && now - c->t_io > (uint64_t)h->d.slow_ms) {
             /* its bytes did not move: the client is gone or too slow */
             h->st.slow_ended++;
@@ -11891,6 +11913,7 @@ KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* h) {
         uint64_t k = UINT64_MAX;
         if (c->st == KINF__HC_FREE || c->st == KINF__HC_CLOSE) { continue; }
         if (c->st == KINF__HC_READ) { k = c->t_first ? c->t_first + (uint64_t)h->d.head_timeout_ms : c->t_io + (uint64_t)h->d.idle_timeout_ms; }
+        else if (c->st == KINF__HC_FWD_BODY) { k = c->t_io + (uint64_t)h->d.head_timeout_ms; }
         else if (c->st == KINF__HC_WATCH) {
             k = c->bookmarks ? c->t_bm + (uint64_t)h->d.bookmark_ms : h->now + 1000u;
             if (c->t_end && c->t_end < k) { k = c->t_end; }

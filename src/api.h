@@ -176,6 +176,15 @@ API
         int  kinf_factory_resource(f, inf, kinf_resource_t*); kinf_discovery_t* kinf_factory_discovery(f)
         kinf_factory_stats_t kinf_factory_stats(f)
         desc.caps / caps_count: kinf_factory_caps_t rows, capacities per resource
+    The hub (khub's server: list, watch, get, discovery of a factory's informers; docs/khub.md):
+        size_t kinf_hub_size(const kinf_hub_desc_t*); kinf_hub_t* kinf_hub_init(mem, size, desc)
+        int  kinf_hub_serve(hub, inf)                 one of the factory's informers
+        int  kinf_hub_open(hub, auth, now_ms)         a client's id; KINF_ERR_NOMEM: write kinf_hub_busy's 503
+        unsigned kinf_hub_state(hub, id)              KINF_HUB_RECV / _SEND / _CLOSE
+        kinf_hub_recvbuf/_recvd, kinf_hub_sendbuf/_sent, kinf_hub_closed(hub, id)
+        void kinf_hub_tick(hub, now_ms); uint64_t kinf_hub_deadline(hub); kinf_hub_stats(hub)
+        int  kinf_hub_listen(hub, "unix:PATH" | "127.0.0.1:PORT" | "[::1]:PORT", auth)
+        int  kinf_hub_poll(hub, timeout_ms); void kinf_hub_shutdown(hub)   the built-in driver
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
     reconcile in fixed memory, one worker per key at a time, rate-limited
@@ -255,6 +264,8 @@ CONFIGURATION MACROS
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_HUB               compile the node-local server out (the kinf_hub_* calls are not
+                              defined; set by KINF_NO_FACTORY: the hub serves a factory's informers)
     KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
                               defined; its log items keep their ids, named "")
     KINF_NO_WATCH_LIST        compile watch-list out: desc.watch_list is ignored, LIST then WATCH

@@ -254,6 +254,8 @@ static const char* kinf__hub_reason(int code) {
     case 405: return "Method Not Allowed";
     case 408: return "Request Timeout";
     case 410: return "Gone";
+    case 411: return "Length Required";
+    case 413: return "Content Too Large";
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
     case 501: return "Not Implemented";
@@ -1427,6 +1429,15 @@ KINF_API void kinf_hub_tick(kinf_hub_t* h, uint64_t now) {
             if (now - c->t_io > (uint64_t)h->d.idle_timeout_ms) { h->st.timed_out++; c->st = KINF__HC_CLOSE; continue; }
             continue;
         }
+        if (c->st == KINF__HC_FWD_BODY && now - c->t_io > (uint64_t)h->d.head_timeout_ms) {
+            /* a body that does not come holds a forwarder: as a slow head */
+            h->st.timed_out++;
+            KINF__HUB_LOG(h, INFO, HUB_TIMEOUT, "request body", 0);
+            if (c->fw >= 0) { kinf__hub_fw_free(kinf__hub_fwat(h, c->fw), 0); }
+            c->close_after = 1;
+            kinf__hub_status(h, c, 408, "Timeout", "the request body came too slowly", 0, 0, 0);
+            continue;
+        }
         if (c->opos < c->olen && now - c->t_io > (uint64_t)h->d.slow_ms) {
             /* its bytes did not move: the client is gone or too slow */
             h->st.slow_ended++;
@@ -1450,6 +1461,7 @@ KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* h) {
         uint64_t k = UINT64_MAX;
         if (c->st == KINF__HC_FREE || c->st == KINF__HC_CLOSE) { continue; }
         if (c->st == KINF__HC_READ) { k = c->t_first ? c->t_first + (uint64_t)h->d.head_timeout_ms : c->t_io + (uint64_t)h->d.idle_timeout_ms; }
+        else if (c->st == KINF__HC_FWD_BODY) { k = c->t_io + (uint64_t)h->d.head_timeout_ms; }
         else if (c->st == KINF__HC_WATCH) {
             k = c->bookmarks ? c->t_bm + (uint64_t)h->d.bookmark_ms : h->now + 1000u;
             if (c->t_end && c->t_end < k) { k = c->t_end; }

@@ -280,3 +280,78 @@ static void test_hub_serve(void) {
     free(f);
     free(h); /* after the factory: its informer's handler is the hub's */
 }
+
+/* forwarding through the engine calls: the client's own Authorization and
+   nothing of the hub's; the response re-framed; 503 when the server is away */
+static void test_hub_forward(void) {
+    kinf_factory_t* f;
+    kinf_hub_t* h;
+    kinf_hub_desc_t d;
+    kinf_conn_desc_t fw;
+    kinf_engine_t* e;
+    uint64_t t = ENG_T0;
+    const char* r;
+    char sent[2048];
+    size_t n, cap;
+    const uint8_t* b;
+    uint8_t* rb;
+    const char* resp;
+    int id;
+    g_test = "hub forward";
+    f = fa_mk(1, 0);
+    if (!CHECK(f != 0)) { return; }
+    memset(&fw, 0, sizeof(fw));
+    fw.server = "http://127.0.0.1:1";
+    fw.token = "hub-secret";             /* never lent */
+    fw.own_transport = 1;
+    memset(&d, 0, sizeof(d));
+    d.factory = f; d.max_clients = 2; d.forward = &fw; d.max_forward = 1; d.forward_body_bytes = 64;
+    d.logger.func = rec_log;
+    n = kinf_hub_size(&d);
+    h = n ? (kinf_hub_t*)malloc(n) : 0;
+    if (!CHECK(h && kinf_hub_init(h, n, &d) == h)) { free(h); free(f); return; }
+    e = kinf_hub_forward_engine(h, 0);
+    CHECK(e != 0 && kinf_hub_forward_engine(h, 1) == 0);
+    id = kinf_hub_open(h, 0, t);
+    r = hub_ask(h, id, "POST /api/v1/namespaces/ns-1/configmaps?fieldManager=x HTTP/1.1\r\nHost: khub\r\nAuthorization: Bearer client-tok\r\n"
+                       "Content-Type: application/json\r\nCookie: c\r\nContent-Length: 2\r\n\r\n{}", t);
+    CHECK_INT(strlen(r), 0); /* nothing yet: the request is with the API server */
+    CHECK(kinf_engine_tick(e, t) & KINF_ENG_CONNECT);
+    kinf_engine_connected(e, t);
+    b = kinf_engine_sendbuf(e, &n);
+    if (!CHECK(b && n < sizeof(sent))) { return; }
+    memcpy(sent, b, n); sent[n] = 0;
+    kinf_engine_sent(e, n, t);
+    CHECK(STARTS(sent, "POST /api/v1/namespaces/ns-1/configmaps?fieldManager=x HTTP/1.1\r\nHost: 127.0.0.1:1\r\n"));
+    CHECK(strstr(sent, "authorization: Bearer client-tok\r\n") && !strstr(sent, "hub-secret") && !strstr(sent, "Cookie"));
+    CHECK(strstr(sent, "content-length: 2\r\n") && !strcmp(sent + n - 6, "\r\n\r\n{}"));
+    resp = "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 12\r\n\r\n{\"kind\":\"x\"}";
+    rb = kinf_engine_recvbuf(e, &cap);
+    if (!CHECK(rb && cap >= strlen(resp))) { return; }
+    memcpy(rb, resp, strlen(resp));
+    kinf_engine_recvd(e, strlen(resp), t);
+    kinf_hub_tick(h, t);
+    r = hub_out(h, id, t);
+    CHECK(STARTS(r, "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"));
+    if (!CHECK(strstr(r, "\r\n{\"kind\":\"x\"}\r\n0\r\n\r\n") != 0)) { printf("[%s]\n", r); }
+    /* a body over forward_body_bytes: 413, closed */
+    r = hub_ask(h, id, "PUT /api/v1/x HTTP/1.1\r\nContent-Length: 65\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 413 ") && (kinf_hub_state(h, id) & KINF_HUB_CLOSE));
+    kinf_hub_closed(h, id);
+    /* the API server away: 503 with a Status */
+    id = kinf_hub_open(h, 0, t);
+    log_reset();
+    r = hub_ask(h, id, "DELETE /api/v1/namespaces/ns-1/configmaps/a HTTP/1.1\r\n\r\n", t);
+    /* on the kept connection, which the server closed: tried again on a new one, which fails */
+    CHECK(kinf_engine_tick(e, t) & KINF_ENG_SEND);
+    kinf_engine_closed(e, t);
+    CHECK(kinf_engine_tick(e, t) & KINF_ENG_CONNECT);
+    kinf_engine_failed(e, KINF_LOGITEM_CONNECT_FAILED, "refused", t);
+    r = hub_out(h, id, t);
+    CHECK(STARTS(r, "HTTP/1.1 503 ") && strstr(r, "\"reason\":\"ServiceUnavailable\"") && strstr(r, "\"code\":503"));
+    CHECK_INT(logged(KINF_LOGITEM_HUB_FORWARD_FAILED), 1);
+    kinf_hub_closed(h, id);
+    free(h);
+    kinf_factory_shutdown(f);
+    free(f);
+}

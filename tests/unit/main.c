@@ -148,5 +148,6 @@ int main(void) {
     test_gzip();
     test_hub_parse();
     test_hub_serve();
+    test_hub_forward();
     return report();
 }
