@@ -168,7 +168,9 @@ typedef enum kinf__hc {
     KINF__HC_FWD_BODY,            /* forwarded: its body being read */
     KINF__HC_FWD                  /* forwarded: the API server's response being streamed back */
 } kinf__hc;
-typedef struct kinf__hsel { char label[KINF__MAX_STR], field[KINF__MAX_STR]; } kinf__hsel; /* until src/selector.c */
+#ifndef KINF_SELECTOR_TERMS
+typedef struct kinf__hsel { uint8_t any; } kinf__hsel; /* no selector module */
+#endif
 typedef struct kinf__hcl {
     int st;                       /* kinf__hc */
     int auth, close_after, fd;
@@ -374,14 +376,24 @@ static int kinf__hub_obj(kinf_hub_t* h, kinf__hcl* c, const kinf_resource_t* r, 
 }
 static const char* const kinf__hub_types[4] = { "ADDED", "MODIFIED", "DELETED", "BOOKMARK" };
 
-/* >>hub select  Selectors, until src/selector.c: a request with one is refused. */
+/* >>hub select  Selectors as the API server reads them (src/selector.c);
+   a build without that module refuses a request that has one. */
+#ifdef KINF_SELECTOR_TERMS
+typedef kinf_selector_t kinf__hsel;
 static int kinf__hub_sel_parse(kinf__hsel* s, const char* label, const char* field, char* why, size_t cap) {
-    kinf__strlcpy(s->label, label, sizeof(s->label));
-    kinf__strlcpy(s->field, field, sizeof(s->field));
-    if (label[0] || field[0]) { kinf__strlcpy(why, "selectors are not served by this build", cap); return KINF_ERR_INVAL; }
+    return kinf_selector_parse(s, label, field, why, cap);
+}
+static int kinf__hub_sel_match(const kinf__hsel* s, const kinf_object_t* o) { return kinf_selector_match(s, o); }
+static int kinf__hub_sel_unkept(const kinf__hsel* s, kinf_informer_t* inf, char* path, size_t cap) { return kinf_selector_unkept(s, inf, path, cap); }
+#else
+static int kinf__hub_sel_parse(kinf__hsel* s, const char* label, const char* field, char* why, size_t cap) {
+    s->any = (uint8_t)(label[0] || field[0]);
+    if (s->any) { kinf__strlcpy(why, "selectors are not served by this build", cap); return KINF_ERR_INVAL; }
     return KINF_OK;
 }
-static int kinf__hub_sel_match(const kinf__hsel* s, const kinf_object_t* o) { (void)s; (void)o; return 1; }
+static int kinf__hub_sel_match(const kinf__hsel* s, const kinf_object_t* o) { (void)o; return !s->any; }
+static int kinf__hub_sel_unkept(const kinf__hsel* s, kinf_informer_t* inf, char* path, size_t cap) { (void)s; (void)inf; (void)path; (void)cap; return 0; }
+#endif
 
 /* >>hub ring ops */
 static uint64_t kinf__hub_rvnum(const char* rv) { int64_t v = kinf__parse_dec(rv, strlen(rv)); return v < 0 ? 0 : (uint64_t)v; }
@@ -938,6 +950,12 @@ static void kinf__hub_resource(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q,
     if (kinf__hub_sel_parse(&c->sel, lsel, fsel, why, sizeof(why)) != KINF_OK) {
         h->st.bad_requests++;
         kinf__hub_status(h, c, 400, "BadRequest", why, 0, 0, 0);
+        return;
+    }
+    if (kinf__hub_sel_unkept(&c->sel, r->inf, why, sizeof(why))) {
+        /* a field the cache does not keep cannot be judged from it */
+        h->st.bad_requests++;
+        kinf__hub_status(h, c, 400, "BadRequest", "this node-local cache does not keep the field the selector reads: ", why, 0, 0);
         return;
     }
     kinf__strlcpy(c->ns, ns, sizeof(c->ns));
