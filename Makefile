@@ -36,6 +36,9 @@ $(BUILD)/kwatch: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 $(BUILD)/khub: tools/khub.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/khub.c $(TLSLIBS)
 
+$(BUILD)/khub-asan: tools/khub.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) $(TLSFLAGS) -o $@ tools/khub.c $(TLSLIBS)
+
 $(BUILD)/kwatch-asan: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
 
@@ -142,7 +145,7 @@ demo: deps-demo $(BUILD)/kwatch
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
+test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):

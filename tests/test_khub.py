@@ -493,6 +493,18 @@ def main():
             except Exception as e:  # a scenario that cannot go on is one failure
                 report(name, False, "%s: %s" % (type(e).__name__, e))
                 log("  logs in " + d)
+            for p in PROCS:
+                stop(p)
+            # a khub built with sanitizers (--khub build/khub-asan) says what it found on stderr
+            found = []
+            for f in sorted(os.listdir(d)):
+                if f.endswith(".err"):
+                    with open(os.path.join(d, f), "rb") as fh:
+                        text = fh.read().decode("utf-8", "replace")
+                    if "Sanitizer" in text or "runtime error:" in text:
+                        found.append(f)
+            if found:
+                report(name + ": sanitizer reports", False, "in " + ", ".join(found) + " (logs in " + d + ")")
     finally:
         for p in PROCS:
             stop(p, signal.SIGKILL if p.poll() is None else signal.SIGTERM, 10)
