@@ -216,6 +216,8 @@ static void kinf__hub_log(kinf_hub_t* h, uint32_t level, uint32_t item, const ch
 }
 #define KINF__HUB_LOG(h, lv, item, d1, d2) kinf__hub_log((h), KINF_LOG_##lv, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 static int kinf__hub_ok(const kinf_hub_t* h) { return h && h->magic == KINF__HUB_MAGIC; }
+/* a client's id: its slot and the slot's generation (a stale id looks up as nothing) */
+static int kinf__hub_id(const kinf__hcl* c, int slot) { return (int)((uint32_t)c->gen << 16 | (uint32_t)slot); }
 static kinf__hcl* kinf__hub_cl(kinf_hub_t* h, int id) {
     int s = id & 0xffff;
     if (!kinf__hub_ok(h) || id < 0 || s >= h->max_cl || h->cl[s].st == KINF__HC_FREE || h->cl[s].gen != (uint16_t)(id >> 16)) { return 0; }
@@ -696,7 +698,7 @@ static void kinf__hub_forward(kinf_hub_t* h, kinf__hcl* c, const char* raw, size
     memcpy(w->path, q->path, i); w->path[i] = 0;
     w->hlen = o; w->blen = 0; w->bneed = q->clen > 0 ? (size_t)q->clen : 0;
     w->cl = (int)(c - h->cl);
-    w->id = (int)((uint32_t)c->gen << 16 | (uint32_t)w->cl);
+    w->id = kinf__hub_id(c, w->cl);
     c->fw = w->idx;
     c->skip = 0;
     c->st = KINF__HC_FWD_BODY;
@@ -1348,13 +1350,13 @@ KINF_API int kinf_hub_open(kinf_hub_t* h, int auth, uint64_t now) {
         kinf__hcl* c = &h->cl[i];
         if (c->st != KINF__HC_FREE) { continue; }
         c->st = KINF__HC_READ;
-        c->gen++;
+        c->gen = (uint16_t)((c->gen + 1u) & 0x7fffu); /* 15 bits: an id stays a non-negative int */
         c->auth = auth;
         c->ilen = c->iscan = 0; c->olen = c->opos = 0; c->skip = 0;
         c->t_io = now; c->t_first = 0; c->close_after = 0;
         c->fw = -1;
         h->st.accepted++;
-        return (int)((uint32_t)c->gen << 16 | (uint32_t)i);
+        return kinf__hub_id(c, i);
     }
     h->st.refused_full++;
     KINF__HUB_LOG(h, WARN, HUB_FULL, 0, 0);
@@ -1635,7 +1637,7 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
         unsigned s;
         h->pfd[n].fd = -1; h->pfd[n].events = 0; h->pfd[n].revents = 0;
         if (c->st != KINF__HC_FREE && c->fd >= 0) {
-            s = kinf_hub_state(h, (int)((uint32_t)c->gen << 16 | (uint32_t)i));
+            s = kinf_hub_state(h, kinf__hub_id(c, i));
             h->pfd[n].fd = c->fd;
             h->pfd[n].events = (short)(((s & KINF_HUB_RECV) ? POLLIN : 0) | ((s & KINF_HUB_SEND) ? POLLOUT : 0));
         }
@@ -1674,7 +1676,7 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
     for (i = 0; i < h->max_cl; i++) {
         kinf__hcl* c = &h->cl[i];
         if (c->st == KINF__HC_FREE || c->fd < 0) { continue; }
-        kinf__hub_io(h, c, (int)((uint32_t)c->gen << 16 | (uint32_t)i), h->pfd[cl0 + i].fd == c->fd ? h->pfd[cl0 + i].revents : 0, now);
+        kinf__hub_io(h, c, kinf__hub_id(c, i), h->pfd[cl0 + i].fd == c->fd ? h->pfd[cl0 + i].revents : 0, now);
     }
     for (i = 0; i < h->nl; i++) { if (h->pfd[i].revents & POLLIN) { kinf__hub_accept(h, i, now); } }
     return KINF_OK;

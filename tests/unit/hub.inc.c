@@ -218,6 +218,21 @@ static void test_hub_serve(void) {
             CHECK(whole);
         }
     }
+    /* a change the informer has read but not delivered yet: a list stands
+       at the window's newest, not at the informer's resourceVersion */
+    {
+        kinf_engine_t* e = kinf_informer_engine(po);
+        unsigned st = kinf_engine_tick(e, t);
+        if (st & KINF_ENG_CONNECT) { kinf_engine_connected(e, t); }
+        eng_send(po, t);
+        eng_recv(po, http("200 OK", "", "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"q\",\"namespace\":\"ns-1\","
+                                       "\"uid\":\"uq\",\"resourceVersion\":\"99\"}}}\n", 1), 64, t);
+        CHECK(kinf_stats(po).fifo_len > 0 && !strcmp(kinf_resource_version(po), "99"));
+        id2 = kinf_hub_open(h, 0, t);
+        r = hub_ask(h, id2, "GET /api/v1/pods HTTP/1.1\r\n\r\n", t);
+        CHECK(strstr(r, "\"metadata\":{\"resourceVersion\":\"19\"}") != 0);
+        kinf_hub_closed(h, id2);
+    }
     /* hostile heads: an oversized one gets 431 and the connection closes */
     kinf_hub_closed(h, id);
     id = kinf_hub_open(h, 0, t);
@@ -250,6 +265,16 @@ static void test_hub_serve(void) {
     kinf_hub_closed(h, id);
     /* a stale id looks up as nothing */
     CHECK_INT(kinf_hub_state(h, id), KINF_HUB_CLOSE);
+    {
+        /* BUG (found by tests/fuzz/fuzz_hub.c): after 32,768 clients of a slot its id was negative, the client lost */
+        int k, neg = 0, last = -1;
+        for (k = 0; k < 70000; k++) { last = kinf_hub_open(h, 0, t); neg += last < 0; kinf_hub_closed(h, last); }
+        CHECK_INT(neg, 0);
+        last = kinf_hub_open(h, 0, t);
+        r = hub_ask(h, last, "GET /healthz HTTP/1.1\r\n\r\n", t);
+        CHECK(STARTS(r, "HTTP/1.1 200 "));
+        kinf_hub_closed(h, last);
+    }
     /* a token: none or a wrong one is 401 with a Status */
     kinf__strlcpy(h->token, "s3cret", sizeof(h->token)); /* as desc.token sets it */
     id = kinf_hub_open(h, 1, t);
