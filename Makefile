@@ -12,12 +12,13 @@ BUILD   := build
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # the tools (tools/: their own flags, one option parser and one set of
-# connection flags in tools/*.h) and the short showcases (examples/)
-TOOLS    := $(BUILD)/kwatch $(BUILD)/nodeagent $(BUILD)/kubediff $(BUILD)/cm2files $(BUILD)/khub
+# connection flags in tools/*.h) and the short showcases (examples/);
+# connection flags in tools/*.h); every tools/NAME.c is the program build/NAME
+TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(wildcard tools/*.c))
 TOOLS_H  := tools/opts.h tools/tool.h tools/conn.h
 EXAMPLES := $(BUILD)/minimal $(BUILD)/multi $(BUILD)/own-transport
 
-.PHONY: print-smallflags all deps deps-demo deps-cross cross demo test fuzz soak check-all bench bench-khub test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: print-smallflags print-version man install uninstall test-install test-man all deps deps-demo deps-cross cross demo test fuzz soak check-all bench bench-khub test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(TOOLS) $(EXAMPLES)
 
@@ -30,11 +31,13 @@ kinformer.h: $(SRC)
 $(BUILD):
 	mkdir -p $(BUILD)
 
-$(BUILD)/kwatch: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
-
-$(BUILD)/khub: tools/khub.c $(TOOLS_H) kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/khub.c $(TLSLIBS)
+# each tool from its tools/NAME.c: kwatch; nodeagent, the write client and
+# the workqueue on one loop: a node's pods and its Lease (docs/client.md);
+# kubediff, every change as a JSON line, updates as RFC 6902 patches
+# (docs/kubediff.md); cm2files, a controller keeping ConfigMaps' data as
+# files (docs/controller.md)
+$(TOOLS): $(BUILD)/%: tools/%.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ $< $(TLSLIBS)
 
 $(BUILD)/khub-asan: tools/khub.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(SAN) $(TLSFLAGS) -o $@ tools/khub.c $(TLSLIBS)
@@ -52,6 +55,8 @@ $(BUILD)/kwatch-notls: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 SMALLFLAGS := -Os -fno-asynchronous-unwind-tables -DKINF_NO_LOG_STRINGS -DKINF_NO_KUBECONFIG -DKINF_NO_FACTORY -DKINF_NO_SNAPSHOT -DKINF_NO_CLIENT -DKINFORMER_STATIC
 # watch-list, metadata-only informers and gzip are left out of it too
 SMALLFLAGS += -DKINF_NO_WATCH_LIST -DKINF_NO_METADATA_ONLY -DKINF_NO_GZIP
+# and the selectors' local check (the server still filters by them)
+SMALLFLAGS += -DKINF_NO_SELECTOR
 # relative relocations packed (DT_RELR: binutils 2.38, glibc 2.36), where the
 # toolchain has it: the binary stays position-independent, its relocation
 # table shrinks from about 3 KB to 56 bytes
@@ -62,18 +67,6 @@ print-smallflags:
 	@echo $(SMALLFLAGS)
 $(BUILD)/kwatch-small: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(SMALLFLAGS) -o $@ tools/kwatch.c
-
-# the write client and the workqueue on one loop: a node's pods and its Lease (docs/client.md)
-$(BUILD)/nodeagent: tools/nodeagent.c $(TOOLS_H) kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/nodeagent.c $(TLSLIBS)
-
-# kubediff: every change as a JSON line, updates as RFC 6902 patches (docs/kubediff.md)
-$(BUILD)/kubediff: tools/kubediff.c $(TOOLS_H) kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/kubediff.c $(TLSLIBS)
-
-# cm2files: a controller keeping ConfigMaps' data as files (docs/controller.md)
-$(BUILD)/cm2files: tools/cm2files.c $(TOOLS_H) kinformer.h | $(BUILD)
-	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ tools/cm2files.c $(TLSLIBS)
 
 # the examples: the manual's TL;DR, two informers on one poll() loop, and the
 # engine driven over sockets the example opens itself (no kinf_poll)
@@ -166,9 +159,74 @@ test-nomalloc: $(BUILD)/nomalloc
 	@sh tests/test_nomalloc.sh
 test-examples: deps all $(BUILD)/kwatch-small
 	@sh tests/test_examples.sh
+test-install: deps all
+	@sh tests/test_install.sh
+test-man: all
+	@bash tests/test_man.sh
 
 clean:
 	rm -rf $(BUILD)
+
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the header, the tools,
+# their man pages and bash completion, pkg-config files (kinformer, and
+# kinformer-tls with TLSFLAGS and TLSLIBS when TLS=1) and the CMake package
+# (find_package(kinformer): kinformer::kinformer, kinformer::tls).
+# docs/install.md. make uninstall removes the same files.
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+INCLUDEDIR  ?= $(PREFIX)/include
+DATADIR     ?= $(PREFIX)/share
+MANDIR      ?= $(DATADIR)/man
+PKGCONFIGDIR ?= $(DATADIR)/pkgconfig
+CMAKEDIR    ?= $(DATADIR)/cmake/kinformer
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+# the version: src/api.h's KINF_VERSION_MAJOR/MINOR/PATCH, nowhere else
+VERSION_PARTS := $(shell awk '/^.define KINF_VERSION_(MAJOR|MINOR|PATCH) [0-9]+$$/ { v[$$2] = $$3 } END { print v["KINF_VERSION_MAJOR"], v["KINF_VERSION_MINOR"], v["KINF_VERSION_PATCH"] }' src/api.h)
+VERSION     := $(subst $(eval) ,.,$(strip $(VERSION_PARTS)))
+TOOL_NAMES  := $(notdir $(TOOLS))
+MANPAGES    := $(patsubst %,$(BUILD)/man/%.1,$(TOOL_NAMES))
+# the CMake package finds the header relative to itself: the way up from
+# CMAKEDIR to PREFIX, and INCLUDEDIR below PREFIX (absolute when it is not)
+CMAKE_UP    := $(subst $(eval) ,/,$(patsubst %,..,$(subst /, ,$(patsubst $(PREFIX)/%,%,$(CMAKEDIR)))))
+PKGSUBST     = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|g' \
+               -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(word 1,$(VERSION_PARTS))|g' \
+               -e 's|@VERSION_MINOR@|$(word 2,$(VERSION_PARTS))|g' \
+               -e 's|@TLSFLAGS@|$(TLSFLAGS)|g' -e 's|@TLSLIBS@|$(TLSLIBS)|g' \
+               -e 's|@PREFIX_FROM_CMAKEDIR@|$(CMAKE_UP)|g' \
+               -e 's|@INCLUDEDIR_IN_PREFIX@|$(patsubst $(PREFIX)/%,%,$(INCLUDEDIR))|g'
+# a tool's man page: man/NAME.1.in with the ".so FILE" lines of man/ inlined
+# (the options every tool shares are written once); tests/test_man.sh checks
+# each page's options against the tool's --help
+$(BUILD)/man/%.1: man/%.1.in $(wildcard man/*.inc) | $(BUILD)
+	@mkdir -p $(BUILD)/man
+	awk '/^\.so [^\/]+$$/ { f = "man/" $$2; n = 0; while ((getline l < f) > 0) { print l; n++ } close(f); if (!n) { print "man: " FILENAME ": no " f > "/dev/stderr"; exit 1 } next } { print }' $< >$@.tmp && mv $@.tmp $@
+man: $(MANPAGES)
+print-version:
+	@echo $(VERSION)
+install: $(TOOLS) kinformer.h $(MANPAGES)
+	@case "$(VERSION)" in [0-9]*.[0-9]*.[0-9]*) ;; *) echo "install: no version in src/api.h ($(VERSION))" >&2; exit 1 ;; esac
+	@case "$(CMAKEDIR)" in "$(PREFIX)"/*) ;; *) echo "install: CMAKEDIR must lie under PREFIX" >&2; exit 1 ;; esac
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 kinformer.h $(DESTDIR)$(INCLUDEDIR)/kinformer.h
+	install -m 755 $(TOOLS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
+	sed 's/^complete -F _kinformer .*/complete -F _kinformer $(TOOL_NAMES)/' completions/kinformer.bash >$(BUILD)/kinformer.bash
+	for t in $(TOOL_NAMES); do install -m 644 $(BUILD)/kinformer.bash $(DESTDIR)$(BASHCOMPDIR)/$$t || exit 1; done
+	$(PKGSUBST) pkg/kinformer.pc.in >$(DESTDIR)$(PKGCONFIGDIR)/kinformer.pc
+	$(if $(TLSFLAGS),$(PKGSUBST) pkg/kinformer-tls.pc.in >$(DESTDIR)$(PKGCONFIGDIR)/kinformer-tls.pc)
+	$(PKGSUBST) pkg/kinformer-config.cmake.in >$(DESTDIR)$(CMAKEDIR)/kinformer-config.cmake
+	$(PKGSUBST) pkg/kinformer-config-version.cmake.in >$(DESTDIR)$(CMAKEDIR)/kinformer-config-version.cmake
+	install -m 644 pkg/kinformer-targets.cmake $(DESTDIR)$(CMAKEDIR)/kinformer-targets.cmake
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/kinformer.h
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOL_NAMES))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MANPAGES)))
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(TOOL_NAMES))
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/kinformer.pc $(DESTDIR)$(PKGCONFIGDIR)/kinformer-tls.pc
+	rm -f $(DESTDIR)$(CMAKEDIR)/kinformer-config.cmake $(DESTDIR)$(CMAKEDIR)/kinformer-config-version.cmake \
+	    $(DESTDIR)$(CMAKEDIR)/kinformer-targets.cmake
+	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
 
 help:
 	@echo "make            build the tools (tools/) and the examples (examples/) into build/ (kwatch is build/kwatch)"
@@ -181,7 +239,9 @@ help:
 	@echo "make check-all  the build matrix, ASan+UBSan and valgrind"
 	@echo "make cross      the cross matrix: 8 targets under qemu-user and musl (make deps-cross installs it)"
 	@echo "make test-unit | test-fakeapi | test-integration | test-sanitize | test-valgrind | test-symbols |"
-	@echo "     test-nomalloc | test-examples   one suite of make test"
+	@echo "     test-nomalloc | test-examples | test-install | test-man   one suite of make test"
+	@echo "make install [PREFIX=/usr/local] [DESTDIR=...]   the header, the tools, man pages, bash completion,"
+	@echo "                pkg-config (kinformer, kinformer-tls) and CMake (find_package(kinformer)) files; make uninstall"
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"
 	@echo "make mutants   deliberate one-line bugs (tests/mutants.txt), each against its suite: caught or survived"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"

@@ -18,7 +18,9 @@ OVERVIEW
     Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation;
     for https://, BearSSL (Debian libbearssl-dev): define KINF_TLS_BEARSSL and
     link -lbearssl. Without it an https:// server fails at kinf_init with
-    KINF_LOGITEM_TLS_UNAVAILABLE. Credentials: a bearer token (literal or a
+    KINF_LOGITEM_TLS_UNAVAILABLE. docs/dependencies.md: their upstream
+    projects and tested versions; docs/install.md: make install,
+    pkg-config, CMake. Credentials: a bearer token (literal or a
     file re-read as it rotates) or a client certificate; configuration from
     code, a kubeconfig or the in-cluster service account (kinf_config_*).
 
@@ -138,6 +140,14 @@ API
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
         void kinf_log_stderr(tag, level, item, message, line, file, user)
                                           a ready desc.logger.func: a line per item
+        const char* kinf_version(void)    "MAJOR.MINOR.PATCH" of the implementation
+    The version: KINF_VERSION_MAJOR, _MINOR, _PATCH; KINF_VERSION, the same as
+    a string ("0.1.0"); KINF_VERSION_HEX, as one number 0xMMmmpp for #if
+    (0x000100; #if KINF_VERSION_HEX >= 0x000200). Those are the declarations'
+    version; kinf_version() is the implementation's, compiled into the file
+    that defined KINFORMER_IMPLEMENTATION: equal to KINF_VERSION unless two
+    copies of kinformer.h met. Before 1.0 a minor version may change the API
+    and the ABI; docs/stability.md says what is a contract and what is not.
 
     Watch-list and metadata-only informers (docs/watch-list.md; desc fields):
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
@@ -273,6 +283,8 @@ CONFIGURATION MACROS
     KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
                               refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
+                              the server, and an object it sends outside them is cached unjudged
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -428,9 +440,16 @@ LICENSE
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version: here only (line 1 of the manual says the same; mkheader.py
+   checks it, the Makefile and CMakeLists.txt read these three lines). */
 #define KINF_VERSION_MAJOR 0
 #define KINF_VERSION_MINOR 1
 #define KINF_VERSION_PATCH 0
+#define KINF__VERSION_S2(x) #x
+#define KINF__VERSION_S(x) KINF__VERSION_S2(x)
+/* "MAJOR.MINOR.PATCH", and 0xMMmmpp to compare in #if */
+#define KINF_VERSION KINF__VERSION_S(KINF_VERSION_MAJOR) "." KINF__VERSION_S(KINF_VERSION_MINOR) "." KINF__VERSION_S(KINF_VERSION_PATCH)
+#define KINF_VERSION_HEX ((KINF_VERSION_MAJOR << 16) | (KINF_VERSION_MINOR << 8) | KINF_VERSION_PATCH)
 
 #ifndef KINF_API
 #ifdef KINFORMER_STATIC
@@ -517,7 +536,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
     KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
     KINF_LOGITEM_XMACRO(DATA_STALE, "the cache was not confirmed current within the age asked for (kinf_fresh)") \
-    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace: refused, not cached") \
+    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace or selectors: refused, not cached") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
@@ -595,6 +614,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed") \
     KINF_LOGITEM_XMACRO(HUB_BAD_REQUEST, "a hub client sent a malformed request: 400 and closed") \
     KINF_LOGITEM_XMACRO(HUB_HEAD_TOO_LARGE, "a hub client's request head exceeds KINF_MAX_HEAD_BYTES: 431 and closed") \
     KINF_LOGITEM_XMACRO(HUB_FULL, "every hub client slot is taken (max_clients): 503") \
@@ -738,8 +758,8 @@ typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
     const char* resource;        /* "pods", "/api/v1/pods", "/apis/apps/v1/deployments" */
     const char* namespace_;      /* NULL or "" = all namespaces */
-    const char* label_selector;
-    const char* field_selector;
+    const char* label_selector;  /* as the API server reads them (kinf_selector_parse); an object */
+    const char* field_selector;  /* they do not match is refused: OBJECT_OUT_OF_SCOPE */
     const char* token;           /* bearer token, copied at init */
     const char* token_file;      /* re-read at least every 60 s and after a 401 */
     const char* const* keep;     /* projection: JSON paths to keep (the identity is in the object's fields) */
@@ -1154,11 +1174,54 @@ KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_
    KINF_NO_JSONPATCH. */
 KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out, size_t cap, size_t* len);
 #endif
+/* Label and field selectors, read as the API server reads them, matched
+   against an object. A plain variable of the caller's (about 2.5 KiB):
+   nothing to release.
+   kinf_selector_parse: label_selector ("app=web,tier!=db", "env in (a,b)",
+   "env notin (c)", "gpu", "!gpu", "size>3", "size<9") and field_selector
+   ("spec.nodeName=n1,status.phase!=Failed", with \\ \, \= escapes), either
+   NULL or "" for none, into sel. KINF_OK; KINF_ERR_INVAL when one is
+   malformed, or KINF_ERR_NOMEM beyond KINF_SELECTOR_TERMS terms or
+   KINF_SELECTOR_BYTES of keys and values, with the reason in why (cap
+   bytes, may be NULL).
+   kinf_selector_match: 1 when obj matches every term (an empty selector
+   matches everything), else 0. A label term reads metadata.labels; a field
+   term the field's text (a field the object lacks reads as "", as the API
+   server's field sets have it).
+   kinf_selector_unkept: 1, with the path written into path (cap bytes),
+   when a term reads a path the informer's projection does not keep (so it
+   could not be judged from its cache), else 0.
+   An informer reads its desc's label_selector and field_selector with
+   kinf_selector_parse (kinf_init refuses one that is malformed:
+   CONFIG_BAD_SELECTOR) and refuses any object the server sends that does
+   not match them (OBJECT_OUT_OF_SCOPE): it keeps the paths its selectors
+   read, added to desc.keep when that keeps less than the whole object.
+   KINF_NO_SELECTOR compiles them out: the selectors go to the server, and
+   what it sends is cached unjudged. */
+#ifndef KINF_NO_SELECTOR
+#ifndef KINF_SELECTOR_BYTES
+#define KINF_SELECTOR_BYTES 2048
+#endif
+#define KINF_SELECTOR_TERMS 32
+typedef struct kinf_selector_t {
+    uint16_t nterms, used;
+    uint32_t skip;                /* private: bit i, term i not judged (its path not kept) */
+    struct { uint8_t op, nval; uint16_t key, klen, val, vlen; } term[KINF_SELECTOR_TERMS];
+    char text[KINF_SELECTOR_BYTES];
+} kinf_selector_t;
+KINF_API int kinf_selector_parse(kinf_selector_t* sel, const char* label_selector, const char* field_selector, char* why, size_t cap);
+KINF_API int kinf_selector_match(const kinf_selector_t* sel, const kinf_object_t* obj);
+KINF_API int kinf_selector_empty(const kinf_selector_t* sel);
+KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* inf, char* path, size_t cap);
+#endif
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* The version of the implementation, "MAJOR.MINOR.PATCH" (KINF_VERSION of the
+   kinformer.h that file included), a static string; any thread, any time. */
+KINF_API const char* kinf_version(void);
 /* A ready logger (desc.logger.func = kinf_log_stderr): one line per item on
    stderr, "tag: level NAME: message" (level: error, warning or info),
    written with one write(2) so that lines of informers on other threads do
@@ -1931,9 +1994,6 @@ KINF_API void kinf_hub_shutdown(kinf_hub_t* hub);
 #define KINF__MAX_OBJECTS 1000000
 #define KINF__SLOT_BITS 20
 #define KINF__MAGIC 0x6b696e66u
-#define KINF__STR2(x) #x
-#define KINF__STR(x) KINF__STR2(x)
-#define KINF__VERSION_STR KINF__STR(KINF_VERSION_MAJOR) "." KINF__STR(KINF_VERSION_MINOR) "." KINF__STR(KINF_VERSION_PATCH)
 
 /* CONTENTS (from src/MANIFEST; grep for the anchor, e.g. "/\* >>store"), in layer order:
      >>base        src/base.c          the implementation prologue: includes, caps; numbers, strings, the clock-free helpers
@@ -1947,6 +2007,7 @@ KINF_API void kinf_hub_shutdown(kinf_hub_t* hub);
      >>driver      src/driver.c        the built-in driver of any connection over the engine calls: socket, clock, token file
      >>context     src/context.c       the informer's state (kinf_informer_t) in the caller's memory; its log lines and sticky error
      >>project     src/project.c       projection of an object to the kept paths, in place
+     >>selector    src/selector.c      label and field selectors: read, matched against an object, the paths they need kept
      >>store       src/store.c         arena, hash (key -> slot), index, operations; the DeltaFIFO
      >>setup       src/setup.c         the descriptor read into the context, the memory layout
      >>metadata    src/metadata.c      metadata-only informers (client-go's metadatainformer)
@@ -3764,7 +3825,7 @@ static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
 static int kinf__conn_headers(kinf_engine_t* c, char* w, size_t cap, size_t* o, const char* h1, const char* h2) {
     int ok = kinf__put(w, cap, o, " HTTP/1.1\r\nHost: ");
     ok &= kinf__put(w, cap, o, c->hosthdr);
-    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
+    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF_VERSION "\r\n");
     if (h1) { ok &= kinf__put(w, cap, o, h1); }
     if (c->token[0]) {
         ok &= kinf__put(w, cap, o, "Authorization: Bearer ");
@@ -5152,6 +5213,9 @@ struct kinf_informer_t {
     char path[KINF__MAX_STR];
     uint16_t ns_off, ns_len;      /* the namespace watched, inside path (0 long: all, or a cluster-scoped resource) */
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
+#ifndef KINF_NO_SELECTOR
+    kinf_selector_t sel;          /* lsel and fsel read: what an object must match to be cached */
+#endif
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;
     int resync_ms, watch_timeout_s;
@@ -5359,6 +5423,36 @@ static int kinf__bit_index(uint32_t x) {
     return r;
 #endif
 }
+/* One keep or drop path ("a.b.c", "\\." a literal dot) into rule r, its
+   segments' bytes appended to rs->buf. 0 when it is empty, too deep or too long. */
+static int kinf__rule_parse(kinf__rules* rs, kinf__rule* r, const char* path) {
+    const char* p = path;
+    size_t seglen = 0;
+    memset(r, 0, sizeof(*r));
+    if (!path || !*path) { return 0; }
+    r->off[0] = (uint16_t)rs->len;
+    r->nseg = 1;
+    for (; *p; p++) {
+        char c = *p;
+        if (c == '.') {
+            if (seglen == 0 || r->nseg >= KINF__MAX_SEGS) { return 0; }
+            r->len[r->nseg - 1] = (uint8_t)seglen;
+            r->off[r->nseg] = (uint16_t)rs->len;
+            r->nseg++; seglen = 0;
+            continue;
+        }
+        if (c == '\\' && p[1]) { c = *++p; }
+        if (rs->len >= sizeof(rs->buf) || seglen >= 255) { return 0; }
+        rs->buf[rs->len++] = c;
+        seglen++;
+    }
+    if (seglen == 0) { return 0; }
+    r->len[r->nseg - 1] = (uint8_t)seglen;
+    for (seglen = 0; seglen < 2 && seglen < r->nseg; seglen++) {
+        rs->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
+    }
+    return 1;
+}
 static int kinf__seg_eq(const kinf__rules* rs, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
     return seg < r->nseg && r->len[seg] == kn && !memcmp(rs->buf + r->off[seg], k, kn);
 }
@@ -5546,6 +5640,380 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     return (long)q.o;
 }
 
+#ifndef KINF_NO_SELECTOR
+/* >>selector  label and field selectors, read as the API server reads them
+   (labels: =, ==, !=, in, notin, exists, !exists, >, <; fields: =, ==, !=
+   with \ escapes) into a fixed kinf_selector_t, and matched against an
+   object's compact JSON. The informer refuses what its own selectors do not
+   match; the node-local server filters its lists and watches with them. */
+enum { KINF__SEL_EXISTS = 1, KINF__SEL_NOT_EXISTS, KINF__SEL_EQ, KINF__SEL_NE, KINF__SEL_IN, KINF__SEL_NOTIN,
+       KINF__SEL_GT, KINF__SEL_LT, KINF__SEL_FEQ, KINF__SEL_FNE };
+#define KINF__SEL_FIELD(op) ((op) >= KINF__SEL_FEQ)
+
+/* why, when a selector is refused */
+static int kinf__sel_why(char* why, size_t cap, const char* what, const char* at, size_t n) {
+    size_t o = 0;
+    if (why && cap) {
+        why[0] = 0;
+        kinf__cat(why, cap, what);
+        if (at) {
+            o = strlen(why);
+            kinf__cat(why, cap, ": '");
+            o += 3;
+            while (n-- && o + 2 < cap) { why[o++] = *at++; }
+            why[o] = 0;
+            kinf__cat(why, cap, "'");
+        }
+    }
+    return KINF_ERR_INVAL;
+}
+/* appends n bytes and a NUL to the selector's text; its offset, or -1 when full */
+static int32_t kinf__sel_put(kinf_selector_t* s, const char* p, size_t n) {
+    int32_t at = (int32_t)s->used;
+    if (n + 1 > sizeof(s->text) - s->used) { return -1; }
+    memcpy(s->text + s->used, p, n);
+    s->text[s->used + n] = 0;
+    s->used = (uint16_t)(s->used + n + 1);
+    return at;
+}
+/* a label value, or the name part of a key: at most 63 bytes of
+   [A-Za-z0-9_.-], alphanumeric at both ends (empty allowed for values) */
+static int kinf__sel_name_ok(const char* p, size_t n) {
+    size_t i;
+    if (n == 0) { return 1; }
+    if (n > 63) { return 0; }
+    for (i = 0; i < n; i++) {
+        char c = p[i];
+        int an = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        if (!an && ((i == 0 || i == n - 1) || (c != '-' && c != '_' && c != '.'))) { return 0; }
+    }
+    return 1;
+}
+/* a label key: [prefix/]name, the prefix a DNS subdomain (at most 253 bytes
+   of lower-case alphanumerics, '-' and '.', alphanumeric at both ends) */
+static int kinf__sel_key_ok(const char* p, size_t n) {
+    const char* sl = (const char*)memchr(p, '/', n);
+    size_t i, pn;
+    if (!sl) { return n > 0 && kinf__sel_name_ok(p, n); }
+    pn = (size_t)(sl - p);
+    if (pn == 0 || pn > 253 || n - pn - 1 == 0 || !kinf__sel_name_ok(sl + 1, n - pn - 1)) { return 0; }
+    for (i = 0; i < pn; i++) {
+        char c = p[i];
+        int an = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!an && ((i == 0 || i == pn - 1) || (c != '-' && c != '.'))) { return 0; }
+    }
+    return 1;
+}
+/* an integer label value for > and <, as a 64-bit signed number */
+static int kinf__sel_int(const char* p, size_t n, int64_t* v) {
+    uint64_t u = 0;
+    size_t i = 0;
+    int neg = 0;
+    if (n && (p[0] == '-' || p[0] == '+')) { neg = p[0] == '-'; i = 1; }
+    if (i == n || n - i > 18) { return 0; }
+    for (; i < n; i++) {
+        if (p[i] < '0' || p[i] > '9') { return 0; }
+        u = u * 10u + (uint64_t)(p[i] - '0');
+    }
+    *v = neg ? -(int64_t)u : (int64_t)u;
+    return 1;
+}
+
+/* >>selector labels  the label selector's lexer and grammar */
+enum { KINF__LT_END = 0, KINF__LT_ID, KINF__LT_NOT, KINF__LT_NE, KINF__LT_EQ, KINF__LT_COMMA, KINF__LT_OPEN,
+       KINF__LT_CLOSE, KINF__LT_GT, KINF__LT_LT, KINF__LT_BAD };
+typedef struct kinf__sel_lex { const char* p; const char* tok; size_t n; } kinf__sel_lex;
+static int kinf__sel_special(char c) {
+    return c == '!' || c == '=' || c == ',' || c == '(' || c == ')' || c == '<' || c == '>' ||
+           c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0;
+}
+static int kinf__sel_next(kinf__sel_lex* x) {
+    const char* p = x->p;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f') { p++; }
+    x->tok = p; x->n = 1;
+    switch (*p) {
+    case 0: x->n = 0; x->p = p; return KINF__LT_END;
+    case ',': x->p = p + 1; return KINF__LT_COMMA;
+    case '(': x->p = p + 1; return KINF__LT_OPEN;
+    case ')': x->p = p + 1; return KINF__LT_CLOSE;
+    case '<': x->p = p + 1; return KINF__LT_LT;
+    case '>': x->p = p + 1; return KINF__LT_GT;
+    case '!': if (p[1] == '=') { x->n = 2; x->p = p + 2; return KINF__LT_NE; } x->p = p + 1; return KINF__LT_NOT;
+    case '=': if (p[1] == '=') { x->n = 2; } x->p = p + x->n; return KINF__LT_EQ;
+    default: break;
+    }
+    while (!kinf__sel_special(*p)) { p++; }
+    x->n = (size_t)(p - x->tok); x->p = p;
+    return KINF__LT_ID;
+}
+static int kinf__sel_is(const kinf__sel_lex* x, const char* word) { return x->n == strlen(word) && !memcmp(x->tok, word, x->n); }
+/* One requirement, from the lexer's current token t. Returns KINF_OK and
+   the token after it, in *t. */
+static int kinf__sel_label_term(kinf_selector_t* s, kinf__sel_lex* x, int* t, char* why, size_t cap) {
+    const char* key;
+    size_t kn;
+    int op;
+    int32_t at;
+    if (s->nterms >= KINF_SELECTOR_TERMS) { kinf__sel_why(why, cap, "more terms than KINF_SELECTOR_TERMS", 0, 0); return KINF_ERR_NOMEM; }
+    if (*t == KINF__LT_NOT) {
+        if (kinf__sel_next(x) != KINF__LT_ID) { return kinf__sel_why(why, cap, "a label key expected after '!'", x->tok, x->n); }
+        op = KINF__SEL_NOT_EXISTS;
+    } else if (*t != KINF__LT_ID) {
+        return kinf__sel_why(why, cap, "a label key expected", x->tok, x->n ? x->n : strlen(x->tok));
+    } else {
+        op = KINF__SEL_EXISTS;
+    }
+    key = x->tok; kn = x->n;
+    if (!kinf__sel_key_ok(key, kn)) { return kinf__sel_why(why, cap, "not a valid label key", key, kn); }
+    if ((at = kinf__sel_put(s, key, kn)) < 0) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+    s->term[s->nterms].key = (uint16_t)at; s->term[s->nterms].klen = (uint16_t)kn;
+    s->term[s->nterms].val = (uint16_t)s->used; s->term[s->nterms].vlen = 0; s->term[s->nterms].nval = 0;
+    *t = kinf__sel_next(x);
+    if (op == KINF__SEL_EXISTS && *t != KINF__LT_END && *t != KINF__LT_COMMA) {
+        int single = *t == KINF__LT_EQ || *t == KINF__LT_NE || *t == KINF__LT_GT || *t == KINF__LT_LT;
+        if (single) {
+            op = *t == KINF__LT_EQ ? KINF__SEL_EQ : *t == KINF__LT_NE ? KINF__SEL_NE : *t == KINF__LT_GT ? KINF__SEL_GT : KINF__SEL_LT;
+            *t = kinf__sel_next(x);
+            if (*t == KINF__LT_ID) {
+                int64_t v;
+                if (op == KINF__SEL_GT || op == KINF__SEL_LT) { /* an integer, not a label value */
+                    if (!kinf__sel_int(x->tok, x->n, &v)) { return kinf__sel_why(why, cap, "'>' and '<' take an integer", x->tok, x->n); }
+                } else if (!kinf__sel_name_ok(x->tok, x->n)) {
+                    return kinf__sel_why(why, cap, "not a valid label value", x->tok, x->n);
+                }
+                if (kinf__sel_put(s, x->tok, x->n) < 0) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+                s->term[s->nterms].vlen = (uint16_t)x->n;
+                *t = kinf__sel_next(x);
+            } else if ((*t == KINF__LT_END || *t == KINF__LT_COMMA) && op != KINF__SEL_GT && op != KINF__SEL_LT) {
+                if (kinf__sel_put(s, "", 0) < 0) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+            } else {
+                return kinf__sel_why(why, cap, "a label value expected", x->tok, x->n ? x->n : strlen(x->tok));
+            }
+            s->term[s->nterms].nval = 1;
+        } else if (*t == KINF__LT_ID && (kinf__sel_is(x, "in") || kinf__sel_is(x, "notin"))) {
+            op = kinf__sel_is(x, "in") ? KINF__SEL_IN : KINF__SEL_NOTIN;
+            if (kinf__sel_next(x) != KINF__LT_OPEN) { return kinf__sel_why(why, cap, "'(' expected", x->tok, x->n); }
+            *t = kinf__sel_next(x);
+            if (*t == KINF__LT_CLOSE) { return kinf__sel_why(why, cap, "'in' and 'notin' need at least one value", key, kn); }
+            for (;;) { /* value? (',' value?)* ')': a value may be empty */
+                const char* v = "";
+                size_t vn = 0;
+                if (*t == KINF__LT_ID) {
+                    v = x->tok; vn = x->n;
+                    if (!kinf__sel_name_ok(v, vn)) { return kinf__sel_why(why, cap, "not a valid label value", v, vn); }
+                    *t = kinf__sel_next(x);
+                }
+                if (s->term[s->nterms].nval == 255 || kinf__sel_put(s, v, vn) < 0) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+                s->term[s->nterms].nval++;
+                if (*t == KINF__LT_CLOSE) { break; }
+                if (*t != KINF__LT_COMMA) { return kinf__sel_why(why, cap, "',' or ')' expected", x->tok, x->n ? x->n : strlen(x->tok)); }
+                *t = kinf__sel_next(x);
+            }
+            s->term[s->nterms].vlen = (uint16_t)(s->used - s->term[s->nterms].val);
+            *t = kinf__sel_next(x);
+        } else {
+            return kinf__sel_why(why, cap, "an operator expected", x->tok, x->n);
+        }
+    }
+    s->term[s->nterms].op = (uint8_t)op;
+    s->nterms++;
+    return KINF_OK;
+}
+static int kinf__sel_labels(kinf_selector_t* s, const char* text, char* why, size_t cap) {
+    kinf__sel_lex x;
+    int t, r;
+    x.p = text; x.tok = text; x.n = 0;
+    t = kinf__sel_next(&x);
+    if (t == KINF__LT_END) { return KINF_OK; } /* everything */
+    for (;;) {
+        if ((r = kinf__sel_label_term(s, &x, &t, why, cap)) != KINF_OK) { return r; }
+        if (t == KINF__LT_END) { return KINF_OK; }
+        if (t != KINF__LT_COMMA) { return kinf__sel_why(why, cap, "',' expected", x.tok, x.n); }
+        t = kinf__sel_next(&x);
+    }
+}
+
+/* >>selector fields  the field selector: terms split at unescaped commas,
+   each field=value, field==value or field!=value; \\, \, and \= escape */
+static int kinf__sel_fields(kinf_selector_t* s, const char* text, char* why, size_t cap) {
+    const char* p = text;
+    while (*p) {
+        const char* e = p;
+        const char* op = 0;
+        size_t on = 0;
+        int32_t at;
+        while (*e && *e != ',') { if (*e == '\\' && e[1]) { e++; } e++; }
+        if (e == p) { p++; continue; } /* an empty term */
+        { /* the first operator, left to right: "!=", "==", then "=" */
+            const char* q;
+            for (q = p; q < e && !op; q++) {
+                if (q[0] == '!' && q + 1 < e && q[1] == '=') { op = q; on = 2; }
+                else if (q[0] == '=') { op = q; on = (q + 1 < e && q[1] == '=') ? 2 : 1; }
+            }
+        }
+        if (!op) { return kinf__sel_why(why, cap, "a field term without '=', '==' or '!='", p, (size_t)(e - p)); }
+        if (op == p) { return kinf__sel_why(why, cap, "a field term without a field", p, (size_t)(e - p)); }
+        if (s->nterms >= KINF_SELECTOR_TERMS) { kinf__sel_why(why, cap, "more terms than KINF_SELECTOR_TERMS", 0, 0); return KINF_ERR_NOMEM; }
+        if ((at = kinf__sel_put(s, p, (size_t)(op - p))) < 0) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+        s->term[s->nterms].key = (uint16_t)at; s->term[s->nterms].klen = (uint16_t)(op - p);
+        s->term[s->nterms].op = (uint8_t)(op[0] == '!' ? KINF__SEL_FNE : KINF__SEL_FEQ);
+        s->term[s->nterms].val = s->used; s->term[s->nterms].nval = 1;
+        { /* the value, unescaped */
+            const char* q = op + on;
+            size_t n = 0;
+            if (s->used >= sizeof(s->text)) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+            for (; q < e; q++) {
+                char c = *q;
+                if (c == '\\') {
+                    c = *++q;
+                    if (c != '\\' && c != ',' && c != '=') { return kinf__sel_why(why, cap, "an invalid escape in a field value", p, (size_t)(e - p)); }
+                } else if (c == '=') {
+                    return kinf__sel_why(why, cap, "an unescaped '=' in a field value", p, (size_t)(e - p));
+                }
+                if ((size_t)s->used + n + 1 >= sizeof(s->text)) { kinf__sel_why(why, cap, "longer than the selector's text", 0, 0); return KINF_ERR_NOMEM; }
+                s->text[s->used + n++] = c;
+            }
+            s->text[s->used + n] = 0;
+            s->term[s->nterms].vlen = (uint16_t)n;
+            s->used = (uint16_t)(s->used + n + 1);
+        }
+        s->nterms++;
+        p = *e ? e + 1 : e;
+    }
+    return KINF_OK;
+}
+
+/* >>selector match */
+/* the path a term reads, written into buf ("metadata.labels.<key>" with its
+   dots escaped, or the field); 0 when it does not fit */
+static int kinf__sel_path(const kinf_selector_t* s, unsigned i, char* buf, size_t cap) {
+    const char* k = s->text + s->term[i].key;
+    size_t o = 0, j;
+    if (KINF__SEL_FIELD(s->term[i].op)) { return kinf__strlcpy(buf, k, cap); }
+    if (cap < 17) { return 0; }
+    memcpy(buf, "metadata.labels.", 16); o = 16;
+    for (j = 0; j < s->term[i].klen; j++) {
+        if (k[j] == '.' || k[j] == '\\') { if (o + 1 >= cap) { return 0; } buf[o++] = '\\'; }
+        if (o + 1 >= cap) { return 0; }
+        buf[o++] = k[j];
+    }
+    buf[o] = 0;
+    return 1;
+}
+static int kinf__sel_term(const kinf_selector_t* s, unsigned i, const kinf_object_t* obj) {
+    char path[KINF__MAX_STR], val[256];
+    const char* v = s->text + s->term[i].val;
+    kinf_value_t fv;
+    size_t n = 0;
+    int has, k, op = s->term[i].op;
+    if (!kinf__sel_path(s, i, path, sizeof(path))) { return 0; }
+    has = kinf_field(obj, path, &fv);
+    if (has && fv.type != KINF_VNULL) {
+        if (fv.type == KINF_VOBJECT || fv.type == KINF_VARRAY) { n = sizeof(val); } /* equal to no value */
+        else if ((n = kinf_value_str(&fv, val, sizeof(val))) >= sizeof(val)) { n = sizeof(val); }
+    } else {
+        val[0] = 0;
+        if (!KINF__SEL_FIELD(op)) { has = 0; } /* a label set to null is no label */
+    }
+    switch (op) {
+    case KINF__SEL_EXISTS: return has;
+    case KINF__SEL_NOT_EXISTS: return !has;
+    case KINF__SEL_FEQ: case KINF__SEL_EQ: return (has || op == KINF__SEL_FEQ) && n == s->term[i].vlen && !memcmp(val, v, n);
+    case KINF__SEL_FNE: case KINF__SEL_NE: return !((has || op == KINF__SEL_FNE) && n == s->term[i].vlen && !memcmp(val, v, n));
+    case KINF__SEL_IN: case KINF__SEL_NOTIN: {
+        int in = 0;
+        for (k = 0; k < s->term[i].nval && !in; k++, v += strlen(v) + 1) { in = has && n == strlen(v) && !memcmp(val, v, n); }
+        return op == KINF__SEL_IN ? in : !in;
+    }
+    default: { /* > and < */
+        int64_t a, b;
+        if (!has || n >= sizeof(val) || !kinf__sel_int(val, n, &a) || !kinf__sel_int(v, s->term[i].vlen, &b)) { return 0; }
+        return op == KINF__SEL_GT ? a > b : a < b;
+    }
+    }
+}
+/* Is the path term i reads kept by rules rs? (its every segment followed
+   through the keep and drop rules, as projection follows them) */
+static int kinf__sel_kept(const kinf_selector_t* s, unsigned i, const kinf__rules* rs) {
+    char path[KINF__MAX_STR];
+    const char* p = path;
+    uint32_t km, dm, km2, dm2;
+    int full, cfull, seg = 0;
+    if (!kinf__sel_path(s, i, path, sizeof(path))) { return 0; }
+    if (!strcmp(path, "metadata.name") || !strcmp(path, "metadata.namespace")) { return 1; } /* the object's fields */
+    kinf__rules_all(rs, &km, &dm, &full);
+    while (*p) {
+        char k[256];
+        size_t kn = 0;
+        while (*p && *p != '.') {
+            if (*p == '\\' && p[1]) { p++; }
+            if (kn + 1 >= sizeof(k)) { return 0; }
+            k[kn++] = *p++;
+        }
+        if (*p == '.') { p++; }
+        if (kinf__pj_decide(rs, (const uint8_t*)k, kn, seg++, km, dm, full, &km2, &dm2, &cfull)) { return 0; }
+        km = km2; dm = dm2; full = cfull;
+    }
+    return full;
+}
+/* Makes rules keep what selector s reads (nothing to add when they keep
+   the whole object), so the informer can judge its objects after
+   projection; under metadata_only only paths under metadata. Then marks
+   the terms the rules still do not keep (dropped by a drop rule, or outside
+   a metadata-only object) as not judged here. 0 when the rules are full. */
+static int kinf__sel_rules(kinf__rules* rs, kinf_selector_t* s, int meta_only) {
+    unsigned i;
+    for (i = 0; i < s->nterms && rs->nkeep > 0; i++) {
+        char path[KINF__MAX_STR];
+        if (kinf__sel_kept(s, i, rs) || !kinf__sel_path(s, i, path, sizeof(path))) { continue; }
+        if (meta_only && strncmp(path, "metadata.", 9)) { continue; }
+        if (rs->nkeep >= KINF_MAX_RULES) { return 0; }
+        if (!kinf__rule_parse(rs, &rs->keep[rs->nkeep], path)) { continue; } /* too deep or long: not judged */
+        rs->nkeep++;
+    }
+    return 1;
+}
+static void kinf__sel_settle(kinf_selector_t* s, const kinf__rules* rs) {
+    unsigned i;
+    s->skip = 0;
+    for (i = 0; i < s->nterms; i++) {
+        if (!kinf__sel_kept(s, i, rs)) { s->skip |= 1u << i; }
+    }
+}
+
+/* >>selector public */
+KINF_API int kinf_selector_parse(kinf_selector_t* sel, const char* label_selector, const char* field_selector, char* why, size_t cap) {
+    int r;
+    if (why && cap) { why[0] = 0; }
+    if (!sel) { return kinf__sel_why(why, cap, "sel is NULL", 0, 0); }
+    memset(sel, 0, sizeof(*sel));
+    r = kinf__sel_labels(sel, label_selector ? label_selector : "", why, cap);
+    if (r == KINF_OK) { r = kinf__sel_fields(sel, field_selector ? field_selector : "", why, cap); }
+    if (r != KINF_OK) { sel->nterms = 0; sel->used = 0; }
+    return r;
+}
+KINF_API int kinf_selector_match(const kinf_selector_t* sel, const kinf_object_t* obj) {
+    unsigned i;
+    if (!sel || !obj) { return 0; }
+    for (i = 0; i < sel->nterms; i++) {
+        if (!(sel->skip & (1u << i)) && !kinf__sel_term(sel, i, obj)) { return 0; }
+    }
+    return 1;
+}
+KINF_API int kinf_selector_empty(const kinf_selector_t* sel) { return !sel || sel->nterms == 0; }
+KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* inf, char* path, size_t cap) {
+    unsigned i;
+    if (path && cap) { path[0] = 0; }
+    if (!sel || !kinf__ok(inf)) { return 0; }
+    for (i = 0; i < sel->nterms; i++) {
+        if (!kinf__sel_kept(sel, i, &inf->rules)) {
+            if (path && cap) { kinf__sel_path(sel, i, path, cap); }
+            return 1;
+        }
+    }
+    return 0;
+}
+#endif /* KINF_NO_SELECTOR */
 /* >>store arena  Object data lives in one arena, compacted when holes block an
    allocation; a block's owner field lets compaction fix the slot's reference. */
 #define KINF__FREE_OWNER 0xffffffffu
@@ -5984,34 +6452,6 @@ static int kinf__setup_path(char* out, const char* prefix, const char* res, cons
     }
     return kinf__cat(out, cap, "/") && kinf__cat(out, cap, plural);
 }
-static int kinf__setup_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
-    const char* p = path;
-    size_t seglen = 0;
-    memset(r, 0, sizeof(*r));
-    if (!path || !*path) { return 0; }
-    r->off[0] = (uint16_t)rs->len;
-    r->nseg = 1;
-    for (; *p; p++) {
-        char c = *p;
-        if (c == '.') {
-            if (seglen == 0 || r->nseg >= KINF__MAX_SEGS) { return 0; }
-            r->len[r->nseg - 1] = (uint8_t)seglen;
-            r->off[r->nseg] = (uint16_t)rs->len;
-            r->nseg++; seglen = 0;
-            continue;
-        }
-        if (c == '\\' && p[1]) { c = *++p; }
-        if (rs->len >= sizeof(rs->buf) || seglen >= 255) { return 0; }
-        rs->buf[rs->len++] = c;
-        seglen++;
-    }
-    if (seglen == 0) { return 0; }
-    r->len[r->nseg - 1] = (uint8_t)seglen;
-    for (seglen = 0; seglen < 2 && seglen < r->nseg; seglen++) {
-        rs->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
-    }
-    return 1;
-}
 
 typedef struct kinf__setup_layout_t { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; size_t gz; } kinf__setup_layout_t;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
@@ -6085,6 +6525,9 @@ typedef struct kinf__setup_out {
     kinf__conn_out conn;
     char* path;                   /* KINF__MAX_STR */
     kinf__rules* rules;           /* zeroed */
+#ifndef KINF_NO_SELECTOR
+    kinf_selector_t* sel;         /* zeroed */
+#endif
 } kinf__setup_out;
 #ifndef KINF_NO_METADATA_ONLY
 /* >>metadata  metadata-only informers (client-go's metadatainformer). The
@@ -6096,7 +6539,7 @@ typedef struct kinf__setup_out {
    -1 when they keep metadata only, else the index of a keep path outside it. */
 static int kinf__meta_rules(kinf__rules* r) {
     int i;
-    if (r->nkeep == 0) { kinf__setup_rule(r, &r->keep[r->nkeep++], "metadata"); return -1; }
+    if (r->nkeep == 0) { kinf__rule_parse(r, &r->keep[r->nkeep++], "metadata"); return -1; }
     for (i = 0; i < r->nkeep; i++) {
         if (r->keep[i].len[0] != 8 || memcmp(r->buf + r->keep[i].off[0], "metadata", 8)) { return i; }
     }
@@ -6127,7 +6570,7 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
     if (d->keep_count > 0) {
         if (d->keep_count > KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
         for (i = 0; i < d->keep_count; i++) {
-            if (!kinf__setup_rule(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
+            if (!kinf__rule_parse(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
         }
     }
 #ifndef KINF_NO_METADATA_ONLY
@@ -6135,11 +6578,22 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
 #else
     if (d->metadata_only) { return KINF__REFUSE(w, METADATA_ONLY_UNAVAILABLE, 0, 0); }
 #endif
-    if (!d->no_default_drop) { kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
+#ifndef KINF_NO_SELECTOR
+    /* the selectors: what they read is kept, so that an object the server
+       sends outside them can be told and refused */
+    if (kinf_selector_parse(o->sel, d->label_selector, d->field_selector, w->num, sizeof(w->num)) != KINF_OK) {
+        return KINF__REFUSE(w, CONFIG_BAD_SELECTOR, w->num, 0);
+    }
+    if (!kinf__sel_rules(o->rules, o->sel, d->metadata_only != 0)) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, " (with the paths the selectors read)", 0); }
+#endif
+    if (!d->no_default_drop) { kinf__rule_parse(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
     for (i = 0; i < d->drop_count; i++) {
         if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
-        if (!kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
+        if (!kinf__rule_parse(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
     }
+#ifndef KINF_NO_SELECTOR
+    kinf__sel_settle(o->sel, o->rules);
+#endif
     return 1;
 }
 /* kinf_init's and kinf_check's one path: the defaults, the layout, the size,
@@ -6182,6 +6636,9 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
         memset(inf, 0, sizeof(*inf));
         o->conn = kinf__conn_into(&inf->conn, kinf__conn_tls_bytes(&s->cd) ? base + s->l.tls : 0);
         o->path = inf->path; o->rules = &inf->rules;
+#ifndef KINF_NO_SELECTOR
+        o->sel = &inf->sel;
+#endif
     }
     if (!kinf__setup_check(&s->d, &s->cd, o, &s->why)) { return s->why.item; }
     return KINF_LOGITEM_OK;
@@ -6511,6 +6968,22 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
+/* Does the projected object in ev[0..jl) match the informer's selectors?
+   (a delete is applied whatever it matches: an object that leaves the
+   selectors is deleted with its new labels, as the API server sends it) */
+static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, size_t jl) {
+#ifdef KINF_NO_SELECTOR
+    (void)inf; (void)key; (void)jl;
+    return 1;
+#else
+    kinf_object_t o;
+    if (!inf->sel.nterms) { return 1; }
+    memset(&o, 0, sizeof(o));
+    o.key = key; o.name = inf->c_name; o.namespace_ = inf->c_ns; o.uid = inf->c_uid; o.resource_version = inf->c_rv;
+    o.json = (const char*)inf->ev; o.json_len = jl;
+    return kinf_selector_match(&inf->sel, &o);
+#endif
+}
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
@@ -6555,6 +7028,16 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     if (end > start) {
         jl = kinf__project(inf, start, end);
         if (jl < 0) { return -1; }
+        if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, (size_t)jl)) {
+            /* outside the selectors the request named: the same refusal. A
+               cached object the server now says is outside them has left
+               them: deleted (with the state it had), as the API server
+               would have sent it */
+            inf->st.malformed++;
+            KINF__ERR(inf, OBJECT_OUT_OF_SCOPE, key, 0);
+            if (s >= 0 && kinf__store_visible(inf, s)) { kinf__store_delete(inf, s, 0, 0); KINF__SELFCHECK(inf); }
+            return 0;
+        }
     } else {
         jl = kinf__rf_identity_json(inf);
         flags = KINF_OBJ_IDENTITY_ONLY;
@@ -9938,17 +10421,23 @@ static int kinf__fa_rules(kinf_factory_t* f, kinf_informer_t* inf, int whole, co
     if (!whole) {
         if (nkeep > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
         for (i = 0; i < nkeep; i++, p += strlen(p) + 1) {
-            if (!kinf__setup_rule(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
+            if (!kinf__rule_parse(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
         }
     }
 #ifndef KINF_NO_METADATA_ONLY
     if (b->metadata_only && kinf__meta_rules(&r) >= 0) { KINF__ERR(inf, CONFIG_BAD_PATH, "metadata_only: keep paths under metadata", 0); return 0; }
 #endif
-    if (!b->no_default_drop) { kinf__setup_rule(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
+#ifndef KINF_NO_SELECTOR
+    if (!kinf__sel_rules(&r, &inf->sel, b->metadata_only != 0)) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, " (with the paths the selectors read)", 0); return 0; }
+#endif
+    if (!b->no_default_drop) { kinf__rule_parse(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < b->drop_count; i++) {
         if (r.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__setup_rule(&r, &r.drop[r.ndrop++], b->drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, b->drop[i], 0); return 0; }
+        if (!kinf__rule_parse(&r, &r.drop[r.ndrop++], b->drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, b->drop[i], 0); return 0; }
     }
+#ifndef KINF_NO_SELECTOR
+    kinf__sel_settle(&inf->sel, &r);
+#endif
     inf->rules = r;
     return 1;
 }
@@ -10620,8 +11109,10 @@ typedef enum kinf__hc {
     KINF__HC_FWD_BODY,            /* forwarded: its body being read */
     KINF__HC_FWD                  /* forwarded: the API server's response being streamed back */
 } kinf__hc;
-#ifndef KINF_SELECTOR_TERMS
-typedef struct kinf__hsel { uint8_t any; } kinf__hsel; /* no selector module */
+#ifndef KINF_NO_SELECTOR
+typedef kinf_selector_t kinf__hsel;
+#else
+typedef struct kinf__hsel { uint8_t any; } kinf__hsel; /* KINF_NO_SELECTOR: a request with a selector is refused */
 #endif
 typedef struct kinf__hcl {
     int st;                       /* kinf__hc */
@@ -10831,9 +11322,8 @@ static int kinf__hub_obj(kinf_hub_t* h, kinf__hcl* c, const kinf_resource_t* r, 
 static const char* const kinf__hub_types[4] = { "ADDED", "MODIFIED", "DELETED", "BOOKMARK" };
 
 /* >>hub select  Selectors as the API server reads them (src/selector.c);
-   a build without that module refuses a request that has one. */
-#ifdef KINF_SELECTOR_TERMS
-typedef kinf_selector_t kinf__hsel;
+   a KINF_NO_SELECTOR build refuses a request that has one. */
+#ifndef KINF_NO_SELECTOR
 static int kinf__hub_sel_parse(kinf__hsel* s, const char* label, const char* field, char* why, size_t cap) {
     return kinf_selector_parse(s, label, field, why, cap);
 }
@@ -11536,7 +12026,7 @@ static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q, co
     }
     if (n == 1 && kinf__hub_seq(seg[0], len[0], "version") && h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
     if (n == 1 && kinf__hub_seq(seg[0], len[0], "version")) {
-        static const char v[] = "{\"major\":\"1\",\"minor\":\"\",\"gitVersion\":\"v0.0.0-kinformer-" KINF__VERSION_STR "\",\"platform\":\"khub\"}";
+        static const char v[] = "{\"major\":\"1\",\"minor\":\"\",\"gitVersion\":\"v0.0.0-kinformer-" KINF_VERSION "\",\"platform\":\"khub\"}";
         h->st.discovery++;
         kinf__hub_fixed(h, c, 200, "application/json", v, sizeof(v) - 1);
         return;
@@ -13174,6 +13664,8 @@ KINF_API kinf_client_t* kinf_client_init(void* mem, size_t size, const kinf_clie
 }
 #endif /* KINF_NO_CLIENT */
 /* >>public */
+KINF_API const char* kinf_version(void) { return KINF_VERSION; }
+
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
     kinf_conn_desc_t cd;
@@ -13293,6 +13785,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
     kinf__rules rules;
+#ifndef KINF_NO_SELECTOR
+    kinf_selector_t sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     kinf__tls_ld tls;             /* no block: decodes and counts only */
 #endif
@@ -13306,6 +13801,9 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
     o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifndef KINF_NO_SELECTOR
+    o.sel = &sc.sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     o.conn.tls = &sc.tls;
 #endif
@@ -13554,6 +14052,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__RECORD_HOOK
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
+#undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
@@ -13563,10 +14062,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES
-#undef KINF__STR
-#undef KINF__STR2
 #undef KINF__TLS_EE_BYTES
-#undef KINF__VERSION_STR
 #undef KINF__WARN
 #undef KINF__WBUF
 #undef KINF__WL_INIT

@@ -17,7 +17,9 @@ OVERVIEW
     Dependencies: jsmn (Debian libjsmn-dev, header only) in the implementation;
     for https://, BearSSL (Debian libbearssl-dev): define KINF_TLS_BEARSSL and
     link -lbearssl. Without it an https:// server fails at kinf_init with
-    KINF_LOGITEM_TLS_UNAVAILABLE. Credentials: a bearer token (literal or a
+    KINF_LOGITEM_TLS_UNAVAILABLE. docs/dependencies.md: their upstream
+    projects and tested versions; docs/install.md: make install,
+    pkg-config, CMake. Credentials: a bearer token (literal or a
     file re-read as it rotates) or a client certificate; configuration from
     code, a kubeconfig or the in-cluster service account (kinf_config_*).
 
@@ -137,6 +139,14 @@ API
         int  kinf_log_item_is_final(uint32_t id)    1: retrying cannot fix it (400, 404)
         void kinf_log_stderr(tag, level, item, message, line, file, user)
                                           a ready desc.logger.func: a line per item
+        const char* kinf_version(void)    "MAJOR.MINOR.PATCH" of the implementation
+    The version: KINF_VERSION_MAJOR, _MINOR, _PATCH; KINF_VERSION, the same as
+    a string ("0.1.0"); KINF_VERSION_HEX, as one number 0xMMmmpp for #if
+    (0x000100; #if KINF_VERSION_HEX >= 0x000200). Those are the declarations'
+    version; kinf_version() is the implementation's, compiled into the file
+    that defined KINFORMER_IMPLEMENTATION: equal to KINF_VERSION unless two
+    copies of kinformer.h met. Before 1.0 a minor version may change the API
+    and the ABI; docs/stability.md says what is a contract and what is not.
 
     Watch-list and metadata-only informers (docs/watch-list.md; desc fields):
         desc.watch_list = KINF_WATCH_LIST_AUTO (0, the default) | _ON | _OFF
@@ -272,6 +282,8 @@ CONFIGURATION MACROS
     KINF_NO_METADATA_ONLY     compile metadata-only informers out: desc.metadata_only = 1 is
                               refused by kinf_init (METADATA_ONLY_UNAVAILABLE)
     KINF_NO_JSONPATCH         compile kinf_json_patch out (docs/kubediff.md)
+    KINF_NO_SELECTOR          compile kinf_selector_* out (about 5 KB at -Os): the selectors go to
+                              the server, and an object it sends outside them is cached unjudged
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -427,9 +439,16 @@ LICENSE
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version: here only (line 1 of the manual says the same; mkheader.py
+   checks it, the Makefile and CMakeLists.txt read these three lines). */
 #define KINF_VERSION_MAJOR 0
 #define KINF_VERSION_MINOR 1
 #define KINF_VERSION_PATCH 0
+#define KINF__VERSION_S2(x) #x
+#define KINF__VERSION_S(x) KINF__VERSION_S2(x)
+/* "MAJOR.MINOR.PATCH", and 0xMMmmpp to compare in #if */
+#define KINF_VERSION KINF__VERSION_S(KINF_VERSION_MAJOR) "." KINF__VERSION_S(KINF_VERSION_MINOR) "." KINF__VERSION_S(KINF_VERSION_PATCH)
+#define KINF_VERSION_HEX ((KINF_VERSION_MAJOR << 16) | (KINF_VERSION_MINOR << 8) | KINF_VERSION_PATCH)
 
 #ifndef KINF_API
 #ifdef KINFORMER_STATIC
@@ -516,7 +535,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(OBJECT_TOO_LARGE, "object exceeds max_event_bytes or max_tokens: kept as identity only") \
     KINF_LOGITEM_XMACRO(OBJECT_NO_NAME, "object without metadata.name or resourceVersion, or with a name, namespace or uid too long") \
     KINF_LOGITEM_XMACRO(DATA_STALE, "the cache was not confirmed current within the age asked for (kinf_fresh)") \
-    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace: refused, not cached") \
+    KINF_LOGITEM_XMACRO(OBJECT_OUT_OF_SCOPE, "object outside the informer's namespace or selectors: refused, not cached") \
     KINF_LOGITEM_XMACRO(STORE_FULL, "store_bytes exhausted: object kept as identity only") \
     KINF_LOGITEM_XMACRO(STORE_SLOTS_FULL, "max_objects reached: object not cached") \
     KINF_LOGITEM_XMACRO(TOKEN_FILE_UNREADABLE, "cannot read the token file; keeping the last token") \
@@ -594,6 +613,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(GZIP_TRUNCATED, "a gzip list response ends before its gzip trailer: the list is retried") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_TEMP_EXISTS, "the snapshot's temporary file is there and cannot be removed: not written, the previous one is kept") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_WRITE_RECOVERED, "snapshot writes work again after failing") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_SELECTOR, "desc.label_selector or desc.field_selector is malformed") \
     KINF_LOGITEM_XMACRO(HUB_BAD_REQUEST, "a hub client sent a malformed request: 400 and closed") \
     KINF_LOGITEM_XMACRO(HUB_HEAD_TOO_LARGE, "a hub client's request head exceeds KINF_MAX_HEAD_BYTES: 431 and closed") \
     KINF_LOGITEM_XMACRO(HUB_FULL, "every hub client slot is taken (max_clients): 503") \
@@ -737,8 +757,8 @@ typedef struct kinf_desc_t {
     const char* server;          /* "http://host:port", IPv6 as "http://[::1]:8080" */
     const char* resource;        /* "pods", "/api/v1/pods", "/apis/apps/v1/deployments" */
     const char* namespace_;      /* NULL or "" = all namespaces */
-    const char* label_selector;
-    const char* field_selector;
+    const char* label_selector;  /* as the API server reads them (kinf_selector_parse); an object */
+    const char* field_selector;  /* they do not match is refused: OBJECT_OUT_OF_SCOPE */
     const char* token;           /* bearer token, copied at init */
     const char* token_file;      /* re-read at least every 60 s and after a 401 */
     const char* const* keep;     /* projection: JSON paths to keep (the identity is in the object's fields) */
@@ -1153,11 +1173,54 @@ KINF_API int kinf_member_next(kinf_members_t* it, kinf_value_t* key, kinf_value_
    KINF_NO_JSONPATCH. */
 KINF_API int kinf_json_patch(const kinf_value_t* from, const kinf_value_t* to, char* out, size_t cap, size_t* len);
 #endif
+/* Label and field selectors, read as the API server reads them, matched
+   against an object. A plain variable of the caller's (about 2.5 KiB):
+   nothing to release.
+   kinf_selector_parse: label_selector ("app=web,tier!=db", "env in (a,b)",
+   "env notin (c)", "gpu", "!gpu", "size>3", "size<9") and field_selector
+   ("spec.nodeName=n1,status.phase!=Failed", with \\ \, \= escapes), either
+   NULL or "" for none, into sel. KINF_OK; KINF_ERR_INVAL when one is
+   malformed, or KINF_ERR_NOMEM beyond KINF_SELECTOR_TERMS terms or
+   KINF_SELECTOR_BYTES of keys and values, with the reason in why (cap
+   bytes, may be NULL).
+   kinf_selector_match: 1 when obj matches every term (an empty selector
+   matches everything), else 0. A label term reads metadata.labels; a field
+   term the field's text (a field the object lacks reads as "", as the API
+   server's field sets have it).
+   kinf_selector_unkept: 1, with the path written into path (cap bytes),
+   when a term reads a path the informer's projection does not keep (so it
+   could not be judged from its cache), else 0.
+   An informer reads its desc's label_selector and field_selector with
+   kinf_selector_parse (kinf_init refuses one that is malformed:
+   CONFIG_BAD_SELECTOR) and refuses any object the server sends that does
+   not match them (OBJECT_OUT_OF_SCOPE): it keeps the paths its selectors
+   read, added to desc.keep when that keeps less than the whole object.
+   KINF_NO_SELECTOR compiles them out: the selectors go to the server, and
+   what it sends is cached unjudged. */
+#ifndef KINF_NO_SELECTOR
+#ifndef KINF_SELECTOR_BYTES
+#define KINF_SELECTOR_BYTES 2048
+#endif
+#define KINF_SELECTOR_TERMS 32
+typedef struct kinf_selector_t {
+    uint16_t nterms, used;
+    uint32_t skip;                /* private: bit i, term i not judged (its path not kept) */
+    struct { uint8_t op, nval; uint16_t key, klen, val, vlen; } term[KINF_SELECTOR_TERMS];
+    char text[KINF_SELECTOR_BYTES];
+} kinf_selector_t;
+KINF_API int kinf_selector_parse(kinf_selector_t* sel, const char* label_selector, const char* field_selector, char* why, size_t cap);
+KINF_API int kinf_selector_match(const kinf_selector_t* sel, const kinf_object_t* obj);
+KINF_API int kinf_selector_empty(const kinf_selector_t* sel);
+KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* inf, char* path, size_t cap);
+#endif
 KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf);
 KINF_API const char* kinf_resource_version(kinf_informer_t* inf);
 KINF_API uint32_t kinf_last_error(kinf_informer_t* inf);
 KINF_API void kinf_clear_error(kinf_informer_t* inf);
 KINF_API const char* kinf_log_item_name(uint32_t item);
+/* The version of the implementation, "MAJOR.MINOR.PATCH" (KINF_VERSION of the
+   kinformer.h that file included), a static string; any thread, any time. */
+KINF_API const char* kinf_version(void);
 /* A ready logger (desc.logger.func = kinf_log_stderr): one line per item on
    stderr, "tag: level NAME: message" (level: error, warning or info),
    written with one write(2) so that lines of informers on other threads do

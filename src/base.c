@@ -105,9 +105,6 @@
 #define KINF__MAX_OBJECTS 1000000
 #define KINF__SLOT_BITS 20
 #define KINF__MAGIC 0x6b696e66u
-#define KINF__STR2(x) #x
-#define KINF__STR(x) KINF__STR2(x)
-#define KINF__VERSION_STR KINF__STR(KINF_VERSION_MAJOR) "." KINF__STR(KINF_VERSION_MINOR) "." KINF__STR(KINF_VERSION_PATCH)
 
 /* @CONTENTS@ (src/mkheader.py writes the contents list here) */
 

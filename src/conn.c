@@ -123,7 +123,7 @@ static int kinf__pct(char* out, size_t cap, size_t* o, const char* s) {
 static int kinf__conn_headers(kinf_engine_t* c, char* w, size_t cap, size_t* o, const char* h1, const char* h2) {
     int ok = kinf__put(w, cap, o, " HTTP/1.1\r\nHost: ");
     ok &= kinf__put(w, cap, o, c->hosthdr);
-    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n");
+    ok &= kinf__put(w, cap, o, "\r\nUser-Agent: kinformer/" KINF_VERSION "\r\n");
     if (h1) { ok &= kinf__put(w, cap, o, h1); }
     if (c->token[0]) {
         ok &= kinf__put(w, cap, o, "Authorization: Bearer ");

@@ -62,6 +62,9 @@ struct kinf_informer_t {
     char path[KINF__MAX_STR];
     uint16_t ns_off, ns_len;      /* the namespace watched, inside path (0 long: all, or a cluster-scoped resource) */
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR];
+#ifndef KINF_NO_SELECTOR
+    kinf_selector_t sel;          /* lsel and fsel read: what an object must match to be cached */
+#endif
     int max_objects, max_tokens, fifo_cap, max_handlers, max_indexes, budget, list_limit;
     size_t store_bytes, max_event_bytes;
     int resync_ms, watch_timeout_s;

@@ -135,17 +135,23 @@ static int kinf__fa_rules(kinf_factory_t* f, kinf_informer_t* inf, int whole, co
     if (!whole) {
         if (nkeep > KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
         for (i = 0; i < nkeep; i++, p += strlen(p) + 1) {
-            if (!kinf__setup_rule(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
+            if (!kinf__rule_parse(&r, &r.keep[r.nkeep++], p)) { KINF__ERR(inf, CONFIG_BAD_PATH, p, 0); return 0; }
         }
     }
 #ifndef KINF_NO_METADATA_ONLY
     if (b->metadata_only && kinf__meta_rules(&r) >= 0) { KINF__ERR(inf, CONFIG_BAD_PATH, "metadata_only: keep paths under metadata", 0); return 0; }
 #endif
-    if (!b->no_default_drop) { kinf__setup_rule(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
+#ifndef KINF_NO_SELECTOR
+    if (!kinf__sel_rules(&r, &inf->sel, b->metadata_only != 0)) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, " (with the paths the selectors read)", 0); return 0; }
+#endif
+    if (!b->no_default_drop) { kinf__rule_parse(&r, &r.drop[r.ndrop++], "metadata.managedFields"); }
     for (i = 0; i < b->drop_count; i++) {
         if (r.ndrop >= KINF_MAX_RULES) { KINF__ERR(inf, CONFIG_TOO_MANY_RULES, 0, 0); return 0; }
-        if (!kinf__setup_rule(&r, &r.drop[r.ndrop++], b->drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, b->drop[i], 0); return 0; }
+        if (!kinf__rule_parse(&r, &r.drop[r.ndrop++], b->drop[i])) { KINF__ERR(inf, CONFIG_BAD_PATH, b->drop[i], 0); return 0; }
     }
+#ifndef KINF_NO_SELECTOR
+    kinf__sel_settle(&inf->sel, &r);
+#endif
     inf->rules = r;
     return 1;
 }

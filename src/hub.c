@@ -168,8 +168,10 @@ typedef enum kinf__hc {
     KINF__HC_FWD_BODY,            /* forwarded: its body being read */
     KINF__HC_FWD                  /* forwarded: the API server's response being streamed back */
 } kinf__hc;
-#ifndef KINF_SELECTOR_TERMS
-typedef struct kinf__hsel { uint8_t any; } kinf__hsel; /* no selector module */
+#ifndef KINF_NO_SELECTOR
+typedef kinf_selector_t kinf__hsel;
+#else
+typedef struct kinf__hsel { uint8_t any; } kinf__hsel; /* KINF_NO_SELECTOR: a request with a selector is refused */
 #endif
 typedef struct kinf__hcl {
     int st;                       /* kinf__hc */
@@ -379,9 +381,8 @@ static int kinf__hub_obj(kinf_hub_t* h, kinf__hcl* c, const kinf_resource_t* r, 
 static const char* const kinf__hub_types[4] = { "ADDED", "MODIFIED", "DELETED", "BOOKMARK" };
 
 /* >>hub select  Selectors as the API server reads them (src/selector.c);
-   a build without that module refuses a request that has one. */
-#ifdef KINF_SELECTOR_TERMS
-typedef kinf_selector_t kinf__hsel;
+   a KINF_NO_SELECTOR build refuses a request that has one. */
+#ifndef KINF_NO_SELECTOR
 static int kinf__hub_sel_parse(kinf__hsel* s, const char* label, const char* field, char* why, size_t cap) {
     return kinf_selector_parse(s, label, field, why, cap);
 }
@@ -1084,7 +1085,7 @@ static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q, co
     }
     if (n == 1 && kinf__hub_seq(seg[0], len[0], "version") && h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
     if (n == 1 && kinf__hub_seq(seg[0], len[0], "version")) {
-        static const char v[] = "{\"major\":\"1\",\"minor\":\"\",\"gitVersion\":\"v0.0.0-kinformer-" KINF__VERSION_STR "\",\"platform\":\"khub\"}";
+        static const char v[] = "{\"major\":\"1\",\"minor\":\"\",\"gitVersion\":\"v0.0.0-kinformer-" KINF_VERSION "\",\"platform\":\"khub\"}";
         h->st.discovery++;
         kinf__hub_fixed(h, c, 200, "application/json", v, sizeof(v) - 1);
         return;

@@ -8,7 +8,7 @@
    -1 when they keep metadata only, else the index of a keep path outside it. */
 static int kinf__meta_rules(kinf__rules* r) {
     int i;
-    if (r->nkeep == 0) { kinf__setup_rule(r, &r->keep[r->nkeep++], "metadata"); return -1; }
+    if (r->nkeep == 0) { kinf__rule_parse(r, &r->keep[r->nkeep++], "metadata"); return -1; }
     for (i = 0; i < r->nkeep; i++) {
         if (r->keep[i].len[0] != 8 || memcmp(r->buf + r->keep[i].off[0], "metadata", 8)) { return i; }
     }
@@ -39,7 +39,7 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
     if (d->keep_count > 0) {
         if (d->keep_count > KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
         for (i = 0; i < d->keep_count; i++) {
-            if (!kinf__setup_rule(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
+            if (!kinf__rule_parse(o->rules, &o->rules->keep[o->rules->nkeep++], d->keep[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->keep[i], 0); }
         }
     }
 #ifndef KINF_NO_METADATA_ONLY
@@ -47,11 +47,22 @@ static int kinf__setup_check(const kinf_desc_t* d, const kinf_conn_desc_t* cd, k
 #else
     if (d->metadata_only) { return KINF__REFUSE(w, METADATA_ONLY_UNAVAILABLE, 0, 0); }
 #endif
-    if (!d->no_default_drop) { kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
+#ifndef KINF_NO_SELECTOR
+    /* the selectors: what they read is kept, so that an object the server
+       sends outside them can be told and refused */
+    if (kinf_selector_parse(o->sel, d->label_selector, d->field_selector, w->num, sizeof(w->num)) != KINF_OK) {
+        return KINF__REFUSE(w, CONFIG_BAD_SELECTOR, w->num, 0);
+    }
+    if (!kinf__sel_rules(o->rules, o->sel, d->metadata_only != 0)) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, " (with the paths the selectors read)", 0); }
+#endif
+    if (!d->no_default_drop) { kinf__rule_parse(o->rules, &o->rules->drop[o->rules->ndrop++], "metadata.managedFields"); }
     for (i = 0; i < d->drop_count; i++) {
         if (o->rules->ndrop >= KINF_MAX_RULES) { return KINF__REFUSE(w, CONFIG_TOO_MANY_RULES, 0, 0); }
-        if (!kinf__setup_rule(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
+        if (!kinf__rule_parse(o->rules, &o->rules->drop[o->rules->ndrop++], d->drop[i])) { return KINF__REFUSE(w, CONFIG_BAD_PATH, d->drop[i], 0); }
     }
+#ifndef KINF_NO_SELECTOR
+    kinf__sel_settle(o->sel, o->rules);
+#endif
     return 1;
 }
 /* kinf_init's and kinf_check's one path: the defaults, the layout, the size,
@@ -94,6 +105,9 @@ static uint32_t kinf__setup(void* mem, size_t size, const kinf_desc_t* desc, kin
         memset(inf, 0, sizeof(*inf));
         o->conn = kinf__conn_into(&inf->conn, kinf__conn_tls_bytes(&s->cd) ? base + s->l.tls : 0);
         o->path = inf->path; o->rules = &inf->rules;
+#ifndef KINF_NO_SELECTOR
+        o->sel = &inf->sel;
+#endif
     }
     if (!kinf__setup_check(&s->d, &s->cd, o, &s->why)) { return s->why.item; }
     return KINF_LOGITEM_OK;

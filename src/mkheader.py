@@ -47,8 +47,21 @@ def contents(mods):
     return "\n".join(out)
 
 
+def version_of(text):
+    """KINF_VERSION_MAJOR.MINOR.PATCH as written in api.h's defines."""
+    parts = [re.search(r"^#define KINF_VERSION_%s (\d+)$" % p, text, re.M) for p in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(m.group(1) for m in parts) if all(parts) else None
+
+
 def problems_in(name, text):
     errs = []
+    if name == "api.h":  # the manual's first line names the version the defines give
+        v = version_of(text)
+        first = text.split("\n", 1)[0]
+        if v is None:
+            errs.append("src/api.h: no KINF_VERSION_MAJOR/MINOR/PATCH defines")
+        elif " v%s " % v not in first:
+            errs.append("src/api.h:1: the first line does not say v%s (KINF_VERSION_*)" % v)
     if name.endswith(".h"):
         return errs
     for m in re.finditer(r"^/\* >>(\S+)", text, re.M):

@@ -89,6 +89,36 @@ static int kinf__bit_index(uint32_t x) {
     return r;
 #endif
 }
+/* One keep or drop path ("a.b.c", "\\." a literal dot) into rule r, its
+   segments' bytes appended to rs->buf. 0 when it is empty, too deep or too long. */
+static int kinf__rule_parse(kinf__rules* rs, kinf__rule* r, const char* path) {
+    const char* p = path;
+    size_t seglen = 0;
+    memset(r, 0, sizeof(*r));
+    if (!path || !*path) { return 0; }
+    r->off[0] = (uint16_t)rs->len;
+    r->nseg = 1;
+    for (; *p; p++) {
+        char c = *p;
+        if (c == '.') {
+            if (seglen == 0 || r->nseg >= KINF__MAX_SEGS) { return 0; }
+            r->len[r->nseg - 1] = (uint8_t)seglen;
+            r->off[r->nseg] = (uint16_t)rs->len;
+            r->nseg++; seglen = 0;
+            continue;
+        }
+        if (c == '\\' && p[1]) { c = *++p; }
+        if (rs->len >= sizeof(rs->buf) || seglen >= 255) { return 0; }
+        rs->buf[rs->len++] = c;
+        seglen++;
+    }
+    if (seglen == 0) { return 0; }
+    r->len[r->nseg - 1] = (uint8_t)seglen;
+    for (seglen = 0; seglen < 2 && seglen < r->nseg; seglen++) {
+        rs->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
+    }
+    return 1;
+}
 static int kinf__seg_eq(const kinf__rules* rs, const kinf__rule* r, int seg, const uint8_t* k, size_t kn) {
     return seg < r->nseg && r->len[seg] == kn && !memcmp(rs->buf + r->off[seg], k, kn);
 }

@@ -1,4 +1,6 @@
 /* >>public */
+KINF_API const char* kinf_version(void) { return KINF_VERSION; }
+
 KINF_API size_t kinf_informer_size(const kinf_desc_t* desc) {
     kinf_desc_t d;
     kinf_conn_desc_t cd;
@@ -118,6 +120,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
     kinf__rules rules;
+#ifndef KINF_NO_SELECTOR
+    kinf_selector_t sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     kinf__tls_ld tls;             /* no block: decodes and counts only */
 #endif
@@ -131,6 +136,9 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
     o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifndef KINF_NO_SELECTOR
+    o.sel = &sc.sel;
+#endif
 #ifdef KINF_TLS_BEARSSL
     o.conn.tls = &sc.tls;
 #endif
@@ -379,6 +387,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__RECORD_HOOK
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
+#undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
@@ -388,10 +397,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
 #undef KINF__STEP_BYTES
-#undef KINF__STR
-#undef KINF__STR2
 #undef KINF__TLS_EE_BYTES
-#undef KINF__VERSION_STR
 #undef KINF__WARN
 #undef KINF__WBUF
 #undef KINF__WL_INIT

@@ -294,6 +294,22 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
+/* Does the projected object in ev[0..jl) match the informer's selectors?
+   (a delete is applied whatever it matches: an object that leaves the
+   selectors is deleted with its new labels, as the API server sends it) */
+static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, size_t jl) {
+#ifdef KINF_NO_SELECTOR
+    (void)inf; (void)key; (void)jl;
+    return 1;
+#else
+    kinf_object_t o;
+    if (!inf->sel.nterms) { return 1; }
+    memset(&o, 0, sizeof(o));
+    o.key = key; o.name = inf->c_name; o.namespace_ = inf->c_ns; o.uid = inf->c_uid; o.resource_version = inf->c_rv;
+    o.json = (const char*)inf->ev; o.json_len = jl;
+    return kinf_selector_match(&inf->sel, &o);
+#endif
+}
 enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 /* Applies one object (inf->ev[start..end), or start == end when only its
    identity is known). Returns 0, or -1 when the object is malformed. */
@@ -338,6 +354,16 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     if (end > start) {
         jl = kinf__project(inf, start, end);
         if (jl < 0) { return -1; }
+        if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, (size_t)jl)) {
+            /* outside the selectors the request named: the same refusal. A
+               cached object the server now says is outside them has left
+               them: deleted (with the state it had), as the API server
+               would have sent it */
+            inf->st.malformed++;
+            KINF__ERR(inf, OBJECT_OUT_OF_SCOPE, key, 0);
+            if (s >= 0 && kinf__store_visible(inf, s)) { kinf__store_delete(inf, s, 0, 0); KINF__SELFCHECK(inf); }
+            return 0;
+        }
     } else {
         jl = kinf__rf_identity_json(inf);
         flags = KINF_OBJ_IDENTITY_ONLY;

@@ -33,34 +33,6 @@ static int kinf__setup_path(char* out, const char* prefix, const char* res, cons
     }
     return kinf__cat(out, cap, "/") && kinf__cat(out, cap, plural);
 }
-static int kinf__setup_rule(kinf__rules* rs, kinf__rule* r, const char* path) {
-    const char* p = path;
-    size_t seglen = 0;
-    memset(r, 0, sizeof(*r));
-    if (!path || !*path) { return 0; }
-    r->off[0] = (uint16_t)rs->len;
-    r->nseg = 1;
-    for (; *p; p++) {
-        char c = *p;
-        if (c == '.') {
-            if (seglen == 0 || r->nseg >= KINF__MAX_SEGS) { return 0; }
-            r->len[r->nseg - 1] = (uint8_t)seglen;
-            r->off[r->nseg] = (uint16_t)rs->len;
-            r->nseg++; seglen = 0;
-            continue;
-        }
-        if (c == '\\' && p[1]) { c = *++p; }
-        if (rs->len >= sizeof(rs->buf) || seglen >= 255) { return 0; }
-        rs->buf[rs->len++] = c;
-        seglen++;
-    }
-    if (seglen == 0) { return 0; }
-    r->len[r->nseg - 1] = (uint8_t)seglen;
-    for (seglen = 0; seglen < 2 && seglen < r->nseg; seglen++) {
-        rs->seglens[seglen] |= (uint64_t)1 << (r->len[seglen] < 63 ? r->len[seglen] : 63);
-    }
-    return 1;
-}
 
 typedef struct kinf__setup_layout_t { size_t rbuf, slots, kb, ix, ixv, ixb, idx, handlers, toks, ev, arena, tls, total; uint32_t kbn, ixbn; size_t gz; } kinf__setup_layout_t;
 /* Applies defaults; *clamped (if given) gets the name of a field that was out of range. */
@@ -134,4 +106,7 @@ typedef struct kinf__setup_out {
     kinf__conn_out conn;
     char* path;                   /* KINF__MAX_STR */
     kinf__rules* rules;           /* zeroed */
+#ifndef KINF_NO_SELECTOR
+    kinf_selector_t* sel;         /* zeroed */
+#endif
 } kinf__setup_out;

@@ -2146,8 +2146,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def _list(self, res, ns, q):
         store = APP.store
-        lsel = LabelSelector(q.get("labelSelector", ""))
-        fsel = FieldSelector(res, q.get("fieldSelector", ""))
+        lsel, fsel = selectors(res, q.get("labelSelector", ""), q.get("fieldSelector", ""))
         match = Matcher(res, foreign_ns(ns), lsel, fsel)
         limit = parse_int_param(q, "limit", 0)
         cont = q.get("continue") or ""
@@ -2235,8 +2234,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         ftext = q.get("fieldSelector", "")
         if name is not None:
             ftext = (ftext + "," if ftext else "") + "metadata.name=" + name
-        lsel = LabelSelector(q.get("labelSelector", ""))
-        fsel = FieldSelector(res, ftext)
+        lsel, fsel = selectors(res, q.get("labelSelector", ""), ftext, name is None)
         rvp = q.get("resourceVersion")
         rvm = q.get("resourceVersionMatch") or ""
         sie_s = q.get("sendInitialEvents")
@@ -2589,7 +2587,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             raise bad_request("bad fault parameter")
         store = APP.store
         result = {"kind": kind}
-        if kind in ("cut", "garbage", "expire_http", "foreign"):
+        if kind in ("cut", "garbage", "expire_http", "foreign", "unfiltered"):
             APP.faults.add(kind, count, {})
         elif kind == "stall":
             secs = 5.0 if seconds is None else seconds
@@ -2634,6 +2632,16 @@ def foreign_ns(ns):
     if ns is not None and APP.faults.take("foreign") is not None:
         return None
     return ns
+
+
+def selectors(res, ltext, ftext, may_ignore=True):
+    """The label and field selectors a LIST or WATCH serves: those asked for,
+    or none while an unfiltered fault is pending (a server or proxy that
+    drops them). The selectors are read (and a malformed one refused) first."""
+    lsel, fsel = LabelSelector(ltext), FieldSelector(res, ftext)
+    if may_ignore and (ltext or ftext) and APP.faults.take("unfiltered") is not None:
+        return LabelSelector(""), FieldSelector(res, "")
+    return lsel, fsel
 
 
 def bad_gzip(body, mode):

@@ -2644,6 +2644,54 @@ def scenario_watchlist(ctx):
     fault_scenario("watch-list under churn, 2 cuts and an in-stream 410: no LIST", inject, verify=verify)
 
 
+def scenario_selector_scope(ctx):
+    """A server that drops the selectors (the unfiltered fault) on the sync, on
+    a relist after a 410 and on a watch: kwatch caches only what its -l and
+    --field-selector match, says OBJECT_OUT_OF_SCOPE for the rest, and ends
+    with the server's state for its selectors. Projected (--keep spec.nodeName)
+    the same holds: the label the selector reads is kept."""
+    lsel, fsel = "tier=web", "spec.nodeName=node-1"
+    for label, extra in (("whole", []), ("projected", ["--keep", "spec.nodeName"])):
+        name = "selector scope (%s): a server that drops the selectors" % label
+        c = Checks(name)
+        srv = Server("selector-scope-" + label, pods=120)
+        kw = None
+        try:
+            srv.fault("unfiltered", count=1)
+            wbase = srv.watch_count("pods")
+            kw = Kwatch(name, srv.url, ["pods", "-l", lsel, "--field-selector", fsel, "-o", "name",
+                                        "--dump-on-exit", "--stats", "-v"] + extra, merge=True)
+            if not wait_watching(c, srv, "pods", wbase):
+                c.report()
+                continue
+            srv.churn(100)
+            time.sleep(1)
+            srv.fault("unfiltered", count=1)
+            srv.fault("expire")
+            c.check(srv.wait_faults_drained(progress=kw.printed), "injected faults never consumed: %s" % srv.pending_faults())
+            time.sleep(2)
+            srv.quiesce()
+            if finish_with_sentinel(c, srv, [kw]):
+                kw.stop()
+                check_clean_exit(c, kw)
+                want = srv.state(pod_path(), lsel, fsel)
+                got = kw.dump()
+                if c.check(got is not None, "no dump printed " + kw.describe()):
+                    outside = sorted(set(parse_dump(got)) - set(parse_dump(want)))[:3]
+                    c.check(not outside, "objects outside the selectors were cached: %s" % outside)
+                check_against_server(c, kw, srv, pod_path(), lsel, fsel)
+                c.check("OBJECT_OUT_OF_SCOPE" in kw.err_text(), "no OBJECT_OUT_OF_SCOPE logged")
+                c.check(kw.stat("lists") + kw.stat("watch_lists") >= 2, "no relist after the 410: lists=%s watch_lists=%s"
+                        % (kw.stats().get("lists"), kw.stats().get("watch_lists")))
+            else:
+                kw.stop()
+        finally:
+            if kw:
+                kw.kill()
+            srv.close()
+        c.report()
+
+
 def scenario_watchlist_refused(ctx):
     """A server that refuses watch-list (422, as one without the feature):
     kwatch falls back to LIST+WATCH once and remembers it: the relist after a
@@ -3545,6 +3593,7 @@ ALL = [
 ]
 ALL += [("kubediff", scenario_kubediff, 5), ("cm2files", scenario_cm2files, 5), ("kubediff_model", scenario_kubediff_model, 4)]
 ALL += [("cm2files_keys", scenario_cm2files_keys, 3), ("cm2files_layout", scenario_cm2files_layout, 4)]
+ALL += [("selector_scope", scenario_selector_scope, 3)]
 
 # kubediff --webhook: a receiver of its own on 127.0.0.1
 class WebhookReceiver:

@@ -29,6 +29,8 @@ run build-matrix sh tests/test_build.sh
 run cross-short sh tests/cross.sh --short
 run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
+run install sh tests/test_install.sh
+run man-completion bash tests/test_man.sh
 run budget sh tests/test_budget.sh
 run fakeapi-vs-kubectl bash tests/test_fakeapi.sh
 run tls-and-config python3 tests/test_tls.py

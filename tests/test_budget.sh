@@ -51,7 +51,9 @@ for what, key in (("an informer", "owner_informer"), ("discovery", "owner_discov
     if not m:
         print("# docs/memory.md has no row for %s" % what); want.append((what, "(a row in docs/memory.md)")); continue
     before, now = int(m.group(1).replace(",", "")), int(m.group(2).replace(",", ""))
-    if now != v[key] or now >= before:
+    # the informer has since grown by its selectors (docs/memory.md says so): its
+    # figure must be right; discovery and the client must still be smaller
+    if now != v[key] or (now >= before and what != "an informer"):
         print("# %s: docs/memory.md says %d (before %d), kinf_*_size says %d" % (what, now, before, v[key]))
         want.append((what, "(docs/memory.md's figure)"))
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)

@@ -367,7 +367,7 @@ static void test_engine(void) {
     CHECK(kinf_engine_sendbuf(kinf_informer_engine(inf), &len) != 0);
     r = (const char*)kinf_engine_sendbuf(kinf_informer_engine(inf), &len);
     CHECK(STARTS(r, "GET /api/v1/pods?limit=500&resourceVersion=0 HTTP/1.1\r\n"));
-    CHECK(strstr(r, "\r\nUser-Agent: kinformer/" KINF__VERSION_STR "\r\n") != 0);
+    CHECK(strstr(r, "\r\nUser-Agent: kinformer/" KINF_VERSION "\r\n") != 0);
     kinf_engine_sent(kinf_informer_engine(inf), 10, t);
     CHECK_INT(kinf_engine_state(kinf_informer_engine(inf)), KINF_ENG_SEND);
     { size_t l2; r = (const char*)kinf_engine_sendbuf(kinf_informer_engine(inf), &l2); CHECK_INT(l2 + 10, len); CHECK(STARTS(r, "1/pods?limit=500&")); len = l2; }

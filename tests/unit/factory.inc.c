@@ -98,7 +98,7 @@ static void test_factory(void) {
     log_reset();
     i3 = fa_req(f, "deploy", "ns-1", "app=web", k_deep, 2);
     CHECK(i3 != 0);
-    if (i3) { CHECK_STR(i3->path, "/apis/apps/v1/namespaces/ns-1/deployments"); CHECK_STR(i3->lsel, "app=web"); CHECK_INT(i3->rules.nkeep, 1); }
+    if (i3) { CHECK_STR(i3->path, "/apis/apps/v1/namespaces/ns-1/deployments"); CHECK_STR(i3->lsel, "app=web"); CHECK_INT(i3->rules.nkeep, 2); } /* and what its selector reads: metadata.labels.app */
     CHECK(kinf_factory_resource(f, i3, &r) == KINF_OK && !strcmp(r.name, "deployments.apps") && !strcmp(r.kind, "Deployment") && r.namespaced);
     CHECK(kinf_factory_resource(f, (kinf_informer_t*)(void*)&r, &r) == KINF_ERR_INVAL);
     CHECK_INT(kinf_factory_count(f), 3);

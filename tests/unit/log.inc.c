@@ -233,3 +233,17 @@ static void test_refusals_recorded(void) {
         CHECK_INT(cfg.error, KINF_LOGITEM_BAD_ARGUMENT);
     }
 }
+
+/* the version: kinf_version() is the header's KINF_VERSION, and both
+   KINF_VERSION and KINF_VERSION_HEX are made of KINF_VERSION_MAJOR/MINOR/PATCH */
+static void test_version(void) {
+    char want[32];
+    g_test = "version";
+    snprintf(want, sizeof(want), "%d.%d.%d", KINF_VERSION_MAJOR, KINF_VERSION_MINOR, KINF_VERSION_PATCH);
+    CHECK_STR(kinf_version(), KINF_VERSION);
+    CHECK_STR(KINF_VERSION, want);
+    CHECK_INT(KINF_VERSION_HEX, KINF_VERSION_MAJOR * 65536 + KINF_VERSION_MINOR * 256 + KINF_VERSION_PATCH);
+#if KINF_VERSION_HEX < 0x000100 /* usable in #if, and at least 0.1.0 */
+    CHECK(0);
+#endif
+}

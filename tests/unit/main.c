@@ -39,6 +39,7 @@
 #include "client.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
+#include "selector.inc.c"
 #include "hub.inc.c"
 
 int main(void) {
@@ -83,6 +84,9 @@ int main(void) {
     test_status_kind();
     test_reflector();
     test_namespace_scope();
+    test_selector_parse();
+    test_selector_match();
+    test_selector_scope();
     test_freshness();
     test_chunked_in_place();
     test_api_edges();
@@ -119,6 +123,7 @@ int main(void) {
     test_check_agrees();
     test_log_stderr();
     test_refusals_recorded();
+    test_version();
     test_discovery();
     test_discovery_errors();
     test_discovery_token();

@@ -589,7 +589,9 @@ static void cr_bad_url(kinf_desc_t* d) { d->server = "http://h:99999"; }
 static void cr_https(kinf_desc_t* d) { d->server = "https://127.0.0.1:6443"; }
 static void cr_https_own(kinf_desc_t* d) { d->server = "https://127.0.0.1:6443"; d->own_transport = 1; }
 static void cr_long_lsel(kinf_desc_t* d) { memset(g_long, 'a', 1024); g_long[1024] = 0; d->label_selector = g_long; }
-static void cr_max_fsel(kinf_desc_t* d) { memset(g_long, 'a', 1023); g_long[1023] = 0; d->field_selector = g_long; }
+static void cr_max_fsel(kinf_desc_t* d) { memset(g_long, 'a', 1023); memcpy(g_long, "metadata.name=", 14); g_long[1023] = 0; d->field_selector = g_long; }
+static void cr_bad_lsel(kinf_desc_t* d) { d->label_selector = "app in ()"; }
+static void cr_bad_fsel(kinf_desc_t* d) { d->field_selector = "spec.nodeName"; }
 static void cr_long_token(kinf_desc_t* d) { memset(g_long, 'a', KINF_MAX_TOKEN); g_long[KINF_MAX_TOKEN] = 0; d->token = g_long; }
 static void cr_bad_token(kinf_desc_t* d) { d->token = "a b"; }
 static void cr_long_token_file(kinf_desc_t* d) { memset(g_long, 'a', 512); g_long[512] = 0; d->token_file = g_long; }
@@ -657,6 +659,8 @@ static void test_check_agrees(void) {
         { { "https, own transport", cr_https_own, 0 }, KINF_LOGITEM_OK },
         { { "label selector of 1024 bytes", cr_long_lsel, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
         { { "field selector of 1023 bytes", cr_max_fsel, 0 }, KINF_LOGITEM_OK },
+        { { "label selector with an empty set", cr_bad_lsel, 0 }, KINF_LOGITEM_CONFIG_BAD_SELECTOR },
+        { { "field selector without an operator", cr_bad_fsel, 0 }, KINF_LOGITEM_CONFIG_BAD_SELECTOR },
         { { "token of KINF_MAX_TOKEN bytes", cr_long_token, 0 }, KINF_LOGITEM_TOKEN_TOO_LONG },
         { { "token with a space", cr_bad_token, 0 }, KINF_LOGITEM_TOKEN_INVALID },
         { { "token_file of 512 bytes", cr_long_token_file, 0 }, KINF_LOGITEM_CONFIG_TOO_LONG },
