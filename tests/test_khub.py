@@ -327,6 +327,14 @@ def scenario_real_clients(d):
     got = "".join(sorted("%s/%s %s\n" % (o["metadata"]["namespace"], o["metadata"]["name"], o["metadata"]["resourceVersion"])
                          for o in json.loads(out)["items"])) if rc == 0 else ""
     check("# cache %d objects\n" % got.count("\n") + got == truth, "kubectl get -A -o json equals the truth")
+    # selectors, as the API server reads them
+    want = fake.req("GET", "/_fake/state?path=/api/v1/pods&labelSelector=tier%3Dweb")[1].decode()
+    check(hub.keys("/api/v1/pods?labelSelector=tier%3Dweb") == want, "a label selector's list equals the truth's")
+    want = fake.req("GET", "/_fake/state?path=/api/v1/pods&fieldSelector=metadata.namespace%3Dns-1")[1].decode()
+    check(hub.keys("/api/v1/pods?fieldSelector=metadata.namespace%3Dns-1") == want, "a field selector's list equals the truth's")
+    c = hub.conn()
+    st, h, body = get(c, "/api/v1/pods?labelSelector=tier%20in%20(")
+    check(st == 400 and json.loads(body)["reason"] == "BadRequest", "a malformed selector: 400 with a Status")
     time.sleep(2)  # the watchers take the last events
     with open(stopfile, "w"):
         pass

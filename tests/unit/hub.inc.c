@@ -218,6 +218,34 @@ static void test_hub_serve(void) {
             CHECK(whole);
         }
     }
+    /* a watch with a selector: a change that takes an object out of it is a delete to this watcher */
+    {
+        kinf__hres* rs = &h->res[0];
+        kinf_object_t o;
+        id2 = kinf_hub_open(h, 0, t);
+        r = hub_ask(h, id2, "GET /api/v1/pods?watch=1&resourceVersion=19&labelSelector=app%3Dweb HTTP/1.1\r\n\r\n", t);
+        CHECK(STARTS(r, "HTTP/1.1 200 "));
+        memset(&o, 0, sizeof(o));
+        o.key = "ns-1/s1"; o.name = "s1"; o.namespace_ = "ns-1"; o.uid = "us"; o.resource_version = "20";
+        o.json = "{\"metadata\":{\"name\":\"s1\",\"namespace\":\"ns-1\",\"labels\":{\"app\":\"web\"}}}"; o.json_len = strlen(o.json);
+        kinf__hub_record(rs, 0, &o, 20);
+        o.resource_version = "21";
+        o.json = "{\"metadata\":{\"name\":\"s1\",\"namespace\":\"ns-1\",\"labels\":{\"app\":\"db\"}}}"; o.json_len = strlen(o.json);
+        kinf__hub_record(rs, 1, &o, 21);
+        o.key = "ns-1/s2"; o.name = "s2";
+        o.json = "{\"metadata\":{\"name\":\"s2\",\"namespace\":\"ns-1\"}}"; o.json_len = strlen(o.json);
+        kinf__hub_record(rs, 0, &o, 22);
+        kinf_hub_tick(h, t);
+        r = hub_out(h, id2, t);
+        CHECK(strstr(r, "{\"type\":\"ADDED\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"s1\"") != 0);
+        CHECK(strstr(r, "{\"type\":\"DELETED\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"s1\"") != 0);
+        CHECK(!strstr(r, "\"name\":\"s2\"") && !strstr(r, "MODIFIED"));
+        kinf_hub_closed(h, id2);
+        id2 = kinf_hub_open(h, 0, t);
+        r = hub_ask(h, id2, "GET /api/v1/pods?labelSelector=app%20in%20( HTTP/1.1\r\n\r\n", t);
+        CHECK(STARTS(r, "HTTP/1.1 400 ") && strstr(r, "\"reason\":\"BadRequest\""));
+        kinf_hub_closed(h, id2);
+    }
     /* a change the informer has read but not delivered yet: a list stands
        at the window's newest, not at the informer's resourceVersion */
     {
@@ -230,7 +258,7 @@ static void test_hub_serve(void) {
         CHECK(kinf_stats(po).fifo_len > 0 && !strcmp(kinf_resource_version(po), "99"));
         id2 = kinf_hub_open(h, 0, t);
         r = hub_ask(h, id2, "GET /api/v1/pods HTTP/1.1\r\n\r\n", t);
-        CHECK(strstr(r, "\"metadata\":{\"resourceVersion\":\"19\"}") != 0);
+        CHECK(strstr(r, "\"metadata\":{\"resourceVersion\":\"22\"}") != 0);
         kinf_hub_closed(h, id2);
     }
     /* hostile heads: an oversized one gets 431 and the connection closes */
