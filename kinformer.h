@@ -10946,7 +10946,6 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
 #include <sys/un.h>
 #define KINF__HUB_MAGIC 0x6b687562u
 #define KINF__HUB_MAX_LISTEN 8
-#define KINF__HUB_RV_LEN 24           /* a resourceVersion the hub writes: a decimal */
 
 /* >>hub request  The bounded request parser: a request head (request line
    and header fields, at most KINF_MAX_HEAD_BYTES) that ends in CRLF CRLF or
@@ -12637,7 +12636,6 @@ KINF_API void kinf_hub_shutdown(kinf_hub_t* h) {
     }
     h->nl = 0;
 }
-#undef KINF__HUB_LOG
 #endif /* KINF_NO_HUB */
 /* >>workqueue  client-go's util/workqueue in fixed memory: one entry per item
    held (waiting, delayed, processing, or with a requeue count), found by a
@@ -14029,6 +14027,10 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
 #undef KINF__FREE_OWNER
+#undef KINF__HUB_FW_HEAD
+#undef KINF__HUB_LOG
+#undef KINF__HUB_MAGIC
+#undef KINF__HUB_MAX_LISTEN
 #undef KINF__INFO
 #undef KINF__KB_EMPTY
 #undef KINF__KB_SLOT

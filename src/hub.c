@@ -5,7 +5,6 @@
 #include <sys/un.h>
 #define KINF__HUB_MAGIC 0x6b687562u
 #define KINF__HUB_MAX_LISTEN 8
-#define KINF__HUB_RV_LEN 24           /* a resourceVersion the hub writes: a decimal */
 
 /* >>hub request  The bounded request parser: a request head (request line
    and header fields, at most KINF_MAX_HEAD_BYTES) that ends in CRLF CRLF or
@@ -1696,5 +1695,4 @@ KINF_API void kinf_hub_shutdown(kinf_hub_t* h) {
     }
     h->nl = 0;
 }
-#undef KINF__HUB_LOG
 #endif /* KINF_NO_HUB */
