@@ -25,7 +25,7 @@ else
 EXAMPLES += libuv-skipped
 endif
 
-.PHONY: libuv-skipped print-smallflags print-version man install uninstall test-install test-man all deps deps-demo deps-cross cross demo test fuzz soak check-all bench test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: libuv-skipped print-smallflags print-version man install uninstall test-install test-man all deps deps-demo deps-cross cross demo test fuzz soak check-all bench bench-khub test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(TOOLS) $(EXAMPLES)
 
@@ -45,6 +45,9 @@ $(BUILD):
 # files (docs/controller.md)
 $(TOOLS): $(BUILD)/%: tools/%.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) $(CFLAGS) $(TLSFLAGS) -o $@ $< $(TLSLIBS)
+
+$(BUILD)/khub-asan: tools/khub.c $(TOOLS_H) kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) $(TLSFLAGS) -o $@ tools/khub.c $(TLSLIBS)
 
 $(BUILD)/kwatch-asan: tools/kwatch.c $(TOOLS_H) kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SELFCHECK $(TLSFLAGS) -o $@ tools/kwatch.c $(TLSLIBS)
@@ -159,7 +162,7 @@ demo: deps-demo $(BUILD)/kwatch
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
+test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):
@@ -301,6 +304,13 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 # -> docs/performance.md. BENCH_QUICK=1 for a first look (about 6 min).
 bench:
 	@sh bench/run.sh
+	@$(MAKE) --no-print-directory bench-khub
+
+# khub's figures (bench/khub.py): upstream load of 10 watchers direct vs
+# through khub, fan-out events/s and RSS per client, peak RSS serving
+# BENCH_KHUB_PODS (10,000) pods to 10 clients. Markdown on stdout.
+bench-khub: $(BUILD)/khub $(BUILD)/kwatch
+	@python3 bench/khub.py
 
 # docs/factory.md's memory figures against the sizing functions (bench/factory_sizes.c)
 test-budget:

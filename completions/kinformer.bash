@@ -68,4 +68,4 @@ _kinformer() {
     return 0
 }
 # the tools (make install writes tools/*.c's names here; a test checks this list)
-complete -F _kinformer cm2files kubediff kwatch nodeagent
+complete -F _kinformer cm2files khub kubediff kwatch nodeagent

@@ -193,6 +193,7 @@ API
         int  kinf_factory_discover(kinf_factory_t*, int timeout_ms)
         kinf_informer_t* kinf_factory_informer(f, const kinf_informer_req_t*)  shared; NULL: logged
         uint32_t kinf_factory_why(f, char* why, size_t cap)   why it refused, as kinf_check
+        kinf_informer_t* kinf_factory_informer_of(f, const kinf_resource_t*, req)  a resource known already
         int  kinf_factory_all(f, const kinf_informer_req_t* tmpl)  every listable+watchable resource
         int  kinf_factory_start(f) / _poll(f, timeout_ms) / _wait_synced(f, timeout_ms)
         int  kinf_factory_has_synced(f) / _flush(f); void _stop(f) / _shutdown(f); int _stopped(f)
@@ -201,6 +202,15 @@ API
         int  kinf_factory_resource(f, inf, kinf_resource_t*); kinf_discovery_t* kinf_factory_discovery(f)
         kinf_factory_stats_t kinf_factory_stats(f)
         desc.caps / caps_count: kinf_factory_caps_t rows, capacities per resource
+    The hub (khub's server: list, watch, get, discovery of a factory's informers; docs/khub.md):
+        size_t kinf_hub_size(const kinf_hub_desc_t*); kinf_hub_t* kinf_hub_init(mem, size, desc)
+        int  kinf_hub_serve(hub, inf)                 one of the factory's informers
+        int  kinf_hub_open(hub, auth, now_ms)         a client's id; KINF_ERR_NOMEM: write kinf_hub_busy's 503
+        unsigned kinf_hub_state(hub, id)              KINF_HUB_RECV / _SEND / _CLOSE
+        kinf_hub_recvbuf/_recvd, kinf_hub_sendbuf/_sent, kinf_hub_closed(hub, id)
+        void kinf_hub_tick(hub, now_ms); uint64_t kinf_hub_deadline(hub); kinf_hub_stats(hub)
+        int  kinf_hub_listen(hub, "unix:PATH" | "127.0.0.1:PORT" | "[::1]:PORT", auth)
+        int  kinf_hub_poll(hub, timeout_ms); void kinf_hub_shutdown(hub)   the built-in driver
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
     reconcile in fixed memory, one worker per key at a time, rate-limited
@@ -284,6 +294,8 @@ CONFIGURATION MACROS
                               ask for gzip, a gzip response is HTTP_UNSUPPORTED_ENCODING,
                               and KINF_GZIP_BYTES is 0
     KINF_NO_WORKQUEUE         compile the workqueue out (the kinf_workqueue_* calls are not defined)
+    KINF_NO_HUB               compile the node-local server out (the kinf_hub_* calls are not
+                              defined; set by KINF_NO_FACTORY: the hub serves a factory's informers)
     KINF_NO_CLIENT            compile the write client out (the kinf_client_* calls are not
                               defined; its log items keep their ids, named "")
     KINF_NO_WATCH_LIST        compile watch-list out: desc.watch_list is ignored, LIST then WATCH
@@ -446,6 +458,9 @@ LICENSE
 #endif
 #if defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_WORKQUEUE)
 #define KINF_NO_WORKQUEUE
+#endif
+#if defined(KINF_NO_FACTORY) && !defined(KINF_NO_HUB)
+#define KINF_NO_HUB /* the hub serves a factory's informers */
 #endif
 #if defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_CLIENT)
 #define KINF_NO_CLIENT
@@ -635,7 +650,17 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(EXEC_FAILED, "the exec credential plugin could not be run or failed (exit status, first line of stderr)") \
     KINF_LOGITEM_XMACRO(EXEC_TIMEOUT, "the exec credential plugin did not finish in time: killed") \
     KINF_LOGITEM_XMACRO(EXEC_BAD_OUTPUT, "the exec credential plugin's output is no usable ExecCredential") \
-    KINF_LOGITEM_XMACRO(EXEC_UNAVAILABLE, "desc.exec: this build runs no exec credential plugins (KINF_NO_EXEC)")
+    KINF_LOGITEM_XMACRO(EXEC_UNAVAILABLE, "desc.exec: this build runs no exec credential plugins (KINF_NO_EXEC)") \
+    KINF_LOGITEM_XMACRO(HUB_BAD_REQUEST, "a hub client sent a malformed request: 400 and closed") \
+    KINF_LOGITEM_XMACRO(HUB_HEAD_TOO_LARGE, "a hub client's request head exceeds KINF_MAX_HEAD_BYTES: 431 and closed") \
+    KINF_LOGITEM_XMACRO(HUB_FULL, "every hub client slot is taken (max_clients): 503") \
+    KINF_LOGITEM_XMACRO(HUB_UNAUTHORIZED, "a hub client sent no token or a wrong one: 401") \
+    KINF_LOGITEM_XMACRO(HUB_SLOW_CLIENT, "a hub client fell behind (its send buffer did not move, or the window of changes passed it): its response ended") \
+    KINF_LOGITEM_XMACRO(HUB_TIMEOUT, "a hub client was idle, or slow to send its request head: closed") \
+    KINF_LOGITEM_XMACRO(HUB_FORWARD_FAILED, "a request forwarded to the API server got no whole response: 503 to its client, or its response cut") \
+    KINF_LOGITEM_XMACRO(HUB_BAD_ADDRESS, "a hub listen address is not unix:PATH, 127.0.0.1:PORT or [::1]:PORT") \
+    KINF_LOGITEM_XMACRO(HUB_LISTEN, "a hub listen address could not be bound") \
+    KINF_LOGITEM_XMACRO(HUB_WINDOW_RESET, "a change could not be kept in the hub's window (too large, or oversized): watchers behind it relist")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -1715,6 +1740,10 @@ KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_in
    none; why may be NULL when cap is 0). A NULL or foreign f is
    BAD_ARGUMENT. */
 KINF_API uint32_t kinf_factory_why(kinf_factory_t* f, char* why, size_t cap);
+/* The same for a resource already known (a kinf_resource_t of an earlier
+   discovery, kept: a start with the API server away); req->resource is not
+   read. Its strings are copied. */
+KINF_API kinf_informer_t* kinf_factory_informer_of(kinf_factory_t* f, const kinf_resource_t* r, const kinf_informer_req_t* req);
 /* An informer for every resource discovery has that can be listed and
    watched (namespaced ones only when tmpl->namespace_ is set), with tmpl's
    namespace, selectors and keep (tmpl->resource is not read; tmpl and what it
@@ -1999,6 +2028,93 @@ KINF_API void kinf_client_clear_error(kinf_client_t* c);
 KINF_API kinf_client_stats_t kinf_client_stats(kinf_client_t* c);
 /* Closes its connection; the client stays usable (the next request connects). */
 KINF_API void kinf_client_shutdown(kinf_client_t* c);
+#endif
+
+/* The hub (khub): a node-local server of list, watch, get and discovery for
+   a factory's informers, one upstream watch per resource however many
+   clients watch (docs/khub.md). Sans-I/O like the engine: each client is a
+   slot of a fixed pool, its request head and its send buffer in the hub's
+   memory; bytes in through kinf_hub_recvbuf/_recvd, out through
+   kinf_hub_sendbuf/_sent, and kinf_hub_tick for what time does (timeouts,
+   bookmarks, watch events into the buffers). A thin built-in driver listens
+   on unix: and loopback TCP addresses (kinf_hub_listen, kinf_hub_poll). */
+typedef struct kinf_hub_t kinf_hub_t; /* opaque, lives in caller memory */
+typedef struct kinf_hub_desc_t {
+    kinf_factory_t* factory;     /* the cache served (its informers added with kinf_hub_serve) */
+    const char* namespace_;      /* the informers' namespace (khub -n); NULL: all */
+    int max_resources;           /* default: the factory's max_informers */
+    int max_clients;             /* client slots; default 32 */
+    size_t client_bytes;         /* each client's send buffer; default and least: the factory's
+                                    largest object (base.max_event_bytes) + 4 KiB */
+    int ring_events;             /* recent changes kept per resource; default 4096 */
+    size_t ring_bytes;           /* their bytes per resource; default 4 MiB */
+    const char* token;           /* the bearer token clients opened with auth must send (copied; NULL: none) */
+    int idle_timeout_ms;         /* a client with no request this long is closed; default 120000 */
+    int head_timeout_ms;         /* a request head not whole this long after its first byte: closed; default 10000 */
+    int slow_ms;                 /* a response whose bytes do not move this long is ended; default 15000 */
+    int bookmark_ms;             /* bookmark period of watches that allow them; default 10000 */
+    /* Forwarding: every request not served from the cache (writes, other
+       resources) goes to this server with the client's own Authorization;
+       token, token_file and the client certificate of this descriptor are
+       not read (the hub never lends its credentials). NULL: such requests
+       get 404. max_forward: requests forwarded at once (default 8); more
+       wait for a free one. forward_body_bytes: the largest request body
+       (default 1 MiB; larger: 413). */
+    const kinf_conn_desc_t* forward;
+    int max_forward;
+    size_t forward_body_bytes;
+    kinf_logger_t logger;
+    const char* tag;             /* default "khub" */
+} kinf_hub_desc_t;
+typedef struct kinf_hub_stats_t {
+    uint64_t accepted, refused_full, requests, lists, gets, watches, discovery, not_found, bad_requests;
+    uint64_t unauthorized, expired, slow_ended, timed_out, forwarded, forward_failed, events_sent, bookmarks_sent, bytes_out;
+    int clients, max_clients, resources;
+    uint64_t ring_evicted;       /* changes dropped from the windows */
+    size_t mem_used, mem_capacity;
+} kinf_hub_stats_t;
+enum { KINF_HUB_RECV = 1, KINF_HUB_SEND = 2, KINF_HUB_CLOSE = 4 }; /* kinf_hub_state */
+
+#ifndef KINF_NO_HUB
+/* Bytes kinf_hub_init needs; 0 for a NULL desc or factory. */
+KINF_API size_t kinf_hub_size(const kinf_hub_desc_t* desc);
+/* Lays the hub out in mem; NULL when size is too small (logged). No I/O. */
+KINF_API kinf_hub_t* kinf_hub_init(void* mem, size_t size, const kinf_hub_desc_t* desc);
+/* Serves inf, an informer of the hub's factory: adds the hub's handler
+   (the window of recent changes). KINF_OK, KINF_ERR_NOMEM (max_resources),
+   KINF_ERR_INVAL (not the factory's). */
+KINF_API int kinf_hub_serve(kinf_hub_t* hub, kinf_informer_t* inf);
+/* A client connected: its id (>= 0), or KINF_ERR_NOMEM when every slot is
+   taken: write kinf_hub_busy's bytes (a 503 with a Status), then close.
+   auth 1: its requests must carry desc.token (401 otherwise). */
+KINF_API int kinf_hub_open(kinf_hub_t* hub, int auth, uint64_t now_ms);
+KINF_API const char* kinf_hub_busy(size_t* len);
+/* What client id wants: KINF_HUB_RECV, _SEND, _CLOSE (close it, then kinf_hub_closed). */
+KINF_API unsigned kinf_hub_state(kinf_hub_t* hub, int id);
+KINF_API uint8_t* kinf_hub_recvbuf(kinf_hub_t* hub, int id, size_t* cap);
+KINF_API void kinf_hub_recvd(kinf_hub_t* hub, int id, size_t n, uint64_t now_ms);
+KINF_API const uint8_t* kinf_hub_sendbuf(kinf_hub_t* hub, int id, size_t* len);
+KINF_API void kinf_hub_sent(kinf_hub_t* hub, int id, size_t n, uint64_t now_ms);
+/* The client's connection is closed (by the peer, or after KINF_HUB_CLOSE): its slot is free. */
+KINF_API void kinf_hub_closed(kinf_hub_t* hub, int id);
+/* Timeouts, bookmarks, changes and list items into the send buffers. Call
+   after the factory's informers ran, and by kinf_hub_deadline. */
+KINF_API void kinf_hub_tick(kinf_hub_t* hub, uint64_t now_ms);
+KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* hub);
+KINF_API kinf_hub_stats_t kinf_hub_stats(kinf_hub_t* hub);
+/* Forwarder i's connection (0 <= i < max_forward), for a transport of the
+   caller's own (forward->own_transport); NULL for none. */
+KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
+/* The built-in driver. kinf_hub_listen: "unix:PATH" (created mode 0660, a
+   stale socket there replaced), "127.0.0.1:PORT" or "[::1]:PORT"; any other
+   address is KINF_ERR_INVAL (logged); KINF_ERR_IO when it cannot listen.
+   auth: clients of this address must send the token. kinf_hub_poll: one
+   wait of at most timeout_ms on the factory's connections, the listeners
+   and the clients, then the factory's poll and kinf_hub_tick.
+   kinf_hub_shutdown closes every socket and removes the unix sockets made. */
+KINF_API int kinf_hub_listen(kinf_hub_t* hub, const char* addr, int auth);
+KINF_API int kinf_hub_poll(kinf_hub_t* hub, int timeout_ms);
+KINF_API void kinf_hub_shutdown(kinf_hub_t* hub);
 #endif
 
 #ifdef __cplusplus

@@ -516,6 +516,10 @@ KINF_API kinf_informer_t* kinf_factory_informer(kinf_factory_t* f, const kinf_in
     kinf__fa_asking(f, 0);
     return inf;
 }
+KINF_API kinf_informer_t* kinf_factory_informer_of(kinf_factory_t* f, const kinf_resource_t* r, const kinf_informer_req_t* req) {
+    if (!kinf__fa_ok(f) || !r || !req || !r->name || !r->group || !r->version || !r->plural || !r->singular || !r->kind || !r->short_names) { return 0; }
+    return kinf__fa_get(f, r, req, 0);
+}
 KINF_API int kinf_factory_all(kinf_factory_t* f, const kinf_informer_req_t* tmpl) {
     static const kinf_informer_req_t none = { 0, 0, 0, 0, 0, 0 };
     int n;

@@ -370,6 +370,10 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
 #undef KINF__FREE_OWNER
+#undef KINF__HUB_FW_HEAD
+#undef KINF__HUB_LOG
+#undef KINF__HUB_MAGIC
+#undef KINF__HUB_MAX_LISTEN
 #undef KINF__INFO
 #undef KINF__KB_EMPTY
 #undef KINF__KB_SLOT

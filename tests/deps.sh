@@ -38,6 +38,7 @@ if [ $demo = 0 ]; then
     command -v git >/dev/null 2>&1 || need="$need git"
     command -v groff >/dev/null 2>&1 || need="$need groff-base"
     [ -f /usr/include/uv.h ] || need="$need libuv1-dev"            # examples/libuv.c
+    /usr/bin/python3 -c "import kubernetes" >/dev/null 2>&1 || need="$need python3-kubernetes"   # a real client of khub (tests/test_khub.py)
     # gcc -m32 is tried, not a file looked for: removing gcc-multilib leaves
     # libc6-dev-i386's stubs-32.h behind
     if ! printf '#include <errno.h>\n#include <sys/socket.h>\nint main(void) { return 0; }\n' |

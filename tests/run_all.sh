@@ -35,6 +35,8 @@ run budget sh tests/test_budget.sh
 run fakeapi-vs-kubectl bash tests/test_fakeapi.sh
 run tls-and-config python3 tests/test_tls.py
 run integration python3 tests/integration.py --kwatch build/kwatch
+run khub python3 tests/test_khub.py --khub build/khub --kwatch build/kwatch
+run khub-asan python3 tests/test_khub.py --khub build/khub-asan --kwatch build/kwatch
 run integration-asan python3 tests/integration.py --kwatch build/kwatch-asan
 run integration-valgrind python3 tests/integration.py --kwatch build/kwatch --valgrind
 run fuzz bash tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"

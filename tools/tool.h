@@ -300,6 +300,40 @@ TOOL_PRIVATE void tool_totals(uint64_t* bytes, uint64_t* lost, void (*each)(kinf
     }
 }
 
+/* the "# stats" lines of one informer (--stats; after its resource's name when named) */
+TOOL_PRIVATE void tool_print_stats(kinf_informer_t* inf, const kinf_stats_t* s, int named) {
+    (void)named;
+#ifndef KINF_NO_FACTORY
+    kinf_resource_t r;
+    if (named && g_fac && kinf_factory_resource(g_fac, inf, &r) == KINF_OK) { fprintf(stderr, "# stats resource %s\n", r.name); }
+#endif
+    fprintf(stderr,
+            "# stats events=%llu added=%llu modified=%llu deleted=%llu bookmarks=%llu\n"
+            "# stats lists=%llu list_pages=%llu list_items=%llu relists=%llu watches=%llu reconnects=%llu backoffs=%llu connections=%llu\n"
+            "# stats bytes_read=%llu bytes_written=%llu errors=%llu malformed=%llu oversized=%llu store_full=%llu dropped=%llu\n"
+            "# stats delivered adds=%llu updates=%llu deletes=%llu resyncs=%llu skipped_unchanged=%llu\n"
+            "# stats objects=%u/%u fifo=%u/%u store_used=%zu store_peak=%zu store_capacity=%zu\n"
+            "# stats memory used=%zu capacity=%zu last_error=%s\n",
+            (unsigned long long)s->events, (unsigned long long)s->added, (unsigned long long)s->modified,
+            (unsigned long long)s->deleted, (unsigned long long)s->bookmarks, (unsigned long long)s->lists,
+            (unsigned long long)s->list_pages, (unsigned long long)s->list_items, (unsigned long long)s->relists,
+            (unsigned long long)s->watches, (unsigned long long)s->reconnects, (unsigned long long)s->backoffs, (unsigned long long)s->connections,
+            (unsigned long long)s->bytes_read, (unsigned long long)s->bytes_written, (unsigned long long)s->errors,
+            (unsigned long long)s->malformed, (unsigned long long)s->oversized, (unsigned long long)s->store_full,
+            (unsigned long long)s->dropped, (unsigned long long)s->delivered_adds, (unsigned long long)s->delivered_updates,
+            (unsigned long long)s->delivered_deletes, (unsigned long long)s->resyncs, (unsigned long long)s->skipped_unchanged, s->objects, s->max_objects,
+            s->fifo_len, s->fifo_capacity, s->store_used, s->store_peak, s->store_capacity, s->mem_used, s->mem_capacity,
+            kinf_log_item_name(kinf_last_error(inf)));
+#ifndef KINF_NO_WATCH_LIST
+    fprintf(stderr, "# stats watch_lists=%llu watch_list_fallbacks=%llu\n", (unsigned long long)s->watch_lists,
+            (unsigned long long)s->watch_list_fallbacks);
+#endif
+#ifndef KINF_NO_GZIP
+    fprintf(stderr, "# stats gzip_responses=%llu gzip_bytes_in=%llu gzip_bytes_out=%llu\n", (unsigned long long)s->gzip_responses,
+            (unsigned long long)s->gzip_bytes_in, (unsigned long long)s->gzip_bytes_out);
+#endif
+    fprintf(stderr, "# stats fresh_age_ms=%lld\n", (long long)s->fresh_age_ms); /* -1: never confirmed current */
+}
 /* --max-events: one more change handled; the last stops the watch */
 TOOL_PRIVATE int tool_events_done(void) { return g_max_events >= 0 && g_events >= g_max_events; }
 TOOL_PRIVATE void tool_count_event(void) {

@@ -43,6 +43,7 @@
 #include "selector.inc.c"
 #include "predicate.inc.c"
 #include "index.inc.c"
+#include "hub.inc.c"
 
 int main(void) {
     setvbuf(stdout, 0, _IOLBF, 0);
@@ -170,5 +171,8 @@ int main(void) {
     test_skip_unchanged_relist();
     test_index_values();
     test_index_values_cap();
+    test_hub_parse();
+    test_hub_serve();
+    test_hub_forward();
     return report();
 }
