@@ -90,7 +90,7 @@ static void kinf__le_time(char* out /* >= 32 */, int64_t unix_ms) {
 /* >>leader record  the Lease read (its spec and resourceVersion) and written */
 static int64_t kinf__le_num(const kinf_object_t* o, const char* path) {
     kinf_value_t v;
-    if (kinf_field(o, path, &v) != KINF_OK || v.type != KINF_VNUMBER) { return -1; }
+    if (!kinf_field(o, path, &v) || v.type != KINF_VNUMBER) { return -1; }
     return kinf__parse_dec(v.ptr, v.len);
 }
 /* 1 when body is a Lease with a resourceVersion; its record in *r, the version in rv */

@@ -37,6 +37,7 @@
 #include "snapshot.inc.c"
 #include "workqueue.inc.c"
 #include "client.inc.c"
+#include "leader.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
 #include "selector.inc.c"
@@ -141,6 +142,14 @@ int main(void) {
     test_client_path();
     test_client_token_file();
     test_client_token_file_driver();
+    test_leader_time();
+    test_leader_config();
+    test_leader_acquire();
+    test_leader_renew_deadline();
+    test_leader_follower();
+    test_leader_conflict();
+    test_leader_release();
+    test_leader_bad_lease();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();
