@@ -160,7 +160,7 @@ static void kinf__le_lose(kinf_leader_t* l, const char* why) {
     if (!l->leading) { return; }
     l->leading = 0;
     l->st.lost++;
-    KINF__LE_LOG(l, WARN, LEADER_LOST, why, 0);
+    kinf__le_log(l, l->stopping ? KINF_LOG_INFO : KINF_LOG_WARN, KINF_LOGITEM_LEADER_LOST, why, 0, __LINE__); /* a clean stop is no warning */
     if (l->on_stopped) { l->on_stopped(l, l->user); }
 }
 static int kinf__le_start(kinf_leader_t* l, int what, uint64_t now) {
