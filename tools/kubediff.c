@@ -306,7 +306,15 @@ static int le_wait(int wait) {
     w = kinf_leader_timeout_ms(g_le);
     return w >= 0 && w < wait ? w : wait;
 }
+/* the elector's and its client's lines: a missing Lease (404) and another's
+   write (409) are part of an election (info); no error of theirs ends the watch */
+static void le_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    (void)line; (void)file; (void)user;
+    if (item == KINF_LOGITEM_CLIENT_NOT_FOUND || item == KINF_LOGITEM_CLIENT_CONFLICT || item == KINF_LOGITEM_CLIENT_ALREADY_EXISTS) { level = KINF_LOG_INFO; }
+    tool_log(tag, level, item, msg);
+}
 static int le_setup(const kinf_desc_t* api) {
+    kinf_desc_t ad = *api;
     kinf_client_desc_t cd;
     kinf_leader_desc_t ld;
     const char* slash = strchr(g_le_lease, '/');
@@ -323,7 +331,8 @@ static int le_setup(const kinf_desc_t* api) {
         snprintf(g_le_id, sizeof g_le_id, "%s_%ld", host, (long)getpid());
     }
     memset(&cd, 0, sizeof cd);
-    cd.conn = api; cd.request_bytes = 4096; cd.response_bytes = 16384;
+    ad.logger.func = le_logger; ad.tag = "leader";
+    cd.conn = &ad; cd.request_bytes = 4096; cd.response_bytes = 16384;
     csz = kinf_client_size(&cd);
     g_lc_mem = malloc(csz);
     g_le_mem = malloc(kinf_leader_size());
@@ -331,7 +340,7 @@ static int le_setup(const kinf_desc_t* api) {
     if (!g_lc || !g_le_mem) { fprintf(stderr, "kubediff: cannot set up --leader-elect's client\n"); return TOOL_EXIT_FAIL; }
     memset(&ld, 0, sizeof ld);
     ld.client = g_lc; ld.namespace_ = g_le_ns; ld.name = slash + 1; ld.identity = g_le_id;
-    ld.logger = api->logger; ld.tag = "leader";
+    ld.logger.func = le_logger; ld.tag = "leader";
     ld.on_started_leading = le_on_started;
     g_le = kinf_leader_init(g_le_mem, kinf_leader_size(), &ld);
     if (!g_le) { return opts_usage_error("--leader-elect: not a usable Lease name or --identity (see the error above)", g_le_lease); }
