@@ -24,11 +24,14 @@ static const char* usage_head =
     "                         discovery. Several, comma-separated, are watched on one loop.\n";
 static const char* usage_tail =
     "\n"
+    "-n takes a comma-separated list of namespaces too (-n a,b): one informer per namespace.\n"
     "Each line is flushed as it is written. An update whose patch would not fit in\n"
     "--patch-bytes, or whose previous object was too large to keep, is printed as\n"
     "MODIFIED with the whole \"object\" instead of a patch (and a line on stderr); an\n"
     "object too large to keep is a line with \"oversized\":true and no object.\n"
-    "SIGINT and SIGTERM stop kubediff cleanly.\n"
+    "SIGINT and SIGTERM stop kubediff cleanly (with --leader-elect, the Lease is given up first).\n"
+    "With --leader-elect, a kubediff that takes over prints every cached object as an ADDED line,\n"
+    "then the changes; it stops printing the moment its lease is no longer renewed.\n"
     "With --webhook, stdout is the same; lines the webhook did not take (dropped, rejected,\n"
     "or unsent at exit) are counted on stderr and make the exit status 1 (3 for a full queue).\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded.\n";
@@ -89,7 +92,8 @@ static const opt_t opts[] = {
     { "--webhook-timeout", 0, OPT_DOUBLE, OPT_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
     { "--webhook-drain", 0, OPT_DOUBLE, OPT_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
     { "--webhook-format", 0, OPT_STR, OPT_VAR(g_wh_format),
-      "  --webhook-format F     json: each line as it is (the default); slack: Slack's incoming-webhook\n"
+      "  --webhook-format json|slack\n"
+      "                         json: each line as it is (the default); slack: Slack's incoming-webhook\n"
       "                         message {\"text\":LINE} (&, <, > escaped as Slack asks)\n" },
     { "--leader-elect", 0, OPT_STR, OPT_VAR(g_le_lease),
       "  --leader-elect NS/NAME one of several kubediffs acts: leader election on the coordination.k8s.io/v1\n"
