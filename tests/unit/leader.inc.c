@@ -170,6 +170,18 @@ static void test_leader_renew_deadline(void) {
     CHECK(g_le_stopped == 1 && g_le_started == 1 && logged(KINF_LOGITEM_LEADER_LOST) == 1);
     CHECK(!kinf_leader_is_leader(l, t));
     free(c);
+    /* a renewal whose response is taken late: the deadline runs from when it was sent */
+    c = cl_mk(4096, 4096);
+    t = 1000;
+    if (!c || !(l = le_leader(c, &t, "cand-a"))) { CHECK(0); free(c); return; }
+    t = kinf_leader_deadline(l);
+    t0 = t;
+    kinf_leader_step(l, t, LE_WALL0 + (int64_t)t);
+    CHECK(kinf_client_busy(c) && cl_serve(c, &t, le_lease("6", "cand-a", 15, "x", 0), 1u << 20, 0) && le_starts("PUT "));
+    t += 3000;
+    kinf_leader_step(l, t, LE_WALL0 + (int64_t)t);
+    CHECK(kinf_leader_is_leader(l, t0 + 9999) && !kinf_leader_is_leader(l, t0 + 10000));
+    free(c);
 }
 
 /* A follower: the record's renewTime is old, but expiry is judged by the
