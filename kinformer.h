@@ -12027,6 +12027,7 @@ static int kinf__le_parse(const char* body, size_t len, kinf__le_record* r, char
     r->transitions = kinf__le_num(&o, "spec.leaseTransitions");
     if (kinf_field_has(&o, "spec.leaseDurationSeconds") && r->duration_s < 0) { return 0; }
     if (r->duration_s < 0) { r->duration_s = 0; }
+    if (r->duration_s > 366 * 86400) { r->duration_s = 366 * 86400; } /* ms of it count in 64 bits */
     if (r->transitions < 0) { r->transitions = 0; }
     return 1;
 }
