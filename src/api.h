@@ -251,6 +251,16 @@ API
         uint32_t kinf_client_last_error(c); void _clear_error(c)
         kinf_client_stats_t kinf_client_stats(c); void kinf_client_shutdown(c)
 
+    Leader election (docs/leader-election.md): client-go's, on a Lease, over a
+    write client of its own, sans-I/O (step with the clocks) or polled:
+        size_t kinf_leader_size(void)
+        kinf_leader_t* kinf_leader_init(void* mem, size_t size, const kinf_leader_desc_t*)
+        int  kinf_leader_step(l, uint64_t now_ms, int64_t unix_ms) / _poll(l, timeout_ms)
+        uint64_t kinf_leader_deadline(l); int kinf_leader_timeout_ms(l)
+        int  kinf_leader_is_leader(l, now_ms); const char* kinf_leader_holder(l)
+        void kinf_leader_release(l); int _stopped(l); kinf_leader_stats_t kinf_leader_stats(l)
+        callbacks: on_started_leading, on_stopped_leading, on_new_leader
+
     Lists in gzip (docs/errors.md, docs/memory.md; KINF_NO_GZIP compiles it out): a
     list request sends Accept-Encoding: gzip (the API server compresses
     responses over 128 KiB; a watch never asks, and the server never
@@ -660,7 +670,14 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(HUB_FORWARD_FAILED, "a request forwarded to the API server got no whole response: 503 to its client, or its response cut") \
     KINF_LOGITEM_XMACRO(HUB_BAD_ADDRESS, "a hub listen address is not unix:PATH, 127.0.0.1:PORT or [::1]:PORT") \
     KINF_LOGITEM_XMACRO(HUB_LISTEN, "a hub listen address could not be bound") \
-    KINF_LOGITEM_XMACRO(HUB_WINDOW_RESET, "a change could not be kept in the hub's window (too large, or oversized): watchers behind it relist")
+    KINF_LOGITEM_XMACRO(HUB_WINDOW_RESET, "a change could not be kept in the hub's window (too large, or oversized): watchers behind it relist") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_CONFIG, "leader election: no client, namespace, name or identity, or not lease > renew deadline > 1.2 retry periods > 0 (the lease in whole seconds)") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_ELECTED, "leader election: this candidate acquired the Lease and leads") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_LOST, "leader election: this candidate leads no more (another holds the Lease, no renewal within the renew deadline, or stopped)") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_NEW, "leader election: the Lease names a new holder") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_RELEASED, "leader election: stopped; the Lease was given up (no holder, lease 1 s)") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -2115,6 +2132,61 @@ KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
 KINF_API int kinf_hub_listen(kinf_hub_t* hub, const char* addr, int auth);
 KINF_API int kinf_hub_poll(kinf_hub_t* hub, int timeout_ms);
 KINF_API void kinf_hub_shutdown(kinf_hub_t* hub);
+#endif
+
+/* Leader election (docs/leader-election.md): client-go's tools/leaderelection
+   on a coordination.k8s.io/v1 Lease, over a write client of its own, on the
+   caller's loop, in fixed memory (kinf_leader_size bytes). Compiled out by
+   KINF_NO_CLIENT. The callbacks run inside kinf_leader_step / _poll /
+   _release, on the caller's thread. */
+typedef struct kinf_leader_t kinf_leader_t; /* opaque, lives in caller memory */
+typedef struct kinf_leader_desc_t {
+    kinf_client_t* client;       /* its own: the elector takes every response of it */
+    const char* namespace_;      /* the Lease: namespace and name */
+    const char* name;
+    const char* identity;        /* this candidate's holderIdentity; unique among the candidates */
+    int lease_duration_ms;       /* 0: 15000; whole seconds (leaseDurationSeconds) */
+    int renew_deadline_ms;       /* 0: 10000; the leader stops leading when no renewal succeeded for so long */
+    int retry_period_ms;         /* 0: 2000; between tries (a candidate's jittered up by up to 1.2 times) */
+    void (*on_started_leading)(kinf_leader_t* l, void* user);
+    void (*on_stopped_leading)(kinf_leader_t* l, void* user); /* lost, or released: act no more */
+    void (*on_new_leader)(kinf_leader_t* l, const char* identity, void* user); /* the Lease names a new holder (this one too) */
+    void* user;
+    kinf_logger_t logger;
+    const char* tag;
+    uint32_t random_seed;        /* the jitter; 0: from the identity */
+} kinf_leader_desc_t;
+typedef struct kinf_leader_stats_t {
+    uint64_t requests, renewals, elected, lost, conflicts, failed, changes_seen, transitions;
+} kinf_leader_stats_t;
+#ifndef KINF_NO_CLIENT
+KINF_API size_t kinf_leader_size(void);
+/* NULL (logged: MEMORY_TOO_SMALL, LEADER_BAD_CONFIG) when mem is too small or
+   unaligned, or the desc is not usable. No I/O; the first step tries. */
+KINF_API kinf_leader_t* kinf_leader_init(void* mem, size_t size, const kinf_leader_desc_t* desc);
+/* Sans-I/O: takes the client's finished request, ends leadership whose renew
+   deadline passed, starts the request due. now_ms: a monotonic clock (expiry
+   is judged by it alone); unix_ms: the wall clock written in the Lease.
+   The client is driven by the caller (kinf_client_engine or _poll). */
+KINF_API int kinf_leader_step(kinf_leader_t* l, uint64_t now_ms, int64_t unix_ms);
+/* The monotonic time of the next step needed (UINT64_MAX: none but the client's). */
+KINF_API uint64_t kinf_leader_deadline(const kinf_leader_t* l);
+/* 1 while this candidate leads: act only while it is 1 (it turns 0 at the
+   renew deadline by the clock, before any step). */
+KINF_API int kinf_leader_is_leader(const kinf_leader_t* l, uint64_t now_ms);
+/* The holder last seen ("" none or not read yet). */
+KINF_API const char* kinf_leader_holder(const kinf_leader_t* l);
+/* A clean stop: leading ends now (on_stopped_leading), and the next steps
+   give the Lease up when this candidate holds it; then kinf_leader_stopped. */
+KINF_API void kinf_leader_release(kinf_leader_t* l);
+KINF_API int kinf_leader_stopped(const kinf_leader_t* l);
+KINF_API kinf_leader_stats_t kinf_leader_stats(const kinf_leader_t* l);
+#ifndef KINF_ENGINE_ONLY
+/* The built-in driver: steps with the process's clocks, polls the client
+   for at most timeout_ms (-1: until the next deadline), steps again. */
+KINF_API int kinf_leader_poll(kinf_leader_t* l, int timeout_ms);
+KINF_API int kinf_leader_timeout_ms(const kinf_leader_t* l); /* ms until a poll is due, -1 none */
+#endif
 #endif
 
 #ifdef __cplusplus

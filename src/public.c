@@ -355,6 +355,10 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__DEEP_ESCAPED
 #undef KINF__DISC_MAGIC
 #undef KINF__CLIENT_MAGIC
+#undef KINF__LEADER_MAGIC
+#undef KINF__LE_LEASES
+#undef KINF__LE_JITTER_TENTHS
+#undef KINF__LE_LOG
 #undef KINF__CERR
 #undef KINF__CWARN
 #undef KINF__CONN_MAGIC

@@ -4883,6 +4883,159 @@ ALL += [("fail_fast", scenario_fail_fast, 4), ("kubectl_formats", scenario_kubec
 VALGRIND_SET = ("churn", "cut")
 # the write client's example, nodeagent (build/nodeagent beside --kwatch)
 ALL.append(("exec_plugin", scenario_exec_plugin, 3))
+KD_LEASE = "/apis/coordination.k8s.io/v1/namespaces/default/leases/kd-leader"
+
+
+def lease_spec(srv, path):
+    """The Lease's spec, {} when there is none (yet)."""
+    try:
+        return srv.get(path).get("spec", {})
+    except TestFailure:
+        return {}
+
+
+def wait_until(pred, timeout):
+    """pred()'s first true value, polled until timeout seconds (times SLOW) passed; None then."""
+    pat = Patience(timeout)
+    for _ in range(1000000):
+        v = pred()
+        if v or pat.left() <= 0:
+            return v or None
+        time.sleep(0.2)
+    return None
+
+
+def scenario_kubediff_leader(ctx):
+    """kubediff --leader-elect, three on one server: only the leader prints;
+    kill -9 of the leader: another takes over, prints its warm cache as
+    ADDED lines, then the changes; a frozen leader that lost the Lease prints
+    nothing once it runs again; a clean stop gives the Lease up at once."""
+    srv = Server("kubediff-leader", pods=2, namespaces=2, configmaps=2)
+    kds = {}
+    cm = "/api/v1/namespaces/ns-1/configmaps/kd-leader-1"
+
+    def put_cm(v):
+        srv.apply(cm, {"metadata": {"name": "kd-leader-1", "namespace": "ns-1"}, "data": {"v": v}})
+
+    def has(v):  # a line of kd-leader-1 at v: whole, or a patch to it
+        return lambda ln: '"key":"ns-1/kd-leader-1"' in ln and (('"v":"%s"' % v) in ln or ('"value":"%s"' % v) in ln)
+
+    def holder():
+        return lease_spec(srv, KD_LEASE).get("holderIdentity")
+    try:
+        c = Checks("kubediff --leader-elect: of three only the leader prints; after kill -9 another takes over "
+                   "(cache as ADDED, then changes); a leader frozen past its lease prints nothing when it runs again; "
+                   "a clean stop releases the Lease (no holder, 1 s)")
+        for k in "abc":
+            kds[k] = Tool("kubediff", "kd-leader-" + k, srv.url,
+                          ["configmaps", "--leader-elect", "default/kd-leader", "--identity", "kd-" + k, "-v", "--stats"])
+            if k == "a" and kds[k].wait_for(lambda ln: "LEADER_ELECTED" in ln, 60, stream="err") is None:
+                c.fail("kd-a never led: %s" % kds[k].describe())
+        for k in "bc":
+            c.check(kds[k].wait_for(lambda ln: "WATCH_START" in ln, 60, stream="err") is not None, "kd-%s never watched" % k)
+        c.check(holder() == "kd-a", "the Lease names %r" % holder())
+        put_cm("1")
+        c.check(kds["a"].wait_for(has("1"), 60) is not None, "the leader did not print the change")
+        # the followers had it too (their ADDED lines below come from their caches); they print nothing
+        c.check(not kds["b"].out_lines() and not kds["c"].out_lines(), "a follower printed")
+        kds["a"].kill()
+        got = wait_until(lambda: holder() in ("kd-b", "kd-c") and holder(), 120)
+        c.check(got is not None, "no follower took over: %r" % holder())
+        if got is None:
+            c.report()
+            return
+        spec = lease_spec(srv, KD_LEASE)
+        c.check(spec.get("leaseTransitions") == 1 and spec.get("leaseDurationSeconds") == 15,
+                "after the takeover: %s" % spec)
+        x, y = (kds["b"], kds["c"]) if got == "kd-b" else (kds["c"], kds["b"])
+        c.check(x.wait_for(lambda ln: '"type":"ADDED"' in ln and has("1")(ln), 60) is not None,
+                "the new leader did not print its cache")
+        put_cm("2")
+        c.check(x.wait_for(lambda ln: '"type":"MODIFIED"' in ln and '"key":"ns-1/kd-leader-1"' in ln, 60) is not None,
+                "the new leader did not print the change")
+        # frozen past its lease: the other takes over; the frozen one, thawed, acts no more
+        os.kill(x.proc.pid, signal.SIGSTOP)
+        try:
+            other = "kd-c" if got == "kd-b" else "kd-b"
+            c.check(wait_until(lambda: holder() == other, 120) is not None, "no takeover from the frozen leader: %r" % holder())
+            c.check(y.wait_for(lambda ln: '"type":"ADDED"' in ln and has("2")(ln), 60) is not None,
+                    "the second leader did not print its cache")
+            put_cm("3")
+            c.check(y.wait_for(has("3"), 60) is not None, "the second leader did not print the change")
+        finally:
+            os.kill(x.proc.pid, signal.SIGCONT)
+        c.check(x.wait_for(lambda ln: "LEADER_LOST" in ln, 60, stream="err") is not None, "the thawed leader never said it lost")
+        put_cm("4")
+        c.check(y.wait_for(has("4"), 60) is not None, "the leader did not print the next change")
+        c.check(not any(has("3")(ln) or has("4")(ln) for ln in x.out_lines()), "the leader that lost printed after it lost")
+        # a clean stop: released at once (no holder, 1 s), or already the other's
+        y.stop()
+        c.check(y.rc == 0, "exit status %s" % y.rc)
+        spec = lease_spec(srv, KD_LEASE)
+        c.check((spec.get("holderIdentity") == "" and spec.get("leaseDurationSeconds") == 1)
+                or spec.get("holderIdentity") == got, "after a clean stop: %s" % spec)
+        c.check(wait_until(lambda: holder() == got, 60) is not None, "the thawed one did not take over after the release")
+        c.check(x.wait_for(lambda ln: '"type":"ADDED"' in ln and has("4")(ln), 60) is not None,
+                "it did not print its cache after taking over")
+        x.stop()
+        c.check(x.rc == 0, "exit status %s" % x.rc)
+        c.report()
+    finally:
+        for kd in kds.values():
+            kd.kill()
+        srv.close()
+
+
+def scenario_kubediff_namespaces_slack(ctx):
+    """kubediff -n ns-0,ns-1: objects of those two namespaces only, one
+    informer each; --webhook-format slack: each line arrives as {"text": line}."""
+    srv = Server("kubediff-ns", pods=2, namespaces=3, configmaps=3)
+    rcv = WebhookReceiver(lifetime=int(300 * SLOW))
+    kd = None
+    try:
+        c = Checks("kubediff -n a,b: the two namespaces' objects only; --webhook-format slack: {\"text\": line} per line, "
+                   "&, <, > escaped")
+        for ns in ("ns-0", "ns-1", "ns-2"):
+            srv.apply("/api/v1/namespaces/%s/configmaps/kd-ns" % ns,
+                      {"metadata": {"name": "kd-ns", "namespace": ns}, "data": {"x": "<a & b>"}})
+        kd = Tool("kubediff", "kubediff-ns", srv.url,
+                  ["configmaps", "-n", "ns-0,ns-1", "--webhook", rcv.url, "--webhook-format", "slack", "--stats"])
+        c.check(kd.wait_for(lambda ln: '"key":"ns-1/kd-ns"' in ln, 60) is not None, "ns-1 never listed")
+        c.check(kd.wait_for(lambda ln: '"key":"ns-0/kd-ns"' in ln, 60) is not None, "ns-0 never listed")
+        srv.apply("/api/v1/namespaces/ns-2/configmaps/kd-ns2", {"metadata": {"name": "kd-ns2", "namespace": "ns-2"}})
+        srv.apply("/api/v1/namespaces/ns-0/configmaps/kd-ns2", {"metadata": {"name": "kd-ns2", "namespace": "ns-0"}})
+        c.check(kd.wait_for(lambda ln: '"key":"ns-0/kd-ns2"' in ln, 60) is not None, "ns-0's new object never came")
+        pat = Patience(60)
+        for _ in range(3000):
+            if len(rcv.got()) >= len(kd.out_lines()) or pat.left() <= 0:
+                break
+            time.sleep(0.1)
+        kd.stop()
+        lines = kd.out_lines()
+        c.check(kd.rc == 0, "exit status %s: %s" % (kd.rc, kd.err_text()[-300:]))
+        nss = sorted(set(json.loads(ln)["key"].split("/")[0] for ln in lines))
+        c.check(nss == ["ns-0", "ns-1"], "namespaces printed: %s" % nss)
+        texts = []
+        for b in rcv.got():
+            d = json.loads(b)
+            texts.append(d.get("text", "") if list(d) == ["text"] else None)
+        unesc = [t.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") if t is not None else None for t in texts]
+        c.check(unesc == lines, "the webhook's texts are not the lines: %d bodies, %d lines" % (len(texts), len(lines)))
+        c.check(any("&lt;a &amp; b&gt;" in (t or "") for t in texts) and not any("<" in (t or "") for t in texts),
+                "&, <, > not escaped as Slack wants")
+        c.check("# stats resource configmaps" in kd.err_text(), "no stats")
+        c.check(kd.err_text().count("# stats resource ") == 2, "not one informer per namespace")
+        c.report()
+    finally:
+        if kd is not None:
+            kd.kill()
+        rcv.close()
+        srv.close()
+
+
+ALL += [("kubediff_leader", scenario_kubediff_leader, 3), ("kubediff_namespaces_slack", scenario_kubediff_namespaces_slack, 2)]
+
+
 ALL.append(("nodeagent", scenario_nodeagent, 6))
 ALL.append(("nodeagent_retry", scenario_nodeagent_retry, 3))
 ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))

@@ -714,6 +714,15 @@ same "kubectl get lease -n kube-node-lease" \
 same "kubectl patch lease --type merge (renewTime)" \
   "$(KW patch lease node-x -n kube-node-lease --type merge -p '{"spec":{"renewTime":"2026-01-02T03:04:05.123456Z"}}' -o 'jsonpath={.spec.renewTime}')" \
   "2026-01-02T03:04:05.123456Z"
+# an elector's writes: a PUT of the record read (no holder, 1 s: a release), then the same again (409)
+KW get lease node-x -n kube-node-lease -o json >"$T/lease-got.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["spec"].update(holderIdentity="", leaseDurationSeconds=1, leaseTransitions=2); json.dump(d, open(sys.argv[1], "w"))' "$T/lease-got.json"
+send PUT "$BW/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-x" "$(cat "$T/lease-got.json")"
+check "PUT a Lease (no holder, 1 s): kept as written" test "$CODE/$(jbody "d['spec']['holderIdentity'], d['spec']['leaseDurationSeconds'], d['spec']['leaseTransitions']")" = "200/('', 1, 2)"
+send PUT "$BW/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-x" "$(cat "$T/lease-got.json")"
+check "PUT a Lease with the old resourceVersion: 409 Conflict" test "$CODE/$(jbody "d['reason']")" = "409/Conflict"
+KW replace --validate=false -f "$T/lease-got.json" >/dev/null 2>"$T/k.err"
+check "kubectl replace of a Lease with the old resourceVersion: the object has been modified" grep -q "the object has been modified" "$T/k.err"
 check "kubectl delete lease" KWq delete lease node-x -n kube-node-lease
 post "$BW/_fake/stop"
 

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
+#include <unistd.h>
 #define TOOL_NAME "kubediff"
 #include "opts.h"
 #include "tool.h"
@@ -23,11 +24,14 @@ static const char* usage_head =
     "                         discovery. Several, comma-separated, are watched on one loop.\n";
 static const char* usage_tail =
     "\n"
+    "-n takes a comma-separated list of namespaces too (-n a,b): one informer per namespace.\n"
     "Each line is flushed as it is written. An update whose patch would not fit in\n"
     "--patch-bytes, or whose previous object was too large to keep, is printed as\n"
     "MODIFIED with the whole \"object\" instead of a patch (and a line on stderr); an\n"
     "object too large to keep is a line with \"oversized\":true and no object.\n"
-    "SIGINT and SIGTERM stop kubediff cleanly.\n"
+    "SIGINT and SIGTERM stop kubediff cleanly (with --leader-elect, the Lease is given up first).\n"
+    "With --leader-elect, a kubediff that takes over prints every cached object as an ADDED line,\n"
+    "then the changes; it stops printing the moment its lease is no longer renewed.\n"
     "With --webhook, stdout is the same; lines the webhook did not take (dropped, rejected,\n"
     "or unsent at exit) are counted on stderr and make the exit status 1 (3 for a full queue).\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 3 a capacity was exceeded.\n";
@@ -50,6 +54,12 @@ static const char* g_wh_ca;
 static int g_wh_insecure;
 static size_t g_wh_queue = 16u << 20;
 static double g_wh_timeout = 10, g_wh_drain = 10;
+static const char* g_wh_format;    /* --webhook-format: 0 or "json" the line, "slack" {"text": line} */
+static int g_wh_slack;
+
+/* --leader-elect's settings (>>leader below) */
+static const char* g_le_lease;     /* NAMESPACE/NAME */
+static const char* g_le_identity;
 
 static const opt_t opts[] = {
     TOOL_SELECT_OPTS,
@@ -87,6 +97,16 @@ static const opt_t opts[] = {
       "                         a line that does not fit even so drops the oldest not yet sent (WEBHOOK_QUEUE_FULL)\n" },
     { "--webhook-timeout", 0, OPT_DOUBLE, OPT_VAR(g_wh_timeout), "  --webhook-timeout S    a POST the webhook answers nothing to for S seconds fails (default 10)\n" },
     { "--webhook-drain", 0, OPT_DOUBLE, OPT_VAR(g_wh_drain), "  --webhook-drain S      at exit, keep sending waiting lines for at most S seconds (default 10)\n" },
+    { "--webhook-format", 0, OPT_STR, OPT_VAR(g_wh_format),
+      "  --webhook-format json|slack\n"
+      "                         json: each line as it is (the default); slack: Slack's incoming-webhook\n"
+      "                         message {\"text\":LINE} (&, <, > escaped as Slack asks)\n" },
+    { "--leader-elect", 0, OPT_STR, OPT_VAR(g_le_lease),
+      "  --leader-elect NS/NAME one of several kubediffs acts: leader election on the coordination.k8s.io/v1\n"
+      "                         Lease NAME in namespace NS (created if missing). The others keep their\n"
+      "                         caches in sync and print nothing until they take over.\n" },
+    { "--identity", 0, OPT_STR, OPT_VAR(g_le_identity),
+      "  --identity ID          this candidate's holderIdentity (default: hostname_pid)\n" },
     OPT_HELP_ROW,
 };
 
@@ -150,7 +170,7 @@ static int wh_room(size_t n) {
     }
     return 1;
 }
-static void wh_put(const char* s, size_t n) {
+static void wh_put_raw(const char* s, size_t n) {
     if (!g_ring || g_rskip) { return; }
     if (!wh_room(n)) {
         g_rskip = 1;
@@ -162,9 +182,26 @@ static void wh_put(const char* s, size_t n) {
     memcpy(g_ring + g_rtail + 4u + g_rlen, s, n);
     g_rlen += n;
 }
+/* --webhook-format slack: the line is the inside of {"text":"..."}: JSON's
+   quote and backslash escaped, and &, <, > as Slack's text wants them */
+static void wh_put(const char* s, size_t n) {
+    size_t i, run = 0;
+    if (!g_wh_slack) { wh_put_raw(s, n); return; }
+    if (!g_rlen) { wh_put_raw("{\"text\":\"", 9); }
+    for (i = 0; i < n; i++) {
+        const char* e = s[i] == '"' ? "\\\"" : s[i] == '\\' ? "\\\\" : s[i] == '&' ? "&amp;" : s[i] == '<' ? "&lt;" : s[i] == '>' ? "&gt;" : 0;
+        if (!e) { continue; }
+        wh_put_raw(s + run, i - run);
+        wh_put_raw(e, strlen(e));
+        run = i + 1;
+    }
+    wh_put_raw(s + run, n - run);
+}
 static void wh_line_end(void) {
-    uint32_t n = (uint32_t)g_rlen;
+    uint32_t n;
     if (!g_ring) { return; }
+    if (g_wh_slack) { wh_put_raw("\"}", 2); }
+    n = (uint32_t)g_rlen;
     if (!g_rskip) { memcpy(g_ring + g_rtail, &n, 4); g_rtail += 4u + g_rlen; g_rcount++; }
     else if (g_rcount) { g_rgap++; } /* a line not queued keeps its number */
     else { g_seq_head++; }
@@ -254,6 +291,79 @@ static void wh_serve(int ms) {
         if (w > 0) { nanosleep(&ts, 0); }
     }
     wh_tick();
+}
+
+/* >>leader  --leader-elect NS/NAME: a write client of its own to the API
+   server and an elector on kubediff's loop. Every informer runs whatever
+   the election says (the cache stays in sync); a change is printed only
+   while this kubediff leads, judged by the clock at each change, so it
+   stops at once when its renew deadline passes. */
+static kinf_client_t* g_lc;
+static kinf_leader_t* g_le;
+static void* g_lc_mem;
+static void* g_le_mem;
+static char g_le_ns[256], g_le_id[256];
+static int g_le_took;  /* started leading: the cache is printed before the next change */
+static int g_le_quiet; /* the changes queued when it took over are delivered unprinted */
+static int acting(void) { return !g_le || (!g_le_quiet && kinf_leader_is_leader(g_le, kinf_workqueue_now_ms())); }
+static void le_on_started(kinf_leader_t* l, void* u) { (void)l; (void)u; g_le_took = 1; }
+/* how long kubediff's loop may wait without the elector missing a step
+   (its client's socket is not among the informers': 10 ms while it waits) */
+static int le_wait(int wait) {
+    int w;
+    if (!g_le) { return wait; }
+    if (kinf_client_busy(g_lc)) { return wait < 10 ? wait : 10; }
+    w = kinf_leader_timeout_ms(g_le);
+    return w >= 0 && w < wait ? w : wait;
+}
+/* the elector's and its client's lines: a missing Lease (404) and another's
+   write (409) are part of an election (info); no error of theirs ends the watch */
+static void le_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* user) {
+    (void)line; (void)file; (void)user;
+    if (item == KINF_LOGITEM_CLIENT_NOT_FOUND || item == KINF_LOGITEM_CLIENT_CONFLICT || item == KINF_LOGITEM_CLIENT_ALREADY_EXISTS) { level = KINF_LOG_INFO; }
+    tool_log(tag, level, item, msg);
+}
+static int le_setup(const kinf_desc_t* api) {
+    kinf_desc_t ad = *api;
+    kinf_client_desc_t cd;
+    kinf_leader_desc_t ld;
+    const char* slash = strchr(g_le_lease, '/');
+    size_t n = slash ? (size_t)(slash - g_le_lease) : 0, csz;
+    char host[200];
+    if (!slash || !n || n >= sizeof g_le_ns || !slash[1] || strchr(slash + 1, '/')) {
+        return opts_usage_error("--leader-elect takes NAMESPACE/NAME", g_le_lease);
+    }
+    memcpy(g_le_ns, g_le_lease, n); g_le_ns[n] = 0;
+    if (g_le_identity) { snprintf(g_le_id, sizeof g_le_id, "%s", g_le_identity); }
+    else {
+        if (gethostname(host, sizeof host) != 0) { snprintf(host, sizeof host, "kubediff"); }
+        host[sizeof host - 1] = 0;
+        snprintf(g_le_id, sizeof g_le_id, "%s_%ld", host, (long)getpid());
+    }
+    memset(&cd, 0, sizeof cd);
+    ad.logger.func = le_logger; ad.tag = "leader";
+    cd.conn = &ad; cd.request_bytes = 4096; cd.response_bytes = 16384;
+    cd.max_retries = -1; /* the elector tries again every retry period */
+    csz = kinf_client_size(&cd);
+    g_lc_mem = malloc(csz);
+    g_le_mem = malloc(kinf_leader_size());
+    g_lc = g_lc_mem ? kinf_client_init(g_lc_mem, csz, &cd) : 0;
+    if (!g_lc || !g_le_mem) { fprintf(stderr, "kubediff: cannot set up --leader-elect's client\n"); return TOOL_EXIT_FAIL; }
+    memset(&ld, 0, sizeof ld);
+    ld.client = g_lc; ld.namespace_ = g_le_ns; ld.name = slash + 1; ld.identity = g_le_id;
+    ld.logger.func = le_logger; ld.tag = "leader";
+    ld.on_started_leading = le_on_started;
+    g_le = kinf_leader_init(g_le_mem, kinf_leader_size(), &ld);
+    if (!g_le) { return opts_usage_error("--leader-elect: not a usable Lease name or --identity (see the error above)", g_le_lease); }
+    return TOOL_EXIT_OK;
+}
+/* a clean stop: the Lease given up when held (for at most 5 s), so another takes over at once */
+static void le_release(void) {
+    double t0 = tool_now_s();
+    if (!g_le) { return; }
+    kinf_leader_release(g_le);
+    while (!kinf_leader_stopped(g_le) && tool_now_s() - t0 < 5) { kinf_leader_poll(g_le, 50); }
+    kinf_client_shutdown(g_lc);
 }
 
 /* what kubediff prints: to stdout, and to the webhook's ring */
@@ -348,7 +458,7 @@ static void print_whole(const char* type, const char* res, const kinf_object_t* 
 }
 static void on_add(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
     (void)inf;
-    if (tool_events_done()) { return; }
+    if (tool_events_done() || !acting()) { return; }
     print_whole("ADDED", (const char*)u, o, 0);
     tool_count_event();
 }
@@ -358,7 +468,7 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
     kinf_value_t a, b;
     int r = KINF_ERR_INVAL;
     (void)inf;
-    if (tool_events_done()) { return; }
+    if (tool_events_done() || !acting()) { return; }
     if (!(old->flags & KINF_OBJ_IDENTITY_ONLY)) { na = full_json(old, g_old, g_obj_cap); }
     nb = full_json(o, g_new, g_obj_cap);
     if (na && nb) {
@@ -392,7 +502,7 @@ static void on_update(kinf_informer_t* inf, const kinf_object_t* old, const kinf
 /* too large to keep: the identity only; the next update of it comes whole */
 static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
     (void)inf;
-    if (tool_events_done()) { return; }
+    if (tool_events_done() || !acting()) { return; }
     g_too_large++;
     fprintf(stderr, "kubediff: error OVERSIZED: %s %s: larger than --max-object-bytes or the store\n", (const char*)u, o->key);
     print_whole(old ? "MODIFIED" : "ADDED", (const char*)u, o, 0);
@@ -400,7 +510,7 @@ static void on_oversized(kinf_informer_t* inf, const kinf_object_t* old, const k
 }
 static void on_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu, void* u) {
     (void)inf;
-    if (tool_events_done()) { return; }
+    if (tool_events_done() || !acting()) { return; }
     print_whole("DELETED", (const char*)u, o, fsu);
     tool_count_event();
 }
@@ -424,6 +534,33 @@ static void print_stats(kinf_informer_t* inf, const kinf_stats_t* s) {
             (unsigned long long)s->store_full, (unsigned long long)s->dropped, s->mem_used, s->mem_capacity,
             kinf_log_item_name(kinf_last_error(inf)));
 }
+/* Taken over (or first elected): what is queued is delivered unprinted,
+   then every cached object is an ADDED line, as a kubediff started now
+   would print them; the changes after that as usual. */
+static void le_took_over(void) {
+    int i;
+    g_le_took = 0;
+    g_le_quiet = 1;
+    if (g_fac) { kinf_factory_flush(g_fac); } else if (g_inf) { kinf_flush(g_inf); }
+    g_le_quiet = 0;
+    for (i = 0; i < tool_informers(); i++) {
+        kinf_informer_t* inf = tool_informer(i);
+        kinf_iter_t it;
+        kinf_object_t o;
+        kinf_resource_t rs;
+        const char* res = g_res;
+        if (!inf) { continue; }
+        if (g_fac) {
+            if (kinf_factory_resource(g_fac, inf, &rs) != KINF_OK) { continue; }
+            res = rs.name;
+        }
+        memset(&it, 0, sizeof it);
+        while (!tool_events_done() && kinf_next(inf, &it, &o)) {
+            print_whole("ADDED", res, &o, 0);
+            tool_count_event();
+        }
+    }
+}
 /* the watch, one informer's or the factory's; returns the exit status */
 static int run_loop(void) {
     double t0 = tool_now_s();
@@ -439,8 +576,10 @@ static int run_loop(void) {
             break;
         }
         if (wh_backpressure()) { wh_serve(wait); continue; } /* the watch waits while the webhook catches up */
-        r = tool_poll(wh_wait(wait));
+        r = tool_poll(le_wait(wh_wait(wait)));
         if (g_ring) { kinf_client_poll(g_wc, 0); wh_tick(); }
+        if (g_le) { kinf_leader_poll(g_le, 0); }
+        if (g_le_took && acting()) { le_took_over(); }
         if (r != KINF_OK) { return TOOL_EXIT_FAIL; }
         if (g_fac) { tool_handle_new(&g_handler); } /* --all: a resource that appeared */
         if (tool_give_up(g_all || tool_synced())) { return TOOL_EXIT_FAIL; }
@@ -455,14 +594,21 @@ static int open_factory(kinf_desc_t* d, char* list) {
     kinf_factory_desc_t fd;
     kinf_informer_req_t q;
     const char* names[64];
-    int n = 0, i;
+    const char* nss[64];
+    int n = 0, i, nn = 1, k;
     size_t size;
     memset(&fd, 0, sizeof fd);
     memset(&q, 0, sizeof q);
     if (list && !(n = tool_split(list, names, 64))) { return opts_usage_error("missing RESOURCE", 0); }
+    nss[0] = d->namespace_;
+    if (d->namespace_ && strchr(d->namespace_, ',')) { /* -n a,b: one informer per namespace, shared by the factory */
+        if (g_all) { return opts_usage_error("--all takes one namespace", d->namespace_); }
+        if (!(nn = tool_split((char*)(uintptr_t)d->namespace_, nss, 64))) { return opts_usage_error("-n: no namespace", 0); }
+        d->namespace_ = 0;
+    }
     d->tag = 0;
     fd.base = d;
-    fd.max_informers = g_all ? 64 : n;
+    fd.max_informers = g_all ? 64 : n * nn;
     size = kinf_factory_size(&fd);
     g_mem = malloc(size);
     if (!g_mem || !(g_fac = kinf_factory_init(g_mem, size, &fd))) { return TOOL_EXIT_FAIL; }
@@ -471,11 +617,13 @@ static int open_factory(kinf_desc_t* d, char* list) {
         fprintf(stderr, "kubediff: giving up: discovery failed\n");
         return g_signal ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
     }
-    q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
+    q.namespace_ = nss[0]; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
     if (g_all) { kinf_factory_all(g_fac, &q); }
     for (i = 0; i < n; i++) {
-        q.resource = names[i];
-        if (!kinf_factory_informer(g_fac, &q)) { return TOOL_EXIT_FAIL; } /* logged */
+        for (k = 0; k < nn; k++) {
+            q.resource = names[i]; q.namespace_ = nss[k];
+            if (!kinf_factory_informer(g_fac, &q)) { return TOOL_EXIT_FAIL; } /* logged */
+        }
     }
     if (g_all) { g_fail_fast = 0; } /* discovery answered; an informer of --all that is refused does not end the others */
     tool_handle_new(&g_handler);
@@ -581,10 +729,16 @@ int main(int argc, char** argv) {
     g_obj_cap = (d.max_event_bytes ? d.max_event_bytes : 64u << 10) + 8192;
     g_old = (char*)malloc(g_obj_cap); g_new = (char*)malloc(g_obj_cap); g_patch = (char*)malloc(g_patch_bytes);
     if (!g_old || !g_new || !g_patch) { fprintf(stderr, "kubediff: cannot allocate the buffers\n"); rc = TOOL_EXIT_FAIL; goto out; }
+    if (g_wh_format && strcmp(g_wh_format, "json") != 0 && strcmp(g_wh_format, "slack") != 0) {
+        rc = opts_usage_error("--webhook-format is json or slack", g_wh_format); goto out;
+    }
+    g_wh_slack = g_wh_format && !strcmp(g_wh_format, "slack");
     if (g_webhook && (rc = wh_setup(&d)) != TOOL_EXIT_OK) { goto out; }
+    if (g_le_identity && !g_le_lease) { rc = opts_usage_error("--identity goes with --leader-elect", 0); goto out; }
+    if (g_le_lease && (rc = le_setup(&d)) != TOOL_EXIT_OK) { goto out; }
     tool_install_signals(0);
     g_handler.on_add = on_add; g_handler.on_update = on_update; g_handler.on_delete = on_delete; g_handler.on_oversized = on_oversized;
-    if (!g_all && tool_plain_resource(g_res)) {
+    if (!g_all && tool_plain_resource(g_res) && !(d.namespace_ && strchr(d.namespace_, ','))) {
         d.resource = g_res; d.tag = g_res;
         if (!tool_init_informer(&d)) { rc = TOOL_EXIT_FAIL; goto out; }
         g_handler.user = (void*)(uintptr_t)g_res;
@@ -594,6 +748,7 @@ int main(int argc, char** argv) {
     }
     if (g_max_events == 0) { tool_stop(); }
     rc = run_loop();
+    le_release();
     tool_totals(&bytes, &lost, g_stats ? print_stats : 0);
     tool_shutdown();
     if (g_ring) { /* what waits is sent, for at most --webhook-drain seconds */
@@ -613,6 +768,12 @@ int main(int argc, char** argv) {
         kinf_workqueue_shut_down(g_wq);
         kinf_workqueue_destroy(g_wq);
     }
+    if (g_stats && g_le) {
+        kinf_leader_stats_t ls = kinf_leader_stats(g_le);
+        fprintf(stderr, "# stats leader identity=%s requests=%llu renewals=%llu elected=%llu lost=%llu conflicts=%llu failed=%llu\n",
+                g_le_id, (unsigned long long)ls.requests, (unsigned long long)ls.renewals, (unsigned long long)ls.elected,
+                (unsigned long long)ls.lost, (unsigned long long)ls.conflicts, (unsigned long long)ls.failed);
+    }
     if (g_stats) {
         fprintf(stderr, "# stats kubediff changes=%ld printed_whole=%llu too_large=%llu buffers=%zu\n", g_events,
                 (unsigned long long)g_whole, (unsigned long long)g_too_large, 2 * g_obj_cap + g_patch_bytes);
@@ -622,6 +783,6 @@ int main(int argc, char** argv) {
 out:
     tool_shutdown();
     free(work); free(g_old); free(g_new); free(g_patch);
-    free(g_ring); free(g_wc_mem); free(g_wq_mem);
+    free(g_ring); free(g_wc_mem); free(g_wq_mem); free(g_lc_mem); free(g_le_mem);
     return rc;
 }

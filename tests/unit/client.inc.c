@@ -8,14 +8,15 @@ static int g_cl_token_reads;
 static int g_cl_max_retries; /* cl_mk2's desc.max_retries (0: the default) */
 /* Drives one request to its end through the engine calls: connects when asked,
    keeps what was sent, answers with resp in pieces of step bytes
-   (resp NULL: the transport fails after the send). 1 when the request ended. */
+   (resp NULL: the transport fails after the send). 1 when the request ended;
+   out NULL leaves the response to the one that started it (kinf_client_done). */
 static int cl_serve(kinf_client_t* c, uint64_t* t, const char* resp, size_t step, kinf_client_response_t* out) {
     int guard;
     size_t rl = 0;
     g_cl_req[0] = 0;
     for (guard = 0; guard < 10000; guard++) {
         unsigned st = kinf_engine_tick(kinf_client_engine(c), *t);
-        if (kinf_client_done(c, out)) { return 1; }
+        if (out ? kinf_client_done(c, out) : !kinf_client_busy(c)) { return 1; }
         if (st & KINF_ENG_CLOSE) { kinf_engine_closed(kinf_client_engine(c), *t); continue; }
         if (st & KINF_ENG_TOKEN) { g_cl_token_reads++; kinf_engine_set_token(kinf_client_engine(c), g_cl_token, *t); continue; }
         if (st & KINF_ENG_CONNECT) { kinf_engine_connected(kinf_client_engine(c), *t); continue; }

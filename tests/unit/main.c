@@ -38,6 +38,7 @@
 #include "workqueue.inc.c"
 #include "client.inc.c"
 #include "driver.inc.c"
+#include "leader.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
 #include "selector.inc.c"
@@ -156,6 +157,14 @@ int main(void) {
     test_socket_client();
     test_socket_conn_desc();
     test_now_ms();
+    test_leader_time();
+    test_leader_config();
+    test_leader_acquire();
+    test_leader_renew_deadline();
+    test_leader_follower();
+    test_leader_conflict();
+    test_leader_release();
+    test_leader_bad_lease();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();
