@@ -76,6 +76,8 @@ SMALLFLAGS += -DKINF_NO_EXEC
 # table shrinks from about 3 KB to 56 bytes
 RELR := $(shell printf 'int main(void){return 0;}' | $(CC) -x c - -Wl,-z,pack-relative-relocs -o /dev/null 2>/dev/null && echo -Wl,-z,pack-relative-relocs)
 SMALLFLAGS += $(RELR)
+# each function and object in its own section, the ones nothing uses dropped at link
+SMALLFLAGS += -ffunction-sections -fdata-sections -Wl,--gc-sections
 # the benchmark builds kwatch-small with these flags too (bench/run.py)
 print-smallflags:
 	@echo $(SMALLFLAGS)

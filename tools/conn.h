@@ -86,6 +86,14 @@ TOOL_PRIVATE int conn_config(kinf_desc_t* d, void** work) {
     *work = 0;
     if (g_tls_time >= 0) { d->tls_time = conn_tls_time; }
     if (d->server && !g_kubeconfig && !g_context && !g_sa_dir) { conn_size_trust_store(d); return TOOL_EXIT_OK; }
+#if !defined(KINF_TLS_BEARSSL) && defined(KINF_NO_KUBECONFIG)
+    /* no kubeconfig reader, and no TLS for the service account's https://
+       server: nothing but the flags can configure this build */
+    (void)cfg; (void)r;
+    fprintf(stderr, TOOL_NAME ": error KUBECONFIG_UNAVAILABLE: this build has neither a kubeconfig reader nor TLS "
+                    "(the in-cluster server is https): give --server http://HOST:PORT\n");
+    return TOOL_EXIT_FAIL;
+#else
     *work = malloc(CONN_CONFIG_WORK);
     if (!*work) { return TOOL_EXIT_FAIL; }
     if (g_kubeconfig || g_context) { r = kinf_config_kubeconfig(&cfg, g_kubeconfig, g_context, *work, CONN_CONFIG_WORK); }
@@ -99,6 +107,7 @@ TOOL_PRIVATE int conn_config(kinf_desc_t* d, void** work) {
     kinf_config_apply(&cfg, d);
     conn_size_trust_store(d);
     return TOOL_EXIT_OK;
+#endif
 }
 /* The certificate files the connection reads, before the first connect,
    for a tool a user runs: one that cannot be opened is said at once, under
