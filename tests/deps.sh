@@ -81,6 +81,12 @@ if [ $cross = 1 ]; then
     command -v dpkg-source >/dev/null 2>&1 || need="$need dpkg-dev"
     apt-cache showsrc bearssl 2>/dev/null | grep -q '^Package: bearssl' || src=1
 fi
+# the JavaScript client (@kubernetes/client-node) from the npm registry, for
+# tests/test_khub.py (and make bench): without npm or the registry that
+# test says it skipped it
+if [ $demo = 0 ] && [ ! -d bench/node/node_modules/@kubernetes/client-node ] && command -v npm >/dev/null 2>&1; then
+    (cd bench/node && npm ci --no-audit --no-fund >/dev/null 2>&1) || echo "deps: npm ci in bench/node failed: the JavaScript client's khub test will be skipped"
+fi
 [ -z "$need" ] && [ -z "$norec" ] && [ -z "$bearssl" ] && [ $src = 0 ] && exit 0
 srcnote=""; [ $src = 1 ] && srcnote=" (and a deb-src line for BearSSL's source)"
 echo "deps: installing:$need $norec${bearssl:+ libbearssl-dev for$bearssl}$srcnote"
