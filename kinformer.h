@@ -7170,7 +7170,7 @@ static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb
 }
 #else
 #define KINF__SKIP_UNCHANGED(inf) 0
-#define kinf__store_same(inf, ra, rb) 0
+static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb) { (void)inf; (void)ra; (void)rb; return 0; }
 #endif
 
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
@@ -16401,7 +16401,6 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SKIP_UNCHANGED
-#undef kinf__store_same
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN

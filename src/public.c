@@ -405,7 +405,6 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SKIP_UNCHANGED
-#undef kinf__store_same
 #undef KINF__SNAP_TOUCH
 #undef KINF__GZ_REDO
 #undef KINF__GZ_WIN

@@ -414,7 +414,7 @@ static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb
 }
 #else
 #define KINF__SKIP_UNCHANGED(inf) 0
-#define kinf__store_same(inf, ra, rb) 0
+static int kinf__store_same(const kinf_informer_t* inf, uint32_t ra, uint32_t rb) { (void)inf; (void)ra; (void)rb; return 0; }
 #endif
 
 /* >>store fifo  Keys waiting for delivery, linked through the slots: one entry per
