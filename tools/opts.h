@@ -101,7 +101,8 @@ TOOL_PRIVATE int opts_number(int kind, const char* v, void* t) {
     if (!v || !*v) { return 0; }
     n = strtod(v, &end);
     if (kind == OPT_SIZE) { n *= opts_size_unit(&end); }
-    if (*end || n < 0 || (kind == OPT_SIZE && n > (double)(SIZE_MAX / 2))) { return 0; }
+    /* a size a size_t holds (the library then judges it: MEMORY_OVERFLOW) */
+    if (*end || n < 0 || (kind == OPT_SIZE && n >= (double)SIZE_MAX + 1.0)) { return 0; }
     switch (kind) {
     case OPT_LONG: *(long*)t = (long)n; break;
     case OPT_DOUBLE: *(double*)t = n; break;

@@ -53,7 +53,7 @@ static kinf_client_t* le_client(size_t req_bytes, size_t resp_bytes) {
     return c;
 }
 static kinf_leader_t* le_mk(kinf_client_t* c, const char* id, int lease, int renew, int retry) {
-    static unsigned char mem[2][sizeof(void*) * 2048];
+    static uint64_t mem[2][sizeof(void*) * 256]; /* 8-aligned, as the elector's memory must be */
     static int which;
     kinf_leader_desc_t d;
     memset(&d, 0, sizeof d);
