@@ -2185,7 +2185,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def _apply(self, res, ns, name, sub, key, q, body):
         """Server-side apply: the body is JSON (which is YAML; this fake reads
         no other YAML), fieldManager required, force=true takes conflicting
-        fields; the object is created when absent (not through /status)."""
+        fields; the object is created when absent (not through /status).
+        Counted in stats' apply, whatever the answer."""
+        APP.bump("apply", res)
         manager = q.get("fieldManager") or ""
         if not manager:
             raise invalid("PatchOptions.meta.k8s.io", "fieldManager: Required value: is required for apply patch")
@@ -2230,7 +2232,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 obj["metadata"]["managedFields"] = fields
                 entry, _ = APP.store.put(res, obj, mode="update", expect_rv=md.get("resourceVersion"))
                 code = 200
-        APP.bump("apply", res)
         return self._send(code, entry.full)
 
     @staticmethod
