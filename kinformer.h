@@ -242,7 +242,8 @@ API
                  body, the HTTP code and the server's Status (reason, message; sanitised)
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
-                 _DELETE (preconditions uid, resourceVersion); req.status: .../status
+                 _DELETE (preconditions uid, resourceVersion), _APPLY (server-side
+                 apply: req.field_manager required, req.force); req.status: .../status
         retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
                  connection, after Retry-After or a jittered backoff, desc.max_retries
                  (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
@@ -1932,8 +1933,8 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
 #endif
 
 /* The write client (docs/client.md): one request at a time to the API
-   server -- get, create, update, merge or JSON patch, delete with
-   preconditions, each also on the status subresource where it applies -- as
+   server -- get, create, update, merge or JSON patch, server-side apply,
+   delete with preconditions, each also on the status subresource where it applies -- as
    client-go's dynamic client does, in fixed memory. It takes the
    informer's connection settings (a kinf_conn_desc_t, or a kinf_desc_t:
    server, token and token file, CA, client certificate, timeouts,
