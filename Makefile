@@ -176,7 +176,7 @@ test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-t
 	@sh tests/run_unit.sh
 test-fakeapi: deps
 	@bash tests/test_fakeapi.sh
-test-integration: deps $(BUILD)/kwatch
+test-integration: deps $(BUILD)/kwatch $(BUILD)/apply
 	@python3 tests/integration.py --kwatch $(BUILD)/kwatch
 test-sanitize: deps $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 	@$(BUILD)/unit-asan | tail -1
