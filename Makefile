@@ -138,6 +138,10 @@ $(BUILD)/unit-tsan: $(UNITDEPS) | $(BUILD)
 $(BUILD)/nomalloc: tests/nomalloc.c kinformer.h | $(BUILD)
 	$(CC) $(WARN) -O1 -g -o $@ tests/nomalloc.c
 
+# one server-side apply through the write client (tests/integration.py's client_apply)
+$(BUILD)/apply: tests/apply.c kinformer.h | $(BUILD)
+	$(CC) $(WARN) -O1 -g -o $@ tests/apply.c
+
 # Installs what the build and tests need from Debian, or says what is missing.
 deps:
 	@sh tests/deps.sh
@@ -164,7 +168,7 @@ demo: deps-demo $(BUILD)/kwatch
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc
+test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc $(BUILD)/apply
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):
@@ -172,7 +176,7 @@ test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-t
 	@sh tests/run_unit.sh
 test-fakeapi: deps
 	@bash tests/test_fakeapi.sh
-test-integration: deps $(BUILD)/kwatch
+test-integration: deps $(BUILD)/kwatch $(BUILD)/apply
 	@python3 tests/integration.py --kwatch $(BUILD)/kwatch
 test-sanitize: deps $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 	@$(BUILD)/unit-asan | tail -1

@@ -242,7 +242,8 @@ API
                  body, the HTTP code and the server's Status (reason, message; sanitised)
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
-                 _DELETE (preconditions uid, resourceVersion); req.status: .../status
+                 _DELETE (preconditions uid, resourceVersion), _APPLY (server-side
+                 apply: req.field_manager required, req.force); req.status: .../status
         retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
                  connection, after Retry-After or a jittered backoff, desc.max_retries
                  (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
@@ -678,7 +679,8 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_NEW, "leader election: the Lease names a new holder") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_RELEASED, "leader election: stopped; the Lease was given up (no holder, lease 1 s)") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
-    KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period")
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -1931,8 +1933,8 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
 #endif
 
 /* The write client (docs/client.md): one request at a time to the API
-   server -- get, create, update, merge or JSON patch, delete with
-   preconditions, each also on the status subresource where it applies -- as
+   server -- get, create, update, merge or JSON patch, server-side apply,
+   delete with preconditions, each also on the status subresource where it applies -- as
    client-go's dynamic client does, in fixed memory. It takes the
    informer's connection settings (a kinf_conn_desc_t, or a kinf_desc_t:
    server, token and token file, CA, client certificate, timeouts,
@@ -1943,11 +1945,13 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
    Compiled out by KINF_NO_CLIENT (implied by KINF_ENGINE_ONLY). */
 typedef struct kinf_client_t kinf_client_t; /* opaque, lives in caller memory */
 enum { KINF_CLIENT_GET = 1, KINF_CLIENT_CREATE, KINF_CLIENT_UPDATE, KINF_CLIENT_PATCH_MERGE,
-       KINF_CLIENT_PATCH_JSON, KINF_CLIENT_DELETE };
+       KINF_CLIENT_PATCH_JSON, KINF_CLIENT_DELETE,
+       KINF_CLIENT_APPLY };      /* server-side apply: PATCH, application/apply-patch+yaml, ?fieldManager= */
 /* How a request ended (kinf_client_response_t.result, kinf_client_do). */
 typedef enum kinf_client_result_t {
     KINF_CLIENT_OK = 0,              /* 2xx: body is the object (or the Status a delete may answer) */
-    KINF_CLIENT_CONFLICT = 1,        /* 409 Conflict: the object changed (resourceVersion or uid precondition): re-read, retry */
+    KINF_CLIENT_CONFLICT = 1,        /* 409 Conflict: the object changed (resourceVersion or uid precondition): re-read, retry;
+                                        for an apply, fields another manager owns: apply with force, or leave them */
     KINF_CLIENT_ALREADY_EXISTS = 2,  /* 409 AlreadyExists: create of a name that exists */
     KINF_CLIENT_NOT_FOUND = 3,       /* 404 */
     KINF_CLIENT_INVALID = 4,         /* 422 Invalid (a failed JSON patch test, a field the server refuses) */
@@ -1960,7 +1964,7 @@ typedef enum kinf_client_result_t {
     KINF_CLIENT_TIMEOUT = 11         /* kinf_client_do's timeout passed: the request was abandoned */
 } kinf_client_result_t;
 typedef struct kinf_client_request_t {
-    int verb;                    /* KINF_CLIENT_GET ... KINF_CLIENT_DELETE */
+    int verb;                    /* KINF_CLIENT_GET ... KINF_CLIENT_APPLY */
     const char* resource;        /* as desc.resource: "pods", "/apis/coordination.k8s.io/v1/leases" */
     const char* namespace_;      /* NULL or "" for cluster-scoped resources */
     const char* name;            /* the object; not for create */
@@ -1973,6 +1977,11 @@ typedef struct kinf_client_request_t {
     const char* path;            /* not NULL: this path (and query) as it is, instead of resource,
                                     namespace_, name and status: '/' then printable ASCII, no
                                     space (a webhook's; the server URL's own path is not put in front) */
+    /* server-side apply (KINF_CLIENT_APPLY; not read for the other verbs):
+       body is the applied configuration in JSON (JSON is YAML), with its
+       apiVersion, kind and metadata.name; the object is created when absent */
+    const char* field_manager;   /* ?fieldManager=: required (CLIENT_NO_FIELD_MANAGER), at most 128 bytes */
+    int force;                   /* 1: &force=true, this manager takes the fields others own (no 409) */
 } kinf_client_request_t;
 /* A finished request. body and its length live in the client's memory until
    the next kinf_client_start; reason and message are the server's Status
@@ -15273,7 +15282,7 @@ static int kinf__cl_take(kinf_client_t* c, const uint8_t* b, size_t k) {
 }
 /* body bytes into the response buffer (kinf__conn_drain's take) */
 static int kinf__cl_take_op(void* owner, const uint8_t* b, size_t n) { return kinf__cl_take((kinf_client_t*)owner, b, n); }
-static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE " };
+static const char* const kinf__cl_methods[] = { "", "GET ", "POST ", "PUT ", "PATCH ", "PATCH ", "DELETE ", "PATCH " };
 /* The request's head in front of the body, with the token held now; 0 when it does not fit. */
 static int kinf__cl_build(kinf_client_t* c) {
     char num[21], extra[128];
@@ -15281,9 +15290,10 @@ static int kinf__cl_build(kinf_client_t* c) {
     int ok = 1;
     extra[0] = 0;
     if (c->body_len || c->verb == KINF_CLIENT_CREATE || c->verb == KINF_CLIENT_UPDATE ||
-        c->verb == KINF_CLIENT_PATCH_MERGE || c->verb == KINF_CLIENT_PATCH_JSON) {
+        c->verb == KINF_CLIENT_PATCH_MERGE || c->verb == KINF_CLIENT_PATCH_JSON || c->verb == KINF_CLIENT_APPLY) {
         kinf__cat(extra, sizeof(extra), c->verb == KINF_CLIENT_PATCH_MERGE ? "Content-Type: application/merge-patch+json\r\n" :
                                         c->verb == KINF_CLIENT_PATCH_JSON ? "Content-Type: application/json-patch+json\r\n" :
+                                        c->verb == KINF_CLIENT_APPLY ? "Content-Type: application/apply-patch+yaml\r\n" :
                                         "Content-Type: application/json\r\n");
         kinf__cat(extra, sizeof(extra), "Content-Length: ");
         kinf__cat(extra, sizeof(extra), kinf__utoa(num, (uint64_t)c->body_len));
@@ -15383,6 +15393,25 @@ static int kinf__cl_go(kinf_client_t* c) {
     c->st.requests++;
     return KINF_OK;
 }
+/* >>client apply  server-side apply's query on the path built: fieldManager
+   (required, the API server's limit of 128 bytes, percent-encoded but for
+   the unreserved bytes) and force=true when asked; ? or & as the path has
+   a query already. KINF_OK, or the call is refused and nothing is sent. */
+static int kinf__cl_apply_query(kinf_client_t* c, const kinf_client_request_t* req) {
+    const char* fm = req->field_manager;
+    size_t i, n, o;
+    int ok;
+    if (req->verb != KINF_CLIENT_APPLY) { return KINF_OK; }
+    n = fm ? strlen(fm) : 0;
+    for (i = 0; i < n && (unsigned char)fm[i] >= 0x20u && fm[i] != 0x7f; i++) { }
+    if (n == 0 || n > 128 || i < n) { KINF__CL_ERR(c, CLIENT_NO_FIELD_MANAGER, c->path, 0); return KINF_ERR_INVAL; }
+    o = strlen(c->path);
+    ok = kinf__put(c->path, sizeof(c->path), &o, strchr(c->path, '?') ? "&fieldManager=" : "?fieldManager=") &&
+         kinf__pct(c->path, sizeof(c->path), &o, fm);
+    if (ok && req->force) { ok = kinf__put(c->path, sizeof(c->path), &o, "&force=true"); }
+    if (!ok) { KINF__CL_ERR(c, CONFIG_TOO_LONG, c->path, 0); return KINF_ERR_INVAL; }
+    return KINF_OK;
+}
 /* >>client path  a request to a path of the caller's own (a webhook): the
    path checked (no byte that could end the request line or start a header),
    then the rest as kinf_client_start does it */
@@ -15396,6 +15425,7 @@ static int kinf__cl_start_path(kinf_client_t* c, const kinf_client_request_t* re
     }
     if (req->verb != KINF_CLIENT_GET && req->verb != KINF_CLIENT_DELETE && !req->body) { KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": this verb needs a body"); return KINF_ERR_INVAL; }
     memcpy(c->path, req->path, n + 1);
+    if (kinf__cl_apply_query(c, req) != KINF_OK) { return KINF_ERR_INVAL; }
     c->body = c->rbody - c->req_cap;
     if (req->body) {
         blen = req->body_len ? req->body_len : strlen(req->body);
@@ -15411,8 +15441,8 @@ KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* re
     size_t blen = 0, o = 0;
     const char* ns;
     if (!kinf__cl_ok(c)) { return KINF_ERR_INVAL; }
-    if (req && req->path && req->verb >= KINF_CLIENT_GET && req->verb <= KINF_CLIENT_DELETE) { return kinf__cl_start_path(c, req); }
-    if (!req || req->verb < KINF_CLIENT_GET || req->verb > KINF_CLIENT_DELETE || !req->resource) {
+    if (req && req->path && req->verb >= KINF_CLIENT_GET && req->verb <= KINF_CLIENT_APPLY) { return kinf__cl_start_path(c, req); }
+    if (!req || req->verb < KINF_CLIENT_GET || req->verb > KINF_CLIENT_APPLY || !req->resource) {
         KINF__CL_ERR(c, BAD_ARGUMENT, "kinf_client_start", ": req, its verb or resource"); return KINF_ERR_INVAL;
     }
     if (c->phase == KINF__CL_RUNNING) { KINF__CL_ERR(c, CLIENT_BUSY, 0, 0); return KINF_ERR_STATE; }
@@ -15429,6 +15459,7 @@ KINF_API int kinf_client_start(kinf_client_t* c, const kinf_client_request_t* re
         KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL;
     }
     if (req->status && !kinf__cat(c->path, sizeof(c->path), "/status")) { KINF__CL_ERR(c, CONFIG_TOO_LONG, req->name, 0); return KINF_ERR_INVAL; }
+    if (kinf__cl_apply_query(c, req) != KINF_OK) { return KINF_ERR_INVAL; }
     /* the body, copied to the end of wbuf */
     c->body = c->rbody - c->req_cap; /* body area: the req_cap bytes before the response */
     if (req->body) {

@@ -241,7 +241,8 @@ API
                  body, the HTTP code and the server's Status (reason, message; sanitised)
         int  kinf_client_start(c, req) / _done(c, kinf_client_response_t*) / _busy(c)
                  verbs KINF_CLIENT_GET, _CREATE, _UPDATE, _PATCH_MERGE, _PATCH_JSON,
-                 _DELETE (preconditions uid, resourceVersion); req.status: .../status
+                 _DELETE (preconditions uid, resourceVersion), _APPLY (server-side
+                 apply: req.field_manager required, req.force); req.status: .../status
         retries (client-go's rules): a 429, a 5xx with Retry-After, a GET's 5xx or cut
                  connection, after Retry-After or a jittered backoff, desc.max_retries
                  (5; -1: none), retry_base_ms (500), retry_max_ms (30000); never a 409
@@ -677,7 +678,8 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_NEW, "leader election: the Lease names a new holder") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_RELEASED, "leader election: stopped; the Lease was given up (no holder, lease 1 s)") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
-    KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period")
+    KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -1930,8 +1932,8 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
 #endif
 
 /* The write client (docs/client.md): one request at a time to the API
-   server -- get, create, update, merge or JSON patch, delete with
-   preconditions, each also on the status subresource where it applies -- as
+   server -- get, create, update, merge or JSON patch, server-side apply,
+   delete with preconditions, each also on the status subresource where it applies -- as
    client-go's dynamic client does, in fixed memory. It takes the
    informer's connection settings (a kinf_conn_desc_t, or a kinf_desc_t:
    server, token and token file, CA, client certificate, timeouts,
@@ -1942,11 +1944,13 @@ KINF_API int kinf_workqueue_get_wait(kinf_workqueue_t* q, int timeout_ms, kinf_w
    Compiled out by KINF_NO_CLIENT (implied by KINF_ENGINE_ONLY). */
 typedef struct kinf_client_t kinf_client_t; /* opaque, lives in caller memory */
 enum { KINF_CLIENT_GET = 1, KINF_CLIENT_CREATE, KINF_CLIENT_UPDATE, KINF_CLIENT_PATCH_MERGE,
-       KINF_CLIENT_PATCH_JSON, KINF_CLIENT_DELETE };
+       KINF_CLIENT_PATCH_JSON, KINF_CLIENT_DELETE,
+       KINF_CLIENT_APPLY };      /* server-side apply: PATCH, application/apply-patch+yaml, ?fieldManager= */
 /* How a request ended (kinf_client_response_t.result, kinf_client_do). */
 typedef enum kinf_client_result_t {
     KINF_CLIENT_OK = 0,              /* 2xx: body is the object (or the Status a delete may answer) */
-    KINF_CLIENT_CONFLICT = 1,        /* 409 Conflict: the object changed (resourceVersion or uid precondition): re-read, retry */
+    KINF_CLIENT_CONFLICT = 1,        /* 409 Conflict: the object changed (resourceVersion or uid precondition): re-read, retry;
+                                        for an apply, fields another manager owns: apply with force, or leave them */
     KINF_CLIENT_ALREADY_EXISTS = 2,  /* 409 AlreadyExists: create of a name that exists */
     KINF_CLIENT_NOT_FOUND = 3,       /* 404 */
     KINF_CLIENT_INVALID = 4,         /* 422 Invalid (a failed JSON patch test, a field the server refuses) */
@@ -1959,7 +1963,7 @@ typedef enum kinf_client_result_t {
     KINF_CLIENT_TIMEOUT = 11         /* kinf_client_do's timeout passed: the request was abandoned */
 } kinf_client_result_t;
 typedef struct kinf_client_request_t {
-    int verb;                    /* KINF_CLIENT_GET ... KINF_CLIENT_DELETE */
+    int verb;                    /* KINF_CLIENT_GET ... KINF_CLIENT_APPLY */
     const char* resource;        /* as desc.resource: "pods", "/apis/coordination.k8s.io/v1/leases" */
     const char* namespace_;      /* NULL or "" for cluster-scoped resources */
     const char* name;            /* the object; not for create */
@@ -1972,6 +1976,11 @@ typedef struct kinf_client_request_t {
     const char* path;            /* not NULL: this path (and query) as it is, instead of resource,
                                     namespace_, name and status: '/' then printable ASCII, no
                                     space (a webhook's; the server URL's own path is not put in front) */
+    /* server-side apply (KINF_CLIENT_APPLY; not read for the other verbs):
+       body is the applied configuration in JSON (JSON is YAML), with its
+       apiVersion, kind and metadata.name; the object is created when absent */
+    const char* field_manager;   /* ?fieldManager=: required (CLIENT_NO_FIELD_MANAGER), at most 128 bytes */
+    int force;                   /* 1: &force=true, this manager takes the fields others own (no 409) */
 } kinf_client_request_t;
 /* A finished request. body and its length live in the client's memory until
    the next kinf_client_start; reason and message are the server's Status

@@ -1578,6 +1578,132 @@ def merge_patch(target, patch):
     return out
 
 
+# ---------------------------------------------------------------- server-side apply
+# A field manager's fields are the leaves of what it applied: paths of keys
+# whose value is a scalar, a list (atomic here: no associative lists) or an
+# empty object. Kept as the real server keeps them, in metadata.managedFields
+# (manager, operation Apply, fieldsType FieldsV1, fieldsV1 {"f:a": {"f:b": {}}}).
+APPLY_SKIP = {("apiVersion",), ("kind",), ("metadata", "name"), ("metadata", "namespace"),
+              ("metadata", "resourceVersion"), ("metadata", "managedFields"), ("metadata", "uid"),
+              ("metadata", "creationTimestamp"), ("metadata", "generation")}
+
+
+def apply_leaves(obj, prefix=()):
+    out = {}
+    for k, v in obj.items():
+        p = prefix + (k,)
+        if p in APPLY_SKIP:
+            continue
+        if isinstance(v, dict) and v:
+            out.update(apply_leaves(v, p))
+        else:
+            out[p] = v
+    return out
+
+
+def fields_v1(paths):
+    tree = {}
+    for p in sorted(paths):
+        node = tree
+        for k in p:
+            node = node.setdefault("f:" + k, {})
+    return tree
+
+
+def fields_paths(tree, prefix=()):
+    out = set()
+    for k, v in (tree or {}).items():
+        if not k.startswith("f:"):
+            continue
+        p = prefix + (k[2:],)
+        sub = fields_paths(v, p) if isinstance(v, dict) else set()
+        out |= sub or {p}
+    return out
+
+
+def path_get(obj, p):
+    for k in p:
+        if not isinstance(obj, dict) or k not in obj:
+            return False, None
+        obj = obj[k]
+    return True, obj
+
+
+def path_set(obj, p, v):
+    for k in p[:-1]:
+        if not isinstance(obj.get(k), dict):
+            obj[k] = {}
+        obj = obj[k]
+    obj[p[-1]] = copy.deepcopy(v)
+
+
+def path_del(obj, p):
+    for k in p[:-1]:
+        obj = obj.get(k) if isinstance(obj, dict) else None
+    if isinstance(obj, dict):
+        obj.pop(p[-1], None)
+
+
+def apply_conflict(conflicts):
+    """The real server's 409 for fields other managers own (structured-merge-diff's wording)."""
+    causes = [{"reason": "FieldManagerConflict", "message": 'conflict with "%s"' % m,
+               "field": "." + ".".join(p)} for m, p in conflicts]
+    if len(conflicts) == 1:
+        msg = 'Apply failed with 1 conflict: conflict with "%s": %s' % (conflicts[0][0], causes[0]["field"])
+    else:
+        lines = []
+        for m in sorted({m for m, _ in conflicts}):
+            lines.append('conflicts with "%s":' % m)
+            lines += ["- ." + ".".join(p) for mm, p in conflicts if mm == m]
+        msg = "Apply failed with %d conflicts: %s" % (len(conflicts), "\n".join(lines))
+    return ApiError(409, "Conflict", msg, {"causes": causes})
+
+
+def server_side_apply(old, cfg, manager, force, api_version):
+    """The object after manager applies cfg to old (None: absent), with its
+    managedFields; raises the 409 of a conflict unless force. A field another
+    manager owns conflicts when this apply sets it to another value (the same
+    value: both own it); force takes it from them. A field this manager
+    applied before and leaves out now is removed, unless another owns it."""
+    leaves = apply_leaves(cfg)
+    out = copy.deepcopy(old) if old is not None else {}
+    md = out.setdefault("metadata", {})
+    entries = [e for e in (md.get("managedFields") or []) if isinstance(e, dict)]
+    owners, mine = {}, set()
+    for e in entries:
+        paths = fields_paths(e.get("fieldsV1"))
+        if e.get("manager") == manager and e.get("operation") == "Apply":
+            mine |= paths
+        else:
+            for p in paths:
+                owners.setdefault(p, []).append(e.get("manager"))
+    conflicts = []
+    for p, v in sorted(leaves.items()):
+        found, cur = path_get(out, p)
+        if p in owners and (not found or cur != v):
+            conflicts += [(m, p) for m in owners[p]]
+    if conflicts and not force:
+        raise apply_conflict(conflicts)
+    taken = {p for _, p in conflicts}
+    kept = []
+    for e in entries:
+        if e.get("manager") == manager and e.get("operation") == "Apply":
+            continue
+        left = fields_paths(e.get("fieldsV1")) - taken
+        if left:
+            e = dict(e, fieldsV1=fields_v1(left))
+            kept.append(e)
+    for p in mine - set(leaves):
+        if p not in owners:
+            path_del(out, p)
+    for p, v in leaves.items():
+        path_set(out, p, v)
+    kept.append({"manager": manager, "operation": "Apply", "apiVersion": api_version, "time": ts_of(),
+                 "fieldsType": "FieldsV1", "fieldsV1": fields_v1(leaves)})
+    out["metadata"]["managedFields"] = kept
+    return out
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
@@ -1995,12 +2121,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self._send(200, entry.full)
         if method == "PATCH":
             ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip()
-            if ctype not in ("application/merge-patch+json", "application/strategic-merge-patch+json",
+            if ctype == "application/apply-patch+yaml":
+                return self._apply(res, ns, name, sub, key, q, body)
+            if ctype not in ("application/apply-patch+yaml", "application/merge-patch+json", "application/strategic-merge-patch+json",
                              "application/json-patch+json"):
                 raise ApiError(415, "UnsupportedMediaType",
                                "the body of the request was in an unknown format - accepted media "
                                "types include: application/json-patch+json, application/merge-patch+json, "
-                               "application/strategic-merge-patch+json")
+                               "application/apply-patch+yaml, application/strategic-merge-patch+json")
             try:
                 patch = json.loads(body or (b"[]" if ctype == "application/json-patch+json" else b"{}"))
             except ValueError as e:
@@ -2053,6 +2181,58 @@ class Handler(http.server.BaseHTTPRequestHandler):
             APP.bump("delete", res)
             return self._send(200, entry.full)
         raise ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
+
+    def _apply(self, res, ns, name, sub, key, q, body):
+        """Server-side apply: the body is JSON (which is YAML; this fake reads
+        no other YAML), fieldManager required, force=true takes conflicting
+        fields; the object is created when absent (not through /status).
+        Counted in stats' apply, whatever the answer."""
+        APP.bump("apply", res)
+        manager = q.get("fieldManager") or ""
+        if not manager:
+            raise invalid("PatchOptions.meta.k8s.io", "fieldManager: Required value: is required for apply patch")
+        if len(manager) > 128:
+            raise invalid("PatchOptions.meta.k8s.io", "fieldManager: Too long: may not be more than 128 bytes")
+        try:
+            cfg = json.loads(body or b"")
+        except ValueError as e:
+            raise bad_request("error decoding YAML: this fake server reads apply patches in JSON only: %s" % e)
+        if not isinstance(cfg, dict) or not isinstance(cfg.get("metadata", {}), dict):
+            raise bad_request("error decoding patch: an apply patch must be an object")
+        if not cfg.get("apiVersion") or not cfg.get("kind"):
+            raise bad_request("invalid object type: %s, Kind=%s" % (cfg.get("apiVersion") or "/", cfg.get("kind") or ""))
+        if cfg.get("kind") != res.kind or cfg.get("apiVersion") != res.api_version:
+            raise bad_request("the apply patch's apiVersion and kind (%s %s) are not the resource's (%s %s)"
+                              % (cfg.get("apiVersion"), cfg.get("kind"), res.api_version, res.kind))
+        md = cfg.get("metadata") or {}
+        if md.get("name") != name:
+            raise bad_request("the name of the object (%s) does not match the name on the URL (%s)" % (md.get("name"), name))
+        if ns is not None and md.get("namespace") not in (None, ns):
+            raise bad_request("the namespace of the object (%s) does not match the namespace on the request (%s)"
+                              % (md.get("namespace"), ns))
+        force = truthy(q.get("force"))
+        with APP.store.lock:
+            cur = APP.store.objs[res].get(key)
+            if cur is None:
+                if sub is not None:
+                    raise not_found(res, name)
+                obj = server_side_apply(None, cfg, manager, force, res.api_version)
+                obj["metadata"]["name"] = name
+                if ns is not None:
+                    obj["metadata"]["namespace"] = ns
+                if has_status(res):
+                    obj.pop("status", None)
+                entry, _ = APP.store.put(res, obj, mode="create")
+                code = 201
+            else:
+                obj = server_side_apply(json.loads(cur.full), cfg, manager, force, res.api_version)
+                obj["metadata"]["resourceVersion"] = cur.obj["metadata"]["resourceVersion"]
+                fields = obj["metadata"]["managedFields"]
+                obj = self._keep_status_rules(res, sub, json.loads(cur.full), obj)
+                obj["metadata"]["managedFields"] = fields
+                entry, _ = APP.store.put(res, obj, mode="update", expect_rv=md.get("resourceVersion"))
+                code = 200
+        return self._send(code, entry.full)
 
     @staticmethod
     def _keep_status_rules(res, sub, cur, obj):

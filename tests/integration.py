@@ -5042,6 +5042,66 @@ ALL.append(("nodeagent_tls", scenario_nodeagent_tls, 3))
 ALL.append(("nodeagent_token_file", scenario_nodeagent_token_file, 3))
 
 
+def scenario_client_apply(ctx):
+    """Server-side apply through the write client (build/apply, KINF_CLIENT_APPLY)
+    against fakeapi: created (201), updated, a second field manager's
+    different value a 409 Conflict naming the field and its manager, the
+    caller's (not retried, the object unchanged), force taking the field
+    (managedFields: each manager's fields); no field manager refused before
+    anything is sent; a 429 retried, a 500 without Retry-After not (a write)."""
+    binary = os.path.join(os.path.dirname(OPTS.kwatch), "apply")
+    if not os.path.exists(binary):
+        log("client_apply: skipped, no %s (make %s)" % (binary, binary))
+        return
+    c = Checks("write client: server-side apply creates, updates, a 409 conflict left to the caller, force")
+    srv = Server("client-apply", pods=4, configmaps=2)
+    path = "/api/v1/namespaces/ns-0/configmaps/ssa-k"
+
+    def run(manager, force, data):
+        p = subprocess.run([binary, srv.url, "ns-0", "ssa-k", manager, str(force), json.dumps(data, separators=(",", ":"))],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        return p.stdout.decode(errors="replace").splitlines()
+
+    def applies():
+        return srv.stats().get("apply", 0)
+
+    try:
+        out = run("m1", 0, {"a": "1"})
+        c.check(out[:2] == ['RESULT code=201 result=0 reason=- requests=1 retries=0 conflicts=0', 'DATA "data":{"a":"1"}'],
+                "create: %s" % out)
+        out = run("m1", 0, {"a": "1", "b": "2"})
+        c.check(out[:2] == ['RESULT code=200 result=0 reason=- requests=1 retries=0 conflicts=0', 'DATA "data":{"a":"1","b":"2"}'],
+                "update: %s" % out)
+        n0 = applies()
+        out = run("m2", 0, {"a": "9"})
+        c.check(out[:1] == ["RESULT code=409 result=%d reason=Conflict requests=1 retries=0 conflicts=1" % 1] and
+                len(out) > 1 and 'conflict with "m1": .data.a' in out[1], "conflict: %s" % out)
+        c.check(applies() == n0 + 1, "the conflicting apply reached the server %d times, want 1" % (applies() - n0))
+        c.check(srv.get(path)["data"] == {"a": "1", "b": "2"}, "changed by the refused apply: %s" % srv.get(path).get("data"))
+        out = run("m2", 1, {"a": "9"})
+        c.check(out[:2] == ['RESULT code=200 result=0 reason=- requests=1 retries=0 conflicts=0', 'DATA "data":{"a":"9","b":"2"}'],
+                "force: %s" % out)
+        mf = {e["manager"]: (e["operation"], e["fieldsType"], e["fieldsV1"]) for e in srv.get(path)["metadata"]["managedFields"]}
+        c.check(mf == {"m1": ("Apply", "FieldsV1", {"f:data": {"f:b": {}}}), "m2": ("Apply", "FieldsV1", {"f:data": {"f:a": {}}})},
+                "managedFields after force: %s" % mf)
+        n0 = applies()
+        out = run("", 0, {"a": "3"})
+        c.check(out == ["REFUSED item=CLIENT_NO_FIELD_MANAGER"] and applies() == n0, "no field manager: %s" % out)
+        srv.fault("object_status", code=429, retry_after=1, count=1)
+        out = run("m2", 0, {"a": "7"})
+        c.check(out[:1] == ['RESULT code=200 result=0 reason=- requests=1 retries=1 conflicts=0'], "a 429: %s" % out)
+        srv.fault("object_status", code=500, count=1)
+        out = run("m2", 0, {"a": "8"})
+        c.check(out[:1] == ['RESULT code=500 result=7 reason=InternalError requests=1 retries=0 conflicts=0'], "a 500: %s" % out)
+        c.check(srv.get(path)["data"] == {"a": "7", "b": "2"}, "after the 429 and the 500: %s" % srv.get(path).get("data"))
+    finally:
+        srv.close()
+    return c.report()
+
+
+ALL.append(("client_apply", scenario_client_apply, 1))
+
+
 def run_one(name, fn):
     try:
         fn(None)

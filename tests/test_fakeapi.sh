@@ -296,6 +296,68 @@ if [ "$HAVE_CURL" = 1 ]; then
     test "$(jbody "[(r['resource'], r['scope'], 'watch' in r['verbs'], [s['subresource'] for s in r.get('subresources', [])]) for r in d['items'][0]['versions'][0]['resources']]")" \
     = "[('deployments', 'Namespaced', True, ['scale', 'status'])]"
 fi
+# ---------------------------------------------------------------- server-side apply
+# kubectl apply --server-side against the fake: created, owned by the field
+# manager (managedFields: manager, Apply, FieldsV1), co-owned when another
+# applies the same value, kubectl's conflict error when it applies another,
+# --force-conflicts takes the field. --validate=false: kubectl's client-side
+# validation needs /openapi, which the fake does not serve.
+KA() { K apply --validate=false --server-side "$@"; }
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n  namespace: ns-0\n  labels: {app: x}\ndata: {a: "1", b: "2"}\n' >"$T/ssa1.yaml"
+sed 's/"1"/"9"/' "$T/ssa1.yaml" >"$T/ssa2.yaml"
+SSA_MF='{range .metadata.managedFields[*]}{.manager}/{.operation}/{.fieldsType} {.fieldsV1}{"\n"}{end}'
+same "kubectl apply --server-side --field-manager one: created" "$(KA --field-manager one -f "$T/ssa1.yaml" 2>&1)" "configmap/ssa serverside-applied"
+same "... the object as applied" "$(K get cm -n ns-0 ssa -o jsonpath='{.data.a}{.data.b}{.metadata.labels.app}')" "12x"
+same "... its managedFields: manager one, Apply, FieldsV1 of the applied leaves" \
+  "$(K get cm -n ns-0 ssa --show-managed-fields -o jsonpath="$SSA_MF")" \
+  'one/Apply/FieldsV1 {"f:data":{"f:a":{},"f:b":{}},"f:metadata":{"f:labels":{"f:app":{}}}}'
+same "another manager applying the same values: no conflict, both own the fields" \
+  "$(KA --field-manager two -f "$T/ssa1.yaml" 2>&1; K get cm -n ns-0 ssa --show-managed-fields -o jsonpath='{.metadata.managedFields[*].manager}')" \
+  "configmap/ssa serverside-applied
+one two"
+KA --field-manager two -f "$T/ssa2.yaml" >"$T/ssa.out" 2>"$T/ssa.err"
+check "a conflicting apply: kubectl's conflict error naming the field and the manager" \
+  test "$?/$(head -1 "$T/ssa.err")/$(grep -c -- '--force-conflicts' "$T/ssa.err")" = '1/error: Apply failed with 1 conflict: conflict with "one": .data.a/1'
+same "... and the object unchanged" "$(K get cm -n ns-0 ssa -o jsonpath='{.data.a}')" "1"
+same "--force-conflicts: applied, .data.a taken from one" \
+  "$(KA --field-manager two --force-conflicts -f "$T/ssa2.yaml" 2>&1; K get cm -n ns-0 ssa --show-managed-fields -o jsonpath="{.data.a} $SSA_MF")" \
+  'configmap/ssa serverside-applied
+9 one/Apply/FieldsV1 {"f:data":{"f:b":{}},"f:metadata":{"f:labels":{"f:app":{}}}}
+two/Apply/FieldsV1 {"f:data":{"f:a":{},"f:b":{}},"f:metadata":{"f:labels":{"f:app":{}}}}'
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n  namespace: ns-0\ndata: {c: "3"}\n' >"$T/ssa3.yaml"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ssa\n  namespace: ns-0\n  labels: {t: "1"}\n' >"$T/ssa4.yaml"
+KA --field-manager three -f "$T/ssa3.yaml" >/dev/null 2>&1
+same "a field its manager leaves out of its next apply is removed (no other owner); the co-owned ones stay" \
+  "$(KA --field-manager three -f "$T/ssa4.yaml" 2>&1 >/dev/null; K get cm -n ns-0 ssa -o jsonpath='{.data} {.metadata.labels}')" \
+  '{"a":"9","b":"2"} {"app":"x","t":"1"}'
+cat >"$T/ssa.py" <<'PYEOF'
+import json, sys, urllib.request, urllib.error
+def patch(url, body, ctype="application/apply-patch+yaml"):
+    rq = urllib.request.Request(url, data=body.encode(), method="PATCH", headers={"Content-Type": ctype})
+    try:
+        with urllib.request.urlopen(rq, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+base = sys.argv[1] + "/api/v1/namespaces/ns-0/configmaps/"
+cm = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"%s"},"data":{"a":"%s"}}'
+out = []
+c, d = patch(base + "ssa-raw", cm % ("ssa-raw", "1"))
+out.append("nofm:%d:%s" % (c, d.get("reason")))
+c, d = patch(base + "ssa-raw?fieldManager=m", cm % ("other", "1"))
+out.append("name:%d" % c)
+c, d = patch(base + "ssa-raw?fieldManager=m", cm % ("ssa-raw", "1"))
+out.append("create:%d" % c)
+c, d = patch(base + "ssa-raw?fieldManager=n", cm % ("ssa-raw", "2"))
+cause = (d.get("details") or {}).get("causes") or [{}]
+out.append("conflict:%d:%s:%s:%s" % (c, d.get("reason"), cause[0].get("field"), cause[0].get("message")))
+c, d = patch(base + "ssa-raw?fieldManager=n&force=true", cm % ("ssa-raw", "2"))
+out.append("force:%d:%s" % (c, d["data"]["a"]))
+print(" ".join(out))
+PYEOF
+same "apply over HTTP: fieldManager required (422), the URL's name, 201 created, a 409 Conflict with causes, force" \
+  "$(timeout 30 python3 "$T/ssa.py" "$B")" \
+  'nofm:422:Invalid name:400 create:201 conflict:409:Conflict:.data.a:conflict with "m" force:200:2'
 KG() { K --cache-dir "$T/kcache-d$1" "${@:2}"; }
 KG 2 get po,cm -A -o name >"$T/kpc.out" 2>"$T/kpc.err"
 same "kubectl get po,cm -A (short names through discovery)" "$(sort "$T/kpc.out")" \

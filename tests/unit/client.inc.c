@@ -619,3 +619,85 @@ static void test_client(void) {
     }
     free(c);
 }
+/* server-side apply: PATCH with application/apply-patch+yaml, fieldManager
+   (percent-encoded) and force=true on the query, after a caller's own query;
+   no field manager, or a bad one: refused, nothing sent; a 409 Conflict
+   (fields another manager owns) is the caller's, never retried */
+static void test_client_apply(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    static const char body[] = "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\"},\"data\":{\"k\":\"v\"}}";
+    static const char conflict[] = "HTTP/1.1 409 Conflict\r\nContent-Length: 138\r\n\r\n"
+        "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"Apply failed with 1 conflict: conflict with \\\"b\\\": .data.k\",\"reason\":\"Conflict\",\"code\":409}";
+    char want[256], resp[160];
+    g_test = "client_apply";
+    log_reset();
+    c = cl_mk(300, 1024);
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_APPLY; rq.resource = "configmaps"; rq.namespace_ = "ns-0"; rq.name = "cm";
+    rq.body = body; rq.field_manager = "my ctl/1";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    snprintf(resp, sizeof(resp), "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}");
+    CHECK(cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(!strncmp(g_cl_req, "PATCH /prefix/api/v1/namespaces/ns-0/configmaps/cm?fieldManager=my%20ctl%2F1 HTTP/1.1\r\n", strlen("PATCH /prefix/api/v1/namespaces/ns-0/configmaps/cm?fieldManager=my%20ctl%2F1 HTTP/1.1\r\n")));
+    snprintf(want, sizeof(want), "Content-Type: application/apply-patch+yaml\r\nContent-Length: %u\r\n\r\n%s", (unsigned)strlen(body), body);
+    CHECK(strstr(g_cl_req, want) != 0);
+    /* force, on the status subresource */
+    rq.force = 1; rq.status = 1; rq.field_manager = "b";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(!strncmp(g_cl_req, "PATCH /prefix/api/v1/namespaces/ns-0/configmaps/cm/status?fieldManager=b&force=true HTTP/1.1\r\n", strlen("PATCH /prefix/api/v1/namespaces/ns-0/configmaps/cm/status?fieldManager=b&force=true HTTP/1.1\r\n")));
+    /* a path of the caller's own with a query: & then fieldManager; force 0: no force */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_APPLY; rq.path = "/api/v1/nodes/n1?dryRun=All"; rq.body = body; rq.field_manager = "a";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(!strncmp(g_cl_req, "PATCH /api/v1/nodes/n1?dryRun=All&fieldManager=a HTTP/1.1\r\n", strlen("PATCH /api/v1/nodes/n1?dryRun=All&fieldManager=a HTTP/1.1\r\n")));
+    CHECK(strstr(g_cl_req, "force") == 0);
+    /* the other verbs do not read field_manager */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_PATCH_MERGE; rq.resource = "configmaps"; rq.namespace_ = "ns-0"; rq.name = "cm"; rq.body = "{}"; rq.field_manager = "x"; rq.force = 1;
+    CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+    CHECK(cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(!strncmp(g_cl_req, "PATCH /prefix/api/v1/namespaces/ns-0/configmaps/cm HTTP/1.1\r\n", strlen("PATCH /prefix/api/v1/namespaces/ns-0/configmaps/cm HTTP/1.1\r\n")));
+    /* refused: no field manager, an empty one, a control byte, over 128 bytes; nothing sent */
+    {
+        static char longfm[130];
+        const char* bad[4];
+        int i, ok = 1;
+        memset(longfm, 'm', 129); longfm[129] = 0;
+        bad[0] = 0; bad[1] = ""; bad[2] = "a\nb"; bad[3] = longfm;
+        for (i = 0; i < 4; i++) {
+            memset(&rq, 0, sizeof(rq));
+            rq.verb = KINF_CLIENT_APPLY; rq.resource = "configmaps"; rq.namespace_ = "ns-0"; rq.name = "cm"; rq.body = body; rq.field_manager = bad[i];
+            kinf_client_clear_error(c);
+            ok &= kinf_client_start(c, &rq) == KINF_ERR_INVAL && kinf_client_last_error(c) == KINF_LOGITEM_CLIENT_NO_FIELD_MANAGER && !kinf_client_busy(c);
+            rq.path = "/api/v1/nodes/n1"; rq.resource = 0;
+            ok &= kinf_client_start(c, &rq) == KINF_ERR_INVAL && !kinf_client_busy(c);
+            if (!ok) { note("bad field manager %d accepted", i); break; }
+        }
+        longfm[128] = 0; /* 128 bytes: the limit, taken */
+        rq.path = 0; rq.resource = "configmaps"; rq.field_manager = longfm;
+        ok &= kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_OK;
+        CHECK(ok);
+    }
+    /* a name is required (apply is a PATCH of the object) */
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_APPLY; rq.resource = "configmaps"; rq.namespace_ = "ns-0"; rq.body = body; rq.field_manager = "a";
+    CHECK_INT(kinf_client_start(c, &rq), KINF_ERR_INVAL);
+    /* a conflict: KINF_CLIENT_CONFLICT with the server's message, not retried */
+    {
+        kinf_client_stats_t s0 = kinf_client_stats(c), s1;
+        rq.name = "cm";
+        CHECK_INT(kinf_client_start(c, &rq), KINF_OK);
+        CHECK(cl_serve(c, &t, conflict, 16, &out));
+        s1 = kinf_client_stats(c);
+        CHECK_INT(out.result, KINF_CLIENT_CONFLICT); CHECK_INT(out.code, 409);
+        CHECK(!strcmp(out.reason, "Conflict") && strstr(out.message, ".data.k") != 0);
+        CHECK(s1.retries == s0.retries && s1.conflicts == s0.conflicts + 1 && s1.requests == s0.requests + 1);
+    }
+}

@@ -151,6 +151,7 @@ int main(void) {
     test_client_409();
     test_client_retry();
     test_client_path();
+    test_client_apply();
     test_client_token_file();
     test_client_token_file_driver();
     test_socket_generation();
