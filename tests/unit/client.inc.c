@@ -700,4 +700,5 @@ static void test_client_apply(void) {
         CHECK(!strcmp(out.reason, "Conflict") && strstr(out.message, ".data.k") != 0);
         CHECK(s1.retries == s0.retries && s1.conflicts == s0.conflicts + 1 && s1.requests == s0.requests + 1);
     }
+    free(c);
 }
