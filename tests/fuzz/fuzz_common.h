@@ -358,10 +358,15 @@ static void fz_check_store(kinf_informer_t* inf) {
         FZ_CHECK(b->size >= sizeof(kinf__blk) && (b->size & 3u) == 0 && r + b->size <= inf->top,
                  "arena block at %zu has size %u (top %zu)", r, b->size, inf->top);
         if (b->owner != 0xffffffffu) {
-            uint32_t sl = b->owner >> 1;
-            FZ_CHECK(sl < (uint32_t)inf->slot_hi, "arena block owner %u out of range", b->owner);
-            FZ_CHECK(((b->owner & 1u) ? inf->slots[sl].old : inf->slots[sl].cur) == (uint32_t)r + 1u,
-                     "arena block at %zu: slot %u does not point back", r, sl);
+            uint32_t sl = b->owner >> 2, which = b->owner & 3u; /* the slot, and its cur, old or base (the journal's) */
+            uint32_t back;
+            FZ_CHECK(sl < (uint32_t)inf->slot_hi && which <= 2u, "arena block owner %u out of range", b->owner);
+#ifndef KINF_NO_SNAPSHOT
+            back = which == 0 ? inf->slots[sl].cur : which == 1 ? inf->slots[sl].old : inf->slots[sl].base;
+#else
+            back = which == 0 ? inf->slots[sl].cur : inf->slots[sl].old;
+#endif
+            FZ_CHECK(back == (uint32_t)r + 1u, "arena block at %zu: slot %u does not point back", r, sl);
             used += b->size;
         }
         r += b->size;
@@ -375,8 +380,8 @@ static void fz_check_store(kinf_informer_t* inf) {
         if (!sl->flags) { continue; }
         nused++;
         FZ_CHECK(sl->cur != 0, "slot %d in use without a current block", s);
-        FZ_CHECK(kinf__blk_at(inf, sl->cur)->owner == ((uint32_t)s << 1), "slot %d: its block has another owner", s);
-        if (sl->old) { FZ_CHECK(kinf__blk_at(inf, sl->old)->owner == (((uint32_t)s << 1) | 1u), "slot %d: old block has another owner", s); }
+        FZ_CHECK(kinf__blk_at(inf, sl->cur)->owner == ((uint32_t)s << 2), "slot %d: its block has another owner", s);
+        if (sl->old) { FZ_CHECK(kinf__blk_at(inf, sl->old)->owner == (((uint32_t)s << 2) | 1u), "slot %d: old block has another owner", s); }
         if (sl->flags & KINF__F_PENDING) { pending++; }
         if (kinf__store_visible(inf, s)) { nlive++; }
     }
