@@ -210,6 +210,8 @@ static int kh_open(kinf_desc_t* d, char* list) {
     fprintf(stderr, "khub: serving %d resource%s on %d address%s\n", g_nnames, g_nnames == 1 ? "" : "s", g_nlisten, g_nlisten == 1 ? "" : "es");
     return -1;
 }
+/* each resource's "# stats" lines, after its name */
+static void kh_print_stats(kinf_informer_t* inf, const kinf_stats_t* s) { tool_print_stats(inf, s, 1); }
 static void kh_stats(void) {
     kinf_hub_stats_t s = kinf_hub_stats(g_hub);
     uint64_t bytes, lost;
@@ -223,17 +225,7 @@ static void kh_stats(void) {
             (unsigned long long)s.slow_ended, (unsigned long long)s.timed_out, (unsigned long long)s.events_sent,
             (unsigned long long)s.bookmarks_sent, (unsigned long long)s.bytes_out, (unsigned long long)s.ring_evicted, s.clients,
             s.max_clients, s.resources, s.mem_capacity);
-    tool_totals(&bytes, &lost, 0);
-    {
-        int i;
-        for (i = 0; i < tool_informers(); i++) {
-            kinf_informer_t* inf = tool_informer(i);
-            kinf_stats_t st;
-            if (!inf) { continue; }
-            st = kinf_stats(inf);
-            tool_print_stats(inf, &st, 1);
-        }
-    }
+    tool_totals(&bytes, &lost, kh_print_stats);
 }
 static int kh_client_token(void) {
     FILE* f;
