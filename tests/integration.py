@@ -2368,7 +2368,7 @@ def scenario_multi(ctx):
         secs = 2 if OPTS.quick else 4
         faults = [("cut", {"count": 3}), ("garbage", {"count": 2}), ("status", {"code": 500, "count": 2}),
                   ("expire", {}), ("expire_http", {"count": 1}), ("stall", {"now": 1, "seconds": 2}),
-                  ("restart", {"seconds": 1}), ("oversized", {"size": 300000, "namespace": "ns-1", "name": "big-1"})]
+                  ("restart", {"seconds": 1})]
         for i, (kind, params) in enumerate(faults):
             if kind == "restart":
                 # the changes below after it is back: while it is down they are refused
@@ -2385,6 +2385,11 @@ def scenario_multi(ctx):
             time.sleep(secs / 2.0)
         srv.quiesce()
         srv.wait_faults_drained()
+        # the oversized pod once the churn is over: under churn it could be
+        # deleted again while a was still backing off from the restart
+        srv.fault("oversized", size=300000, namespace="ns-1", name="big-1")
+        if a.wait_for(lambda ln: "OBJECT_TOO_LARGE" in ln, 60, stream="err") is None:
+            c.fail("%s never reported the oversized pod %s" % (a.name, a.describe()))
         multi_converge(c, a, srv, names)
         c.report()
 
@@ -3922,8 +3927,12 @@ def scenario_skip_unchanged(ctx):
         while not os.path.exists(os.path.join(d, "skip-cm", "a")) and time.monotonic() < deadline:
             time.sleep(0.2)
         c.check(os.path.exists(os.path.join(d, "skip-cm", "a")), "cm2files never wrote skip-cm/a")
+        # one update at a time, each once kubediff --no-skip-unchanged printed
+        # it: updates of one key queued together are coalesced (by design)
         for _ in range(3):
-            srv.apply(cm, json.loads(json.dumps(base)))
+            rv = srv.apply(cm, json.loads(json.dumps(base)))["metadata"]["resourceVersion"]
+            if kds[1].wait_progress(lambda ln, rv=rv: '"type":"MODIFIED"' in ln and '"resourceVersion":"%s"' % rv in ln) is None:
+                c.fail("%s never printed resourceVersion %s %s" % (kds[1].name, rv, kds[1].describe()))
         changed = json.loads(json.dumps(base))
         changed["data"]["a"] = "2"
         srv.apply(cm, changed)
@@ -3943,13 +3952,15 @@ def scenario_skip_unchanged(ctx):
             c.check(t.rc == 0, "%s: exit status %s" % (t.name, t.rc))
         mods = [json.loads(ln) for ln in kds[0].out_lines() if '"type":"MODIFIED"' in ln]
         c.check(len(mods) == 1, "kubediff: %d MODIFIED lines, want 1: %.300s" % (len(mods), mods))
-        c.check(kds[0].stat("skipped_unchanged") == 3, "kubediff: skipped_unchanged=%s" % kds[0].stats().get("skipped_unchanged"))
+        # the other two readers are not paced by their output: a coalesced pair
+        # is one update for them (1 to 3 skipped, never 0, never more)
+        c.check(1 <= (kds[0].stat("skipped_unchanged") or 0) <= 3, "kubediff: skipped_unchanged=%s" % kds[0].stats().get("skipped_unchanged"))
         mods = [json.loads(ln) for ln in kds[1].out_lines() if '"type":"MODIFIED"' in ln]
         c.check(len(mods) == 4, "kubediff --no-skip-unchanged: %d MODIFIED lines, want 4" % len(mods))
         rv_only = [m for m in mods if [op.get("path") for op in m.get("patch", [])] == ["/metadata/resourceVersion"]]
         c.check(len(rv_only) == 3, "kubediff --no-skip-unchanged: %d patches of the resourceVersion only, want 3: %.300s"
                 % (len(rv_only), mods))
-        c.check(cmd.stat("skipped_unchanged") == 3, "cm2files: skipped_unchanged=%s" % cmd.stats().get("skipped_unchanged"))
+        c.check(1 <= (cmd.stat("skipped_unchanged") or 0) <= 3, "cm2files: skipped_unchanged=%s" % cmd.stats().get("skipped_unchanged"))
         c.report()
     finally:
         for p_ in procs:

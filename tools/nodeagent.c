@@ -261,11 +261,11 @@ int main(int argc, char** argv) {
     d.max_objects = 1024; d.store_bytes = 1u << 20;
     d.tag = "pods";
     isz = kinf_informer_size(&d);
-    imem = malloc(isz);
+    imem = g_mem = malloc(isz);  /* tool_shutdown frees it */
     g_inf = imem ? kinf_init(imem, isz, &d) : 0;
     if (!l.c || !l.q || !g_inf) {
         fprintf(stderr, "nodeagent: cannot set up the %s\n", !l.c ? "client" : !l.q ? "workqueue" : "informer");
-        free(imem); free(cmem); free(qmem); free(work);
+        tool_shutdown(); free(cmem); free(qmem); free(work);
         return TOOL_EXIT_FAIL;
     }
     memset(&h, 0, sizeof h);
@@ -301,10 +301,10 @@ int main(int argc, char** argv) {
         fprintf(stderr, "nodeagent: info: lease renewals=%llu conflicts=%llu failures=%llu\n",
                 (unsigned long long)l.renewals, (unsigned long long)l.conflicts, (unsigned long long)l.failures);
     }
-    kinf_shutdown(g_inf);
+    tool_shutdown();  /* clears g_inf before the informer goes (a second SIGTERM) */
     kinf_client_shutdown(l.c);
     kinf_workqueue_shut_down(l.q);
     kinf_workqueue_destroy(l.q);
-    free(imem); free(cmem); free(qmem); free(work);
+    free(cmem); free(qmem); free(work);
     return rc;
 }

@@ -199,9 +199,11 @@ TOOL_PRIVATE void tool_logger(const char* tag, uint32_t level, uint32_t item, co
 TOOL_PRIVATE void tool_shutdown(void) {
     tool_log_flush();
 #ifndef KINF_NO_FACTORY
-    if (g_fac) { kinf_factory_shutdown(g_fac); g_fac = 0; }
+    /* each global is cleared before its object goes: a signal handler
+       that stops it (tool_stop) never reaches one shut down or freed */
+    if (g_fac) { kinf_factory_t* f = g_fac; g_fac = 0; kinf_factory_shutdown(f); }
 #endif
-    if (g_inf) { kinf_shutdown(g_inf); g_inf = 0; }
+    if (g_inf) { kinf_informer_t* i = g_inf; g_inf = 0; kinf_shutdown(i); }
     free(g_mem);
     g_mem = 0;
 }
