@@ -1085,9 +1085,11 @@ def scenario_contents(ctx):
 
 
 def fault_scenario(name, inject, *, kw_args=(), pre=None, verify=None, rate=100, secs=3,
-                   pods=150, want_rc=0, srv_extra=(), drain=True):
+                   pods=150, want_rc=0, srv_extra=(), drain=True, selectors=()):
     """One kwatch on its own server under churn; inject(srv, kw) is called while the
-    churn runs; the dump is compared after the sentinel; verify(c, kw, srv) checks more."""
+    churn runs; the dump is compared after the sentinel (with selectors, a
+    label and a field selector, to the server's objects they match);
+    verify(c, kw, srv) checks more."""
     c = Checks(name)
     srv = Server(re.sub(r"[^a-z0-9]+", "-", name.lower())[:30], pods=pods, extra=srv_extra)
     kw = None
@@ -1110,7 +1112,7 @@ def fault_scenario(name, inject, *, kw_args=(), pre=None, verify=None, rate=100,
         if finish_with_sentinel(c, srv, [kw]):
             kw.stop()
             check_clean_exit(c, kw, want_rc)
-            check_against_server(c, kw, srv, pod_path())
+            check_against_server(c, kw, srv, pod_path(), *selectors)
             if verify:
                 verify(c, kw, srv)
         else:
@@ -2840,45 +2842,21 @@ def scenario_selector_scope(ctx):
     with the server's state for its selectors. Projected (--keep spec.nodeName)
     the same holds: the label the selector reads is kept."""
     lsel, fsel = "tier=web", "spec.nodeName=node-1"
+
+    def verify(c, kw, srv):
+        want = srv.state(pod_path(), lsel, fsel)
+        got = kw.dump()
+        if c.check(got is not None, "no dump printed " + kw.describe()):
+            outside = sorted(set(parse_dump(got)) - set(parse_dump(want)))[:3]
+            c.check(not outside, "objects outside the selectors were cached: %s" % outside)
+        c.check("OBJECT_OUT_OF_SCOPE" in kw.err_text(), "no OBJECT_OUT_OF_SCOPE logged")
+        c.check(kw.stat("lists") + kw.stat("watch_lists") >= 2, "no relist after the 410: lists=%s watch_lists=%s"
+                % (kw.stats().get("lists"), kw.stats().get("watch_lists")))
     for label, extra in (("whole", []), ("projected", ["--keep", "spec.nodeName"])):
-        name = "selector scope (%s): a server that drops the selectors" % label
-        c = Checks(name)
-        srv = Server("selector-scope-" + label, pods=120)
-        kw = None
-        try:
-            srv.fault("unfiltered", count=1)
-            wbase = srv.watch_count("pods")
-            kw = Kwatch(name, srv.url, ["pods", "-l", lsel, "--field-selector", fsel, "-o", "name",
-                                        "--dump-on-exit", "--stats", "-v"] + extra, merge=True)
-            if not wait_watching(c, srv, "pods", wbase):
-                c.report()
-                continue
-            srv.churn(100)
-            time.sleep(1)
-            srv.fault("unfiltered", count=1)
-            srv.fault("expire")
-            c.check(srv.wait_faults_drained(progress=kw.printed), "injected faults never consumed: %s" % srv.pending_faults())
-            time.sleep(2)
-            srv.quiesce()
-            if finish_with_sentinel(c, srv, [kw]):
-                kw.stop()
-                check_clean_exit(c, kw)
-                want = srv.state(pod_path(), lsel, fsel)
-                got = kw.dump()
-                if c.check(got is not None, "no dump printed " + kw.describe()):
-                    outside = sorted(set(parse_dump(got)) - set(parse_dump(want)))[:3]
-                    c.check(not outside, "objects outside the selectors were cached: %s" % outside)
-                check_against_server(c, kw, srv, pod_path(), lsel, fsel)
-                c.check("OBJECT_OUT_OF_SCOPE" in kw.err_text(), "no OBJECT_OUT_OF_SCOPE logged")
-                c.check(kw.stat("lists") + kw.stat("watch_lists") >= 2, "no relist after the 410: lists=%s watch_lists=%s"
-                        % (kw.stats().get("lists"), kw.stats().get("watch_lists")))
-            else:
-                kw.stop()
-        finally:
-            if kw:
-                kw.kill()
-            srv.close()
-        c.report()
+        fault_scenario("selector scope (%s): a server that drops the selectors" % label,
+                       inject_faults([("unfiltered", {"count": 1}), ("expire", {})]), verify=verify, secs=2,
+                       pods=120, pre=lambda srv: srv.fault("unfiltered", count=1), selectors=(lsel, fsel),
+                       kw_args=["-l", lsel, "--field-selector", fsel] + extra)
 
 
 def scenario_watchlist_refused(ctx):

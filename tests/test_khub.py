@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from loopback import free_port  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -86,14 +87,6 @@ def wait_for(pred, what, timeout=90, step=0.1):
             return last
         time.sleep(step)
     raise AssertionError("timed out waiting for " + what)
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 class UnixHTTP(http.client.HTTPConnection):

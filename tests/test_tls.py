@@ -45,6 +45,7 @@ import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
+from loopback import free_port  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -146,14 +147,6 @@ def ossl(*args, cwd=None):
     if r.returncode != 0:
         raise RuntimeError("openssl %s: %s" % (" ".join(map(str, args[:3])), r.stderr.decode(errors="replace")[-400:]))
     return r
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def can_bind_v6():
