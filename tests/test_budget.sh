@@ -3,6 +3,8 @@
 # bench/factory_sizes.c (with TLS when BearSSL is there) and checks every
 # figure of the edge agent's budget, the per-informer costs and the
 # per-resource example. The figures are x86_64's: elsewhere it skips.
+# With --fix it writes the sizing functions' figures into the docs first
+# (each wrong figure where its sentence or table row stands), then checks.
 # Last line: "N passed, N failed" (and "N skipped").
 cd "$(dirname "$0")/.." || exit 1
 if [ "$(uname -m)" != x86_64 ] || [ ! -f /usr/include/bearssl.h ]; then
@@ -17,7 +19,7 @@ if ! ${CC:-cc} -std=c99 -Wall -Wextra -I. -o build/factory_sizes bench/factory_s
     exit 1
 fi
 build/factory_sizes >build/factory_sizes.out || { echo "not ok - budget: factory_sizes failed"; echo "0 passed, 1 failed"; exit 1; }
-python3 - build/factory_sizes.out docs/factory.md <<'PY'
+python3 - build/factory_sizes.out docs/factory.md "${1:-}" <<'PY'
 import re, sys
 v = {}
 for line in open(sys.argv[1]):
@@ -67,6 +69,35 @@ for what, t in (("an anchor's slot", "%s bytes per anchor" % num(v["tls_anchor_s
     if t not in mflat:
         print("# %s: docs/memory.md lacks %r" % (what, t))
         want.append((what, "(docs/memory.md's trust store figure)"))
+def refit(text, t):
+    """text with the one place that reads as t but for its numbers (line
+    breaks aside) given t's numbers, its line breaks kept; text unchanged
+    when it already reads as t or there is not exactly one such place"""
+    if t in re.sub(r"[ \t]*\n[ \t]*", " ", text) or t in re.sub(r"[ \t]*\n[ \t]*", "\n", text):
+        return text
+    parts = re.split(r"(\d[\d,.]*)", t)
+    rx = "".join(re.escape(x).replace(r"\ ", r"[ \t\n]+").replace("\\\n", r"[ \t]*\n[ \t]*") if i % 2 == 0
+                 else r"\d[\d,.]*" for i, x in enumerate(parts))
+    found = list(re.finditer(rx, text))
+    if len(found) != 1:
+        print("# --fix: %d places read as %r" % (len(found), t))
+        return text
+    nums = iter(parts[1::2])
+    fixed = re.sub(r"\d[\d,.]*", lambda _: next(nums), found[0].group(0))
+    return text[:found[0].start()] + fixed + text[found[0].end():]
+if len(sys.argv) > 3 and sys.argv[3] == "--fix":
+    for w, t in want:
+        if not t.startswith("("):
+            doc = refit(doc, t)
+    for what, key in (("an informer", "owner_informer"), ("discovery", "owner_discovery"), ("the write client", "owner_client")):
+        mem = re.sub(r"(\| %s \| [0-9,]+ \| )[0-9,]+( \|)" % re.escape(what), lambda m: m.group(1) + num(v[key]) + m.group(2), mem)
+    for t in ("%s bytes per anchor" % num(v["tls_anchor_slot"]), "the TLS block is %s bytes" % num(v["tls_block"]),
+              "Debian's bundle (144 CAs, 61,917 bytes of names and keys) makes it %s" % num(v["tls_block_debian"])):
+        mem = refit(mem, t)
+    open(sys.argv[2], "w").write(doc)
+    open("docs/memory.md", "w").write(mem)
+    print("# --fix: the figures written; run again without --fix to check them")
+    sys.exit(0)
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)
 bad = [(w, t) for w, t in want if t not in flat]
 # the parts add up to one informer, and six plus the rest to the block
