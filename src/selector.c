@@ -290,14 +290,12 @@ static int kinf__sel_term(const kinf_selector_t* s, unsigned i, const kinf_objec
     }
     }
 }
-/* Is the path term i reads kept by rules rs? (its every segment followed
+/* Is a path a selector term reads kept by rules rs? (its every segment followed
    through the keep and drop rules, as projection follows them) */
-static int kinf__sel_kept(const kinf_selector_t* s, unsigned i, const kinf__rules* rs) {
-    char path[KINF__MAX_STR];
+static int kinf__sel_path_kept(const char* path, const kinf__rules* rs) {
     const char* p = path;
     uint32_t km, dm, km2, dm2;
     int full, cfull, seg = 0;
-    if (!kinf__sel_path(s, i, path, sizeof(path))) { return 0; }
     if (!strcmp(path, "metadata.name") || !strcmp(path, "metadata.namespace")) { return 1; } /* the object's fields */
     kinf__rules_all(rs, &km, &dm, &full);
     while (*p) {
@@ -314,6 +312,10 @@ static int kinf__sel_kept(const kinf_selector_t* s, unsigned i, const kinf__rule
     }
     return full;
 }
+static int kinf__sel_kept(const kinf_selector_t* s, unsigned i, const kinf__rules* rs) {
+    char path[KINF__MAX_STR];
+    return kinf__sel_path(s, i, path, sizeof(path)) && kinf__sel_path_kept(path, rs);
+}
 /* Makes rules keep what selector s reads (nothing to add when they keep
    the whole object), so the informer can judge its objects after
    projection; under metadata_only only paths under metadata. Then marks
@@ -323,7 +325,7 @@ static int kinf__sel_rules(kinf__rules* rs, kinf_selector_t* s, int meta_only) {
     unsigned i;
     for (i = 0; i < s->nterms && rs->nkeep > 0; i++) {
         char path[KINF__MAX_STR];
-        if (kinf__sel_kept(s, i, rs) || !kinf__sel_path(s, i, path, sizeof(path))) { continue; }
+        if (!kinf__sel_path(s, i, path, sizeof(path)) || kinf__sel_path_kept(path, rs)) { continue; }
         if (meta_only && strncmp(path, "metadata.", 9)) { continue; }
         if (rs->nkeep >= KINF_MAX_RULES) { return 0; }
         if (!kinf__rule_parse(rs, &rs->keep[rs->nkeep], path)) { continue; } /* too deep or long: not judged */
