@@ -70,7 +70,25 @@ static void owners(const char* server) {
     printf("owner_discovery %zu\n", kinf_discovery_size(&dd));
     printf("owner_client %zu\n", kinf_client_size(&cd));
 }
+/* docs/memory.md's worked example: 5000 pods in 6000 slots over http,
+   projected (store 2 MiB) and whole (32 MiB); "we_objects" is what
+   max_objects 6000 adds over 1 (slots, key hash, index buckets). */
+static void worked(void) {
+    static const char* keep[] = { "metadata.labels", "spec.nodeName", "status.phase" };
+    kinf_desc_t d;
+    size_t one;
+    memset(&d, 0, sizeof(d));
+    d.server = "http://10.0.0.1:8001"; d.resource = "pods";
+    d.keep = keep; d.keep_count = 3;
+    d.max_objects = 6000; d.fifo_capacity = 1000; d.max_event_bytes = 64u << 10; d.store_bytes = 2u << 20;
+    printf("we_projected %zu\n", kinf_informer_size(&d));
+    d.max_objects = 1; one = kinf_informer_size(&d); d.max_objects = 6000;
+    printf("we_objects %zu\n", kinf_informer_size(&d) - one);
+    d.store_bytes = 32u << 20;
+    printf("we_full %zu\n", kinf_informer_size(&d));
+}
 int main(void) {
+    worked();
 #ifdef KINF_TLS_BEARSSL
     owners("https://10.0.0.1:6443");
     budget("", "https://10.0.0.1:6443");
