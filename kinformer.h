@@ -819,7 +819,10 @@ typedef struct kinf_socket_cb_t {
    and the environment plus env and KUBERNETES_EXEC_INFO, never
    interactively (stdin /dev/null), reads the ExecCredential it prints
    (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
-   status.token, again on a 401 and before status.expirationTimestamp. The
+   status.token, its client certificate and key (clientCertificateData,
+   clientKeyData: checked, then used for every TLS handshake; EXEC_BAD_CERT),
+   or both; again on a 401, a rejected client certificate and before
+   status.expirationTimestamp. The
    strings are the caller's and must outlive every owner given it. */
 #define KINF_EXEC_MAX_ARGS 32
 #define KINF_EXEC_MAX_ENV 32
