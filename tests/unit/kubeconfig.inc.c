@@ -564,6 +564,7 @@ static void test_exec_cert(void) {
         { TEST_CERT_PEM, TEST_CERT_PEM, "not one PEM RSA or EC key" },
         { TEST_CERT_PEM, TEST_KEY_PEM TEST_KEY_PEM, "not one PEM RSA or EC key" },
         { TEST_CERT_PEM, "-----BEGIN PRIVATE KEY-----\nTm90IGEga2V5\n-----END PRIVATE KEY-----\n", "not one PEM RSA or EC key" },
+        { TEST_CERT_PEM, TEST_KEY_PEM "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n", "clientKeyData" }, /* a key, then one with no END */
     };
     g_test = "exec_cert";
     /* the check: matching pairs, RSA and EC; each bad pair's reason */
