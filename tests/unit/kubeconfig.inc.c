@@ -502,7 +502,7 @@ static void test_exec_cred(void) {
     }
 }
 #ifdef KINF_TLS_BEARSSL
-/* a throwaway RSA certificate and key, and a second EC key, made for these
+/* a throwaway RSA certificate and key, a second RSA key and a second EC key, made for these
    tests (TEST_CERT_PEM and TEST_KEY_PEM are a pair; these are not theirs) */
 #define TEST_RSA_CERT_PEM \
     "-----BEGIN CERTIFICATE-----\n" \
@@ -541,6 +541,22 @@ static void test_exec_cred(void) {
     "HCBgXkkGDZRODiJTxCGZbHD0koKhRANCAAS+aHn7VR14TYyujVMhlnL4+g5kFoIU\n" \
     "CJ1P6Ia3Wu9PNAEm61d1eCE51YmAOYV3OYQIzTR0qhbco4knIzwLTCXy\n" \
     "-----END PRIVATE KEY-----\n"
+#define TEST_RSA2_KEY_PEM \
+    "-----BEGIN RSA PRIVATE KEY-----\n" \
+    "MIICXQIBAAKBgQC2GSYpwqxAZPpgn/wsIdXwvu9yerFAbrjyE3gY5c4JSOr9bLqk\n" \
+    "fP+YMUpgSiYevz2DyB1lQcJWrqm0Nkw/3CNfVglVWPbKdp3pHZsBp63rkXNuX7HJ\n" \
+    "4drp0rnYgM5GVBzfa0SBctUzAZDexj0/b7g3Rh5CIKVRqARpC+zBn4lejQIDAQAB\n" \
+    "AoGAEUCGthQkf6FRe1AM8x1tiHZ+dwkau/EBgqXHjgxPnd+Tq9jeQfE5wfCBjGfZ\n" \
+    "/rW9nTubVVmKkO3RVCqExNQVYazq7buZ7z4l017ucm13ApGPklLP0hCCFP1mQTR2\n" \
+    "KVatXRpC0MqTp5+34kS0t76KhltrbXdYb6xoSd3gVdJPFJ0CQQDkGMU0uy1vm49G\n" \
+    "cosfWKO94uYZxFtTTT/rKpXfAPS7qYwbyujcwjHMscINdFH7Cnu1oesllBaPQuJM\n" \
+    "d2EbHpZfAkEAzF/bxxDSlRYpUnxkuYDG/7d1aj7d/UBLd4a97D/IYxxMBzOLFnKR\n" \
+    "lIvo3uxzHUJKTnwOTP8MJELFyFCSF0i6kwJBAJ5Vx4ccK6Ue0e0wE/z1deyZNetL\n" \
+    "D64aoLUpAZIkwr4GKrkcOFsN/q298xuN1F60Xz2tIWMbkjFuV1KHSAQgTncCQQCf\n" \
+    "N06Qlpp3avxmNmKB4cEmFlZynudyFFS2mVH8avRBwhm4wn7ozfh8MUMJ6EsF0E7z\n" \
+    "NdIuScO7vAk5NQua+B3hAkB2tgMbYP1TtLLsrBvRnaXKNbCj+s60Fg8WDsNX2ip+\n" \
+    "UHk6BKgFKtMumSlUstlmq5p16UmbpwglKE+Zf54onFCx\n" \
+    "-----END RSA PRIVATE KEY-----\n"
 /* The pair checked (the key matched to the leaf) and taken into an https://
    informer's TLS block; a bad pair leaves the one held. */
 static void test_exec_cert(void) {
@@ -556,6 +572,7 @@ static void test_exec_cert(void) {
     static const struct { const char* cert; const char* key; const char* why; } bad[] = {
         { TEST_CERT_PEM, TEST_EC2_KEY_PEM, "is not the key" },
         { TEST_RSA_CERT_PEM, TEST_KEY_PEM, "is not the key" },
+        { TEST_RSA_CERT_PEM, TEST_RSA2_KEY_PEM, "is not the key" },  /* another RSA key: the moduli differ */
         { TEST_CERT_PEM, TEST_RSA_KEY_PEM, "is not the key" },
         { TEST_RSA_CERT_PEM, TEST_EC2_KEY_PEM, "is not the key" },
         { "not PEM at all\n", TEST_KEY_PEM, "no PEM certificate" },
