@@ -680,7 +680,8 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_RELEASED, "leader election: stopped; the Lease was given up (no holder, lease 1 s)") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
-    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent")
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent") \
+    KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -818,7 +819,10 @@ typedef struct kinf_socket_cb_t {
    and the environment plus env and KUBERNETES_EXEC_INFO, never
    interactively (stdin /dev/null), reads the ExecCredential it prints
    (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
-   status.token, again on a 401 and before status.expirationTimestamp. The
+   status.token, its client certificate and key (clientCertificateData,
+   clientKeyData: checked, then used for every TLS handshake; EXEC_BAD_CERT),
+   or both; again on a 401, a rejected client certificate and before
+   status.expirationTimestamp. The
    strings are the caller's and must outlive every owner given it. */
 #define KINF_EXEC_MAX_ARGS 32
 #define KINF_EXEC_MAX_ENV 32
@@ -4143,7 +4147,6 @@ struct kinf_engine_t {
     uint64_t token_at;
     const kinf_exec_t* exec;      /* an exec credential plugin the driver runs for the token, or NULL */
     uint64_t token_exp;           /* engine time the plugin's token expires (0: not said) */
-    int64_t token_wall;           /* its expirationTimestamp, Unix seconds (the driver's scratch) */
     uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
     uint32_t err_item;            /* the last item logged as an error: what a failure without one was */
     uint32_t* last_error;         /* the owner's sticky error, for a refusal logged as a warning */
@@ -4592,6 +4595,7 @@ typedef struct kinf__tls {
     int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
     void* time_user;
     int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
+    uint64_t client_sum;          /* the exec plugin's pair held (kinf__tls_client_sum), 0: none */
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
@@ -4730,6 +4734,7 @@ static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
 }
 static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
     kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (t->nchain == 0) { kinf__tls_x509_push(ctx, buf, len); } /* the leaf, decoded for its public key */
     if (len > KINF_TLS_CHAIN_BYTES - t->clen) { t->obj_over = 1; return; }
     if (t->blk) { memcpy(t->blk->chainbuf + t->clen, buf, len); }
     t->clen += len;
@@ -4753,6 +4758,7 @@ static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     if (kind == KINF__PEM_CHAIN && cert) {
         if (t->nchain >= KINF_TLS_MAX_CHAIN) { t->obj_over = 1; return 0; }
         t->obj_start = t->clen;
+        if (t->nchain == 0) { br_x509_decoder_init(&t->xd, 0, 0); }
         br_pem_decoder_setdest(&t->pem, kinf__tls_chain_push, t);
         return 1;
     }
@@ -4866,6 +4872,7 @@ static void kinf__tls_fail_item(kinf_engine_t* c, kinf__tls* t, int err) {
         /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
         if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->ld.have_key)) {
             item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
+            if (c->exec) { c->token_due = 1; } /* the plugin runs again for another certificate */
         }
     }
     {
@@ -5018,6 +5025,15 @@ static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* h
     }
     return 1;
 }
+/* the client chain and key in the loader's block, if any, for the handshakes to come */
+static void kinf__tls_client_auth(kinf__tls* t) {
+    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
+        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
+    } else if (t->ld.nchain) {
+        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
+                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
+    }
+}
 /* Sets the TLS engine up over what kinf__tls_load put in the block: trust
    anchors, client chain and key, the name to verify. */
 static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
@@ -5031,17 +5047,82 @@ static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
     t->xw.t = t;
     br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
     br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
-        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
-    } else if (t->ld.nchain) {
-        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
-                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
-    }
+    kinf__tls_client_auth(t);
     /* an IP address is checked against the SAN's IP entries and sent with no SNI */
     if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
     else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
     else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
 }
+#ifndef KINF_NO_EXEC
+/* >>tls exec  a client certificate and key an exec credential plugin gave
+   (PEM, as a kubeconfig's client-certificate-data and client-key-data):
+   checked whole on the side first, so that a bad pair leaves the one held
+   untouched, then taken into the block's chain (KINF_TLS_MAX_CHAIN,
+   KINF_TLS_CHAIN_BYTES) and key, which every handshake from then on sends. */
+/* does the leaf's public key (t->xd) belong to the private key (t->sk)? */
+static int kinf__tls_key_matches(kinf__tls_ld* t) {
+    const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
+    if (!pk) { return 0; }
+    if (t->have_key == BR_KEYTYPE_RSA && pk->key_type == BR_KEYTYPE_RSA) {
+        unsigned char n[512]; /* 4096 bits, BearSSL's largest */
+        const unsigned char* pn = pk->key.rsa.n;
+        size_t nl, pl = pk->key.rsa.nlen, o = 0;
+        br_rsa_compute_modulus mod = br_rsa_compute_modulus_get_default();
+        const br_rsa_private_key* sk = br_skey_decoder_get_rsa(&t->sk);
+        nl = sk ? mod(0, sk) : 0;
+        if (nl == 0 || nl > sizeof(n) || mod(n, sk) != nl) { return 0; }
+        while (o < nl && n[o] == 0) { o++; }
+        while (pl && *pn == 0) { pn++; pl--; }
+        return pl == nl - o && !memcmp(pn, n + o, pl);
+    }
+    if (t->have_key == BR_KEYTYPE_EC && pk->key_type == BR_KEYTYPE_EC) {
+        unsigned char q[BR_EC_KBUF_PUB_MAX_SIZE];
+        br_ec_public_key pub;
+        const br_ec_private_key* sk = br_skey_decoder_get_ec(&t->sk);
+        size_t ql = sk && sk->curve == pk->key.ec.curve ? br_ec_compute_pub(br_ec_get_default(), &pub, q, sk) : 0;
+        return ql && ql == pk->key.ec.qlen && !memcmp(q, pk->key.ec.q, ql);
+    }
+    return 0;
+}
+/* 1 when cert (a PEM chain, the leaf first) and key (one PEM RSA or EC key,
+   the leaf's) can be taken; else 0 and *why says what is wrong. Decodes
+   with a loader of its own that keeps nothing but the leaf's key. */
+static int kinf__tls_client_check(const char* cert, size_t cl, const char* key, size_t kl, const char** why) {
+    kinf__tls_ld v;
+    int n, big = 0, ok = 0;
+    memset(&v, 0, sizeof(v));
+    n = kinf__tls_pem_load(&v, 0, cert, cl, KINF__PEM_CHAIN, &big);
+    if (n <= 0) { *why = big ? "the certificate chain exceeds KINF_TLS_MAX_CHAIN or KINF_TLS_CHAIN_BYTES" : "clientCertificateData is no PEM certificate"; }
+    else if (!br_x509_decoder_get_pkey(&v.xd)) { *why = "clientCertificateData's first certificate does not parse"; }
+    else if (kinf__tls_pem_load(&v, 0, key, kl, KINF__PEM_KEY, &big) != 1) { *why = "clientKeyData is not one PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)"; }
+    else if (!kinf__tls_key_matches(&v)) { *why = "clientKeyData is not the key of clientCertificateData's first certificate"; }
+    else { ok = 1; }
+    memset(&v.sk, 0, sizeof(v.sk)); /* the private key, off the stack */
+    return ok;
+}
+/* FNV-1a of the pair: whether a plugin's run gave the pair held again */
+static uint64_t kinf__tls_client_sum(const char* cert, size_t cl, const char* key, size_t kl) {
+    uint64_t h = UINT64_C(14695981039346656037);
+    size_t i;
+    for (i = 0; i < cl; i++) { h = (h ^ (unsigned char)cert[i]) * UINT64_C(1099511628211); }
+    h = (h ^ 0xffu) * UINT64_C(1099511628211);
+    for (i = 0; i < kl; i++) { h = (h ^ (unsigned char)key[i]) * UINT64_C(1099511628211); }
+    return h;
+}
+/* Takes a pair kinf__tls_client_check accepted into the block, replacing
+   the chain and key held. No handshake may be under way (the driver closes
+   the connection first). */
+static void kinf__tls_client_take(kinf_engine_t* c, const char* cert, size_t cl, const char* key, size_t kl) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    int big = 0;
+    t->ld.nchain = 0; t->ld.clen = 0; t->ld.have_key = 0;
+    if (kinf__tls_pem_load(&t->ld, 0, cert, cl, KINF__PEM_CHAIN, &big) <= 0 || kinf__tls_pem_load(&t->ld, 0, key, kl, KINF__PEM_KEY, &big) != 1) {
+        t->ld.nchain = 0; t->ld.have_key = 0; /* not after a check: sends none rather than half a pair */
+    }
+    t->client_sum = kinf__tls_client_sum(cert, cl, key, kl);
+    kinf__tls_client_auth(t);
+}
+#endif /* KINF_NO_EXEC */
 /* >>tls measure  what a bundle needs: its certificates and the bytes of
    their names and keys, decoded with no block and no bound */
 KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes) {
@@ -5409,16 +5490,125 @@ static void kinf__drv_exec_child(const char* cmd, char** argv, char** envp, int 
     if (write(2, msg, sizeof(msg) - 1) < 0) { _exit(127); }
     _exit(127);
 }
-/* Runs the plugin and takes its token. KINF_OK, or the item (logged). */
+/* What an ExecCredential gives: pointers into the plugin's output. */
+typedef struct kinf__drv_cred {
+    const char* token;            /* NUL-terminated, or NULL */
+    const char* cert;             /* PEM, unescaped in place, or NULL */
+    const char* key;
+    size_t cert_len, key_len;
+    int has_exp;
+    int64_t exp_wall;             /* status.expirationTimestamp, Unix seconds */
+} kinf__drv_cred;
+/* A JSON string's text unescaped in place: the escapes PEM text can hold
+   (\n \r \t \/ \\ \" and \u00XX of ASCII). Its new length, or 0 for
+   another escape. */
+static size_t kinf__drv_unescape(char* s, size_t n) {
+    size_t i = 0, o = 0;
+    while (i < n) {
+        char ch = s[i++];
+        if (ch == '\\') {
+            char e = i < n ? s[i++] : 0;
+            if (e == 'n') { ch = '\n'; }
+            else if (e == 'r') { ch = '\r'; }
+            else if (e == 't') { ch = '\t'; }
+            else if (e == '/' || e == '\\' || e == '"') { ch = e; }
+            else if (e == 'u' && n - i >= 4 && s[i] == '0' && s[i + 1] == '0' && kinf__hexval((unsigned char)s[i + 2]) >= 0 &&
+                     kinf__hexval((unsigned char)s[i + 2]) < 8 && kinf__hexval((unsigned char)s[i + 3]) >= 0) {
+                ch = (char)(kinf__hexval((unsigned char)s[i + 2]) * 16 + kinf__hexval((unsigned char)s[i + 3]));
+                i += 4;
+            } else { return 0; }
+        }
+        s[o++] = ch;
+    }
+    return o;
+}
+/* Reads the plugin's stdout (ol bytes in out, out[ol] writable): an
+   ExecCredential of api_version with a status.token, a client certificate
+   and key (clientCertificateData, clientKeyData), or both. Strings are
+   terminated and unescaped in out. KINF_OK, or EXEC_BAD_OUTPUT with det
+   saying why. */
+static uint32_t kinf__drv_exec_parse(const char* api_version, char* out, size_t ol, kinf__drv_cred* cr, char* det, size_t dcap) {
+    jsmntok_t t[64];
+    jsmn_parser jp;
+    int nt, st, tok, exp, crt, key;
+    memset(cr, 0, sizeof(*cr));
+    out[ol] = 0;
+    jsmn_init(&jp);
+    nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
+    st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
+    tok = kinf__tok_member(out, t, nt, st, "token");
+    exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
+    crt = kinf__tok_member(out, t, nt, st, "clientCertificateData");
+    key = kinf__tok_member(out, t, nt, st, "clientKeyData");
+    if (tok >= 0 && (t[tok].type != JSMN_STRING || t[tok].end == t[tok].start)) { tok = -1; } /* "" is none, as client-go reads it */
+    if (crt >= 0 && (t[crt].type != JSMN_STRING || t[crt].end == t[crt].start)) { crt = -1; }
+    if (key >= 0 && (t[key].type != JSMN_STRING || t[key].end == t[key].start)) { key = -1; }
+    if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, dcap, "not a JSON object"); }
+    else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, dcap, "kind is not ExecCredential"); }
+    else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), api_version)) { kinf__cat(det, dcap, "apiVersion is not the one asked"); }
+    else if ((crt >= 0) != (key >= 0)) { kinf__cat(det, dcap, "clientCertificateData and clientKeyData come together, not one alone"); }
+    else if (tok < 0 && crt < 0) { kinf__cat(det, dcap, "no status.token and no client certificate"); }
+    else if (tok >= 0 && memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, dcap, "status.token has an escape"); }
+    else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
+             !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &cr->exp_wall))) { kinf__cat(det, dcap, "status.expirationTimestamp is not RFC 3339"); }
+    else if (crt >= 0 && (!(cr->cert_len = kinf__drv_unescape(out + t[crt].start, (size_t)(t[crt].end - t[crt].start))) ||
+             !(cr->key_len = kinf__drv_unescape(out + t[key].start, (size_t)(t[key].end - t[key].start))))) {
+        kinf__cat(det, dcap, "clientCertificateData or clientKeyData has an escape PEM does not hold");
+    } else {
+        cr->has_exp = exp >= 0 && t[exp].type == JSMN_STRING;
+        if (crt >= 0) { cr->cert = out + t[crt].start; cr->key = out + t[key].start; }
+        if (tok >= 0) { out[t[tok].end] = 0; cr->token = out + t[tok].start; }
+        return KINF_LOGITEM_OK;
+    }
+    return KINF_LOGITEM_EXEC_BAD_OUTPUT;
+}
+static void kinf__sock_close(kinf_engine_t* c);
+/* Takes what the plugin gave: its client certificate and key for the
+   handshakes to come (a new pair closes the connection, as client-go
+   closes its connections when the certificate rotates), its token (none
+   when it gave a certificate only), and when it is due again. KINF_OK, or
+   the item with det set (EXEC_BAD_CERT, EXEC_BAD_OUTPUT), nothing taken. */
+static uint32_t kinf__drv_exec_take(kinf_engine_t* c, const kinf__drv_cred* cr, uint64_t now_ms, char* det, size_t dcap) {
+    struct timespec ts;
+    uint32_t item;
+    if (cr->cert) {
+#ifdef KINF_TLS_BEARSSL
+        const char* why = 0;
+        if (c->tls && !kinf__tls_client_check(cr->cert, cr->cert_len, cr->key, cr->key_len, &why)) {
+            kinf__cat(det, dcap, why);
+            return KINF_LOGITEM_EXEC_BAD_CERT;
+        }
+        if (c->tls && ((kinf__tls*)c->tls)->client_sum != kinf__tls_client_sum(cr->cert, cr->cert_len, cr->key, cr->key_len)) {
+            if (c->sock.fd >= 0) { kinf__sock_close(c); kinf_engine_closed(c, now_ms); }
+            kinf__tls_client_take(c, cr->cert, cr->cert_len, cr->key, cr->key_len);
+        }
+        if (!c->tls && !cr->token)
+#else
+        if (!cr->token)
+#endif
+        {
+            kinf__cat(det, dcap, "a client certificate alone, for a server that is not https:// (or a build without TLS)");
+            return KINF_LOGITEM_EXEC_BAD_OUTPUT;
+        }
+    }
+    if (!cr->token && c->token[0]) { c->token[0] = 0; c->token_gen++; } /* a certificate alone: no token sent */
+    item = kinf__conn_set_token(c, cr->token, now_ms); /* logs a token it refuses */
+    c->token_exp = 0;
+    if (cr->has_exp && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
+        int64_t left = cr->exp_wall - (int64_t)ts.tv_sec;
+        c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
+    }
+    det[0] = 0;
+    return item;
+}
+/* Runs the plugin and takes its credentials. KINF_OK, or the item (logged). */
 static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
     const kinf_exec_t* x = c->exec;
     char* envp[KINF__EXEC_ENVP];
     char* argv[KINF_EXEC_MAX_ARGS + 2];
     char envbuf[4096], out[KINF_EXEC_OUTPUT_BYTES + 1], errl[200], det[300], num[21];
-    jsmntok_t t[64];
-    jsmn_parser jp;
     size_t eb = 0, ol = 0, el = 0;
-    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2, nt, st, tok, exp;
+    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2;
     uint64_t deadline = kinf_now_ms() + (uint64_t)(x->timeout_ms > 0 ? x->timeout_ms : 30000); /* the clock's, not the engine's */
     uint32_t item = KINF_LOGITEM_OK;
     pid_t pid;
@@ -5502,32 +5692,9 @@ static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
         if (errl[0]) { kinf__cat(det, sizeof(det), ": "); kinf__cat(det, sizeof(det), errl); }
     }
     if (item == KINF_LOGITEM_OK) {   /* the ExecCredential */
-        out[ol] = 0;
-        jsmn_init(&jp);
-        nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
-        st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
-        tok = kinf__tok_member(out, t, nt, st, "token");
-        exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
-        item = KINF_LOGITEM_EXEC_BAD_OUTPUT;
-        if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, sizeof(det), "not a JSON object"); }
-        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, sizeof(det), "kind is not ExecCredential"); }
-        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), x->api_version)) { kinf__cat(det, sizeof(det), "apiVersion is not the one asked"); }
-        else if (tok < 0 && kinf__tok_member(out, t, nt, st, "clientCertificateData") >= 0) { kinf__cat(det, sizeof(det), "client certificate credentials are not taken (a token is)"); }
-        else if (tok < 0 || t[tok].type != JSMN_STRING || t[tok].end == t[tok].start) { kinf__cat(det, sizeof(det), "no status.token"); }
-        else if (memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, sizeof(det), "status.token has an escape"); }
-        else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
-                 !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &c->token_wall))) { kinf__cat(det, sizeof(det), "status.expirationTimestamp is not RFC 3339"); }
-        else {
-            struct timespec ts;
-            out[t[tok].end] = 0;
-            item = kinf__conn_set_token(c, out + t[tok].start, now_ms); /* logs a token it refuses */
-            c->token_exp = 0;
-            if (exp >= 0 && t[exp].type == JSMN_STRING && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
-                int64_t left = c->token_wall - (int64_t)ts.tv_sec;
-                c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
-            }
-            det[0] = 0;
-        }
+        kinf__drv_cred cr;
+        item = kinf__drv_exec_parse(x->api_version, out, ol, &cr, det, sizeof(det));
+        if (item == KINF_LOGITEM_OK) { item = kinf__drv_exec_take(c, &cr, now_ms, det, sizeof(det)); }
     }
     memset(out, 0, sizeof(out));
     if (det[0]) {

@@ -679,7 +679,8 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_RELEASED, "leader election: stopped; the Lease was given up (no holder, lease 1 s)") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
-    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent")
+    KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent") \
+    KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -817,7 +818,10 @@ typedef struct kinf_socket_cb_t {
    and the environment plus env and KUBERNETES_EXEC_INFO, never
    interactively (stdin /dev/null), reads the ExecCredential it prints
    (at most KINF_EXEC_OUTPUT_BYTES, within timeout_ms) and sends its
-   status.token, again on a 401 and before status.expirationTimestamp. The
+   status.token, its client certificate and key (clientCertificateData,
+   clientKeyData: checked, then used for every TLS handshake; EXEC_BAD_CERT),
+   or both; again on a 401, a rejected client certificate and before
+   status.expirationTimestamp. The
    strings are the caller's and must outlive every owner given it. */
 #define KINF_EXEC_MAX_ARGS 32
 #define KINF_EXEC_MAX_ENV 32

@@ -61,7 +61,6 @@ struct kinf_engine_t {
     uint64_t token_at;
     const kinf_exec_t* exec;      /* an exec credential plugin the driver runs for the token, or NULL */
     uint64_t token_exp;           /* engine time the plugin's token expires (0: not said) */
-    int64_t token_wall;           /* its expirationTimestamp, Unix seconds (the driver's scratch) */
     uint32_t token_gen, req_token_gen; /* the token's version, and the one the request was built with */
     uint32_t err_item;            /* the last item logged as an error: what a failure without one was */
     uint32_t* last_error;         /* the owner's sticky error, for a refusal logged as a warning */

@@ -135,16 +135,125 @@ static void kinf__drv_exec_child(const char* cmd, char** argv, char** envp, int 
     if (write(2, msg, sizeof(msg) - 1) < 0) { _exit(127); }
     _exit(127);
 }
-/* Runs the plugin and takes its token. KINF_OK, or the item (logged). */
+/* What an ExecCredential gives: pointers into the plugin's output. */
+typedef struct kinf__drv_cred {
+    const char* token;            /* NUL-terminated, or NULL */
+    const char* cert;             /* PEM, unescaped in place, or NULL */
+    const char* key;
+    size_t cert_len, key_len;
+    int has_exp;
+    int64_t exp_wall;             /* status.expirationTimestamp, Unix seconds */
+} kinf__drv_cred;
+/* A JSON string's text unescaped in place: the escapes PEM text can hold
+   (\n \r \t \/ \\ \" and \u00XX of ASCII). Its new length, or 0 for
+   another escape. */
+static size_t kinf__drv_unescape(char* s, size_t n) {
+    size_t i = 0, o = 0;
+    while (i < n) {
+        char ch = s[i++];
+        if (ch == '\\') {
+            char e = i < n ? s[i++] : 0;
+            if (e == 'n') { ch = '\n'; }
+            else if (e == 'r') { ch = '\r'; }
+            else if (e == 't') { ch = '\t'; }
+            else if (e == '/' || e == '\\' || e == '"') { ch = e; }
+            else if (e == 'u' && n - i >= 4 && s[i] == '0' && s[i + 1] == '0' && kinf__hexval((unsigned char)s[i + 2]) >= 0 &&
+                     kinf__hexval((unsigned char)s[i + 2]) < 8 && kinf__hexval((unsigned char)s[i + 3]) >= 0) {
+                ch = (char)(kinf__hexval((unsigned char)s[i + 2]) * 16 + kinf__hexval((unsigned char)s[i + 3]));
+                i += 4;
+            } else { return 0; }
+        }
+        s[o++] = ch;
+    }
+    return o;
+}
+/* Reads the plugin's stdout (ol bytes in out, out[ol] writable): an
+   ExecCredential of api_version with a status.token, a client certificate
+   and key (clientCertificateData, clientKeyData), or both. Strings are
+   terminated and unescaped in out. KINF_OK, or EXEC_BAD_OUTPUT with det
+   saying why. */
+static uint32_t kinf__drv_exec_parse(const char* api_version, char* out, size_t ol, kinf__drv_cred* cr, char* det, size_t dcap) {
+    jsmntok_t t[64];
+    jsmn_parser jp;
+    int nt, st, tok, exp, crt, key;
+    memset(cr, 0, sizeof(*cr));
+    out[ol] = 0;
+    jsmn_init(&jp);
+    nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
+    st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
+    tok = kinf__tok_member(out, t, nt, st, "token");
+    exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
+    crt = kinf__tok_member(out, t, nt, st, "clientCertificateData");
+    key = kinf__tok_member(out, t, nt, st, "clientKeyData");
+    if (tok >= 0 && (t[tok].type != JSMN_STRING || t[tok].end == t[tok].start)) { tok = -1; } /* "" is none, as client-go reads it */
+    if (crt >= 0 && (t[crt].type != JSMN_STRING || t[crt].end == t[crt].start)) { crt = -1; }
+    if (key >= 0 && (t[key].type != JSMN_STRING || t[key].end == t[key].start)) { key = -1; }
+    if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, dcap, "not a JSON object"); }
+    else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, dcap, "kind is not ExecCredential"); }
+    else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), api_version)) { kinf__cat(det, dcap, "apiVersion is not the one asked"); }
+    else if ((crt >= 0) != (key >= 0)) { kinf__cat(det, dcap, "clientCertificateData and clientKeyData come together, not one alone"); }
+    else if (tok < 0 && crt < 0) { kinf__cat(det, dcap, "no status.token and no client certificate"); }
+    else if (tok >= 0 && memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, dcap, "status.token has an escape"); }
+    else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
+             !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &cr->exp_wall))) { kinf__cat(det, dcap, "status.expirationTimestamp is not RFC 3339"); }
+    else if (crt >= 0 && (!(cr->cert_len = kinf__drv_unescape(out + t[crt].start, (size_t)(t[crt].end - t[crt].start))) ||
+             !(cr->key_len = kinf__drv_unescape(out + t[key].start, (size_t)(t[key].end - t[key].start))))) {
+        kinf__cat(det, dcap, "clientCertificateData or clientKeyData has an escape PEM does not hold");
+    } else {
+        cr->has_exp = exp >= 0 && t[exp].type == JSMN_STRING;
+        if (crt >= 0) { cr->cert = out + t[crt].start; cr->key = out + t[key].start; }
+        if (tok >= 0) { out[t[tok].end] = 0; cr->token = out + t[tok].start; }
+        return KINF_LOGITEM_OK;
+    }
+    return KINF_LOGITEM_EXEC_BAD_OUTPUT;
+}
+static void kinf__sock_close(kinf_engine_t* c);
+/* Takes what the plugin gave: its client certificate and key for the
+   handshakes to come (a new pair closes the connection, as client-go
+   closes its connections when the certificate rotates), its token (none
+   when it gave a certificate only), and when it is due again. KINF_OK, or
+   the item with det set (EXEC_BAD_CERT, EXEC_BAD_OUTPUT), nothing taken. */
+static uint32_t kinf__drv_exec_take(kinf_engine_t* c, const kinf__drv_cred* cr, uint64_t now_ms, char* det, size_t dcap) {
+    struct timespec ts;
+    uint32_t item;
+    if (cr->cert) {
+#ifdef KINF_TLS_BEARSSL
+        const char* why = 0;
+        if (c->tls && !kinf__tls_client_check(cr->cert, cr->cert_len, cr->key, cr->key_len, &why)) {
+            kinf__cat(det, dcap, why);
+            return KINF_LOGITEM_EXEC_BAD_CERT;
+        }
+        if (c->tls && ((kinf__tls*)c->tls)->client_sum != kinf__tls_client_sum(cr->cert, cr->cert_len, cr->key, cr->key_len)) {
+            if (c->sock.fd >= 0) { kinf__sock_close(c); kinf_engine_closed(c, now_ms); }
+            kinf__tls_client_take(c, cr->cert, cr->cert_len, cr->key, cr->key_len);
+        }
+        if (!c->tls && !cr->token)
+#else
+        if (!cr->token)
+#endif
+        {
+            kinf__cat(det, dcap, "a client certificate alone, for a server that is not https:// (or a build without TLS)");
+            return KINF_LOGITEM_EXEC_BAD_OUTPUT;
+        }
+    }
+    if (!cr->token && c->token[0]) { c->token[0] = 0; c->token_gen++; } /* a certificate alone: no token sent */
+    item = kinf__conn_set_token(c, cr->token, now_ms); /* logs a token it refuses */
+    c->token_exp = 0;
+    if (cr->has_exp && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
+        int64_t left = cr->exp_wall - (int64_t)ts.tv_sec;
+        c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
+    }
+    det[0] = 0;
+    return item;
+}
+/* Runs the plugin and takes its credentials. KINF_OK, or the item (logged). */
 static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
     const kinf_exec_t* x = c->exec;
     char* envp[KINF__EXEC_ENVP];
     char* argv[KINF_EXEC_MAX_ARGS + 2];
     char envbuf[4096], out[KINF_EXEC_OUTPUT_BYTES + 1], errl[200], det[300], num[21];
-    jsmntok_t t[64];
-    jsmn_parser jp;
     size_t eb = 0, ol = 0, el = 0;
-    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2, nt, st, tok, exp;
+    int po[2], pe[2], k, nenv = 0, status = 0, reaped = 0, over = 0, open_fds = 2;
     uint64_t deadline = kinf_now_ms() + (uint64_t)(x->timeout_ms > 0 ? x->timeout_ms : 30000); /* the clock's, not the engine's */
     uint32_t item = KINF_LOGITEM_OK;
     pid_t pid;
@@ -228,32 +337,9 @@ static uint32_t kinf__drv_exec(kinf_engine_t* c, uint64_t now_ms) {
         if (errl[0]) { kinf__cat(det, sizeof(det), ": "); kinf__cat(det, sizeof(det), errl); }
     }
     if (item == KINF_LOGITEM_OK) {   /* the ExecCredential */
-        out[ol] = 0;
-        jsmn_init(&jp);
-        nt = jsmn_parse(&jp, out, ol, t, sizeof(t) / sizeof(t[0]));
-        st = nt > 0 ? kinf__tok_member(out, t, nt, 0, "status") : -1;
-        tok = kinf__tok_member(out, t, nt, st, "token");
-        exp = kinf__tok_member(out, t, nt, st, "expirationTimestamp");
-        item = KINF_LOGITEM_EXEC_BAD_OUTPUT;
-        if (nt <= 0 || t[0].type != JSMN_OBJECT) { kinf__cat(det, sizeof(det), "not a JSON object"); }
-        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "kind"), "ExecCredential")) { kinf__cat(det, sizeof(det), "kind is not ExecCredential"); }
-        else if (!kinf__tok_is(out, t, kinf__tok_member(out, t, nt, 0, "apiVersion"), x->api_version)) { kinf__cat(det, sizeof(det), "apiVersion is not the one asked"); }
-        else if (tok < 0 && kinf__tok_member(out, t, nt, st, "clientCertificateData") >= 0) { kinf__cat(det, sizeof(det), "client certificate credentials are not taken (a token is)"); }
-        else if (tok < 0 || t[tok].type != JSMN_STRING || t[tok].end == t[tok].start) { kinf__cat(det, sizeof(det), "no status.token"); }
-        else if (memchr(out + t[tok].start, '\\', (size_t)(t[tok].end - t[tok].start))) { kinf__cat(det, sizeof(det), "status.token has an escape"); }
-        else if (exp >= 0 && t[exp].type != JSMN_PRIMITIVE && (t[exp].type != JSMN_STRING ||
-                 !kinf__drv_rfc3339(out + t[exp].start, (size_t)(t[exp].end - t[exp].start), &c->token_wall))) { kinf__cat(det, sizeof(det), "status.expirationTimestamp is not RFC 3339"); }
-        else {
-            struct timespec ts;
-            out[t[tok].end] = 0;
-            item = kinf__conn_set_token(c, out + t[tok].start, now_ms); /* logs a token it refuses */
-            c->token_exp = 0;
-            if (exp >= 0 && t[exp].type == JSMN_STRING && clock_gettime(CLOCK_REALTIME, &ts) == 0) {
-                int64_t left = c->token_wall - (int64_t)ts.tv_sec;
-                c->token_exp = left <= 0 ? now_ms : now_ms + (uint64_t)left * 1000u;
-            }
-            det[0] = 0;
-        }
+        kinf__drv_cred cr;
+        item = kinf__drv_exec_parse(x->api_version, out, ol, &cr, det, sizeof(det));
+        if (item == KINF_LOGITEM_OK) { item = kinf__drv_exec_take(c, &cr, now_ms, det, sizeof(det)); }
     }
     memset(out, 0, sizeof(out));
     if (det[0]) {

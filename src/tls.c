@@ -29,6 +29,7 @@ typedef struct kinf__tls {
     int64_t (*time_fn)(void* user);  /* desc.tls_time, or 0: the system clock */
     void* time_user;
     int insecure, check_ip, iplen, cert_idx, ee_over, rx_bytes, handshaken;
+    uint64_t client_sum;          /* the exec plugin's pair held (kinf__tls_client_sum), 0: none */
     unsigned char ip[16];
     unsigned char rx_head[5];
     char sni[256];
@@ -167,6 +168,7 @@ static void kinf__tls_key_push(void* ctx, const void* buf, size_t len) {
 }
 static void kinf__tls_chain_push(void* ctx, const void* buf, size_t len) {
     kinf__tls_ld* t = (kinf__tls_ld*)ctx;
+    if (t->nchain == 0) { kinf__tls_x509_push(ctx, buf, len); } /* the leaf, decoded for its public key */
     if (len > KINF_TLS_CHAIN_BYTES - t->clen) { t->obj_over = 1; return; }
     if (t->blk) { memcpy(t->blk->chainbuf + t->clen, buf, len); }
     t->clen += len;
@@ -190,6 +192,7 @@ static int kinf__tls_pem_begin(kinf__tls_ld* t, int kind, const char* name) {
     if (kind == KINF__PEM_CHAIN && cert) {
         if (t->nchain >= KINF_TLS_MAX_CHAIN) { t->obj_over = 1; return 0; }
         t->obj_start = t->clen;
+        if (t->nchain == 0) { br_x509_decoder_init(&t->xd, 0, 0); }
         br_pem_decoder_setdest(&t->pem, kinf__tls_chain_push, t);
         return 1;
     }
@@ -303,6 +306,7 @@ static void kinf__tls_fail_item(kinf_engine_t* c, kinf__tls* t, int err) {
         /* bad_certificate .. certificate_unknown, unknown_ca, access_denied, certificate_required */
         if ((alert >= 42 && alert <= 46) || alert == 48 || alert == 49 || alert == 116 || (alert == 40 && t->ld.have_key)) {
             item = KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED;
+            if (c->exec) { c->token_due = 1; } /* the plugin runs again for another certificate */
         }
     }
     {
@@ -455,6 +459,15 @@ static int kinf__tls_load(void* loader, const kinf_conn_desc_t* d, const char* h
     }
     return 1;
 }
+/* the client chain and key in the loader's block, if any, for the handshakes to come */
+static void kinf__tls_client_auth(kinf__tls* t) {
+    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
+        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
+    } else if (t->ld.nchain) {
+        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
+                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
+    }
+}
 /* Sets the TLS engine up over what kinf__tls_load put in the block: trust
    anchors, client chain and key, the name to verify. */
 static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
@@ -468,17 +481,82 @@ static void kinf__tls_init(kinf_engine_t* c, const kinf_conn_desc_t* d) {
     t->xw.t = t;
     br_ssl_engine_set_x509(&t->cc.eng, &t->xw.vtable);
     br_ssl_engine_set_buffer(&t->cc.eng, t->iobuf, sizeof(t->iobuf), 1);
-    if (t->ld.nchain && t->ld.have_key == BR_KEYTYPE_RSA) {
-        br_ssl_client_set_single_rsa(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_rsa(&t->ld.sk), br_rsa_pkcs1_sign_get_default());
-    } else if (t->ld.nchain) {
-        br_ssl_client_set_single_ec(&t->cc, t->chain, t->ld.nchain, br_skey_decoder_get_ec(&t->ld.sk), BR_KEYTYPE_SIGN, 0,
-                                    br_ec_get_default(), br_ecdsa_sign_asn1_get_default());
-    }
+    kinf__tls_client_auth(t);
     /* an IP address is checked against the SAN's IP entries and sent with no SNI */
     if (inet_pton(AF_INET, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 4; }
     else if (inet_pton(AF_INET6, name, t->ip) == 1) { t->check_ip = 1; t->iplen = 16; }
     else { kinf__strlcpy(t->sni, name, sizeof(t->sni)); }
 }
+#ifndef KINF_NO_EXEC
+/* >>tls exec  a client certificate and key an exec credential plugin gave
+   (PEM, as a kubeconfig's client-certificate-data and client-key-data):
+   checked whole on the side first, so that a bad pair leaves the one held
+   untouched, then taken into the block's chain (KINF_TLS_MAX_CHAIN,
+   KINF_TLS_CHAIN_BYTES) and key, which every handshake from then on sends. */
+/* does the leaf's public key (t->xd) belong to the private key (t->sk)? */
+static int kinf__tls_key_matches(kinf__tls_ld* t) {
+    const br_x509_pkey* pk = br_x509_decoder_get_pkey(&t->xd);
+    if (!pk) { return 0; }
+    if (t->have_key == BR_KEYTYPE_RSA && pk->key_type == BR_KEYTYPE_RSA) {
+        unsigned char n[512]; /* 4096 bits, BearSSL's largest */
+        const unsigned char* pn = pk->key.rsa.n;
+        size_t nl, pl = pk->key.rsa.nlen, o = 0;
+        br_rsa_compute_modulus mod = br_rsa_compute_modulus_get_default();
+        const br_rsa_private_key* sk = br_skey_decoder_get_rsa(&t->sk);
+        nl = sk ? mod(0, sk) : 0;
+        if (nl == 0 || nl > sizeof(n) || mod(n, sk) != nl) { return 0; }
+        while (o < nl && n[o] == 0) { o++; }
+        while (pl && *pn == 0) { pn++; pl--; }
+        return pl == nl - o && !memcmp(pn, n + o, pl);
+    }
+    if (t->have_key == BR_KEYTYPE_EC && pk->key_type == BR_KEYTYPE_EC) {
+        unsigned char q[BR_EC_KBUF_PUB_MAX_SIZE];
+        br_ec_public_key pub;
+        const br_ec_private_key* sk = br_skey_decoder_get_ec(&t->sk);
+        size_t ql = sk && sk->curve == pk->key.ec.curve ? br_ec_compute_pub(br_ec_get_default(), &pub, q, sk) : 0;
+        return ql && ql == pk->key.ec.qlen && !memcmp(q, pk->key.ec.q, ql);
+    }
+    return 0;
+}
+/* 1 when cert (a PEM chain, the leaf first) and key (one PEM RSA or EC key,
+   the leaf's) can be taken; else 0 and *why says what is wrong. Decodes
+   with a loader of its own that keeps nothing but the leaf's key. */
+static int kinf__tls_client_check(const char* cert, size_t cl, const char* key, size_t kl, const char** why) {
+    kinf__tls_ld v;
+    int n, big = 0, ok = 0;
+    memset(&v, 0, sizeof(v));
+    n = kinf__tls_pem_load(&v, 0, cert, cl, KINF__PEM_CHAIN, &big);
+    if (n <= 0) { *why = big ? "the certificate chain exceeds KINF_TLS_MAX_CHAIN or KINF_TLS_CHAIN_BYTES" : "clientCertificateData is no PEM certificate"; }
+    else if (!br_x509_decoder_get_pkey(&v.xd)) { *why = "clientCertificateData's first certificate does not parse"; }
+    else if (kinf__tls_pem_load(&v, 0, key, kl, KINF__PEM_KEY, &big) != 1) { *why = "clientKeyData is not one PEM RSA or EC key (PKCS#1, PKCS#8, SEC1)"; }
+    else if (!kinf__tls_key_matches(&v)) { *why = "clientKeyData is not the key of clientCertificateData's first certificate"; }
+    else { ok = 1; }
+    memset(&v.sk, 0, sizeof(v.sk)); /* the private key, off the stack */
+    return ok;
+}
+/* FNV-1a of the pair: whether a plugin's run gave the pair held again */
+static uint64_t kinf__tls_client_sum(const char* cert, size_t cl, const char* key, size_t kl) {
+    uint64_t h = UINT64_C(14695981039346656037);
+    size_t i;
+    for (i = 0; i < cl; i++) { h = (h ^ (unsigned char)cert[i]) * UINT64_C(1099511628211); }
+    h = (h ^ 0xffu) * UINT64_C(1099511628211);
+    for (i = 0; i < kl; i++) { h = (h ^ (unsigned char)key[i]) * UINT64_C(1099511628211); }
+    return h;
+}
+/* Takes a pair kinf__tls_client_check accepted into the block, replacing
+   the chain and key held. No handshake may be under way (the driver closes
+   the connection first). */
+static void kinf__tls_client_take(kinf_engine_t* c, const char* cert, size_t cl, const char* key, size_t kl) {
+    kinf__tls* t = (kinf__tls*)c->tls;
+    int big = 0;
+    t->ld.nchain = 0; t->ld.clen = 0; t->ld.have_key = 0;
+    if (kinf__tls_pem_load(&t->ld, 0, cert, cl, KINF__PEM_CHAIN, &big) <= 0 || kinf__tls_pem_load(&t->ld, 0, key, kl, KINF__PEM_KEY, &big) != 1) {
+        t->ld.nchain = 0; t->ld.have_key = 0; /* not after a check: sends none rather than half a pair */
+    }
+    t->client_sum = kinf__tls_client_sum(cert, cl, key, kl);
+    kinf__tls_client_auth(t);
+}
+#endif /* KINF_NO_EXEC */
 /* >>tls measure  what a bundle needs: its certificates and the bytes of
    their names and keys, decoded with no block and no bound */
 KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len, int* cas, size_t* anchor_bytes) {

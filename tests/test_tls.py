@@ -281,6 +281,7 @@ def make_pki(d):
             "cli-ec-sec1": (ca["client-ca"], "ec", "sec1", {"client": True, "sans": ()}),
             "cli-ec-pkcs8": (ca["client-ca"], "ec", "pkcs8", {"client": True, "sans": ()}),
             "cli-other": (ca["other-client-ca"], "ec", "pkcs8", {"client": True, "sans": ()}),
+            "cli-expired": (ca["client-ca"], "ec", "pkcs8", {"client": True, "sans": (), "dates": ("20200101000000Z", "20210101000000Z")}),
             "int-srv": (ca["int-ca"], "ec", "pkcs8", {}),
             "p384-srv": (ca["p384-ca"], "ec384", "pkcs8", {}),
         }
@@ -1154,6 +1155,123 @@ def t_kubeconfig_broken(g):
             "decoy got list=%s watch=%s" % (st.get("list"), st.get("watch")))
 
 
+def exec_cred(pair=None, key=None, token=None, exp=None):
+    """an ExecCredential's JSON: pair's certificate (and key, or key's key), a token, an expirationTimestamp"""
+    st = {}
+    if pair:
+        st["clientCertificateData"] = open(pair.crt).read()
+        st["clientKeyData"] = open((key or pair).key).read()
+    if token:
+        st["token"] = token
+    if exp:
+        st["expirationTimestamp"] = exp
+    return json.dumps({"kind": "ExecCredential", "apiVersion": "client.authentication.k8s.io/v1", "status": st})
+
+
+def exec_plugin(name, outputs):
+    """A plugin script: its n-th run prints outputs[n-1] (the last one after
+    that), "@EXP@" replaced by the time 12 s from now; each run is a line in
+    its runs file. Returns (kubeconfig user args, runs file)."""
+    d = os.path.join(TMP, "exec-" + name)
+    os.makedirs(d, exist_ok=True)
+    for i, o in enumerate(outputs):
+        with open(os.path.join(d, "out-%d.json" % (i + 1)), "w") as f:
+            f.write(o + "\n")
+    runs = os.path.join(d, "runs")
+    script = os.path.join(d, "plugin.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\nd='%s'\nn=0\n[ -f \"$d/runs\" ] && n=$(wc -l < \"$d/runs\")\necho run >> \"$d/runs\"\n"
+                "n=$((n + 1)); [ $n -gt %d ] && n=%d\n"
+                "sed \"s/@EXP@/$(date -u -d '+12 seconds' +%%Y-%%m-%%dT%%H:%%M:%%SZ)/\" \"$d/out-$n.json\"\n"
+                % (d, len(outputs), len(outputs)))
+    os.chmod(script, 0o700)
+    return ["--exec-command=" + script, "--exec-api-version=client.authentication.k8s.io/v1"], runs
+
+
+def exec_runs(runs):
+    try:
+        return len(open(runs).read().splitlines())
+    except OSError:
+        return 0
+
+
+def exec_kubeconfig(name, srv, user_args):
+    return kubeconfig(os.path.join(kc_dir("exec-" + name), "config"),
+                      ["--server=" + srv.url, "--certificate-authority=" + PKI.certs["rsa-ca"].crt, "--embed-certs=true"], user_args)
+
+
+def t_exec_cert(g):
+    """7. An exec credential plugin that gives a client certificate and key
+    (docs/kubeconfig.md#exec-credential-plugins)."""
+    c, m, mt = PKI.certs, SERVERS["mtls"], SERVERS["mtls-tok"]
+    for pair, label in (("cli-ec-pkcs8", "EC PKCS#8"), ("cli-rsa-pkcs1", "RSA PKCS#1")):
+        ua, runs = exec_plugin("sync-" + pair, [exec_cred(c[pair])])
+        r = kw("exec-cert-" + pair, ["--kubeconfig", exec_kubeconfig("sync-" + pair, m, ua)] + SYNC)
+        want_sync(g, "7 exec plugin's client certificate and key (%s), signed by the server's client CA: syncs" % label, r, 40)
+        g.check(exec_runs(runs) == 1, "7 exec plugin (%s) ran once" % label, "runs: %d" % exec_runs(runs))
+    # a token and a certificate: both are sent (the server wants both)
+    ua, runs = exec_plugin("both", [exec_cred(c["cli-ec-sec1"], token=SA_TOKEN)])
+    r = kw("exec-cert-both", ["--kubeconfig", exec_kubeconfig("both", mt, ua)] + SYNC)
+    want_sync(g, "7 exec plugin's token and certificate together: both used (the server wants both)", r, mt.count())
+    ua, runs = exec_plugin("cert-no-token", [exec_cred(c["cli-ec-sec1"])])
+    r = kw("exec-cert-no-token", ["--kubeconfig", exec_kubeconfig("cert-no-token", mt, ua)] + REFUSE)
+    want_refusal(g, "7 exec plugin's certificate without the token the server wants -> UNAUTHORIZED", r, "UNAUTHORIZED")
+    ua, runs = exec_plugin("token-no-cert", [exec_cred(token=SA_TOKEN)])
+    r = kw("exec-token-no-cert", ["--kubeconfig", exec_kubeconfig("token-no-cert", mt, ua)] + REFUSE)
+    want_refusal(g, "7 exec plugin's token without the certificate the server wants -> refused in the handshake", r,
+                 "TLS_CLIENT_CERT_REJECTED", alt=("TLS_HANDSHAKE_FAILED",))
+    # a certificate the server rejects: the error, and the plugin runs again for another
+    ua, runs = exec_plugin("other-ca", [exec_cred(c["cli-other"])])
+    r = kw("exec-cert-other", ["--kubeconfig", exec_kubeconfig("other-ca", m, ua)] + REFUSE)
+    want_refusal(g, "7 exec plugin's certificate signed by another CA -> TLS_CLIENT_CERT_REJECTED", r, "TLS_CLIENT_CERT_REJECTED")
+    g.check(exec_runs(runs) >= 2, "7 a rejected certificate runs the plugin again", "runs: %d; %s" % (exec_runs(runs), r.describe()))
+    # a key that is not the certificate's: EXEC_BAD_CERT, nothing taken
+    ua, runs = exec_plugin("mismatch", [exec_cred(c["cli-rsa-pkcs8"], key=c["cli-rsa-pkcs1"])])
+    r = kw("exec-cert-mismatch", ["--kubeconfig", exec_kubeconfig("mismatch", m, ua)] + REFUSE)
+    want_refusal(g, "7 exec plugin's key that is not its certificate's -> EXEC_BAD_CERT", r, "EXEC_BAD_CERT", exact=False)
+    g.check("is not the key" in r.err and "PRIVATE KEY" not in r.err, "7 EXEC_BAD_CERT says why, and prints no key", r.describe())
+    # an expired certificate first: the server refuses it, the plugin runs again and its next one syncs
+    ua, runs = exec_plugin("expired", [exec_cred(c["cli-expired"]), exec_cred(c["cli-ec-pkcs8"])])
+    r = kw("exec-cert-expired", ["--kubeconfig", exec_kubeconfig("expired", m, ua)] + SYNC)
+    g.check(r.rc == 0 and r.synced() == 40 and "TLS_CLIENT_CERT_REJECTED" in r.errors() and exec_runs(runs) == 2,
+            "7 exec plugin's expired certificate: rejected, the plugin runs again, its new certificate syncs",
+            "runs %d; %s" % (exec_runs(runs), r.describe()))
+
+
+def t_exec_cert_rotation(g):
+    """7. The plugin's certificate expires (expirationTimestamp 12 s on): it
+    runs again during the watch; a new pair closes the connection and the
+    watch goes on over a handshake with the new certificate."""
+    c, srv = PKI.certs, SERVERS["exec-rotate"]
+    ua, runs = exec_plugin("rotate", [exec_cred(c["cli-ec-pkcs8"], exp="@EXP@"), exec_cred(c["cli-rsa-pkcs1"], exp="@EXP@"),
+                                      exec_cred(c["cli-ec-sec1"], exp="@EXP@")])
+    base = srv.stats().get("watch", 0)
+    kwb = Bg("exec-rotate", ["--kubeconfig", exec_kubeconfig("rotate", srv, ua), "pods", "-o", "name", "--dump-on-exit", "--timeout", "120"])
+    try:
+        if not kwb.wait_for(lambda: srv.stats().get("watch", 0) > base, 20):
+            g.fail("7 exec certificate rotation: kwatch watches", "no watch opened: " + kwb.describe())
+            return
+        srv.churn(10)
+        again = kwb.wait_for(lambda: exec_runs(runs) >= 3, 60)
+        g.check(again, "7 exec certificate rotation: the plugin runs again before each expiry (3 runs)",
+                "runs %d: %s" % (exec_runs(runs), kwb.describe()))
+        rewatch = kwb.wait_for(lambda: srv.stats().get("watch", 0) >= base + 3, 30)
+        g.check(rewatch, "7 exec certificate rotation: each new pair closes the connection, the watch is opened again",
+                "watches %s since the start" % (srv.stats().get("watch", 0) - base))
+        srv.churn(0)
+        srv.settle()
+        key = srv.sentinel("zz-sentinel-exec-rotate")
+        seen = kwb.wait_for(lambda: kwb.has_line("ADDED %s " % key), 40)
+        g.check(seen, "7 exec certificate rotation: the watch goes on (sentinel ADDED)", kwb.describe())
+        rc = kwb.stop()
+        if seen:
+            want, got = srv.state(), kwb.dump()
+            g.check(got == want, "7 exec certificate rotation: dump equals /_fake/state", "no dump" if got is None else diff_summary(got, want))
+        g.check(rc == 0 and not ERR_RE.findall(kwb.err()), "7 exec certificate rotation: no error, exit 0 on SIGTERM", kwb.describe())
+    finally:
+        kwb.stop()
+
+
 def write_sa(d, ns="ns-1"):
     os.makedirs(d, exist_ok=True)
     shutil.copy(SA_TOKEN_FILE, os.path.join(d, "token"))
@@ -1474,6 +1592,7 @@ TASKS = [
     ("rotation", t_token_rotation), ("token", t_token_misc), ("kubeconfig", t_kubeconfig),
     ("kubeconfig-broken", t_kubeconfig_broken), ("incluster", t_incluster), ("nginx", t_nginx),
     ("nginx-mtls", t_nginx_mtls), ("memory", t_memory), ("tls-time", t_tls_time),
+    ("exec-cert", t_exec_cert), ("exec-rotate", t_exec_cert_rotation),
 ]
 
 
@@ -1502,6 +1621,8 @@ def start_servers():
         "plain": dict(),
         "mtls": dict(tls=c["rsa-srv"], client_ca=c["client-ca"].crt, ctl_cert=c["cli-ec-pkcs8"]),
         "tok": dict(tls=c["rsa-srv"], token_file=SA_TOKEN_FILE),
+        "mtls-tok": dict(tls=c["rsa-srv"], client_ca=c["client-ca"].crt, token_file=SA_TOKEN_FILE, ctl_cert=c["cli-ec-pkcs8"]),
+        "exec-rotate": dict(tls=c["rsa-srv"], client_ca=c["client-ca"].crt, ctl_cert=c["cli-ec-pkcs8"]),
         "rotate": dict(tls=c["rsa-srv"], token_file=ROTATE_FILE),
         "decoy": dict(),
         "backend": dict(),

@@ -32,8 +32,13 @@ static int g_fail_fast;                /* the tool gives up on such an error (to
 static int g_retry_forever;            /* --retry-forever */
 static uint32_t g_permanent;           /* the error it gives up on, */
 static const char* g_permanent_why;    /* and what it means */
-static unsigned g_n401, g_nrefused, g_nclosed; /* 401s, refused connects, connections closed unanswered */
+static unsigned g_n401, g_ncert, g_nrefused, g_nclosed; /* 401s, rejected client certificates, refused connects, connections closed unanswered */
 static int g_token_file;               /* a token file: a 401 is permanent once it was read again */
+#ifndef KINF_NO_EXEC
+static int g_exec;                     /* an exec plugin: a 401 or a rejected certificate is permanent once it ran again */
+#else
+#define g_exec 0
+#endif
 static int g_plain_http;               /* the server's URL is http:// */
 static int g_https_hint;               /* a 400 said the server speaks HTTPS */
 /* repeated log lines: a run of the same error about one object after
@@ -150,9 +155,10 @@ static void tool_note_permanent(uint32_t item, const char* msg) {
     const char* why = 0;
     switch (item) {
     case KINF_LOGITEM_UNAUTHORIZED:
-        if (++g_n401 >= (g_token_file ? 2u : 1u)) {
+        if (++g_n401 >= (g_token_file || g_exec ? 2u : 1u)) {
             why = g_token_file ? TOOL_WHY("401 Unauthorized: the server refused the token, also after the token file was read again")
-                               : TOOL_WHY("401 Unauthorized: the server refused the credentials (--token, --token-file, the kubeconfig's user)");
+                : g_exec ? TOOL_WHY("401 Unauthorized: the server refused the exec plugin's credentials, also after it ran again")
+                         : TOOL_WHY("401 Unauthorized: the server refused the credentials (--token, --token-file, the kubeconfig's user)");
         }
         break;
     case KINF_LOGITEM_FORBIDDEN: why = TOOL_WHY("403 Forbidden: the user may not list and watch this resource (RBAC)"); break;
@@ -160,7 +166,12 @@ static void tool_note_permanent(uint32_t item, const char* msg) {
     case KINF_LOGITEM_TLS_BAD_NAME: why = TOOL_WHY("the server's certificate does not name the host of --server (--tls-server-name checks another name)"); break;
     case KINF_LOGITEM_TLS_EXPIRED: why = TOOL_WHY("the server's certificate is expired or not yet valid (--tls-time sets the time it is checked at)"); break;
     case KINF_LOGITEM_TLS_PLAINTEXT_SERVER: why = TOOL_WHY("the server speaks plain HTTP: use http://"); break;
-    case KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED: why = TOOL_WHY("the server refused the client certificate (--client-certificate, --client-key)"); break;
+    case KINF_LOGITEM_TLS_CLIENT_CERT_REJECTED:
+        if (++g_ncert >= (g_exec ? 2u : 1u)) {
+            why = g_exec ? TOOL_WHY("the server refused the exec plugin's client certificate, also after it ran again")
+                         : TOOL_WHY("the server refused the client certificate (--client-certificate, --client-key)");
+        }
+        break;
     case KINF_LOGITEM_CONNECT_FAILED: if (++g_nrefused >= 3) { why = TOOL_WHY("cannot connect to the server (3 tries)"); } break;
     case KINF_LOGITEM_CONNECTION_CLOSED: case KINF_LOGITEM_IO_ERROR: case KINF_LOGITEM_HTTP_MALFORMED:
         if (g_plain_http) { g_nclosed++; } /* judged in tool_give_up, by the bytes read */
@@ -396,6 +407,9 @@ TOOL_PRIVATE uint64_t tool_bytes(void) {
 TOOL_PRIVATE void tool_fail_fast(const kinf_desc_t* d) {
     g_fail_fast = !g_retry_forever;
     g_token_file = d->token_file && d->token_file[0];
+#ifndef KINF_NO_EXEC
+    g_exec = d->exec && d->exec->command && d->exec->command[0];
+#endif
     g_plain_http = d->server && !strncmp(d->server, "http://", 7);
 }
 /* with fail fast, before the first sync: has an error come that will not

@@ -341,7 +341,7 @@ static void test_exec_plugin(void) {
         { "kind.sh", "echo '{\"kind\":\"Pod\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\"}}'\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "kind" },
         { "api.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1beta1\",\"status\":{\"token\":\"t\"}}'\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "apiVersion" },
         { "cert.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"clientCertificateData\":\"x\",\"clientKeyData\":\"y\"}}'\n",
-          KINF_LOGITEM_EXEC_BAD_OUTPUT, "client certificate" },
+          KINF_LOGITEM_EXEC_BAD_OUTPUT, "not https://" },
         { "notoken.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{}}'\n", KINF_LOGITEM_EXEC_BAD_OUTPUT, "no status.token" },
         { "badexp.sh", "echo '{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{\"token\":\"t\",\"expirationTimestamp\":\"tomorrow\"}}'\n",
           KINF_LOGITEM_EXEC_BAD_OUTPUT, "RFC 3339" },
@@ -453,3 +453,181 @@ static void test_exec_plugin(void) {
         rmdir(tmpdir);
     }
 }
+
+/* An ExecCredential's client certificate and key (>>driver exec parse):
+   the strings unescaped in place, each refusal's reason. */
+#define EC_HEAD "{\"kind\":\"ExecCredential\",\"apiVersion\":\"client.authentication.k8s.io/v1\",\"status\":{"
+static uint32_t exec_parse(const char* json, kinf__drv_cred* cr, char* det, size_t dcap) {
+    static char out[KINF_EXEC_OUTPUT_BYTES + 1];
+    size_t n = strlen(json);
+    if (n > KINF_EXEC_OUTPUT_BYTES) { n = KINF_EXEC_OUTPUT_BYTES; }
+    memcpy(out, json, n);
+    det[0] = 0;
+    return kinf__drv_exec_parse("client.authentication.k8s.io/v1", out, n, cr, det, dcap);
+}
+static void test_exec_cred(void) {
+    kinf__drv_cred cr;
+    char det[300];
+    size_t i;
+    static const struct { const char* json; const char* why; } bad[] = {
+        { EC_HEAD "\"clientCertificateData\":\"c\"}}", "come together" },
+        { EC_HEAD "\"clientKeyData\":\"k\",\"token\":\"t\"}}", "come together" },
+        { EC_HEAD "\"clientCertificateData\":\"\",\"clientKeyData\":\"k\"}}", "come together" },
+        { EC_HEAD "\"token\":\"\"}}", "no status.token" },
+        { EC_HEAD "\"clientCertificateData\":5,\"clientKeyData\":6}}", "no status.token" },
+        { EC_HEAD "\"clientCertificateData\":\"a\\u00e9\",\"clientKeyData\":\"k\"}}", "escape PEM does not hold" },
+        { EC_HEAD "\"clientCertificateData\":\"c\",\"clientKeyData\":\"\\b\"}}", "escape PEM does not hold" },
+        { EC_HEAD "\"clientCertificateData\":\"c\",\"clientKeyData\":\"k\\u0100\"}}", "escape PEM does not hold" },
+        { EC_HEAD "\"clientCertificateData\":\"c\",\"clientKeyData\":\"k\",\"expirationTimestamp\":\"soon\"}}", "RFC 3339" },
+    };
+    g_test = "exec_cred";
+    /* a certificate and key alone: unescaped, no token */
+    CHECK_INT(exec_parse(EC_HEAD "\"clientCertificateData\":\"-----BEGIN X-----\\nab\\/c\\u002bd\\r\\n-----END X-----\\n\","
+                         "\"clientKeyData\":\"K\\\\\\\"\\t\",\"expirationTimestamp\":\"2030-01-02T03:04:05Z\"}}", &cr, det, sizeof(det)), KINF_LOGITEM_OK);
+    CHECK(cr.token == 0 && cr.cert != 0 && cr.key != 0);
+    if (cr.cert) { CHECK(cr.cert_len == 42 && !memcmp(cr.cert, "-----BEGIN X-----\nab/c+d\r\n-----END X-----\n", 42)); }
+    if (cr.key) { CHECK(cr.key_len == 4 && !memcmp(cr.key, "K\\\"\t", 4)); }
+    CHECK(cr.has_exp && cr.exp_wall == 1893553445);
+    /* both: the token too; an empty token is none */
+    CHECK_INT(exec_parse(EC_HEAD "\"token\":\"tk\",\"clientCertificateData\":\"c\",\"clientKeyData\":\"k\"}}", &cr, det, sizeof(det)), KINF_LOGITEM_OK);
+    CHECK(cr.token && !strcmp(cr.token, "tk") && cr.cert_len == 1 && cr.key_len == 1 && !cr.has_exp);
+    CHECK_INT(exec_parse(EC_HEAD "\"token\":\"\",\"clientCertificateData\":\"c\",\"clientKeyData\":\"k\"}}", &cr, det, sizeof(det)), KINF_LOGITEM_OK);
+    CHECK(cr.token == 0 && cr.cert != 0);
+    /* a token alone, as before */
+    CHECK_INT(exec_parse(EC_HEAD "\"token\":\"abc\"}}", &cr, det, sizeof(det)), KINF_LOGITEM_OK);
+    CHECK(cr.token && !strcmp(cr.token, "abc") && cr.cert == 0 && cr.key == 0);
+    for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        uint32_t it = exec_parse(bad[i].json, &cr, det, sizeof(det));
+        if (!CHECK(it == KINF_LOGITEM_EXEC_BAD_OUTPUT && strstr(det, bad[i].why) != 0)) { note("%s: %s %s", bad[i].json, kinf_log_item_name(it), det); }
+    }
+}
+#ifdef KINF_TLS_BEARSSL
+/* a throwaway RSA certificate and key, a second RSA key and a second EC key, made for these
+   tests (TEST_CERT_PEM and TEST_KEY_PEM are a pair; these are not theirs) */
+#define TEST_RSA_CERT_PEM \
+    "-----BEGIN CERTIFICATE-----\n" \
+    "MIICGDCCAYGgAwIBAgIUV6r4xvdLmoCRXtDnf+tBCrM0zUIwDQYJKoZIhvcNAQEL\n" \
+    "BQAwHTEbMBkGA1UEAwwSa2luZm9ybWVyLXVuaXQtcnNhMCAXDTI2MTEyODA4NTY0\n" \
+    "NVoYDzIxMjYxMTA0MDg1NjQ1WjAdMRswGQYDVQQDDBJraW5mb3JtZXItdW5pdC1y\n" \
+    "c2EwgZ8wDQYJKoZIhvcNAQEBBQADgY0AMIGJAoGBAON0hyQkgjVcTkB5sibGlSkc\n" \
+    "HgQmIFIy4ZRMni5jHiKUVaaghdp46VeT8weOEM5cZ6psiIH1aRk+9TWN44urM59u\n" \
+    "VGBzfA/tFViwklQgSB4zXSllznlxAfjix+jvJ3DXR7muX0D+StgZC5d5m414vEyg\n" \
+    "y6yzvF5UW1zJhfbaRWiPAgMBAAGjUzBRMB0GA1UdDgQWBBQ6mhlv0+ms/ZO7TSHg\n" \
+    "J/lh98+RPTAfBgNVHSMEGDAWgBQ6mhlv0+ms/ZO7TSHgJ/lh98+RPTAPBgNVHRMB\n" \
+    "Af8EBTADAQH/MA0GCSqGSIb3DQEBCwUAA4GBAJtWmhfIn/kIPwcAOgWXsBrvxP38\n" \
+    "778KXdveqHiEn2acy1MfljlcBB44bDofXMDpR9ZTGQs7sI6LpqFFEkt7Wouc0Cuc\n" \
+    "ZOGI/yloZ6LDrWsR/+h9LCr6RCaiRSG7osD7+uG9WRxHgVvmXf07lN1kOU3Esx8P\n" \
+    "waj4qvKV3cSGfXaR\n" \
+    "-----END CERTIFICATE-----\n"
+#define TEST_RSA_KEY_PEM \
+    "-----BEGIN RSA PRIVATE KEY-----\n" \
+    "MIICXAIBAAKBgQDjdIckJII1XE5AebImxpUpHB4EJiBSMuGUTJ4uYx4ilFWmoIXa\n" \
+    "eOlXk/MHjhDOXGeqbIiB9WkZPvU1jeOLqzOfblRgc3wP7RVYsJJUIEgeM10pZc55\n" \
+    "cQH44sfo7ydw10e5rl9A/krYGQuXeZuNeLxMoMuss7xeVFtcyYX22kVojwIDAQAB\n" \
+    "AoGAYPZyDeRKZbj92tqGKaWKPMYxvY8LRD9QjsnCvP+f/xnBEZFovmPBBYaamePk\n" \
+    "IjSeNLaj0tLthMej/LqKACZxkH3Iz73TisLp0EeUtYcHrgZ4WR+oB1rz27DAKSv3\n" \
+    "4+nxLyeQ+OJk8YLPR1qsWX1seM7ZAska4TVeugw6isV3vBECQQD3a/E7lrtddcVk\n" \
+    "gjfLU8P2LR6jAF/LTtIRODVxnt7gEiKsb4ijKQloBO/vObcj+LIhL3t6aHs5sFV3\n" \
+    "I8cXQd1FAkEA61deK0aLwXKABf4RQ+G0ee+XmTZQAyvOWhymPUDg+MstZ5KntAQj\n" \
+    "Uxi0UH38I+zDIlS5HMKTN7KQ6CiwFRe5wwJBAJq5Fr7T0NFuL4Vd5TQyas4Mgycd\n" \
+    "ucnyvWzlQI6P8gIfdS1uBf06UVaKF9z6s6s7/3C/N7FhmwWFXrzFU+AYYR0CQCrY\n" \
+    "8VA3u+IwkpaEt2gAg/dfY96FQPQS2bMWXD3yvgMOGuosjVP9HOFYMhwlk+6GgNCT\n" \
+    "VFCkLGGLpU5feg+dDjkCQBTwpEjC1opzWy2S12KqWblo4kziyxacdUtRYGMNyAOG\n" \
+    "CEP21HNZNJF4Tiw9E6bPynmBdTZx3TJJg9nxwVCTRZE=\n" \
+    "-----END RSA PRIVATE KEY-----\n"
+#define TEST_EC2_KEY_PEM \
+    "-----BEGIN PRIVATE KEY-----\n" \
+    "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg053s4rrTOy5aBfcQ\n" \
+    "HCBgXkkGDZRODiJTxCGZbHD0koKhRANCAAS+aHn7VR14TYyujVMhlnL4+g5kFoIU\n" \
+    "CJ1P6Ia3Wu9PNAEm61d1eCE51YmAOYV3OYQIzTR0qhbco4knIzwLTCXy\n" \
+    "-----END PRIVATE KEY-----\n"
+#define TEST_RSA2_KEY_PEM \
+    "-----BEGIN RSA PRIVATE KEY-----\n" \
+    "MIICXQIBAAKBgQC2GSYpwqxAZPpgn/wsIdXwvu9yerFAbrjyE3gY5c4JSOr9bLqk\n" \
+    "fP+YMUpgSiYevz2DyB1lQcJWrqm0Nkw/3CNfVglVWPbKdp3pHZsBp63rkXNuX7HJ\n" \
+    "4drp0rnYgM5GVBzfa0SBctUzAZDexj0/b7g3Rh5CIKVRqARpC+zBn4lejQIDAQAB\n" \
+    "AoGAEUCGthQkf6FRe1AM8x1tiHZ+dwkau/EBgqXHjgxPnd+Tq9jeQfE5wfCBjGfZ\n" \
+    "/rW9nTubVVmKkO3RVCqExNQVYazq7buZ7z4l017ucm13ApGPklLP0hCCFP1mQTR2\n" \
+    "KVatXRpC0MqTp5+34kS0t76KhltrbXdYb6xoSd3gVdJPFJ0CQQDkGMU0uy1vm49G\n" \
+    "cosfWKO94uYZxFtTTT/rKpXfAPS7qYwbyujcwjHMscINdFH7Cnu1oesllBaPQuJM\n" \
+    "d2EbHpZfAkEAzF/bxxDSlRYpUnxkuYDG/7d1aj7d/UBLd4a97D/IYxxMBzOLFnKR\n" \
+    "lIvo3uxzHUJKTnwOTP8MJELFyFCSF0i6kwJBAJ5Vx4ccK6Ue0e0wE/z1deyZNetL\n" \
+    "D64aoLUpAZIkwr4GKrkcOFsN/q298xuN1F60Xz2tIWMbkjFuV1KHSAQgTncCQQCf\n" \
+    "N06Qlpp3avxmNmKB4cEmFlZynudyFFS2mVH8avRBwhm4wn7ozfh8MUMJ6EsF0E7z\n" \
+    "NdIuScO7vAk5NQua+B3hAkB2tgMbYP1TtLLsrBvRnaXKNbCj+s60Fg8WDsNX2ip+\n" \
+    "UHk6BKgFKtMumSlUstlmq5p16UmbpwglKE+Zf54onFCx\n" \
+    "-----END RSA PRIVATE KEY-----\n"
+/* The pair checked (the key matched to the leaf) and taken into an https://
+   informer's TLS block; a bad pair leaves the one held. */
+static void test_exec_cert(void) {
+    kinf_desc_t d;
+    kinf_informer_t* inf;
+    kinf_engine_t* e;
+    kinf__tls* t;
+    kinf__drv_cred cr;
+    char det[300], big[KINF_TLS_CHAIN_BYTES + 2048];
+    const char* why;
+    uint64_t sum, now = 1000000;
+    size_t i;
+    static const struct { const char* cert; const char* key; const char* why; } bad[] = {
+        { TEST_CERT_PEM, TEST_EC2_KEY_PEM, "is not the key" },
+        { TEST_RSA_CERT_PEM, TEST_KEY_PEM, "is not the key" },
+        { TEST_RSA_CERT_PEM, TEST_RSA2_KEY_PEM, "is not the key" },  /* another RSA key: the moduli differ */
+        { TEST_CERT_PEM, TEST_RSA_KEY_PEM, "is not the key" },
+        { TEST_RSA_CERT_PEM, TEST_EC2_KEY_PEM, "is not the key" },
+        { "not PEM at all\n", TEST_KEY_PEM, "no PEM certificate" },
+        { TEST_KEY_PEM, TEST_KEY_PEM, "no PEM certificate" },
+        { "-----BEGIN CERTIFICATE-----\nTm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n", TEST_KEY_PEM, "does not parse" },
+        { TEST_CERT_PEM, TEST_CERT_PEM, "not one PEM RSA or EC key" },
+        { TEST_CERT_PEM, TEST_KEY_PEM TEST_KEY_PEM, "not one PEM RSA or EC key" },
+        { TEST_CERT_PEM, "-----BEGIN PRIVATE KEY-----\nTm90IGEga2V5\n-----END PRIVATE KEY-----\n", "not one PEM RSA or EC key" },
+        { TEST_CERT_PEM, TEST_KEY_PEM "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49\n", "clientKeyData" }, /* a key, then one with no END */
+    };
+    g_test = "exec_cert";
+    /* the check: matching pairs, RSA and EC; each bad pair's reason */
+    CHECK(kinf__tls_client_check(TEST_CERT_PEM, strlen(TEST_CERT_PEM), TEST_KEY_PEM, strlen(TEST_KEY_PEM), &why));
+    CHECK(kinf__tls_client_check(TEST_RSA_CERT_PEM, strlen(TEST_RSA_CERT_PEM), TEST_RSA_KEY_PEM, strlen(TEST_RSA_KEY_PEM), &why));
+    for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        why = "";
+        if (!CHECK(!kinf__tls_client_check(bad[i].cert, strlen(bad[i].cert), bad[i].key, strlen(bad[i].key), &why) && strstr(why, bad[i].why) != 0)) {
+            note("bad pair %zu: %s", i, why);
+        }
+    }
+    /* a chain over KINF_TLS_CHAIN_BYTES */
+    big[0] = 0;
+    while (strlen(big) + strlen(TEST_CERT_PEM) < sizeof(big)) { strcat(big, TEST_CERT_PEM); }
+    CHECK(!kinf__tls_client_check(big, strlen(big), TEST_KEY_PEM, strlen(TEST_KEY_PEM), &why) && strstr(why, "KINF_TLS_") != 0);
+    /* taken by an https:// informer: no pair at first, then the plugin's */
+    desc_base(&d);
+    d.server = "https://127.0.0.1:1"; d.ca_data = TEST_CERT_PEM; d.ca_len = strlen(TEST_CERT_PEM);
+    d.max_objects = 16; d.store_bytes = 1 << 14;
+    inf = mk(&d);
+    if (!CHECK(inf != 0)) { return; }
+    e = kinf_informer_engine(inf);
+    t = (kinf__tls*)e->tls;
+    if (!CHECK(t != 0)) { rm(inf); return; }
+    CHECK(t->ld.nchain == 0 && t->client_sum == 0);
+    kinf_engine_set_token(e, "old", now);
+    memset(&cr, 0, sizeof(cr));
+    cr.cert = TEST_CERT_PEM; cr.cert_len = strlen(TEST_CERT_PEM); cr.key = TEST_KEY_PEM; cr.key_len = strlen(TEST_KEY_PEM);
+    log_reset();
+    CHECK_INT(kinf__drv_exec_take(e, &cr, now, det, sizeof(det)), KINF_LOGITEM_OK);
+    CHECK(t->ld.nchain == 1 && t->ld.have_key == BR_KEYTYPE_EC && t->client_sum != 0);
+    CHECK(e->token[0] == 0);                              /* a certificate alone: the old token is not sent */
+    sum = t->client_sum;
+    /* both: the token too; the RSA pair replaces the EC one */
+    cr.token = "tok-2";
+    cr.cert = TEST_RSA_CERT_PEM; cr.cert_len = strlen(TEST_RSA_CERT_PEM); cr.key = TEST_RSA_KEY_PEM; cr.key_len = strlen(TEST_RSA_KEY_PEM);
+    CHECK_INT(kinf__drv_exec_take(e, &cr, now, det, sizeof(det)), KINF_LOGITEM_OK);
+    CHECK(t->ld.nchain == 1 && t->ld.have_key == BR_KEYTYPE_RSA && t->client_sum != sum && !strcmp(e->token, "tok-2"));
+    sum = t->client_sum;
+    /* a bad pair: EXEC_BAD_CERT, the pair and the token held are kept */
+    cr.token = "tok-3"; cr.key = TEST_EC2_KEY_PEM; cr.key_len = strlen(TEST_EC2_KEY_PEM);
+    det[0] = 0;
+    CHECK_INT(kinf__drv_exec_take(e, &cr, now, det, sizeof(det)), KINF_LOGITEM_EXEC_BAD_CERT);
+    CHECK(strstr(det, "is not the key") != 0);
+    CHECK(t->ld.nchain == 1 && t->ld.have_key == BR_KEYTYPE_RSA && t->client_sum == sum && !strcmp(e->token, "tok-2"));
+    CHECK_INT(g_nitems, 0);                               /* the take logs nothing; kinf__drv_exec does */
+    rm(inf);
+}
+#endif

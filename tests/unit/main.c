@@ -87,6 +87,10 @@ int main(void) {
     test_kubeconfig();
     test_kubeconfig_exec();
     test_exec_plugin();
+    test_exec_cred();
+#ifdef KINF_TLS_BEARSSL
+    test_exec_cert();
+#endif
     test_status_kind();
     test_reflector();
     test_namespace_scope();
