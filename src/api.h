@@ -1022,6 +1022,8 @@ typedef struct kinf_stats_t {
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
     uint64_t connections;                            /* requests that opened a connection, the first included */
     uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
+    size_t store_top;                                /* bytes of the store's memory from its start to its last block */
+    uint64_t store_compactions;                      /* times the store slid its blocks together to make room */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
