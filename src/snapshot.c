@@ -709,15 +709,14 @@ static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det
            the copies may read), and what the block no longer needs freed;
            the namespace index stays (the key is the same) */
         uint8_t* p = (uint8_t*)b;
-        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u, keep = (need + 3u) & ~(size_t)3u;
+        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u;
         kinf__index_remove(inf, s, 1);
         kinf__je_apply(p, oj, nj, &e, sc);
         memcpy(p + at, uid, ul + 1u); at += ul + 1u;
         memcpy(p + at, rv, rl + 1u);
         p[nj + jl] = 0;
         b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl; b->flags = (uint8_t)((flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
-        kinf__arena_trim(inf, inf->slots[s].cur, (uint32_t)keep);
-        b->tail = (uint8_t)(b->size - need);
+        kinf__arena_shrink(inf, inf->slots[s].cur, need);
         kinf__index_add(inf, s, 1);
     } else {
         /* a new block: the new JSON made of the old one there, which the

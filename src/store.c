@@ -92,6 +92,12 @@ static void kinf__fl_clear(kinf_informer_t* inf) {
     memset(inf->sl_map, 0, sizeof(inf->sl_map));
     memset(inf->fl_head, 0, sizeof(inf->fl_head));
 }
+/* the bytes of a block past what it needs: the tail of a list's block
+   that was too small to split off (compaction trims them) */
+static uint32_t kinf__blk_slack(const kinf__blk* b) {
+    uint32_t keep = (b->size - b->tail + 3u) & ~3u;
+    return b->size - (keep < KINF__FREE_MIN ? KINF__FREE_MIN : keep);
+}
 /* the blocks slid down to the bottom in order, each trimmed to its bytes
    (the slack a list's block left, under KINF__FREE_MIN, goes) */
 static void kinf__arena_compact(kinf_informer_t* inf) {
@@ -101,8 +107,7 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
         uint32_t sz = b->size, owner = b->owner, keep = sz; /* read before the move may overwrite them */
         if (owner < KINF__NEW_OWNER) {
             kinf__blk* nb = (kinf__blk*)(void*)(inf->arena + w);
-            keep = (sz - b->tail + 3u) & ~3u;
-            if (keep < KINF__FREE_MIN) { keep = KINF__FREE_MIN; }
+            keep = sz - kinf__blk_slack(b);
             if (w != r) { memmove(inf->arena + w, inf->arena + r, keep); }
             nb->size = keep; nb->tail = (uint8_t)(nb->tail - (sz - keep)); nb->pfree = 0;
             inf->used -= sz - keep;
@@ -112,12 +117,16 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
         r += sz;
     }
     inf->top = w;
+    inf->slack = 0;
     kinf__fl_clear(inf);
     inf->st.store_compactions++;
 }
+/* need more bytes fit the store once it is compacted */
+static int kinf__arena_fits(const kinf_informer_t* inf, size_t need) { return inf->used - inf->slack + need <= inf->store_bytes; }
 /* the store emptied at once (a load that failed) */
 static void kinf__arena_reset(kinf_informer_t* inf) {
     inf->top = 0;
+    inf->slack = 0;
     kinf__fl_clear(inf);
 }
 /* desc.prefault_store: the whole pages from pf_top to a little ahead of
@@ -175,11 +184,8 @@ static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
         }
     } else {
         if (inf->top + need > inf->store_bytes) {
+            if (!kinf__arena_fits(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
             kinf__arena_compact(inf);
-            if (inf->used + need > inf->store_bytes) {
-                if (!kinf__snap_reclaim(inf, need)) { return 0; }
-                kinf__arena_compact(inf);
-            }
         }
         KINF_ASSERT(inf->top + need <= inf->store_bytes);
         ref = (uint32_t)inf->top + 1u;
@@ -194,6 +200,7 @@ static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
     b->owner = KINF__NEW_OWNER;
     b->tail = (uint8_t)(size - want);
     b->pfree = 0; /* a list's block has none free below it, nor has the top */
+    inf->slack += size - need;
     return ref;
 }
 /* block ref goes back: merged with a free block below and above it, onto
@@ -206,6 +213,7 @@ static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
     size = b->size;
     up = ref + size;
     inf->used -= size;
+    inf->slack -= kinf__blk_slack(b);
     if (b->pfree) {
         uint32_t below = *kinf__blk_word(inf, ref - 4u, 0); /* the free block's size at its end */
         ref -= below;
@@ -220,16 +228,21 @@ static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
     kinf__fl_insert(inf, ref, size);
     kinf__blk_pfree(inf, ref + size, 1);
 }
-/* block ref keeps its first keep bytes (a multiple of 4); the rest goes
-   back when it can be a block */
-static void kinf__arena_trim(kinf_informer_t* inf, uint32_t ref, uint32_t keep) {
+/* block ref (allocated) made to hold want bytes, no more than it has: what
+   it no longer needs goes back when it can be a block */
+static void kinf__arena_shrink(kinf_informer_t* inf, uint32_t ref, size_t want) {
     kinf__blk* b = kinf__blk_at(inf, ref);
-    kinf__blk* r;
-    if (b->size - keep < KINF__FREE_MIN) { return; }
-    r = kinf__blk_at(inf, ref + keep);
-    r->size = b->size - keep; r->owner = KINF__NEW_OWNER; r->pfree = 0;
-    b->size = keep;
-    kinf__arena_free(inf, ref + keep);
+    uint32_t keep = (uint32_t)((want + 3u) & ~(size_t)3u);
+    if (keep < KINF__FREE_MIN) { keep = KINF__FREE_MIN; }
+    inf->slack -= kinf__blk_slack(b);
+    if (b->size - keep >= KINF__FREE_MIN) {
+        kinf__blk* r = kinf__blk_at(inf, ref + keep);
+        r->size = b->size - keep; r->owner = KINF__NEW_OWNER; r->tail = 0; r->pfree = 0;
+        b->size = keep;
+        kinf__arena_free(inf, ref + keep);
+    }
+    b->tail = (uint8_t)(b->size - want);
+    inf->slack += kinf__blk_slack(b);
 }
 static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char* name, const char* uid,
                                const char* rv, const uint8_t* json, size_t jlen, uint32_t flags) {
@@ -243,7 +256,6 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     b = kinf__blk_at(inf, ref);
     b->klen = (uint16_t)kl; b->nslen = (uint8_t)nsl; b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl;
     b->flags = (uint8_t)flags;
-    b->tail = (uint8_t)(b->size - need);
     p = (char*)(b + 1);
     kinf__key_put(p, ns, nsl, name, nl);
     p += kl; *p++ = 0;
@@ -306,7 +318,7 @@ static size_t kinf__fl_check(const kinf_informer_t* inf) {
     return n;
 }
 static void kinf__selfcheck(const kinf_informer_t* inf) {
-    size_t r = 0, live = 0, nfree = 0;
+    size_t r = 0, live = 0, nfree = 0, slack = 0;
     int32_t s;
     int visible = 0, used = 0, nbase = 0, below_free = 0;
     while (r < inf->top) {
@@ -318,6 +330,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
             KINF_ASSERT(*kinf__slot_ref(sl, b->owner & 3u) == r + 1u);
             KINF_ASSERT(b->pfree == below_free && b->tail < b->size);
             live += b->size;
+            slack += kinf__blk_slack(b);
             below_free = 0;
         } else {
             /* merged with its neighbours, its size at its end, not the last */
@@ -328,7 +341,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
         r += b->size;
     }
     KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
-    KINF_ASSERT(kinf__fl_check(inf) == nfree);
+    KINF_ASSERT(kinf__fl_check(inf) == nfree && slack == inf->slack);
     KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
@@ -666,9 +679,9 @@ static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need) {
     int32_t s;
     if (inf->snap_nbase) {
         for (s = 0; s < inf->slot_hi; s++) { kinf__base_release(inf, s); }
-        if (inf->used + need <= inf->store_bytes) { return 1; }
+        if (kinf__arena_fits(inf, need)) { return 1; }
     }
-    return kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes;
+    return kinf__tomb_reclaim(inf) && kinf__arena_fits(inf, need);
 }
 /* A version of key s leaves the slot: ref, which was its cur, or (was_old)
    its old. The version the file holds (cur of a SAVED key still clean, or
