@@ -91,13 +91,16 @@ static const char* allocator(void) {
     return "bump (main)";
 #endif
 }
-static unsigned long long compactions(kinf_informer_t* inf) {
+/* the store's compactions, as text (main's store does not count them) */
+static const char* compactions(kinf_informer_t* inf) {
+    static char t[24];
 #ifdef KINF__SL_N
-    return (unsigned long long)kinf_stats(inf).store_compactions;
+    snprintf(t, sizeof(t), "%llu", (unsigned long long)kinf_stats(inf).store_compactions);
 #else
     (void)inf;
-    return 0ull; /* not counted there */
+    snprintf(t, sizeof(t), "not counted");
 #endif
+    return t;
 }
 #define PAD_BASE 40u
 #define PAD_SPREAD 64u
@@ -128,7 +131,7 @@ static int churn(unsigned pods, unsigned updates, size_t live, double k) {
     }
     st = kinf_stats(b.inf);
     used_peak = st.store_peak;
-    printf("churn %-11s capacity %4.1fx live: store used %8zu peak %8zu capacity %9zu | arena resident peak %9zu = %.2fx used peak; informer resident peak %9zu (fixed part %zu); compactions %llu, dropped %llu\n",
+    printf("churn %-11s capacity %4.1fx live: store used %8zu peak %8zu capacity %9zu | arena resident peak %9zu = %.2fx used peak; informer resident peak %9zu (fixed part %zu); compactions %s, dropped %llu\n",
            allocator(), k, st.store_used, used_peak, st.store_capacity, b.peak_arena, (double)b.peak_arena / (double)used_peak,
            b.peak_block, fixed_resident(&b), compactions(b.inf), (unsigned long long)st.dropped);
     rm(&b);
@@ -145,7 +148,7 @@ static int relist(unsigned pods) {
     b.peak_block = b.peak_arena = 0;
     feed_all(&b, "MODIFIED", pods, &rv, 3000u, 64u); /* every object changed */
     st = kinf_stats(b.inf);
-    printf("relist %-10s %u pods, store used %zu of %zu: informer resident %zu before, peak %zu during (+%.1f %%); compactions %llu\n",
+    printf("relist %-10s %u pods, store used %zu of %zu: informer resident %zu before, peak %zu during (+%.1f %%); compactions %s\n",
            allocator(), pods, st.store_used, st.store_capacity, before, b.peak_block,
            100.0 * ((double)b.peak_block - (double)before) / (double)before, compactions(b.inf));
     rm(&b);
