@@ -100,6 +100,23 @@ static void test_arena_merge(void) {
     ar_check(inf);
     rm(inf);
 }
+/* two blocks on one list: the one left when the first is taken is still
+   found by a larger request's search of the lists above its own */
+static void test_arena_lists(void) {
+    kinf_informer_t* inf;
+    uint32_t r[4];
+    int i;
+    g_test = "arena_lists";
+    if (!CHECK((inf = ar_mk(4096)) != 0)) { return; }
+    for (i = 0; i < 4; i++) { r[i] = ar_alloc(inf, i, 100); }
+    ar_free(inf, 0); ar_free(inf, 2);             /* both on the list of 96..111 bytes */
+    CHECK(ar_alloc(inf, 4, 40) == r[2]);          /* the list's first, split */
+    CHECK(ar_alloc(inf, 5, 70) == r[0]);          /* no list of its own size: the next one up that holds a block */
+    CHECK(inf->top == 400 && inf->fl_map == 1u && inf->sl_map[0] == ((1u << kinf__fl_class(60)) | (1u << kinf__fl_class(28)))); /* the two rests */
+    ar_check(inf);
+    CHECK(ar_intact(inf));
+    rm(inf);
+}
 /* holes that no allocation fits: it compacts, and a block that then does
    not fit the live bytes is refused with nothing changed */
 static void test_arena_fragmented(void) {
@@ -162,6 +179,7 @@ static void test_arena_random(void) {
 static void test_arena(void) {
     test_arena_reuse();
     test_arena_merge();
+    test_arena_lists();
     test_arena_fragmented();
     test_arena_random();
 }
