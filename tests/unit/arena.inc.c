@@ -117,6 +117,27 @@ static void test_arena_lists(void) {
     CHECK(ar_intact(inf));
     rm(inf);
 }
+/* a block made smaller in place (a journal's edit): the bytes it no longer
+   needs go back when they can be a block, else stay as its slack */
+static void test_arena_shrink(void) {
+    kinf_informer_t* inf;
+    uint32_t a;
+    g_test = "arena_shrink";
+    if (!CHECK((inf = ar_mk(4096)) != 0)) { return; }
+    a = ar_alloc(inf, 0, 200);
+    ar_alloc(inf, 1, 50);
+    kinf__arena_shrink(inf, a, 190);              /* 8 bytes fewer: slack */
+    ar_want[0] = 190;
+    CHECK(kinf__blk_at(inf, a)->size == 200 && kinf__blk_at(inf, a)->tail == 10 && inf->used == 252 && inf->slack == 8);
+    ar_check(inf);
+    kinf__arena_shrink(inf, a, 97);               /* 100 fewer: a free block */
+    ar_want[0] = 97;
+    CHECK(kinf__blk_at(inf, a)->size == 100 && kinf__blk_at(inf, a)->tail == 3 && inf->used == 152 && inf->slack == 0);
+    CHECK(kinf__blk_at(inf, a + 100)->owner == KINF__FREE_OWNER && kinf__blk_at(inf, a + 100)->size == 100);
+    ar_check(inf);
+    CHECK(ar_intact(inf));
+    rm(inf);
+}
 /* holes that no allocation fits: it compacts, and a block that then does
    not fit the live bytes is refused with nothing changed */
 static void test_arena_fragmented(void) {
@@ -180,6 +201,7 @@ static void test_arena(void) {
     test_arena_reuse();
     test_arena_merge();
     test_arena_lists();
+    test_arena_shrink();
     test_arena_fragmented();
     test_arena_random();
 }
