@@ -277,6 +277,7 @@ help:
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
+	@echo "make bench-arena the store's resident pages under churn and a relist, before (main) and after -> docs/memory.md"
 	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
 
 # Coverage-guided fuzzing of every parser (libFuzzer, clang): FUZZ_SECONDS per target.
@@ -311,6 +312,22 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 bench:
 	@sh bench/run.sh
 	@$(MAKE) --no-print-directory bench-khub
+	@$(MAKE) --no-print-directory bench-arena
+
+# The store's footprint (bench/arena.c -> docs/memory.md): resident pages
+# against store_used under churn at 1.1x to 10x capacity, and through a
+# relist that changes every object; built also against BENCH_ARENA_BASE's
+# kinformer.h (default main, when git has it) to print before and after.
+# BENCH_ARENA_ARGS: PODS UPDATES RELIST_PODS (default 10000 100000 20000).
+BENCH_ARENA_BASE ?= main
+.PHONY: bench-arena
+bench-arena: kinformer.h | $(BUILD)
+	$(CC) -O2 $(WARN) -I. -o $(BUILD)/bench-arena bench/arena.c
+	@$(BUILD)/bench-arena $(BENCH_ARENA_ARGS)
+	@mkdir -p $(BUILD)/bench-arena-base && if git show $(BENCH_ARENA_BASE):kinformer.h >$(BUILD)/bench-arena-base/kinformer.h 2>/dev/null; then \
+	    $(CC) -O2 $(WARN) -I$(BUILD)/bench-arena-base -I. -o $(BUILD)/bench-arena-base/bench-arena bench/arena.c && \
+	    $(BUILD)/bench-arena-base/bench-arena $(BENCH_ARENA_ARGS); \
+	else echo "bench-arena: no $(BENCH_ARENA_BASE) in git: the after figures only"; fi
 
 # khub's figures (bench/khub.py): upstream load of 10 watchers direct vs
 # through khub, fan-out events/s and RSS per client, peak RSS serving

@@ -417,7 +417,10 @@ MEMORY
     buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
-    written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
+    written. A freed block is reused (split, merged with free neighbours)
+    before the store grows its top, so its RSS follows the bytes it holds
+    (kinf_stats' store_used and store_top), not store_bytes; it compacts
+    only when no free block fits (store_compactions). desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
     up to 1/256 of the bytes in use, at least 64 KiB and at most 1 MiB ahead,
     instead of taking one page fault per page: a large list syncs faster, and
@@ -1027,6 +1030,8 @@ typedef struct kinf_stats_t {
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
     uint64_t connections;                            /* requests that opened a connection, the first included */
     uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
+    size_t store_top;                                /* bytes of the store's memory from its start to its last block */
+    uint64_t store_compactions;                      /* times the store slid its blocks together to make room */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */
@@ -2352,8 +2357,14 @@ KINF_API int kinf_leader_timeout_ms(const kinf_leader_t* l); /* ms until a poll 
 
 /* >>base */
 /* An arena block: 16 bytes, then key, namespace, uid and resourceVersion as C
-   strings, the JSON and its NUL, then tail bytes up to the 4-byte size. */
-typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, unused; } kinf__blk;
+   strings, the JSON and its NUL, then tail bytes up to the 4-byte size.
+   pfree: the block just below it in the arena is free (>>store arena). */
+typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, pfree; } kinf__blk;
+/* the arena's free lists: row 0 for blocks under 256 bytes, 16 bytes a
+   list; row f > 0 for [2^(f+7), 2^(f+8)), in 16 lists of equal width */
+#define KINF__SL_BITS 4
+#define KINF__SL_N (1 << KINF__SL_BITS)
+#define KINF__FL_N 25
 typedef char kinf__blk_lens_fit[(KINF__MAX_NAME <= 256 && KINF__MAX_UID <= 256 && KINF__MAX_RV <= 256) ? 1 : -1];
 typedef char kinf__blk_is_16[(sizeof(kinf__blk) == 16) ? 1 : -1];
 /* the bytes of a block before its JSON: the header and the four strings with their NULs */
@@ -6136,6 +6147,10 @@ struct kinf_informer_t {
     uint8_t* arena;
     /* store */
     size_t top, used, peak;
+    size_t slack;                 /* of used, bytes past each block's need (a list's block too small to split) */
+    uint32_t fl_map;              /* the arena's free lists (>>store arena): bit f, some list of row f holds a block */
+    uint16_t sl_map[KINF__FL_N];  /* bit s of row f: list f * KINF__SL_N + s holds a block */
+    uint32_t fl_head[KINF__FL_N * KINF__SL_N]; /* each list's first free block (ref), 0: empty */
     size_t pf_top, pagesz;        /* prefault_store: the store is faulted in up to pf_top; 0 pagesz: off */
     int nlive, nused;
     int32_t free_head;
@@ -6932,10 +6947,26 @@ KINF_API int kinf_selector_unkept(const kinf_selector_t* sel, kinf_informer_t* i
     return 0;
 }
 #endif /* KINF_NO_SELECTOR */
-/* >>store arena  Object data lives in one arena, compacted when holes block an
-   allocation; a block's owner field lets compaction fix the slot's reference. */
+/* >>store arena  Object data lives in one arena. A freed block goes on a
+   free list by its size (two levels: a power of two, then 16 steps of it)
+   after it is merged with a free neighbour; an allocation takes a block from
+   the lists, split when the rest can be a block, before it grows the top.
+   Only when neither serves does it compact the arena (the blocks slid down
+   in order, each trimmed to its bytes): the store refuses an object only
+   when the live blocks and it do not fit, as it always did. A block's owner
+   field lets compaction fix the slot's reference. Everything is an offset
+   from inf->arena, so the arena may move with inf->arena alone.
+   A free block: size, KINF__FREE_OWNER, the next and previous free block of
+   its list (refs, 0: none), and its size again in its last 4 bytes, which
+   the block above, whose pfree is set, reads to merge with it. No two free
+   blocks touch, and the block below the top is never free. */
 #define KINF__FREE_OWNER 0xffffffffu
+#define KINF__NEW_OWNER 0xfffffffeu  /* allocated, its slot not yet set (kinf__set_ref) */
+#define KINF__FREE_MIN 20u   /* size, owner, the two links and the size at the end */
+#define KINF__FIT_SCAN 8     /* blocks of its own list an allocation looks at */
 static kinf__blk* kinf__blk_at(const kinf_informer_t* inf, uint32_t ref) { return (kinf__blk*)(void*)(inf->arena + ref - 1u); }
+/* the 4-byte word at byte off of block ref (a free block's links and end) */
+static uint32_t* kinf__blk_word(const kinf_informer_t* inf, uint32_t ref, uint32_t off) { return (uint32_t*)(void*)(inf->arena + ref - 1u + off); }
 /* the slot's reference that owns a block of role r (KINF__R_*) */
 static uint32_t* kinf__slot_ref(kinf__slot* sl, unsigned r) {
 #ifndef KINF_NO_SNAPSHOT
@@ -6943,19 +6974,109 @@ static uint32_t* kinf__slot_ref(kinf__slot* sl, unsigned r) {
 #endif
     return r == KINF__R_OLD ? &sl->old : &sl->cur;
 }
+static unsigned kinf__hibit(uint32_t v) { /* v > 0 */
+    unsigned n = 0;
+    if (v >> 16) { v >>= 16; n += 16; }
+    if (v >> 8) { v >>= 8; n += 8; }
+    if (v >> 4) { v >>= 4; n += 4; }
+    if (v >> 2) { v >>= 2; n += 2; }
+    return n + (v >> 1);
+}
+static unsigned kinf__lobit(uint32_t v) { return kinf__hibit(v & (~v + 1u)); }
+/* the list of the free blocks of this size */
+static unsigned kinf__fl_class(uint32_t size) {
+    unsigned h;
+    if (size < (1u << (KINF__SL_BITS + 4))) { return size >> 4; }
+    h = kinf__hibit(size);
+    return (h - (KINF__SL_BITS + 3)) * KINF__SL_N + ((size >> (h - KINF__SL_BITS)) & (KINF__SL_N - 1u));
+}
+static void kinf__fl_insert(kinf_informer_t* inf, uint32_t ref, uint32_t size) {
+    unsigned c = kinf__fl_class(size);
+    uint32_t h = inf->fl_head[c];
+    kinf__blk_at(inf, ref)->size = size;
+    kinf__blk_at(inf, ref)->owner = KINF__FREE_OWNER;
+    *kinf__blk_word(inf, ref, 8) = h;
+    *kinf__blk_word(inf, ref, 12) = 0;
+    *kinf__blk_word(inf, ref, size - 4u) = size;
+    if (h) { *kinf__blk_word(inf, h, 12) = ref; }
+    inf->fl_head[c] = ref;
+    inf->sl_map[c / KINF__SL_N] = (uint16_t)(inf->sl_map[c / KINF__SL_N] | (1u << (c % KINF__SL_N)));
+    inf->fl_map |= 1u << (c / KINF__SL_N);
+}
+static void kinf__fl_remove(kinf_informer_t* inf, uint32_t ref) {
+    unsigned c = kinf__fl_class(kinf__blk_at(inf, ref)->size);
+    uint32_t next = *kinf__blk_word(inf, ref, 8), prev = *kinf__blk_word(inf, ref, 12);
+    if (next) { *kinf__blk_word(inf, next, 12) = prev; }
+    if (prev) { *kinf__blk_word(inf, prev, 8) = next; return; }
+    inf->fl_head[c] = next;
+    if (next) { return; }
+    inf->sl_map[c / KINF__SL_N] = (uint16_t)(inf->sl_map[c / KINF__SL_N] & ~(1u << (c % KINF__SL_N)));
+    if (!inf->sl_map[c / KINF__SL_N]) { inf->fl_map &= ~(1u << (c / KINF__SL_N)); }
+}
+/* a free block of need bytes or more: one of the first of its own list
+   that fits, else the first of the next list that holds one (all of whose
+   blocks fit); 0 when none */
+static uint32_t kinf__fl_find(const kinf_informer_t* inf, uint32_t need) {
+    unsigned c = kinf__fl_class(need), f = c / KINF__SL_N, n;
+    uint32_t ref = inf->fl_head[c], m;
+    for (n = 0; ref && n < KINF__FIT_SCAN; n++) {
+        if (kinf__blk_at(inf, ref)->size >= need) { return ref; }
+        ref = *kinf__blk_word(inf, ref, 8);
+    }
+    m = (uint32_t)inf->sl_map[f] & (~0u << (c % KINF__SL_N) << 1);
+    if (!m) {
+        uint32_t fm = f + 1u < 32u ? inf->fl_map & (~0u << (f + 1u)) : 0u;
+        if (!fm) { return 0; }
+        f = kinf__lobit(fm);
+        m = inf->sl_map[f];
+    }
+    return inf->fl_head[f * KINF__SL_N + kinf__lobit(m)];
+}
+/* the pfree bit of the block at ref, if there is one below the top */
+static void kinf__blk_pfree(kinf_informer_t* inf, uint32_t ref, int v) {
+    if (ref - 1u < inf->top) { kinf__blk_at(inf, ref)->pfree = (uint8_t)v; }
+}
+static void kinf__fl_clear(kinf_informer_t* inf) {
+    inf->fl_map = 0;
+    memset(inf->sl_map, 0, sizeof(inf->sl_map));
+    memset(inf->fl_head, 0, sizeof(inf->fl_head));
+}
+/* the bytes of a block past what it needs: the tail of a list's block
+   that was too small to split off (compaction trims them) */
+static uint32_t kinf__blk_slack(const kinf__blk* b) {
+    uint32_t keep = (b->size - b->tail + 3u) & ~3u;
+    return b->size - (keep < KINF__FREE_MIN ? KINF__FREE_MIN : keep);
+}
+/* the blocks slid down to the bottom in order, each trimmed to its bytes
+   (the slack a list's block left, under KINF__FREE_MIN, goes) */
 static void kinf__arena_compact(kinf_informer_t* inf) {
     size_t r = 0, w = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
-        uint32_t sz = b->size, owner = b->owner; /* read before the move may overwrite them */
-        if (owner != KINF__FREE_OWNER) {
-            if (w != r) { memmove(inf->arena + w, inf->arena + r, sz); }
+        uint32_t sz = b->size, owner = b->owner, keep = sz; /* read before the move may overwrite them */
+        if (owner < KINF__NEW_OWNER) {
+            kinf__blk* nb = (kinf__blk*)(void*)(inf->arena + w);
+            keep = sz - kinf__blk_slack(b);
+            if (w != r) { memmove(inf->arena + w, inf->arena + r, keep); }
+            nb->size = keep; nb->tail = (uint8_t)(nb->tail - (sz - keep)); nb->pfree = 0;
+            inf->used -= sz - keep;
             *kinf__slot_ref(&inf->slots[owner >> 2], owner & 3u) = (uint32_t)w + 1u;
-            w += sz;
+            w += keep;
         }
         r += sz;
     }
     inf->top = w;
+    inf->slack = 0;
+    kinf__fl_clear(inf);
+    inf->st.store_compactions++;
+}
+/* need more bytes fit the store once it is compacted */
+static int kinf__arena_fits(const kinf_informer_t* inf, size_t need) { return inf->used - inf->slack + need <= inf->store_bytes; }
+/* the store emptied at once (a load that failed) */
+static void kinf__arena_reset(kinf_informer_t* inf) {
+    inf->top = 0;
+    inf->slack = 0;
+    kinf__fl_clear(inf);
 }
 /* desc.prefault_store: the whole pages from pf_top to a little ahead of
    the top are faulted in with one call (MADV_POPULATE_WRITE, which glibc's
@@ -6993,30 +7114,84 @@ static void kinf__prefault(kinf_informer_t* inf) {
 #endif
 }
 static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
-static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
-    uint32_t ref;
-    need = (need + 3u) & ~(size_t)3u;
-    if (inf->top + need > inf->store_bytes) {
-        if (inf->used + need > inf->store_bytes && !kinf__snap_reclaim(inf, need)) { return 0; }
-        kinf__arena_compact(inf);
+/* a block of need bytes or a little more (its tail says how many more), or
+   0 when the live blocks and it would not fit store_bytes */
+static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
+    size_t need = (want + 3u) & ~(size_t)3u;
+    uint32_t ref, size;
+    kinf__blk* b;
+    if (need < KINF__FREE_MIN) { need = KINF__FREE_MIN; }
+    ref = need <= inf->store_bytes ? kinf__fl_find(inf, (uint32_t)need) : 0;
+    if (ref) {
+        kinf__fl_remove(inf, ref);
+        size = kinf__blk_at(inf, ref)->size;
+        if (size - need >= KINF__FREE_MIN) {
+            kinf__fl_insert(inf, ref + (uint32_t)need, size - (uint32_t)need); /* the block above keeps its pfree */
+            size = (uint32_t)need;
+        } else {
+            kinf__blk_pfree(inf, ref + size, 0);
+        }
+    } else {
+        if (inf->top + need > inf->store_bytes) {
+            if (!kinf__arena_fits(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
+            kinf__arena_compact(inf);
+        }
+        KINF_ASSERT(inf->top + need <= inf->store_bytes);
+        ref = (uint32_t)inf->top + 1u;
+        size = (uint32_t)need;
+        inf->top += need;
+        if (inf->top > inf->pf_top && inf->pagesz) { kinf__prefault(inf); }
     }
-    KINF_ASSERT(inf->top + need <= inf->store_bytes);
-    ref = (uint32_t)inf->top + 1u;
-    inf->top += need;
-    inf->used += need;
+    inf->used += size;
     if (inf->used > inf->peak) { inf->peak = inf->used; }
-    if (inf->top > inf->pf_top && inf->pagesz) { kinf__prefault(inf); }
-    kinf__blk_at(inf, ref)->size = (uint32_t)need;
-    kinf__blk_at(inf, ref)->owner = KINF__FREE_OWNER;
+    b = kinf__blk_at(inf, ref);
+    b->size = size;
+    b->owner = KINF__NEW_OWNER;
+    b->tail = (uint8_t)(size - want);
+    b->pfree = 0; /* a list's block has none free below it, nor has the top */
+    inf->slack += size - need;
     return ref;
 }
+/* block ref goes back: merged with a free block below and above it, onto
+   its list, or, at the top, the top comes down to it */
 static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
     kinf__blk* b;
+    uint32_t size, up;
     if (!ref) { return; }
     b = kinf__blk_at(inf, ref);
-    b->owner = KINF__FREE_OWNER;
-    inf->used -= b->size;
-    if (ref - 1u + b->size == inf->top) { inf->top = ref - 1u; }
+    size = b->size;
+    up = ref + size;
+    inf->used -= size;
+    inf->slack -= kinf__blk_slack(b);
+    if (b->pfree) {
+        uint32_t below = *kinf__blk_word(inf, ref - 4u, 0); /* the free block's size at its end */
+        ref -= below;
+        size += below;
+        kinf__fl_remove(inf, ref);
+    }
+    if (up - 1u == inf->top) { inf->top = ref - 1u; return; }
+    if (kinf__blk_at(inf, up)->owner == KINF__FREE_OWNER) {
+        size += kinf__blk_at(inf, up)->size;
+        kinf__fl_remove(inf, up);
+    }
+    kinf__fl_insert(inf, ref, size);
+    kinf__blk_pfree(inf, ref + size, 1);
+}
+/* block ref (allocated) made to hold want bytes, no more than it has: what
+   it no longer needs goes back when it can be a block */
+static void kinf__arena_shrink(kinf_informer_t* inf, uint32_t ref, size_t want) {
+    kinf__blk* b = kinf__blk_at(inf, ref);
+    uint32_t keep = (uint32_t)((want + 3u) & ~(size_t)3u);
+    if (keep < KINF__FREE_MIN) { keep = KINF__FREE_MIN; }
+    inf->slack -= kinf__blk_slack(b);
+    if (b->size - keep >= KINF__FREE_MIN) {
+        kinf__blk* r = kinf__blk_at(inf, ref + keep);
+        r->size = b->size - keep; r->owner = KINF__NEW_OWNER; r->tail = 0; r->pfree = 0;
+        b->size = keep;
+        kinf__arena_free(inf, ref + keep);
+    }
+    b->tail = (uint8_t)(b->size - want);
+    inf->slack += kinf__blk_slack(b);
 }
 static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char* name, const char* uid,
                                const char* rv, const uint8_t* json, size_t jlen, uint32_t flags) {
@@ -7029,8 +7204,7 @@ static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char*
     if (!ref) { return 0; }
     b = kinf__blk_at(inf, ref);
     b->klen = (uint16_t)kl; b->nslen = (uint8_t)nsl; b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl;
-    b->flags = (uint8_t)flags; b->unused = 0;
-    b->tail = (uint8_t)(b->size - need);
+    b->flags = (uint8_t)flags;
     p = (char*)(b + 1);
     kinf__key_put(p, ns, nsl, name, nl);
     p += kl; *p++ = 0;
@@ -7074,22 +7248,49 @@ static int kinf__slot_legal(unsigned f, int has_old) {
     if (f & KINF__F_RECREATED) { return has_old && (f & KINF__F_KNOWN); }
     return !has_old || (f & KINF__F_KNOWN);
 }
+/* the free lists: each block on the list of its size, linked both ways,
+   the maps saying which lists hold one; returns how many blocks they hold */
+static size_t kinf__fl_check(const kinf_informer_t* inf) {
+    size_t n = 0;
+    unsigned c;
+    for (c = 0; c < KINF__FL_N * KINF__SL_N; c++) {
+        uint32_t ref = inf->fl_head[c], prev = 0;
+        int has = (inf->sl_map[c / KINF__SL_N] >> (c % KINF__SL_N)) & 1;
+        KINF_ASSERT(has == (ref != 0) && ((inf->fl_map >> (c / KINF__SL_N)) & 1u) == (inf->sl_map[c / KINF__SL_N] != 0));
+        for (; ref; ref = *kinf__blk_word(inf, ref, 8)) {
+            KINF_ASSERT(ref - 1u < inf->top && kinf__blk_at(inf, ref)->owner == KINF__FREE_OWNER);
+            KINF_ASSERT(kinf__fl_class(kinf__blk_at(inf, ref)->size) == c && *kinf__blk_word(inf, ref, 12) == prev);
+            KINF_ASSERT(++n <= inf->top / KINF__FREE_MIN);
+            prev = ref;
+        }
+    }
+    return n;
+}
 static void kinf__selfcheck(const kinf_informer_t* inf) {
-    size_t r = 0, live = 0;
+    size_t r = 0, live = 0, nfree = 0, slack = 0;
     int32_t s;
-    int visible = 0, used = 0, nbase = 0;
+    int visible = 0, used = 0, nbase = 0, below_free = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
-        KINF_ASSERT(b->size >= sizeof(kinf__blk) && b->size <= inf->top - r && (b->size & 3u) == 0);
+        KINF_ASSERT(b->size >= KINF__FREE_MIN && b->size <= inf->top - r && (b->size & 3u) == 0);
         if (b->owner != KINF__FREE_OWNER) {
             kinf__slot* sl = &inf->slots[b->owner >> 2];
             KINF_ASSERT((b->owner >> 2) < (uint32_t)inf->max_objects && (b->owner & 3u) <= KINF__R_BASE);
             KINF_ASSERT(*kinf__slot_ref(sl, b->owner & 3u) == r + 1u);
+            KINF_ASSERT(b->pfree == below_free && b->tail < b->size);
             live += b->size;
+            slack += kinf__blk_slack(b);
+            below_free = 0;
+        } else {
+            /* merged with its neighbours, its size at its end, not the last */
+            KINF_ASSERT(!below_free && r + b->size < inf->top && *kinf__blk_word(inf, (uint32_t)r + 1u, b->size - 4u) == b->size);
+            below_free = 1;
+            nfree++;
         }
         r += b->size;
     }
     KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
+    KINF_ASSERT(kinf__fl_check(inf) == nfree && slack == inf->slack);
     KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
@@ -7427,9 +7628,9 @@ static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need) {
     int32_t s;
     if (inf->snap_nbase) {
         for (s = 0; s < inf->slot_hi; s++) { kinf__base_release(inf, s); }
-        if (inf->used + need <= inf->store_bytes) { return 1; }
+        if (kinf__arena_fits(inf, need)) { return 1; }
     }
-    return kinf__tomb_reclaim(inf) && inf->used + need <= inf->store_bytes;
+    return kinf__tomb_reclaim(inf) && kinf__arena_fits(inf, need);
 }
 /* A version of key s leaves the slot: ref, which was its cur, or (was_old)
    its old. The version the file holds (cur of a SAVED key still clean, or
@@ -8997,7 +9198,7 @@ static void kinf__snap_clear(kinf_informer_t* inf) {
         if (inf->slots[s].flags & KINF__F_LIVE) { inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING; kinf__slot_free(inf, s); }
     }
     inf->nlive = 0;
-    inf->top = 0;
+    kinf__arena_reset(inf);
     inf->last_rv[0] = 0;
 }
 /* a string of the snapshot: no NUL, shorter than cap */
@@ -9465,21 +9666,14 @@ static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det
            the copies may read), and what the block no longer needs freed;
            the namespace index stays (the key is the same) */
         uint8_t* p = (uint8_t*)b;
-        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u, keep = (need + 3u) & ~(size_t)3u;
+        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u;
         kinf__index_remove(inf, s, 1);
         kinf__je_apply(p, oj, nj, &e, sc);
         memcpy(p + at, uid, ul + 1u); at += ul + 1u;
         memcpy(p + at, rv, rl + 1u);
         p[nj + jl] = 0;
         b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl; b->flags = (uint8_t)((flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
-        if (b->size - keep >= sizeof(kinf__blk)) {
-            uint32_t rest = inf->slots[s].cur + (uint32_t)keep;
-            kinf__blk* f = kinf__blk_at(inf, rest);
-            f->size = b->size - (uint32_t)keep; f->owner = KINF__FREE_OWNER;
-            b->size = (uint32_t)keep;
-            kinf__arena_free(inf, rest);
-        }
-        b->tail = (uint8_t)(b->size - need);
+        kinf__arena_shrink(inf, inf->slots[s].cur, need);
         kinf__index_add(inf, s, 1);
     } else {
         /* a new block: the new JSON made of the old one there, which the
@@ -10313,7 +10507,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s = inf->st;
     s.objects = (uint32_t)inf->nlive; s.max_objects = (uint32_t)inf->max_objects;
     s.fifo_len = inf->flen; s.fifo_capacity = (uint32_t)inf->fifo_cap;
-    s.store_used = inf->used; s.store_capacity = inf->store_bytes; s.store_peak = inf->peak;
+    s.store_used = inf->used; s.store_capacity = inf->store_bytes; s.store_peak = inf->peak; s.store_top = inf->top;
     s.mem_used = inf->mem_layout; s.mem_capacity = inf->mem_size;
     s.caps.head_bytes = KINF_MAX_HEAD_BYTES; s.caps.headers = KINF_MAX_HEADERS; s.caps.depth = KINF_MAX_DEPTH;
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;
@@ -16570,6 +16764,12 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
 #undef KINF__FREE_OWNER
+#undef KINF__NEW_OWNER
+#undef KINF__FREE_MIN
+#undef KINF__FIT_SCAN
+#undef KINF__SL_BITS
+#undef KINF__SL_N
+#undef KINF__FL_N
 #undef KINF__HUB_FW_HEAD
 #undef KINF__HUB_LOG
 #undef KINF__HUB_MAGIC

@@ -8,7 +8,7 @@
    defaults 5000 pods, 10 changes/s, 30 s, 3600 s. Pods of about 3.8 KB
    (the issue's: 688 KB for 181 pods); a change is an update (90 %), a delete
    or an add (5 % each). The engine is fed the way the unit tests feed it
-   (the watch body loop), with no server. Build:
+   (the watch body loop, bench/pods.h), with no server. Build:
      cc -O2 -I. -o build/bench-journal bench/journal.c [-DKINF__JRNL_PCT=15] [-DKINF__JRNL_KEY=128]
    The load times are CPU time, medians of 9 loads of each, taken in turn. */
 #ifndef KINF__JRNL_PCT
@@ -20,6 +20,7 @@
 enum { JRNL_PCT = KINF__JRNL_PCT, JRNL_KEY = KINF__JRNL_KEY }; /* the library undefines its macros */
 #define KINFORMER_IMPLEMENTATION
 #include "kinformer.h"
+#include "bench/pods.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +36,9 @@ static double now_s(void) {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
-/* one watch event of pod p at resourceVersion rv */
+/* one watch event of pod p at resourceVersion rv, delivered */
 static void event(kinf_informer_t* inf, const char* type, unsigned p, unsigned long rv) {
-    size_t used;
-    int n = snprintf(g_ev, sizeof(g_ev),
-        "{\"type\":\"%s\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"pod-%05u\",\"namespace\":\"ns-%u\","
-        "\"uid\":\"6f1c%08x-0000-4000-8000-%012u\",\"resourceVersion\":\"%lu\",\"labels\":{\"app\":\"app-%u\",\"tier\":\"web\"},"
-        "\"annotations\":{\"note\":\"%s\"}},\"spec\":{\"nodeName\":\"node-%u\",\"containers\":[{\"name\":\"c\",\"image\":\"registry/app:%lu\"}]},"
-        "\"status\":{\"phase\":\"Running\",\"podIP\":\"10.%u.%u.%u\"}}}\n",
-        type, p, p % 20, p, p, rv, p % 50, g_pad, p % 100, rv, p % 200, (p / 200) % 250, p % 250);
-    inf->body_mode = KINF__BODY_WATCH;
-    kinf__rf_body_feed(inf, (const uint8_t*)g_ev, (size_t)n, &used);
-    kinf__hd_dispatch(inf);
+    bench_feed_watch(inf, g_ev, bench_pod_event(g_ev, sizeof(g_ev), type, p, rv, g_pad), 1);
 }
 static kinf_informer_t* mk(int pods) {
     kinf_desc_t d;
@@ -116,7 +108,7 @@ int main(int argc, char** argv) {
     inf = mk(pods);
     live = (unsigned*)malloc(sizeof(unsigned) * (size_t)(pods * 2));
     if (!inf || !live) { fprintf(stderr, "bench-journal: no memory\n"); return 1; }
-    kinf__scan_reset(&inf->scan, 0);
+    bench_watch_begin(inf);
     for (nlive = 0; nlive < pods; nlive++) { live[nlive] = next; event(inf, "ADDED", next++, ++rv); }
     if (kinf_snapshot_save_file(inf, path) != KINF_OK) { fprintf(stderr, "bench-journal: first save failed\n"); return 1; }
     isz = fsize(path);

@@ -416,7 +416,10 @@ MEMORY
     buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
-    written. desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
+    written. A freed block is reused (split, merged with free neighbours)
+    before the store grows its top, so its RSS follows the bytes it holds
+    (kinf_stats' store_used and store_top), not store_bytes; it compacts
+    only when no free block fits (store_compactions). desc.prefault_store = 1 asks Linux (5.14 and later) to fault them
     in a batch at a time just ahead of the store's top (MADV_POPULATE_WRITE),
     up to 1/256 of the bytes in use, at least 64 KiB and at most 1 MiB ahead,
     instead of taking one page fault per page: a large list syncs faster, and
@@ -1026,6 +1029,8 @@ typedef struct kinf_stats_t {
     int64_t fresh_age_ms;                            /* since the cache was last confirmed current (kinf_fresh); -1: never */
     uint64_t connections;                            /* requests that opened a connection, the first included */
     uint64_t skipped_unchanged;                      /* updates not delivered: nothing kept changed (desc.skip_unchanged) */
+    size_t store_top;                                /* bytes of the store's memory from its start to its last block */
+    uint64_t store_compactions;                      /* times the store slid its blocks together to make room */
 } kinf_stats_t;
 
 /* Memory-size constants, for KINF_INFORMER_BYTES. Checked by the implementation. */

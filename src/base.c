@@ -112,8 +112,14 @@
 
 /* >>base */
 /* An arena block: 16 bytes, then key, namespace, uid and resourceVersion as C
-   strings, the JSON and its NUL, then tail bytes up to the 4-byte size. */
-typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, unused; } kinf__blk;
+   strings, the JSON and its NUL, then tail bytes up to the 4-byte size.
+   pfree: the block just below it in the arena is free (>>store arena). */
+typedef struct { uint32_t size, owner; uint16_t klen; uint8_t nslen, uidlen, rvlen, flags, tail, pfree; } kinf__blk;
+/* the arena's free lists: row 0 for blocks under 256 bytes, 16 bytes a
+   list; row f > 0 for [2^(f+7), 2^(f+8)), in 16 lists of equal width */
+#define KINF__SL_BITS 4
+#define KINF__SL_N (1 << KINF__SL_BITS)
+#define KINF__FL_N 25
 typedef char kinf__blk_lens_fit[(KINF__MAX_NAME <= 256 && KINF__MAX_UID <= 256 && KINF__MAX_RV <= 256) ? 1 : -1];
 typedef char kinf__blk_is_16[(sizeof(kinf__blk) == 16) ? 1 : -1];
 /* the bytes of a block before its JSON: the header and the four strings with their NULs */

@@ -122,6 +122,10 @@ struct kinf_informer_t {
     uint8_t* arena;
     /* store */
     size_t top, used, peak;
+    size_t slack;                 /* of used, bytes past each block's need (a list's block too small to split) */
+    uint32_t fl_map;              /* the arena's free lists (>>store arena): bit f, some list of row f holds a block */
+    uint16_t sl_map[KINF__FL_N];  /* bit s of row f: list f * KINF__SL_N + s holds a block */
+    uint32_t fl_head[KINF__FL_N * KINF__SL_N]; /* each list's first free block (ref), 0: empty */
     size_t pf_top, pagesz;        /* prefault_store: the store is faulted in up to pf_top; 0 pagesz: off */
     int nlive, nused;
     int32_t free_head;

@@ -300,7 +300,7 @@ KINF_API kinf_stats_t kinf_stats(kinf_informer_t* inf) {
     s = inf->st;
     s.objects = (uint32_t)inf->nlive; s.max_objects = (uint32_t)inf->max_objects;
     s.fifo_len = inf->flen; s.fifo_capacity = (uint32_t)inf->fifo_cap;
-    s.store_used = inf->used; s.store_capacity = inf->store_bytes; s.store_peak = inf->peak;
+    s.store_used = inf->used; s.store_capacity = inf->store_bytes; s.store_peak = inf->peak; s.store_top = inf->top;
     s.mem_used = inf->mem_layout; s.mem_capacity = inf->mem_size;
     s.caps.head_bytes = KINF_MAX_HEAD_BYTES; s.caps.headers = KINF_MAX_HEADERS; s.caps.depth = KINF_MAX_DEPTH;
     s.caps.rules = KINF_MAX_RULES; s.caps.continue_bytes = KINF_MAX_CONTINUE; s.caps.token_bytes = KINF_MAX_TOKEN;

@@ -374,6 +374,12 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
 #undef KINF__FREE_OWNER
+#undef KINF__NEW_OWNER
+#undef KINF__FREE_MIN
+#undef KINF__FIT_SCAN
+#undef KINF__SL_BITS
+#undef KINF__SL_N
+#undef KINF__FL_N
 #undef KINF__HUB_FW_HEAD
 #undef KINF__HUB_LOG
 #undef KINF__HUB_MAGIC

@@ -241,7 +241,7 @@ static void kinf__snap_clear(kinf_informer_t* inf) {
         if (inf->slots[s].flags & KINF__F_LIVE) { inf->slots[s].flags &= (uint8_t)~KINF__F_PENDING; kinf__slot_free(inf, s); }
     }
     inf->nlive = 0;
-    inf->top = 0;
+    kinf__arena_reset(inf);
     inf->last_rv[0] = 0;
 }
 /* a string of the snapshot: no NUL, shorter than cap */
@@ -709,21 +709,14 @@ static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det
            the copies may read), and what the block no longer needs freed;
            the namespace index stays (the key is the same) */
         uint8_t* p = (uint8_t*)b;
-        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u, keep = (need + 3u) & ~(size_t)3u;
+        size_t at = sizeof(kinf__blk) + b->klen + 1u + b->nslen + 1u;
         kinf__index_remove(inf, s, 1);
         kinf__je_apply(p, oj, nj, &e, sc);
         memcpy(p + at, uid, ul + 1u); at += ul + 1u;
         memcpy(p + at, rv, rl + 1u);
         p[nj + jl] = 0;
         b->uidlen = (uint8_t)ul; b->rvlen = (uint8_t)rl; b->flags = (uint8_t)((flags & KINF_OBJ_IDENTITY_ONLY) | KINF_OBJ_FROM_SNAPSHOT);
-        if (b->size - keep >= sizeof(kinf__blk)) {
-            uint32_t rest = inf->slots[s].cur + (uint32_t)keep;
-            kinf__blk* f = kinf__blk_at(inf, rest);
-            f->size = b->size - (uint32_t)keep; f->owner = KINF__FREE_OWNER;
-            b->size = (uint32_t)keep;
-            kinf__arena_free(inf, rest);
-        }
-        b->tail = (uint8_t)(b->size - need);
+        kinf__arena_shrink(inf, inf->slots[s].cur, need);
         kinf__index_add(inf, s, 1);
     } else {
         /* a new block: the new JSON made of the old one there, which the

@@ -12,7 +12,8 @@
      kinf_lookup(handle) return the same object, the namespace index and a
      custom index find it, store used <= capacity, the FIFO length matches
      the pending slots, and the arena's blocks tile [0, top) with owners that
-     point back at their slot. */
+     point back at their slot, its free blocks never touch and are each on
+     the free list of their size. */
 #ifndef KINF_FUZZ_COMMON_H
 #define KINF_FUZZ_COMMON_H
 #include <stdio.h>
@@ -350,13 +351,24 @@ __attribute__((unused)) static int fz_fifo_capacity(uint8_t ctl1) {
 
 /* internal consistency of the arena, slots, hash and FIFO */
 static void fz_check_store(kinf_informer_t* inf) {
-    size_t r = 0, used = 0;
+    size_t r = 0, used = 0, nfree = 0;
     int32_t s;
-    int pending = 0, nused = 0, nlive = 0;
+    int pending = 0, nused = 0, nlive = 0, below_free = 0;
     while (r < inf->top) {
         const kinf__blk* b = (const kinf__blk*)(const void*)(inf->arena + r);
-        FZ_CHECK(b->size >= sizeof(kinf__blk) && (b->size & 3u) == 0 && r + b->size <= inf->top,
+        FZ_CHECK(b->size >= 20u && (b->size & 3u) == 0 && r + b->size <= inf->top,
                  "arena block at %zu has size %u (top %zu)", r, b->size, inf->top);
+        if (b->owner == 0xffffffffu) {
+            /* free: merged with its neighbours, its size again at its end, never the last block */
+            FZ_CHECK(!below_free, "arena block at %zu: two free blocks touch", r);
+            FZ_CHECK(r + b->size < inf->top, "arena block at %zu: free below the top", r);
+            FZ_CHECK(*kinf__blk_word(inf, (uint32_t)r + 1u, b->size - 4u) == b->size, "free block at %zu: its end says another size", r);
+            below_free = 1;
+            nfree++;
+        } else {
+            FZ_CHECK(b->pfree == below_free, "arena block at %zu: pfree %u, the block below is %s", r, b->pfree, below_free ? "free" : "not free");
+            below_free = 0;
+        }
         if (b->owner != 0xffffffffu) {
             uint32_t sl = b->owner >> 2, which = b->owner & 3u; /* the slot, and its cur, old or base (the journal's) */
             uint32_t back;
@@ -372,6 +384,12 @@ static void fz_check_store(kinf_informer_t* inf) {
         r += b->size;
     }
     FZ_CHECK(used == inf->used, "arena: live blocks hold %zu bytes, used says %zu", used, inf->used);
+#ifdef KINF_SELFCHECK
+    /* the lists themselves: the store's own check (it aborts on a broken link) */
+    FZ_CHECK(kinf__fl_check(inf) == nfree, "arena: %zu free blocks, not all on the free lists", nfree);
+#else
+    (void)nfree;
+#endif
     FZ_CHECK(inf->used <= inf->store_bytes && inf->top <= inf->store_bytes, "arena used %zu top %zu > capacity %zu",
              inf->used, inf->top, inf->store_bytes);
     FZ_CHECK(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects, "slot_hi %d of %d", inf->slot_hi, inf->max_objects);

@@ -24,6 +24,7 @@
 #include "projection.inc.c"
 #include "corpus.inc.c"
 #include "store.inc.c"
+#include "arena.inc.c"
 #include "fifo.inc.c"
 #include "reflector.inc.c"
 #include "field.inc.c"
@@ -61,6 +62,7 @@ int main(void) {
     test_store_limits();
     test_compact_small_shift();
     test_store_stress();
+    test_arena();
     test_hash_wrap();
     test_fifo();
     test_relist();
