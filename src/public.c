@@ -349,6 +349,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__EXEC_EARLY_MS
 #undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
+#undef KINF__ARENA_GROW
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
 #undef KINF__DC_WBUF

@@ -59,12 +59,18 @@ static void kinf__prefault(kinf_informer_t* inf) {
 #endif
 }
 static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
+/* a factory's store budget asked for room (its hook); 0 without one */
+#ifndef KINF_NO_FACTORY
+#define KINF__ARENA_GROW(inf, need) ((inf)->grow && (inf)->grow((inf), (need)))
+#else
+#define KINF__ARENA_GROW(inf, need) 0
+#endif
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     uint32_t ref;
     need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
-        if (inf->used + need > inf->store_bytes && !kinf__snap_reclaim(inf, need)) { return 0; }
-        kinf__arena_compact(inf);
+        if (inf->used + need > inf->store_bytes && !KINF__ARENA_GROW(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
+        if (inf->top + need > inf->store_bytes) { kinf__arena_compact(inf); }
     }
     KINF_ASSERT(inf->top + need <= inf->store_bytes);
     ref = (uint32_t)inf->top + 1u;
