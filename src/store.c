@@ -70,7 +70,7 @@ static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t need) {
     need = (need + 3u) & ~(size_t)3u;
     if (inf->top + need > inf->store_bytes) {
         if (inf->used + need > inf->store_bytes && !KINF__ARENA_GROW(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
-        if (inf->top + need > inf->store_bytes) { kinf__arena_compact(inf); }
+        kinf__arena_compact(inf);
     }
     KINF_ASSERT(inf->top + need <= inf->store_bytes);
     ref = (uint32_t)inf->top + 1u;
