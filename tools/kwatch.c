@@ -45,6 +45,7 @@ static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
 #ifndef KINF_NO_FACTORY
 static size_t g_memory;            /* --memory: the factory's whole block, its store budget the rest */
+static size_t g_store_floor;       /* --store-floor: what each store keeps of the budget */
 #define KW_ALL_STORE (64u << 20)  /* --all without --memory: the objects' budget */
 #define KW_MIN_STORE (1u << 20)   /* --memory leaves at least this for the objects */
 #define KW_UNSET_SIZE ((size_t)-1) /* a size option not given (its default depends on --all) */
@@ -330,6 +331,8 @@ static const opt_t kw_opts[] = {
       "  --memory SIZE          one block for all the informers (e.g. 256Mi): their fixed parts, and\n"
       "                         the rest one budget their stores share (--store-bytes is then no cap;\n"
       "                         RES=N is that resource's). Default with --all: the fixed parts + 64 MiB\n" },
+    { "--store-floor", 0, OPT_SIZE, OPT_VAR(g_store_floor),
+      "  --store-floor SIZE     with a budget: the bytes each store keeps whatever the others need\n" },
 #endif
 #ifndef KINF_NO_WATCH_LIST
     { "--watch-list", 0, OPT_STR, OPT_VAR(g_watch_list),
@@ -643,6 +646,7 @@ static int open_factory(kinf_desc_t* d, char* list) {
             return opts_usage_error(why, 0);
         }
         fd.store_budget = g_memory ? g_memory - fixed : KW_ALL_STORE;
+        fd.store_floor = g_store_floor;
     }
     size = kinf_factory_size(&fd);
     g_mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */
