@@ -402,6 +402,9 @@ MEMORY
     caps row's capacities for a resource that has one), about 3.1 KB of
     slot each, and its discovery (225 KiB at the defaults on x86_64, 301
     KiB with a TLS block); docs/factory.md has an edge agent's budget.
+    With desc.store_budget the shares hold no store and the informers'
+    stores share store_budget bytes, growing as their objects come
+    (docs/factory.md "One budget").
     In a 32-bit build the capacities can add up to more than size_t counts
     (store_bytes and max_event_bytes near their caps): kinf_informer_size
     then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX

@@ -42,6 +42,9 @@ want = [
     ("beyond the store", "is %s bytes over http and %s over https" % (num(v["http_informer_beyond_store"]), num(v["informer_beyond_store"]))),
     ("the TLS block in the text", "its TLS block, %s bytes on x86_64" % num(v["tls_block"])),
     ("per-resource example", "the block is %s bytes over https,\n%s over http" % (num(v["block_caps"]), num(v["http_block_caps"]))),
+    ("kwatch --all's fixed parts", "has %s bytes of fixed parts" % num(v["kwatch_all_fixed"])),
+    ("kwatch --all's block", "a block of %s bytes" % num(v["kwatch_all_budget"])),
+    ("kwatch --all's shares before the budget", "sized for the worst case took\n%s" % num(v["kwatch_all_shares"])),
 ]
 mem = open("docs/memory.md").read()
 # the owners of a connection over https, defaults (docs/memory.md), and
@@ -67,6 +70,13 @@ for what, t in (("an anchor's slot", "%s bytes per anchor" % num(v["tls_anchor_s
     if t not in mflat:
         print("# %s: docs/memory.md lacks %r" % (what, t))
         want.append((what, "(docs/memory.md's trust store figure)"))
+kw = re.sub(r"[ \t]*\n[ \t]*", " ", open("docs/kwatch.md").read())
+for what, t in (("kwatch --all's fixed parts", "take %.1f MB of fixed parts" % (v["kwatch_all_fixed"] / 1e6)),
+                ("kwatch --all's address space", "reserves %.1f MB of address space" % (v["kwatch_all_budget"] / 1e6)),
+                ("kwatch --all's address space before", "(it reserved %.2f GB before)" % (v["kwatch_all_shares"] / 1e9))):
+    if t not in kw:
+        print("# %s: docs/kwatch.md lacks %r" % (what, t))
+        want.append((what, "(docs/kwatch.md's figure)"))
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)
 bad = [(w, t) for w, t in want if t not in flat]
 # the parts add up to one informer, and six plus the rest to the block
