@@ -12647,8 +12647,12 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
 }
 /* asks discovery again after a 404, or every rediscover_ms in all mode */
 static void kinf__fa_housekeeping(kinf_factory_t* f, uint64_t now) {
-    int st = kinf_discovery_state(f->disc);
+    int st = kinf_discovery_state(f->disc), i;
     f->pack_failed = 0;
+    for (i = 0; i < f->n_hi && f->budget; i++) { /* a store refused that has a step of room again */
+        kinf__fent* e = &f->ent[i];
+        if (e->starved && e->inf->used + KINF__FA_STEP <= e->asz) { e->starved = 0; }
+    }
     if (f->stop) { return; }
     if (st != KINF_DISC_RUNNING && st != KINF_DISC_BACKOFF) {
         int due = f->rediscover_due || (f->all_mode && f->rediscover_ms > 0 && now >= f->next_rediscover);

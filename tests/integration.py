@@ -2544,6 +2544,9 @@ def scenario_multi_budget(ctx):
         wrap = ["sh", "-c", 'ulimit -v 262144 && exec "$0" "$@"'] if limited else None
         a = Kwatch("budget --all ulimit", srv.url, ["--all", "-o", "name", "--stats", "--dump-on-exit"], wrap=wrap)
         kws.append(a)
+        # its signal handlers are in place once it prints (SIGUSR1 asks for the dump)
+        if a.wait_for(lambda ln: ln.startswith("ADDED "), 60) is None:
+            c.fail("%s printed no object %s" % (a.name, a.describe()))
         multi_converge(c, a, srv, names)
         churn_for(srv, 20, 2)
         srv.quiesce()

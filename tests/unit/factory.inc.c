@@ -233,6 +233,9 @@ static void test_factory_why(void) {
 /* kinf_factory_all: an informer for every resource that can be listed and
    watched; a later round's new resources get theirs, and a resource that
    leaves discovery takes its informer out of the poll until it is back. */
+static kinf_factory_t* fa_mk_budget(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps);
+static void fa_fill(kinf_informer_t* inf, const char* type, const char* prefix, int from, int to, int pad);
+static int fa_packed(kinf_factory_t* f);
 static void test_factory_all(void) {
     kinf_factory_t* f;
     kinf_informer_req_t tmpl;
@@ -311,6 +314,29 @@ static void test_factory_all(void) {
     CHECK(kinf_factory_at(f, k) == gd);
     CHECK_INT(kinf_factory_stats(f).gone, 0);
     CHECK_INT(kinf_factory_count(f), 12);
+    free(f);
+    /* with a store budget, a resource that leaves gives its store back */
+    f = fa_mk_budget(16, 1 << 16, 0, 0, 0, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_legacy, 100000, 0, 50);
+    CHECK_INT(kinf_factory_all(f, &tmpl), 12);
+    gd = 0;
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        if (kinf_factory_resource(f, kinf_factory_at(f, i), &r) == KINF_OK && !strcmp(r.name, "gadgets.example.org")) { gd = kinf_factory_at(f, i); }
+    }
+    if (!CHECK(gd != 0)) { free(f); return; }
+    watch_begin(gd);
+    fa_fill(gd, "ADDED", "g", 0, 5, 100);
+    watch_begin(kinf_factory_at(f, 11));
+    fa_fill(kinf_factory_at(f, 11), "ADDED", "h", 0, 2, 100);
+    n = (int)kinf_factory_stats(f).store_granted;
+    CHECK(gd->store_bytes > 0 && fa_packed(f));
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, routes, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(kinf_factory_stats(f).gone, 2);
+    CHECK(gd->store_bytes == 0 && (int)kinf_factory_stats(f).store_granted < n && fa_packed(f));
     free(f);
     /* with a namespace: the namespaced resources only; a full factory logs once */
     f = fa_mk(5, 0);
@@ -637,7 +663,9 @@ static void test_factory_budget(void) {
     CHECK(fa_packed(f));
     /* configmaps shrink: at the next poll step pods may grow again, from what configmaps give back */
     fa_fill(cm, "MODIFIED", "c", 0, 16, 10);
+    CHECK_INT(kinf_factory_stats(f).budget_full, 1);
     kinf_factory_poll(f, 0);
+    CHECK_INT(kinf_factory_stats(f).budget_full, 0); /* it has a step of room again */
     log_reset();
     fa_fill(po, "ADDED", "p", 2, 14, 100);
     CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
