@@ -374,6 +374,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_ERR
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
+#undef KINF__FA_NO_STORE
+#undef KINF__FA_STEP
 #undef KINF__FREE_OWNER
 #undef KINF__HUB_FW_HEAD
 #undef KINF__HUB_LOG
