@@ -1716,7 +1716,7 @@ typedef struct kinf_factory_desc_t {
        informers' stores lie back to back in store_budget bytes of the block:
        a store that fills takes more of it, in steps, moving the stores after
        it (an object's pointers are then valid until the next poll of any of
-       the factory's informers); when the budget is used up, the unused
+       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
        bytes of the others are given back first, and an informer still
        short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
     size_t store_budget;
