@@ -402,6 +402,9 @@ MEMORY
     caps row's capacities for a resource that has one), about 3.1 KB of
     slot each, and its discovery (225 KiB at the defaults on x86_64, 301
     KiB with a TLS block); docs/factory.md has an edge agent's budget.
+    With desc.store_budget the shares hold no store and the informers'
+    stores share store_budget bytes, growing as their objects come
+    (docs/factory.md "One budget").
     In a 32-bit build the capacities can add up to more than size_t counts
     (store_bytes and max_event_bytes near their caps): kinf_informer_size
     then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX
@@ -623,6 +626,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(CLUSTER_SCOPED, "a namespace was given for a cluster-scoped resource") \
     KINF_LOGITEM_XMACRO(NOT_WATCHABLE, "the resource cannot be listed and watched (its verbs lack list or watch)") \
     KINF_LOGITEM_XMACRO(FACTORY_FULL, "the factory has max_informers informers already") \
+    KINF_LOGITEM_XMACRO(STORE_BUDGET_FULL, "the factory's store_budget is used up: this informer's store cannot grow (the others carry on)") \
     KINF_LOGITEM_XMACRO(FACTORY_NOT_KEPT, "the shared informer has started and does not keep a field asked for") \
     KINF_LOGITEM_XMACRO(RESOURCE_GONE, "the resource left discovery (its CRD was deleted): its objects are deleted, its informer no longer polled") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_LOADED, "snapshot loaded: its objects are served, stale, until the watch from its resourceVersion resumes") \
@@ -1698,6 +1702,7 @@ typedef struct kinf_factory_caps_t {
     size_t store_bytes;
     size_t max_event_bytes;
     int fifo_capacity;
+    size_t store_floor;          /* with a store_budget: this resource's floor (store_bytes is then its cap) */
 } kinf_factory_caps_t;
 typedef struct kinf_factory_desc_t {
     /* connection, credentials, TLS, logger, behaviour and the capacities of
@@ -1715,6 +1720,18 @@ typedef struct kinf_factory_desc_t {
        strings must outlive the factory. */
     const kinf_factory_caps_t* caps;
     int caps_count;
+    /* One store budget for every informer (docs/factory.md "One budget"):
+       0, each share holds its informer's store (base's or its row's
+       store_bytes). Else the shares keep only their fixed parts, and the
+       informers' stores lie back to back in store_budget bytes of the block:
+       a store that fills takes more of it, in steps, moving the stores after
+       it (an object's pointers are then valid until the next poll of any of
+       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
+       bytes of the others are given back first, and an informer still
+       short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
+    size_t store_budget;
+    size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
+    size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
 } kinf_factory_desc_t;
 /* What a consumer asks for. Two requests with the same resource (however
    named), namespace and selectors get the same informer. */
@@ -1737,6 +1754,10 @@ typedef struct kinf_factory_stats_t {
     size_t mem_used, mem_capacity; /* the block: fixed_bytes + the shares taken, and its size */
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
+    size_t store_budget;         /* desc.store_budget (0: none) */
+    size_t store_granted;        /* of it, the bytes the informers' stores hold now */
+    int budget_full;             /* informers the budget refused more bytes since their last growth */
+    uint64_t store_moves;        /* stores moved to make room for another's growth */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY
@@ -6145,6 +6166,13 @@ struct kinf_informer_t {
     jsmntok_t* toks;
     uint8_t* ev;
     uint8_t* arena;
+#ifndef KINF_NO_FACTORY
+    /* a factory's store budget: called when the arena is full for need more
+       bytes; 1 when store_bytes grew so that top + need fits (this arena
+       stays where it is; the factory moves the stores after it) */
+    int (*grow)(kinf_informer_t* inf, size_t need);
+    void* grow_user;
+#endif
     /* store */
     size_t top, used, peak;
     size_t slack;                 /* of used, bytes past each block's need (a list's block too small to split) */
@@ -7114,6 +7142,12 @@ static void kinf__prefault(kinf_informer_t* inf) {
 #endif
 }
 static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
+/* a factory's store budget asked for room (its hook); 0 without one */
+#ifndef KINF_NO_FACTORY
+#define KINF__ARENA_GROW(inf, need) ((inf)->grow && (inf)->grow((inf), (need)))
+#else
+#define KINF__ARENA_GROW(inf, need) 0
+#endif
 /* a block of need bytes or a little more (its tail says how many more), or
    0 when the live blocks and it would not fit store_bytes */
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
@@ -7133,8 +7167,8 @@ static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
         }
     } else {
         if (inf->top + need > inf->store_bytes) {
-            if (!kinf__arena_fits(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
-            kinf__arena_compact(inf);
+            if (!kinf__arena_fits(inf, need) && !KINF__ARENA_GROW(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
+            if (inf->top + need > inf->store_bytes) { kinf__arena_compact(inf); } /* a store grown may have room at its top */
         }
         KINF_ASSERT(inf->top + need <= inf->store_bytes);
         ref = (uint32_t)inf->top + 1u;
@@ -12494,6 +12528,9 @@ typedef struct kinf__fent {
     int namespaced;
     unsigned verbs;
     int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
+    size_t aoff, asz;             /* with a store budget: its store, at region + aoff, asz bytes */
+    size_t floor, cap;            /* the bytes it keeps whatever others need, and the most it takes */
+    uint8_t starved;              /* the budget refused it bytes, logged; cleared when it grows */
 } kinf__fent;
 /* >>factory shares  The block's informer shares: one per capacity row, sized
    from it, then max_inf - caps_n of base's size. A share is taken by one
@@ -12527,6 +12564,13 @@ struct kinf_factory_t {
     uint8_t asking;               /* inside kinf_factory_informer or kinf_factory_all: a refusal is kept */
     uint32_t why_item;            /* the refusal of the last of those calls (kinf_factory_why), 0: none */
     char why[256];
+    /* the store budget (desc.store_budget): the informers' stores back to
+       back in region, in kinf__fent order; granted bytes of budget hold them */
+    uint8_t* region;
+    size_t budget, granted;
+    size_t base_floor, base_cap;  /* desc.store_floor, store_cap */
+    uint8_t pack_failed;          /* a pack this poll step found too little: no other until the next */
+    uint64_t moves;
     volatile int stop;
 };
 /* Keeps the first refusal of the call being made, for kinf_factory_why: text
@@ -12658,15 +12702,20 @@ static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char
     ok &= kinf__cat(out, cap, r->plural);
     return ok;
 }
-/* base's descriptor with row c's capacities (c 0: base's own) */
-static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t* c, kinf_desc_t* out) {
+/* a share's own store under a store budget: none to speak of (its arena is the budget's) */
+#define KINF__FA_NO_STORE 8u
+/* base's descriptor with row c's capacities (c 0: base's own); budget: the
+   share holds no store */
+static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t* c, int budget, kinf_desc_t* out) {
     *out = *base;
     out->resource = "/api/v1/x";
-    if (!c) { return; }
-    if (c->max_objects) { out->max_objects = c->max_objects; }
-    if (c->store_bytes) { out->store_bytes = c->store_bytes; }
-    if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
-    if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
+    if (c) {
+        if (c->max_objects) { out->max_objects = c->max_objects; }
+        if (c->store_bytes) { out->store_bytes = c->store_bytes; }
+        if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
+        if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
+    }
+    if (budget) { out->store_bytes = KINF__FA_NO_STORE; }
 }
 /* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
 static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
@@ -12716,6 +12765,103 @@ static void kinf__fa_check_caps(kinf_factory_t* f) {
             kinf__fa_log(f, KINF_LOG_WARN, KINF_LOGITEM_UNKNOWN_RESOURCE, f->caps[i].resource, " (a row of the factory's caps: its share waits unused)", __LINE__);
         }
     }
+}
+/* >>factory budget  With desc.store_budget the informers' stores lie back to
+   back in one region, in the order the informers were made. A store that is
+   full grows by a step (a quarter of its size, at least KINF__FA_STEP) taken
+   from the region's free end: the stores after it move up by memmove, and
+   as every object reference is an offset from inf->arena, a moved store
+   stays valid once its arena pointer is set. When the free end is too short,
+   the stores are packed first: each is compacted and keeps its floor or what
+   it holds and a little more, and the rest goes back to the free end. */
+#ifndef KINF__FA_STEP
+#define KINF__FA_STEP (64u << 10)
+#endif
+/* store sizes and offsets stay multiples of 8, as an arena's start must be */
+static size_t kinf__fa_down8(size_t n) { return n & ~(size_t)7u; }
+/* Store i becomes sz bytes (at least its top): the stores after it move. */
+static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz) {
+    kinf__fent* e = &f->ent[i];
+    size_t end = e->aoff + e->asz;
+    int j;
+    if (sz == e->asz) { return; }
+    if (f->granted > end) { memmove(f->region + e->aoff + sz, f->region + end, f->granted - end); f->moves++; }
+    for (j = i + 1; j < f->n_hi; j++) { /* empty stores after it move too: their offsets */
+        kinf__fent* o = &f->ent[j];
+        o->aoff = o->aoff + sz - e->asz;
+        o->inf->arena = f->region + o->aoff;
+    }
+    f->granted = f->granted + sz - e->asz;
+    e->asz = sz;
+    e->inf->store_bytes = sz;
+}
+/* what store o keeps when the stores are packed: its floor, or what it holds
+   and an eighth more (a gone resource's: what it holds) */
+static size_t kinf__fa_keep(const kinf__fent* o) {
+    size_t u = o->inf->used, k = o->state == KINF__FE_GONE ? u : u + u / 8u;
+    k = kinf__fa_down8(k + 7u);
+    if (o->state != KINF__FE_GONE && k < o->floor) { k = o->floor; }
+    return k < o->asz ? k : o->asz;
+}
+/* Packs the stores (all but skip's compacted and cut to kinf__fa_keep),
+   each moved down, in one pass over the region. */
+static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
+    size_t w = 0;
+    int j;
+    for (j = 0; j < f->n_hi; j++) {
+        kinf__fent* o = &f->ent[j];
+        if (o != skip && o->inf->top > o->inf->used) { kinf__arena_compact(o->inf); }
+        if (o->aoff != w && o->asz) { memmove(f->region + w, f->region + o->aoff, o->asz); f->moves++; }
+        o->aoff = w;
+        o->inf->arena = f->region + w;
+        if (o != skip) { o->asz = kinf__fa_keep(o); o->inf->store_bytes = o->asz; }
+        w += o->asz;
+    }
+    f->granted = w;
+}
+/* the hook of kinf__arena_alloc: room for need bytes above inf's top */
+static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
+    kinf__fent* e = (kinf__fent*)inf->grow_user;
+    kinf_factory_t* f = e->f;
+    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
+    if (want > e->cap - e->asz) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
+    step = e->asz / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(e->asz / 4u);
+    if (step < want) { step = want; }
+    if (step > e->cap - e->asz) { step = e->cap - e->asz; }
+    room = f->budget - f->granted;
+    if (room < want && !f->pack_failed) {
+        kinf__fa_pack(f, e);
+        room = f->budget - f->granted;
+        f->pack_failed = room < want;
+    }
+    if (room < want) {
+        if (!e->starved) { e->starved = 1; KINF__ERR(inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), 0); }
+        return 0;
+    }
+    kinf__fa_resize(f, (int)(e - f->ent), e->asz + (step < room ? step : room));
+    if (step <= room) { e->starved = 0; } /* a whole step: the budget has room again */
+    return 1;
+}
+/* A new informer's store (entry e, the last; row c's floor and cap): empty
+   at the region's free end, or its floor when it has one. 0 (logged) when
+   the budget cannot give the floor. */
+static int kinf__fa_attach(kinf_factory_t* f, kinf__fent* e, const kinf_factory_caps_t* c) {
+    kinf_informer_t* inf = e->inf;
+    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap;
+    if (!cap || cap > 0xfff00000u) { cap = 0xfff00000u; } /* a store's references are 32 bits */
+    e->cap = kinf__fa_down8(cap);
+    e->floor = kinf__fa_down8(fl + 7u) < e->cap ? kinf__fa_down8(fl + 7u) : e->cap;
+    e->asz = 0;
+    if (f->budget - f->granted < e->floor) { kinf__fa_pack(f, 0); }
+    if (f->budget - f->granted < e->floor) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor)"); return 0; }
+    e->aoff = f->granted;
+    e->asz = e->floor;
+    f->granted += e->floor;
+    inf->arena = f->region + e->aoff;
+    inf->store_bytes = e->asz;
+    inf->grow = kinf__fa_grow;
+    inf->grow_user = e;
+    return 1;
 }
 /* The informer for resource r and req (its resource is not read): the one
    made already for the same path and selectors, or a new one. quiet: a
@@ -12778,7 +12924,7 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
         KINF__FA_ERR(f, CONFIG_TOO_MANY_RULES, r->name, 0); return 0;
     }
     e->whole = req->keep_count <= 0;
-    kinf__fa_row_desc(&f->base, f->reg[g].row >= 0 ? &f->caps[f->reg[g].row] : 0, &d);
+    kinf__fa_row_desc(&f->base, f->reg[g].row >= 0 ? &f->caps[f->reg[g].row] : 0, f->budget != 0, &d);
     /* the path as kinf_init builds it from an API path and a namespace */
     rpath[0] = 0;
     kinf__cat(rpath, sizeof(rpath), r->group[0] ? "/apis/" : "/api");
@@ -12797,6 +12943,7 @@ static kinf_informer_t* kinf__fa_get(kinf_factory_t* f, const kinf_resource_t* r
     e->inf = kinf_init(f->slots + f->reg[g].off, f->reg[g].bytes, &d);
     if (!e->inf) { return 0; }
     if (!kinf__fa_rules(f, e->inf, e->whole, e->keep, e->nkeep)) { e->inf = 0; return 0; }
+    if (f->budget && !kinf__fa_attach(f, e, f->reg[g].row >= 0 ? &f->caps[f->reg[g].row] : 0)) { e->inf = 0; return 0; }
     e->state = KINF__FE_LIVE;
     e->reg = g;
     f->reg[g].taken = 1;
@@ -12851,6 +12998,10 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
                 if (kinf__store_visible(e->inf, s)) { kinf__store_delete(e->inf, s, 0, 1); }
             }
             kinf_flush(e->inf);
+            if (f->budget) { /* its store gives back all it does not hold */
+                if (e->inf->top > e->inf->used) { kinf__arena_compact(e->inf); }
+                kinf__fa_resize(f, i, kinf__fa_keep(e));
+            }
         } else if (e->state == KINF__FE_GONE && there) {
             e->state = KINF__FE_LIVE;
         }
@@ -12859,7 +13010,12 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
 }
 /* asks discovery again after a 404, or every rediscover_ms in all mode */
 static void kinf__fa_housekeeping(kinf_factory_t* f, uint64_t now) {
-    int st = kinf_discovery_state(f->disc);
+    int st = kinf_discovery_state(f->disc), i;
+    f->pack_failed = 0;
+    for (i = 0; i < f->n_hi && f->budget; i++) { /* a store refused that has a step of room again */
+        kinf__fent* e = &f->ent[i];
+        if (e->starved && e->inf->used + KINF__FA_STEP <= e->asz) { e->starved = 0; }
+    }
     if (f->stop) { return; }
     if (st != KINF_DISC_RUNNING && st != KINF_DISC_BACKOFF) {
         int due = f->rediscover_due || (f->all_mode && f->rediscover_ms > 0 && now >= f->next_rediscover);
@@ -12883,7 +13039,7 @@ KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc) {
     o.max_informers = kinf__fa_max_inf(desc);
     rows = desc->caps ? desc->caps_count : 0;
     if (rows < 0) { rows = 0; }
-    kinf__fa_row_desc(desc->base, 0, &b);
+    kinf__fa_row_desc(desc->base, 0, desc->store_budget != 0, &b);
     o.discovery.conn = &b;
     n = kinf__align8(sizeof(struct kinf_factory_t));
     n += kinf__align8((size_t)o.max_informers * sizeof(kinf__fent));
@@ -12894,12 +13050,13 @@ KINF_API size_t kinf_factory_size(const kinf_factory_desc_t* desc) {
     for (i = 0; i < rows; i++) {
         kinf_desc_t rd;
         size_t k;
-        kinf__fa_row_desc(desc->base, &desc->caps[i], &rd);
+        kinf__fa_row_desc(desc->base, &desc->caps[i], desc->store_budget != 0, &rd);
         k = kinf_informer_size(&rd);
         if (k == SIZE_MAX || n + kinf__align8(k) < n) { return SIZE_MAX; }
         n += kinf__align8(k);
     }
-    return n + 8u;
+    if (n + kinf__fa_down8(desc->store_budget) + 8u < n) { return SIZE_MAX; }
+    return n + kinf__fa_down8(desc->store_budget) + 8u;
 }
 KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_factory_desc_t* desc) {
     kinf_factory_t* f;
@@ -12945,7 +13102,7 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
         kinf_desc_t b;
         size_t off = 0;
         int i;
-        kinf__fa_row_desc(&f->base, 0, &b);
+        kinf__fa_row_desc(&f->base, 0, desc->store_budget != 0, &b);
         f->slot_bytes = kinf__align8(kinf_informer_size(&b));
         f->caps = desc->caps && desc->caps_count > 0 ? desc->caps : 0;
         f->caps_n = f->caps ? desc->caps_count : 0;
@@ -12955,13 +13112,17 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
             g->off = off; g->taken = 0;
             g->row = i < f->caps_n ? i : -1;
             if (g->row >= 0) {
-                kinf__fa_row_desc(&f->base, &f->caps[i], &b);
+                kinf__fa_row_desc(&f->base, &f->caps[i], desc->store_budget != 0, &b);
                 g->bytes = kinf__align8(kinf_informer_size(&b));
             } else {
                 g->bytes = f->slot_bytes;
             }
             off += g->bytes;
         }
+        f->region = f->slots + off;
+        f->budget = kinf__fa_down8(desc->store_budget);
+        f->base_floor = desc->store_floor;
+        f->base_cap = desc->store_cap;
     }
     f->magic = KINF__FACT_MAGIC;
     return f;
@@ -13162,6 +13323,11 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     }
     s.mem_capacity = f->mem_size;
     s.rediscoveries = f->rediscoveries;
+    s.store_budget = f->budget;
+    s.store_granted = f->granted;
+    s.store_moves = f->moves;
+    for (i = 0; i < f->n_hi; i++) { s.budget_full += f->ent[i].starved; }
+    s.mem_used += f->granted;
     return s;
 }
 #endif /* KINF_NO_FACTORY */
@@ -16739,6 +16905,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__EXEC_EARLY_MS
 #undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
+#undef KINF__ARENA_GROW
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
 #undef KINF__DC_WBUF
@@ -16763,6 +16930,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_ERR
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
+#undef KINF__FA_NO_STORE
+#undef KINF__FA_STEP
 #undef KINF__FREE_OWNER
 #undef KINF__NEW_OWNER
 #undef KINF__FREE_MIN

@@ -48,7 +48,7 @@ static void budget(const char* prefix, const char* server) {
     (void)one;
     {
         /* per-resource capacities: pods and configmaps rows, the other four smaller */
-        static const kinf_factory_caps_t caps[] = { { "pods", 128, 256u << 10, 0, 0 }, { "configmaps", 2000, 4u << 20, 0, 0 } };
+        static const kinf_factory_caps_t caps[] = { { "pods", 128, 256u << 10, 0, 0, 0 }, { "configmaps", 2000, 4u << 20, 0, 0, 0 } };
         kinf_factory_desc_t fd;
         kinf_desc_t small = b;
         small.max_objects = 64; small.store_bytes = 128u << 10;
@@ -59,6 +59,24 @@ static void budget(const char* prefix, const char* server) {
 }
 /* The three owners of a connection with every capacity at its default, for
    server: docs/memory.md's "One connection, three owners". */
+/* kwatch --all at its defaults over http: 64 informers of 16,384 objects
+   and 1 MiB event buffers; before the store budget each had a 32 MiB store
+   and 1 MiB reads, now their stores share 64 MiB and they read 16 KiB */
+static void kwatch_all(void) {
+    kinf_desc_t d;
+    kinf_factory_desc_t fd;
+    memset(&d, 0, sizeof(d));
+    d.server = "http://10.0.0.1:8001"; d.resource = "/api/v1/x";
+    d.max_objects = 16384; d.max_event_bytes = 1u << 20; d.store_bytes = 32u << 20; d.read_bytes = 1u << 20;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &d; fd.max_informers = 64;
+    printf("kwatch_all_shares %zu\n", kinf_factory_size(&fd));
+    d.read_bytes = 0;
+    fd.store_budget = 8;
+    printf("kwatch_all_fixed %zu\n", kinf_factory_size(&fd) - 8u);
+    fd.store_budget = 64u << 20;
+    printf("kwatch_all_budget %zu\n", kinf_factory_size(&fd));
+}
 static void owners(const char* server) {
     kinf_desc_t d;
     kinf_discovery_desc_t dd;
@@ -108,5 +126,6 @@ int main(void) {
 #else
     budget("", "http://10.0.0.1:8001");
 #endif
+    kwatch_all();
     return 0;
 }

@@ -401,6 +401,9 @@ MEMORY
     caps row's capacities for a resource that has one), about 3.1 KB of
     slot each, and its discovery (225 KiB at the defaults on x86_64, 301
     KiB with a TLS block); docs/factory.md has an edge agent's budget.
+    With desc.store_budget the shares hold no store and the informers'
+    stores share store_budget bytes, growing as their objects come
+    (docs/factory.md "One budget").
     In a 32-bit build the capacities can add up to more than size_t counts
     (store_bytes and max_event_bytes near their caps): kinf_informer_size
     then returns SIZE_MAX, KINF_INFORMER_BYTES (a uint64_t) is above SIZE_MAX
@@ -622,6 +625,7 @@ typedef enum kinf_result_t {
     KINF_LOGITEM_XMACRO(CLUSTER_SCOPED, "a namespace was given for a cluster-scoped resource") \
     KINF_LOGITEM_XMACRO(NOT_WATCHABLE, "the resource cannot be listed and watched (its verbs lack list or watch)") \
     KINF_LOGITEM_XMACRO(FACTORY_FULL, "the factory has max_informers informers already") \
+    KINF_LOGITEM_XMACRO(STORE_BUDGET_FULL, "the factory's store_budget is used up: this informer's store cannot grow (the others carry on)") \
     KINF_LOGITEM_XMACRO(FACTORY_NOT_KEPT, "the shared informer has started and does not keep a field asked for") \
     KINF_LOGITEM_XMACRO(RESOURCE_GONE, "the resource left discovery (its CRD was deleted): its objects are deleted, its informer no longer polled") \
     KINF_LOGITEM_XMACRO(SNAPSHOT_LOADED, "snapshot loaded: its objects are served, stale, until the watch from its resourceVersion resumes") \
@@ -1697,6 +1701,7 @@ typedef struct kinf_factory_caps_t {
     size_t store_bytes;
     size_t max_event_bytes;
     int fifo_capacity;
+    size_t store_floor;          /* with a store_budget: this resource's floor (store_bytes is then its cap) */
 } kinf_factory_caps_t;
 typedef struct kinf_factory_desc_t {
     /* connection, credentials, TLS, logger, behaviour and the capacities of
@@ -1714,6 +1719,18 @@ typedef struct kinf_factory_desc_t {
        strings must outlive the factory. */
     const kinf_factory_caps_t* caps;
     int caps_count;
+    /* One store budget for every informer (docs/factory.md "One budget"):
+       0, each share holds its informer's store (base's or its row's
+       store_bytes). Else the shares keep only their fixed parts, and the
+       informers' stores lie back to back in store_budget bytes of the block:
+       a store that fills takes more of it, in steps, moving the stores after
+       it (an object's pointers are then valid until the next poll of any of
+       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
+       bytes of the others are given back first, and an informer still
+       short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
+    size_t store_budget;
+    size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
+    size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
 } kinf_factory_desc_t;
 /* What a consumer asks for. Two requests with the same resource (however
    named), namespace and selectors get the same informer. */
@@ -1736,6 +1753,10 @@ typedef struct kinf_factory_stats_t {
     size_t mem_used, mem_capacity; /* the block: fixed_bytes + the shares taken, and its size */
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
+    size_t store_budget;         /* desc.store_budget (0: none) */
+    size_t store_granted;        /* of it, the bytes the informers' stores hold now */
+    int budget_full;             /* informers the budget refused more bytes since their last growth */
+    uint64_t store_moves;        /* stores moved to make room for another's growth */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY

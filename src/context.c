@@ -120,6 +120,13 @@ struct kinf_informer_t {
     jsmntok_t* toks;
     uint8_t* ev;
     uint8_t* arena;
+#ifndef KINF_NO_FACTORY
+    /* a factory's store budget: called when the arena is full for need more
+       bytes; 1 when store_bytes grew so that top + need fits (this arena
+       stays where it is; the factory moves the stores after it) */
+    int (*grow)(kinf_informer_t* inf, size_t need);
+    void* grow_user;
+#endif
     /* store */
     size_t top, used, peak;
     size_t slack;                 /* of used, bytes past each block's need (a list's block too small to split) */

@@ -349,6 +349,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__EXEC_EARLY_MS
 #undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
+#undef KINF__ARENA_GROW
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
 #undef KINF__DC_WBUF
@@ -373,6 +374,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_ERR
 #undef KINF__FA_KEEP
 #undef KINF__FA_NAMES
+#undef KINF__FA_NO_STORE
+#undef KINF__FA_STEP
 #undef KINF__FREE_OWNER
 #undef KINF__NEW_OWNER
 #undef KINF__FREE_MIN

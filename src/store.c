@@ -165,6 +165,12 @@ static void kinf__prefault(kinf_informer_t* inf) {
 #endif
 }
 static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
+/* a factory's store budget asked for room (its hook); 0 without one */
+#ifndef KINF_NO_FACTORY
+#define KINF__ARENA_GROW(inf, need) ((inf)->grow && (inf)->grow((inf), (need)))
+#else
+#define KINF__ARENA_GROW(inf, need) 0
+#endif
 /* a block of need bytes or a little more (its tail says how many more), or
    0 when the live blocks and it would not fit store_bytes */
 static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
@@ -184,8 +190,8 @@ static uint32_t kinf__arena_alloc(kinf_informer_t* inf, size_t want) {
         }
     } else {
         if (inf->top + need > inf->store_bytes) {
-            if (!kinf__arena_fits(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
-            kinf__arena_compact(inf);
+            if (!kinf__arena_fits(inf, need) && !KINF__ARENA_GROW(inf, need) && !kinf__snap_reclaim(inf, need)) { return 0; }
+            if (inf->top + need > inf->store_bytes) { kinf__arena_compact(inf); } /* a store grown may have room at its top */
         }
         KINF_ASSERT(inf->top + need <= inf->store_bytes);
         ref = (uint32_t)inf->top + 1u;

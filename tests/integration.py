@@ -441,8 +441,8 @@ class Kwatch:
     as its stdout, so that log lines and event lines keep their order (used to
     tell whether a LIST was still in progress when the sentinel showed up)."""
 
-    def __init__(self, name, server_url, args, env=None, merge=False, binary=None):
-        self._start(name, kwatch_prefix() + [binary or OPTS.kwatch], server_url, args, env, merge)
+    def __init__(self, name, server_url, args, env=None, merge=False, binary=None, wrap=None):
+        self._start(name, kwatch_prefix() + (wrap or []) + [binary or OPTS.kwatch], server_url, args, env, merge)
 
     def _start(self, name, head, server_url, args, env, merge):
         """Runs head + --server + args, its output read into lines (and err)."""
@@ -2291,14 +2291,16 @@ def multi_dump_now(kw, timeout=30):
     return None
 
 
-def multi_converge(c, kw, srv, names, timeout=60):
+def multi_converge(c, kw, srv, names, timeout=60, skip=()):
     """Waits until kwatch's dump (SIGUSR1) equals the server's state for these
-    resources: the server is quiet, so the cache must reach it."""
+    resources (the dump's resources in skip left out): the server is quiet,
+    so the cache must reach it."""
     want = multi_server_state(srv, names)
     deadline = time.monotonic() + timeout * SLOW
     got, errs = {}, []
     while time.monotonic() < deadline:
         got, errs = multi_parse_dump(multi_dump_now(kw))
+        got = {k: v for k, v in got.items() if k[0] not in skip}
         if got == want and not errs:
             return True
         time.sleep(0.5)
@@ -2520,6 +2522,74 @@ def scenario_multi_caps(ctx):
             check_clean_exit(c, e, rc)
             c.check(said in e.err_text() and not e.out_lines(), "%s: want %r: %s" % (args, said, e.err_text()[-300:]))
             c.check(time.monotonic() - t0 < 15, "%s: not at once" % args)
+        c.report()
+    finally:
+        for k in kws:
+            k.kill()
+        srv.close()
+
+
+def scenario_multi_budget(ctx):
+    """One memory budget for the whole factory: kwatch --all's default starts
+    under a 256 MiB address-space limit (ulimit -v) and its cache equals the
+    server's; with a --memory too small for every resource's objects, the
+    resource that does not fit logs STORE_BUDGET_FULL and exits 3 at the
+    end, while the others sync and converge."""
+    srv = Server("multi_budget", pods=30, namespaces=3, configmaps=6)
+    kws = []
+    names = [n for n in MULTI_PATHS if n not in ("gadgets.example.org", "things.example.net")]
+    try:
+        # an ASan build reserves terabytes of shadow: no address-space limit for it
+        limited = "asan" not in os.path.basename(OPTS.kwatch) and not OPTS.valgrind
+        c = Checks("multi budget: kwatch --all under ulimit -v 262144 syncs, follows changes, equals the server"
+                   + ("" if limited else " (no limit: a sanitizer build)"))
+        wrap = ["sh", "-c", 'ulimit -v 262144 && exec "$0" "$@"'] if limited else None
+        a = Kwatch("budget --all ulimit", srv.url, ["--all", "-o", "name", "--stats", "--dump-on-exit"], wrap=wrap)
+        kws.append(a)
+        # its signal handlers are in place once it prints (SIGUSR1 asks for the dump)
+        if a.wait_for(lambda ln: ln.startswith("ADDED "), 60) is None:
+            c.fail("%s printed no object %s" % (a.name, a.describe()))
+        multi_converge(c, a, srv, names)
+        churn_for(srv, 20, 2)
+        srv.quiesce()
+        multi_converge(c, a, srv, names)
+        a.stop()
+        check_clean_exit(c, a, 0)
+        c.check(re.search(r"^# stats factory .* store_budget=%d granted=\d+ budget_full=0 " % (64 << 20), a.err_text(), re.M) is not None,
+                "%s: factory stats without the 64 MiB budget: %s" % (a.name, [ln for ln in a.err_text().splitlines() if "factory" in ln]))
+        c.report()
+
+        c = Checks("multi budget: --memory too small for configmaps: STORE_BUDGET_FULL for configmaps only, the others converge")
+        p = Kwatch("budget probe", srv.url, ["--all", "--max-informers", "16", "--memory", "1"])
+        kws.append(p)
+        p.wait(60)
+        check_clean_exit(c, p, 2)
+        m = re.search(r"fixed parts take (\d+) MiB", p.err_text())
+        if not c.check(m is not None, "--memory 1: no minimum named: %s" % p.err_text()[-300:]):
+            c.report()
+            return
+        big = "x" * 100000
+        for i in range(50):
+            srv.apply("/api/v1/namespaces/ns-%d/configmaps/big-%d" % (i % 3, i), {"metadata": {"name": "big-%d" % i}, "data": {"v": big}})
+        # 4 MiB for the objects, each store keeping 256 KiB: the configmaps' 5 MB do not fit, the rest does
+        b = Kwatch("budget small", srv.url, ["--all", "--max-informers", "16", "--memory", "%dMi" % (int(m.group(1)) + 4),
+                                             "--store-floor", "256Ki", "-o", "name", "--stats", "--dump-on-exit"])
+        kws.append(b)
+        if b.wait_for(lambda ln: "STORE_BUDGET_FULL" in ln, 60, stream="err") is None:
+            c.fail("never reported STORE_BUDGET_FULL %s" % b.describe())
+        others = [n for n in names if n != "configmaps"]
+        multi_converge(c, b, srv, others, skip=("configmaps",))
+        churn_for(srv, 20, 2)
+        srv.quiesce()
+        multi_converge(c, b, srv, others, skip=("configmaps",))
+        b.stop()
+        check_clean_exit(c, b, 3)
+        full = [ln for ln in b.err_text().splitlines() if "STORE_BUDGET_FULL" in ln]
+        c.check(full and all("configmaps" in ln for ln in full), "STORE_BUDGET_FULL for another resource: %s" % full[:3])
+        # configmaps count as full until they have a step of room again (churn frees some)
+        m = re.search(r"^# stats factory .* store_budget=(\d+) granted=(\d+) budget_full=[01] ", b.err_text(), re.M)
+        c.check(m is not None and 0 < int(m.group(2)) <= int(m.group(1)),
+                "%s: factory stats: %s" % (b.name, [ln for ln in b.err_text().splitlines() if "factory" in ln]))
         c.report()
     finally:
         for k in kws:
@@ -3774,6 +3844,7 @@ ALL = [
     ("contents", scenario_contents, 5),
     ("multi", scenario_multi, 8),
     ("multi_caps", scenario_multi_caps, 3),
+    ("multi_budget", scenario_multi_budget, 3),
     ("snapshot", scenario_snapshot, 4),
     ("snapshot_kill", scenario_snapshot_kill, 4),
     ("snapshot_journal", scenario_snapshot_journal, 4),

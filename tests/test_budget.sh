@@ -44,6 +44,9 @@ want = [
     ("beyond the store", "is %s bytes over http and %s over https" % (num(v["http_informer_beyond_store"]), num(v["informer_beyond_store"]))),
     ("the TLS block in the text", "its TLS block, %s bytes on x86_64" % num(v["tls_block"])),
     ("per-resource example", "the block is %s bytes over https,\n%s over http" % (num(v["block_caps"]), num(v["http_block_caps"]))),
+    ("kwatch --all's fixed parts", "has %s bytes of fixed parts" % num(v["kwatch_all_fixed"])),
+    ("kwatch --all's block", "a block of %s bytes" % num(v["kwatch_all_budget"])),
+    ("kwatch --all's shares before the budget", "sized for the worst case took\n%s" % num(v["kwatch_all_shares"])),
 ]
 def refit(text, t):
     """text with the one place that reads as t but for its numbers (line
@@ -99,6 +102,15 @@ for what, t in (("an anchor's slot", "%s bytes per anchor" % num(v["tls_anchor_s
     if t not in mflat:
         print("# %s: docs/memory.md lacks %r" % (what, t))
         want.append((what, "(docs/memory.md's trust store figure)"))
+kwdoc = open("docs/kwatch.md").read()
+kw = re.sub(r"[ \t]*\n[ \t]*", " ", kwdoc)
+kw_want = (("kwatch --all's fixed parts", "take %.1f MB of fixed parts" % (v["kwatch_all_fixed"] / 1e6)),
+           ("kwatch --all's address space", "reserves %.1f MB of address space" % (v["kwatch_all_budget"] / 1e6)),
+           ("kwatch --all's address space before", "(it reserved %.2f GB before)" % (v["kwatch_all_shares"] / 1e9)))
+for what, t in kw_want:
+    if t not in kw:
+        print("# %s: docs/kwatch.md lacks %r" % (what, t))
+        want.append((what, "(docs/kwatch.md's figure)"))
 if len(sys.argv) > 3 and sys.argv[3] == "--fix":
     for w, t in want:
         if not t.startswith("("):
@@ -108,8 +120,11 @@ if len(sys.argv) > 3 and sys.argv[3] == "--fix":
     for t in ("%s bytes per anchor" % num(v["tls_anchor_slot"]), "the TLS block is %s bytes" % num(v["tls_block"]),
               "Debian's bundle (144 CAs, 61,917 bytes of names and keys) makes it %s" % num(v["tls_block_debian"])):
         mem = refit(mem, t)
+    for what, t in kw_want:
+        kwdoc = refit(kwdoc, t)
     open(sys.argv[2], "w").write(doc)
     open("docs/memory.md", "w").write(mem)
+    open("docs/kwatch.md", "w").write(kwdoc)
     print("# --fix: the figures written; run again without --fix to check them")
     sys.exit(0)
 flat = re.sub(r"[ \t]*\n[ \t]*", "\n", doc)

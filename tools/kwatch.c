@@ -43,6 +43,13 @@ static kinf_handler_t g_handler; /* kwatch's, on each of the factory's informers
 #endif
 static int g_multi;           /* lines name their resource */
 static int g_all, g_max_informers, g_rediscover_ms;
+#ifndef KINF_NO_FACTORY
+static size_t g_memory;            /* --memory: the factory's whole block, its store budget the rest */
+static size_t g_store_floor;       /* --store-floor: what each store keeps of the budget */
+#define KW_ALL_STORE (64u << 20)  /* --all without --memory: the objects' budget */
+#define KW_MIN_STORE (1u << 20)   /* --memory leaves at least this for the objects */
+#define KW_UNSET_SIZE ((size_t)-1) /* a size option not given (its default depends on --all) */
+#endif
 enum { KW_O_NAME, KW_O_JSON, KW_O_NONE, KW_O_YAML, KW_O_WIDE, KW_O_JSONPATH, KW_O_COLUMNS };
 static int g_output;            /* KW_O_* */
 #ifndef KW_NO_KUBECTL
@@ -296,7 +303,7 @@ static const opt_t kw_opts[] = {
     TOOL_CAPACITY_OPTS(KW_CAP_INT, KW_CAP_SIZE, "\n"
       "                         (defaults 16384 objects, 1 MiB per object, 32 MiB of objects)\n" KW_CAPS_HELP),
     { "--read-bytes", 0, OPT_SIZE, OPT_DESC(read_bytes),
-      "  --read-bytes B         socket read buffer (default 1 MiB; 0: the library's 16 KiB)\n" },
+      "  --read-bytes B         socket read buffer (default 1 MiB, with --all 16 KiB; 0: the library's 16 KiB)\n" },
     { "--fifo", 0, OPT_INT, OPT_DESC(fifo_capacity), "  --fifo N               stop reading the socket when N keys wait for delivery\n" },
     { "--no-prefault", 0, OPT_CLEAR, OPT_DESC(prefault_store),
       "  --no-prefault          take a page fault per store page instead of faulting the store in\n"
@@ -319,6 +326,14 @@ static const opt_t kw_opts[] = {
     { "--max-informers", 0, OPT_INT, OPT_VAR(g_max_informers),
       "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
       "                         each has the memory capacities above\n" },
+#ifndef KINF_NO_FACTORY
+    { "--memory", 0, OPT_SIZE, OPT_VAR(g_memory),
+      "  --memory SIZE          one block for all the informers (e.g. 256Mi): their fixed parts, and\n"
+      "                         the rest one budget their stores share (--store-bytes is then no cap;\n"
+      "                         RES=N is that resource's). Default with --all: the fixed parts + 64 MiB\n" },
+    { "--store-floor", 0, OPT_SIZE, OPT_VAR(g_store_floor),
+      "  --store-floor SIZE     with a budget: the bytes each store keeps whatever the others need\n" },
+#endif
 #ifndef KINF_NO_WATCH_LIST
     { "--watch-list", 0, OPT_STR, OPT_VAR(g_watch_list),
       "  --watch-list auto|on|off  list through one watch with sendInitialEvents (KEP-3157). auto\n"
@@ -618,6 +633,21 @@ static int open_factory(kinf_desc_t* d, char* list) {
     fd.max_informers = g_max_informers ? g_max_informers : g_all ? 64 : n;
     fd.rediscover_ms = g_rediscover_ms;
     fd.caps = g_caps; fd.caps_count = g_ncaps; /* each row's share is its resource's */
+    if (g_memory || g_all) { /* one store budget: what the block's fixed parts leave */
+        size_t fixed;
+        fd.store_budget = 8;
+        fixed = kinf_factory_size(&fd);
+        if (fixed == 0 || fixed == SIZE_MAX) { fprintf(stderr, "kwatch: the capacities add up to more bytes than a size_t counts\n"); return TOOL_EXIT_FAIL; }
+        fixed -= 8;
+        if (g_memory && g_memory < fixed + KW_MIN_STORE) {
+            char why[256];
+            snprintf(why, sizeof(why), "--memory is too small: %d informers' fixed parts take %zu MiB, and the objects need 1 MiB more at least (or lower --max-informers, --max-objects, --max-event-bytes)",
+                     fd.max_informers, (fixed + (1u << 20) - 1) >> 20);
+            return opts_usage_error(why, 0);
+        }
+        fd.store_budget = g_memory ? g_memory - fixed : KW_ALL_STORE;
+        fd.store_floor = g_store_floor;
+    }
     size = kinf_factory_size(&fd);
     g_mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */
     if (!g_mem) { fprintf(stderr, "kwatch: cannot allocate %zu bytes\n", size); return TOOL_EXIT_FAIL; }
@@ -716,9 +746,11 @@ static int finish(int rc) {
     if (g_stats && g_multi) {
         kinf_factory_stats_t fs = kinf_factory_stats(g_fac);
         kinf_discovery_stats_t ds = kinf_discovery_stats(kinf_factory_discovery(g_fac));
-        fprintf(stderr, "# stats factory informers=%d synced=%d gone=%d informer_bytes=%zu fixed_bytes=%zu memory used=%zu capacity=%zu\n"
+        fprintf(stderr, "# stats factory informers=%d synced=%d gone=%d informer_bytes=%zu fixed_bytes=%zu memory used=%zu capacity=%zu"
+                        " store_budget=%zu granted=%zu budget_full=%d moves=%llu\n"
                         "# stats discovery rounds=%llu resources=%u aggregated=%d requests=%llu bytes_read=%llu\n",
                 fs.informers, fs.synced, fs.gone, fs.informer_bytes, fs.fixed_bytes, fs.mem_used, fs.mem_capacity,
+                fs.store_budget, fs.store_granted, fs.budget_full, (unsigned long long)fs.store_moves,
                 (unsigned long long)ds.rounds, ds.resources, ds.aggregated, (unsigned long long)ds.requests, (unsigned long long)ds.bytes_read);
     }
 #endif
@@ -857,8 +889,15 @@ int main(int argc, char** argv) {
     d.prefault_store = 1;
     /* reads of up to 1 MiB: a stream faster than kwatch costs few receive
        calls and window updates (docs/optimisation.md, step 25) */
+#ifndef KINF_NO_FACTORY
+    d.read_bytes = KW_UNSET_SIZE;
+    rc = opts_parse(&cmd, argc, argv, &d, &npos);
+    /* 64 informers of --all: each its own read buffer, the library's size */
+    if (d.read_bytes == KW_UNSET_SIZE) { d.read_bytes = g_all ? 0 : 1u << 20; }
+#else
     d.read_bytes = 1u << 20;
     rc = opts_parse(&cmd, argc, argv, &d, &npos);
+#endif
     if (rc < 0 && g_version) {
         printf("kwatch (kinformer) %d.%d.%d\n", KINF_VERSION_MAJOR, KINF_VERSION_MINOR, KINF_VERSION_PATCH);
         rc = TOOL_EXIT_OK;
@@ -886,7 +925,7 @@ int main(int argc, char** argv) {
     if (rc < 0 && g_output >= KW_O_YAML && !output_buffers(&d)) { fprintf(stderr, "kwatch: cannot allocate the output buffers\n"); rc = TOOL_EXIT_FAIL; }
 #endif
 #ifndef KINF_NO_FACTORY
-    if (rc < 0 && (g_all || g_ncaps || !tool_plain_resource(resource))) {
+    if (rc < 0 && (g_all || g_ncaps || g_memory || !tool_plain_resource(resource))) {
         rc = open_factory(&d, (char*)(uintptr_t)resource); /* split in place: argv's */
     } else
 #endif

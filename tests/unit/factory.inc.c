@@ -233,6 +233,9 @@ static void test_factory_why(void) {
 /* kinf_factory_all: an informer for every resource that can be listed and
    watched; a later round's new resources get theirs, and a resource that
    leaves discovery takes its informer out of the poll until it is back. */
+static kinf_factory_t* fa_mk_budget(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps);
+static void fa_fill(kinf_informer_t* inf, const char* type, const char* prefix, int from, int to, int pad);
+static int fa_packed(kinf_factory_t* f);
 static void test_factory_all(void) {
     kinf_factory_t* f;
     kinf_informer_req_t tmpl;
@@ -312,6 +315,29 @@ static void test_factory_all(void) {
     CHECK_INT(kinf_factory_stats(f).gone, 0);
     CHECK_INT(kinf_factory_count(f), 12);
     free(f);
+    /* with a store budget, a resource that leaves gives its store back */
+    f = fa_mk_budget(16, 1 << 16, 0, 0, 0, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_legacy, 100000, 0, 50);
+    CHECK_INT(kinf_factory_all(f, &tmpl), 12);
+    gd = 0;
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        if (kinf_factory_resource(f, kinf_factory_at(f, i), &r) == KINF_OK && !strcmp(r.name, "gadgets.example.org")) { gd = kinf_factory_at(f, i); }
+    }
+    if (!CHECK(gd != 0)) { free(f); return; }
+    watch_begin(gd);
+    fa_fill(gd, "ADDED", "g", 0, 5, 100);
+    watch_begin(kinf_factory_at(f, 11));
+    fa_fill(kinf_factory_at(f, 11), "ADDED", "h", 0, 2, 100);
+    n = (int)kinf_factory_stats(f).store_granted;
+    CHECK(gd->store_bytes > 0 && fa_packed(f));
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, routes, 100000, 0, 50);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(kinf_factory_stats(f).gone, 2);
+    CHECK(gd->store_bytes == 0 && (int)kinf_factory_stats(f).store_granted < n && fa_packed(f));
+    free(f);
     /* with a namespace: the namespaced resources only; a full factory logs once */
     f = fa_mk(5, 0);
     if (!CHECK(f != 0)) { return; }
@@ -343,9 +369,9 @@ static size_t fa_share(int max_objects, size_t store_bytes) {
     return (kinf_informer_size(&d) + 7u) & ~(size_t)7u;
 }
 static void test_factory_caps(void) {
-    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0 } };
-    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0 }, { 0, 8, 0, 0, 0 } };
-    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0 } };
+    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0, 0 } };
+    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0, 0 }, { 0, 8, 0, 0, 0, 0 } };
+    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0, 0 } };
     kinf_factory_t* f;
     kinf_factory_stats_t st;
     kinf_informer_t *po, *cm, *po2, *sec;
@@ -506,5 +532,169 @@ static void test_factory_field_selector(void) {
     CHECK(strstr(fa_first_request(none, t), "fieldSelector") == 0);
     kinf_factory_stop(f);
     kinf_factory_shutdown(f);
+    free(f);
+}
+
+/* ------------------------------------------------------------------ one store budget (desc.store_budget) */
+static kinf_factory_t* fa_mk_budget(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps) {
+    kinf_factory_desc_t fd;
+    size_t n;
+    void* mem;
+    kinf_factory_t* f;
+    uint64_t t = ENG_T0;
+    desc_base(&g_fa_base);
+    g_fa_base.own_transport = 1;
+    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
+    fd.store_budget = budget; fd.store_floor = floor; fd.store_cap = cap;
+    n = kinf_factory_size(&fd);
+    if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
+    f = kinf_factory_init(mem, n, &fd);
+    if (!f) { free(mem); return 0; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    return f;
+}
+/* objects "ns/<prefix><i>" for i in [from, to), each with pad bytes in data.v */
+static char g_fa_pad[2048];
+static int g_fa_rv = 10;
+static void fa_fill(kinf_informer_t* inf, const char* type, const char* prefix, int from, int to, int pad) {
+    int i;
+    memset(g_fa_pad, 'x', (size_t)pad); g_fa_pad[pad] = 0;
+    for (i = from; i < to; i++) {
+        wev(inf, type, "{\"metadata\":{\"name\":\"%s%d\",\"namespace\":\"ns\",\"uid\":\"u%d\",\"resourceVersion\":\"%d\"},\"data\":{\"v\":\"%s%d%s\"}}",
+            prefix, i, i, g_fa_rv++, prefix, i, g_fa_pad);
+    }
+    kinf_flush(inf);
+}
+/* objects [from, to) of fa_fill read back whole by key, and the informer lists n in all */
+static int fa_intact(kinf_informer_t* inf, const char* prefix, int from, int to, int pad, int n) {
+    kinf_iter_t it;
+    kinf_object_t o;
+    char key[64], want[2100], got[2100];
+    int i, k = 0;
+    memset(g_fa_pad, 'x', (size_t)pad); g_fa_pad[pad] = 0;
+    for (i = from; i < to; i++) {
+        snprintf(key, sizeof(key), "ns/%s%d", prefix, i);
+        snprintf(want, sizeof(want), "%s%d%s", prefix, i, g_fa_pad);
+        if (!kinf_get(inf, key, &o) || kinf_field_str(&o, "data.v", got, sizeof(got)) <= 0 || strcmp(got, want)) { return 0; }
+    }
+    memset(&it, 0, sizeof(it));
+    while (kinf_next(inf, &it, &o)) { k++; }
+#ifdef KINF_SELFCHECK
+    kinf__selfcheck(inf);
+#endif
+    return k == n;
+}
+/* the stores lie back to back from the region's start, in the order made */
+static int fa_packed(kinf_factory_t* f) {
+    size_t off = 0;
+    int i;
+    for (i = 0; i < kinf_factory_count(f); i++) {
+        kinf_informer_t* inf = f->ent[i].inf;
+        if (inf->arena != f->region + off || inf->top > inf->store_bytes) { return 0; }
+        off += inf->store_bytes;
+    }
+    return off == f->granted && f->granted <= f->budget;
+}
+static void test_factory_budget(void) {
+    kinf_factory_t* f;
+    kinf_informer_t *po, *cm, *se;
+    kinf_factory_stats_t st;
+    kinf_factory_desc_t fd;
+    size_t s1, s2, pcap;
+    static const kinf_factory_caps_t rows[] = { { "secrets", 0, 4096, 0, 0, 3000 }, { "nodes", 0, 0, 0, 0, 1u << 20 } };
+    g_test = "factory_budget";
+    /* sizing: a share holds no store; the block holds the budget once */
+    desc_base(&g_fa_base);
+    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &g_fa_base; fd.max_informers = 4;
+    s1 = kinf_factory_size(&fd);
+    fd.store_budget = 1 << 14;
+    s2 = kinf_factory_size(&fd);
+    CHECK(s2 < s1 && s2 + 4 * (1 << 14) - (1 << 14) >= s1 && s2 + 4 * (1 << 14) - (1 << 14) < s1 + 4 * 64);
+    fd.store_budget = (1 << 14) + 4096;
+    CHECK(kinf_factory_size(&fd) == s2 + 4096);
+    /* growth: the stores start empty and grow in steps; a store that grows
+       moves those after it, and every object stays readable */
+    f = fa_mk_budget(4, 12288, 0, 0, 0, 0);
+    if (!CHECK(f != 0)) { return; }
+    po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
+    if (!CHECK(po && cm && se)) { free(f); return; }
+    watch_begin(po); watch_begin(cm); watch_begin(se);
+    CHECK(po->store_bytes == 0 && cm->store_bytes == 0 && kinf_factory_stats(f).store_granted == 0);
+    log_reset();
+    fa_fill(cm, "ADDED", "c", 0, 5, 100);
+    fa_fill(se, "ADDED", "s", 0, 5, 100);
+    CHECK(cm->store_bytes >= cm->used && cm->store_bytes > 0 && cm->store_bytes < 2048);
+    CHECK_INT(kinf_factory_stats(f).store_moves, 0); /* each grew at the free end */
+    fa_fill(po, "ADDED", "p", 0, 12, 100);
+    st = kinf_factory_stats(f);
+    CHECK(st.store_moves >= 2 && st.store_budget == 12288 && st.store_granted == po->store_bytes + cm->store_bytes + se->store_bytes);
+    CHECK(kinf_stats(po).store_capacity == po->store_bytes);
+    CHECK(fa_packed(f));
+    CHECK(fa_intact(po, "p", 0, 12, 100, 12) && fa_intact(cm, "c", 0, 5, 100, 5) && fa_intact(se, "s", 0, 5, 100, 5));
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
+    /* give-back: pods lose most of their objects; when the free end is
+       short, the stores are packed and pods' unused bytes go to configmaps */
+    fa_fill(po, "DELETED", "p", 2, 12, 100);
+    pcap = po->store_bytes;
+    fa_fill(cm, "ADDED", "c", 5, 16, 600);
+    CHECK(po->store_bytes < pcap && po->store_bytes >= po->used);
+    CHECK(fa_packed(f));
+    CHECK(fa_intact(po, "p", 0, 2, 100, 2) && fa_intact(cm, "c", 0, 5, 100, 16) && fa_intact(cm, "c", 5, 16, 600, 16) && fa_intact(se, "s", 0, 5, 100, 5));
+    /* exhaustion: one id for the informer short of bytes, logged once; its
+       objects are kept as identity; the others carry on */
+    log_reset();
+    fa_fill(cm, "MODIFIED", "c", 0, 16, 1500);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 1);
+    CHECK(logged(KINF_LOGITEM_STORE_FULL) >= 1);
+    CHECK_INT(kinf_factory_stats(f).budget_full, 1);
+    CHECK(cm->last_error == KINF_LOGITEM_STORE_FULL || cm->last_error == KINF_LOGITEM_STORE_BUDGET_FULL);
+    CHECK_INT(kinf_count(cm), 16);
+    /* a delete (its final state small), then an add of the same size: room
+       the informer has, used as ever */
+    log_reset();
+    fa_fill(se, "DELETED", "s", 0, 1, 0); fa_fill(se, "ADDED", "s", 5, 6, 100);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
+    CHECK(fa_intact(se, "s", 1, 6, 100, 5) && fa_intact(po, "p", 0, 2, 100, 2));
+    CHECK(fa_packed(f));
+    /* configmaps shrink: at the next poll step pods may grow again, from what configmaps give back */
+    fa_fill(cm, "MODIFIED", "c", 0, 16, 10);
+    CHECK_INT(kinf_factory_stats(f).budget_full, 1);
+    kinf_factory_poll(f, 0);
+    CHECK_INT(kinf_factory_stats(f).budget_full, 0); /* it has a step of room again */
+    log_reset();
+    fa_fill(po, "ADDED", "p", 2, 14, 100);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
+    CHECK(fa_intact(po, "p", 0, 14, 100, 14) && fa_intact(cm, "c", 0, 16, 10, 16) && fa_intact(se, "s", 1, 6, 100, 5) && fa_packed(f));
+    free(f);
+    /* floor and cap: every store starts at its floor and is never cut below
+       it; none passes its cap (STORE_FULL, not the budget's id) */
+    f = fa_mk_budget(6, 6144, 1000, 2048, rows, 2);
+    if (!CHECK(f != 0)) { return; }
+    po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
+    if (!CHECK(po && cm && se)) { free(f); return; }
+    watch_begin(po); watch_begin(cm); watch_begin(se);
+    CHECK(po->store_bytes == 1000 && cm->store_bytes == 1000 && se->store_bytes == 3000 && kinf_factory_stats(f).store_granted == 5000);
+    log_reset();
+    fa_fill(po, "ADDED", "p", 0, 12, 200);
+    CHECK(po->store_bytes <= 2048 && po->store_bytes > 2048 - 512);
+    CHECK(logged(KINF_LOGITEM_STORE_FULL) >= 1);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 0);
+    CHECK(fa_intact(se, "s", 0, 0, 0, 0) && fa_packed(f));
+    /* a floor the budget cannot give: no informer */
+    log_reset();
+    CHECK(fa_req(f, "nodes", 0, 0, 0, 0) == 0);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 1);
+    CHECK_INT(kinf_factory_count(f), 3);
+    /* a pack keeps each floor, and what each holds */
+    log_reset();
+    fa_fill(cm, "ADDED", "c", 0, 16, 1500);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 1);
+    CHECK(se->store_bytes == 3000 && po->store_bytes >= po->used && cm->store_bytes >= 1000 && fa_packed(f));
+    CHECK(fa_intact(po, "p", 0, 0, 0, kinf_count(po)) && kinf_count(po) >= 6);
     free(f);
 }

@@ -15,6 +15,7 @@
 #define KINF_READ_BYTES 256
 #define KINF_MAX_TOKEN 64
 #define KINF__STEP_BYTES 1024 /* a step reads at most this much (the library's is 1 MiB) */
+#define KINF__FA_STEP 512 /* a factory's store grows by at least this (the library's is 64 KiB) */
 #define KINF_TLS_ANCHOR_BYTES 512 /* in a TLS build: five of the test CAs fit, six do not */
 /* the journal's share of its image: the tests' images are a few KB, and a
    run of several records fits beside them at 60 % (the library's is 15 %) */
