@@ -771,7 +771,7 @@ static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, uint32_t 
 #else
 #define KINF__PREFETCH(p, rw) ((void)(p))
 #endif
-typedef struct kinf__ja_change { size_t off; uint32_t h, ref; } kinf__ja_change;
+typedef struct kinf__ja_change { size_t off; uint32_t h; int32_t slot; } kinf__ja_change;
 typedef struct kinf__jahead {
     size_t at;                    /* where change next begins (r's pos + drop) */
     uint32_t next;                /* the first change not scanned */
@@ -797,18 +797,21 @@ static size_t kinf__ja_scan(const uint8_t* p, size_t n, uint32_t* h) {
     *h = kinf__fnv(key, kinf__key_put(key, (const char*)p + at, nsl, (const char*)p + at + nsl, nl));
     return (size_t)len;
 }
-/* the block of the key of hash h as its buckets say (the first slot of its
-   tag, in a few probes), or 0 */
-static uint32_t kinf__ja_block(const kinf_informer_t* inf, uint32_t h) {
-    uint32_t i = kinf__kb_home(inf, h), k, ref;
+/* the slot of the key of hash h as its buckets say (the first of its tag,
+   in a few probes), or -1 */
+static int32_t kinf__ja_slot(const kinf_informer_t* inf, uint32_t h) {
+    uint32_t i = kinf__kb_home(inf, h), k;
     for (k = 0; k < 4u; k++, i = kinf__kb_next(inf, i)) {
         uint32_t e = inf->kb[i];
-        if (e == KINF__KB_EMPTY) { return 0; }
-        if ((e >> KINF__SLOT_BITS) != KINF__KB_TAG(h)) { continue; }
-        ref = inf->slots[KINF__KB_SLOT(e)].cur;
-        return ref && ref - 1u < inf->top ? ref : 0;
+        if (e == KINF__KB_EMPTY) { return -1; }
+        if ((e >> KINF__SLOT_BITS) == KINF__KB_TAG(h)) { return KINF__KB_SLOT(e); }
     }
-    return 0;
+    return -1;
+}
+/* the block slot s holds now (its head read, never a stale one), or 0 */
+static uint32_t kinf__ja_block(const kinf_informer_t* inf, int32_t s) {
+    uint32_t ref = s >= 0 ? inf->slots[s].cur : 0u;
+    return ref && ref - 1u < inf->top ? ref : 0u;
 }
 /* the edit at p (scanned whole) on block ref: its JSON's last byte and the
    places its inserts write, asked for */
@@ -817,8 +820,7 @@ static void kinf__ja_edit(const kinf_informer_t* inf, const uint8_t* p, uint32_t
     const uint8_t* sc = p + 15u + p[2] + (size_t)kinf__le_get(p + 3, 2) + p[5] + p[6];
     size_t sl = (size_t)kinf__le_get(p + 11, 4), jl = (size_t)kinf__le_get(p + 7, 4), i = 0, dc = 0;
     size_t nj = kinf__blk_head(b->klen, b->nslen, (p[1] & KINF__JE_SAME_UID) ? b->uidlen : p[5], p[6]);
-    /* the block may have moved since its bucket was read: only inside the store's top */
-    if (ref - 1u >= inf->top || b->size > inf->top - (ref - 1u) || nj + jl >= b->size) { return; }  /* or a new block: read in order */
+    if (b->size > inf->top - (ref - 1u) || nj + jl >= b->size) { return; }  /* a new block: read in order */
     KINF__PREFETCH((const uint8_t*)b + nj + jl, 1);
     while (i < sl) {
         uint64_t v = 0;
@@ -842,18 +844,22 @@ static uint32_t kinf__ja_step(const kinf_informer_t* inf, const kinf__snap_r* r,
         len = kinf__ja_scan(r->b + (a->at - r->drop), r->end - (a->at - r->drop), &h);
         if (!len) { break; }
         c = &a->c[a->next % KINF__JA_RING];
-        c->off = a->at; c->h = h; c->ref = 0;
+        c->off = a->at; c->h = h; c->slot = -1;
         KINF__PREFETCH(&inf->kb[kinf__kb_home(inf, h)], 0);
         a->at += len; a->next++;
     }
     if (a->next - i > KINF__JA_BLK) {
+        uint32_t ref;
         c = &a->c[(i + KINF__JA_BLK) % KINF__JA_RING];
-        c->ref = kinf__ja_block(inf, c->h);
-        if (c->ref) { KINF__PREFETCH(kinf__blk_at(inf, c->ref), 1); KINF__PREFETCH((const uint8_t*)kinf__blk_at(inf, c->ref) + 64, 1); }
+        c->slot = kinf__ja_slot(inf, c->h);
+        ref = kinf__ja_block(inf, c->slot);
+        if (ref) { KINF__PREFETCH(kinf__blk_at(inf, ref), 1); KINF__PREFETCH((const uint8_t*)kinf__blk_at(inf, ref) + 64, 1); }
     }
     if (a->next - i > KINF__JA_EDIT) {
+        uint32_t ref;
         c = &a->c[(i + KINF__JA_EDIT) % KINF__JA_RING];
-        if (c->ref && r->b[c->off - r->drop] == KINF__JOP_EDIT) { kinf__ja_edit(inf, r->b + (c->off - r->drop), c->ref); }
+        ref = kinf__ja_block(inf, c->slot);   /* the slot's block now: the store may have moved it since */
+        if (ref && r->b[c->off - r->drop] == KINF__JOP_EDIT) { kinf__ja_edit(inf, r->b + (c->off - r->drop), ref); }
     }
     return a->next > i ? a->c[i % KINF__JA_RING].h : 0u;
 }
