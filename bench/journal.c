@@ -4,13 +4,14 @@
    has outgrown its share), against a whole image rewritten every interval;
    then the warm start, kinf_snapshot_load_file, of the image alone and of
    the image with the largest journal the hour left beside it.
-     build/bench-journal DIR [PODS [CHANGES_PER_S [INTERVAL_S [SECONDS]]]]
-   defaults 5000 pods, 10 changes/s, 30 s, 3600 s. Pods of about 3.8 KB
+     build/bench-journal DIR [PODS [CHANGES_PER_S [INTERVAL_S [SECONDS [LOADS]]]]]
+   defaults 5000 pods, 10 changes/s, 30 s, 3600 s, 9 loads of each. Pods of about 3.8 KB
    (the issue's: 688 KB for 181 pods); a change is an update (90 %), a delete
    or an add (5 % each). The engine is fed the way the unit tests feed it
    (the watch body loop, bench/pods.h), with no server. Build:
      cc -O2 -I. -o build/bench-journal bench/journal.c [-DKINF__JRNL_PCT=15] [-DKINF__JRNL_KEY=128]
-   The load times are CPU time, medians of 9 loads of each, taken in turn. */
+   The load times are CPU time, medians of LOADS loads of each, taken in
+   turn (more of them on a busy machine). */
 #ifndef KINF__JRNL_PCT
 #define KINF__JRNL_PCT 15u /* the library's default share */
 #endif
@@ -68,14 +69,15 @@ static double load_once(const char* path, int pods, int* count) {
     return t;
 }
 static int cmp(const void* a, const void* b) { double x = *(const double*)a, y = *(const double*)b; return x < y ? -1 : x > y; }
-/* the medians of 9 loads of a and of b, taken in turn (the machine's load
-   falls on both alike) */
-static void load_times(const char* a, const char* b, int pods, double* ta, double* tb, int* na, int* nb) {
-    double x[9], y[9];
+#define LOADS_MAX 101
+/* the medians of n loads of a and of b (odd, at most LOADS_MAX), taken in
+   turn (the machine's load falls on both alike) */
+static void load_times(const char* a, const char* b, int pods, int n, double* ta, double* tb, int* na, int* nb) {
+    double x[LOADS_MAX], y[LOADS_MAX];
     int r;
-    for (r = 0; r < 9; r++) { x[r] = load_once(a, pods, na); y[r] = load_once(b, pods, nb); }
-    qsort(x, 9, sizeof(x[0]), cmp); qsort(y, 9, sizeof(y[0]), cmp);
-    *ta = x[4]; *tb = y[4];
+    for (r = 0; r < n; r++) { x[r] = load_once(a, pods, na); y[r] = load_once(b, pods, nb); }
+    qsort(x, (size_t)n, sizeof(x[0]), cmp); qsort(y, (size_t)n, sizeof(y[0]), cmp);
+    *ta = x[n / 2]; *tb = y[n / 2];
 }
 static int copy(const char* from, const char* to) {
     static char buf[1 << 20];
@@ -90,14 +92,15 @@ int main(int argc, char** argv) {
     char path[512], jpath[600], big[512], bigj[600], img[512];
     int pods = argc > 2 ? atoi(argv[2]) : 5000, rate = argc > 3 ? atoi(argv[3]) : 10;
     int interval = argc > 4 ? atoi(argv[4]) : 30, secs = argc > 5 ? atoi(argv[5]) : 3600;
+    int loads = argc > 6 ? atoi(argv[6]) | 1 : 9;
     unsigned next = 0, *live;
     unsigned long rv = 1000;
     long long jbytes = 0, ibytes = 0, full = 0, prevj = 0, maxj = 0, isz = 0;
     int nlive, s, i, images = 0, appends = 0, n1 = 0, n2 = 0;
     double t_img, t_jrnl;
     kinf_informer_t* inf;
-    if (argc < 2 || pods < 10 || rate < 1 || interval < 1 || secs < interval) {
-        fprintf(stderr, "usage: bench-journal DIR [PODS [CHANGES_PER_S [INTERVAL_S [SECONDS]]]]\n");
+    if (argc < 2 || pods < 10 || rate < 1 || interval < 1 || secs < interval || loads < 1 || loads > LOADS_MAX) {
+        fprintf(stderr, "usage: bench-journal DIR [PODS [CHANGES_PER_S [INTERVAL_S [SECONDS [LOADS]]]]]\n");
         return 2;
     }
     snprintf(path, sizeof(path), "%s/pods.snap", argv[1]); snprintf(jpath, sizeof(jpath), "%s.journal", path);
@@ -143,9 +146,9 @@ int main(int argc, char** argv) {
         kinf_informer_t* b = mk(pods);
         if (!b || kinf_snapshot_load_file(b, big) != KINF_OK || kinf_snapshot_save_file(b, img) != KINF_OK) { return 1; }
         free(b);
-        load_times(img, big, pods, &t_img, &t_jrnl, &n1, &n2);
-        printf("warm start of one store: one image %.4f s (%d objects, %lld bytes); image + journal %.4f s (%d objects, %lld + %lld bytes): %.2f x\n",
-               t_img, n1, fsize(img), t_jrnl, n2, fsize(big), maxj, t_jrnl / t_img);
+        load_times(img, big, pods, loads, &t_img, &t_jrnl, &n1, &n2);
+        printf("warm start of one store (medians of %d loads): one image %.4f s (%d objects, %lld bytes); image + journal %.4f s (%d objects, %lld + %lld bytes): %.2f x\n",
+               loads, t_img, n1, fsize(img), t_jrnl, n2, fsize(big), maxj, t_jrnl / t_img);
     } else {
         printf("warm start: no journal was left\n");
     }

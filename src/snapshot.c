@@ -196,6 +196,7 @@ typedef struct kinf__snap_r {
     size_t pos, end;
     int io;                       /* fn failed */
     int unhashed;                 /* a journal record, its checksum already checked: not hashed again */
+    size_t drop;                  /* bytes rbuf has moved off its front: pos + drop counts from the start */
     uint64_t sum;                 /* the image's checksum, once read */
 } kinf__snap_r;
 /* The next n bytes where they are: in the caller's memory, or in rbuf, read
@@ -206,8 +207,9 @@ static const uint8_t* kinf__snap_span(kinf__snap_r* r, size_t n) {
     const uint8_t* p;
     if (r->end - r->pos < n) {
         if (!r->fn) { return 0; }
-        memmove(b, b + r->pos, r->end - r->pos);
-        r->end -= r->pos; r->pos = 0;
+        memmove(b, r->b + r->pos, r->end - r->pos);   /* r->b is rbuf, or the event buffer with a journal record's head */
+        r->b = b;
+        r->end -= r->pos; r->drop += r->pos; r->pos = 0;
         while (r->end < n) {
             long got = r->fn(b + r->end, r->inf->conn.rcap - r->end, r->user);
             if (got < 0) { r->io = 1; return 0; }
@@ -228,7 +230,7 @@ static int kinf__snap_get(kinf__snap_r* r, void* dst, size_t n) {
         size_t k = r->fn && n > r->inf->conn.rcap ? r->inf->conn.rcap : n;
         const uint8_t* p = kinf__snap_span(r, k);
         if (!p) { return 0; }
-        memcpy(d, p, k);
+        memmove(d, p, k);         /* into the event buffer from the event buffer (a journal record's head), lower */
         d += k; n -= k;
     }
     return 1;
@@ -266,7 +268,7 @@ static uint32_t kinf__snap_obj(kinf_informer_t* inf, kinf__snap_r* r, int replac
     if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl) || !kinf__snap_get(r, uid, ul) ||
         !kinf__snap_get(r, rv, rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     /* the JSON where it was read when it fits the read buffer (no copy) */
-    js = jl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
+    js = jl <= inf->conn.rcap || !r->fn || r->end - r->pos >= jl ? kinf__snap_span(r, jl) : kinf__snap_get(r, inf->ev, jl) ? inf->ev : 0;
     if (!js) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     if (!kinf__snap_text(ns, nsl) || !kinf__snap_text(name, nl) || !kinf__snap_text(uid, ul) || !kinf__snap_text(rv, rl) ||
         memchr(ns, '/', nsl) || memchr(name, '/', nl) || jl < 2 || js[0] != '{' || js[jl - 1] != '}' ||
@@ -664,14 +666,13 @@ static void kinf__je_apply(uint8_t* blk, size_t oj, size_t nj, const kinf__jedit
    file held when the edit was written) made the new one, in its own block
    when the new one fits it (the common case: a few bytes changed), or in a
    new block; the item that refuses it, or 0. */
-static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
+static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, uint32_t hh, char* det, size_t dcap) {
     uint8_t rec[14];
     char idb[2 * KINF__MAX_NAME + KINF__MAX_UID + KINF__MAX_RV], key[KINF__MAX_KEY], uid[KINF__MAX_UID], rv[KINF__MAX_RV];
     const char *ns, *name;
     const uint8_t* sc;
     size_t nsl, nl, ul, rl, jl, sl, kl, oj, nj, need, al;
     unsigned flags;
-    uint32_t hh;
     int32_t s;
     kinf__blk* b;
     kinf__jedit e;
@@ -686,12 +687,12 @@ static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det
     if (jl >= inf->max_event_bytes) { kinf__strlcpy(det, "an object larger than max_event_bytes", dcap); return KINF_LOGITEM_SNAPSHOT_TOO_LARGE; }
     /* namespace, name, uid and resourceVersion in one piece, then the script */
     if (!kinf__snap_get(r, idb, nsl + nl + ul + rl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
-    sc = sl <= inf->conn.rcap || !r->fn ? kinf__snap_span(r, sl) : kinf__snap_get(r, inf->ev, sl) ? inf->ev : 0;
+    sc = sl <= inf->conn.rcap || !r->fn || r->end - r->pos >= sl ? kinf__snap_span(r, sl) : kinf__snap_get(r, inf->ev, sl) ? inf->ev : 0;
     if (!sc) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     ns = idb; name = idb + nsl;
     if (memchr(idb, 0, nsl + nl + ul + rl) || memchr(idb, '/', nsl + nl)) { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
     kl = kinf__key_put(key, ns, nsl, name, nl);
-    hh = kinf__fnv(key, kl);
+    if (!hh) { hh = kinf__fnv(key, kl); }
     s = kinf__hash_find(inf, key, kl, hh);
     if (s < 0 || !kinf__store_visible(inf, s)) { kinf__strlcpy(det, "journal: an edit of a key it does not hold", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
     b = kinf__blk_at(inf, inf->slots[s].cur);
@@ -737,6 +738,124 @@ static uint32_t kinf__jrnl_edit(kinf_informer_t* inf, kinf__snap_r* r, char* det
     if (jl < 2 || ((const uint8_t*)b)[nj] != '{' || ((const uint8_t*)b)[nj + jl - 1u] != '}') { kinf__strlcpy(det, "journal: edit", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
     return 0;
 }
+/* The replay's look ahead. A record's changes are keys all over the store,
+   and each lookup and edit would wait on memory for its key's block (a
+   cache and TLB miss in a store of many MB, the most of a warm start's
+   replay). So the changes after the one applied are scanned in the bytes the
+   reader holds already, and the memory is asked for what they will need:
+   the key's bucket when a change is scanned (up to KINF__JA_RING ahead), the
+   head of the block the bucket names KINF__JA_BLK changes ahead, and the
+   places an edit writes and its JSON's last byte KINF__JA_EDIT ahead. These
+   are hints: a scan that stops (a change past the bytes held, or not one a
+   writer makes) or that the store has outrun costs a miss, no more; every
+   change is read, looked up and checked as before. The key's hash is kept
+   for its lookup. */
+#ifndef KINF__JA_RING
+#define KINF__JA_RING 16u
+#endif
+#ifndef KINF__JA_BLK
+#define KINF__JA_BLK 8u
+#endif
+#ifndef KINF__JA_EDIT
+#define KINF__JA_EDIT 4u
+#endif
+#if defined(__GNUC__)
+#define KINF__PREFETCH(p, rw) __builtin_prefetch((p), (rw), 3)
+#else
+#define KINF__PREFETCH(p, rw) ((void)(p))
+#endif
+typedef struct kinf__ja_change { size_t off; uint32_t h; int32_t slot; } kinf__ja_change;
+typedef struct kinf__jahead {
+    size_t at;                    /* where change next begins (r's pos + drop) */
+    uint32_t next;                /* the first change not scanned */
+    kinf__ja_change c[KINF__JA_RING];   /* change k at c[k % KINF__JA_RING] */
+} kinf__jahead;
+/* The change at p (n bytes held): its length and its key's hash (*h), as the
+   replay will read them; 0 when it is not whole in those bytes or not one a
+   writer makes. */
+static size_t kinf__ja_scan(const uint8_t* p, size_t n, uint32_t* h) {
+    char key[KINF__MAX_KEY];
+    size_t nsl, nl, at;
+    uint64_t len;
+    if (n < 15u) { return 0; }   /* the longest head; a shorter change at the very end is looked up unhelped */
+    if (p[0] == KINF__JOP_DEL) {
+        nsl = p[1]; nl = (size_t)kinf__le_get(p + 2, 2); at = 4u; len = at + nsl + nl;
+    } else if (p[0] == KINF__JOP_UPS || p[0] == KINF__JOP_EDIT) {
+        nsl = p[2]; nl = (size_t)kinf__le_get(p + 3, 2); at = p[0] == KINF__JOP_UPS ? 11u : 15u;
+        len = (uint64_t)at + nsl + nl + p[5] + p[6] + kinf__le_get(p + (p[0] == KINF__JOP_UPS ? 7 : 11), 4);
+    } else {
+        return 0;
+    }
+    if (nsl >= KINF__MAX_NAME || !nl || nl >= KINF__MAX_NAME || len > n) { return 0; }
+    *h = kinf__fnv(key, kinf__key_put(key, (const char*)p + at, nsl, (const char*)p + at + nsl, nl));
+    return (size_t)len;
+}
+/* the slot of the key of hash h as its buckets say (the first of its tag,
+   in a few probes), or -1 */
+static int32_t kinf__ja_slot(const kinf_informer_t* inf, uint32_t h) {
+    uint32_t i = kinf__kb_home(inf, h), k;
+    for (k = 0; k < 4u; k++, i = kinf__kb_next(inf, i)) {
+        uint32_t e = inf->kb[i];
+        if (e == KINF__KB_EMPTY) { return -1; }
+        if ((e >> KINF__SLOT_BITS) == KINF__KB_TAG(h)) { return KINF__KB_SLOT(e); }
+    }
+    return -1;
+}
+/* the block slot s holds now (its head read, never a stale one), or 0 */
+static uint32_t kinf__ja_block(const kinf_informer_t* inf, int32_t s) {
+    uint32_t ref = s >= 0 ? inf->slots[s].cur : 0u;
+    return ref && ref - 1u < inf->top ? ref : 0u;
+}
+/* the edit at p (scanned whole) on block ref: its JSON's last byte and the
+   places its inserts write, asked for */
+static void kinf__ja_edit(const kinf_informer_t* inf, const uint8_t* p, uint32_t ref) {
+    const kinf__blk* b = kinf__blk_at(inf, ref);
+    const uint8_t* sc = p + 15u + p[2] + (size_t)kinf__le_get(p + 3, 2) + p[5] + p[6];
+    size_t sl = (size_t)kinf__le_get(p + 11, 4), jl = (size_t)kinf__le_get(p + 7, 4), i = 0, dc = 0;
+    size_t nj = kinf__blk_head(b->klen, b->nslen, (p[1] & KINF__JE_SAME_UID) ? b->uidlen : p[5], p[6]);
+    if (b->size > inf->top - (ref - 1u) || nj + jl >= b->size) { return; }  /* a new block: read in order */
+    KINF__PREFETCH((const uint8_t*)b + nj + jl, 1);
+    while (i < sl) {
+        uint64_t v = 0;
+        int sh = 0;
+        do { v |= (uint64_t)(sc[i] & 0x7fu) << sh; sh += 7; } while ((sc[i++] & 0x80u) && i < sl && sh < 35);
+        if ((v & 3u) == KINF__JE_SKIP) { continue; }
+        if ((v >> 2) > jl - dc) { return; }
+        if ((v & 3u) == KINF__JE_INS) { KINF__PREFETCH((const uint8_t*)b + nj + dc, 1); i += (size_t)(v >> 2); }
+        dc += (size_t)(v >> 2);
+    }
+}
+/* Before change i of n is applied (r at its first byte): the scan and the
+   hints; the hash of change i's key, or 0 when it was not scanned. */
+static uint32_t kinf__ja_step(const kinf_informer_t* inf, const kinf__snap_r* r, kinf__jahead* a, uint32_t i, uint32_t n) {
+    size_t here = r->pos + r->drop;
+    kinf__ja_change* c;
+    if (a->next <= i || a->c[i % KINF__JA_RING].off != here) { a->next = i; a->at = here; }
+    while (a->next < n && a->next - i < KINF__JA_RING) {
+        size_t len;
+        uint32_t h;
+        len = kinf__ja_scan(r->b + (a->at - r->drop), r->end - (a->at - r->drop), &h);
+        if (!len) { break; }
+        c = &a->c[a->next % KINF__JA_RING];
+        c->off = a->at; c->h = h; c->slot = -1;
+        KINF__PREFETCH(&inf->kb[kinf__kb_home(inf, h)], 0);
+        a->at += len; a->next++;
+    }
+    if (a->next - i > KINF__JA_BLK) {
+        uint32_t ref;
+        c = &a->c[(i + KINF__JA_BLK) % KINF__JA_RING];
+        c->slot = kinf__ja_slot(inf, c->h);
+        ref = kinf__ja_block(inf, c->slot);
+        if (ref) { KINF__PREFETCH(kinf__blk_at(inf, ref), 1); KINF__PREFETCH((const uint8_t*)kinf__blk_at(inf, ref) + 64, 1); }
+    }
+    if (a->next - i > KINF__JA_EDIT) {
+        uint32_t ref;
+        c = &a->c[(i + KINF__JA_EDIT) % KINF__JA_RING];
+        ref = kinf__ja_block(inf, c->slot);   /* the slot's block now: the store may have moved it since */
+        if (ref && r->b[c->off - r->drop] == KINF__JOP_EDIT) { kinf__ja_edit(inf, r->b + (c->off - r->drop), ref); }
+    }
+    return a->next > i ? a->c[i % KINF__JA_RING].h : 0u;
+}
 /* One record's payload (its checksum already right) into the store, through
    r (reading no further than the payload); the item that refuses it, or 0. */
 static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* det, size_t dcap) {
@@ -744,6 +863,7 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
     char rv[KINF__MAX_RV];
     uint32_t n, i, item;
     size_t rl;
+    kinf__jahead a;
     if (!kinf__snap_get(r, b, 10)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     rl = (size_t)kinf__le_get(b + 8, 2);
     if (!rl || rl >= sizeof(rv)) { kinf__strlcpy(det, "journal: resourceVersion", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
@@ -753,12 +873,14 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
     inf->snap_time = kinf__le_get(b, 8);
     if (!kinf__snap_get(r, b, 4)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
     n = (uint32_t)kinf__le_get(b, 4);
+    a.next = 0; a.at = 0;
     for (i = 0; i < n; i++) {
+        uint32_t hh = kinf__ja_step(inf, r, &a, i, n);
         if (!kinf__snap_get(r, b, 1)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
         if (b[0] == KINF__JOP_UPS) {
             if ((item = kinf__snap_obj(inf, r, 1, det, dcap)) != 0) { return item; }
         } else if (b[0] == KINF__JOP_EDIT) {
-            if ((item = kinf__jrnl_edit(inf, r, det, dcap)) != 0) { return item; }
+            if ((item = kinf__jrnl_edit(inf, r, hh, det, dcap)) != 0) { return item; }
         } else if (b[0] == KINF__JOP_DEL) {
             char ns[KINF__MAX_NAME], name[KINF__MAX_NAME], key[KINF__MAX_KEY];
             size_t nsl, nl, kl;
@@ -768,7 +890,7 @@ static uint32_t kinf__jrnl_apply(kinf_informer_t* inf, kinf__snap_r* r, char* de
             if (nsl >= sizeof(ns) || !nl || nl >= sizeof(name)) { kinf__strlcpy(det, "journal: delete", dcap); return KINF_LOGITEM_SNAPSHOT_CORRUPT; }
             if (!kinf__snap_get(r, ns, nsl) || !kinf__snap_get(r, name, nl)) { return KINF_LOGITEM_SNAPSHOT_TRUNCATED; }
             kl = kinf__key_put(key, ns, nsl, name, nl);
-            s = kinf__hash_find(inf, key, kl, kinf__fnv(key, kl));
+            s = kinf__hash_find(inf, key, kl, hh ? hh : kinf__fnv(key, kl));
             if (s >= 0 && kinf__store_visible(inf, s)) { kinf__jrnl_unqueue(inf, s); }
         } else {
             kinf__strlcpy(det, "journal: change", dcap);
@@ -979,7 +1101,7 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
        there, one read for many records */
     bp = be = 0;
     for (;;) {
-        uint8_t lb[4], c[8];
+        uint8_t c[8];
         uint64_t len, rem;
         kinf__xxh x;
         kinf__snap_r r;
@@ -1000,22 +1122,34 @@ static uint32_t kinf__jrnl_read(kinf_informer_t* inf, uint64_t sum, void* user, 
             r.b = inf->ev + bp + 4u; r.end = (size_t)len;
             bp += 4u + (size_t)len + 8u;
         } else {
-            /* larger: hashed as it is read, then read again to be applied */
-            memcpy(lb, inf->ev + bp, 4);
+            /* larger: its first max_event_bytes into the event buffer (with
+               what the read ahead holds of them), the rest hashed through the
+               read buffer; once whole and right it is applied from the event
+               buffer on, and only that rest is read again */
+            size_t head = len < inf->max_event_bytes ? (size_t)len : inf->max_event_bytes, have = be - bp - 4u;
+            kinf__xxh_update(&x, inf->ev + bp, 4);
+            memmove(inf->ev, inf->ev + bp + 4u, have);
             bp = be = 0;
-            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
-            kinf__xxh_update(&x, lb, 4);
-            for (rem = len; rem; ) {
+            if (have > head) {
+                have = head;      /* the read ahead went past the payload */
+                if (lseek(j->fd, (off_t)(at + 4u + head), SEEK_SET) < 0) { torn = 1; break; }
+            }
+            if (kinf__jrnl_fill(j->fd, inf->ev + have, head - have) != (long)(head - have)) { torn = 1; break; }
+            kinf__xxh_update(&x, inf->ev, head);
+            for (rem = len - head; rem; ) {
                 size_t k = rem < inf->conn.rcap ? (size_t)rem : inf->conn.rcap;
                 if (kinf__jrnl_fill(j->fd, inf->conn.rbuf, k) != (long)k) { torn = 1; break; }
                 kinf__xxh_update(&x, inf->conn.rbuf, k);
                 rem -= k;
             }
             if (torn || kinf__jrnl_fill(j->fd, c, 8) != 8 || kinf__le_get(c, 8) != kinf__xxh_digest(&x)) { torn = 1; break; }
-            /* whole and right: read again from its start */
-            if (lseek(j->fd, (off_t)(at + 4u), SEEK_SET) < 0) { torn = 1; break; }
-            lim.left = (size_t)len;
-            r.fn = kinf__jrnl_lim_read; r.user = &lim; r.b = inf->conn.rbuf;
+            r.b = inf->ev; r.end = head;
+            if (len > head) {
+                /* whole and right: the rest read again */
+                if (lseek(j->fd, (off_t)(at + 4u + head), SEEK_SET) < 0) { torn = 1; break; }
+                lim.left = (size_t)(len - head);
+                r.fn = kinf__jrnl_lim_read; r.user = &lim;
+            }
         }
         item = kinf__jrnl_apply(inf, &r, det, dcap);
         if (!item && (lim.left || r.pos != r.end)) { kinf__strlcpy(det, "journal: record length", dcap); item = KINF_LOGITEM_SNAPSHOT_CORRUPT; }
@@ -1238,6 +1372,10 @@ KINF_API int kinf_snapshot_autosave(kinf_informer_t* inf, const char* path, int 
 #undef KINF__JE_MAXCOPY
 #undef KINF__JE_MIN
 #undef KINF__JE_TAB
+#undef KINF__JA_RING
+#undef KINF__JA_BLK
+#undef KINF__JA_EDIT
+#undef KINF__PREFETCH
 #endif /* KINF_ENGINE_ONLY */
 #undef KINF__SNAP_VERSION
 #undef KINF__SNAP_HEAD

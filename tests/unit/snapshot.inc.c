@@ -51,6 +51,15 @@ static kinf_informer_t* snap_listed(uint64_t t) {
     kinf_engine_dispatch(kinf_informer_engine(inf), t);
     return inf;
 }
+/* x listed with a(1) at RV 50 through the engine, its watch begun */
+static void snap_list_one(kinf_informer_t* x) {
+    kinf_engine_tick(kinf_informer_engine(x), ENG_T0);
+    kinf_engine_connected(kinf_informer_engine(x), ENG_T0);
+    eng_send(x, ENG_T0);
+    eng_recv(x, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, ENG_T0);
+    dispatch(x);
+    watch_begin(x);
+}
 /* XXH64, the snapshot's checksum: answers of xxhsum -H64 (xxHash 0.8.1) for
    n bytes (i*131+7)&0xff, whole and fed in every split into two pieces and
    byte by byte */
@@ -737,6 +746,90 @@ static int je_count(const uint8_t* j, size_t n, size_t from, int* ups, int* edit
     }
     return at == n ? 0 : -1;
 }
+/* One journal record of its own size through a 4 KiB event buffer and a
+   256-byte read buffer: an informer listed, its image saved, then edits of
+   big1 and big2 that add pads of q2 and q3 bytes (0: unchanged), twelve
+   small edits after them in the record, and a new object with a pad of q1
+   bytes last (0: none) appended;
+   the length of that record's payload, or -1 when the file loaded does
+   not hold the informer's store. */
+static long snap_jsize_round(const char* path, const char* jpath, int q1, int q2, int q3) {
+    static char pad[4001];
+    kinf_desc_t d;
+    kinf_informer_t *x, *y;
+    char name[16], rv[16];
+    long before, len = -1;
+    int n, q[3];
+    q[0] = q1; q[1] = q2; q[2] = q3;
+    memset(pad, 'p', sizeof(pad) - 1);
+    unlink(path); unlink(jpath);
+    desc_base(&d);
+    d.max_objects = 512; d.store_bytes = 1 << 20; d.max_event_bytes = 4096; d.read_bytes = 256;
+    x = mk(&d);
+    if (!x) { return -1; }
+    snap_list_one(x);
+    pod(x, "ADDED", "ns", "big1", "98", "n"); pod(x, "ADDED", "ns", "big2", "99", "n");  /* first in the record */
+    for (n = 0; n < 400; n++) {                             /* an image large enough for a journal of such records */
+        snprintf(name, sizeof(name), "k%d", n); snprintf(rv, sizeof(rv), "%d", 100 + n);
+        pod(x, "ADDED", "ns", name, rv, "node-with-a-long-name-for-a-larger-image-of-the-store-0000");
+    }
+    dispatch(x);
+    if (kinf_snapshot_save_file(x, path) != KINF_OK) { rm(x); return -1; }
+    before = snap_fsize(jpath) > 0 ? snap_fsize(jpath) : 32;
+    for (n = 0; n < 12; n++) {                              /* small edits */
+        snprintf(name, sizeof(name), "k%d", n); snprintf(rv, sizeof(rv), "%d", 600 + n);
+        pod(x, "MODIFIED", "ns", name, rv, "node-with-a-long-name-for-a-larger-image-of-the-store-0001");
+    }
+    for (n = 0; n < 3; n++) {                               /* objects larger than the read buffer */
+        if (!q[n]) { continue; }
+        snprintf(name, sizeof(name), "big%d", n); snprintf(rv, sizeof(rv), "%d", 700 + n);
+        wev(x, n ? "MODIFIED" : "ADDED", "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"%s\",\"namespace\":\"ns\",\"uid\":\"uid-%s\",\"resourceVersion\":\"%s\"},\"spec\":{\"pad\":\"%.*s\"}}",
+            name, name, rv, q[n], pad);
+    }
+    dispatch(x);
+    if (kinf_snapshot_save_file(x, path) == KINF_OK && snap_fsize(jpath) > before) {
+        y = mk(&d);
+        len = snap_fsize(jpath) - before - 12;
+        if (!y || kinf_snapshot_load_file(y, path) != KINF_OK || !snap_same_as(x, y)) { len = -1; }
+        rm(y);
+    }
+    rm(x);
+    return len;
+}
+/* records about the event buffer's size: one that fits it, one whose
+   payload fits it but not its checksum (read ahead past the payload), ones
+   a few bytes larger, and larger ones whose changes, edits with scripts
+   larger than the read buffer among them, lie inside the event buffer,
+   across its end and past it (small edits read piecemeal through the read
+   buffer, some before the look ahead has them whole). A larger record is
+   applied from the event buffer on into what the read buffer reads of the
+   rest; each loads the informer's store. */
+static void test_snapshot_journal_sizes(void) {
+    char dir[64], path[128], jpath[160];
+    long l0, len;
+    int q, bad = 0, fits = 0, edge = 0, larger = 0;
+    g_test = "snapshot_journal_sizes";
+    snprintf(dir, sizeof(dir), "/tmp/kinf-unit-jsize-XXXXXX");
+    if (!CHECK(mkdtemp(dir) != 0)) { return; }
+    snprintf(path, sizeof(path), "%s/s.snap", dir); snprintf(jpath, sizeof(jpath), "%s.journal", path);
+    l0 = snap_jsize_round(path, jpath, 3000, 0, 0);
+    CHECK(l0 > 3000);
+    /* one object: records from 24 bytes short of the event buffer to 24 past it */
+    for (q = 3000 + (int)(4096 - l0) - 24; l0 > 0 && q <= 3000 + (int)(4096 - l0) + 24; q++) {
+        len = snap_jsize_round(path, jpath, q, 0, 0);
+        if (len < 0) { bad++; continue; }
+        fits += len <= 4096 - 12; edge += len > 4096 - 12 && len <= 4096; larger += len > 4096;
+    }
+    /* edits of 1,800 to 2,200 and of 2,500 bytes, the small edits past the
+       event buffer, the new object after them */
+    for (q = 1500; q < 1900; q += 37) {
+        len = snap_jsize_round(path, jpath, q, q + 300, 2500);
+        if (len <= 4096) { bad++; }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(fits > 0 && edge == 12 && larger > 0);
+    snap_rmtree(dir);
+}
 static void test_snapshot_journal_edits(void) {
     static uint8_t a[4096], b[8192], sc[1 << 14];
     static const char* const alpha = "{}\":,abcdefghij0123456789 xyz";
@@ -925,8 +1018,8 @@ static void test_snapshot_journal_edits(void) {
         if (CHECK(y != 0)) { CHECK(snap_same_as(x, y)); rm(y); }
     }
     rm(x);
-    /* records larger than the event buffer (4 KiB here) are read twice,
-       hashed and then applied, through the 256-byte read buffer; cut at
+    /* records larger than the event buffer (4 KiB here) are hashed whole,
+       then applied (what passes the event buffer read again); cut at
        every byte of such a record of edits and objects, the load keeps
        every record before it */
     {
@@ -939,12 +1032,7 @@ static void test_snapshot_journal_edits(void) {
         x = mk(&d);
         if (CHECK(x != 0)) {
             kinf_add_handler(x, &g_handler);
-            kinf_engine_tick(kinf_informer_engine(x), ENG_T0);
-            kinf_engine_connected(kinf_informer_engine(x), ENG_T0);
-            eng_send(x, ENG_T0);
-            eng_recv(x, http("200 OK", "", "{\"metadata\":{\"resourceVersion\":\"50\"},\"items\":[" ITEM("a", "1") "]}", 0), 64, ENG_T0);
-            dispatch(x);
-            watch_begin(x);
+            snap_list_one(x);
             for (n = 0; n < 150; n++) {
                 snprintf(name, sizeof(name), "s%d", n); snprintf(rv, sizeof(rv), "%d", 1000 + n);
                 CHECK_INT(pod(x, "ADDED", "ns", name, rv, "node-with-a-long-name-for-a-larger-image-of-the-store-0000"), 0);
@@ -1359,4 +1447,5 @@ static void test_snapshot(void) {
     test_snapshot_backoff();
     test_snapshot_journal();
     test_snapshot_journal_edits();
+    test_snapshot_journal_sizes();
 }
