@@ -25,6 +25,11 @@ static uint32_t* kinf__slot_ref(kinf__slot* sl, unsigned r) {
 #endif
     return r == KINF__R_OLD ? &sl->old : &sl->cur;
 }
+#if defined(__GNUC__) || defined(__clang__)
+/* v > 0; a long has at least 32 bits */
+static unsigned kinf__hibit(uint32_t v) { return (unsigned)(sizeof(unsigned long) * 8u - 1u) - (unsigned)__builtin_clzl(v); }
+static unsigned kinf__lobit(uint32_t v) { return (unsigned)__builtin_ctzl(v); }
+#else
 static unsigned kinf__hibit(uint32_t v) { /* v > 0 */
     unsigned n = 0;
     if (v >> 16) { v >>= 16; n += 16; }
@@ -34,6 +39,7 @@ static unsigned kinf__hibit(uint32_t v) { /* v > 0 */
     return n + (v >> 1);
 }
 static unsigned kinf__lobit(uint32_t v) { return kinf__hibit(v & (~v + 1u)); }
+#endif
 /* the list of the free blocks of this size */
 static unsigned kinf__fl_class(uint32_t size) {
     unsigned h;
@@ -123,12 +129,14 @@ static void kinf__arena_compact(kinf_informer_t* inf) {
 }
 /* need more bytes fit the store once it is compacted */
 static int kinf__arena_fits(const kinf_informer_t* inf, size_t need) { return inf->used - inf->slack + need <= inf->store_bytes; }
+#ifndef KINF_NO_SNAPSHOT
 /* the store emptied at once (a load that failed) */
 static void kinf__arena_reset(kinf_informer_t* inf) {
     inf->top = 0;
     inf->slack = 0;
     kinf__fl_clear(inf);
 }
+#endif
 /* desc.prefault_store: the whole pages from pf_top to a little ahead of
    the top are faulted in with one call (MADV_POPULATE_WRITE, which glibc's
    and musl's posix_madvise pass on to the kernel as they do any advice but
@@ -234,6 +242,7 @@ static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
     kinf__fl_insert(inf, ref, size);
     kinf__blk_pfree(inf, ref + size, 1);
 }
+#ifndef KINF_NO_SNAPSHOT /* the journal's edits in place */
 /* block ref (allocated) made to hold want bytes, no more than it has: what
    it no longer needs goes back when it can be a block */
 static void kinf__arena_shrink(kinf_informer_t* inf, uint32_t ref, size_t want) {
@@ -250,6 +259,7 @@ static void kinf__arena_shrink(kinf_informer_t* inf, uint32_t ref, size_t want) 
     b->tail = (uint8_t)(b->size - want);
     inf->slack += kinf__blk_slack(b);
 }
+#endif
 static uint32_t kinf__blk_make(kinf_informer_t* inf, const char* ns, const char* name, const char* uid,
                                const char* rv, const uint8_t* json, size_t jlen, uint32_t flags) {
     size_t nsl = strlen(ns), nl = strlen(name), ul = strlen(uid), rl = strlen(rv);
