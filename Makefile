@@ -276,6 +276,7 @@ help:
 	@echo "make mutants   deliberate one-line bugs (tests/mutants.txt), each against its suite: caught or survived"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
+	@echo "make bench-parse the parsers side by side from memory: kinformer, simdjson, jsmn, memcpy (bench/parse.c)"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
 	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
 
@@ -311,6 +312,28 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 bench:
 	@sh bench/run.sh
 	@$(MAKE) --no-print-directory bench-khub
+	@$(MAKE) --no-print-directory bench-parse
+
+# the parsers side by side (bench/parse.c): one watch stream of the vendored
+# pod fed from memory to kinformer (full, defaults, keep 3), simdjson (DOM,
+# on-demand), jsmn and memcpy; MB/s per core and instructions per byte
+# (perf_event_open). Without libsimdjson-dev, simdjson's rows are left out.
+# bench-parse-cg: the instructions per byte under callgrind instead.
+.PHONY: bench-parse bench-parse-cg
+SIMDJSON := $(shell [ -f /usr/include/simdjson.h ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
+ifeq ($(SIMDJSON),yes)
+$(BUILD)/bench-parse: bench/parse.c bench/parse_simdjson.cpp tests/engine_feed.h kinformer.h | $(BUILD)
+	$(CXX) -O2 -c -o $(BUILD)/parse_simdjson.o bench/parse_simdjson.cpp
+	$(CC) $(WARN) -O2 -g -o $@ bench/parse.c $(BUILD)/parse_simdjson.o -lsimdjson -lstdc++
+else
+$(BUILD)/bench-parse: bench/parse.c tests/engine_feed.h kinformer.h | $(BUILD)
+	@echo "bench-parse: libsimdjson-dev is not installed: simdjson's rows are left out"
+	$(CC) $(WARN) -O2 -g -DBENCH_NO_SIMDJSON -o $@ bench/parse.c
+endif
+bench-parse: $(BUILD)/bench-parse
+	@$(BUILD)/bench-parse $(BENCH_PARSE_ARGS)
+bench-parse-cg: $(BUILD)/bench-parse
+	@sh bench/parse_cg.sh $(BUILD)/bench-parse
 
 # khub's figures (bench/khub.py): upstream load of 10 watchers direct vs
 # through khub, fan-out events/s and RSS per client, peak RSS serving
