@@ -120,6 +120,11 @@ $(BUILD)/unit-asan: $(UNITDEPS) | $(BUILD)
 $(BUILD)/unit-nosimd: $(UNITDEPS) | $(BUILD)
 	$(CC) $(WARN) -O1 -g -DKINF_NO_SIMD -o $@ $(UNIT)
 
+# the unit tests with the scanner's structural pass (KINF_SCAN_STRUCTURAL),
+# under ASan and UBSan: its 64-byte blocks read only what the buffer holds
+$(BUILD)/unit-struct: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SCAN_STRUCTURAL -o $@ $(UNIT)
+
 # the unit tests again with TLS: kinf_init and kinf_check on CA and client material
 $(BUILD)/unit-tls: $(UNITDEPS) | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(TLSFLAGS) -o $@ $(UNIT) $(TLSLIBS)
@@ -168,11 +173,11 @@ demo: deps-demo $(BUILD)/kwatch
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc $(BUILD)/apply
+test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-struct $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc $(BUILD)/apply
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):
-test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads
+test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-struct $(BUILD)/unit-tls $(BUILD)/unit-threads
 	@sh tests/run_unit.sh
 test-fakeapi: deps
 	@bash tests/test_fakeapi.sh

@@ -41,6 +41,16 @@
 #include <emmintrin.h>
 #define KINF__SSE2 1
 #endif
+/* the JSON scanner's structural pass: 32 bytes at a time where the build
+   allows AVX2 (-mavx2, -march=...), NEON on arm64 */
+#if defined(__AVX2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <immintrin.h>
+#define KINF__AVX2 1
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <arm_neon.h>
+#define KINF__NEON 1
+#endif
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
