@@ -2377,6 +2377,12 @@ static uint32_t kinf__fnv(const char* s, size_t n) {
     for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
     return h ? h : 1u;
 }
+/* kinf__fnv of a C string, in one pass (no strlen first) */
+static uint32_t kinf__fnv_str(const char* s) {
+    uint32_t h = 2166136261u;
+    for (; *s; s++) { h ^= (uint8_t)*s; h *= 16777619u; }
+    return h ? h : 1u;
+}
 /* copies at most cap-1 bytes; returns 0 if src did not fit */
 static int kinf__strlcpy(char* dst, const char* src, size_t cap) {
     size_t n = src ? strlen(src) : 0;
@@ -6613,6 +6619,10 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.rules = &inf->rules; q.sc = &inf->scan;
     kinf__pj_ws(&q);
     if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
+    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, in one move */
+        memmove(q.b, q.b + q.i, q.e - q.i);
+        return (long)(q.e - q.i);
+    }
 #ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */
     if (!inf->scan.mt_over && !inf->scan.rec_over) { kinf__pj_tobj(&q, 0, -1, 0, km, dm, full); }
     else
@@ -7258,7 +7268,7 @@ static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return 
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
 static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
-static uint32_t kinf__ix_hash(const char* v) { uint32_t vh = kinf__fnv(v, strlen(v)); return vh ? vh : 1u; } /* 0: not linked */
+static uint32_t kinf__ix_hash(const char* v) { return kinf__fnv_str(v); } /* never 0: 0 is not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
@@ -8208,7 +8218,7 @@ enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     kinf__scan* sc = &inf->scan;
     char key[KINF__MAX_KEY];
-    size_t kl;
+    size_t kl, nsl;
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
@@ -8226,9 +8236,10 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     }
     if (!sc->cset[KINF__CAP_NS]) { inf->c_ns[0] = 0; }
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
-    kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
+    nsl = strlen(inf->c_ns);
+    kl = kinf__key_put(key, inf->c_ns, nsl, inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
-    if (inf->ns_len && (strlen(inf->c_ns) != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
+    if (inf->ns_len && (nsl != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
         /* a server (or a proxy) sent an object the request did not ask for:
            no handler, lister or snapshot of this informer may see it */
         inf->st.malformed++;
@@ -16589,7 +16600,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
     if (!kinf__ok(inf)) { return 0; }
     if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
     if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
-    vh = index ? kinf__ix_hash(value) : kinf__fnv(value, strlen(value));
+    vh = index ? kinf__ix_hash(value) : kinf__fnv_str(value);
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
     while (it->next >= 0) {
         int32_t n = it->next, s = index ? n / inf->ixk : n;

@@ -136,6 +136,12 @@ static uint32_t kinf__fnv(const char* s, size_t n) {
     for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
     return h ? h : 1u;
 }
+/* kinf__fnv of a C string, in one pass (no strlen first) */
+static uint32_t kinf__fnv_str(const char* s) {
+    uint32_t h = 2166136261u;
+    for (; *s; s++) { h ^= (uint8_t)*s; h *= 16777619u; }
+    return h ? h : 1u;
+}
 /* copies at most cap-1 bytes; returns 0 if src did not fit */
 static int kinf__strlcpy(char* dst, const char* src, size_t cap) {
     size_t n = src ? strlen(src) : 0;
