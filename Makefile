@@ -317,14 +317,14 @@ check-all: deps all $(BUILD)/unit-asan $(BUILD)/kwatch-asan
 bench:
 	@sh bench/run.sh
 	@$(MAKE) --no-print-directory bench-khub
-	@$(MAKE) --no-print-directory bench-parse
+	@$(MAKE) --no-print-directory bench-parse-doc
 
 # the parsers side by side (bench/parse.c): one watch stream of the vendored
 # pod fed from memory to kinformer (full, defaults, keep 3), simdjson (DOM,
 # on-demand), jsmn and memcpy; MB/s per core and instructions per byte
 # (perf_event_open). Without libsimdjson-dev, simdjson's rows are left out.
 # bench-parse-cg: the instructions per byte under callgrind instead.
-.PHONY: bench-parse bench-parse-cg
+.PHONY: bench-parse bench-parse-doc bench-parse-cg
 SIMDJSON := $(shell [ -f /usr/include/simdjson.h ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
 ifeq ($(SIMDJSON),yes)
 $(BUILD)/bench-parse: bench/parse.c bench/parse_simdjson.cpp tests/engine_feed.h kinformer.h | $(BUILD)
@@ -337,6 +337,10 @@ $(BUILD)/bench-parse: bench/parse.c tests/engine_feed.h kinformer.h | $(BUILD)
 endif
 bench-parse: $(BUILD)/bench-parse
 	@$(BUILD)/bench-parse $(BENCH_PARSE_ARGS)
+# the same, its table written into docs/performance.md (between its markers)
+bench-parse-doc: $(BUILD)/bench-parse
+	@$(BUILD)/bench-parse --markdown $(BENCH_PARSE_ARGS) > $(BUILD)/bench-parse.md
+	@python3 bench/splice.py bench-parse docs/performance.md $(BUILD)/bench-parse.md
 bench-parse-cg: $(BUILD)/bench-parse
 	@sh bench/parse_cg.sh $(BUILD)/bench-parse
 

@@ -22,8 +22,9 @@
    perf_event_open where the kernel gives them, else they are left out (the
    output says so; bench/parse_cg.sh counts them under callgrind instead).
 
-   usage: parse [--rounds N] [--passes N] [--only NAME] [--pod FILE]
-   --only runs one peer (for callgrind). The exit status is 0 unless
+   usage: parse [--rounds N] [--passes N] [--only NAME] [--pod FILE] [--markdown]
+   --only runs one peer (for callgrind); --markdown prints the table as
+   docs/performance.md's block (make bench writes it there). The exit status is 0 unless
    something failed to parse: the targets are reported, never enforced. */
 #define _GNU_SOURCE
 #define KINFORMER_IMPLEMENTATION
@@ -243,9 +244,42 @@ static void pass(int p) {
 static int cmp_d(const void* a, const void* b) { double x = *(const double*)a, y = *(const double*)b; return x < y ? -1 : x > y; }
 static double median(double* v, int n) { qsort(v, (size_t)n, sizeof(double), cmp_d); return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
 
+/* the table as docs/performance.md's block, between its markers */
+static void markdown(int rounds, int passes, const double* med_t, const double* med_i, int have_sj) {
+    static const char* const what[P_COUNT] = {
+        "every field kept (`no_default_drop`)", "managedFields dropped (the library's default)",
+        "`keep` = metadata.labels, spec.nodeName, status.phase", "the whole event parsed into a DOM (validated)",
+        "reads the object's metadata name, namespace, resourceVersion", "tokens (strict; string contents not checked)",
+        "copies the event: the floor" };
+    int p;
+    printf("<!-- bench-parse -->\n## Parsers side by side, fed from memory (`make bench-parse`)\n\n");
+    printf("`bench/parse.c`: %d MODIFIED watch events of the vendored pod (`tests/testdata/k8s-api/core.v1.Pod.json`, "
+           "compacted: %zu bytes each, every optional field set), each with a name, namespace and resourceVersion of its "
+           "own, fed from memory (no socket) to kinformer's engine as one chunked watch response (the HTTP framing, the "
+           "scanner, projection, the store's update and the delivery to a handler: the whole path; `desc.read_bytes` "
+           "64 KiB, the library's default being 16 KiB; the scanner as built by default, without `KINF_SCAN_STRUCTURAL`) "
+           "and to the peers, one event at a time. MB/s per core is event bytes over the thread's CPU time; the median of %d rounds, a round "
+           "being %d passes of each row in turn, so the machine's load (two cores shared with other jobs) weighs on all "
+           "rows alike. ", NPODS, g_ev[0].n, rounds, passes);
+    if (g_perf_fd < 0) { printf("Instructions: not counted here (%s); `make bench-parse-cg` counts them under callgrind.\n\n", g_perf_why); }
+    else { printf("Instructions: perf_event_open, user space.\n\n"); }
+    printf("| row | what it does | MB/s per core | instructions/byte | ÷ simdjson DOM | ÷ kinformer full |\n|---|---|---|---|---|---|\n");
+    for (p = 0; p < P_COUNT; p++) {
+        double bytes = (double)g_evbytes * passes;
+        if (!have_sj && (p == P_SJ_DOM || p == P_SJ_OD)) { continue; }
+        printf("| %s | %s | %.0f | ", g_name[p], what[p], bytes / med_t[p] / 1e6);
+        if (med_i[p] >= 0) { printf("%.2f | ", med_i[p] / bytes); } else { printf("– | "); }
+        if (have_sj) { printf("%.2f× | ", med_t[P_SJ_DOM] / med_t[p]); } else { printf("– | "); }
+        printf("%.2f× |\n", med_t[P_FULL] / med_t[p]);
+    }
+    printf("\nTargets (reported, never enforced): kinformer full ≥ 1.0× simdjson DOM: ");
+    if (have_sj) { printf("%.2f× (%s)", med_t[P_SJ_DOM] / med_t[P_FULL], med_t[P_FULL] <= med_t[P_SJ_DOM] ? "met" : "not met"); } else { printf("–"); }
+    printf("; kinformer keep 3 ≥ 2× kinformer full: %.2f× (%s).\n<!-- /bench-parse -->\n", med_t[P_FULL] / med_t[P_KEEP], med_t[P_KEEP] * 2 <= med_t[P_FULL] ? "met" : "not met");
+}
+
 int main(int argc, char** argv) {
     const char* podfile = "tests/testdata/k8s-api/core.v1.Pod.json";
-    int rounds = 11, passes = 4, only = -1, r, p, q, i, have_sj = 1;
+    int rounds = 11, passes = 4, only = -1, r, p, q, i, have_sj = 1, md = 0;
     size_t podn, maxev = 0, o;
     char* pod;
     static double t[P_COUNT][64], ins[P_COUNT][64];
@@ -254,11 +288,12 @@ int main(int argc, char** argv) {
         if (!strcmp(argv[i], "--rounds") && i + 1 < argc) { rounds = atoi(argv[++i]); }
         else if (!strcmp(argv[i], "--passes") && i + 1 < argc) { passes = atoi(argv[++i]); }
         else if (!strcmp(argv[i], "--pod") && i + 1 < argc) { podfile = argv[++i]; }
+        else if (!strcmp(argv[i], "--markdown")) { md = 1; }
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             i++;
             for (p = 0; p < P_COUNT; p++) { if (!strcmp(argv[i], g_id[p])) { only = p; } }
             if (only < 0) { fprintf(stderr, "bench/parse: --only: one of full defaults keep3 simdjson-dom simdjson-ondemand jsmn memcpy\n"); return 2; }
-        } else { fprintf(stderr, "usage: %s [--rounds N] [--passes N] [--only NAME] [--pod FILE]\n", argv[0]); return 2; }
+        } else { fprintf(stderr, "usage: %s [--rounds N] [--passes N] [--only NAME] [--pod FILE] [--markdown]\n", argv[0]); return 2; }
     }
     if (rounds < 1) { rounds = 1; }
     if (rounds > 64) { rounds = 64; }
@@ -316,6 +351,7 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
+    if (md) { markdown(rounds, passes, med_t, med_i, have_sj); return 0; }
     printf("# %d watch events (MODIFIED) of the vendored pod, %zu bytes of JSON each (compacted), fed from memory\n", NPODS, g_ev[0].n);
     printf("# median of %d rounds of %d passes (%.1f MB a peer a round); time: thread CPU time\n", rounds, passes, (double)g_evbytes * passes / 1e6);
 #ifndef BENCH_NO_SIMDJSON

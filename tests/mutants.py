@@ -6,7 +6,7 @@
 Each mutant in tests/mutants.txt changes one line of a module in src/. For
 each, a copy of the tree gets the change, kinformer.h is built from it, and
 the suite named for the mutant runs against it (unit: tests/unit/main.c,
-with TLS; engine: tests/engine.c, the engine alone). A mutant is caught when
+with TLS; unit-struct: the same with KINF_SCAN_STRUCTURAL; engine: tests/engine.c, the engine alone). A mutant is caught when
 the suite fails, does not build or does not finish in time. The tree itself
 is never touched. Mutants marked "equivalent:" are run too, and listed apart
 with the reason they cannot be caught. Last line: "N caught, N survived,
@@ -23,6 +23,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUITES = {
     "unit": (["cc", "-std=c99", "-O1", "-g", "-DKINF_TLS_BEARSSL", "-o", "{out}", "tests/unit/main.c", "-lbearssl"], 300),
     "engine": (["cc", "-std=c99", "-O1", "-g", "-o", "{out}", "tests/engine.c"], 120),
+    # the unit tests with the scanner's structural pass compiled in
+    "unit-struct": (["cc", "-std=c99", "-O1", "-g", "-DKINF_TLS_BEARSSL", "-DKINF_SCAN_STRUCTURAL", "-o", "{out}", "tests/unit/main.c", "-lbearssl"], 300),
 }
 
 
