@@ -156,12 +156,7 @@ static void bench_logger(const char* tag, uint32_t level, uint32_t item, const c
 }
 static const char* kinf_request(kinf_informer_t* inf, uint64_t now) {
     static char r[2048];
-    size_t len;
-    const uint8_t* b;
-    if (!(kinf_engine_tick(kinf_informer_engine(inf), now) & KINF_ENG_SEND) || !(b = kinf_engine_sendbuf(kinf_informer_engine(inf), &len)) || len >= sizeof(r)) { return ""; }
-    memcpy(r, b, len); r[len] = 0;
-    kinf_engine_sent(kinf_informer_engine(inf), len, now);
-    return r;
+    return kinf_test_request(inf, now, r, sizeof(r));
 }
 static void kinf_peer_feed(kinf_peer_t* k, const void* d, size_t n) {
     if (kinf_test_feed(k->inf, d, n, (size_t)1 << 20, 5000, 1) != n) { fprintf(stderr, "bench/parse: kinformer stopped taking bytes\n"); exit(1); }

@@ -524,7 +524,7 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
     uint8_t e = s->expect, tok_e;
     size_t blk = i, tok_pos = i, tok_end = i;
     uint64_t in_str = 0, esc_carry = 0, sc_carry = 0;
-    uint64_t wsacc = 0;
+    uint64_t wsacc = 0, wsblk = 0;
     if (e != KINF__X_KEY_OR_END && e != KINF__X_KEY && e != KINF__X_COLON && e != KINF__X_VALUE &&
         e != KINF__X_VALUE_OR_END && e != KINF__X_COMMA_OR_END) { return i; }
     tok_e = e; tok_d = d;
@@ -558,7 +558,7 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
         err |= m.ctl & instr & ~esc_carry; /* a control byte in a string (an escaped one is refused above) */
         sc = ~(m.op | m.ws | quote | instr | esc_carry);
         tok = (m.op & ~instr) | (quote & instr) | (sc & ~((sc << 1) | sc_carry));
-        wsacc |= m.ws & ~instr; /* whitespace between tokens (past a stop too: then only more work for projection) */
+        wsblk = m.ws & ~instr; /* whitespace between tokens: the record's, up to where the pass stops */
         if (err) { tok &= (err & (0 - err)) - 1; } /* the tokens before the first error */
         while (tok) {
             unsigned b = (unsigned)__builtin_ctzll(tok);
@@ -600,6 +600,7 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
             }
         }
         if (err) { goto stop; }
+        wsacc |= wsblk; wsblk = 0;
         in_str = (uint64_t)((int64_t)instr >> 63);
         sc_carry = sc >> 63;
         esc_carry = cov_next;
@@ -612,6 +613,7 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
     s->depth = d; s->expect = e;
     return blk;
 stop:
+    if (tok_pos > blk) { wsacc |= wsblk & (tok_pos - blk >= 64 ? ~0ull : (1ull << (tok_pos - blk)) - 1u); }
     s->ws = (uint8_t)(s->ws | (wsacc != 0));
     s->depth = tok_d; s->expect = tok_e;
     return tok_pos;

@@ -80,7 +80,7 @@ def run(m, work):
         if r.returncode:
             return "caught", "does not compile"
         try:
-            r = subprocess.run([out], cwd=work, capture_output=True, text=True, timeout=limit)
+            r = subprocess.run([out], cwd=work, capture_output=True, text=True, errors="replace", timeout=limit)
         except subprocess.TimeoutExpired:
             return "caught", "did not finish in %d s" % limit
         fails = [l for l in r.stdout.splitlines() if l.startswith("FAIL") or l.startswith("not ok")]
