@@ -123,6 +123,11 @@ $(BUILD)/unit-asan: $(UNITDEPS) | $(BUILD)
 $(BUILD)/unit-nosimd: $(UNITDEPS) | $(BUILD)
 	$(CC) $(WARN) -O1 -g -DKINF_NO_SIMD -o $@ $(UNIT)
 
+# the unit tests with the scanner's structural pass (KINF_SCAN_STRUCTURAL),
+# under ASan and UBSan: its 64-byte blocks read only what the buffer holds
+$(BUILD)/unit-struct: $(UNITDEPS) | $(BUILD)
+	$(CC) $(WARN) -O1 -g $(SAN) -DKINF_SCAN_STRUCTURAL -o $@ $(UNIT)
+
 # the unit tests again with TLS: kinf_init and kinf_check on CA and client material
 $(BUILD)/unit-tls: $(UNITDEPS) | $(BUILD)
 	$(CC) $(WARN) -O1 -g $(TLSFLAGS) -o $@ $(UNIT) $(TLSLIBS)
@@ -171,11 +176,11 @@ demo: deps-demo $(BUILD)/kwatch
 	@sh examples/demo.sh
 
 # Every test; the last line is "N passed, N failed, N skipped".
-test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc $(BUILD)/apply
+test: deps all $(BUILD)/khub-asan $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-struct $(BUILD)/unit-tls $(BUILD)/unit-threads $(BUILD)/kwatch-asan $(BUILD)/kwatch-notls $(BUILD)/kwatch-small $(BUILD)/nomalloc $(BUILD)/apply
 	@sh tests/run_all.sh
 
 # One suite each (make test runs them all):
-test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-tls $(BUILD)/unit-threads
+test-unit: $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-nosimd $(BUILD)/unit-struct $(BUILD)/unit-tls $(BUILD)/unit-threads
 	@sh tests/run_unit.sh
 test-fakeapi: deps
 	@bash tests/test_fakeapi.sh
@@ -279,6 +284,7 @@ help:
 	@echo "make mutants   deliberate one-line bugs (tests/mutants.txt), each against its suite: caught or survived"
 	@echo "make soak MINUTES=N        churn and random faults for N minutes"
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
+	@echo "make bench-parse the parsers side by side from memory: kinformer, simdjson, jsmn, memcpy (bench/parse.c)"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
 	@echo "make bench-arena the store's resident pages under churn and a relist, before (main) and after -> docs/memory.md"
 	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
@@ -316,13 +322,15 @@ bench:
 	@sh bench/run.sh
 	@$(MAKE) --no-print-directory bench-khub
 	@$(MAKE) --no-print-directory bench-arena
+	@$(MAKE) --no-print-directory bench-parse-doc
 
 # The store's footprint (bench/arena.c -> docs/memory.md): resident pages
 # against store_used under churn at 1.1x to 10x capacity, and through a
 # relist that changes every object; built also against BENCH_ARENA_BASE's
-# kinformer.h (default main, when git has it) to print before and after.
+# kinformer.h (default the last tree with the bump allocator, when git has
+# it) to print before and after.
 # BENCH_ARENA_ARGS: PODS UPDATES RELIST_PODS (default 10000 100000 20000).
-BENCH_ARENA_BASE ?= main
+BENCH_ARENA_BASE ?= 08e64ac8c227
 .PHONY: bench-arena
 bench-arena: kinformer.h | $(BUILD)
 	$(CC) -O2 $(WARN) -I. -o $(BUILD)/bench-arena bench/arena.c
@@ -331,6 +339,31 @@ bench-arena: kinformer.h | $(BUILD)
 	    $(CC) -O2 $(WARN) -I$(BUILD)/bench-arena-base -I. -o $(BUILD)/bench-arena-base/bench-arena bench/arena.c && \
 	    $(BUILD)/bench-arena-base/bench-arena $(BENCH_ARENA_ARGS); \
 	else echo "bench-arena: no $(BENCH_ARENA_BASE) in git: the after figures only"; fi
+
+# the parsers side by side (bench/parse.c): one watch stream of the vendored
+# pod fed from memory to kinformer (full, defaults, keep 3), simdjson (DOM,
+# on-demand), jsmn and memcpy; MB/s per core and instructions per byte
+# (perf_event_open). Without libsimdjson-dev, simdjson's rows are left out.
+# bench-parse-cg: the instructions per byte under callgrind instead.
+.PHONY: bench-parse bench-parse-doc bench-parse-cg
+SIMDJSON := $(shell [ -f /usr/include/simdjson.h ] && command -v $(CXX) >/dev/null 2>&1 && echo yes)
+ifeq ($(SIMDJSON),yes)
+$(BUILD)/bench-parse: bench/parse.c bench/parse_simdjson.cpp tests/engine_feed.h kinformer.h | $(BUILD)
+	$(CXX) -O2 -c -o $(BUILD)/parse_simdjson.o bench/parse_simdjson.cpp
+	$(CC) $(WARN) -O2 -g -o $@ bench/parse.c $(BUILD)/parse_simdjson.o -lsimdjson -lstdc++
+else
+$(BUILD)/bench-parse: bench/parse.c tests/engine_feed.h kinformer.h | $(BUILD)
+	@echo "bench-parse: libsimdjson-dev is not installed: simdjson's rows are left out"
+	$(CC) $(WARN) -O2 -g -DBENCH_NO_SIMDJSON -o $@ bench/parse.c
+endif
+bench-parse: $(BUILD)/bench-parse
+	@$(BUILD)/bench-parse $(BENCH_PARSE_ARGS)
+# the same, its table written into docs/performance.md (between its markers)
+bench-parse-doc: $(BUILD)/bench-parse
+	@$(BUILD)/bench-parse --markdown $(BENCH_PARSE_ARGS) > $(BUILD)/bench-parse.md
+	@python3 bench/splice.py bench-parse docs/performance.md $(BUILD)/bench-parse.md
+bench-parse-cg: $(BUILD)/bench-parse
+	@sh bench/parse_cg.sh $(BUILD)/bench-parse
 
 # khub's figures (bench/khub.py): upstream load of 10 watchers direct vs
 # through khub, fan-out events/s and RSS per client, peak RSS serving

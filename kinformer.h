@@ -331,6 +331,11 @@ CONFIGURATION MACROS
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
                               it; elsewhere eight bytes at a time, or one)
+    KINF_SCAN_STRUCTURAL      the scanner's structural pass (SSE2, AVX2 with -mavx2, NEON on
+                              arm64; not with -Os or KINF_NO_SIMD): the bytes under the member
+                              table's levels classified 64 at a time into bit masks, the
+                              tokens stepped from them. Off by default: on Kubernetes
+                              objects it is slower than the token loop (docs/performance.md)
     KINF_ENGINE_ONLY          the engine alone, freestanding (a microcontroller): no POSIX
                               header, socket, file or clock. kinf_poll, kinf_run, kinf_fd,
                               kinf_wants, kinf_timeout_ms, kinf_engine_refresh_token_file and the
@@ -2276,6 +2281,16 @@ KINF_API int kinf_leader_timeout_ms(const kinf_leader_t* l); /* ms until a poll 
 #include <emmintrin.h>
 #define KINF__SSE2 1
 #endif
+/* the JSON scanner's structural pass: 32 bytes at a time where the build
+   allows AVX2 (-mavx2, -march=...), NEON on arm64 */
+#if defined(__AVX2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <immintrin.h>
+#define KINF__AVX2 1
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <arm_neon.h>
+#define KINF__NEON 1
+#endif
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
@@ -2396,6 +2411,12 @@ static uint32_t kinf__fnv(const char* s, size_t n) {
     uint32_t h = 2166136261u;
     size_t i;
     for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
+    return h ? h : 1u;
+}
+/* kinf__fnv of a C string, in one pass (no strlen first) */
+static uint32_t kinf__fnv_str(const char* s) {
+    uint32_t h = 2166136261u;
+    for (; *s; s++) { h ^= (uint8_t)*s; h *= 16777619u; }
     return h ? h : 1u;
 }
 /* copies at most cap-1 bytes; returns 0 if src did not fit */
@@ -3527,6 +3548,225 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
    there, its constants took registers the loop needs */
 static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
 #endif
+/* The structural pass. Where SIMD is there, the runs the fast loop
+   takes are read 64 bytes at a time first, as simdjson's first stage does:
+   a bit per byte for quotes, backslashes, the structural bytes { } [ ] : ,,
+   whitespace and control bytes; from them the escapes, the bytes inside
+   strings and where each number or literal begins. Then the tokens (the
+   structural bytes outside strings, the opening quotes, the first bytes of
+   the numbers and literals) are stepped through the same grammar the fast
+   loop and the byte machine hold: what may come next (expect), the depth,
+   and whether the open container is an array. A string costs one bit; its
+   bytes are checked by the masks (no control byte, each escape one JSON
+   allows). It only skips what it has classified: at the first thing it
+   does not accept (an error, a depth at the limit, a close back to dmin, a
+   token the buffer's end may cut) it gives back the state before the
+   token it was on, and the fast loop and the byte machine take it from
+   there, so a malformed byte is reported by them, at the same place,
+   wherever the stream was split. */
+#if defined(KINF_SCAN_STRUCTURAL) && (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
+#define KINF__STRUCT 1
+typedef struct kinf__cls64 { uint64_t quote, bs, op, ws, ctl; } kinf__cls64;
+/* the five masks of p[0..64) */
+static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
+#if defined(KINF__AVX2)
+    const __m256i dq = _mm256_set1_epi8('"'), bsl = _mm256_set1_epi8('\\'), b20 = _mm256_set1_epi8(0x20), m1f = _mm256_set1_epi8(0x1f);
+    const __m256i ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}'), cm = _mm256_set1_epi8(','), cl = _mm256_set1_epi8(':');
+    const __m256i tb = _mm256_set1_epi8('\t'), lf = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
+    int h;
+    m->quote = m->bs = m->op = m->ws = m->ctl = 0;
+    for (h = 0; h < 2; h++) {
+        __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + 32 * h)), v20 = _mm256_or_si256(v, b20);
+        __m256i op = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v20, ob), _mm256_cmpeq_epi8(v20, cb)),
+                                     _mm256_or_si256(_mm256_cmpeq_epi8(v20, cm), _mm256_cmpeq_epi8(v20, cl)));
+        __m256i ws = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, b20), _mm256_cmpeq_epi8(v, tb)),
+                                     _mm256_or_si256(_mm256_cmpeq_epi8(v, lf), _mm256_cmpeq_epi8(v, cr)));
+        unsigned sh = 32u * (unsigned)h;
+        m->quote |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, dq)) << sh;
+        m->bs |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bsl)) << sh;
+        m->op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(op) << sh;
+        m->ws |= (uint64_t)(uint32_t)_mm256_movemask_epi8(ws) << sh;
+        m->ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, m1f), v)) << sh;
+    }
+#elif defined(KINF__SSE2)
+    const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), b20 = _mm_set1_epi8(0x20), m1f = _mm_set1_epi8(0x1f);
+    const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}'), cm = _mm_set1_epi8(','), cl = _mm_set1_epi8(':');
+    const __m128i tb = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    int h;
+    m->quote = m->bs = m->op = m->ws = m->ctl = 0;
+    for (h = 0; h < 4; h++) {
+        /* '[' and ']' are '{' and '}' less bit 5; ',' and ':' have it (bytes
+           0x0c and 0x1a, which match too, are no token: the grammar refuses them) */
+        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + 16 * h)), v20 = _mm_or_si128(v, b20);
+        __m128i op = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v20, ob), _mm_cmpeq_epi8(v20, cb)),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v20, cm), _mm_cmpeq_epi8(v20, cl)));
+        __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, b20), _mm_cmpeq_epi8(v, tb)),
+                                  _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        unsigned sh = 16u * (unsigned)h;
+        m->quote |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, dq)) << sh;
+        m->bs |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, bsl)) << sh;
+        m->op |= (uint64_t)(unsigned)_mm_movemask_epi8(op) << sh;
+        m->ws |= (uint64_t)(unsigned)_mm_movemask_epi8(ws) << sh;
+        m->ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, m1f), v)) << sh;
+    }
+#else /* NEON */
+    static const uint8_t bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
+    const uint8x16_t w = vld1q_u8(bitw), b20 = vdupq_n_u8(0x20);
+    uint64_t r[5] = { 0, 0, 0, 0, 0 };
+    int h, k;
+    for (h = 0; h < 4; h++) {
+        uint8x16_t v = vld1q_u8(p + 16 * h), v20 = vorrq_u8(v, b20), t[5];
+        t[0] = vceqq_u8(v, vdupq_n_u8('"'));
+        t[1] = vceqq_u8(v, vdupq_n_u8('\\'));
+        t[2] = vorrq_u8(vorrq_u8(vceqq_u8(v20, vdupq_n_u8('{')), vceqq_u8(v20, vdupq_n_u8('}'))),
+                        vorrq_u8(vceqq_u8(v20, vdupq_n_u8(',')), vceqq_u8(v20, vdupq_n_u8(':'))));
+        t[3] = vorrq_u8(vorrq_u8(vceqq_u8(v, b20), vceqq_u8(v, vdupq_n_u8('\t'))),
+                        vorrq_u8(vceqq_u8(v, vdupq_n_u8('\n')), vceqq_u8(v, vdupq_n_u8('\r'))));
+        t[4] = vcltq_u8(v, b20);
+        for (k = 0; k < 5; k++) {
+            /* a bit per byte: each half's bytes weighted 1..128 and summed */
+            uint8x16_t x = vandq_u8(t[k], w);
+            uint64_t lo = vaddv_u8(vget_low_u8(x)), hi = vaddv_u8(vget_high_u8(x));
+            r[k] |= (lo | (hi << 8)) << (16 * h);
+        }
+    }
+    m->quote = r[0]; m->bs = r[1]; m->op = r[2]; m->ws = r[3]; m->ctl = r[4];
+#endif
+}
+/* each bit the XOR of it and all below it: 1 from an opening quote to the
+   byte before its closing one */
+static inline uint64_t kinf__prefix_xor(uint64_t x) {
+    x ^= x << 1; x ^= x << 2; x ^= x << 4; x ^= x << 8; x ^= x << 16; x ^= x << 32;
+    return x;
+}
+/* a number or literal at p[k] (its first byte a token): where it ends, if it
+   is whole, one JSON allows, and followed in the buffer by a byte that may
+   end it; else 0 */
+static size_t kinf__scalar_end(const uint8_t* p, size_t k, size_t n) {
+    uint8_t c = p[k];
+    size_t j;
+    if (c == 't' || c == 'n' || c == 'f') {
+        size_t len = c == 'f' ? 5u : 4u;
+        if (k + len >= n || memcmp(p + k + len - 4, c == 't' ? "true" : c == 'f' ? "alse" : "null", 4)) { return 0; }
+        j = k + len;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+        uint8_t st = kinf__num_start(c);
+        for (j = k + 1; j < n; j++) {
+            uint8_t nx = kinf__num_next(st, p[j]);
+            if (!nx) { break; }
+            st = nx;
+        }
+        if (j >= n || !kinf__num_accepts(st)) { return 0; }
+    } else {
+        return 0;
+    }
+    /* the next byte must start another token or be whitespace (not "truex", "1x") */
+    c = kinf__cclass[p[j]];
+    return (c >= KINF__C_QUOTE && c <= KINF__C_WS) ? j : 0;
+}
+/* From p[i], at a token boundary, with the state in s (expect, depth):
+   the whole blocks of 64 bytes in p[i..n), as far as it accepts them.
+   Returns where it stopped, with s->expect and s->depth there. */
+static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, size_t i, size_t n, int dmin) {
+    int d = s->depth, in_arr = kinf__scan_is_arr(s, d), tok_d;
+    uint8_t e = s->expect, tok_e;
+    size_t blk = i, tok_pos = i, tok_end = i;
+    uint64_t in_str = 0, esc_carry = 0, sc_carry = 0;
+    uint64_t wsacc = 0, wsblk = 0;
+    if (e != KINF__X_KEY_OR_END && e != KINF__X_KEY && e != KINF__X_COLON && e != KINF__X_VALUE &&
+        e != KINF__X_VALUE_OR_END && e != KINF__X_COMMA_OR_END) { return i; }
+    tok_e = e; tok_d = d;
+    while (blk + 64 <= n) {
+        kinf__cls64 m;
+        uint64_t quote, bs, instr, sc, tok, err = 0, cov_next = 0;
+        kinf__classify64(p + blk, &m);
+        /* the escapes, in order: the byte after a backslash (and a \u's four
+           hex digits) is neither a quote nor a backslash of its own */
+        quote = m.quote & ~esc_carry;
+        bs = m.bs & ~esc_carry;
+        while (bs) {
+            unsigned b = (unsigned)__builtin_ctzll(bs);
+            size_t at = blk + b;
+            uint64_t cov = 1, lo, hi;
+            unsigned sh = b + 1;
+            uint8_t c = at + 1 < n ? p[at + 1] : 0;
+            if (c == 'u') {
+                if (at + 6 > n || !kinf__is_hex(p[at + 2]) || !kinf__is_hex(p[at + 3]) || !kinf__is_hex(p[at + 4]) || !kinf__is_hex(p[at + 5])) {
+                    err |= 1ull << b; break;
+                }
+                cov = 0x1f;
+            } else if (!kinf__is_json_escape(c)) {
+                err |= 1ull << b; break;
+            }
+            lo = sh < 64 ? cov << sh : 0;
+            hi = cov >> (64 - sh);
+            quote &= ~lo; bs &= ~(lo | (1ull << b)); cov_next |= hi;
+        }
+        instr = kinf__prefix_xor(quote) ^ in_str;
+        err |= m.ctl & instr & ~esc_carry; /* a control byte in a string (an escaped one is refused above) */
+        sc = ~(m.op | m.ws | quote | instr | esc_carry);
+        tok = (m.op & ~instr) | (quote & instr) | (sc & ~((sc << 1) | sc_carry));
+        wsblk = m.ws & ~instr; /* whitespace between tokens: the record's, up to where the pass stops */
+        if (err) { tok &= (err & (0 - err)) - 1; } /* the tokens before the first error */
+        while (tok) {
+            unsigned b = (unsigned)__builtin_ctzll(tok);
+            size_t k = blk + b;
+            uint8_t c = p[k];
+            tok &= tok - 1;
+            tok_pos = k; tok_e = e; tok_d = d;
+            switch (c) {
+            case '"':
+                if (e == KINF__X_KEY || e == KINF__X_KEY_OR_END) { e = KINF__X_COLON; }
+                else if (e == KINF__X_VALUE || e == KINF__X_VALUE_OR_END) { e = KINF__X_COMMA_OR_END; }
+                else { goto stop; }
+                break;
+            case ':':
+                if (e != KINF__X_COLON) { goto stop; }
+                e = KINF__X_VALUE;
+                break;
+            case ',':
+                if (e != KINF__X_COMMA_OR_END) { goto stop; }
+                e = in_arr ? KINF__X_VALUE : KINF__X_KEY;
+                break;
+            case '{': case '[':
+                if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || d + 1 >= KINF_MAX_DEPTH) { goto stop; }
+                d++; in_arr = c == '['; s->arr[d] = (uint8_t)in_arr;
+                e = in_arr ? KINF__X_VALUE_OR_END : KINF__X_KEY_OR_END;
+                break;
+            case '}': case ']':
+                if (d <= dmin || in_arr != (c == ']')) { goto stop; }
+                if (e != KINF__X_COMMA_OR_END && e != (c == '}' ? KINF__X_KEY_OR_END : KINF__X_VALUE_OR_END)) { goto stop; }
+                d--; in_arr = kinf__scan_is_arr(s, d); e = KINF__X_COMMA_OR_END;
+                break;
+            default: { /* a number or a literal, or a byte no token begins with */
+                size_t j;
+                if ((e != KINF__X_VALUE && e != KINF__X_VALUE_OR_END) || !(j = kinf__scalar_end(p, k, n))) { goto stop; }
+                tok_end = j;
+                e = KINF__X_COMMA_OR_END;
+                break;
+            }
+            }
+        }
+        if (err) { goto stop; }
+        wsacc |= wsblk; wsblk = 0;
+        in_str = (uint64_t)((int64_t)instr >> 63);
+        sc_carry = sc >> 63;
+        esc_carry = cov_next;
+        blk += 64;
+    }
+    /* the blocks end inside a string, or inside a number or literal that
+       goes on past them: the state before that token */
+    if (in_str || tok_end > blk) { goto stop; }
+    s->ws = (uint8_t)(s->ws | (wsacc != 0));
+    s->depth = d; s->expect = e;
+    return blk;
+stop:
+    if (tok_pos > blk) { wsacc |= wsblk & (tok_pos - blk >= 64 ? ~0ull : (1ull << (tok_pos - blk)) - 1u); }
+    s->ws = (uint8_t)(s->ws | (wsacc != 0));
+    s->depth = tok_d; s->expect = tok_e;
+    return tok_pos;
+}
+#endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
@@ -3788,6 +4028,9 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
                 if (s->drop && s->drop < dfast) { dfast = s->drop; }
             }
             if (s->depth >= dfast) {
+#ifdef KINF__STRUCT
+                if (n - i >= 64) { i = kinf__scan_struct(s, p, i, n, dfast); }
+#endif
                 i = kinf__scan_deep(s, p, i, n, dfast);
                 if (i >= n) { break; }
             }
@@ -6588,6 +6831,10 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.rules = &inf->rules; q.sc = &inf->scan;
     kinf__pj_ws(&q);
     if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
+    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, in one move */
+        memmove(q.b, q.b + q.i, q.e - q.i);
+        return (long)(q.e - q.i);
+    }
 #ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */
     if (!inf->scan.mt_over && !inf->scan.rec_over) { kinf__pj_tobj(&q, 0, -1, 0, km, dm, full); }
     else
@@ -7437,7 +7684,7 @@ static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return 
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
 static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
-static uint32_t kinf__ix_hash(const char* v) { uint32_t vh = kinf__fnv(v, strlen(v)); return vh ? vh : 1u; } /* 0: not linked */
+static uint32_t kinf__ix_hash(const char* v) { return kinf__fnv_str(v); } /* never 0: 0 is not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
     return kinf__fnv((const char*)(b + 1), b->nslen);
@@ -8387,7 +8634,7 @@ enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     kinf__scan* sc = &inf->scan;
     char key[KINF__MAX_KEY];
-    size_t kl;
+    size_t kl, nsl;
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
@@ -8405,9 +8652,10 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     }
     if (!sc->cset[KINF__CAP_NS]) { inf->c_ns[0] = 0; }
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
-    kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
+    nsl = strlen(inf->c_ns);
+    kl = kinf__key_put(key, inf->c_ns, nsl, inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
-    if (inf->ns_len && (strlen(inf->c_ns) != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
+    if (inf->ns_len && (nsl != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
         /* a server (or a proxy) sent an object the request did not ask for:
            no handler, lister or snapshot of this informer may see it */
         inf->st.malformed++;
@@ -17031,7 +17279,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
     if (!kinf__ok(inf)) { return 0; }
     if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
     if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
-    vh = index ? kinf__ix_hash(value) : kinf__fnv(value, strlen(value));
+    vh = index ? kinf__ix_hash(value) : kinf__fnv_str(value);
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
     while (it->next >= 0) {
         int32_t n = it->next, s = index ? n / inf->ixk : n;
@@ -17125,6 +17373,9 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SEND_FLAGS
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
+#undef KINF__AVX2
+#undef KINF__NEON
+#undef KINF__STRUCT
 #undef KINF__STEP_BYTES
 #undef KINF__TLS_EE_BYTES
 #undef KINF__WARN

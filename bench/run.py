@@ -1148,12 +1148,15 @@ def write_report(results):
     if os.path.exists(extra):
         with open(extra) as f:
             L.append(f.read())
-    # bench/gzip_link.py's block (make bench-gzip, and make bench after the report) is kept
+    # bench/gzip_link.py's block (make bench-gzip, and make bench after the report) and
+    # bench/parse.c's (make bench-parse-doc) are kept
     if os.path.exists(REPORT):
         with open(REPORT) as f:
-            m = re.search(r"<!-- gzip-link -->.*?<!-- /gzip-link -->", f.read(), re.S)
-        if m:
-            L.append(m.group(0) + "\n")
+            old = f.read()
+        for mark in ("gzip-link", "bench-parse"):
+            m = re.search(r"<!-- %s -->.*?<!-- /%s -->" % (mark, mark), old, re.S)
+            if m:
+                L.append(m.group(0) + "\n")
     with open(REPORT, "w") as f:
         f.write("\n".join(L))
     log("wrote %s" % REPORT)

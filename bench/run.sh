@@ -15,6 +15,7 @@ command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 /usr/bin/python3 -c 'import kubernetes' >/dev/null 2>&1 || need="$need python3-kubernetes"
 [ -f /usr/include/jsmn.h ] || need="$need libjsmn-dev"
+[ -f /usr/include/simdjson.h ] || need="$need libsimdjson-dev"
 [ -f /usr/include/bearssl.h ] || need="$need libbearssl-dev"
 if [ -n "$need" ]; then
     echo "bench: installing:$need"

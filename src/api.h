@@ -330,6 +330,11 @@ CONFIGURATION MACROS
     KINF_SELFCHECK            check the store's invariants after every change (tests)
     KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
                               it; elsewhere eight bytes at a time, or one)
+    KINF_SCAN_STRUCTURAL      the scanner's structural pass (SSE2, AVX2 with -mavx2, NEON on
+                              arm64; not with -Os or KINF_NO_SIMD): the bytes under the member
+                              table's levels classified 64 at a time into bit masks, the
+                              tokens stepped from them. Off by default: on Kubernetes
+                              objects it is slower than the token loop (docs/performance.md)
     KINF_ENGINE_ONLY          the engine alone, freestanding (a microcontroller): no POSIX
                               header, socket, file or clock. kinf_poll, kinf_run, kinf_fd,
                               kinf_wants, kinf_timeout_ms, kinf_engine_refresh_token_file and the

@@ -41,6 +41,16 @@
 #include <emmintrin.h>
 #define KINF__SSE2 1
 #endif
+/* the JSON scanner's structural pass: 32 bytes at a time where the build
+   allows AVX2 (-mavx2, -march=...), NEON on arm64 */
+#if defined(__AVX2__) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <immintrin.h>
+#define KINF__AVX2 1
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && defined(__GNUC__) && !defined(KINF_NO_SIMD)
+#include <arm_neon.h>
+#define KINF__NEON 1
+#endif
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
@@ -130,6 +140,12 @@ static uint32_t kinf__fnv(const char* s, size_t n) {
     uint32_t h = 2166136261u;
     size_t i;
     for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
+    return h ? h : 1u;
+}
+/* kinf__fnv of a C string, in one pass (no strlen first) */
+static uint32_t kinf__fnv_str(const char* s) {
+    uint32_t h = 2166136261u;
+    for (; *s; s++) { h ^= (uint8_t)*s; h *= 16777619u; }
     return h ? h : 1u;
 }
 /* copies at most cap-1 bytes; returns 0 if src did not fit */

@@ -295,6 +295,10 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.rules = &inf->rules; q.sc = &inf->scan;
     kinf__pj_ws(&q);
     if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
+    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, in one move */
+        memmove(q.b, q.b + q.i, q.e - q.i);
+        return (long)(q.e - q.i);
+    }
 #ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */
     if (!inf->scan.mt_over && !inf->scan.rec_over) { kinf__pj_tobj(&q, 0, -1, 0, km, dm, full); }
     else

@@ -327,7 +327,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
     if (!kinf__ok(inf)) { return 0; }
     if (!it || !out || !value) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": it, value or out is NULL"); return 0; }
     if (index < 0 || index >= inf->nidx) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_index_next", ": no such index"); return 0; }
-    vh = index ? kinf__ix_hash(value) : kinf__fnv(value, strlen(value));
+    vh = index ? kinf__ix_hash(value) : kinf__fnv_str(value);
     if (it->pos == 0) { it->pos = 1; it->next = *kinf__ixhead(inf, index, vh); }
     while (it->next >= 0) {
         int32_t n = it->next, s = index ? n / inf->ixk : n;
@@ -421,6 +421,9 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__SEND_FLAGS
 #undef KINF__SLOT_BITS
 #undef KINF__SSE2
+#undef KINF__AVX2
+#undef KINF__NEON
+#undef KINF__STRUCT
 #undef KINF__STEP_BYTES
 #undef KINF__TLS_EE_BYTES
 #undef KINF__WARN

@@ -296,7 +296,7 @@ enum { KINF__OP_UPSERT = 0, KINF__OP_DELETE, KINF__OP_LIST };
 static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op) {
     kinf__scan* sc = &inf->scan;
     char key[KINF__MAX_KEY];
-    size_t kl;
+    size_t kl, nsl;
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
@@ -314,9 +314,10 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     }
     if (!sc->cset[KINF__CAP_NS]) { inf->c_ns[0] = 0; }
     if (!sc->cset[KINF__CAP_UID]) { inf->c_uid[0] = 0; }
-    kl = kinf__key_put(key, inf->c_ns, strlen(inf->c_ns), inf->c_name, strlen(inf->c_name));
+    nsl = strlen(inf->c_ns);
+    kl = kinf__key_put(key, inf->c_ns, nsl, inf->c_name, strlen(inf->c_name));
     key[kl] = 0;
-    if (inf->ns_len && (strlen(inf->c_ns) != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
+    if (inf->ns_len && (nsl != inf->ns_len || memcmp(inf->c_ns, inf->path + inf->ns_off, inf->ns_len) != 0)) {
         /* a server (or a proxy) sent an object the request did not ask for:
            no handler, lister or snapshot of this informer may see it */
         inf->st.malformed++;

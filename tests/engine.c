@@ -77,12 +77,7 @@ static size_t feed(kinf_informer_t* inf, const char* resp, size_t step, uint64_t
 /* the request the engine sends now, whole */
 static const char* request(kinf_informer_t* inf, uint64_t now) {
     static char r[2048];
-    size_t len;
-    const uint8_t* b;
-    if (!(kinf_engine_tick(kinf_informer_engine(inf), now) & KINF_ENG_SEND) || !(b = kinf_engine_sendbuf(kinf_informer_engine(inf), &len)) || len >= sizeof(r)) { return ""; }
-    memcpy(r, b, len); r[len] = 0;
-    kinf_engine_sent(kinf_informer_engine(inf), len, now);
-    return r;
+    return kinf_test_request(inf, now, r, sizeof(r));
 }
 
 static unsigned char g_mem[160u << 10];

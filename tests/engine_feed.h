@@ -31,4 +31,15 @@ static size_t kinf_test_feed(kinf_informer_t* inf, const void* data, size_t n,
     }
     return p;
 }
+/* the request the engine sends now, whole, into r (cap bytes, NUL-ended);
+   "" when it has none or it does not fit */
+static inline const char* kinf_test_request(kinf_informer_t* inf, uint64_t now, char* r, size_t cap) {
+    size_t len;
+    const uint8_t* b;
+    r[0] = 0;
+    if (!(kinf_engine_tick(kinf_informer_engine(inf), now) & KINF_ENG_SEND) || !(b = kinf_engine_sendbuf(kinf_informer_engine(inf), &len)) || len >= cap) { return r; }
+    memcpy(r, b, len); r[len] = 0;
+    kinf_engine_sent(kinf_informer_engine(inf), len, now);
+    return r;
+}
 #endif

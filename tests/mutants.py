@@ -6,7 +6,8 @@
 Each mutant in tests/mutants.txt changes one line of a module in src/. For
 each, a copy of the tree gets the change, kinformer.h is built from it, and
 the suite named for the mutant runs against it (unit: tests/unit/main.c,
-with TLS; engine: tests/engine.c, the engine alone). A mutant may instead
+with TLS; unit-struct: the same with KINF_SCAN_STRUCTURAL; engine:
+tests/engine.c, the engine alone). A mutant may instead
 name a check: "build:" the make targets to build with the mutant applied
 (a tool, say build/kubediff) and "check:" the command to run in the copy
 (an integration scenario, say `python3 tests/integration.py --kwatch
@@ -30,6 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUITES = {
     "unit": (["cc", "-std=c99", "-O1", "-g", "-DKINF_TLS_BEARSSL", "-o", "{out}", "tests/unit/main.c", "-lbearssl"], 300),
     "engine": (["cc", "-std=c99", "-O1", "-g", "-o", "{out}", "tests/engine.c"], 120),
+    # the unit tests with the scanner's structural pass compiled in
+    "unit-struct": (["cc", "-std=c99", "-O1", "-g", "-DKINF_TLS_BEARSSL", "-DKINF_SCAN_STRUCTURAL", "-o", "{out}", "tests/unit/main.c", "-lbearssl"], 300),
 }
 
 
@@ -117,7 +120,7 @@ def run(m, work):
         if r.returncode:
             return "caught", "does not compile"
         try:
-            r = subprocess.run([out], cwd=work, capture_output=True, text=True, timeout=limit)
+            r = subprocess.run([out], cwd=work, capture_output=True, text=True, errors="replace", timeout=limit)
         except subprocess.TimeoutExpired:
             return "caught", "did not finish in %d s" % limit
         return verdict(r)

@@ -7,7 +7,7 @@
 # the plain build's count of checks, with the failures of all four.
 cd "$(dirname "$0")/.." || exit 1
 fail=0; plain=""
-for cfg in unit unit-asan unit-nosimd unit-tls unit-threads; do
+for cfg in unit unit-asan unit-nosimd unit-struct unit-tls unit-threads; do
     out=$(build/$cfg 2>&1); rc=$?
     line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
     runs=$(printf '%s\n' "$out" | grep -E '^# [0-9]+ assertions run' | tail -1)

@@ -54,6 +54,7 @@ int main(void) {
     test_ingest_head();
     test_chunked();
     test_scanner();
+    test_scanner_blocks();
     test_projection();
     test_projection_32_rules();
     test_projection_long_key();
