@@ -242,7 +242,7 @@ static void kinf__arena_free(kinf_informer_t* inf, uint32_t ref) {
     kinf__fl_insert(inf, ref, size);
     kinf__blk_pfree(inf, ref + size, 1);
 }
-#ifndef KINF_NO_SNAPSHOT /* the journal's edits in place */
+#if !defined(KINF_NO_SNAPSHOT) && !defined(KINF_ENGINE_ONLY) /* the journal's edits in place (files: the driver's part) */
 /* block ref (allocated) made to hold want bytes, no more than it has: what
    it no longer needs goes back when it can be a block */
 static void kinf__arena_shrink(kinf_informer_t* inf, uint32_t ref, size_t want) {
