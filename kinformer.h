@@ -13219,7 +13219,11 @@ static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
 static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
     kinf__fent* e = (kinf__fent*)inf->grow_user;
     kinf_factory_t* f = e->f;
+    /* want: room above the top as it is; least: room once it is compacted
+       (its arena asked because the live bytes and need pass store_bytes) */
     size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
+    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
+    if (want > e->cap - e->asz || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
     if (want > e->cap - e->asz) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
     step = e->asz / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(e->asz / 4u);
     if (step < want) { step = want; }

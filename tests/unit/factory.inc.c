@@ -697,4 +697,24 @@ static void test_factory_budget(void) {
     CHECK(se->store_bytes == 3000 && po->store_bytes >= po->used && cm->store_bytes >= 1000 && fa_packed(f));
     CHECK(fa_intact(po, "p", 0, 0, 0, kinf_count(po)) && kinf_count(po) >= 6);
     free(f);
+    /* a store with holes and too little budget above its top for the new
+       object there, but enough once it is compacted: it grows by what the
+       compaction leaves short and takes it (no STORE_BUDGET_FULL) */
+    f = fa_mk_budget(4, 12288, 0, 0, 0, 0);
+    if (!CHECK(f != 0)) { return; }
+    po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0);
+    if (!CHECK(po && cm)) { free(f); return; }
+    watch_begin(po); watch_begin(cm);
+    fa_fill(po, "ADDED", "p", 0, 10, 300);
+    fa_fill(cm, "ADDED", "c", 0, 1, 0);
+    fa_fill(cm, "ADDED", "c", 1, 16, 300); /* 16: max_objects */
+    fa_fill(po, "DELETED", "p", 0, 1, 0); fa_fill(po, "DELETED", "p", 2, 3, 0); fa_fill(po, "DELETED", "p", 4, 5, 0);
+    fa_fill(cm, "DELETED", "c", 1, 4, 0);
+    CHECK(kinf_factory_stats(f).store_granted == 12288 && po->top > po->used); /* the budget given out, holes in pods */
+    log_reset();
+    fa_fill(po, "ADDED", "q", 0, 1, 1990);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
+    CHECK(fa_intact(po, "q", 0, 1, 1990, 8) && fa_intact(po, "p", 5, 10, 300, 8));
+    CHECK(fa_intact(cm, "c", 4, 16, 300, 13) && fa_packed(f));
+    free(f);
 }
