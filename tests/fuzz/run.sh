@@ -4,7 +4,7 @@
 #   bash tests/fuzz/run.sh SECONDS [TARGET...]
 #
 # TARGET is one of: http_head chunked watch list reflector kubeconfig pem base64
-# discovery gzip snapshot hub
+# discovery gzip snapshot journal hub
 # (default: all). For each target this
 #   1. builds build/fuzz/fuzz_TARGET from tests/fuzz/fuzz_TARGET.c with clang
 #      (-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
@@ -26,7 +26,7 @@
 set -u
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$(dirname "$0")/../.." || exit 2
-ALL="http_head chunked watch list reflector kubeconfig pem base64 discovery gzip snapshot hub"
+ALL="http_head chunked watch list reflector kubeconfig pem base64 discovery gzip snapshot journal hub"
 if [ $# -lt 1 ] || ! [ "$1" -ge 1 ] 2>/dev/null; then
     echo "usage: $0 SECONDS [TARGET...]   (targets: $ALL)" >&2
     exit 2
@@ -53,7 +53,7 @@ maxlen() {
         watch|list) echo 32768 ;;
         base64) echo 4096 ;;
         discovery) echo 131072 ;;
-        gzip|snapshot) echo 65536 ;;
+        gzip|snapshot|journal) echo 65536 ;;
         *) echo 16384 ;;
     esac
 }
@@ -114,6 +114,12 @@ if [ "${FUZZ_SEEDS:-1}" != 0 ]; then
         mkdir -p "$B/seeds/snapshot"
         FUZZ_SNAPSHOT_SEEDS="$B/seeds/snapshot" "$B/fuzz_snapshot" >"$B/logs/seeds_snapshot.log" 2>&1 \
             || echo "# snapshot seeds failed: see $B/logs/seeds_snapshot.log"
+    fi
+    # and so are journals
+    if [ "${BUILT[journal]:-0}" = 1 ]; then
+        mkdir -p "$B/seeds/journal"
+        FUZZ_JOURNAL_SEEDS="$B/seeds/journal" "$B/fuzz_journal" >"$B/logs/seeds_journal.log" 2>&1 \
+            || echo "# journal seeds failed: see $B/logs/seeds_journal.log"
     fi
 fi
 
