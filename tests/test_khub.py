@@ -114,19 +114,19 @@ def get(conn, path, headers=None):
 
 
 class Fake:
-    def __init__(self, d, churn):
+    def __init__(self, d, churn, extra=()):
         self.port_file = os.path.join(d, "fake.port")
         self.p = start([sys.executable, FAKEAPI, "--port", "0", "--port-file", self.port_file, "--lifetime", "600",
                         "--exit-with-parent", "--pods", "40", "--namespaces", "3", "--configmaps", "6",
-                        "--churn", str(churn), "--bookmark-interval", "1"],
+                        "--churn", str(churn), "--bookmark-interval", "1"] + list(extra),
                        out=open(os.path.join(d, "fake.log"), "wb"), err=subprocess.STDOUT)
         wait_for(lambda: os.path.exists(self.port_file) and open(self.port_file).read().strip(), "fakeapi's port")
         self.port = int(open(self.port_file).read())
         self.url = "http://127.0.0.1:%d" % self.port
 
-    def req(self, method, path, body=None):
+    def req(self, method, path, body=None, headers=None):
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
-        c.request(method, path, body=body)
+        c.request(method, path, body=body, headers=headers or {})
         r = c.getresponse()
         data = r.read()
         c.close()
@@ -174,7 +174,7 @@ class Khub:
         self.port = free_port()
         self.url = "http://127.0.0.1:%d" % self.port
         self.err_path = os.path.join(d, name + ".err")
-        self.p = start([ARGS.khub, "--server", server, "--listen", "unix:" + self.sock, "--listen", "127.0.0.1:%d" % self.port,
+        self.p = start([ARGS.khub] + (["--server", server] if server else []) + ["--listen", "unix:" + self.sock, "--listen", "127.0.0.1:%d" % self.port,
                         "--stats"] + extra + [resources], out=open(os.path.join(d, name + ".out"), "wb"),
                        err=open(self.err_path, "wb"))
         wait_for(lambda: "khub: serving" in self.err() or self.p.poll() is not None, "khub to listen")
@@ -204,8 +204,9 @@ class Khub:
         return "# cache %d objects\n" % len(lines) + "".join(l + "\n" for l in lines)
 
 
-def kubectl(server, *args, timeout=60):
-    r = subprocess.run(["kubectl", "--server", server] + list(args), stdin=subprocess.DEVNULL, capture_output=True,
+def kubectl(server, *args, timeout=60, token=None):
+    r = subprocess.run(["kubectl", "--server", server] + (["--token", token] if token else []) + list(args), stdin=subprocess.DEVNULL,
+                       capture_output=True,
                        timeout=timeout)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
@@ -511,9 +512,16 @@ def scenario_hostile(d):
 
 
 def scenario_scoped(d):
-    """khub -n ns-1 -l tier=web: its cache holds part of the pods; what asks for more is the API server's to answer."""
-    fake = Fake(d, churn=0)
-    hub = Khub(d, "scoped", fake.url, ["--no-client-auth", "-n", "ns-1", "-l", "tier=web"], resources="pods")
+    """khub -n ns-1 -l tier=web: its cache holds part of the pods; what asks for more is the API server's to answer.
+    The API server asks for a token: khub's own, from a kubeconfig, is never lent to a forwarded request."""
+    fake = Fake(d, churn=0, extra=["--token", "hub-own-token"])
+    kc = os.path.join(d, "kubeconfig")
+    with open(kc, "w") as f:
+        f.write("apiVersion: v1\nkind: Config\ncurrent-context: c\nclusters:\n- name: k\n  cluster: {server: '%s'}\n"
+                "users:\n- name: u\n  user: {token: hub-own-token}\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n" % fake.url)
+    hub = Khub(d, "scoped", None, ["--kubeconfig", kc, "--no-client-auth", "-n", "ns-1", "-l", "tier=web", "--memory", "8Mi"],
+               resources="pods")
+    mine = {"Authorization": "Bearer hub-own-token"}  # a client that has the token itself
     checks = []
 
     def check(cond, what):
@@ -528,14 +536,23 @@ def scenario_scoped(d):
     check(st == 200 and "x-kinformer-confirmed-age-ms" in h and hub.keys(sel) == want,
           "the cache's own selector and namespace: served from the cache, equal to the truth")
     all_ns1 = fake.req("GET", "/_fake/state?path=/api/v1/namespaces/ns-1/pods")[1].decode()
+    st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods", mine)
+    check(st == 200 and "x-kinformer-confirmed-age-ms" not in h and hub.keys("/api/v1/namespaces/ns-1/pods", mine) == all_ns1 and
+          all_ns1 != want, "a list without the selector: forwarded, every pod of ns-1 (%s)" % all_ns1.split("\n")[0])
     st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods")
-    check(st == 200 and "x-kinformer-confirmed-age-ms" not in h and hub.keys("/api/v1/namespaces/ns-1/pods") == all_ns1 and all_ns1 != want,
-          "a list without the selector: forwarded, every pod of ns-1 (%s)" % all_ns1.split("\n")[0])
-    st, h, body = get(hub.conn(), "/api/v1/pods?labelSelector=tier%3Dweb")
+    check(st == 401, "forwarded with no Authorization of the client's: the API server's 401, khub's token not lent (%s)" % st)
+    st, h, body = get(hub.conn(), "/api/v1/pods?labelSelector=tier%3Dweb", mine)
     check(st == 200 and "x-kinformer-confirmed-age-ms" not in h, "a list of all namespaces: forwarded")
+    body = json.dumps({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "from-a-client", "namespace": "ns-1"}})
+    for hdrs, want_st in (({}, 401), (mine, 201)):
+        c = hub.conn()
+        c.request("POST", "/api/v1/namespaces/ns-1/configmaps", body=body, headers=dict(hdrs, **{"Content-Type": "application/json"}))
+        r = c.getresponse()
+        r.read()
+        check(r.status == want_st, "a write %s the client's token: %d (want %d)" % ("with" if hdrs else "without", r.status, want_st))
     others = [l.split()[0] for l in all_ns1.splitlines()[1:] if l not in want.splitlines()]
     if others:
-        st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods/" + others[0].split("/")[1])
+        st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods/" + others[0].split("/")[1], mine)
         check(st == 200 and json.loads(body)["metadata"]["name"] == others[0].split("/")[1],
               "a get of a pod outside the cache's selector: the API server's answer, not 404 (%s)" % st)
     else:
@@ -545,6 +562,7 @@ def scenario_scoped(d):
                          for o in json.loads(out)["items"])) if rc == 0 else ""
     check("# cache %d objects\n" % got.count("\n") + got == want, "kubectl get -n ns-1 -l tier=web equals the truth")
     stop(hub.p)
+    check("store_capacity=8388608" in hub.err(), "--memory 8Mi: the cache's store is 8 MiB")
     stop(fake.p)
     bad = [w for ok, w in checks if not ok]
     report("scoped (%d checks)" % len(checks), not bad, "; ".join(bad))
