@@ -401,6 +401,10 @@ static void test_hub_more(void) {
           !strstr(r, "\"name\":\"pods\""));
     r = hub_ask(h, id, "GET /apis/batch/v1 HTTP/1.1\r\n\r\n", t);
     CHECK(STARTS(r, "HTTP/1.1 404 "));
+    r = hub_ask(h, id, "GET /version HTTP/1.1\r\n\r\n", t); /* no forwarding: the hub's own */
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"gitVersion\":\"v0.0.0-kinformer-") && strstr(r, "\"platform\":\"khub\""));
+    r = hub_ask(h, id, "GET /api HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"kind\":\"APIVersions\",\"versions\":[\"v1\"]"));
     /* the narrowed cache: with its selector, served; without it, not (it holds only those) */
     r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Dweb HTTP/1.1\r\n\r\n", t);
     CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"kind\":\"DeploymentList\",\"apiVersion\":\"apps/v1\"") && strstr(r, "\"name\":\"d1\""));
