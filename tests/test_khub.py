@@ -497,6 +497,8 @@ def scenario_hostile(d):
     check(st == 200 and "x-kinformer-confirmed-age-ms" in h and "x-kinformer-unconfirmed-since" in h,
           "lists answered beside a watcher that does not read; the freshness headers")
     s.close()
+    st, h, body = get(hub.conn(), "/version", auth)
+    check(st == 200 and "gitVersion" in json.loads(body), "/version: the API server's, forwarded")
     # forwarding with the API server gone: 503 with a Status
     stop(fake.p)
     c = hub.conn()
