@@ -913,8 +913,35 @@ static int kinf__hub_seek(const kinf__hres* r, uint64_t rv, int cap, uint64_t* o
     *out = i;
     return 0;
 }
+/* the next term of a selector as written, from s: split at the commas
+   outside parentheses (not those of "in (a,b)"), spaces trimmed; 0 at the end */
+static const char* kinf__hub_term(const char* s, const char** t, size_t* tl) {
+    const char* e;
+    int depth = 0;
+    while (*s == ' ' || *s == ',') { s++; }
+    if (!*s) { return 0; }
+    for (e = s; *e && (depth || *e != ','); e++) { depth += *e == '('; depth -= *e == ')' && depth; }
+    *t = s; *tl = (size_t)(e - s);
+    while (*tl && s[*tl - 1] == ' ') { (*tl)--; }
+    return e;
+}
+/* does a request's selector hold every term of the cache's own selector,
+   as written? Then every object it asks for is in the cache. (A term
+   written otherwise is not recognised: the request is forwarded.) */
+static int kinf__hub_covers(const char* req, const char* own) {
+    const char *o = own, *ot, *qt;
+    size_t ol, ql;
+    while ((o = kinf__hub_term(o, &ot, &ol)) != 0) {
+        const char* q = req;
+        int found = 0;
+        while (!found && (q = kinf__hub_term(q, &qt, &ql)) != 0) { found = ql == ol && !memcmp(qt, ot, ol); }
+        if (!found) { return 0; }
+    }
+    return 1;
+}
 /* A list, a get or a watch of a cached resource. */
-static void kinf__hub_resource(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q, kinf__hres* r, const char* ns, const char* name) {
+static void kinf__hub_resource(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q, kinf__hres* r, const char* ns, const char* name,
+                               const char* raw, size_t rawlen) {
     char lsel[KINF__MAX_STR], fsel[KINF__MAX_STR], v[KINF__MAX_STR], why[256];
     const char* qs = q->query;
     size_t qn = q->query_len;
@@ -932,6 +959,7 @@ static void kinf__hub_resource(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q,
         if (ns[0]) { kinf__cat(key, sizeof(key), ns); kinf__cat(key, sizeof(key), "/"); }
         if (!kinf__cat(key, sizeof(key), name) || !kinf_get(r->inf, key, &o)) {
             char msg[KINF__MAX_NAME * 2 + 32];
+            if ((r->inf->lsel[0] || r->inf->fsel[0]) && h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; } /* outside the cache's selector, maybe */
             msg[0] = 0;
             kinf__cat(msg, sizeof(msg), r->r.plural); kinf__cat(msg, sizeof(msg), " \""); kinf__cat(msg, sizeof(msg), name);
             h->st.not_found++;
@@ -947,6 +975,14 @@ static void kinf__hub_resource(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q,
     }
     if (kinf__hub_qget(qs, qn, "labelSelector", lsel, sizeof(lsel)) < 0 || kinf__hub_qget(qs, qn, "fieldSelector", fsel, sizeof(fsel)) < 0) {
         kinf__hub_status(h, c, 400, "BadRequest", "a selector is malformed or too long", 0, 0, 0);
+        return;
+    }
+    if (!kinf__hub_covers(lsel, r->inf->lsel) || !kinf__hub_covers(fsel, r->inf->fsel)) {
+        /* the cache holds only the objects of its own selector: a request without it asks for more */
+        if (h->nfw) { kinf__hub_forward(h, c, raw, rawlen, q); return; }
+        h->st.bad_requests++;
+        kinf__hub_status(h, c, 400, "BadRequest", "this node-local cache holds only the objects of its selector, which the request lacks: ",
+                         r->inf->lsel[0] ? r->inf->lsel : r->inf->fsel, 0, 0);
         return;
     }
     if (kinf__hub_sel_parse(&c->sel, lsel, fsel, why, sizeof(why)) != KINF_OK) {
@@ -1137,7 +1173,7 @@ static void kinf__hub_route(kinf_hub_t* h, kinf__hcl* c, const kinf__hreq* q, co
         kinf__hub_status(h, c, 404, "NotFound", "not cached by this node-local server", 0, 0, 0);
         return;
     }
-    kinf__hub_resource(h, c, q, r, ns, n - b == 2 ? name : 0);
+    kinf__hub_resource(h, c, q, r, ns, n - b == 2 ? name : 0, raw, rawlen);
 }
 /* The head in c->in is whole (hl bytes): parse, route, keep what follows. */
 static void kinf__hub_request(kinf_hub_t* h, kinf__hcl* c, size_t hl) {
@@ -1463,6 +1499,7 @@ KINF_API void kinf_hub_tick(kinf_hub_t* h, uint64_t now) {
             h->st.slow_ended++;
             KINF__HUB_LOG(h, INFO, HUB_SLOW_CLIENT, 0, 0);
             c->st = KINF__HC_CLOSE;
+            c->olen = c->opos = 0; /* what it did not take is dropped: else the connection waits on it, never closed */
             continue;
         }
         if (c->opos > 0 && c->opos < c->olen) {
@@ -1577,7 +1614,7 @@ KINF_API int kinf_hub_listen(kinf_hub_t* h, const char* addr, int auth) {
     h->nl++;
     return KINF_OK;
 }
-/* the port a TCP listener got (its address asked for port 0); 0 for none */
+/* the clients waiting on listener k taken (16 at most a turn); one beyond the pool is answered 503 and closed */
 static void kinf__hub_accept(kinf_hub_t* h, int k, uint64_t now) {
     int n;
     for (n = 0; n < 16; n++) {

@@ -17,8 +17,15 @@ socket and a loopback port. Scenarios (each one check):
                  Status, closed), --max-clients (503), a slow head (408),
                  tokens (401 with a Status), forwarding when the API server
                  is away (503 with a Status), the unix socket's mode.
+                 Also: short resource names, [::1], addresses refused,
+                 timeoutSeconds, kubectl paging a list (limit/continue).
+  scoped         khub -n NS -l SEL: what its cache holds is served from it,
+                 a request asking for more (no selector, another
+                 namespace, a get outside the selector) goes to the API
+                 server.
   offline-start  --snapshot-dir: khub started with the API server away
-                 serves the last state at once, marked unconfirmed.
+                 serves the last state at once, marked unconfirmed; when
+                 the API server returns, the changes made meanwhile arrive.
 A client library that is not installed (python3-kubernetes: tests/deps.sh;
 @kubernetes/client-node: bench/node, `npm ci`) is skipped and counted so.
 Every wait is progress-based with generous bounds; every process started
@@ -107,19 +114,19 @@ def get(conn, path, headers=None):
 
 
 class Fake:
-    def __init__(self, d, churn):
+    def __init__(self, d, churn, extra=()):
         self.port_file = os.path.join(d, "fake.port")
         self.p = start([sys.executable, FAKEAPI, "--port", "0", "--port-file", self.port_file, "--lifetime", "600",
                         "--exit-with-parent", "--pods", "40", "--namespaces", "3", "--configmaps", "6",
-                        "--churn", str(churn), "--bookmark-interval", "1"],
+                        "--churn", str(churn), "--bookmark-interval", "1"] + list(extra),
                        out=open(os.path.join(d, "fake.log"), "wb"), err=subprocess.STDOUT)
         wait_for(lambda: os.path.exists(self.port_file) and open(self.port_file).read().strip(), "fakeapi's port")
         self.port = int(open(self.port_file).read())
         self.url = "http://127.0.0.1:%d" % self.port
 
-    def req(self, method, path, body=None):
+    def req(self, method, path, body=None, headers=None):
         c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
-        c.request(method, path, body=body)
+        c.request(method, path, body=body, headers=headers or {})
         r = c.getresponse()
         data = r.read()
         c.close()
@@ -133,6 +140,21 @@ class Fake:
 
     def watchers(self):
         return json.loads(self.req("GET", "/_fake/watchers")[1])
+
+    def down(self):
+        """Is the API server away (its port refusing connections)?"""
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=5).close()
+            return False
+        except OSError:
+            return True
+
+    def restarts(self):
+        """How many times it came back; -1 while it is away."""
+        try:
+            return self.stats().get("restarts", 0)
+        except OSError:
+            return -1
 
     def churn(self, rate):
         self.req("POST", "/_fake/churn?rate=%s" % rate)
@@ -152,7 +174,7 @@ class Khub:
         self.port = free_port()
         self.url = "http://127.0.0.1:%d" % self.port
         self.err_path = os.path.join(d, name + ".err")
-        self.p = start([ARGS.khub, "--server", server, "--listen", "unix:" + self.sock, "--listen", "127.0.0.1:%d" % self.port,
+        self.p = start([ARGS.khub] + (["--server", server] if server else []) + ["--listen", "unix:" + self.sock, "--listen", "127.0.0.1:%d" % self.port,
                         "--stats"] + extra + [resources], out=open(os.path.join(d, name + ".out"), "wb"),
                        err=open(self.err_path, "wb"))
         wait_for(lambda: "khub: serving" in self.err() or self.p.poll() is not None, "khub to listen")
@@ -182,8 +204,9 @@ class Khub:
         return "# cache %d objects\n" % len(lines) + "".join(l + "\n" for l in lines)
 
 
-def kubectl(server, *args, timeout=60):
-    r = subprocess.run(["kubectl", "--server", server] + list(args), stdin=subprocess.DEVNULL, capture_output=True,
+def kubectl(server, *args, timeout=60, token=None):
+    r = subprocess.run(["kubectl", "--server", server] + (["--token", token] if token else []) + list(args), stdin=subprocess.DEVNULL,
+                       capture_output=True,
                        timeout=timeout)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
@@ -320,6 +343,14 @@ def scenario_real_clients(d):
     got = "".join(sorted("%s/%s %s\n" % (o["metadata"]["namespace"], o["metadata"]["name"], o["metadata"]["resourceVersion"])
                          for o in json.loads(out)["items"])) if rc == 0 else ""
     check("# cache %d objects\n" % got.count("\n") + got == truth, "kubectl get -A -o json equals the truth")
+    # kubectl pages a list with limit and continue: 7 at a time, every object once
+    st, h, body = get(hub.conn(), "/api/v1/pods?limit=7")
+    tok = json.loads(body)["metadata"].get("continue", "") if st == 200 else ""
+    rc, out, err = kubectl(hub.url, "get", "pods", "-A", "-o", "json", "--chunk-size=7")
+    got = "".join(sorted("%s/%s %s\n" % (o["metadata"]["namespace"], o["metadata"]["name"], o["metadata"]["resourceVersion"])
+                         for o in json.loads(out)["items"])) if rc == 0 else ""
+    check(tok and "# cache %d objects\n" % got.count("\n") + got == truth,
+          "kubectl get -A --chunk-size=7 (limit, continue) equals the truth (continue token %r)" % tok)
     # selectors, as the API server reads them
     want = fake.req("GET", "/_fake/state?path=/api/v1/pods&labelSelector=tier%3Dweb")[1].decode()
     check(hub.keys("/api/v1/pods?labelSelector=tier%3Dweb") == want, "a label selector's list equals the truth's")
@@ -382,7 +413,16 @@ def scenario_hostile(d):
     tok = os.path.join(d, "token")
     with open(tok, "w") as f:
         f.write("s3cret\n")
-    hub = Khub(d, "hostile", fake.url, ["--client-token-file", tok, "--max-clients", "3"])
+    v6 = None
+    try:  # a loopback [::1] address too, where the host has IPv6
+        s6 = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+        s6.bind(("::1", 0))
+        v6 = s6.getsockname()[1]
+        s6.close()
+    except OSError:
+        skip("hostile: [::1]", "no IPv6 loopback here")
+    hub = Khub(d, "hostile", fake.url, ["--client-token-file", tok, "--max-clients", "3"] + (["--listen", "[::1]:%d" % v6] if v6 else []),
+               resources="po,cm")  # short names, as kwatch takes them
     checks = []
 
     def check(cond, what):
@@ -400,6 +440,27 @@ def scenario_hostile(d):
     check(st == 401 and json.loads(body)["code"] == 401, "a wrong token: 401 with a Status")
     st, h, body = get(hub.conn(unix=True), "/api/v1/pods")
     check(st == 200, "the unix socket needs no token (its mode guards it)")
+    st, h, body = get(hub.conn(unix=True), "/api/v1/configmaps")
+    check(st == 200 and json.loads(body)["kind"] == "ConfigMapList", "short names (po,cm) resolved: configmaps served")
+    if v6:
+        c6 = http.client.HTTPConnection("::1", v6, timeout=20)
+        st, h, body = get(c6, "/api/v1/pods", auth)
+        st2, h2, body2 = get(http.client.HTTPConnection("::1", v6, timeout=20), "/api/v1/pods")
+        check(st == 200 and st2 == 401, "[::1]:PORT serves, and asks for the token (%s, %s)" % (st, st2))
+    # a watch's timeoutSeconds ends its stream (the connection closed: Connection: close)
+    r = raw_exchange(hub.port, b"GET /api/v1/pods?watch=1&resourceVersion=0&timeoutSeconds=2 HTTP/1.1\r\n"
+                     b"Authorization: Bearer s3cret\r\nConnection: close\r\n\r\n", timeout=60)
+    check(r.startswith(b"HTTP/1.1 200 ") and r.endswith(b"\r\n0\r\n\r\n") and b'"type":"ADDED"' in r,
+          "timeoutSeconds=2 ends the watch (%d bytes, ends %r)" % (len(r), r[-12:]))
+    # addresses other than loopback and unix are refused, and a TCP address needs a token file or --no-client-auth
+    for args, what in ((["--listen", "0.0.0.0:%d" % free_port(), "--no-client-auth"], "0.0.0.0"),
+                       (["--listen", "10.1.2.3:%d" % free_port(), "--no-client-auth"], "10.1.2.3"),
+                       (["--listen", "localhost:%d" % free_port(), "--no-client-auth"], "localhost"),
+                       (["--listen", "127.0.0.1:%d" % free_port()], "no --no-client-auth")):
+        pr = subprocess.run([ARGS.khub, "--server", fake.url] + args + ["pods"], stdin=subprocess.DEVNULL, capture_output=True,
+                            timeout=120)
+        check(pr.returncode == 2 and b"--listen" in pr.stderr,
+              "--listen %s refused with a usage error (%d: %r)" % (what, pr.returncode, pr.stderr[-160:]))
     r = raw_exchange(hub.port, b"GET /api/v1/pods HTTP/1.1\r\nBad Header: x\r\nAuthorization: Bearer s3cret\r\n\r\n")
     check(r.startswith(b"HTTP/1.1 400 ") and b'"reason":"BadRequest"' in r, "a malformed header: 400 with a Status, closed")
     r = raw_exchange(hub.port, b"GARBAGE\r\n\r\n")
@@ -436,6 +497,8 @@ def scenario_hostile(d):
     check(st == 200 and "x-kinformer-confirmed-age-ms" in h and "x-kinformer-unconfirmed-since" in h,
           "lists answered beside a watcher that does not read; the freshness headers")
     s.close()
+    st, h, body = get(hub.conn(), "/version", auth)
+    check(st == 200 and "gitVersion" in json.loads(body), "/version: the API server's, forwarded")
     # forwarding with the API server gone: 503 with a Status
     stop(fake.p)
     c = hub.conn()
@@ -450,6 +513,63 @@ def scenario_hostile(d):
     report("hostile (%d checks)" % len(checks), not bad, "; ".join(bad))
 
 
+def scenario_scoped(d):
+    """khub -n ns-1 -l tier=web: its cache holds part of the pods; what asks for more is the API server's to answer.
+    The API server asks for a token: khub's own, from a kubeconfig, is never lent to a forwarded request."""
+    fake = Fake(d, churn=0, extra=["--token", "hub-own-token"])
+    kc = os.path.join(d, "kubeconfig")
+    with open(kc, "w") as f:
+        f.write("apiVersion: v1\nkind: Config\ncurrent-context: c\nclusters:\n- name: k\n  cluster: {server: '%s'}\n"
+                "users:\n- name: u\n  user: {token: hub-own-token}\ncontexts:\n- name: c\n  context: {cluster: k, user: u}\n" % fake.url)
+    hub = Khub(d, "scoped", None, ["--kubeconfig", kc, "--no-client-auth", "-n", "ns-1", "-l", "tier=web", "--memory", "8Mi"],
+               resources="pods")
+    mine = {"Authorization": "Bearer hub-own-token"}  # a client that has the token itself
+    checks = []
+
+    def check(cond, what):
+        checks.append((bool(cond), what))
+        if not cond:
+            log("  failed: " + what)
+
+    sel = "/api/v1/namespaces/ns-1/pods?labelSelector=tier%3Dweb"
+    wait_for(lambda: hub.keys(sel) is not None, "khub to sync")
+    want = fake.req("GET", "/_fake/state?path=/api/v1/namespaces/ns-1/pods&labelSelector=tier%3Dweb")[1].decode()
+    st, h, body = get(hub.conn(), sel)
+    check(st == 200 and "x-kinformer-confirmed-age-ms" in h and hub.keys(sel) == want,
+          "the cache's own selector and namespace: served from the cache, equal to the truth")
+    all_ns1 = fake.req("GET", "/_fake/state?path=/api/v1/namespaces/ns-1/pods")[1].decode()
+    st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods", mine)
+    check(st == 200 and "x-kinformer-confirmed-age-ms" not in h and hub.keys("/api/v1/namespaces/ns-1/pods", mine) == all_ns1 and
+          all_ns1 != want, "a list without the selector: forwarded, every pod of ns-1 (%s)" % all_ns1.split("\n")[0])
+    st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods")
+    check(st == 401, "forwarded with no Authorization of the client's: the API server's 401, khub's token not lent (%s)" % st)
+    st, h, body = get(hub.conn(), "/api/v1/pods?labelSelector=tier%3Dweb", mine)
+    check(st == 200 and "x-kinformer-confirmed-age-ms" not in h, "a list of all namespaces: forwarded")
+    body = json.dumps({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "from-a-client", "namespace": "ns-1"}})
+    for hdrs, want_st in (({}, 401), (mine, 201)):
+        c = hub.conn()
+        c.request("POST", "/api/v1/namespaces/ns-1/configmaps", body=body, headers=dict(hdrs, **{"Content-Type": "application/json"}))
+        r = c.getresponse()
+        r.read()
+        check(r.status == want_st, "a write %s the client's token: %d (want %d)" % ("with" if hdrs else "without", r.status, want_st))
+    others = [l.split()[0] for l in all_ns1.splitlines()[1:] if l not in want.splitlines()]
+    if others:
+        st, h, body = get(hub.conn(), "/api/v1/namespaces/ns-1/pods/" + others[0].split("/")[1], mine)
+        check(st == 200 and json.loads(body)["metadata"]["name"] == others[0].split("/")[1],
+              "a get of a pod outside the cache's selector: the API server's answer, not 404 (%s)" % st)
+    else:
+        check(False, "ns-1 has a pod outside tier=web to ask for")
+    rc, out, err = kubectl(hub.url, "get", "pods", "-n", "ns-1", "-l", "tier=web", "-o", "json")
+    got = "".join(sorted("%s/%s %s\n" % (o["metadata"]["namespace"], o["metadata"]["name"], o["metadata"]["resourceVersion"])
+                         for o in json.loads(out)["items"])) if rc == 0 else ""
+    check("# cache %d objects\n" % got.count("\n") + got == want, "kubectl get -n ns-1 -l tier=web equals the truth")
+    stop(hub.p)
+    check("store_capacity=8388608" in hub.err(), "--memory 8Mi: the cache's store is 8 MiB")
+    stop(fake.p)
+    bad = [w for ok, w in checks if not ok]
+    report("scoped (%d checks)" % len(checks), not bad, "; ".join(bad))
+
+
 def scenario_offline_start(d):
     fake = Fake(d, churn=0)
     snap = os.path.join(d, "snap")
@@ -459,18 +579,36 @@ def scenario_offline_start(d):
     truth = fake.state()
     wait_for(lambda: hub.keys() == truth, "khub to hold the truth")
     stop(hub.p)  # the snapshot is written at exit
-    stop(fake.p)
     files = sorted(os.listdir(snap))
+    # the API server away for 30 s, changes made meanwhile; khub started meanwhile
+    fake.churn(8)
+    fake.req("POST", "/_fake/fault?kind=restart&seconds=30")
+    wait_for(fake.down, "the upstream to go away")
     hub2 = Khub(d, "snap2", fake.url, ["--no-client-auth", "--snapshot-dir", snap], resources="pods")
     c = hub2.conn()
     st, h, body = get(c, "/api/v1/pods")
     ok = st == 200 and hub2.keys() == truth and h.get("x-kinformer-snapshot-stale") == "true"
-    stop(hub2.p)
     report("offline-start: the snapshot served with the API server away, marked stale", ok,
            "files %s, status %s, headers %s" % (files, st, {k: v for k, v in h.items() if k.startswith("x-")}))
+    # the API server back: the changes made while it was away arrive, the mark goes
+    wait_for(lambda: fake.restarts() >= 1, "the upstream to listen again", timeout=90)
+    fake.quiesce()
+    truth2 = fake.state()
+    try:
+        wait_for(lambda: hub2.keys() == truth2, "khub to take the changes made while the API server was away", timeout=90)
+    except AssertionError:
+        pass
+    st, h, body = get(hub2.conn(), "/api/v1/pods")
+    ok = truth2 != truth and hub2.keys() == truth2 and "x-kinformer-snapshot-stale" not in h
+    report("offline-start: the API server back, the changes made meanwhile served, no longer stale", ok,
+           "changed meanwhile %s, equal %s, headers %s" % (truth2 != truth, hub2.keys() == truth2,
+                                                           {k: v for k, v in h.items() if k.startswith("x-")}))
+    stop(hub2.p)
+    stop(fake.p)
 
 
-SCENARIOS = [("real-clients", scenario_real_clients), ("hostile", scenario_hostile), ("offline-start", scenario_offline_start)]
+SCENARIOS = [("real-clients", scenario_real_clients), ("hostile", scenario_hostile), ("scoped", scenario_scoped),
+             ("offline-start", scenario_offline_start)]
 
 
 def main():

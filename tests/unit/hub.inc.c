@@ -334,6 +334,133 @@ static void test_hub_serve(void) {
     free(h); /* after the factory: its informer's handler is the hub's */
 }
 
+/* what test_hub_serve does not reach: a paged list (limit, continue), a
+   group's discovery, a selector on a field the cache does not keep, a cache
+   narrowed by a selector of its own, a watch's timeoutSeconds, and a client
+   whose bytes do not move */
+static int hub_count(const char* s, const char* lit) {
+    int n = 0;
+    for (; (s = strstr(s, lit)) != 0; s++) { n++; }
+    return n;
+}
+static void test_hub_more(void) {
+    static const char* const keep[] = { "spec.replicas" };
+    kinf_factory_t* f;
+    kinf_informer_t *po, *dp;
+    kinf_hub_t* h;
+    uint64_t t = ENG_T0;
+    const char* r;
+    char req[256], tok[64];
+    int id;
+    g_test = "hub more";
+    f = fa_mk(2, 0);
+    if (!CHECK(f != 0)) { return; }
+    kinf_discovery_refresh(kinf_factory_discovery(f));
+    dc_serve(kinf_factory_discovery(f), &t, dc_aggregated, 100000, 0, 50);
+    po = fa_req(f, "pods", 0, 0, 0, 0);
+    dp = fa_req(f, "deploy", 0, "app=web", keep, 1); /* narrowed: a selector of its own, and projected */
+    if (!CHECK(po && dp)) { return; }
+    h = hub_mk(f, 2, 0, 16, 4096);
+    if (!CHECK(h != 0)) { return; }
+    CHECK(kinf_hub_serve(h, po) == KINF_OK && kinf_hub_serve(h, dp) == KINF_OK);
+    kinf_factory_start(f);
+    fa_list(po, t, "{\"metadata\":{\"name\":\"p1\",\"namespace\":\"ns-1\",\"uid\":\"u1\",\"resourceVersion\":\"5\"}},"
+                   "{\"metadata\":{\"name\":\"p2\",\"namespace\":\"ns-1\",\"uid\":\"u2\",\"resourceVersion\":\"6\"}},"
+                   "{\"metadata\":{\"name\":\"p3\",\"namespace\":\"ns-2\",\"uid\":\"u3\",\"resourceVersion\":\"7\"}}");
+    fa_list(dp, t, "{\"metadata\":{\"name\":\"d1\",\"namespace\":\"ns-1\",\"uid\":\"d1\",\"resourceVersion\":\"8\",\"labels\":{\"app\":\"web\"}},"
+                   "\"spec\":{\"replicas\":2,\"paused\":false}}");
+    kinf_hub_tick(h, t);
+    id = kinf_hub_open(h, 0, t);
+    /* limit and continue: two pages, each object once, the second at the first's resourceVersion */
+    r = hub_ask(h, id, "GET /api/v1/pods?limit=2 HTTP/1.1\r\n\r\n", t);
+    {
+        const char* k = strstr(r, "\"continue\":\"");
+        size_t n = k ? strcspn(k + 12, "\"") : 0;
+        int first = hub_count(r, "\"name\":\"p");
+        CHECK(STARTS(r, "HTTP/1.1 200 ") && first == 2 && k && n > 0 && n < sizeof(tok));
+        tok[0] = 0;
+        if (k && n < sizeof(tok)) { memcpy(tok, k + 12, n); tok[n] = 0; }
+        snprintf(req, sizeof(req), "GET /api/v1/pods?limit=2&continue=%s HTTP/1.1\r\n\r\n", tok);
+        r = hub_ask(h, id, req, t);
+        CHECK(STARTS(r, "HTTP/1.1 200 ") && hub_count(r, "\"name\":\"p") == 1 && !strstr(r, "\"continue\"") &&
+              strstr(r, "\"metadata\":{\"resourceVersion\":\"9\"}"));
+    }
+    r = hub_ask(h, id, "GET /api/v1/pods?limit=3 HTTP/1.1\r\n\r\n", t); /* all of it: no continue */
+    CHECK(hub_count(r, "\"name\":\"p") == 3 && !strstr(r, "\"continue\""));
+    r = hub_ask(h, id, "GET /api/v1/namespaces/ns-1/pods?limit=1 HTTP/1.1\r\n\r\n", t); /* a namespace's, paged */
+    CHECK(hub_count(r, "\"name\":\"p") == 1 && strstr(r, "\"continue\":\""));
+    r = hub_ask(h, id, "GET /api/v1/pods?limit=2&continue=x9 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 400 ") && strstr(r, "continue token is malformed"));
+    r = hub_ask(h, id, "GET /api/v1/pods?limit=2&continue=3.1 HTTP/1.1\r\n\r\n", t); /* older than the window */
+    CHECK(STARTS(r, "HTTP/1.1 410 ") && strstr(r, "\"reason\":\"Expired\""));
+    /* a group's discovery */
+    r = hub_ask(h, id, "GET /apis HTTP/1.1\r\n\r\n", t);
+    CHECK(strstr(r, "{\"name\":\"apps\",\"versions\":[{\"groupVersion\":\"apps/v1\",\"version\":\"v1\"}]") != 0);
+    r = hub_ask(h, id, "GET /apis/apps/v1 HTTP/1.1\r\n\r\n", t);
+    CHECK(strstr(r, "\"groupVersion\":\"apps/v1\"") && strstr(r, "\"name\":\"deployments\"") && strstr(r, "\"kind\":\"Deployment\"") &&
+          !strstr(r, "\"name\":\"pods\""));
+    r = hub_ask(h, id, "GET /apis/batch/v1 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 404 "));
+    r = hub_ask(h, id, "GET /version HTTP/1.1\r\n\r\n", t); /* no forwarding: the hub's own */
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"gitVersion\":\"v0.0.0-kinformer-") && strstr(r, "\"platform\":\"khub\""));
+    r = hub_ask(h, id, "GET /api HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"kind\":\"APIVersions\",\"versions\":[\"v1\"]"));
+    /* the narrowed cache: with its selector, served; without it, not (it holds only those) */
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Dweb HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"kind\":\"DeploymentList\",\"apiVersion\":\"apps/v1\"") && strstr(r, "\"name\":\"d1\""));
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%20notin%20(x%2Cweb)%2C%20app%3Dweb HTTP/1.1\r\n\r\n", t);
+    if (!CHECK(STARTS(r, "HTTP/1.1 200 ") && !strstr(r, "\"name\":\"d1\""))) { printf("%s\n", r); } /* more terms: a part of the cache */
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 400 ") && strstr(r, "holds only the objects of its selector") && strstr(r, "app=web"));
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Ddb HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 400 "));
+    CHECK(kinf__hub_covers("a in (x,y), b=1", "b=1,a in (x,y)") && kinf__hub_covers("", "") && kinf__hub_covers("b=1", "") &&
+          !kinf__hub_covers("a=1", "a=1,b=1") && !kinf__hub_covers("a in (x,y)", "a in (x"));
+    /* a field the cache does not keep: 400 naming it; one it keeps is judged */
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Dweb&fieldSelector=spec.paused%3Dfalse HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 400 ") && strstr(r, "does not keep the field the selector reads: spec.paused"));
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Dweb&fieldSelector=spec.replicas%3D2 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"name\":\"d1\""));
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Dweb&fieldSelector=spec.replicas%3D3 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && !strstr(r, "\"name\":\"d1\""));
+    /* a get outside the narrowed cache, with no forwarding: 404 (with forwarding it is the API server's to answer) */
+    r = hub_ask(h, id, "GET /apis/apps/v1/namespaces/ns-1/deployments/d2 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 404 "));
+    /* timeoutSeconds: the stream ends after it, not before */
+    r = hub_ask(h, id, "GET /api/v1/pods?watch=1&resourceVersion=9&timeoutSeconds=5 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && !strstr(r, "\r\n0\r\n\r\n"));
+    kinf_hub_tick(h, t + 4999);
+    r = hub_out(h, id, t + 4999);
+    CHECK(!strstr(r, "0\r\n\r\n") && (kinf_hub_state(h, id) & KINF_HUB_RECV));
+    kinf_hub_tick(h, t + 5000);
+    r = hub_out(h, id, t + 5000);
+    CHECK(!strcmp(r, "0\r\n\r\n"));
+    r = hub_ask(h, id, "GET /healthz HTTP/1.1\r\n\r\n", t + 5000); /* the connection goes on */
+    CHECK(STARTS(r, "HTTP/1.1 200 "));
+    kinf_hub_closed(h, id);
+    /* a client that takes none of its bytes: closed after the slow limit (15 s), its bytes dropped */
+    id = kinf_hub_open(h, 0, t);
+    {
+        static const char w[] = "GET /api/v1/pods?watch=1 HTTP/1.1\r\n\r\n";
+        size_t cap, n;
+        uint8_t* b = kinf_hub_recvbuf(h, id, &cap);
+        kinf_hub_stats_t s0 = kinf_hub_stats(h);
+        if (CHECK(b && cap > sizeof(w))) { memcpy(b, w, sizeof(w) - 1); kinf_hub_recvd(h, id, sizeof(w) - 1, t); }
+        kinf_hub_tick(h, t);
+        CHECK(kinf_hub_sendbuf(h, id, &n) != 0 && n > 0);
+        kinf_hub_tick(h, t + 15000);
+        CHECK(kinf_hub_state(h, id) & KINF_HUB_SEND);
+        kinf_hub_tick(h, t + 15001);
+        CHECK_INT(kinf_hub_state(h, id), KINF_HUB_CLOSE);
+        CHECK(kinf_hub_sendbuf(h, id, &n) == 0 && kinf_hub_stats(h).slow_ended == s0.slow_ended + 1);
+    }
+    kinf_hub_closed(h, id);
+    kinf_hub_shutdown(h);
+    kinf_factory_shutdown(f);
+    free(f);
+    free(h);
+}
+
 /* forwarding through the engine calls: the client's own Authorization and
    nothing of the hub's; the response re-framed; 503 when the server is away */
 static void test_hub_forward(void) {

@@ -191,6 +191,7 @@ int main(void) {
     test_index_values_cap();
     test_hub_parse();
     test_hub_serve();
+    test_hub_more();
     test_hub_forward();
     return report();
 }
