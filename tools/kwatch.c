@@ -3,6 +3,7 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "kwatch"
+#define TOOL_CAPACITY_FLAGS /* --max-objects, --max-object-bytes, --store-bytes: errors name them */
 #ifdef KW_NO_KUBECTL
 #define TOOL_NO_SUMMARY /* kwatch-small: each error line as it comes */
 #endif
