@@ -4900,7 +4900,7 @@ def scenario_cli(ctx):
         c.check(k.rc == 2 and "kwatch has no verbs: try 'kwatch pods'" in k.err_text(), "get pods: %s %s" % (k.rc, k.err_text()))
         c.report()
 
-        c = Checks("-A wins over -n; -w changes nothing; pod/NAME is that one pod")
+        c = Checks("-A wins over -n; -w changes nothing; pod/NAME and pod NAME are that one pod")
         k1, all_pods = kwatch_out(srv, ["pods", "-A", "-n", "ns-0"])
         k2, plain = kwatch_out(srv, ["pods"])
         k3, with_w = kwatch_out(srv, ["pods", "-w"])
@@ -4910,6 +4910,10 @@ def scenario_cli(ctx):
         k4 = run_tool("typename", srv.url, ["pod/" + one["name"], "-n", one["namespace"], "--exit-after-sync"])
         c.check(k4.rc == 0 and [ln.split()[:2] for ln in k4.out_lines()] == [["ADDED", one["namespace"] + "/" + one["name"]], ["#", "synced"]],
                 "pod/NAME: %s %r" % (k4.rc, k4.out_lines()))
+        k5 = run_tool("type-name", srv.url, ["pod", one["name"], "-n", one["namespace"], "--exit-after-sync"])
+        c.check(k5.rc == 0 and k5.out_lines() == k4.out_lines(), "pod NAME (two words): %s %r" % (k5.rc, k5.out_lines()))
+        k6 = run_tool("type-names", srv.url, ["pod", one["name"], "other", "--exit-after-sync"])
+        c.check(k6.rc == 2 and "more than one RESOURCE: other" in k6.err_text(), "pod NAME NAME: %s %s" % (k6.rc, k6.err_text()))
         c.report()
 
         c = Checks("--watch-only: no ADDED for the initial list, the changes after it")
