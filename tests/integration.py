@@ -4689,13 +4689,18 @@ def scenario_fail_fast(ctx):
                 "message: %s" % k.err_text()[-300:])
         c.report()
 
-        c = Checks("--retry-forever keeps retrying a 401; --timeout then exits 1 (never synced); cm2files retries")
+        c = Checks("--retry-forever keeps retrying a 401; --timeout then exits 1 (never synced), kwatch and kubediff; cm2files retries")
         k = run_tool("ff-forever", srv.url, ["pods", "--certificate-authority", ca, "--token", "wrong", "--retry-forever",
                                              "--timeout", "4"])
         e = k.err_text()
         c.check(k.rc == 1, "exit %s, want 1" % k.rc)
         c.check("giving up" not in e and e.count("error UNAUTHORIZED") >= 2, "gave up, or did not retry: %s" % e[-300:])
         c.check("--timeout passed before the first sync" in e, "no word on the timeout: %s" % e[-300:])
+        k = run_tool("ff-forever-kd", srv.url, ["pods", "--certificate-authority", ca, "--token", "wrong", "--retry-forever",
+                                                "--timeout", "4"], binary=tool_bin("kubediff"))
+        e = k.err_text()
+        c.check(k.rc == 1 and "giving up" not in e and "--timeout passed before the first sync" in e,
+                "kubediff --retry-forever --timeout: exit %s: %s" % (k.rc, e[-300:]))
         d = os.path.join(tdir, "cm")
         os.makedirs(d, exist_ok=True)
         k = run_tool("ff-cm2files", srv.url, ["-n", "ns-0", "--dir", d, "--certificate-authority", ca, "--token", "wrong",
