@@ -4959,6 +4959,12 @@ def scenario_cli(ctx):
         n_lines = e.count("error STORE_SLOTS_FULL: --max-objects reached")
         c.check(k.rc == 3 and m and n_lines + int(m.group(1)) == npods - 2 and n_lines <= 3,
                 "%d pods, 2 kept: %d lines and %s more: %s" % (npods, n_lines, m.group(1) if m else "no summary", e[-300:]))
+        k = Kwatch("slots-order", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--max-objects", "2"], merge=True)
+        k.wait(90)
+        both = k.out_lines()
+        at = [i for i, ln in enumerate(both) if "more like it" in ln or ln.startswith("# synced")]
+        c.check(k.rc == 3 and len(at) == 2 and "more like it" in both[at[0]] and both[at[1]] == "# synced 2 objects",
+                "the errors of the initial list are not all said before '# synced': %r" % both[-4:])
         big = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big", "namespace": "ns-1"}, "data": {"k": "v" * 6000}}
         srv.apply("/api/v1/namespaces/ns-1/configmaps/big", big)
         want = len(json.dumps(srv.get("/api/v1/namespaces/ns-1/configmaps/big"), separators=(",", ":")).encode())
