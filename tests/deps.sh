@@ -32,11 +32,12 @@ if [ $demo = 0 ]; then
     command -v clang >/dev/null 2>&1 || need="$need clang"
     command -v xxhsum >/dev/null 2>&1 || need="$need xxhash"   # the snapshot's checksum, checked by its reference tool
     # make install's packages tried as users take them (tests/test_install.sh),
-    # the man pages' roff checked (tests/test_man.sh)
+    # the man pages' roff checked (tests/test_man.sh), .clang-format against the code (tests/test_format.sh)
     command -v cmake >/dev/null 2>&1 || need="$need cmake"
     command -v pkg-config >/dev/null 2>&1 || need="$need pkgconf"
     command -v git >/dev/null 2>&1 || need="$need git"
     command -v groff >/dev/null 2>&1 || need="$need groff-base"
+    command -v clang-format >/dev/null 2>&1 || need="$need clang-format"
     [ -f /usr/include/uv.h ] || need="$need libuv1-dev"            # examples/libuv.c
     /usr/bin/python3 -c "import kubernetes" >/dev/null 2>&1 || need="$need python3-kubernetes"   # a real client of khub (tests/test_khub.py)
     # gcc -m32 is tried, not a file looked for: removing gcc-multilib leaves

@@ -4689,13 +4689,18 @@ def scenario_fail_fast(ctx):
                 "message: %s" % k.err_text()[-300:])
         c.report()
 
-        c = Checks("--retry-forever keeps retrying a 401; --timeout then exits 1 (never synced); cm2files retries")
+        c = Checks("--retry-forever keeps retrying a 401; --timeout then exits 1 (never synced), kwatch and kubediff; cm2files retries")
         k = run_tool("ff-forever", srv.url, ["pods", "--certificate-authority", ca, "--token", "wrong", "--retry-forever",
                                              "--timeout", "4"])
         e = k.err_text()
         c.check(k.rc == 1, "exit %s, want 1" % k.rc)
         c.check("giving up" not in e and e.count("error UNAUTHORIZED") >= 2, "gave up, or did not retry: %s" % e[-300:])
         c.check("--timeout passed before the first sync" in e, "no word on the timeout: %s" % e[-300:])
+        k = run_tool("ff-forever-kd", srv.url, ["pods", "--certificate-authority", ca, "--token", "wrong", "--retry-forever",
+                                                "--timeout", "4"], binary=tool_bin("kubediff"))
+        e = k.err_text()
+        c.check(k.rc == 1 and "giving up" not in e and "--timeout passed before the first sync" in e,
+                "kubediff --retry-forever --timeout: exit %s: %s" % (k.rc, e[-300:]))
         d = os.path.join(tdir, "cm")
         os.makedirs(d, exist_ok=True)
         k = run_tool("ff-cm2files", srv.url, ["-n", "ns-0", "--dir", d, "--certificate-authority", ca, "--token", "wrong",
@@ -4704,6 +4709,48 @@ def scenario_fail_fast(ctx):
         c.check("giving up" not in e and e.count("UNAUTHORIZED") >= 2, "cm2files gave up, or did not retry: %s" % e[-300:])
         k = run_tool("ff-synced", srv.url, ["pods", "-o", "none", "--timeout", "3"] + ok)
         c.check(k.rc == 0, "a run that synced, ended by --timeout: exit %s, want 0 %s" % (k.rc, k.describe()))
+        c.report()
+
+        c = Checks("fail fast: a 403 on list and watch ends kwatch and kubediff, exit 1, with the reason")
+        forbid = Server("failfast-403", pods=5)
+        try:
+            forbid.fault("status", code=403, count=1000)    # every list and watch is forbidden
+            for name in ("kwatch", "kubediff"):
+                k = run_tool("ff-403-" + name, forbid.url, ["pods", "--timeout", "300"], binary=tool_bin(name))
+                e = k.err_text()
+                c.check(k.rc == 1 and "giving up: 403 Forbidden" in e and "(FORBIDDEN)" in e and "--timeout passed" not in e,
+                        "%s: exit %s: %s" % (name, k.rc, e[-300:]))
+        finally:
+            forbid.close()
+        c.report()
+
+        c = Checks("the agents keep retrying before their first sync: nodeagent on a 401; khub's discovery on a 401, "
+                   "serving once the token file holds the right token")
+        k = run_tool("ff-nodeagent", srv.url, ["--node", "node-1", "--certificate-authority", ca, "--token", "wrong",
+                                               "--timeout", "4"], binary=tool_bin("nodeagent"))
+        e = k.err_text()
+        c.check("giving up" not in e and e.count("error UNAUTHORIZED") >= 2, "nodeagent gave up, or did not retry: %s" % e[-300:])
+        k = run_tool("ff-khub", srv.url, ["pods", "--listen", "unix:" + os.path.join(tdir, "khub-a.sock"), "--certificate-authority", ca,
+                                          "--token", "wrong", "--timeout", "4"], binary=tool_bin("khub"))
+        e = k.err_text()
+        c.check(k.rc == 1 and "giving up" not in e and e.count("error UNAUTHORIZED") >= 2 and "stopped before discovery ever answered" in e,
+                "khub gave up, or did not retry: exit %s: %s" % (k.rc, e[-300:]))
+        tok = os.path.join(tdir, "khub-token")
+        with open(tok, "w") as f:
+            f.write("wrong-token\n")
+        sock = os.path.join(tdir, "khub-b.sock")
+        k = Kwatch("ff-khub-heal", srv.url, ["pods", "--listen", "unix:" + sock, "--certificate-authority", ca, "--token-file", tok],
+                   binary=tool_bin("khub"))
+        try:
+            c.check(k.wait_for(lambda ln: "UNAUTHORIZED" in ln, 60, stream="err") is not None, "khub: no 401 %s" % k.describe())
+            with open(tok + ".new", "w") as f:
+                f.write("right-token\n")
+            os.replace(tok + ".new", tok)
+            c.check(wait_until(lambda: os.path.exists(sock) or k.proc.poll() is not None, 120) and os.path.exists(sock),
+                    "khub never served after the token was fixed: %s" % k.err_text()[-300:])
+            c.check(k.proc.poll() is None, "khub exited: %s" % k.err_text()[-300:])
+        finally:
+            k.kill()
         c.report()
     finally:
         complaint.close()
@@ -4858,7 +4905,7 @@ def scenario_cli(ctx):
         c.check(k.rc == 2 and "kwatch has no verbs: try 'kwatch pods'" in k.err_text(), "get pods: %s %s" % (k.rc, k.err_text()))
         c.report()
 
-        c = Checks("-A wins over -n; -w changes nothing; pod/NAME is that one pod")
+        c = Checks("-A wins over -n; -w changes nothing; pod/NAME and pod NAME are that one pod")
         k1, all_pods = kwatch_out(srv, ["pods", "-A", "-n", "ns-0"])
         k2, plain = kwatch_out(srv, ["pods"])
         k3, with_w = kwatch_out(srv, ["pods", "-w"])
@@ -4868,6 +4915,10 @@ def scenario_cli(ctx):
         k4 = run_tool("typename", srv.url, ["pod/" + one["name"], "-n", one["namespace"], "--exit-after-sync"])
         c.check(k4.rc == 0 and [ln.split()[:2] for ln in k4.out_lines()] == [["ADDED", one["namespace"] + "/" + one["name"]], ["#", "synced"]],
                 "pod/NAME: %s %r" % (k4.rc, k4.out_lines()))
+        k5 = run_tool("type-name", srv.url, ["pod", one["name"], "-n", one["namespace"], "--exit-after-sync"])
+        c.check(k5.rc == 0 and k5.out_lines() == k4.out_lines(), "pod NAME (two words): %s %r" % (k5.rc, k5.out_lines()))
+        k6 = run_tool("type-names", srv.url, ["pod", one["name"], "other", "--exit-after-sync"])
+        c.check(k6.rc == 2 and "more than one RESOURCE: other" in k6.err_text(), "pod NAME NAME: %s %s" % (k6.rc, k6.err_text()))
         c.report()
 
         c = Checks("--watch-only: no ADDED for the initial list, the changes after it")
@@ -4899,22 +4950,34 @@ def scenario_cli(ctx):
                 "CONFIG_CLAMPED: %s" % k.err_text()[-300:])
         c.report()
 
-        c = Checks("repeated per-object errors summed up; OBJECT_TOO_LARGE names namespace/name and its size; exit 3")
+        c = Checks("repeated per-object errors summed up; OBJECT_TOO_LARGE names namespace/name and its size; "
+                   "the capacity errors name the option (--max-objects, --max-object-bytes, --store-bytes); exit 3")
         npods = len(srv.get("/api/v1/pods")["items"])
         k = run_tool("slots", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--max-objects", "2"])
         e = k.err_text()
         m = re.search(r"STORE_SLOTS_FULL: \.\.\. and (\d+) more like it", e)
-        n_lines = e.count("error STORE_SLOTS_FULL: max_objects")
+        n_lines = e.count("error STORE_SLOTS_FULL: --max-objects reached")
         c.check(k.rc == 3 and m and n_lines + int(m.group(1)) == npods - 2 and n_lines <= 3,
                 "%d pods, 2 kept: %d lines and %s more: %s" % (npods, n_lines, m.group(1) if m else "no summary", e[-300:]))
+        k = Kwatch("slots-order", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--max-objects", "2"], merge=True)
+        k.wait(90)
+        both = k.out_lines()
+        at = [i for i, ln in enumerate(both) if "more like it" in ln or ln.startswith("# synced")]
+        c.check(k.rc == 3 and len(at) == 2 and "more like it" in both[at[0]] and both[at[1]] == "# synced 2 objects",
+                "the errors of the initial list are not all said before '# synced': %r" % both[-4:])
         big = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big", "namespace": "ns-1"}, "data": {"k": "v" * 6000}}
         srv.apply("/api/v1/namespaces/ns-1/configmaps/big", big)
         want = len(json.dumps(srv.get("/api/v1/namespaces/ns-1/configmaps/big"), separators=(",", ":")).encode())
         k = run_tool("too-large", srv.url, ["configmaps", "-o", "none", "--exit-after-sync", "--max-object-bytes", "4Ki",
                                             "--keep-managed-fields"])
         e = k.err_text()
-        m = re.search(r"OBJECT_TOO_LARGE: .*: ns-1/big: (\d+) bytes, max_event_bytes 4096", e)
+        m = re.search(r"OBJECT_TOO_LARGE: .*: ns-1/big: (\d+) bytes, --max-object-bytes 4096", e)
         c.check(k.rc == 3 and m is not None, "no name and size: %s" % e[-300:])
+        c.check("max_event_bytes" not in e, "the descriptor's field named, not --max-object-bytes: %s" % e[-300:])
+        k = run_tool("store-full", srv.url, ["pods", "-o", "none", "--exit-after-sync", "--store-bytes", "8Ki"])
+        e = k.err_text()
+        c.check(k.rc == 3 and "error STORE_FULL: --store-bytes exhausted" in e and "store_bytes" not in e,
+                "STORE_FULL names --store-bytes: %s" % e[-300:])
         c.check(m is not None and want - 64 <= int(m.group(1)) <= want + 256,
                 "size %s, the object is about %d bytes" % (m.group(1) if m else "?", want))
         c.report()

@@ -14,7 +14,7 @@ name a check: "build:" the make targets to build with the mutant applied
 build/kwatch --only kubediff_leader`), "timeout:" its bound in seconds
 (600 by default). Each check is run once unmutated first; when it fails
 there, its mutants are not run (a check that fails anyway catches nothing).
-A mutant's file may be any file of the tree (src/, tools/). A mutant is
+A mutant's file may be any file of the tree (src/, tools/, docs/, README.md, .clang-format). A mutant is
 caught when the suite or check fails, does not build or does not finish in
 time. The tree itself is never touched. Mutants marked "equivalent:" are run too, and listed apart
 with the reason they cannot be caught. Last line: "N caught, N survived,
@@ -146,8 +146,10 @@ def main():
         os.symlink(os.path.join(ROOT, "tests", "testdata"), os.path.join(work, "tests", "testdata"))
         shutil.copy(os.path.join(ROOT, "kinformer.h"), work)
         shutil.copy(os.path.join(ROOT, "Makefile"), work)
-        os.makedirs(os.path.join(work, "docs"))
-        shutil.copy(os.path.join(ROOT, "docs", "architecture.md"), os.path.join(work, "docs"))
+        # the docs, README.md and .clang-format: the checks of their figures and of the style
+        shutil.copytree(os.path.join(ROOT, "docs"), os.path.join(work, "docs"), ignore=shutil.ignore_patterns("*.png"))
+        for f in ("README.md", ".clang-format"):
+            shutil.copy(os.path.join(ROOT, f), work)
         # each check once unmutated: one that fails there catches nothing
         broken = {}
         for cmd in sorted(set(m["check"] for m in muts if m["suite"] == "check")):

@@ -31,7 +31,9 @@ run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
 run install sh tests/test_install.sh
 run man-completion bash tests/test_man.sh
+run format sh tests/test_format.sh
 run budget sh tests/test_budget.sh
+run porting-sizes sh tests/test_porting.sh
 run fakeapi-vs-kubectl bash tests/test_fakeapi.sh
 run tls-and-config python3 tests/test_tls.py
 run integration python3 tests/integration.py --kwatch build/kwatch

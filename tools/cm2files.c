@@ -7,6 +7,7 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "cm2files"
+#define TOOL_CAPACITY_FLAGS /* --max-objects, --max-object-bytes, --store-bytes: errors name them */
 #include "opts.h"
 #include "tool.h"
 #include "conn.h"

@@ -127,11 +127,11 @@ static void kh_autosave(int final) {
 }
 
 /* the factory, its informers (snapshots loaded), the hub and its addresses */
-static int kh_open(kinf_desc_t* d, char* list) {
+static int kh_open(kinf_desc_t* d, char* list, double t0) {
     kinf_factory_desc_t fd;
     kinf_informer_req_t q;
     kinf_hub_desc_t hd;
-    int i, discovered;
+    int i, discovered, pause;
     size_t size;
     memset(&fd, 0, sizeof(fd));
     memset(&q, 0, sizeof(q));
@@ -149,10 +149,23 @@ static int kh_open(kinf_desc_t* d, char* list) {
     g_fac = kinf_factory_init(g_mem, size, &fd);
     if (!g_fac) { return TOOL_EXIT_FAIL; }
     tool_install_signals(0);
-    /* with snapshots, a short wait: the cache is served from them meanwhile */
-    discovered = kinf_factory_discover(g_fac, g_snapshot_dir ? 5000 : 30000) == KINF_OK;
+    /* with snapshots, a short wait: the cache is served from them meanwhile;
+       without, an agent keeps retrying (a server not up yet, a token not
+       yet valid): discovery again once the backoff its failure set (and
+       logged) has passed, until it answers, a signal comes or --timeout
+       passes */
+    for (discovered = 0; !g_signal;) {
+        int w = g_snapshot_dir ? 5000 : tool_wait(t0, 30000);
+        struct timespec ts;
+        if (w <= 0) { break; }
+        discovered = kinf_factory_discover(g_fac, w) == KINF_OK;
+        pause = kinf_discovery_timeout_ms(kinf_factory_discovery(g_fac));
+        if (discovered || g_snapshot_dir || g_signal || (w = tool_wait(t0, pause > 0 ? pause : 1000)) <= 0) { break; }
+        ts.tv_sec = w / 1000; ts.tv_nsec = (long)(w % 1000) * 1000000L;
+        nanosleep(&ts, 0); /* a signal ends it early */
+    }
     if (!discovered && !g_snapshot_dir) {
-        fprintf(stderr, "khub: giving up: discovery failed (with --snapshot-dir, khub starts from the snapshots)\n");
+        fprintf(stderr, "khub: stopped before discovery ever answered (with --snapshot-dir, khub starts from the snapshots)\n");
         return TOOL_EXIT_FAIL;
     }
     q.namespace_ = d->namespace_; q.label_selector = d->label_selector; q.field_selector = d->field_selector;
@@ -267,9 +280,9 @@ int main(int argc, char** argv) {
     if (rc < 0) { rc = kh_client_token(); }
     if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }
     d.logger.func = tool_logger;
-    if (rc < 0) { rc = kh_open(&d, (char*)(uintptr_t)resource); }
+    t0 = tool_now_s();
+    if (rc < 0) { rc = kh_open(&d, (char*)(uintptr_t)resource, t0); }
     if (rc < 0) {
-        t0 = tool_now_s();
         rc = TOOL_EXIT_OK;
         while (!g_signal) {
             int wait = tool_wait(t0, 1000);

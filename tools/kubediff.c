@@ -6,6 +6,7 @@
 #include "../kinformer.h"
 #include <unistd.h>
 #define TOOL_NAME "kubediff"
+#define TOOL_CAPACITY_FLAGS /* --max-objects, --max-object-bytes, --store-bytes: errors name them */
 #include "opts.h"
 #include "tool.h"
 #include "conn.h"

@@ -3,6 +3,7 @@
 #define KINFORMER_IMPLEMENTATION
 #include "../kinformer.h"
 #define TOOL_NAME "kwatch"
+#define TOOL_CAPACITY_FLAGS /* --max-objects, --max-object-bytes, --store-bytes: errors name them */
 #ifdef KW_NO_KUBECTL
 #define TOOL_NO_SUMMARY /* kwatch-small: each error line as it comes */
 #endif
@@ -805,7 +806,7 @@ static int cluster_scoped_core(const char* r) {
 static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const char** resource) {
     const char* r = npos ? pos[0] : 0;
 #ifndef KW_NO_KUBECTL
-    static char type[256], fsel[1024];
+    static char type[256], fsel[1024], tn[512];
     const char* slash;
     if (npos == 2 && is_verb(pos[0])) {
         fprintf(stderr, "kwatch: kwatch has no verbs: try 'kwatch %s'\n", pos[1]);
@@ -818,6 +819,12 @@ static int command_line(const char* const* pos, int npos, kinf_desc_t* d, const 
         return TOOL_EXIT_USAGE;
     }
     if (g_all_ns) { d->namespace_ = 0; }
+    /* TYPE NAME, as kubectl get takes it beside TYPE/NAME: one object */
+    if (npos == 2 && r && r[0] != '/' && !strchr(r, '/') && !strchr(r, ',') && !strchr(pos[1], '/') && !strchr(pos[1], ',') && !g_all) {
+        snprintf(tn, sizeof tn, "%s/%s", r, pos[1]);
+        r = tn;
+        npos = 1;
+    }
     if (r && r[0] != '/' && (slash = strchr(r, '/')) != 0) {
         size_t n = (size_t)(slash - r);
         if (strchr(r, ',')) { return opts_usage_error("TYPE/NAME names one object of one resource", r); }

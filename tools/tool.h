@@ -112,9 +112,47 @@ static const char* tool_flag_of(const char* field, const char** range) {
     return 0;
 }
 #endif
+/* A message that names a capacity by its descriptor field (OBJECT_TOO_LARGE's
+   "max_event_bytes 4096", STORE_SLOTS_FULL's "max_objects reached",
+   STORE_FULL's "store_bytes exhausted"), said with the option the user types
+   instead, in buf (the message itself when it names none). Only in a tool
+   that has the three options (TOOL_CAPACITY_FLAGS defined before tool.h). */
+#if !defined(KINF_NO_LOG_STRINGS) && defined(TOOL_CAPACITY_FLAGS)
+static int tool_word_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+static const char* tool_flags_in(const char* msg, char* buf, size_t cap) {
+    static const char* const field[] = { "max_event_bytes", "max_objects", "store_bytes", 0 };
+    const char* range;
+    const char* p = msg;
+    size_t n = 0;
+    int k, any = 0;
+    while (*p && n + 1 < cap) {
+        int word = p == msg || !tool_word_char(p[-1]);
+        for (k = 0; word && field[k]; k++) {
+            size_t fl = strlen(field[k]);
+            if (!strncmp(p, field[k], fl) && !tool_word_char(p[fl])) { break; }
+        }
+        if (word && field[k]) {
+            const char* flag = tool_flag_of(field[k], &range);
+            size_t l = strlen(flag);
+            if (n + l + 1 >= cap) { break; }
+            memcpy(buf + n, flag, l);
+            n += l;
+            p += strlen(field[k]);
+            any = 1;
+        } else {
+            buf[n++] = *p++;
+        }
+    }
+    buf[n] = 0;
+    return any && !*p ? buf : msg; /* a message too long for buf is said as it came */
+}
+#endif
 /* a log line on stderr: warnings and errors always, the rest with -v; tag
    (an informer's, or 0) names what it is about */
 TOOL_PRIVATE void tool_log(const char* tag, uint32_t level, uint32_t item, const char* msg) {
+#if !defined(KINF_NO_LOG_STRINGS) && defined(TOOL_CAPACITY_FLAGS)
+    char said[512];
+#endif
     const char* range = 0;
     const char* flag;
     if (level > KINF_LOG_WARN && !g_verbose) { return; }
@@ -137,6 +175,9 @@ TOOL_PRIVATE void tool_log(const char* tag, uint32_t level, uint32_t item, const
     }
 #else
     (void)range; (void)flag;
+#endif
+#if !defined(KINF_NO_LOG_STRINGS) && defined(TOOL_CAPACITY_FLAGS)
+    if (msg && level <= KINF_LOG_WARN) { msg = tool_flags_in(msg, said, sizeof said); }
 #endif
     fprintf(stderr, TOOL_NAME ": %s %s: %s%s%s\n", level <= KINF_LOG_ERROR ? "error" : level == KINF_LOG_WARN ? "warning" : "info",
             kinf_log_item_name(item), tag ? tag : "", tag ? ": " : "", msg ? msg : "");
