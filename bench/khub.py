@@ -110,7 +110,9 @@ def stat_sum(path, key):
 def upstream_load(d):
     rows = []
     for mode in ("direct", "khub"):
-        port = fake(d, 1000, 20)
+        # the churn starts once every watcher (or khub) holds the list and
+        # stops before they do, so both modes see the same 600 changes
+        port = fake(d, 1000, 0)
         url = "http://127.0.0.1:%d" % port
         s0 = stats(port)
         hub = None
@@ -124,12 +126,16 @@ def upstream_load(d):
             e = os.path.join(d, "kw-%s-%d.err" % (mode, i))
             errs.append(e)
             ws.append(start([KWATCH, "--server", target, "pods", "-o", "none", "--stats", "--watch-list", "off"], err=open(e, "wb")))
+        wait_for(lambda: stats(port).get("open_watches", 0) >= (1 if hub else 10))
+        time.sleep(5)  # the watchers of khub list and watch it
+        ctl(port, "POST", "/_fake/churn?rate=20")
         time.sleep(30)
+        ctl(port, "POST", "/_fake/churn?rate=0")
+        time.sleep(3)  # the last changes reach every watcher
         s1 = stats(port)
         open_watches = s1["open_watches"]
         for w in ws:
             stop(w, signal.SIGINT)
-        ctl(port, "POST", "/_fake/churn?rate=0")
         if hub:
             stop(hub[0] if isinstance(hub, tuple) else hub, signal.SIGINT)
             up_bytes = stat_sum(herr, "bytes_read") + stat_sum(herr, "bytes_written")
