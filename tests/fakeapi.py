@@ -166,8 +166,18 @@ def bkey(key):
     return key.encode("utf-8")
 
 
+# --clock T: the objects' times (creationTimestamp, status and deletion times)
+# as at this fixed Unix time, so that a run's objects are the same bytes at
+# every run (tests/test_golden.py); None: the real clock
+FIXED_CLOCK = None
+
+
+def obj_time():
+    return time.time() if FIXED_CLOCK is None else FIXED_CLOCK
+
+
 def ts_of(t=None):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() if t is None else t))
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(obj_time() if t is None else t))
 
 
 def truthy(v):
@@ -902,7 +912,7 @@ class Generator:
                 name = "%s-%s-%s" % (app_name, h, rand_name(rng, 5))
                 if Store.key_for(PODS, ns, name) not in self.store.objs[PODS]:
                     break
-        created = created if created is not None else time.time()
+        created = created if created is not None else obj_time()
         ts = ts_of(created)
         node_i = rng.randrange(3)
         tier = rng.choice(TIERS)
@@ -1227,7 +1237,7 @@ class Generator:
     def populate(self):
         args = self.args
         rng = random.Random(args.seed)
-        now = time.time()
+        now = obj_time()
         put = self.store.put
         for ns in ["default"] + self.namespaces:
             put(NAMESPACES, self.make_namespace(rng, ns, now - 86400 * 3))
@@ -1285,7 +1295,7 @@ class Generator:
             if op == "delete":
                 if rng.random() < 0.3 and not entry.obj["metadata"].get("deletionTimestamp"):
                     o = json.loads(entry.full)
-                    o["metadata"]["deletionTimestamp"] = ts_of(time.time() + 30)
+                    o["metadata"]["deletionTimestamp"] = ts_of(obj_time() + 30)
                     o["metadata"]["deletionGracePeriodSeconds"] = 30
                     store.put(PODS, o)
                 store.delete(PODS, key)
@@ -1313,7 +1323,7 @@ class Generator:
         nss = self.namespaces or ["default"]
         if not cms or (r < 0.1 and len(cms) < 2 * max(1, self.args.configmaps)):
             name = "config-x%d" % self.counter
-            store.put(CONFIGMAPS, self.make_configmap(rng, rng.choice(nss), name, time.time()))
+            store.put(CONFIGMAPS, self.make_configmap(rng, rng.choice(nss), name, obj_time()))
             return
         keys = list(cms)
         key = keys[rng.randrange(len(keys))]
@@ -3036,6 +3046,8 @@ def build_parser():
     ap.add_argument("--exit-with-parent", action="store_true",
                     help="also exit when the parent process dies")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clock", type=float, default=None,
+                    help="the objects' times as at this fixed Unix time (the same bytes at every run)")
     ap.add_argument("--pods", type=int, default=50)
     ap.add_argument("--namespaces", type=int, default=3)
     ap.add_argument("--configmaps", type=int, default=10)
@@ -3079,8 +3091,9 @@ def build_parser():
 
 
 def main(argv=None):
-    global APP
+    global APP, FIXED_CLOCK
     args = build_parser().parse_args(argv)
+    FIXED_CLOCK = args.clock
     try:
         import ipaddress
         loopback = ipaddress.ip_address(args.host).is_loopback
