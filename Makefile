@@ -25,7 +25,7 @@ else
 EXAMPLES += libuv-skipped
 endif
 
-.PHONY: libuv-skipped print-smallflags print-version man install uninstall test-install test-man test-format all deps deps-demo deps-cross cross demo test fuzz soak check-all bench bench-khub test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
+.PHONY: libuv-skipped print-smallflags print-version man install uninstall test-install test-man test-golden test-format all deps deps-demo deps-cross cross demo test fuzz soak check-all bench bench-khub test-unit test-fakeapi test-integration test-symbols test-nomalloc test-sanitize test-valgrind test-examples clean help
 
 all: $(TOOLS) $(EXAMPLES)
 
@@ -201,6 +201,8 @@ test-install: deps all
 	@sh tests/test_install.sh
 test-man: all
 	@bash tests/test_man.sh
+test-golden: $(BUILD)/kwatch
+	@python3 tests/test_golden.py --kwatch $(BUILD)/kwatch
 test-format:
 	@sh tests/test_format.sh
 
@@ -279,7 +281,7 @@ help:
 	@echo "make check-all  the build matrix, ASan+UBSan and valgrind"
 	@echo "make cross      the cross matrix: 8 targets under qemu-user and musl (make deps-cross installs it)"
 	@echo "make test-unit | test-fakeapi | test-integration | test-sanitize | test-valgrind | test-symbols |"
-	@echo "     test-nomalloc | test-examples | test-install | test-man | test-format   one suite of make test"
+	@echo "     test-nomalloc | test-examples | test-install | test-man | test-golden | test-format   one suite of make test"
 	@echo "make install [PREFIX=/usr/local] [DESTDIR=...]   the header, the tools, man pages, bash completion,"
 	@echo "                pkg-config (kinformer, kinformer-tls) and CMake (find_package(kinformer)) files; make uninstall"
 	@echo "make fuzz FUZZ_SECONDS=N   libFuzzer on every parser for N s each"

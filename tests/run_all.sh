@@ -31,6 +31,7 @@ run nomalloc sh tests/test_nomalloc.sh
 run examples sh tests/test_examples.sh
 run install sh tests/test_install.sh
 run man-completion bash tests/test_man.sh
+run golden-output python3 tests/test_golden.py --kwatch build/kwatch
 run format sh tests/test_format.sh
 run budget sh tests/test_budget.sh
 run porting-sizes sh tests/test_porting.sh
