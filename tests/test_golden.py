@@ -43,7 +43,8 @@ FAKE = [sys.executable, os.path.join(ROOT, "tests", "fakeapi.py"), "--seed", "7"
 STATS_MASK = re.compile(r"\b(bytes_read|bytes_written|gzip_bytes_in|gzip_bytes_out|store_peak|fresh_age_ms)=-?[0-9]+")
 
 # name, kwatch's arguments, resources watched, changes made (after the sync),
-# --max-events (None: the run ends by itself), the stderr compared, exit status
+# --max-events (None: the run ends by itself, or the selector case's count from the
+# server, selector_events), the stderr compared, exit status
 CASES = [
     ("name", ["--dump-on-exit", "pods"], 1, True, 7, False, 0),
     ("name-exit-after-sync", ["-o", "name", "--exit-after-sync", "configmaps"], 1, False, None, False, 0),
@@ -58,7 +59,6 @@ CASES = [
     ("multi-json", ["-o", "json", "pods,configmaps"], 2, True, 12, False, 0),
     ("multi-stats", ["-o", "none", "--stats", "--exit-after-sync", "pods,configmaps"], 2, False, None, True, 0),
 ]
-SELECTOR_EVENTS = None  # the selector case's count: set from the server's objects (see events_for)
 
 
 def http(url, method="GET", body=None):
