@@ -1759,9 +1759,11 @@ typedef struct kinf_factory_stats_t {
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
     size_t store_budget;         /* desc.store_budget (0: none) */
-    size_t store_granted;        /* of it, the bytes the informers' stores hold now */
-    int budget_full;             /* informers the budget refused more bytes since their last growth */
+    size_t store_granted;        /* of it, the bytes the informers hold now: their stores and their per-object tables */
+    int budget_full;             /* informers the budget refused more bytes or objects since their last growth */
     uint64_t store_moves;        /* stores moved to make room for another's growth */
+    int objects_granted;         /* with a store budget: the objects the informers' tables hold now (each at most its max_objects) */
+    size_t tables_granted;       /* of store_granted, the bytes of those tables */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY

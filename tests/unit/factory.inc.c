@@ -337,6 +337,7 @@ static void test_factory_all(void) {
     kinf_factory_poll(f, 0);
     CHECK_INT(kinf_factory_stats(f).gone, 2);
     CHECK(gd->store_bytes == 0 && (int)kinf_factory_stats(f).store_granted < n && fa_packed(f));
+    CHECK(gd->slot_hi == 0 && gd->obj_cap == 16); /* its tables keep their floor (max_objects here) */
     free(f);
     /* with a namespace: the namespaced resources only; a full factory logs once */
     f = fa_mk(5, 0);
@@ -587,17 +588,22 @@ static int fa_intact(kinf_informer_t* inf, const char* prefix, int from, int to,
 #endif
     return k == n;
 }
-/* the stores lie back to back from the region's start, in the order made */
+/* the segments lie back to back from the region's start, in the order
+   made: each its store, then its tables for obj_cap objects */
 static int fa_packed(kinf_factory_t* f) {
     size_t off = 0;
     int i;
     for (i = 0; i < kinf_factory_count(f); i++) {
         kinf_informer_t* inf = f->ent[i].inf;
         if (inf->arena != f->region + off || inf->top > inf->store_bytes) { return 0; }
-        off += inf->store_bytes;
+        if ((uint8_t*)inf->slots != f->region + off + inf->store_bytes || f->ent[i].asz != inf->store_bytes + kinf__tables_bytes(inf, inf->obj_cap)) { return 0; }
+        if (inf->slot_hi > inf->obj_cap || inf->obj_cap > inf->max_objects) { return 0; }
+        off += f->ent[i].asz;
     }
     return off == f->granted && f->granted <= f->budget;
 }
+/* the tables of one informer of fa_mk_budget's base (16 objects, under the floor) */
+static size_t fa_t16(void) { return kinf__tables_layout(0, 16, KINF_DEFAULT_INDEXES, 1).end; }
 static void test_factory_budget(void) {
     kinf_factory_t* f;
     kinf_informer_t *po, *cm, *se;
@@ -614,25 +620,27 @@ static void test_factory_budget(void) {
     s1 = kinf_factory_size(&fd);
     fd.store_budget = 1 << 14;
     s2 = kinf_factory_size(&fd);
-    CHECK(s2 < s1 && s2 + 4 * (1 << 14) - (1 << 14) >= s1 && s2 + 4 * (1 << 14) - (1 << 14) < s1 + 4 * 64);
+    /* nor tables for max_objects: they are the budget's too */
+    pcap = 4 * (fa_t16() - kinf__tables_layout(0, 1, KINF_DEFAULT_INDEXES, 1).end);
+    CHECK(s2 < s1 && s2 + 4 * (1 << 14) - (1 << 14) + pcap >= s1 && s2 + 4 * (1 << 14) - (1 << 14) + pcap < s1 + 4 * 64);
     fd.store_budget = (1 << 14) + 4096;
     CHECK(kinf_factory_size(&fd) == s2 + 4096);
     /* growth: the stores start empty and grow in steps; a store that grows
        moves those after it, and every object stays readable */
-    f = fa_mk_budget(4, 12288, 0, 0, 0, 0);
+    f = fa_mk_budget(4, 12288 + 3 * fa_t16(), 0, 0, 0, 0);
     if (!CHECK(f != 0)) { return; }
     po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
     if (!CHECK(po && cm && se)) { free(f); return; }
     watch_begin(po); watch_begin(cm); watch_begin(se);
-    CHECK(po->store_bytes == 0 && cm->store_bytes == 0 && kinf_factory_stats(f).store_granted == 0);
+    CHECK(po->store_bytes == 0 && cm->store_bytes == 0 && kinf_factory_stats(f).store_granted == 3 * fa_t16());
+    CHECK(kinf_factory_stats(f).tables_granted == 3 * fa_t16() && kinf_factory_stats(f).objects_granted == 3 * 16);
     log_reset();
     fa_fill(cm, "ADDED", "c", 0, 5, 100);
     fa_fill(se, "ADDED", "s", 0, 5, 100);
-    CHECK(cm->store_bytes >= cm->used && cm->store_bytes > 0 && cm->store_bytes < 2048);
-    CHECK_INT(kinf_factory_stats(f).store_moves, 0); /* each grew at the free end */
+    CHECK(cm->store_bytes >= cm->used && cm->store_bytes > 0 && cm->store_bytes < 2048 && fa_packed(f));
     fa_fill(po, "ADDED", "p", 0, 12, 100);
     st = kinf_factory_stats(f);
-    CHECK(st.store_moves >= 2 && st.store_budget == 12288 && st.store_granted == po->store_bytes + cm->store_bytes + se->store_bytes);
+    CHECK(st.store_moves >= 2 && st.store_budget == 12288 + 3 * fa_t16() && st.store_granted == po->store_bytes + cm->store_bytes + se->store_bytes + 3 * fa_t16());
     CHECK(kinf_stats(po).store_capacity == po->store_bytes);
     CHECK(fa_packed(f));
     CHECK(fa_intact(po, "p", 0, 12, 100, 12) && fa_intact(cm, "c", 0, 5, 100, 5) && fa_intact(se, "s", 0, 5, 100, 5));
@@ -673,12 +681,12 @@ static void test_factory_budget(void) {
     free(f);
     /* floor and cap: every store starts at its floor and is never cut below
        it; none passes its cap (STORE_FULL, not the budget's id) */
-    f = fa_mk_budget(6, 6144, 1000, 2048, rows, 2);
+    f = fa_mk_budget(6, 6144 + 3 * fa_t16(), 1000, 2048, rows, 2);
     if (!CHECK(f != 0)) { return; }
     po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
     if (!CHECK(po && cm && se)) { free(f); return; }
     watch_begin(po); watch_begin(cm); watch_begin(se);
-    CHECK(po->store_bytes == 1000 && cm->store_bytes == 1000 && se->store_bytes == 3000 && kinf_factory_stats(f).store_granted == 5000);
+    CHECK(po->store_bytes == 1000 && cm->store_bytes == 1000 && se->store_bytes == 3000 && kinf_factory_stats(f).store_granted == 5000 + 3 * fa_t16());
     log_reset();
     fa_fill(po, "ADDED", "p", 0, 12, 200);
     CHECK(po->store_bytes <= 2048 && po->store_bytes > 2048 - 512);
@@ -700,7 +708,7 @@ static void test_factory_budget(void) {
     /* a store with holes and too little budget above its top for the new
        object there, but enough once it is compacted: it grows by what the
        compaction leaves short and takes it (no STORE_BUDGET_FULL) */
-    f = fa_mk_budget(4, 12288, 0, 0, 0, 0);
+    f = fa_mk_budget(4, 12288 + 2 * fa_t16(), 0, 0, 0, 0);
     if (!CHECK(f != 0)) { return; }
     po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0);
     if (!CHECK(po && cm)) { free(f); return; }
@@ -710,7 +718,7 @@ static void test_factory_budget(void) {
     fa_fill(cm, "ADDED", "c", 1, 16, 300); /* 16: max_objects */
     fa_fill(po, "DELETED", "p", 0, 1, 0); fa_fill(po, "DELETED", "p", 2, 3, 0); fa_fill(po, "DELETED", "p", 4, 5, 0);
     fa_fill(cm, "DELETED", "c", 1, 4, 0);
-    CHECK(kinf_factory_stats(f).store_granted == 12288 && po->top > po->used); /* the budget given out, holes in pods */
+    CHECK(kinf_factory_stats(f).store_granted == 12288 + 2 * fa_t16() && po->top > po->used); /* the budget given out, holes in pods */
     log_reset();
     fa_fill(po, "ADDED", "q", 0, 1, 1990);
     CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
