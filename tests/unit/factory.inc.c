@@ -747,7 +747,7 @@ static void fa_ix_mod5(const kinf_object_t* o, kinf_index_values_t* out, void* u
    (hs, when given), the list, and every index query exact */
 static int fa_objs_exact(kinf_informer_t* inf, int ix, const char* prefix, int n, int pad, const kinf_handle_t* hs) {
     int k, ok = fa_intact(inf, prefix, 0, n, pad, n);
-    char v[8];
+    char v[16];
     kinf_object_t o;
     for (k = 0; k < 5 && ok; k++) {
         snprintf(v, sizeof(v), "m%d", k);
