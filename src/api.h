@@ -1726,13 +1726,17 @@ typedef struct kinf_factory_desc_t {
     int caps_count;
     /* One store budget for every informer (docs/factory.md "One budget"):
        0, each share holds its informer's store (base's or its row's
-       store_bytes). Else the shares keep only their fixed parts, and the
-       informers' stores lie back to back in store_budget bytes of the block:
-       a store that fills takes more of it, in steps, moving the stores after
-       it (an object's pointers are then valid until the next poll of any of
-       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
-       bytes of the others are given back first, and an informer still
-       short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
+       store_bytes) and its tables for max_objects. Else the shares keep
+       only their fixed parts, and the informers' stores and per-object
+       tables (slots, key hash, index links) lie back to back in
+       store_budget bytes of the block: a store or tables that fill take
+       more of it, in steps, moving those after them (an object's pointers
+       are then valid until the next poll of any of the factory's informers
+       or kinf_factory_informer); max_objects is the tables' cap. When the
+       budget is used up, the unused bytes of the others are given back
+       first, and an informer still short logs STORE_BUDGET_FULL (then
+       STORE_FULL, or STORE_SLOTS_FULL for a new key) while the others
+       carry on. */
     size_t store_budget;
     size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
     size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
