@@ -17530,6 +17530,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_NAMES
 #undef KINF__FA_NO_STORE
 #undef KINF__FA_STEP
+#undef KINF__FA_OBJ_FLOOR
 #undef KINF__FREE_OWNER
 #undef KINF__NEW_OWNER
 #undef KINF__FREE_MIN

@@ -550,7 +550,7 @@ static kinf_factory_t* fa_mk_budget_n(int max_informers, size_t budget, size_t f
     desc_base(&g_fa_base);
     g_fa_base.own_transport = 1;
     g_fa_base.max_objects = max_objects; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
-    g_fa_base.max_index_values = 2;
+    g_fa_base.max_index_values = 8; /* value hashes that overlap as they move (>>store tables) */
     memset(&fd, 0, sizeof(fd));
     fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
     fd.store_budget = budget; fd.store_floor = floor; fd.store_cap = cap;
@@ -608,7 +608,7 @@ static int fa_packed(kinf_factory_t* f) {
     return off == f->granted && f->granted <= f->budget;
 }
 /* the tables of cap objects of fa_mk_budget's base; of one informer of it (16 objects, under the floor) */
-static size_t fa_tables(int cap) { return kinf__tables_layout(0, (size_t)cap, KINF_DEFAULT_INDEXES, 2).end; }
+static size_t fa_tables(int cap) { return kinf__tables_layout(0, (size_t)cap, KINF_DEFAULT_INDEXES, 8).end; }
 static size_t fa_t16(void) { return fa_tables(16); }
 static int ix_count(kinf_informer_t* inf, int ix, const char* v, char* keys, size_t cap); /* index.inc.c */
 static void test_factory_budget(void) {
@@ -743,6 +743,12 @@ static void fa_ix_mod5(const kinf_object_t* o, kinf_index_values_t* out, void* u
     kinf_index_emit(out, v);
     kinf_index_emit(out, "all");
 }
+/* the second custom index: "odd" or "even" */
+static int fa_ix_parity(const kinf_object_t* o, char* buf, size_t cap, void* user) {
+    (void)user;
+    snprintf(buf, cap, "%s", atoi(o->name + 1) % 2 ? "odd" : "even");
+    return 1;
+}
 /* objects [0, n) of fa_fill with pad bytes: each by key and by a handle
    (hs, when given), the list, and every index query exact */
 static int fa_objs_exact(kinf_informer_t* inf, int ix, const char* prefix, int n, int pad, const kinf_handle_t* hs) {
@@ -754,6 +760,7 @@ static int fa_objs_exact(kinf_informer_t* inf, int ix, const char* prefix, int n
         ok = ix_count(inf, ix, v, 0, 0) == n / 5 + (k < n % 5);
     }
     ok = ok && ix_count(inf, ix, "all", 0, 0) == n && ix_count(inf, KINF_INDEX_NAMESPACE, "ns", 0, 0) == n;
+    ok = ok && ix_count(inf, ix + 1, "odd", 0, 0) == n / 2 && ix_count(inf, ix + 1, "even", 0, 0) == n - n / 2;
     for (k = 0; hs && k < n && ok; k++) { ok = kinf_lookup(inf, hs[k], &o) && atoi(o.name + 1) == k; }
     return ok;
 }
@@ -790,8 +797,8 @@ static void test_factory_objects(void) {
     s2 = kinf_factory_size(&fd);
     CHECK(s1 == s2 && s1 > 0);
     /* growth: the tables start at their floor (64 objects) and grow with the
-       objects, in steps, each a move; with a custom index of two values
-       per object, every lookup, handle, list and index query stays exact */
+       objects, in steps, each a move; with two custom indexes (one of two
+       values per object), every lookup, handle, list and index query stays exact */
     budget = (200u << 10) + (16u << 10) + fa_tables(64) + fa_tables(300);
     f = fa_mk_budget_n(4, budget, 0, 0, rows, 2, 5000);
     if (!CHECK(f != 0)) { return; }
@@ -799,6 +806,7 @@ static void test_factory_objects(void) {
     if (!CHECK(po && cm)) { free(f); return; }
     ix = kinf_add_index_values(po, "mod5", fa_ix_mod5, 0);
     CHECK_INT(ix, 1);
+    CHECK_INT(kinf_add_index(po, "parity", fa_ix_parity, 0), 2);
     watch_begin(po); watch_begin(cm);
     CHECK(po->obj_cap == 64 && po->max_objects == 2000 && cm->obj_cap == 64 && cm->max_objects == 5000);
     CHECK(kinf_factory_stats(f).objects_granted == 128 && kinf_factory_stats(f).tables_granted == 2 * fa_tables(64));
