@@ -871,8 +871,15 @@ static void test_factory_objects(void) {
     CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 0);
     fa_fill(po, "ADDED", "p", 0, 300, 10);
     CHECK(po->obj_cap >= 300 && fa_intact(po, "p", 0, 300, 10, 300) && fa_intact(cm, "c", 0, 100, 10, 100) && fa_packed(f));
+    /* the budget used up by pods: configmaps at their cap still say max_objects, not the budget */
+    for (n = 300; n < 5000 && !logged(KINF_LOGITEM_STORE_BUDGET_FULL); n += 100) { fa_fill(po, "ADDED", "p", n, n + 100, 10); }
+    CHECK(logged(KINF_LOGITEM_STORE_BUDGET_FULL) == 1 && n < 5000 && kinf_count(po) == po->obj_cap);
+    log_reset();
+    fa_fill(cm, "ADDED", "c", 150, 160, 10);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 0);
+    CHECK_INT((int)kinf_stats(cm).dropped, 60);
     /* floors: a pack never cuts tables below 64 objects */
-    fa_fill(po, "DELETED", "p", 0, 300, 0);
+    fa_fill(po, "DELETED", "p", 0, n, 0);
     kinf__fa_pack(f, 0);
     CHECK(po->obj_cap == 64 && po->slot_hi == 0 && cm->obj_cap == 100 && fa_packed(f));
     CHECK(fa_intact(cm, "c", 0, 100, 10, 100) && fa_intact(po, "p", 0, 0, 10, 0));
