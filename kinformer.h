@@ -1727,13 +1727,17 @@ typedef struct kinf_factory_desc_t {
     int caps_count;
     /* One store budget for every informer (docs/factory.md "One budget"):
        0, each share holds its informer's store (base's or its row's
-       store_bytes). Else the shares keep only their fixed parts, and the
-       informers' stores lie back to back in store_budget bytes of the block:
-       a store that fills takes more of it, in steps, moving the stores after
-       it (an object's pointers are then valid until the next poll of any of
-       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
-       bytes of the others are given back first, and an informer still
-       short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
+       store_bytes) and its tables for max_objects. Else the shares keep
+       only their fixed parts, and the informers' stores and per-object
+       tables (slots, key hash, index links) lie back to back in
+       store_budget bytes of the block: a store or tables that fill take
+       more of it, in steps, moving those after them (an object's pointers
+       are then valid until the next poll of any of the factory's informers
+       or kinf_factory_informer); max_objects is the tables' cap. When the
+       budget is used up, the unused bytes of the others are given back
+       first, and an informer still short logs STORE_BUDGET_FULL (then
+       STORE_FULL, or STORE_SLOTS_FULL for a new key) while the others
+       carry on. */
     size_t store_budget;
     size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
     size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
@@ -1760,9 +1764,11 @@ typedef struct kinf_factory_stats_t {
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
     size_t store_budget;         /* desc.store_budget (0: none) */
-    size_t store_granted;        /* of it, the bytes the informers' stores hold now */
-    int budget_full;             /* informers the budget refused more bytes since their last growth */
+    size_t store_granted;        /* of it, the bytes the informers hold now: their stores and their per-object tables */
+    int budget_full;             /* informers the budget refused more bytes or objects since their last growth */
     uint64_t store_moves;        /* stores moved to make room for another's growth */
+    int objects_granted;         /* with a store budget: the objects the informers' tables hold now (each at most its max_objects) */
+    size_t tables_granted;       /* of store_granted, the bytes of those tables */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY
@@ -6396,6 +6402,7 @@ struct kinf_informer_t {
     kinf__slot* slots;
     uint32_t* kb;
     uint32_t kb_n;                /* key buckets */
+    int obj_cap;                  /* the objects the tables hold now: max_objects, or fewer under a factory's budget (>>store tables) */
     kinf__ixlink* ix;
     uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
     int32_t* ixb;
@@ -6435,6 +6442,7 @@ struct kinf_informer_t {
     uint64_t next_resync;
     uint64_t fresh_at;            /* engine time the cache was last confirmed current (an event, a bookmark, a list's end) */
     uint8_t fresh;                /* fresh_at is set */
+    uint16_t gen_fresh;           /* the generation a slot starts at when first used, or used again after it was given back */
     /* reflector */
     int phase, req_kind, next_kind, rv_mode, started;
     char last_rv[KINF__MAX_RV];
@@ -7400,8 +7408,14 @@ static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
 /* a factory's store budget asked for room (its hook); 0 without one */
 #ifndef KINF_NO_FACTORY
 #define KINF__ARENA_GROW(inf, need) ((inf)->grow && (inf)->grow((inf), (need)))
+/* the objects the tables hold now (>>store tables), and the budget asked
+   for room for one more (the same hook, need 0) */
+#define KINF__OBJ_CAP(inf) ((inf)->obj_cap)
+#define KINF__OBJ_GROW(inf) ((inf)->grow && (inf)->grow((inf), 0))
 #else
 #define KINF__ARENA_GROW(inf, need) 0
+#define KINF__OBJ_CAP(inf) ((inf)->max_objects)
+#define KINF__OBJ_GROW(inf) 0
 #endif
 /* a block of need bytes or a little more (its tail says how many more), or
    0 when the live blocks and it would not fit store_bytes */
@@ -7582,7 +7596,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     }
     KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
     KINF_ASSERT(kinf__fl_check(inf) == nfree && slack == inf->slack);
-    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
+    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= KINF__OBJ_CAP(inf));
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
 #ifndef KINF_NO_SNAPSHOT
@@ -7676,14 +7690,14 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
    A chain holds nodes; a lookup filters them by hash, then asks the index
    function whether the object has the value. */
 static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t n) {
-    return &inf->ix[x == 0 ? (size_t)n : (size_t)inf->max_objects * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
+    return &inf->ix[x == 0 ? (size_t)n : (size_t)KINF__OBJ_CAP(inf) * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
 }
 static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
 /* A custom index keeps each node's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
-static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)KINF__OBJ_CAP(inf) * (size_t)inf->ixk + (size_t)n]; }
 static uint32_t kinf__ix_hash(const char* v) { return kinf__fnv_str(v); } /* never 0: 0 is not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
@@ -7882,6 +7896,113 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
     return s;
 }
 
+/* >>store tables  The per-object tables: the slots, the key hash's buckets,
+   the indexes' links, their value hashes and their buckets, for cap
+   objects. An informer's are laid out once for max_objects; under a
+   factory's budget (>>factory budget) they are sized for obj_cap objects,
+   fewer, and laid out again when it changes. Every reference into them is
+   a slot or node number, and into the store an offset, so only their base
+   pointers change: the slots and the value hashes are moved, the key hash
+   and the index chains are rebuilt from them. */
+static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
+/* The layout's sums saturate: the clamps allow capacities that add up to more
+   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
+   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
+   "does not fit". */
+static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
+    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
+    return kinf__align8(o + n);
+}
+static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
+typedef struct kinf__tables_t { size_t slots, kb, ix, ixv, ixb, end; uint32_t kbn, ixbn; } kinf__tables_t;
+/* the tables of mo objects from offset o (max_indexes custom indexes of ixk values each) */
+static kinf__tables_t kinf__tables_layout(size_t o, size_t mo, int max_indexes, int ixk) {
+    kinf__tables_t t;
+    size_t nidx = 1u + (size_t)max_indexes;
+    size_t nodes = kinf__setup_mul((size_t)max_indexes * (size_t)ixk, mo); /* the custom indexes' links */
+    t.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
+    if (t.kbn < 16u) { t.kbn = 16u; }
+    t.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    t.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
+    t.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)t.kbn, 4u));
+    t.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
+    t.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
+    t.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)t.ixbn), 4u));
+    t.end = o;
+    return t;
+}
+#ifndef KINF_NO_FACTORY
+/* the bytes of inf's tables for cap objects */
+static size_t kinf__tables_bytes(const kinf_informer_t* inf, int cap) { return kinf__tables_layout(0, (size_t)cap, inf->max_indexes, inf->ixk).end; }
+/* inf's tables (of obj_cap objects) are at at, 8-aligned */
+static void kinf__tables_at(kinf_informer_t* inf, uint8_t* at) {
+    kinf__tables_t t = kinf__tables_layout(0, (size_t)inf->obj_cap, inf->max_indexes, inf->ixk);
+    inf->slots = (kinf__slot*)(void*)(at + t.slots);
+    inf->kb = (uint32_t*)(void*)(at + t.kb); inf->kb_n = t.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(at + t.ix);
+    inf->ixv = (uint32_t*)(void*)(at + t.ixv);
+    inf->ixb = (int32_t*)(void*)(at + t.ixb); inf->ixb_mask = t.ixbn - 1u;
+}
+/* The key hash and the index chains made again from the slots: each slot in
+   use in the hash, each linked node (NS_LINKED, a value hash) in its chain. */
+static void kinf__tables_rebuild(kinf_informer_t* inf) {
+    int32_t s;
+    int x, j;
+    memset(inf->kb, 0xff, (size_t)inf->kb_n * 4u);
+    memset(inf->ixb, 0xff, (size_t)inf->nidx * (inf->ixb_mask + 1u) * 4u);
+    for (s = 0; s < inf->slot_hi; s++) {
+        kinf__ixlink* l = kinf__ixl(inf, 0, s);
+        if (inf->slots[s].flags & KINF__F_LIVE) { kinf__hash_insert(inf, s, kinf__slot_hash(inf, s)); }
+        l->next = l->prev = -1;
+        if (inf->slots[s].ixflags & KINF__SL_NS_LINKED) { kinf__ix_link(inf, 0, s, kinf__ns_hash(inf, s)); }
+        for (x = 1; x < inf->nidx; x++) {
+            for (j = 0; j < inf->ixk; j++) {
+                int32_t n = s * inf->ixk + j;
+                uint32_t v = *kinf__ixvh(inf, x, n);
+                kinf__ixl(inf, x, n)->next = kinf__ixl(inf, x, n)->prev = -1;
+                if (v) { kinf__ix_link(inf, x, n, v); }
+            }
+        }
+    }
+}
+/* The tables where they are, laid out again for cap objects (at least
+   slot_hi; the bytes for cap are there): the slots stay, each custom
+   index's value hashes move to their new place, in the order that leaves
+   those still to move intact, then the rest is rebuilt. */
+static void kinf__tables_relayout(kinf_informer_t* inf, int cap) {
+    size_t on = (size_t)inf->obj_cap * (size_t)inf->ixk, nn = (size_t)cap * (size_t)inf->ixk, used = (size_t)inf->slot_hi * (size_t)inf->ixk;
+    uint32_t* ov = inf->ixv;
+    int k, nx = inf->nidx - 1;
+    KINF_ASSERT(cap >= inf->slot_hi);
+    inf->obj_cap = cap;
+    kinf__tables_at(inf, (uint8_t*)inf->slots);
+    for (k = 0; k < nx; k++) {
+        size_t x = (size_t)(nn > on ? nx - 1 - k : k);
+        memmove(inf->ixv + x * nn, ov + x * on, used * 4u);
+    }
+    kinf__tables_rebuild(inf);
+}
+/* The slots above the last one in use are given back: slot_hi comes down
+   to it and the free list is made again below it, lowest first. A slot
+   used again later starts at a generation past any of theirs, so that a
+   handle to an object they held stays stale. Returns slot_hi. */
+static int32_t kinf__slots_trim(kinf_informer_t* inf) {
+    int32_t s, hi = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags || inf->slots[s].cur) { hi = s + 1; }
+    }
+    for (s = hi; s < inf->slot_hi; s++) {
+        if (inf->slots[s].gen > inf->gen_fresh) { inf->gen_fresh = inf->slots[s].gen; }
+    }
+    inf->free_head = -1;
+    for (s = hi - 1; s >= 0; s--) {
+        if (!inf->slots[s].flags && !inf->slots[s].cur) { inf->slots[s].pnext = inf->free_head; inf->free_head = s; }
+    }
+    inf->slot_hi = hi;
+    return hi;
+}
+#endif
+
 /* >>store operations */
 #ifndef KINF_NO_SNAPSHOT
 /* A tombstone's slot and block go back to the store (>>snapshot journal). */
@@ -7948,13 +8069,17 @@ static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) { kinf__set_ref(in
 #endif
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
-    if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
+    /* the tables full: a factory's budget may grow them (and move them) */
+    if (s < 0 && inf->slot_hi >= KINF__OBJ_CAP(inf) && !KINF__OBJ_GROW(inf) && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
         int x, j;
-        if (inf->slot_hi >= inf->max_objects) { return -1; }
+        if (inf->slot_hi >= KINF__OBJ_CAP(inf)) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
+#ifndef KINF_NO_FACTORY
+        inf->slots[s].gen = inf->gen_fresh;
+#endif
         kinf__ixl(inf, 0, s)->next = kinf__ixl(inf, 0, s)->prev = -1;
         for (x = 1; x < inf->nidx; x++) {
             for (j = 0; j < inf->ixk; j++) {
@@ -8143,30 +8268,15 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     return d;
 }
 static kinf_desc_t kinf__setup_defaults(const kinf_desc_t* in) { return kinf__setup_defaults_ex(in, 0); }
-static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
-/* The layout's sums saturate: the clamps allow capacities that add up to more
-   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
-   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
-   "does not fit". */
-static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
-    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
-    return kinf__align8(o + n);
-}
-static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
 static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_conn_desc_t* cd) {
     kinf__setup_layout_t l;
-    size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
+    size_t o = kinf__align8(sizeof(struct kinf_informer_t));
     size_t nidx = 1u + (size_t)d->max_indexes;
-    size_t nodes = kinf__setup_mul((size_t)d->max_indexes * (size_t)d->max_index_values, mo); /* the custom indexes' links */
-    l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
-    if (l.kbn < 16u) { l.kbn = 16u; }
-    l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    kinf__tables_t t;
     l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
-    l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
-    l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
-    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
-    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
-    l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
+    t = kinf__tables_layout(o, (size_t)d->max_objects, d->max_indexes, d->max_index_values);
+    l.slots = t.slots; l.kb = t.kb; l.ix = t.ix; l.ixv = t.ixv; l.ixb = t.ixb; l.kbn = t.kbn; l.ixbn = t.ixbn;
+    o = t.end;
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
     l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
     l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
@@ -12924,9 +13034,10 @@ typedef struct kinf__fent {
     int namespaced;
     unsigned verbs;
     int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
-    size_t aoff, asz;             /* with a store budget: its store, at region + aoff, asz bytes */
-    size_t floor, cap;            /* the bytes it keeps whatever others need, and the most it takes */
-    uint8_t starved;              /* the budget refused it bytes, logged; cleared when it grows */
+    size_t aoff, asz;             /* with a store budget: its segment, at region + aoff, asz bytes: its store, then its tables */
+    size_t floor, cap;            /* the store bytes it keeps whatever others need, and the most it takes */
+    int ofloor;                   /* the objects its tables keep whatever others need */
+    uint8_t starved;              /* KINF__FA_BYTES, KINF__FA_OBJS: the budget refused it bytes or objects, logged; cleared when it grows */
 } kinf__fent;
 /* >>factory shares  The block's informer shares: one per capacity row, sized
    from it, then max_inf - caps_n of base's size. A share is taken by one
@@ -13098,7 +13209,7 @@ static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char
     ok &= kinf__cat(out, cap, r->plural);
     return ok;
 }
-/* a share's own store under a store budget: none to speak of (its arena is the budget's) */
+/* a share's own store under a store budget: none to speak of (its arena and tables are the budget's) */
 #define KINF__FA_NO_STORE 8u
 /* base's descriptor with row c's capacities (c 0: base's own); budget: the
    share holds no store */
@@ -13111,7 +13222,7 @@ static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t
         if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
         if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
     }
-    if (budget) { out->store_bytes = KINF__FA_NO_STORE; }
+    if (budget) { out->store_bytes = KINF__FA_NO_STORE; out->max_objects = 1; out->fifo_capacity = 0; } /* kinf__fa_attach */
 }
 /* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
 static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
@@ -13162,34 +13273,55 @@ static void kinf__fa_check_caps(kinf_factory_t* f) {
         }
     }
 }
-/* >>factory budget  With desc.store_budget the informers' stores lie back to
-   back in one region, in the order the informers were made. A store that is
-   full grows by a step (a quarter of its size, at least KINF__FA_STEP) taken
-   from the region's free end: the stores after it move up by memmove, and
-   as every object reference is an offset from inf->arena, a moved store
-   stays valid once its arena pointer is set. When the free end is too short,
-   the stores are packed first: each is compacted and keeps its floor or what
-   it holds and a little more, and the rest goes back to the free end. */
+/* >>factory budget  With desc.store_budget the informers' segments lie back
+   to back in one region, in the order the informers were made: each is its
+   store, then its per-object tables (>>store tables), sized for obj_cap
+   objects, not max_objects. A store that is full grows by a step (a
+   quarter of its size, at least KINF__FA_STEP), tables that are full by a
+   quarter of their objects (at least KINF__FA_OBJ_FLOOR / 2), taken from
+   the region's free end: the segments after it move up by memmove, and as
+   every object reference is an offset from inf->arena and every table
+   reference a slot or node number, a moved segment stays valid once its
+   base pointers are set. When the free end is too short, the segments are
+   packed first: each store is compacted and keeps its floor or what it
+   holds and a little more, each table its floor or the slots up to the
+   last in use and an eighth more, and the rest goes back to the free end. */
 #ifndef KINF__FA_STEP
 #define KINF__FA_STEP (64u << 10)
 #endif
+#ifndef KINF__FA_OBJ_FLOOR
+#define KINF__FA_OBJ_FLOOR 64     /* the objects an informer's tables start with (its floor) */
+#endif
+enum { KINF__FA_BYTES = 1, KINF__FA_OBJS = 2 }; /* kinf__fent.starved */
 /* store sizes and offsets stay multiples of 8, as an arena's start must be */
 static size_t kinf__fa_down8(size_t n) { return n & ~(size_t)7u; }
-/* Store i becomes sz bytes (at least its top): the stores after it move. */
-static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz) {
+/* segment o's base pointers from its offset: the store, then the tables */
+static void kinf__fa_place(kinf_factory_t* f, kinf__fent* o) {
+    o->inf->arena = f->region + o->aoff;
+    kinf__tables_at(o->inf, f->region + o->aoff + o->inf->store_bytes);
+}
+/* Segment i's store becomes sz bytes (at least its top) and its tables
+   cap objects (at least slot_hi): its tables and the segments after it move. */
+static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz, int cap) {
     kinf__fent* e = &f->ent[i];
-    size_t end = e->aoff + e->asz;
+    kinf_informer_t* inf = e->inf;
+    size_t end = e->aoff + e->asz, nsz = sz + kinf__tables_bytes(inf, cap);
     int j;
-    if (sz == e->asz) { return; }
-    if (f->granted > end) { memmove(f->region + e->aoff + sz, f->region + end, f->granted - end); f->moves++; }
-    for (j = i + 1; j < f->n_hi; j++) { /* empty stores after it move too: their offsets */
+    if (sz == inf->store_bytes && cap == inf->obj_cap) { return; }
+    if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); } /* smaller where they are */
+    if (nsz > e->asz && f->granted > end) { memmove(f->region + e->aoff + nsz, f->region + end, f->granted - end); f->moves++; }
+    memmove(f->region + e->aoff + sz, inf->slots, kinf__tables_bytes(inf, inf->obj_cap));
+    if (nsz < e->asz && f->granted > end) { memmove(f->region + e->aoff + nsz, f->region + end, f->granted - end); f->moves++; }
+    for (j = i + 1; j < f->n_hi; j++) { /* empty segments after it move too: their offsets */
         kinf__fent* o = &f->ent[j];
-        o->aoff = o->aoff + sz - e->asz;
-        o->inf->arena = f->region + o->aoff;
+        o->aoff = o->aoff + nsz - e->asz;
+        kinf__fa_place(f, o);
     }
-    f->granted = f->granted + sz - e->asz;
-    e->asz = sz;
-    e->inf->store_bytes = sz;
+    f->granted = f->granted + nsz - e->asz;
+    e->asz = nsz;
+    inf->store_bytes = sz;
+    kinf__fa_place(f, e);
+    if (cap > inf->obj_cap) { kinf__tables_relayout(inf, cap); } /* larger where they are now */
 }
 /* what store o keeps when the stores are packed: its floor, or what it holds
    and an eighth more (a gone resource's: what it holds) */
@@ -13197,68 +13329,125 @@ static size_t kinf__fa_keep(const kinf__fent* o) {
     size_t u = o->inf->used, k = o->state == KINF__FE_GONE ? u : u + u / 8u;
     k = kinf__fa_down8(k + 7u);
     if (o->state != KINF__FE_GONE && k < o->floor) { k = o->floor; }
-    return k < o->asz ? k : o->asz;
+    return k < o->inf->store_bytes ? k : o->inf->store_bytes;
 }
-/* Packs the stores (all but skip's compacted and cut to kinf__fa_keep),
-   each moved down, in one pass over the region. */
+/* the objects o's tables keep when packed: the slots up to the last in use
+   (those above it given back) and an eighth more, at least its floor */
+static int kinf__fa_keep_objs(kinf__fent* o) {
+    int hi = (int)kinf__slots_trim(o->inf), k = hi + hi / 8;
+    if (k < o->ofloor) { k = o->ofloor; }
+    return k < o->inf->obj_cap ? k : o->inf->obj_cap;
+}
+/* Packs the segments (all but skip's compacted and cut to kinf__fa_keep
+   and kinf__fa_keep_objs), each moved down, in one pass over the region. */
 static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
     size_t w = 0;
     int j;
     for (j = 0; j < f->n_hi; j++) {
         kinf__fent* o = &f->ent[j];
-        if (o != skip && o->inf->top > o->inf->used) { kinf__arena_compact(o->inf); }
-        if (o->aoff != w && o->asz) { memmove(f->region + w, f->region + o->aoff, o->asz); f->moves++; }
+        kinf_informer_t* inf = o->inf;
+        size_t sz = inf->store_bytes;
+        if (o != skip) {
+            int cap;
+            if (inf->top > inf->used) { kinf__arena_compact(inf); }
+            sz = kinf__fa_keep(o);
+            cap = kinf__fa_keep_objs(o);
+            if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); }
+        }
+        if (o->aoff != w) { memmove(f->region + w, f->region + o->aoff, sz); f->moves++; }
+        memmove(f->region + w + sz, inf->slots, kinf__tables_bytes(inf, inf->obj_cap));
         o->aoff = w;
-        o->inf->arena = f->region + w;
-        if (o != skip) { o->asz = kinf__fa_keep(o); o->inf->store_bytes = o->asz; }
+        inf->store_bytes = sz;
+        o->asz = sz + kinf__tables_bytes(inf, inf->obj_cap);
+        kinf__fa_place(f, o);
         w += o->asz;
     }
     f->granted = w;
 }
-/* the hook of kinf__arena_alloc: room for need bytes above inf's top */
-static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
-    kinf__fent* e = (kinf__fent*)inf->grow_user;
-    kinf_factory_t* f = e->f;
-    /* want: room above the top as it is; least: room once it is compacted
-       (its arena asked because the live bytes and need pass store_bytes) */
-    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
-    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
-    if (want > e->cap - e->asz || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
-    if (want > e->cap - e->asz) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
-    step = e->asz / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(e->asz / 4u);
-    if (step < want) { step = want; }
-    if (step > e->cap - e->asz) { step = e->cap - e->asz; }
-    room = f->budget - f->granted;
+/* want bytes at the budget's free end for e, the others packed when it is
+   short (once a poll step); 0 when it still has not (STORE_BUDGET_FULL, once
+   until e grows again: what (KINF__FA_*) it is short of). Returns the room. */
+static size_t kinf__fa_room(kinf_factory_t* f, kinf__fent* e, size_t want, uint8_t what) {
+    size_t room = f->budget - f->granted;
     if (room < want && !f->pack_failed) {
         kinf__fa_pack(f, e);
         room = f->budget - f->granted;
         f->pack_failed = room < want;
     }
-    if (room < want) {
-        if (!e->starved) { e->starved = 1; KINF__ERR(inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), 0); }
-        return 0;
+    if (room >= want) { return room; }
+    if (!(e->starved & what)) {
+        e->starved |= what;
+        KINF__ERR(e->inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), what == KINF__FA_OBJS ? " (objects)" : 0);
     }
-    kinf__fa_resize(f, (int)(e - f->ent), e->asz + (step < room ? step : room));
-    if (step <= room) { e->starved = 0; } /* a whole step: the budget has room again */
+    return 0;
+}
+/* The tables are full: a quarter more objects, or as many as the budget
+   has room for (at least one), never past max_objects. */
+static int kinf__fa_grow_objs(kinf_factory_t* f, kinf__fent* e) {
+    kinf_informer_t* inf = e->inf;
+    int cap = inf->obj_cap, step = cap / 4 < KINF__FA_OBJ_FLOOR / 2 ? KINF__FA_OBJ_FLOOR / 2 : cap / 4;
+    size_t have = kinf__tables_bytes(inf, cap), room;
+    if (cap >= inf->max_objects) { return 0; } /* its cap: full as ever (STORE_SLOTS_FULL) */
+    if (step > inf->max_objects - cap) { step = inf->max_objects - cap; }
+    room = kinf__fa_room(f, e, kinf__tables_bytes(inf, cap + 1) - have, KINF__FA_OBJS);
+    if (!room) { return 0; }
+    while (step > 1 && kinf__tables_bytes(inf, cap + step) - have > room) { step /= 2; }
+    kinf__fa_resize(f, (int)(e - f->ent), inf->store_bytes, cap + step);
+    e->starved &= (uint8_t)~KINF__FA_OBJS;
     return 1;
 }
-/* A new informer's store (entry e, the last; row c's floor and cap): empty
-   at the region's free end, or its floor when it has one. 0 (logged) when
-   the budget cannot give the floor. */
+/* room for need more bytes above the store's top: a step, or what the budget has */
+static int kinf__fa_grow_bytes(kinf_factory_t* f, kinf__fent* e, size_t need) {
+    kinf_informer_t* inf = e->inf;
+    /* want: room above the top as it is; least: room once it is compacted
+       (its arena asked because the live bytes and need pass store_bytes) */
+    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
+    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
+    if (want > e->cap - inf->store_bytes || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
+    if (want > e->cap - inf->store_bytes) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
+    step = inf->store_bytes / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(inf->store_bytes / 4u);
+    if (step < want) { step = want; }
+    if (step > e->cap - inf->store_bytes) { step = e->cap - inf->store_bytes; }
+    room = kinf__fa_room(f, e, want, KINF__FA_BYTES);
+    if (!room) { return 0; }
+    kinf__fa_resize(f, (int)(e - f->ent), inf->store_bytes + (step < room ? step : room), inf->obj_cap);
+    if (step <= room) { e->starved &= (uint8_t)~KINF__FA_BYTES; } /* a whole step: the budget has room again */
+    return 1;
+}
+/* the informers' hook (kinf__arena_alloc, kinf__slot_alloc): room for need
+   bytes above inf's top, or (need 0) for one more object */
+static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
+    kinf__fent* e = (kinf__fent*)inf->grow_user;
+    return need ? kinf__fa_grow_bytes(e->f, e, need) : kinf__fa_grow_objs(e->f, e);
+}
+/* A new informer's segment (entry e, the last; row c's floor and cap): its
+   store empty or at its floor, its tables for its floor of objects, at the
+   region's free end. Its share was made for one object: its max_objects
+   and fifo_capacity become row c's (base's), caps its tables grow to. 0
+   (logged) when the budget cannot give the floors. */
 static int kinf__fa_attach(kinf_factory_t* f, kinf__fent* e, const kinf_factory_caps_t* c) {
     kinf_informer_t* inf = e->inf;
-    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap;
+    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap, need;
+    kinf_desc_t rd;
+    kinf__fa_row_desc(&f->base, c, 0, &rd);
+    rd = kinf__setup_defaults(&rd);
+    inf->max_objects = rd.max_objects;
+    inf->fifo_cap = rd.fifo_capacity;
     if (!cap || cap > 0xfff00000u) { cap = 0xfff00000u; } /* a store's references are 32 bits */
     e->cap = kinf__fa_down8(cap);
     e->floor = kinf__fa_down8(fl + 7u) < e->cap ? kinf__fa_down8(fl + 7u) : e->cap;
+    e->ofloor = KINF__FA_OBJ_FLOOR < inf->max_objects ? KINF__FA_OBJ_FLOOR : inf->max_objects;
+    need = e->floor + kinf__tables_bytes(inf, e->ofloor);
     e->asz = 0;
-    if (f->budget - f->granted < e->floor) { kinf__fa_pack(f, 0); }
-    if (f->budget - f->granted < e->floor) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor)"); return 0; }
+    if (f->budget - f->granted < need) { kinf__fa_pack(f, 0); }
+    if (f->budget - f->granted < need) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor and tables)"); return 0; }
     e->aoff = f->granted;
-    e->asz = e->floor;
-    f->granted += e->floor;
-    inf->arena = f->region + e->aoff;
-    inf->store_bytes = e->asz;
+    e->asz = need;
+    f->granted += need;
+    inf->store_bytes = e->floor;
+    inf->obj_cap = e->ofloor;
+    kinf__fa_place(f, e);
+    kinf__tables_rebuild(inf); /* empty */
     inf->grow = kinf__fa_grow;
     inf->grow_user = e;
     return 1;
@@ -13400,7 +13589,7 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
             kinf_flush(e->inf);
             if (f->budget) { /* its store gives back all it does not hold */
                 if (e->inf->top > e->inf->used) { kinf__arena_compact(e->inf); }
-                kinf__fa_resize(f, i, kinf__fa_keep(e));
+                kinf__fa_resize(f, i, kinf__fa_keep(e), kinf__fa_keep_objs(e));
             }
         } else if (e->state == KINF__FE_GONE && there) {
             e->state = KINF__FE_LIVE;
@@ -13414,7 +13603,8 @@ static void kinf__fa_housekeeping(kinf_factory_t* f, uint64_t now) {
     f->pack_failed = 0;
     for (i = 0; i < f->n_hi && f->budget; i++) { /* a store refused that has a step of room again */
         kinf__fent* e = &f->ent[i];
-        if (e->starved && e->inf->used + KINF__FA_STEP <= e->asz) { e->starved = 0; }
+        if (e->inf->used + KINF__FA_STEP <= e->inf->store_bytes) { e->starved &= (uint8_t)~KINF__FA_BYTES; }
+        if (e->inf->free_head >= 0 || e->inf->slot_hi < e->inf->obj_cap) { e->starved &= (uint8_t)~KINF__FA_OBJS; }
     }
     if (f->stop) { return; }
     if (st != KINF_DISC_RUNNING && st != KINF_DISC_BACKOFF) {
@@ -13726,7 +13916,10 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     s.store_budget = f->budget;
     s.store_granted = f->granted;
     s.store_moves = f->moves;
-    for (i = 0; i < f->n_hi; i++) { s.budget_full += f->ent[i].starved; }
+    for (i = 0; i < f->n_hi; i++) {
+        s.budget_full += f->ent[i].starved != 0;
+        if (f->budget) { s.objects_granted += f->ent[i].inf->obj_cap; s.tables_granted += f->ent[i].asz - f->ent[i].inf->store_bytes; }
+    }
     s.mem_used += f->granted;
     return s;
 }
@@ -17090,6 +17283,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
     inf->free_head = -1; inf->slot_hi = 0;
+#ifndef KINF_NO_FACTORY
+    inf->obj_cap = inf->max_objects;
+#endif
     memset(inf->kb, 0xff, (size_t)s.l.kbn * 4u);
     memset(inf->ixb, 0xff, (size_t)s.l.ixbn * 4u);
     memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
@@ -17343,6 +17539,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
 #undef KINF__ARENA_GROW
+#undef KINF__OBJ_CAP
+#undef KINF__OBJ_GROW
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
 #undef KINF__DC_WBUF
@@ -17369,6 +17567,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_NAMES
 #undef KINF__FA_NO_STORE
 #undef KINF__FA_STEP
+#undef KINF__FA_OBJ_FLOOR
 #undef KINF__FREE_OWNER
 #undef KINF__NEW_OWNER
 #undef KINF__FREE_MIN

@@ -150,6 +150,7 @@ int main(void) {
     test_factory_why();
     test_factory_caps();
     test_factory_budget();
+    test_factory_objects();
     test_factory_field_selector();
     test_xxh64();
     test_snapshot();
