@@ -315,7 +315,7 @@ static void test_items_not_objects_scan(void) {
 static void test_scanner_blocks(void) {
     static const char* good[] = {
         "\"\\u00e9\\uD83D\\uDE00 \\\" \\\\ \\/ \\b\\f\\n\\r\\t\"", "\"\\\\\\\\\\\\\\\"\\\\\"", "\"\\\\\"", "\"a\\\"b\\\"c\\\\\"",
-        "\"\xc3\xa9\xf0\x9f\x98\x80\xe4\xb8\xad\"", "\"\xff\xc3(\xed\xa0\x80\"", /* bytes 0x80 and up in a string are taken as they are */
+        "\"\xc3\xa9\xf0\x9f\x98\x80\xe4\xb8\xad\"", "\"\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xf4\x8f\xbf\xbf\"", /* UTF-8, at its edges */
         "-0.5e+10", "123456789012345678901234567890", "0", "-0", "1E-7", "true", "false", "null",
         "{}", "[]", "[[[]]]", "{\"k\":{\"l\":[1,{\"m\":null}]}}", " \t\r\n[ 1 , \"x\" , { \"k\" : true } ] \n",
         "\"}]{[,:\"", "{\"\\\"}\":\"\\\\\"}", 0 };
@@ -323,7 +323,9 @@ static void test_scanner_blocks(void) {
         "\"\\x\"", "\"\\u12G4\"", "\"\\u12\"", "\"a\x01" "b\"", "\"tab\there\"", "\"\x1f\"", "tru", "nul", "truex", "nullx", "01", "1.", "-",
         "1e", "+1", ".5", "[1,]", "{\"a\"}", "{\"a\":1,}", "'x'", "\xc3\xa9", "[1 2]", "{\"a\" \"b\"}", "1\"x\"", "\\\"a\\\"",
         "{\"a\":1]", "[1}", "{,}", "[,1]", "\"a\"\"b\"", "{\"a\"::1}", "1 2", "\x7f", "\"\\\"", "{\"a\":1,2}", "{\"a\":1,[]}",
-        "[\"a\":1]", "{\"a\":1:2}", 0 };
+        "[\"a\":1]", "{\"a\":1:2}",
+        /* bytes >= 0x80 that are not UTF-8: wrong, overlong, a surrogate, cut by the quote */
+        "\"\xff\"", "\"\xc3(\"", "\"\xed\xa0\x80\"", "\"\x80\"", "\"\xc0\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xe2\x82\"", 0 };
     static char in[1024], exp[1200], padv[80];
     static scanner x;
     static char out[4096];
