@@ -191,9 +191,10 @@ static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KI
    continuation byte first, the overlong leads C0 C1, F5..FF, a lead or an
    ASCII byte where a continuation byte is due). */
 static inline int kinf__utf8_next(int u, uint8_t c) {
-    static const uint8_t lo[8] = { 0, 0x80, 0x80, 0x80, 0xa0, 0x80, 0x90, 0x80 }, hi[8] = { 0, 0xbf, 0xbf, 0xbf, 0xbf, 0x9f, 0xbf, 0x8f };
+    /* for u 1 to 7: the first byte of the range, its width less one, the state after it */
+    static const uint8_t lo[8] = { 0, 0x80, 0x80, 0x80, 0xa0, 0x80, 0x90, 0x80 }, wd[8] = { 0, 0x3f, 0x3f, 0x3f, 0x1f, 0x1f, 0x2f, 0x0f };
     static const uint8_t to[8] = { 0, 0, 1, 2, 1, 1, 2, 2 };
-    if (u) { return c >= lo[u] && c <= hi[u] ? to[u] : -1; }
+    if (u) { return (uint8_t)(c - lo[u]) <= wd[u] ? to[u] : -1; }
     if (c < 0xc2 || c > 0xf4) { return -1; }
     return c < 0xe0 ? 1 : c == 0xe0 ? 4 : c == 0xed ? 5 : c < 0xf0 ? 2 : c == 0xf0 ? 6 : c == 0xf4 ? 7 : 3;
 }
@@ -214,20 +215,23 @@ static KINF__NOINLINE size_t kinf__utf8_seq(const uint8_t* p, size_t i, size_t n
    or a byte >= 0x80 that does not begin a whole UTF-8 sequence allowed), or
    n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte
    test, where the lowest set bit of the test names the first match exactly
-   (little-endian). With ctl the bytes >= 0x80 stop the run too, and each
-   sequence they begin is checked and passed (an ASCII run costs one OR). */
+   (little-endian). With ctl the bytes >= 0x80 stop the run too, and with
+   ctl 1 (not at -Os) each sequence they begin is checked and passed (an
+   ASCII run costs one OR); ctl 2 leaves them to the caller, so that a loop
+   it is inlined in makes no call. */
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
     for (;;) {
 #ifdef KINF__SSE2
         /* sixteen at a time where SSE2 is there (every x86-64) */
-        const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20);
+        const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21);
         while (i + 16 <= n) {
             __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
             unsigned mask;
-            /* with ctl: the quote and the control bytes are the bytes that XOR 2
-               makes 0x20 or less (it maps 0x00-0x1f onto itself, '"' to 0x20);
-               the bytes >= 0x80 have their top bit, which movemask takes */
-            if (ctl) { t = _mm_xor_si128(v, x2); t = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, m20), t), v); }
+            /* with ctl: the quote, the control bytes and the bytes >= 0x80
+               are the bytes that XOR 2 makes less than 0x21 as signed bytes
+               (it maps 0x00-0x1f onto itself, '"' to 0x20, and 0x80-0xff,
+               negative, onto 0x80-0xff): one signed compare */
+            if (ctl) { t = _mm_cmpgt_epi8(m21, _mm_xor_si128(v, x2)); }
             else { t = _mm_cmpeq_epi8(v, dq); }
             mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
             if (mask) { i += (size_t)__builtin_ctz(mask); goto hit; }
@@ -254,7 +258,7 @@ static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl
         while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || (uint8_t)(p[i] - 0x20) < 0x60)) { i++; }
 hit:
 #ifndef __OPTIMIZE_SIZE__
-        if (ctl && i < n && p[i] >= 0x80) {
+        if (ctl == 1 && i < n && p[i] >= 0x80) {
             size_t k = kinf__utf8_seq(p, i, n);
             if (k) { i += k; continue; }
         }
@@ -279,6 +283,14 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
 #define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
 #else
 #define KINF__SCAN_OVER(s, k) ((void)0)
+#endif
+/* the detail of a malformed body whose scan failed with err: "not UTF-8"
+   for err 5, else other (in a build without log strings always other: the
+   id says malformed, in less code) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_WHY(err, utf8, other) ((err) == 5 ? (utf8) : (other))
+#else
+#define KINF__SCAN_WHY(err, utf8, other) (other)
 #endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
@@ -398,10 +410,10 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
        mask of quotes, backslashes, control bytes and bytes >= 0x80, in
        order, without loading it again after each (fieldsV1's keys:
        k:{\"type\":\"Ready\"}); a UTF-8 sequence is passed as an escape is */
-    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
     while (j + 16 <= n) {
         __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + j)), t = _mm_xor_si128(v, x2);
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, m20), t), v), _mm_cmpeq_epi8(v, bs)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t), _mm_cmpeq_epi8(v, bs))); /* as kinf__str_run's */
         for (;;) {
             unsigned k;
             uint8_t c;
@@ -702,33 +714,29 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
 #if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
     /* kinf__str_run's test with its constants in registers for the whole
        loop (inlined at each string, they were loaded again each time) */
-    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
     const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
     /* opaque to the compiler, so it keeps them in registers instead of
        loading them again at each string */
-    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
+    __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs));
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
             unsigned mask_; \
             __m128i v_, t_; \
             if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
-            __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs)); /* and in the same registers at every string */ \
+            __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs)); /* and in the same registers at every string */ \
             v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
             t_ = _mm_xor_si128(v_, x2); \
-            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), v_), _mm_cmpeq_epi8(v_, bs))); \
-            if (mask_) { \
-                size_t u_; \
-                j += (unsigned)__builtin_ctz(mask_); \
-                if (p[j] < 0x80 || !(u_ = kinf__utf8_seq(p, j, n))) { break; } \
-                j += u_; /* a UTF-8 sequence, whole and allowed: the run goes on */ \
-                continue; \
-            } \
+            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t_), _mm_cmpeq_epi8(v_, bs))); \
+            /* a byte >= 0x80 stops it too: the rest of the string is \
+               taken on by kinf__deep_escaped, no call in this loop */ \
+            if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
             j += 16; \
         } \
     } while (0)
 #else
-#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 1); } while (0)
+#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 2); } while (0) /* UTF-8: kinf__deep_escaped */
 #endif
 /* the rest of a string whose plain run stopped at p[j] (not a quote with
    room after it): i past its closing quote, or out with state st */
@@ -896,9 +904,9 @@ out:
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
-   malformed, 2 too deep, 4 a list's items that are not an array; 3, an
-   element of a list's items that is not an object, is set without stopping
-   the feed). Validates the whole JSON
+   malformed, 2 too deep, 4 a list's items that are not an array, 5 a string
+   that is not UTF-8 (malformed too); 3, an element of a list's items that is
+   not an object, is set without stopping the feed). Validates the whole JSON
    grammar, so a record that reaches the event buffer is valid JSON. Record
    bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
@@ -1050,7 +1058,7 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             c = p[i++];
         utf8_byte: {
             int u = kinf__utf8_next(s->sub, c);
-            if (u < 0) { return kinf__scan_fail(s, p, &span, i, 1); }
+            if (u < 0) { return kinf__scan_fail(s, p, &span, i, 5); }
             s->sub = (uint8_t)u;
             s->st = u ? KINF__S_UTF8 : KINF__S_STR;
             goto str_byte;
