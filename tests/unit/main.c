@@ -56,6 +56,7 @@ int main(void) {
     test_scanner();
     test_scanner_blocks();
     test_utf8_scan();
+    test_utf8_struct_blocks();
     test_projection();
     test_projection_32_rules();
     test_projection_long_key();

@@ -440,3 +440,30 @@ static void test_utf8_scan(void) {
     sc_all(0, 8192, 128, "{\"type\":\"ADDED\",\"object\":{\"a\":\xc3\xa9}}", 1, 0);
     sc_all(0, 8192, 128, "{\"type\":\"ADDED\",\"object\":{\"a\":{\"b\":{\"c\":{\"d\":\xc3\xa9}}}}}", 1, 0);
 }
+/* The structural pass takes a UTF-8 sequence that crosses from one 64-byte
+   block into the next (its continuation bytes carried over), not stopping
+   there: it gives the string back to the fast loop only at an error (the
+   records are the same either way, so only where the pass stops shows it). */
+static void test_utf8_struct_blocks(void) {
+#if defined(KINF_SCAN_STRUCTURAL) && defined(__GNUC__) && !defined(KINF_NO_SIMD) && !defined(__OPTIMIZE_SIZE__) && \
+    (defined(__SSE2__) || (defined(__aarch64__) && defined(__ARM_NEON)))
+    static scanner x;
+    static uint8_t b[256];
+    size_t at, k, got;
+    g_test = "utf8 struct blocks";
+    for (at = 60; at <= 64; at++) { /* the sequence begins at 60 to 64: 4 bytes, cut by the block's end at 61, 62, 63 */
+        int bad;
+        for (bad = 0; bad < 2; bad++) {
+            memset(b, 'a', sizeof(b));
+            b[0] = '"';
+            memcpy(b + at, bad ? "\xf0\x9f\x98\x28" : "\xf0\x9f\x98\x80", 4);
+            b[80] = '"';
+            for (k = 81; k + 4 <= sizeof(b); k += 4) { memcpy(b + k, ",\"x\"", 4); }
+            sc_init(&x, 0, 8192, 128);
+            x.s.depth = 6; x.s.arr[6] = 1; x.s.expect = KINF__X_VALUE_OR_END;
+            got = kinf__scan_struct(&x.s, b, 0, sizeof(b), 5);
+            if (!CHECK(bad ? got == 0 : got >= 128)) { note("sequence at %zu (%s): the pass stopped at %zu", at, bad ? "wrong" : "valid", got); }
+        }
+    }
+#endif
+}
