@@ -417,6 +417,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SCAN_OVER
+#undef KINF__SCAN_WHY
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SKIP_UNCHANGED
