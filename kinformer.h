@@ -1727,13 +1727,17 @@ typedef struct kinf_factory_desc_t {
     int caps_count;
     /* One store budget for every informer (docs/factory.md "One budget"):
        0, each share holds its informer's store (base's or its row's
-       store_bytes). Else the shares keep only their fixed parts, and the
-       informers' stores lie back to back in store_budget bytes of the block:
-       a store that fills takes more of it, in steps, moving the stores after
-       it (an object's pointers are then valid until the next poll of any of
-       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
-       bytes of the others are given back first, and an informer still
-       short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
+       store_bytes) and its tables for max_objects. Else the shares keep
+       only their fixed parts, and the informers' stores and per-object
+       tables (slots, key hash, index links) lie back to back in
+       store_budget bytes of the block: a store or tables that fill take
+       more of it, in steps, moving those after them (an object's pointers
+       are then valid until the next poll of any of the factory's informers
+       or kinf_factory_informer); max_objects is the tables' cap. When the
+       budget is used up, the unused bytes of the others are given back
+       first, and an informer still short logs STORE_BUDGET_FULL (then
+       STORE_FULL, or STORE_SLOTS_FULL for a new key) while the others
+       carry on. */
     size_t store_budget;
     size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
     size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
@@ -1760,9 +1764,11 @@ typedef struct kinf_factory_stats_t {
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
     size_t store_budget;         /* desc.store_budget (0: none) */
-    size_t store_granted;        /* of it, the bytes the informers' stores hold now */
-    int budget_full;             /* informers the budget refused more bytes since their last growth */
+    size_t store_granted;        /* of it, the bytes the informers hold now: their stores and their per-object tables */
+    int budget_full;             /* informers the budget refused more bytes or objects since their last growth */
     uint64_t store_moves;        /* stores moved to make room for another's growth */
+    int objects_granted;         /* with a store budget: the objects the informers' tables hold now (each at most its max_objects) */
+    size_t tables_granted;       /* of store_granted, the bytes of those tables */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY
@@ -3155,7 +3161,7 @@ enum { KINF__K_OTHER = 0, KINF__K_TYPE, KINF__K_OBJECT, KINF__K_METADATA, KINF__
        KINF__K_UID, KINF__K_RV, KINF__K_CONTINUE, KINF__K_ITEMS, KINF__K_ARRAY = 0xff };
 enum { KINF__CAP_TYPE = 0, KINF__CAP_NAME, KINF__CAP_NS, KINF__CAP_UID, KINF__CAP_RV, KINF__CAP_LIST_RV, KINF__CAP_CONTINUE, KINF__CAP_COUNT };
 enum { KINF__X_VALUE = 0, KINF__X_KEY_OR_END, KINF__X_KEY, KINF__X_COLON, KINF__X_COMMA_OR_END, KINF__X_VALUE_OR_END, KINF__X_ROOT };
-enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT };
+enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT, KINF__S_UTF8 };
 
 /* The members of a record's object and of its object members (metadata,
    spec, status, ...) as offsets in the event buffer, so projection can copy
@@ -3180,7 +3186,7 @@ typedef struct kinf__scan {
                                      rule under it, goes to the fast loop; 0 none (kinf__scan_feed) */
     const struct kinf__rules* rules; /* what projection drops: asked at each key (0: nothing) */
     kinf__member mt[KINF__MAX_MEMBERS];
-    uint8_t sub;                  /* \u digits left; number grammar state; literal position */
+    uint8_t sub;                  /* \u digits left; number grammar state; literal position; UTF-8 state (kinf__utf8_next) */
     uint8_t ws;                   /* whitespace seen between the tokens of the open record */
     const char* lit;              /* literal being matched: "true", "false", "null" */
     int depth, rec_base;          /* rec_base: depth of the open record's container, 0 = none */
@@ -3321,41 +3327,98 @@ static uint8_t kinf__num_next(uint8_t st, uint8_t c) {
 }
 /* a number may end in this state */
 static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KINF__N_INT || st == KINF__N_FRAC || st == KINF__N_EXP_DIGITS; }
-/* Index of the first '"' or '\\' (or control byte, with ctl) in p[i..n),
-   or n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte test, where the lowest
-   set bit of the test names the first match exactly (little-endian). */
+/* a function inlined at every call, or at none */
+#if defined(__GNUC__)
+#define KINF__SCAN_INLINE static inline __attribute__((always_inline))
+#define KINF__NOINLINE __attribute__((noinline))
+#else
+#define KINF__SCAN_INLINE static inline
+#define KINF__NOINLINE
+#endif
+/* UTF-8 (RFC 3629; RFC 8259 section 8.1: JSON text is UTF-8), checked in
+   every string the scanner passes, a byte at a time by a small automaton:
+   its state u is 0 between characters; after a lead byte, the continuation
+   bytes (80..BF) still due, 1 to 3, or 4 to 7 where the first one has a
+   narrower range: after E0 (A0..BF, no overlong form), ED (80..9F, no
+   surrogate D800..DFFF), F0 (90..BF, no overlong form), F4 (80..8F, nothing
+   above U+10FFFF). The state after byte c, or -1 where c is wrong there (a
+   continuation byte first, the overlong leads C0 C1, F5..FF, a lead or an
+   ASCII byte where a continuation byte is due). */
+static inline int kinf__utf8_next(int u, uint8_t c) {
+    /* for u 1 to 7: the first byte of the range, its width less one, the state after it */
+    static const uint8_t lo[8] = { 0, 0x80, 0x80, 0x80, 0xa0, 0x80, 0x90, 0x80 }, wd[8] = { 0, 0x3f, 0x3f, 0x3f, 0x1f, 0x1f, 0x2f, 0x0f };
+    static const uint8_t to[8] = { 0, 0, 1, 2, 1, 1, 2, 2 };
+    if (u) { return (uint8_t)(c - lo[u]) <= wd[u] ? to[u] : -1; }
+    if (c < 0xc2 || c > 0xf4) { return -1; }
+    return c < 0xe0 ? 1 : c == 0xe0 ? 4 : c == 0xed ? 5 : c < 0xf0 ? 2 : c == 0xf0 ? 6 : c == 0xf4 ? 7 : 3;
+}
+#ifndef __OPTIMIZE_SIZE__ /* -Os: every byte >= 0x80 goes to the byte machine, in less code */
+/* the length of the sequence at p[i] (a byte >= 0x80) when it is one UTF-8
+   allows and all of it is in p[i..n); else 0 (wrong, or cut by the buffer's
+   end: the byte machine takes it from there, a byte at a time) */
+static KINF__NOINLINE size_t kinf__utf8_seq(const uint8_t* p, size_t i, size_t n) {
+    size_t j = i;
+    int u = 0;
+    do {
+        if (j >= n || (u = kinf__utf8_next(u, p[j++])) < 0) { return 0; }
+    } while (u);
+    return j - i;
+}
+#endif
+/* Index of the first '"' or '\\' in p[i..n) (with ctl: or a control byte,
+   or a byte >= 0x80 that does not begin a whole UTF-8 sequence allowed), or
+   n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte
+   test, where the lowest set bit of the test names the first match exactly
+   (little-endian). With ctl the bytes >= 0x80 stop the run too, and with
+   ctl 1 (not at -Os) each sequence they begin is checked and passed (an
+   ASCII run costs one OR); ctl 2 leaves them to the caller, so that a loop
+   it is inlined in makes no call. */
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
+    for (;;) {
 #ifdef KINF__SSE2
-    /* sixteen at a time where SSE2 is there (every x86-64) */
-    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20);
-    while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
-        unsigned mask;
-        /* with ctl: the quote and the control bytes are the bytes that XOR 2
-           makes 0x20 or less (it maps 0x00-0x1f onto itself, '"' to 0x20) */
-        if (ctl) { t = _mm_xor_si128(v, x2); t = _mm_cmpeq_epi8(_mm_min_epu8(t, m20), t); }
-        else { t = _mm_cmpeq_epi8(v, dq); }
-        mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
-        if (mask) { return i + (size_t)__builtin_ctz(mask); }
-        i += 16;
-    }
+        /* sixteen at a time where SSE2 is there (every x86-64) */
+        const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21);
+        while (i + 16 <= n) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
+            unsigned mask;
+            /* with ctl: the quote, the control bytes and the bytes >= 0x80
+               are the bytes that XOR 2 makes less than 0x21 as signed bytes
+               (it maps 0x00-0x1f onto itself, '"' to 0x20, and 0x80-0xff,
+               negative, onto 0x80-0xff): one signed compare */
+            if (ctl) { t = _mm_cmpgt_epi8(m21, _mm_xor_si128(v, x2)); }
+            else { t = _mm_cmpeq_epi8(v, dq); }
+            mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
+            if (mask) { i += (size_t)__builtin_ctz(mask); goto hit; }
+            i += 16;
+        }
 #endif
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    while (i + 8 <= n) {
-        uint64_t v, q, b, t;
-        memcpy(&v, p + i, 8);
-        q = v ^ (ones * '"');
-        b = v ^ (ones * '\\');
-        t = ((q - ones) & ~q) | ((b - ones) & ~b);
-        if (ctl) { t |= (v - ones * 0x20u) & ~v; }
-        t &= highs;
-        if (t) { return i + (size_t)(__builtin_ctzll(t) >> 3); }
-        i += 8;
-    }
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) && !(defined(KINF__SSE2) && defined(__OPTIMIZE_SIZE__))
+        /* eight at a time (with SSE2, the last fifteen or less: not at -Os) */
+        {
+            const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+            while (i + 8 <= n) {
+                uint64_t v, q, b, t;
+                memcpy(&v, p + i, 8);
+                q = v ^ (ones * '"');
+                b = v ^ (ones * '\\');
+                t = ((q - ones) & ~q) | ((b - ones) & ~b);
+                if (ctl) { t |= ((v - ones * 0x20u) & ~v) | v; }
+                t &= highs;
+                if (t) { i += (size_t)(__builtin_ctzll(t) >> 3); goto hit; }
+                i += 8;
+            }
+        }
 #endif
-    while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || p[i] >= 0x20)) { i++; }
-    return i;
+        while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || (uint8_t)(p[i] - 0x20) < 0x60)) { i++; }
+hit:
+#ifndef __OPTIMIZE_SIZE__
+        if (ctl == 1 && i < n && p[i] >= 0x80) {
+            size_t k = kinf__utf8_seq(p, i, n);
+            if (k) { i += k; continue; }
+        }
+#endif
+        return i;
+    }
 }
 static int kinf__is_hex(uint8_t c) { return kinf__hexval(c) >= 0; }
 /* the bytes that may follow a backslash in a JSON string, \u apart (RFC 8259) */
@@ -3368,19 +3431,20 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
    the byte state machine and the one-step path of kinf__scan_feed share.
    Positions are offsets in the record. Inlined at both places: they run for
    every member-level key and value. */
-#if defined(__GNUC__)
-#define KINF__SCAN_INLINE static inline __attribute__((always_inline))
-#define KINF__NOINLINE __attribute__((noinline))
-#else
-#define KINF__SCAN_INLINE static inline
-#define KINF__NOINLINE
-#endif
 /* the bytes of a record that did not fit, counted for the size OBJECT_TOO_LARGE
    says (not in a build without log strings, whose hot loop stays as it was) */
 #ifndef KINF_NO_LOG_STRINGS
 #define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
 #else
 #define KINF__SCAN_OVER(s, k) ((void)0)
+#endif
+/* the detail of a malformed body whose scan failed with err: "not UTF-8"
+   for err 5, else other (in a build without log strings always other: the
+   id says malformed, in less code) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_WHY(err, utf8, other) ((err) == 5 ? (utf8) : (other))
+#else
+#define KINF__SCAN_WHY(err, utf8, other) (other)
 #endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
@@ -3497,18 +3561,28 @@ static const uint8_t kinf__cclass[256] = {
 static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #ifdef KINF__SSE2
     /* sixteen bytes at a time: the escapes of a block are taken from its
-       mask of quotes, backslashes and control bytes, in order, without
-       loading it again after each (fieldsV1's keys: k:{\"type\":\"Ready\"}) */
-    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+       mask of quotes, backslashes, control bytes and bytes >= 0x80, in
+       order, without loading it again after each (fieldsV1's keys:
+       k:{\"type\":\"Ready\"}); a UTF-8 sequence is passed as an escape is */
+    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
     while (j + 16 <= n) {
         __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + j)), t = _mm_xor_si128(v, x2);
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, m20), t), _mm_cmpeq_epi8(v, bs)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t), _mm_cmpeq_epi8(v, bs))); /* as kinf__str_run's */
         for (;;) {
             unsigned k;
             uint8_t c;
             if (!mask) { j += 16; break; }
             k = (unsigned)__builtin_ctz(mask);
-            if (p[j + k] != '\\') { return p[j + k] == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
+            c = p[j + k];
+            if (c != '\\') {
+                size_t u;
+                if (c < 0x80) { return c == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
+                if (!(u = kinf__utf8_seq(p, j + k, n))) { return 0; }
+                k += (unsigned)u;
+                if (k >= 16) { j += k; break; }
+                mask &= ~0u << k;
+                continue;
+            }
             if (j + k + 1 >= n) { return 0; }
             c = p[j + k + 1];
             if (c == '"') { /* most escapes here */
@@ -3566,15 +3640,15 @@ static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_
    wherever the stream was split. */
 #if defined(KINF_SCAN_STRUCTURAL) && (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
 #define KINF__STRUCT 1
-typedef struct kinf__cls64 { uint64_t quote, bs, op, ws, ctl; } kinf__cls64;
-/* the five masks of p[0..64) */
+typedef struct kinf__cls64 { uint64_t quote, bs, op, ws, ctl, hi; } kinf__cls64;
+/* the six masks of p[0..64) (hi: the bytes >= 0x80) */
 static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
 #if defined(KINF__AVX2)
     const __m256i dq = _mm256_set1_epi8('"'), bsl = _mm256_set1_epi8('\\'), b20 = _mm256_set1_epi8(0x20), m1f = _mm256_set1_epi8(0x1f);
     const __m256i ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}'), cm = _mm256_set1_epi8(','), cl = _mm256_set1_epi8(':');
     const __m256i tb = _mm256_set1_epi8('\t'), lf = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
     int h;
-    m->quote = m->bs = m->op = m->ws = m->ctl = 0;
+    m->quote = m->bs = m->op = m->ws = m->ctl = m->hi = 0;
     for (h = 0; h < 2; h++) {
         __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + 32 * h)), v20 = _mm256_or_si256(v, b20);
         __m256i op = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v20, ob), _mm256_cmpeq_epi8(v20, cb)),
@@ -3587,13 +3661,14 @@ static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
         m->op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(op) << sh;
         m->ws |= (uint64_t)(uint32_t)_mm256_movemask_epi8(ws) << sh;
         m->ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, m1f), v)) << sh;
+        m->hi |= (uint64_t)(uint32_t)_mm256_movemask_epi8(v) << sh;
     }
 #elif defined(KINF__SSE2)
     const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), b20 = _mm_set1_epi8(0x20), m1f = _mm_set1_epi8(0x1f);
     const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}'), cm = _mm_set1_epi8(','), cl = _mm_set1_epi8(':');
     const __m128i tb = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
     int h;
-    m->quote = m->bs = m->op = m->ws = m->ctl = 0;
+    m->quote = m->bs = m->op = m->ws = m->ctl = m->hi = 0;
     for (h = 0; h < 4; h++) {
         /* '[' and ']' are '{' and '}' less bit 5; ',' and ':' have it (bytes
            0x0c and 0x1a, which match too, are no token: the grammar refuses them) */
@@ -3608,14 +3683,15 @@ static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
         m->op |= (uint64_t)(unsigned)_mm_movemask_epi8(op) << sh;
         m->ws |= (uint64_t)(unsigned)_mm_movemask_epi8(ws) << sh;
         m->ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, m1f), v)) << sh;
+        m->hi |= (uint64_t)(unsigned)_mm_movemask_epi8(v) << sh;
     }
 #else /* NEON */
     static const uint8_t bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
     const uint8x16_t w = vld1q_u8(bitw), b20 = vdupq_n_u8(0x20);
-    uint64_t r[5] = { 0, 0, 0, 0, 0 };
+    uint64_t r[6] = { 0, 0, 0, 0, 0, 0 };
     int h, k;
     for (h = 0; h < 4; h++) {
-        uint8x16_t v = vld1q_u8(p + 16 * h), v20 = vorrq_u8(v, b20), t[5];
+        uint8x16_t v = vld1q_u8(p + 16 * h), v20 = vorrq_u8(v, b20), t[6];
         t[0] = vceqq_u8(v, vdupq_n_u8('"'));
         t[1] = vceqq_u8(v, vdupq_n_u8('\\'));
         t[2] = vorrq_u8(vorrq_u8(vceqq_u8(v20, vdupq_n_u8('{')), vceqq_u8(v20, vdupq_n_u8('}'))),
@@ -3623,14 +3699,15 @@ static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
         t[3] = vorrq_u8(vorrq_u8(vceqq_u8(v, b20), vceqq_u8(v, vdupq_n_u8('\t'))),
                         vorrq_u8(vceqq_u8(v, vdupq_n_u8('\n')), vceqq_u8(v, vdupq_n_u8('\r'))));
         t[4] = vcltq_u8(v, b20);
-        for (k = 0; k < 5; k++) {
+        t[5] = vcgeq_u8(v, vdupq_n_u8(0x80));
+        for (k = 0; k < 6; k++) {
             /* a bit per byte: each half's bytes weighted 1..128 and summed */
             uint8x16_t x = vandq_u8(t[k], w);
             uint64_t lo = vaddv_u8(vget_low_u8(x)), hi = vaddv_u8(vget_high_u8(x));
             r[k] |= (lo | (hi << 8)) << (16 * h);
         }
     }
-    m->quote = r[0]; m->bs = r[1]; m->op = r[2]; m->ws = r[3]; m->ctl = r[4];
+    m->quote = r[0]; m->bs = r[1]; m->op = r[2]; m->ws = r[3]; m->ctl = r[4]; m->hi = r[5];
 #endif
 }
 /* each bit the XOR of it and all below it: 1 from an opening quote to the
@@ -3671,14 +3748,14 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d), tok_d;
     uint8_t e = s->expect, tok_e;
     size_t blk = i, tok_pos = i, tok_end = i;
-    uint64_t in_str = 0, esc_carry = 0, sc_carry = 0;
+    uint64_t in_str = 0, esc_carry = 0, sc_carry = 0, u8_carry = 0;
     uint64_t wsacc = 0, wsblk = 0;
     if (e != KINF__X_KEY_OR_END && e != KINF__X_KEY && e != KINF__X_COLON && e != KINF__X_VALUE &&
         e != KINF__X_VALUE_OR_END && e != KINF__X_COMMA_OR_END) { return i; }
     tok_e = e; tok_d = d;
     while (blk + 64 <= n) {
         kinf__cls64 m;
-        uint64_t quote, bs, instr, sc, tok, err = 0, cov_next = 0;
+        uint64_t quote, bs, instr, sc, tok, u8, err = 0, cov_next = 0, u8_next = 0;
         kinf__classify64(p + blk, &m);
         /* the escapes, in order: the byte after a backslash (and a \u's four
            hex digits) is neither a quote nor a backslash of its own */
@@ -3704,6 +3781,19 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
         }
         instr = kinf__prefix_xor(quote) ^ in_str;
         err |= m.ctl & instr & ~esc_carry; /* a control byte in a string (an escaped one is refused above) */
+        /* the bytes >= 0x80 in strings: each UTF-8 sequence checked whole
+           (its continuation bytes, up to 3, may be in the next block); one
+           outside a string is a byte no token begins with, refused below */
+        u8 = m.hi & instr & ~u8_carry;
+        while (u8) {
+            unsigned b = (unsigned)__builtin_ctzll(u8);
+            size_t k = kinf__utf8_seq(p, blk + b, n);
+            uint64_t cov;
+            if (!k) { err |= 1ull << b; break; }
+            cov = (1ull << k) - 1;
+            u8 &= ~(cov << b);
+            if (b + k > 64) { u8_next = cov >> (64 - b); }
+        }
         sc = ~(m.op | m.ws | quote | instr | esc_carry);
         tok = (m.op & ~instr) | (quote & instr) | (sc & ~((sc << 1) | sc_carry));
         wsblk = m.ws & ~instr; /* whitespace between tokens: the record's, up to where the pass stops */
@@ -3752,6 +3842,7 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
         in_str = (uint64_t)((int64_t)instr >> 63);
         sc_carry = sc >> 63;
         esc_carry = cov_next;
+        u8_carry = u8_next;
         blk += 64;
     }
     /* the blocks end inside a string, or inside a number or literal that
@@ -3777,27 +3868,29 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
 #if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
     /* kinf__str_run's test with its constants in registers for the whole
        loop (inlined at each string, they were loaded again each time) */
-    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
     const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
     /* opaque to the compiler, so it keeps them in registers instead of
        loading them again at each string */
-    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
+    __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs));
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
             unsigned mask_; \
             __m128i v_, t_; \
             if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
-            __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs)); /* and in the same registers at every string */ \
+            __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs)); /* and in the same registers at every string */ \
             v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
             t_ = _mm_xor_si128(v_, x2); \
-            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
+            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t_), _mm_cmpeq_epi8(v_, bs))); \
+            /* a byte >= 0x80 stops it too: the rest of the string is \
+               taken on by kinf__deep_escaped, no call in this loop */ \
             if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
             j += 16; \
         } \
     } while (0)
 #else
-#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 1); } while (0)
+#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 2); } while (0) /* UTF-8: kinf__deep_escaped */
 #endif
 /* the rest of a string whose plain run stopped at p[j] (not a quote with
    room after it): i past its closing quote, or out with state st */
@@ -3965,9 +4058,9 @@ out:
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
-   malformed, 2 too deep, 4 a list's items that are not an array; 3, an
-   element of a list's items that is not an object, is set without stopping
-   the feed). Validates the whole JSON
+   malformed, 2 too deep, 4 a list's items that are not an array, 5 a string
+   that is not UTF-8 (malformed too); 3, an element of a list's items that is
+   not an object, is set without stopping the feed). Validates the whole JSON
    grammar, so a record that reaches the event buffer is valid JSON. Record
    bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
@@ -4106,22 +4199,35 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             }
             if (c < 0x20) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (c == '\\') { s->st = KINF__S_ESC; }
-            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
-            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-            continue;
+            else if (c >= 0x80) {
+                /* a UTF-8 sequence the run did not pass (wrong, cut by the
+                   buffer's end, or at -Os any): its bytes one at a time,
+                   across feeds, from this one */
+                s->sub = 0;
+                goto utf8_byte;
+            }
+            goto str_byte;
+        }
+        case KINF__S_UTF8:
+            c = p[i++];
+        utf8_byte: {
+            int u = kinf__utf8_next(s->sub, c);
+            if (u < 0) { return kinf__scan_fail(s, p, &span, i, 5); }
+            s->sub = (uint8_t)u;
+            s->st = u ? KINF__S_UTF8 : KINF__S_STR;
+            goto str_byte;
         }
         case KINF__S_ESC:
             c = p[i++];
             if (c == 'u') { s->st = KINF__S_UHEX; s->sub = 4; }
             else if (kinf__is_json_escape(c)) { s->st = KINF__S_STR; }
             else { return kinf__scan_fail(s, p, &span, i, 1); }
-            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
-            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-            continue;
+            goto str_byte;
         case KINF__S_UHEX:
             c = p[i++];
             if (!kinf__is_hex(c)) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (--s->sub == 0) { s->st = KINF__S_STR; }
+        str_byte: /* a string's byte the byte machine took: into the key or the capture */
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
             continue;
@@ -6396,6 +6502,7 @@ struct kinf_informer_t {
     kinf__slot* slots;
     uint32_t* kb;
     uint32_t kb_n;                /* key buckets */
+    int obj_cap;                  /* the objects the tables hold now: max_objects, or fewer under a factory's budget (>>store tables) */
     kinf__ixlink* ix;
     uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
     int32_t* ixb;
@@ -6435,6 +6542,7 @@ struct kinf_informer_t {
     uint64_t next_resync;
     uint64_t fresh_at;            /* engine time the cache was last confirmed current (an event, a bookmark, a list's end) */
     uint8_t fresh;                /* fresh_at is set */
+    uint16_t gen_fresh;           /* the generation a slot starts at when first used, or used again after it was given back */
     /* reflector */
     int phase, req_kind, next_kind, rv_mode, started;
     char last_rv[KINF__MAX_RV];
@@ -7400,8 +7508,14 @@ static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
 /* a factory's store budget asked for room (its hook); 0 without one */
 #ifndef KINF_NO_FACTORY
 #define KINF__ARENA_GROW(inf, need) ((inf)->grow && (inf)->grow((inf), (need)))
+/* the objects the tables hold now (>>store tables), and the budget asked
+   for room for one more (the same hook, need 0) */
+#define KINF__OBJ_CAP(inf) ((inf)->obj_cap)
+#define KINF__OBJ_GROW(inf) ((inf)->grow && (inf)->grow((inf), 0))
 #else
 #define KINF__ARENA_GROW(inf, need) 0
+#define KINF__OBJ_CAP(inf) ((inf)->max_objects)
+#define KINF__OBJ_GROW(inf) 0
 #endif
 /* a block of need bytes or a little more (its tail says how many more), or
    0 when the live blocks and it would not fit store_bytes */
@@ -7582,7 +7696,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     }
     KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
     KINF_ASSERT(kinf__fl_check(inf) == nfree && slack == inf->slack);
-    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
+    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= KINF__OBJ_CAP(inf));
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
 #ifndef KINF_NO_SNAPSHOT
@@ -7676,14 +7790,14 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
    A chain holds nodes; a lookup filters them by hash, then asks the index
    function whether the object has the value. */
 static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t n) {
-    return &inf->ix[x == 0 ? (size_t)n : (size_t)inf->max_objects * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
+    return &inf->ix[x == 0 ? (size_t)n : (size_t)KINF__OBJ_CAP(inf) * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
 }
 static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
 /* A custom index keeps each node's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
-static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)KINF__OBJ_CAP(inf) * (size_t)inf->ixk + (size_t)n]; }
 static uint32_t kinf__ix_hash(const char* v) { return kinf__fnv_str(v); } /* never 0: 0 is not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
@@ -7882,6 +7996,113 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
     return s;
 }
 
+/* >>store tables  The per-object tables: the slots, the key hash's buckets,
+   the indexes' links, their value hashes and their buckets, for cap
+   objects. An informer's are laid out once for max_objects; under a
+   factory's budget (>>factory budget) they are sized for obj_cap objects,
+   fewer, and laid out again when it changes. Every reference into them is
+   a slot or node number, and into the store an offset, so only their base
+   pointers change: the slots and the value hashes are moved, the key hash
+   and the index chains are rebuilt from them. */
+static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
+/* The layout's sums saturate: the clamps allow capacities that add up to more
+   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
+   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
+   "does not fit". */
+static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
+    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
+    return kinf__align8(o + n);
+}
+static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
+typedef struct kinf__tables_t { size_t slots, kb, ix, ixv, ixb, end; uint32_t kbn, ixbn; } kinf__tables_t;
+/* the tables of mo objects from offset o (max_indexes custom indexes of ixk values each) */
+static kinf__tables_t kinf__tables_layout(size_t o, size_t mo, int max_indexes, int ixk) {
+    kinf__tables_t t;
+    size_t nidx = 1u + (size_t)max_indexes;
+    size_t nodes = kinf__setup_mul((size_t)max_indexes * (size_t)ixk, mo); /* the custom indexes' links */
+    t.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
+    if (t.kbn < 16u) { t.kbn = 16u; }
+    t.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    t.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
+    t.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)t.kbn, 4u));
+    t.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
+    t.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
+    t.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)t.ixbn), 4u));
+    t.end = o;
+    return t;
+}
+#ifndef KINF_NO_FACTORY
+/* the bytes of inf's tables for cap objects */
+static size_t kinf__tables_bytes(const kinf_informer_t* inf, int cap) { return kinf__tables_layout(0, (size_t)cap, inf->max_indexes, inf->ixk).end; }
+/* inf's tables (of obj_cap objects) are at at, 8-aligned */
+static void kinf__tables_at(kinf_informer_t* inf, uint8_t* at) {
+    kinf__tables_t t = kinf__tables_layout(0, (size_t)inf->obj_cap, inf->max_indexes, inf->ixk);
+    inf->slots = (kinf__slot*)(void*)(at + t.slots);
+    inf->kb = (uint32_t*)(void*)(at + t.kb); inf->kb_n = t.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(at + t.ix);
+    inf->ixv = (uint32_t*)(void*)(at + t.ixv);
+    inf->ixb = (int32_t*)(void*)(at + t.ixb); inf->ixb_mask = t.ixbn - 1u;
+}
+/* The key hash and the index chains made again from the slots: each slot in
+   use in the hash, each linked node (NS_LINKED, a value hash) in its chain. */
+static void kinf__tables_rebuild(kinf_informer_t* inf) {
+    int32_t s;
+    int x, j;
+    memset(inf->kb, 0xff, (size_t)inf->kb_n * 4u);
+    memset(inf->ixb, 0xff, (size_t)inf->nidx * (inf->ixb_mask + 1u) * 4u);
+    for (s = 0; s < inf->slot_hi; s++) {
+        kinf__ixlink* l = kinf__ixl(inf, 0, s);
+        if (inf->slots[s].flags & KINF__F_LIVE) { kinf__hash_insert(inf, s, kinf__slot_hash(inf, s)); }
+        l->next = l->prev = -1;
+        if (inf->slots[s].ixflags & KINF__SL_NS_LINKED) { kinf__ix_link(inf, 0, s, kinf__ns_hash(inf, s)); }
+        for (x = 1; x < inf->nidx; x++) {
+            for (j = 0; j < inf->ixk; j++) {
+                int32_t n = s * inf->ixk + j;
+                uint32_t v = *kinf__ixvh(inf, x, n);
+                kinf__ixl(inf, x, n)->next = kinf__ixl(inf, x, n)->prev = -1;
+                if (v) { kinf__ix_link(inf, x, n, v); }
+            }
+        }
+    }
+}
+/* The tables where they are, laid out again for cap objects (at least
+   slot_hi; the bytes for cap are there): the slots stay, each custom
+   index's value hashes move to their new place, in the order that leaves
+   those still to move intact, then the rest is rebuilt. */
+static void kinf__tables_relayout(kinf_informer_t* inf, int cap) {
+    size_t on = (size_t)inf->obj_cap * (size_t)inf->ixk, nn = (size_t)cap * (size_t)inf->ixk, used = (size_t)inf->slot_hi * (size_t)inf->ixk;
+    uint32_t* ov = inf->ixv;
+    int k, nx = inf->nidx - 1;
+    KINF_ASSERT(cap >= inf->slot_hi);
+    inf->obj_cap = cap;
+    kinf__tables_at(inf, (uint8_t*)inf->slots);
+    for (k = 0; k < nx; k++) {
+        size_t x = (size_t)(nn > on ? nx - 1 - k : k);
+        memmove(inf->ixv + x * nn, ov + x * on, used * 4u);
+    }
+    kinf__tables_rebuild(inf);
+}
+/* The slots above the last one in use are given back: slot_hi comes down
+   to it and the free list is made again below it, lowest first. A slot
+   used again later starts at a generation past any of theirs, so that a
+   handle to an object they held stays stale. Returns slot_hi. */
+static int32_t kinf__slots_trim(kinf_informer_t* inf) {
+    int32_t s, hi = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags || inf->slots[s].cur) { hi = s + 1; }
+    }
+    for (s = hi; s < inf->slot_hi; s++) {
+        if (inf->slots[s].gen > inf->gen_fresh) { inf->gen_fresh = inf->slots[s].gen; }
+    }
+    inf->free_head = -1;
+    for (s = hi - 1; s >= 0; s--) {
+        if (!inf->slots[s].flags && !inf->slots[s].cur) { inf->slots[s].pnext = inf->free_head; inf->free_head = s; }
+    }
+    inf->slot_hi = hi;
+    return hi;
+}
+#endif
+
 /* >>store operations */
 #ifndef KINF_NO_SNAPSHOT
 /* A tombstone's slot and block go back to the store (>>snapshot journal). */
@@ -7948,13 +8169,17 @@ static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) { kinf__set_ref(in
 #endif
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
-    if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
+    /* the tables full: a factory's budget may grow them (and move them) */
+    if (s < 0 && inf->slot_hi >= KINF__OBJ_CAP(inf) && !KINF__OBJ_GROW(inf) && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
         int x, j;
-        if (inf->slot_hi >= inf->max_objects) { return -1; }
+        if (inf->slot_hi >= KINF__OBJ_CAP(inf)) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
+#ifndef KINF_NO_FACTORY
+        inf->slots[s].gen = inf->gen_fresh;
+#endif
         kinf__ixl(inf, 0, s)->next = kinf__ixl(inf, 0, s)->prev = -1;
         for (x = 1; x < inf->nidx; x++) {
             for (j = 0; j < inf->ixk; j++) {
@@ -8143,30 +8368,15 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     return d;
 }
 static kinf_desc_t kinf__setup_defaults(const kinf_desc_t* in) { return kinf__setup_defaults_ex(in, 0); }
-static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
-/* The layout's sums saturate: the clamps allow capacities that add up to more
-   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
-   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
-   "does not fit". */
-static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
-    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
-    return kinf__align8(o + n);
-}
-static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
 static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_conn_desc_t* cd) {
     kinf__setup_layout_t l;
-    size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
+    size_t o = kinf__align8(sizeof(struct kinf_informer_t));
     size_t nidx = 1u + (size_t)d->max_indexes;
-    size_t nodes = kinf__setup_mul((size_t)d->max_indexes * (size_t)d->max_index_values, mo); /* the custom indexes' links */
-    l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
-    if (l.kbn < 16u) { l.kbn = 16u; }
-    l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    kinf__tables_t t;
     l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
-    l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
-    l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
-    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
-    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
-    l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
+    t = kinf__tables_layout(o, (size_t)d->max_objects, d->max_indexes, d->max_index_values);
+    l.slots = t.slots; l.kb = t.kb; l.ix = t.ix; l.ixv = t.ixv; l.ixb = t.ixb; l.kbn = t.kbn; l.ixbn = t.ixbn;
+    o = t.end;
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
     l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
     l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
@@ -9025,8 +9235,8 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
                 KINF__ERR(inf, LIST_ITEM_NOT_OBJECT, det, 0);
             }
             else if (inf->scan.err == 4) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "\"items\" is not an array", 0); }
-            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
-            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
+            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, KINF__SCAN_WHY(inf->scan.err, "not UTF-8", 0), 0); }
+            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, KINF__SCAN_WHY(inf->scan.err, "not UTF-8", "bad framing"), 0); }
             r = KINF__REC_FRAMING;
         } else if (inf->scan.rec_done) {
             inf->scan.rec_done = 0;
@@ -12549,7 +12759,7 @@ static int kinf__dc_feed(kinf_discovery_t* d, const uint8_t* b, size_t k) {
         size_t used = kinf__scan_feed(&d->scan, b, k);
         if (d->scan.err) {
             if (d->conn.resp.status != 200) { d->body_err = 1; return 0; } /* not a Status: no message */
-            KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, d->scan.err == 2 ? " (nested too deep)" : 0);
+            KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, d->scan.err == 2 ? " (nested too deep)" : KINF__SCAN_WHY(d->scan.err, " (not UTF-8)", 0));
             return -1;
         }
         if (d->scan.rec_done) {
@@ -12924,9 +13134,10 @@ typedef struct kinf__fent {
     int namespaced;
     unsigned verbs;
     int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
-    size_t aoff, asz;             /* with a store budget: its store, at region + aoff, asz bytes */
-    size_t floor, cap;            /* the bytes it keeps whatever others need, and the most it takes */
-    uint8_t starved;              /* the budget refused it bytes, logged; cleared when it grows */
+    size_t aoff, asz;             /* with a store budget: its segment, at region + aoff, asz bytes: its store, then its tables */
+    size_t floor, cap;            /* the store bytes it keeps whatever others need, and the most it takes */
+    int ofloor;                   /* the objects its tables keep whatever others need */
+    uint8_t starved;              /* KINF__FA_BYTES, KINF__FA_OBJS: the budget refused it bytes or objects, logged; cleared when it grows */
 } kinf__fent;
 /* >>factory shares  The block's informer shares: one per capacity row, sized
    from it, then max_inf - caps_n of base's size. A share is taken by one
@@ -13098,7 +13309,7 @@ static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char
     ok &= kinf__cat(out, cap, r->plural);
     return ok;
 }
-/* a share's own store under a store budget: none to speak of (its arena is the budget's) */
+/* a share's own store under a store budget: none to speak of (its arena and tables are the budget's) */
 #define KINF__FA_NO_STORE 8u
 /* base's descriptor with row c's capacities (c 0: base's own); budget: the
    share holds no store */
@@ -13111,7 +13322,7 @@ static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t
         if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
         if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
     }
-    if (budget) { out->store_bytes = KINF__FA_NO_STORE; }
+    if (budget) { out->store_bytes = KINF__FA_NO_STORE; out->max_objects = 1; out->fifo_capacity = 0; } /* kinf__fa_attach */
 }
 /* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
 static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
@@ -13162,34 +13373,55 @@ static void kinf__fa_check_caps(kinf_factory_t* f) {
         }
     }
 }
-/* >>factory budget  With desc.store_budget the informers' stores lie back to
-   back in one region, in the order the informers were made. A store that is
-   full grows by a step (a quarter of its size, at least KINF__FA_STEP) taken
-   from the region's free end: the stores after it move up by memmove, and
-   as every object reference is an offset from inf->arena, a moved store
-   stays valid once its arena pointer is set. When the free end is too short,
-   the stores are packed first: each is compacted and keeps its floor or what
-   it holds and a little more, and the rest goes back to the free end. */
+/* >>factory budget  With desc.store_budget the informers' segments lie back
+   to back in one region, in the order the informers were made: each is its
+   store, then its per-object tables (>>store tables), sized for obj_cap
+   objects, not max_objects. A store that is full grows by a step (a
+   quarter of its size, at least KINF__FA_STEP), tables that are full by a
+   quarter of their objects (at least KINF__FA_OBJ_FLOOR / 2), taken from
+   the region's free end: the segments after it move up by memmove, and as
+   every object reference is an offset from inf->arena and every table
+   reference a slot or node number, a moved segment stays valid once its
+   base pointers are set. When the free end is too short, the segments are
+   packed first: each store is compacted and keeps its floor or what it
+   holds and a little more, each table its floor or the slots up to the
+   last in use and an eighth more, and the rest goes back to the free end. */
 #ifndef KINF__FA_STEP
 #define KINF__FA_STEP (64u << 10)
 #endif
+#ifndef KINF__FA_OBJ_FLOOR
+#define KINF__FA_OBJ_FLOOR 64     /* the objects an informer's tables start with (its floor) */
+#endif
+enum { KINF__FA_BYTES = 1, KINF__FA_OBJS = 2 }; /* kinf__fent.starved */
 /* store sizes and offsets stay multiples of 8, as an arena's start must be */
 static size_t kinf__fa_down8(size_t n) { return n & ~(size_t)7u; }
-/* Store i becomes sz bytes (at least its top): the stores after it move. */
-static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz) {
+/* segment o's base pointers from its offset: the store, then the tables */
+static void kinf__fa_place(kinf_factory_t* f, kinf__fent* o) {
+    o->inf->arena = f->region + o->aoff;
+    kinf__tables_at(o->inf, f->region + o->aoff + o->inf->store_bytes);
+}
+/* Segment i's store becomes sz bytes (at least its top) and its tables
+   cap objects (at least slot_hi): its tables and the segments after it move. */
+static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz, int cap) {
     kinf__fent* e = &f->ent[i];
-    size_t end = e->aoff + e->asz;
+    kinf_informer_t* inf = e->inf;
+    size_t end = e->aoff + e->asz, nsz = sz + kinf__tables_bytes(inf, cap);
     int j;
-    if (sz == e->asz) { return; }
-    if (f->granted > end) { memmove(f->region + e->aoff + sz, f->region + end, f->granted - end); f->moves++; }
-    for (j = i + 1; j < f->n_hi; j++) { /* empty stores after it move too: their offsets */
+    if (sz == inf->store_bytes && cap == inf->obj_cap) { return; }
+    if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); } /* smaller where they are */
+    if (nsz > e->asz && f->granted > end) { memmove(f->region + e->aoff + nsz, f->region + end, f->granted - end); f->moves++; }
+    memmove(f->region + e->aoff + sz, inf->slots, kinf__tables_bytes(inf, inf->obj_cap));
+    if (nsz < e->asz && f->granted > end) { memmove(f->region + e->aoff + nsz, f->region + end, f->granted - end); f->moves++; }
+    for (j = i + 1; j < f->n_hi; j++) { /* empty segments after it move too: their offsets */
         kinf__fent* o = &f->ent[j];
-        o->aoff = o->aoff + sz - e->asz;
-        o->inf->arena = f->region + o->aoff;
+        o->aoff = o->aoff + nsz - e->asz;
+        kinf__fa_place(f, o);
     }
-    f->granted = f->granted + sz - e->asz;
-    e->asz = sz;
-    e->inf->store_bytes = sz;
+    f->granted = f->granted + nsz - e->asz;
+    e->asz = nsz;
+    inf->store_bytes = sz;
+    kinf__fa_place(f, e);
+    if (cap > inf->obj_cap) { kinf__tables_relayout(inf, cap); } /* larger where they are now */
 }
 /* what store o keeps when the stores are packed: its floor, or what it holds
    and an eighth more (a gone resource's: what it holds) */
@@ -13197,68 +13429,125 @@ static size_t kinf__fa_keep(const kinf__fent* o) {
     size_t u = o->inf->used, k = o->state == KINF__FE_GONE ? u : u + u / 8u;
     k = kinf__fa_down8(k + 7u);
     if (o->state != KINF__FE_GONE && k < o->floor) { k = o->floor; }
-    return k < o->asz ? k : o->asz;
+    return k < o->inf->store_bytes ? k : o->inf->store_bytes;
 }
-/* Packs the stores (all but skip's compacted and cut to kinf__fa_keep),
-   each moved down, in one pass over the region. */
+/* the objects o's tables keep when packed: the slots up to the last in use
+   (those above it given back) and an eighth more, at least its floor */
+static int kinf__fa_keep_objs(kinf__fent* o) {
+    int hi = (int)kinf__slots_trim(o->inf), k = hi + hi / 8;
+    if (k < o->ofloor) { k = o->ofloor; }
+    return k < o->inf->obj_cap ? k : o->inf->obj_cap;
+}
+/* Packs the segments (all but skip's compacted and cut to kinf__fa_keep
+   and kinf__fa_keep_objs), each moved down, in one pass over the region. */
 static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
     size_t w = 0;
     int j;
     for (j = 0; j < f->n_hi; j++) {
         kinf__fent* o = &f->ent[j];
-        if (o != skip && o->inf->top > o->inf->used) { kinf__arena_compact(o->inf); }
-        if (o->aoff != w && o->asz) { memmove(f->region + w, f->region + o->aoff, o->asz); f->moves++; }
+        kinf_informer_t* inf = o->inf;
+        size_t sz = inf->store_bytes;
+        if (o != skip) {
+            int cap;
+            if (inf->top > inf->used) { kinf__arena_compact(inf); }
+            sz = kinf__fa_keep(o);
+            cap = kinf__fa_keep_objs(o);
+            if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); }
+        }
+        if (o->aoff != w) { memmove(f->region + w, f->region + o->aoff, sz); f->moves++; }
+        memmove(f->region + w + sz, inf->slots, kinf__tables_bytes(inf, inf->obj_cap));
         o->aoff = w;
-        o->inf->arena = f->region + w;
-        if (o != skip) { o->asz = kinf__fa_keep(o); o->inf->store_bytes = o->asz; }
+        inf->store_bytes = sz;
+        o->asz = sz + kinf__tables_bytes(inf, inf->obj_cap);
+        kinf__fa_place(f, o);
         w += o->asz;
     }
     f->granted = w;
 }
-/* the hook of kinf__arena_alloc: room for need bytes above inf's top */
-static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
-    kinf__fent* e = (kinf__fent*)inf->grow_user;
-    kinf_factory_t* f = e->f;
-    /* want: room above the top as it is; least: room once it is compacted
-       (its arena asked because the live bytes and need pass store_bytes) */
-    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
-    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
-    if (want > e->cap - e->asz || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
-    if (want > e->cap - e->asz) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
-    step = e->asz / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(e->asz / 4u);
-    if (step < want) { step = want; }
-    if (step > e->cap - e->asz) { step = e->cap - e->asz; }
-    room = f->budget - f->granted;
+/* want bytes at the budget's free end for e, the others packed when it is
+   short (once a poll step); 0 when it still has not (STORE_BUDGET_FULL, once
+   until e grows again: what (KINF__FA_*) it is short of). Returns the room. */
+static size_t kinf__fa_room(kinf_factory_t* f, kinf__fent* e, size_t want, uint8_t what) {
+    size_t room = f->budget - f->granted;
     if (room < want && !f->pack_failed) {
         kinf__fa_pack(f, e);
         room = f->budget - f->granted;
         f->pack_failed = room < want;
     }
-    if (room < want) {
-        if (!e->starved) { e->starved = 1; KINF__ERR(inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), 0); }
-        return 0;
+    if (room >= want) { return room; }
+    if (!(e->starved & what)) {
+        e->starved |= what;
+        KINF__ERR(e->inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), what == KINF__FA_OBJS ? " (objects)" : 0);
     }
-    kinf__fa_resize(f, (int)(e - f->ent), e->asz + (step < room ? step : room));
-    if (step <= room) { e->starved = 0; } /* a whole step: the budget has room again */
+    return 0;
+}
+/* The tables are full: a quarter more objects, or as many as the budget
+   has room for (at least one), never past max_objects. */
+static int kinf__fa_grow_objs(kinf_factory_t* f, kinf__fent* e) {
+    kinf_informer_t* inf = e->inf;
+    int cap = inf->obj_cap, step = cap / 4 < KINF__FA_OBJ_FLOOR / 2 ? KINF__FA_OBJ_FLOOR / 2 : cap / 4;
+    size_t have = kinf__tables_bytes(inf, cap), room;
+    if (cap >= inf->max_objects) { return 0; } /* its cap: full as ever (STORE_SLOTS_FULL) */
+    if (step > inf->max_objects - cap) { step = inf->max_objects - cap; }
+    room = kinf__fa_room(f, e, kinf__tables_bytes(inf, cap + 1) - have, KINF__FA_OBJS);
+    if (!room) { return 0; }
+    while (step > 1 && kinf__tables_bytes(inf, cap + step) - have > room) { step /= 2; }
+    kinf__fa_resize(f, (int)(e - f->ent), inf->store_bytes, cap + step);
+    e->starved &= (uint8_t)~KINF__FA_OBJS;
     return 1;
 }
-/* A new informer's store (entry e, the last; row c's floor and cap): empty
-   at the region's free end, or its floor when it has one. 0 (logged) when
-   the budget cannot give the floor. */
+/* room for need more bytes above the store's top: a step, or what the budget has */
+static int kinf__fa_grow_bytes(kinf_factory_t* f, kinf__fent* e, size_t need) {
+    kinf_informer_t* inf = e->inf;
+    /* want: room above the top as it is; least: room once it is compacted
+       (its arena asked because the live bytes and need pass store_bytes) */
+    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
+    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
+    if (want > e->cap - inf->store_bytes || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
+    if (want > e->cap - inf->store_bytes) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
+    step = inf->store_bytes / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(inf->store_bytes / 4u);
+    if (step < want) { step = want; }
+    if (step > e->cap - inf->store_bytes) { step = e->cap - inf->store_bytes; }
+    room = kinf__fa_room(f, e, want, KINF__FA_BYTES);
+    if (!room) { return 0; }
+    kinf__fa_resize(f, (int)(e - f->ent), inf->store_bytes + (step < room ? step : room), inf->obj_cap);
+    if (step <= room) { e->starved &= (uint8_t)~KINF__FA_BYTES; } /* a whole step: the budget has room again */
+    return 1;
+}
+/* the informers' hook (kinf__arena_alloc, kinf__slot_alloc): room for need
+   bytes above inf's top, or (need 0) for one more object */
+static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
+    kinf__fent* e = (kinf__fent*)inf->grow_user;
+    return need ? kinf__fa_grow_bytes(e->f, e, need) : kinf__fa_grow_objs(e->f, e);
+}
+/* A new informer's segment (entry e, the last; row c's floor and cap): its
+   store empty or at its floor, its tables for its floor of objects, at the
+   region's free end. Its share was made for one object: its max_objects
+   and fifo_capacity become row c's (base's), caps its tables grow to. 0
+   (logged) when the budget cannot give the floors. */
 static int kinf__fa_attach(kinf_factory_t* f, kinf__fent* e, const kinf_factory_caps_t* c) {
     kinf_informer_t* inf = e->inf;
-    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap;
+    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap, need;
+    kinf_desc_t rd;
+    kinf__fa_row_desc(&f->base, c, 0, &rd);
+    rd = kinf__setup_defaults(&rd);
+    inf->max_objects = rd.max_objects;
+    inf->fifo_cap = rd.fifo_capacity;
     if (!cap || cap > 0xfff00000u) { cap = 0xfff00000u; } /* a store's references are 32 bits */
     e->cap = kinf__fa_down8(cap);
     e->floor = kinf__fa_down8(fl + 7u) < e->cap ? kinf__fa_down8(fl + 7u) : e->cap;
+    e->ofloor = KINF__FA_OBJ_FLOOR < inf->max_objects ? KINF__FA_OBJ_FLOOR : inf->max_objects;
+    need = e->floor + kinf__tables_bytes(inf, e->ofloor);
     e->asz = 0;
-    if (f->budget - f->granted < e->floor) { kinf__fa_pack(f, 0); }
-    if (f->budget - f->granted < e->floor) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor)"); return 0; }
+    if (f->budget - f->granted < need) { kinf__fa_pack(f, 0); }
+    if (f->budget - f->granted < need) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor and tables)"); return 0; }
     e->aoff = f->granted;
-    e->asz = e->floor;
-    f->granted += e->floor;
-    inf->arena = f->region + e->aoff;
-    inf->store_bytes = e->asz;
+    e->asz = need;
+    f->granted += need;
+    inf->store_bytes = e->floor;
+    inf->obj_cap = e->ofloor;
+    kinf__fa_place(f, e);
+    kinf__tables_rebuild(inf); /* empty */
     inf->grow = kinf__fa_grow;
     inf->grow_user = e;
     return 1;
@@ -13400,7 +13689,7 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
             kinf_flush(e->inf);
             if (f->budget) { /* its store gives back all it does not hold */
                 if (e->inf->top > e->inf->used) { kinf__arena_compact(e->inf); }
-                kinf__fa_resize(f, i, kinf__fa_keep(e));
+                kinf__fa_resize(f, i, kinf__fa_keep(e), kinf__fa_keep_objs(e));
             }
         } else if (e->state == KINF__FE_GONE && there) {
             e->state = KINF__FE_LIVE;
@@ -13414,7 +13703,8 @@ static void kinf__fa_housekeeping(kinf_factory_t* f, uint64_t now) {
     f->pack_failed = 0;
     for (i = 0; i < f->n_hi && f->budget; i++) { /* a store refused that has a step of room again */
         kinf__fent* e = &f->ent[i];
-        if (e->starved && e->inf->used + KINF__FA_STEP <= e->asz) { e->starved = 0; }
+        if (e->inf->used + KINF__FA_STEP <= e->inf->store_bytes) { e->starved &= (uint8_t)~KINF__FA_BYTES; }
+        if (e->inf->free_head >= 0 || e->inf->slot_hi < e->inf->obj_cap) { e->starved &= (uint8_t)~KINF__FA_OBJS; }
     }
     if (f->stop) { return; }
     if (st != KINF_DISC_RUNNING && st != KINF_DISC_BACKOFF) {
@@ -13726,7 +14016,10 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     s.store_budget = f->budget;
     s.store_granted = f->granted;
     s.store_moves = f->moves;
-    for (i = 0; i < f->n_hi; i++) { s.budget_full += f->ent[i].starved; }
+    for (i = 0; i < f->n_hi; i++) {
+        s.budget_full += f->ent[i].starved != 0;
+        if (f->budget) { s.objects_granted += f->ent[i].inf->obj_cap; s.tables_granted += f->ent[i].asz - f->ent[i].inf->store_bytes; }
+    }
     s.mem_used += f->granted;
     return s;
 }
@@ -17090,6 +17383,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
     inf->free_head = -1; inf->slot_hi = 0;
+#ifndef KINF_NO_FACTORY
+    inf->obj_cap = inf->max_objects;
+#endif
     memset(inf->kb, 0xff, (size_t)s.l.kbn * 4u);
     memset(inf->ixb, 0xff, (size_t)s.l.ixbn * 4u);
     memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
@@ -17343,6 +17639,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
 #undef KINF__ARENA_GROW
+#undef KINF__OBJ_CAP
+#undef KINF__OBJ_GROW
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
 #undef KINF__DC_WBUF
@@ -17369,6 +17667,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_NAMES
 #undef KINF__FA_NO_STORE
 #undef KINF__FA_STEP
+#undef KINF__FA_OBJ_FLOOR
 #undef KINF__FREE_OWNER
 #undef KINF__NEW_OWNER
 #undef KINF__FREE_MIN
@@ -17404,6 +17703,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SCAN_OVER
+#undef KINF__SCAN_WHY
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SKIP_UNCHANGED

@@ -61,7 +61,8 @@ static void budget(const char* prefix, const char* server) {
    server: docs/memory.md's "One connection, three owners". */
 /* kwatch --all at its defaults over http: 64 informers of 16,384 objects
    and 1 MiB event buffers; before the store budget each had a 32 MiB store
-   and 1 MiB reads, now their stores share 64 MiB and they read 16 KiB */
+   and 1 MiB reads, now their stores and per-object tables share 64 MiB and
+   they read 16 KiB */
 static void kwatch_all(void) {
     kinf_desc_t d;
     kinf_factory_desc_t fd;

@@ -501,6 +501,7 @@ def snapshot_build():
         if f.endswith((".c", ".h")):
             shutil.copy2(os.path.join(ROOT, "tools", f), os.path.join(SRC, "tools", f))
     shutil.copy2(os.path.join(HERE, "factory_sizes.c"), os.path.join(SRC, "factory_sizes.c"))  # the factory's sizes
+    shutil.copy2(os.path.join(ROOT, "Makefile"), os.path.join(SRC, "Makefile"))  # its SMALLFLAGS (make print-smallflags)
     tls = os.path.exists("/usr/include/bearssl.h")
     argv = [os.environ.get("CC", "cc"), "-std=c99", "-Wall", "-Wextra", "-O2", "-g"]
     argv += (["-DKINF_TLS_BEARSSL"] if tls else []) + ["-o", KWATCH, os.path.join(SRC, "tools", "kwatch.c")]
@@ -557,6 +558,8 @@ def sizes():
         argv = [cc] + warn + [opt, "-o", out, os.path.join(SRC, src)]
         if name == "kwatch-small":  # the Makefile's SMALLFLAGS, as make prints them (the variant's -Os again)
             flags = subprocess.run(["make", "-s", "-C", SRC, "print-smallflags"], capture_output=True, text=True).stdout.split()
+            if "-Os" not in flags:
+                raise SystemExit("bench: make print-smallflags in %s gave no flags: %r" % (SRC, flags))
             argv[1:1] = [f for f in flags if f != "-Os"]
         if tls:
             argv.insert(1, "-DKINF_TLS_BEARSSL")

@@ -1726,13 +1726,17 @@ typedef struct kinf_factory_desc_t {
     int caps_count;
     /* One store budget for every informer (docs/factory.md "One budget"):
        0, each share holds its informer's store (base's or its row's
-       store_bytes). Else the shares keep only their fixed parts, and the
-       informers' stores lie back to back in store_budget bytes of the block:
-       a store that fills takes more of it, in steps, moving the stores after
-       it (an object's pointers are then valid until the next poll of any of
-       the factory's informers or kinf_factory_informer); when the budget is used up, the unused
-       bytes of the others are given back first, and an informer still
-       short logs STORE_BUDGET_FULL (then STORE_FULL) while the others carry on. */
+       store_bytes) and its tables for max_objects. Else the shares keep
+       only their fixed parts, and the informers' stores and per-object
+       tables (slots, key hash, index links) lie back to back in
+       store_budget bytes of the block: a store or tables that fill take
+       more of it, in steps, moving those after them (an object's pointers
+       are then valid until the next poll of any of the factory's informers
+       or kinf_factory_informer); max_objects is the tables' cap. When the
+       budget is used up, the unused bytes of the others are given back
+       first, and an informer still short logs STORE_BUDGET_FULL (then
+       STORE_FULL, or STORE_SLOTS_FULL for a new key) while the others
+       carry on. */
     size_t store_budget;
     size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
     size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
@@ -1759,9 +1763,11 @@ typedef struct kinf_factory_stats_t {
     size_t store_used;           /* bytes of objects over all informers */
     uint64_t rediscoveries;      /* discovery rounds the factory asked for (404s, rediscover_ms) */
     size_t store_budget;         /* desc.store_budget (0: none) */
-    size_t store_granted;        /* of it, the bytes the informers' stores hold now */
-    int budget_full;             /* informers the budget refused more bytes since their last growth */
+    size_t store_granted;        /* of it, the bytes the informers hold now: their stores and their per-object tables */
+    int budget_full;             /* informers the budget refused more bytes or objects since their last growth */
     uint64_t store_moves;        /* stores moved to make room for another's growth */
+    int objects_granted;         /* with a store budget: the objects the informers' tables hold now (each at most its max_objects) */
+    size_t tables_granted;       /* of store_granted, the bytes of those tables */
 } kinf_factory_stats_t;
 
 #ifndef KINF_NO_FACTORY

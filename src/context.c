@@ -107,6 +107,7 @@ struct kinf_informer_t {
     kinf__slot* slots;
     uint32_t* kb;
     uint32_t kb_n;                /* key buckets */
+    int obj_cap;                  /* the objects the tables hold now: max_objects, or fewer under a factory's budget (>>store tables) */
     kinf__ixlink* ix;
     uint32_t* ixv;                /* the custom indexes' value hash per slot, 0: not linked */
     int32_t* ixb;
@@ -146,6 +147,7 @@ struct kinf_informer_t {
     uint64_t next_resync;
     uint64_t fresh_at;            /* engine time the cache was last confirmed current (an event, a bookmark, a list's end) */
     uint8_t fresh;                /* fresh_at is set */
+    uint16_t gen_fresh;           /* the generation a slot starts at when first used, or used again after it was given back */
     /* reflector */
     int phase, req_kind, next_kind, rv_mode, started;
     char last_rv[KINF__MAX_RV];

@@ -464,7 +464,7 @@ static int kinf__dc_feed(kinf_discovery_t* d, const uint8_t* b, size_t k) {
         size_t used = kinf__scan_feed(&d->scan, b, k);
         if (d->scan.err) {
             if (d->conn.resp.status != 200) { d->body_err = 1; return 0; } /* not a Status: no message */
-            KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, d->scan.err == 2 ? " (nested too deep)" : 0);
+            KINF__DC_ERR(d, DISCOVERY_MALFORMED, d->reqpath, d->scan.err == 2 ? " (nested too deep)" : KINF__SCAN_WHY(d->scan.err, " (not UTF-8)", 0));
             return -1;
         }
         if (d->scan.rec_done) {

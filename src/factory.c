@@ -18,9 +18,10 @@ typedef struct kinf__fent {
     int namespaced;
     unsigned verbs;
     int reg;                      /* its share of the block: an index of kinf_factory_t.reg */
-    size_t aoff, asz;             /* with a store budget: its store, at region + aoff, asz bytes */
-    size_t floor, cap;            /* the bytes it keeps whatever others need, and the most it takes */
-    uint8_t starved;              /* the budget refused it bytes, logged; cleared when it grows */
+    size_t aoff, asz;             /* with a store budget: its segment, at region + aoff, asz bytes: its store, then its tables */
+    size_t floor, cap;            /* the store bytes it keeps whatever others need, and the most it takes */
+    int ofloor;                   /* the objects its tables keep whatever others need */
+    uint8_t starved;              /* KINF__FA_BYTES, KINF__FA_OBJS: the budget refused it bytes or objects, logged; cleared when it grows */
 } kinf__fent;
 /* >>factory shares  The block's informer shares: one per capacity row, sized
    from it, then max_inf - caps_n of base's size. A share is taken by one
@@ -192,7 +193,7 @@ static int kinf__fa_path(kinf_factory_t* f, const kinf_resource_t* r, const char
     ok &= kinf__cat(out, cap, r->plural);
     return ok;
 }
-/* a share's own store under a store budget: none to speak of (its arena is the budget's) */
+/* a share's own store under a store budget: none to speak of (its arena and tables are the budget's) */
 #define KINF__FA_NO_STORE 8u
 /* base's descriptor with row c's capacities (c 0: base's own); budget: the
    share holds no store */
@@ -205,7 +206,7 @@ static void kinf__fa_row_desc(const kinf_desc_t* base, const kinf_factory_caps_t
         if (c->max_event_bytes) { out->max_event_bytes = c->max_event_bytes; }
         if (c->fifo_capacity) { out->fifo_capacity = c->fifo_capacity; }
     }
-    if (budget) { out->store_bytes = KINF__FA_NO_STORE; }
+    if (budget) { out->store_bytes = KINF__FA_NO_STORE; out->max_objects = 1; out->fifo_capacity = 0; } /* kinf__fa_attach */
 }
 /* max_informers as the factory uses it: default 8, at least one share per row, at most 1024 */
 static int kinf__fa_max_inf(const kinf_factory_desc_t* d) {
@@ -256,34 +257,55 @@ static void kinf__fa_check_caps(kinf_factory_t* f) {
         }
     }
 }
-/* >>factory budget  With desc.store_budget the informers' stores lie back to
-   back in one region, in the order the informers were made. A store that is
-   full grows by a step (a quarter of its size, at least KINF__FA_STEP) taken
-   from the region's free end: the stores after it move up by memmove, and
-   as every object reference is an offset from inf->arena, a moved store
-   stays valid once its arena pointer is set. When the free end is too short,
-   the stores are packed first: each is compacted and keeps its floor or what
-   it holds and a little more, and the rest goes back to the free end. */
+/* >>factory budget  With desc.store_budget the informers' segments lie back
+   to back in one region, in the order the informers were made: each is its
+   store, then its per-object tables (>>store tables), sized for obj_cap
+   objects, not max_objects. A store that is full grows by a step (a
+   quarter of its size, at least KINF__FA_STEP), tables that are full by a
+   quarter of their objects (at least KINF__FA_OBJ_FLOOR / 2), taken from
+   the region's free end: the segments after it move up by memmove, and as
+   every object reference is an offset from inf->arena and every table
+   reference a slot or node number, a moved segment stays valid once its
+   base pointers are set. When the free end is too short, the segments are
+   packed first: each store is compacted and keeps its floor or what it
+   holds and a little more, each table its floor or the slots up to the
+   last in use and an eighth more, and the rest goes back to the free end. */
 #ifndef KINF__FA_STEP
 #define KINF__FA_STEP (64u << 10)
 #endif
+#ifndef KINF__FA_OBJ_FLOOR
+#define KINF__FA_OBJ_FLOOR 64     /* the objects an informer's tables start with (its floor) */
+#endif
+enum { KINF__FA_BYTES = 1, KINF__FA_OBJS = 2 }; /* kinf__fent.starved */
 /* store sizes and offsets stay multiples of 8, as an arena's start must be */
 static size_t kinf__fa_down8(size_t n) { return n & ~(size_t)7u; }
-/* Store i becomes sz bytes (at least its top): the stores after it move. */
-static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz) {
+/* segment o's base pointers from its offset: the store, then the tables */
+static void kinf__fa_place(kinf_factory_t* f, kinf__fent* o) {
+    o->inf->arena = f->region + o->aoff;
+    kinf__tables_at(o->inf, f->region + o->aoff + o->inf->store_bytes);
+}
+/* Segment i's store becomes sz bytes (at least its top) and its tables
+   cap objects (at least slot_hi): its tables and the segments after it move. */
+static void kinf__fa_resize(kinf_factory_t* f, int i, size_t sz, int cap) {
     kinf__fent* e = &f->ent[i];
-    size_t end = e->aoff + e->asz;
+    kinf_informer_t* inf = e->inf;
+    size_t end = e->aoff + e->asz, nsz = sz + kinf__tables_bytes(inf, cap);
     int j;
-    if (sz == e->asz) { return; }
-    if (f->granted > end) { memmove(f->region + e->aoff + sz, f->region + end, f->granted - end); f->moves++; }
-    for (j = i + 1; j < f->n_hi; j++) { /* empty stores after it move too: their offsets */
+    if (sz == inf->store_bytes && cap == inf->obj_cap) { return; }
+    if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); } /* smaller where they are */
+    if (nsz > e->asz && f->granted > end) { memmove(f->region + e->aoff + nsz, f->region + end, f->granted - end); f->moves++; }
+    memmove(f->region + e->aoff + sz, inf->slots, kinf__tables_bytes(inf, inf->obj_cap));
+    if (nsz < e->asz && f->granted > end) { memmove(f->region + e->aoff + nsz, f->region + end, f->granted - end); f->moves++; }
+    for (j = i + 1; j < f->n_hi; j++) { /* empty segments after it move too: their offsets */
         kinf__fent* o = &f->ent[j];
-        o->aoff = o->aoff + sz - e->asz;
-        o->inf->arena = f->region + o->aoff;
+        o->aoff = o->aoff + nsz - e->asz;
+        kinf__fa_place(f, o);
     }
-    f->granted = f->granted + sz - e->asz;
-    e->asz = sz;
-    e->inf->store_bytes = sz;
+    f->granted = f->granted + nsz - e->asz;
+    e->asz = nsz;
+    inf->store_bytes = sz;
+    kinf__fa_place(f, e);
+    if (cap > inf->obj_cap) { kinf__tables_relayout(inf, cap); } /* larger where they are now */
 }
 /* what store o keeps when the stores are packed: its floor, or what it holds
    and an eighth more (a gone resource's: what it holds) */
@@ -291,68 +313,125 @@ static size_t kinf__fa_keep(const kinf__fent* o) {
     size_t u = o->inf->used, k = o->state == KINF__FE_GONE ? u : u + u / 8u;
     k = kinf__fa_down8(k + 7u);
     if (o->state != KINF__FE_GONE && k < o->floor) { k = o->floor; }
-    return k < o->asz ? k : o->asz;
+    return k < o->inf->store_bytes ? k : o->inf->store_bytes;
 }
-/* Packs the stores (all but skip's compacted and cut to kinf__fa_keep),
-   each moved down, in one pass over the region. */
+/* the objects o's tables keep when packed: the slots up to the last in use
+   (those above it given back) and an eighth more, at least its floor */
+static int kinf__fa_keep_objs(kinf__fent* o) {
+    int hi = (int)kinf__slots_trim(o->inf), k = hi + hi / 8;
+    if (k < o->ofloor) { k = o->ofloor; }
+    return k < o->inf->obj_cap ? k : o->inf->obj_cap;
+}
+/* Packs the segments (all but skip's compacted and cut to kinf__fa_keep
+   and kinf__fa_keep_objs), each moved down, in one pass over the region. */
 static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
     size_t w = 0;
     int j;
     for (j = 0; j < f->n_hi; j++) {
         kinf__fent* o = &f->ent[j];
-        if (o != skip && o->inf->top > o->inf->used) { kinf__arena_compact(o->inf); }
-        if (o->aoff != w && o->asz) { memmove(f->region + w, f->region + o->aoff, o->asz); f->moves++; }
+        kinf_informer_t* inf = o->inf;
+        size_t sz = inf->store_bytes;
+        if (o != skip) {
+            int cap;
+            if (inf->top > inf->used) { kinf__arena_compact(inf); }
+            sz = kinf__fa_keep(o);
+            cap = kinf__fa_keep_objs(o);
+            if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); }
+        }
+        if (o->aoff != w) { memmove(f->region + w, f->region + o->aoff, sz); f->moves++; }
+        memmove(f->region + w + sz, inf->slots, kinf__tables_bytes(inf, inf->obj_cap));
         o->aoff = w;
-        o->inf->arena = f->region + w;
-        if (o != skip) { o->asz = kinf__fa_keep(o); o->inf->store_bytes = o->asz; }
+        inf->store_bytes = sz;
+        o->asz = sz + kinf__tables_bytes(inf, inf->obj_cap);
+        kinf__fa_place(f, o);
         w += o->asz;
     }
     f->granted = w;
 }
-/* the hook of kinf__arena_alloc: room for need bytes above inf's top */
-static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
-    kinf__fent* e = (kinf__fent*)inf->grow_user;
-    kinf_factory_t* f = e->f;
-    /* want: room above the top as it is; least: room once it is compacted
-       (its arena asked because the live bytes and need pass store_bytes) */
-    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
-    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
-    if (want > e->cap - e->asz || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
-    if (want > e->cap - e->asz) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
-    step = e->asz / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(e->asz / 4u);
-    if (step < want) { step = want; }
-    if (step > e->cap - e->asz) { step = e->cap - e->asz; }
-    room = f->budget - f->granted;
+/* want bytes at the budget's free end for e, the others packed when it is
+   short (once a poll step); 0 when it still has not (STORE_BUDGET_FULL, once
+   until e grows again: what (KINF__FA_*) it is short of). Returns the room. */
+static size_t kinf__fa_room(kinf_factory_t* f, kinf__fent* e, size_t want, uint8_t what) {
+    size_t room = f->budget - f->granted;
     if (room < want && !f->pack_failed) {
         kinf__fa_pack(f, e);
         room = f->budget - f->granted;
         f->pack_failed = room < want;
     }
-    if (room < want) {
-        if (!e->starved) { e->starved = 1; KINF__ERR(inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), 0); }
-        return 0;
+    if (room >= want) { return room; }
+    if (!(e->starved & what)) {
+        e->starved |= what;
+        KINF__ERR(e->inf, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), what == KINF__FA_OBJS ? " (objects)" : 0);
     }
-    kinf__fa_resize(f, (int)(e - f->ent), e->asz + (step < room ? step : room));
-    if (step <= room) { e->starved = 0; } /* a whole step: the budget has room again */
+    return 0;
+}
+/* The tables are full: a quarter more objects, or as many as the budget
+   has room for (at least one), never past max_objects. */
+static int kinf__fa_grow_objs(kinf_factory_t* f, kinf__fent* e) {
+    kinf_informer_t* inf = e->inf;
+    int cap = inf->obj_cap, step = cap / 4 < KINF__FA_OBJ_FLOOR / 2 ? KINF__FA_OBJ_FLOOR / 2 : cap / 4;
+    size_t have = kinf__tables_bytes(inf, cap), room;
+    if (cap >= inf->max_objects) { return 0; } /* its cap: full as ever (STORE_SLOTS_FULL) */
+    if (step > inf->max_objects - cap) { step = inf->max_objects - cap; }
+    room = kinf__fa_room(f, e, kinf__tables_bytes(inf, cap + 1) - have, KINF__FA_OBJS);
+    if (!room) { return 0; }
+    while (step > 1 && kinf__tables_bytes(inf, cap + step) - have > room) { step /= 2; }
+    kinf__fa_resize(f, (int)(e - f->ent), inf->store_bytes, cap + step);
+    e->starved &= (uint8_t)~KINF__FA_OBJS;
     return 1;
 }
-/* A new informer's store (entry e, the last; row c's floor and cap): empty
-   at the region's free end, or its floor when it has one. 0 (logged) when
-   the budget cannot give the floor. */
+/* room for need more bytes above the store's top: a step, or what the budget has */
+static int kinf__fa_grow_bytes(kinf_factory_t* f, kinf__fent* e, size_t need) {
+    kinf_informer_t* inf = e->inf;
+    /* want: room above the top as it is; least: room once it is compacted
+       (its arena asked because the live bytes and need pass store_bytes) */
+    size_t want = kinf__fa_down8(inf->top + need - inf->store_bytes + 7u), step, room;
+    size_t least = kinf__fa_down8(inf->used - inf->slack + need - inf->store_bytes + 7u);
+    if (want > e->cap - inf->store_bytes || want > f->budget - f->granted) { want = least; } /* grown, then compacted */
+    if (want > e->cap - inf->store_bytes) { return 0; } /* its cap: full as a store of cap bytes is (STORE_FULL) */
+    step = inf->store_bytes / 4u < KINF__FA_STEP ? KINF__FA_STEP : kinf__fa_down8(inf->store_bytes / 4u);
+    if (step < want) { step = want; }
+    if (step > e->cap - inf->store_bytes) { step = e->cap - inf->store_bytes; }
+    room = kinf__fa_room(f, e, want, KINF__FA_BYTES);
+    if (!room) { return 0; }
+    kinf__fa_resize(f, (int)(e - f->ent), inf->store_bytes + (step < room ? step : room), inf->obj_cap);
+    if (step <= room) { e->starved &= (uint8_t)~KINF__FA_BYTES; } /* a whole step: the budget has room again */
+    return 1;
+}
+/* the informers' hook (kinf__arena_alloc, kinf__slot_alloc): room for need
+   bytes above inf's top, or (need 0) for one more object */
+static int kinf__fa_grow(kinf_informer_t* inf, size_t need) {
+    kinf__fent* e = (kinf__fent*)inf->grow_user;
+    return need ? kinf__fa_grow_bytes(e->f, e, need) : kinf__fa_grow_objs(e->f, e);
+}
+/* A new informer's segment (entry e, the last; row c's floor and cap): its
+   store empty or at its floor, its tables for its floor of objects, at the
+   region's free end. Its share was made for one object: its max_objects
+   and fifo_capacity become row c's (base's), caps its tables grow to. 0
+   (logged) when the budget cannot give the floors. */
 static int kinf__fa_attach(kinf_factory_t* f, kinf__fent* e, const kinf_factory_caps_t* c) {
     kinf_informer_t* inf = e->inf;
-    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap;
+    size_t fl = c && c->store_floor ? c->store_floor : f->base_floor, cap = c && c->store_bytes ? c->store_bytes : f->base_cap, need;
+    kinf_desc_t rd;
+    kinf__fa_row_desc(&f->base, c, 0, &rd);
+    rd = kinf__setup_defaults(&rd);
+    inf->max_objects = rd.max_objects;
+    inf->fifo_cap = rd.fifo_capacity;
     if (!cap || cap > 0xfff00000u) { cap = 0xfff00000u; } /* a store's references are 32 bits */
     e->cap = kinf__fa_down8(cap);
     e->floor = kinf__fa_down8(fl + 7u) < e->cap ? kinf__fa_down8(fl + 7u) : e->cap;
+    e->ofloor = KINF__FA_OBJ_FLOOR < inf->max_objects ? KINF__FA_OBJ_FLOOR : inf->max_objects;
+    need = e->floor + kinf__tables_bytes(inf, e->ofloor);
     e->asz = 0;
-    if (f->budget - f->granted < e->floor) { kinf__fa_pack(f, 0); }
-    if (f->budget - f->granted < e->floor) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor)"); return 0; }
+    if (f->budget - f->granted < need) { kinf__fa_pack(f, 0); }
+    if (f->budget - f->granted < need) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor and tables)"); return 0; }
     e->aoff = f->granted;
-    e->asz = e->floor;
-    f->granted += e->floor;
-    inf->arena = f->region + e->aoff;
-    inf->store_bytes = e->asz;
+    e->asz = need;
+    f->granted += need;
+    inf->store_bytes = e->floor;
+    inf->obj_cap = e->ofloor;
+    kinf__fa_place(f, e);
+    kinf__tables_rebuild(inf); /* empty */
     inf->grow = kinf__fa_grow;
     inf->grow_user = e;
     return 1;
@@ -494,7 +573,7 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
             kinf_flush(e->inf);
             if (f->budget) { /* its store gives back all it does not hold */
                 if (e->inf->top > e->inf->used) { kinf__arena_compact(e->inf); }
-                kinf__fa_resize(f, i, kinf__fa_keep(e));
+                kinf__fa_resize(f, i, kinf__fa_keep(e), kinf__fa_keep_objs(e));
             }
         } else if (e->state == KINF__FE_GONE && there) {
             e->state = KINF__FE_LIVE;
@@ -508,7 +587,8 @@ static void kinf__fa_housekeeping(kinf_factory_t* f, uint64_t now) {
     f->pack_failed = 0;
     for (i = 0; i < f->n_hi && f->budget; i++) { /* a store refused that has a step of room again */
         kinf__fent* e = &f->ent[i];
-        if (e->starved && e->inf->used + KINF__FA_STEP <= e->asz) { e->starved = 0; }
+        if (e->inf->used + KINF__FA_STEP <= e->inf->store_bytes) { e->starved &= (uint8_t)~KINF__FA_BYTES; }
+        if (e->inf->free_head >= 0 || e->inf->slot_hi < e->inf->obj_cap) { e->starved &= (uint8_t)~KINF__FA_OBJS; }
     }
     if (f->stop) { return; }
     if (st != KINF_DISC_RUNNING && st != KINF_DISC_BACKOFF) {
@@ -820,7 +900,10 @@ KINF_API kinf_factory_stats_t kinf_factory_stats(kinf_factory_t* f) {
     s.store_budget = f->budget;
     s.store_granted = f->granted;
     s.store_moves = f->moves;
-    for (i = 0; i < f->n_hi; i++) { s.budget_full += f->ent[i].starved; }
+    for (i = 0; i < f->n_hi; i++) {
+        s.budget_full += f->ent[i].starved != 0;
+        if (f->budget) { s.objects_granted += f->ent[i].inf->obj_cap; s.tables_granted += f->ent[i].asz - f->ent[i].inf->store_bytes; }
+    }
     s.mem_used += f->granted;
     return s;
 }

@@ -7,7 +7,7 @@ enum { KINF__K_OTHER = 0, KINF__K_TYPE, KINF__K_OBJECT, KINF__K_METADATA, KINF__
        KINF__K_UID, KINF__K_RV, KINF__K_CONTINUE, KINF__K_ITEMS, KINF__K_ARRAY = 0xff };
 enum { KINF__CAP_TYPE = 0, KINF__CAP_NAME, KINF__CAP_NS, KINF__CAP_UID, KINF__CAP_RV, KINF__CAP_LIST_RV, KINF__CAP_CONTINUE, KINF__CAP_COUNT };
 enum { KINF__X_VALUE = 0, KINF__X_KEY_OR_END, KINF__X_KEY, KINF__X_COLON, KINF__X_COMMA_OR_END, KINF__X_VALUE_OR_END, KINF__X_ROOT };
-enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT };
+enum { KINF__S_NONE = 0, KINF__S_STR, KINF__S_ESC, KINF__S_UHEX, KINF__S_NUM, KINF__S_LIT, KINF__S_UTF8 };
 
 /* The members of a record's object and of its object members (metadata,
    spec, status, ...) as offsets in the event buffer, so projection can copy
@@ -32,7 +32,7 @@ typedef struct kinf__scan {
                                      rule under it, goes to the fast loop; 0 none (kinf__scan_feed) */
     const struct kinf__rules* rules; /* what projection drops: asked at each key (0: nothing) */
     kinf__member mt[KINF__MAX_MEMBERS];
-    uint8_t sub;                  /* \u digits left; number grammar state; literal position */
+    uint8_t sub;                  /* \u digits left; number grammar state; literal position; UTF-8 state (kinf__utf8_next) */
     uint8_t ws;                   /* whitespace seen between the tokens of the open record */
     const char* lit;              /* literal being matched: "true", "false", "null" */
     int depth, rec_base;          /* rec_base: depth of the open record's container, 0 = none */
@@ -173,41 +173,98 @@ static uint8_t kinf__num_next(uint8_t st, uint8_t c) {
 }
 /* a number may end in this state */
 static int kinf__num_accepts(uint8_t st) { return st == KINF__N_ZERO || st == KINF__N_INT || st == KINF__N_FRAC || st == KINF__N_EXP_DIGITS; }
-/* Index of the first '"' or '\\' (or control byte, with ctl) in p[i..n),
-   or n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte test, where the lowest
-   set bit of the test names the first match exactly (little-endian). */
+/* a function inlined at every call, or at none */
+#if defined(__GNUC__)
+#define KINF__SCAN_INLINE static inline __attribute__((always_inline))
+#define KINF__NOINLINE __attribute__((noinline))
+#else
+#define KINF__SCAN_INLINE static inline
+#define KINF__NOINLINE
+#endif
+/* UTF-8 (RFC 3629; RFC 8259 section 8.1: JSON text is UTF-8), checked in
+   every string the scanner passes, a byte at a time by a small automaton:
+   its state u is 0 between characters; after a lead byte, the continuation
+   bytes (80..BF) still due, 1 to 3, or 4 to 7 where the first one has a
+   narrower range: after E0 (A0..BF, no overlong form), ED (80..9F, no
+   surrogate D800..DFFF), F0 (90..BF, no overlong form), F4 (80..8F, nothing
+   above U+10FFFF). The state after byte c, or -1 where c is wrong there (a
+   continuation byte first, the overlong leads C0 C1, F5..FF, a lead or an
+   ASCII byte where a continuation byte is due). */
+static inline int kinf__utf8_next(int u, uint8_t c) {
+    /* for u 1 to 7: the first byte of the range, its width less one, the state after it */
+    static const uint8_t lo[8] = { 0, 0x80, 0x80, 0x80, 0xa0, 0x80, 0x90, 0x80 }, wd[8] = { 0, 0x3f, 0x3f, 0x3f, 0x1f, 0x1f, 0x2f, 0x0f };
+    static const uint8_t to[8] = { 0, 0, 1, 2, 1, 1, 2, 2 };
+    if (u) { return (uint8_t)(c - lo[u]) <= wd[u] ? to[u] : -1; }
+    if (c < 0xc2 || c > 0xf4) { return -1; }
+    return c < 0xe0 ? 1 : c == 0xe0 ? 4 : c == 0xed ? 5 : c < 0xf0 ? 2 : c == 0xf0 ? 6 : c == 0xf4 ? 7 : 3;
+}
+#ifndef __OPTIMIZE_SIZE__ /* -Os: every byte >= 0x80 goes to the byte machine, in less code */
+/* the length of the sequence at p[i] (a byte >= 0x80) when it is one UTF-8
+   allows and all of it is in p[i..n); else 0 (wrong, or cut by the buffer's
+   end: the byte machine takes it from there, a byte at a time) */
+static KINF__NOINLINE size_t kinf__utf8_seq(const uint8_t* p, size_t i, size_t n) {
+    size_t j = i;
+    int u = 0;
+    do {
+        if (j >= n || (u = kinf__utf8_next(u, p[j++])) < 0) { return 0; }
+    } while (u);
+    return j - i;
+}
+#endif
+/* Index of the first '"' or '\\' in p[i..n) (with ctl: or a control byte,
+   or a byte >= 0x80 that does not begin a whole UTF-8 sequence allowed), or
+   n: sixteen bytes at a time with SSE2, else eight with the has-zero-byte
+   test, where the lowest set bit of the test names the first match exactly
+   (little-endian). With ctl the bytes >= 0x80 stop the run too, and with
+   ctl 1 (not at -Os) each sequence they begin is checked and passed (an
+   ASCII run costs one OR); ctl 2 leaves them to the caller, so that a loop
+   it is inlined in makes no call. */
 static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl) {
+    for (;;) {
 #ifdef KINF__SSE2
-    /* sixteen at a time where SSE2 is there (every x86-64) */
-    const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20);
-    while (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
-        unsigned mask;
-        /* with ctl: the quote and the control bytes are the bytes that XOR 2
-           makes 0x20 or less (it maps 0x00-0x1f onto itself, '"' to 0x20) */
-        if (ctl) { t = _mm_xor_si128(v, x2); t = _mm_cmpeq_epi8(_mm_min_epu8(t, m20), t); }
-        else { t = _mm_cmpeq_epi8(v, dq); }
-        mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
-        if (mask) { return i + (size_t)__builtin_ctz(mask); }
-        i += 16;
-    }
+        /* sixteen at a time where SSE2 is there (every x86-64) */
+        const __m128i dq = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21);
+        while (i + 16 <= n) {
+            __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + i)), t;
+            unsigned mask;
+            /* with ctl: the quote, the control bytes and the bytes >= 0x80
+               are the bytes that XOR 2 makes less than 0x21 as signed bytes
+               (it maps 0x00-0x1f onto itself, '"' to 0x20, and 0x80-0xff,
+               negative, onto 0x80-0xff): one signed compare */
+            if (ctl) { t = _mm_cmpgt_epi8(m21, _mm_xor_si128(v, x2)); }
+            else { t = _mm_cmpeq_epi8(v, dq); }
+            mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(t, _mm_cmpeq_epi8(v, bs)));
+            if (mask) { i += (size_t)__builtin_ctz(mask); goto hit; }
+            i += 16;
+        }
 #endif
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    while (i + 8 <= n) {
-        uint64_t v, q, b, t;
-        memcpy(&v, p + i, 8);
-        q = v ^ (ones * '"');
-        b = v ^ (ones * '\\');
-        t = ((q - ones) & ~q) | ((b - ones) & ~b);
-        if (ctl) { t |= (v - ones * 0x20u) & ~v; }
-        t &= highs;
-        if (t) { return i + (size_t)(__builtin_ctzll(t) >> 3); }
-        i += 8;
-    }
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) && !(defined(KINF__SSE2) && defined(__OPTIMIZE_SIZE__))
+        /* eight at a time (with SSE2, the last fifteen or less: not at -Os) */
+        {
+            const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+            while (i + 8 <= n) {
+                uint64_t v, q, b, t;
+                memcpy(&v, p + i, 8);
+                q = v ^ (ones * '"');
+                b = v ^ (ones * '\\');
+                t = ((q - ones) & ~q) | ((b - ones) & ~b);
+                if (ctl) { t |= ((v - ones * 0x20u) & ~v) | v; }
+                t &= highs;
+                if (t) { i += (size_t)(__builtin_ctzll(t) >> 3); goto hit; }
+                i += 8;
+            }
+        }
 #endif
-    while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || p[i] >= 0x20)) { i++; }
-    return i;
+        while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || (uint8_t)(p[i] - 0x20) < 0x60)) { i++; }
+hit:
+#ifndef __OPTIMIZE_SIZE__
+        if (ctl == 1 && i < n && p[i] >= 0x80) {
+            size_t k = kinf__utf8_seq(p, i, n);
+            if (k) { i += k; continue; }
+        }
+#endif
+        return i;
+    }
 }
 static int kinf__is_hex(uint8_t c) { return kinf__hexval(c) >= 0; }
 /* the bytes that may follow a backslash in a JSON string, \u apart (RFC 8259) */
@@ -220,19 +277,20 @@ static int kinf__scan_decide(kinf__scan* s, kinf__member* m);
    the byte state machine and the one-step path of kinf__scan_feed share.
    Positions are offsets in the record. Inlined at both places: they run for
    every member-level key and value. */
-#if defined(__GNUC__)
-#define KINF__SCAN_INLINE static inline __attribute__((always_inline))
-#define KINF__NOINLINE __attribute__((noinline))
-#else
-#define KINF__SCAN_INLINE static inline
-#define KINF__NOINLINE
-#endif
 /* the bytes of a record that did not fit, counted for the size OBJECT_TOO_LARGE
    says (not in a build without log strings, whose hot loop stays as it was) */
 #ifndef KINF_NO_LOG_STRINGS
 #define KINF__SCAN_OVER(s, k) ((s)->ev_over += (k))
 #else
 #define KINF__SCAN_OVER(s, k) ((void)0)
+#endif
+/* the detail of a malformed body whose scan failed with err: "not UTF-8"
+   for err 5, else other (in a build without log strings always other: the
+   id says malformed, in less code) */
+#ifndef KINF_NO_LOG_STRINGS
+#define KINF__SCAN_WHY(err, utf8, other) ((err) == 5 ? (utf8) : (other))
+#else
+#define KINF__SCAN_WHY(err, utf8, other) (other)
 #endif
 /* a key of the open record opens at ks: at the table's levels (the
    object's members and those of its object members) it takes an entry */
@@ -349,18 +407,28 @@ static const uint8_t kinf__cclass[256] = {
 static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #ifdef KINF__SSE2
     /* sixteen bytes at a time: the escapes of a block are taken from its
-       mask of quotes, backslashes and control bytes, in order, without
-       loading it again after each (fieldsV1's keys: k:{\"type\":\"Ready\"}) */
-    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+       mask of quotes, backslashes, control bytes and bytes >= 0x80, in
+       order, without loading it again after each (fieldsV1's keys:
+       k:{\"type\":\"Ready\"}); a UTF-8 sequence is passed as an escape is */
+    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
     while (j + 16 <= n) {
         __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + j)), t = _mm_xor_si128(v, x2);
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t, m20), t), _mm_cmpeq_epi8(v, bs)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t), _mm_cmpeq_epi8(v, bs))); /* as kinf__str_run's */
         for (;;) {
             unsigned k;
             uint8_t c;
             if (!mask) { j += 16; break; }
             k = (unsigned)__builtin_ctz(mask);
-            if (p[j + k] != '\\') { return p[j + k] == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
+            c = p[j + k];
+            if (c != '\\') {
+                size_t u;
+                if (c < 0x80) { return c == '"' ? j + k + 1 : 0; } /* the end, or a control byte */
+                if (!(u = kinf__utf8_seq(p, j + k, n))) { return 0; }
+                k += (unsigned)u;
+                if (k >= 16) { j += k; break; }
+                mask &= ~0u << k;
+                continue;
+            }
             if (j + k + 1 >= n) { return 0; }
             c = p[j + k + 1];
             if (c == '"') { /* most escapes here */
@@ -418,15 +486,15 @@ static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_
    wherever the stream was split. */
 #if defined(KINF_SCAN_STRUCTURAL) && (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
 #define KINF__STRUCT 1
-typedef struct kinf__cls64 { uint64_t quote, bs, op, ws, ctl; } kinf__cls64;
-/* the five masks of p[0..64) */
+typedef struct kinf__cls64 { uint64_t quote, bs, op, ws, ctl, hi; } kinf__cls64;
+/* the six masks of p[0..64) (hi: the bytes >= 0x80) */
 static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
 #if defined(KINF__AVX2)
     const __m256i dq = _mm256_set1_epi8('"'), bsl = _mm256_set1_epi8('\\'), b20 = _mm256_set1_epi8(0x20), m1f = _mm256_set1_epi8(0x1f);
     const __m256i ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}'), cm = _mm256_set1_epi8(','), cl = _mm256_set1_epi8(':');
     const __m256i tb = _mm256_set1_epi8('\t'), lf = _mm256_set1_epi8('\n'), cr = _mm256_set1_epi8('\r');
     int h;
-    m->quote = m->bs = m->op = m->ws = m->ctl = 0;
+    m->quote = m->bs = m->op = m->ws = m->ctl = m->hi = 0;
     for (h = 0; h < 2; h++) {
         __m256i v = _mm256_loadu_si256((const __m256i*)(const void*)(p + 32 * h)), v20 = _mm256_or_si256(v, b20);
         __m256i op = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v20, ob), _mm256_cmpeq_epi8(v20, cb)),
@@ -439,13 +507,14 @@ static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
         m->op |= (uint64_t)(uint32_t)_mm256_movemask_epi8(op) << sh;
         m->ws |= (uint64_t)(uint32_t)_mm256_movemask_epi8(ws) << sh;
         m->ctl |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(v, m1f), v)) << sh;
+        m->hi |= (uint64_t)(uint32_t)_mm256_movemask_epi8(v) << sh;
     }
 #elif defined(KINF__SSE2)
     const __m128i dq = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\'), b20 = _mm_set1_epi8(0x20), m1f = _mm_set1_epi8(0x1f);
     const __m128i ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}'), cm = _mm_set1_epi8(','), cl = _mm_set1_epi8(':');
     const __m128i tb = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
     int h;
-    m->quote = m->bs = m->op = m->ws = m->ctl = 0;
+    m->quote = m->bs = m->op = m->ws = m->ctl = m->hi = 0;
     for (h = 0; h < 4; h++) {
         /* '[' and ']' are '{' and '}' less bit 5; ',' and ':' have it (bytes
            0x0c and 0x1a, which match too, are no token: the grammar refuses them) */
@@ -460,14 +529,15 @@ static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
         m->op |= (uint64_t)(unsigned)_mm_movemask_epi8(op) << sh;
         m->ws |= (uint64_t)(unsigned)_mm_movemask_epi8(ws) << sh;
         m->ctl |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, m1f), v)) << sh;
+        m->hi |= (uint64_t)(unsigned)_mm_movemask_epi8(v) << sh;
     }
 #else /* NEON */
     static const uint8_t bitw[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
     const uint8x16_t w = vld1q_u8(bitw), b20 = vdupq_n_u8(0x20);
-    uint64_t r[5] = { 0, 0, 0, 0, 0 };
+    uint64_t r[6] = { 0, 0, 0, 0, 0, 0 };
     int h, k;
     for (h = 0; h < 4; h++) {
-        uint8x16_t v = vld1q_u8(p + 16 * h), v20 = vorrq_u8(v, b20), t[5];
+        uint8x16_t v = vld1q_u8(p + 16 * h), v20 = vorrq_u8(v, b20), t[6];
         t[0] = vceqq_u8(v, vdupq_n_u8('"'));
         t[1] = vceqq_u8(v, vdupq_n_u8('\\'));
         t[2] = vorrq_u8(vorrq_u8(vceqq_u8(v20, vdupq_n_u8('{')), vceqq_u8(v20, vdupq_n_u8('}'))),
@@ -475,14 +545,15 @@ static inline void kinf__classify64(const uint8_t* p, kinf__cls64* m) {
         t[3] = vorrq_u8(vorrq_u8(vceqq_u8(v, b20), vceqq_u8(v, vdupq_n_u8('\t'))),
                         vorrq_u8(vceqq_u8(v, vdupq_n_u8('\n')), vceqq_u8(v, vdupq_n_u8('\r'))));
         t[4] = vcltq_u8(v, b20);
-        for (k = 0; k < 5; k++) {
+        t[5] = vcgeq_u8(v, vdupq_n_u8(0x80));
+        for (k = 0; k < 6; k++) {
             /* a bit per byte: each half's bytes weighted 1..128 and summed */
             uint8x16_t x = vandq_u8(t[k], w);
             uint64_t lo = vaddv_u8(vget_low_u8(x)), hi = vaddv_u8(vget_high_u8(x));
             r[k] |= (lo | (hi << 8)) << (16 * h);
         }
     }
-    m->quote = r[0]; m->bs = r[1]; m->op = r[2]; m->ws = r[3]; m->ctl = r[4];
+    m->quote = r[0]; m->bs = r[1]; m->op = r[2]; m->ws = r[3]; m->ctl = r[4]; m->hi = r[5];
 #endif
 }
 /* each bit the XOR of it and all below it: 1 from an opening quote to the
@@ -523,14 +594,14 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d), tok_d;
     uint8_t e = s->expect, tok_e;
     size_t blk = i, tok_pos = i, tok_end = i;
-    uint64_t in_str = 0, esc_carry = 0, sc_carry = 0;
+    uint64_t in_str = 0, esc_carry = 0, sc_carry = 0, u8_carry = 0;
     uint64_t wsacc = 0, wsblk = 0;
     if (e != KINF__X_KEY_OR_END && e != KINF__X_KEY && e != KINF__X_COLON && e != KINF__X_VALUE &&
         e != KINF__X_VALUE_OR_END && e != KINF__X_COMMA_OR_END) { return i; }
     tok_e = e; tok_d = d;
     while (blk + 64 <= n) {
         kinf__cls64 m;
-        uint64_t quote, bs, instr, sc, tok, err = 0, cov_next = 0;
+        uint64_t quote, bs, instr, sc, tok, u8, err = 0, cov_next = 0, u8_next = 0;
         kinf__classify64(p + blk, &m);
         /* the escapes, in order: the byte after a backslash (and a \u's four
            hex digits) is neither a quote nor a backslash of its own */
@@ -556,6 +627,19 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
         }
         instr = kinf__prefix_xor(quote) ^ in_str;
         err |= m.ctl & instr & ~esc_carry; /* a control byte in a string (an escaped one is refused above) */
+        /* the bytes >= 0x80 in strings: each UTF-8 sequence checked whole
+           (its continuation bytes, up to 3, may be in the next block); one
+           outside a string is a byte no token begins with, refused below */
+        u8 = m.hi & instr & ~u8_carry;
+        while (u8) {
+            unsigned b = (unsigned)__builtin_ctzll(u8);
+            size_t k = kinf__utf8_seq(p, blk + b, n);
+            uint64_t cov;
+            if (!k) { err |= 1ull << b; break; }
+            cov = (1ull << k) - 1;
+            u8 &= ~(cov << b);
+            if (b + k > 64) { u8_next = cov >> (64 - b); }
+        }
         sc = ~(m.op | m.ws | quote | instr | esc_carry);
         tok = (m.op & ~instr) | (quote & instr) | (sc & ~((sc << 1) | sc_carry));
         wsblk = m.ws & ~instr; /* whitespace between tokens: the record's, up to where the pass stops */
@@ -604,6 +688,7 @@ static KINF__NOINLINE size_t kinf__scan_struct(kinf__scan* s, const uint8_t* p, 
         in_str = (uint64_t)((int64_t)instr >> 63);
         sc_carry = sc >> 63;
         esc_carry = cov_next;
+        u8_carry = u8_next;
         blk += 64;
     }
     /* the blocks end inside a string, or inside a number or literal that
@@ -629,27 +714,29 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
 #if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
     /* kinf__str_run's test with its constants in registers for the whole
        loop (inlined at each string, they were loaded again each time) */
-    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
     const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
     /* opaque to the compiler, so it keeps them in registers instead of
        loading them again at each string */
-    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
+    __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs));
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
             unsigned mask_; \
             __m128i v_, t_; \
             if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
-            __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs)); /* and in the same registers at every string */ \
+            __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs)); /* and in the same registers at every string */ \
             v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
             t_ = _mm_xor_si128(v_, x2); \
-            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(t_, m20), t_), _mm_cmpeq_epi8(v_, bs))); \
+            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t_), _mm_cmpeq_epi8(v_, bs))); \
+            /* a byte >= 0x80 stops it too: the rest of the string is \
+               taken on by kinf__deep_escaped, no call in this loop */ \
             if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
             j += 16; \
         } \
     } while (0)
 #else
-#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 1); } while (0)
+#define KINF__DEEP_RUN(from) do { j = kinf__str_run(p, (from), n, 2); } while (0) /* UTF-8: kinf__deep_escaped */
 #endif
 /* the rest of a string whose plain run stopped at p[j] (not a quote with
    room after it): i past its closing quote, or out with state st */
@@ -817,9 +904,9 @@ out:
 
 /* Feeds bytes; returns how many were consumed. Stops after a completed record
    (s->rec_done set) so the caller can process it, or at an error (s->err: 1
-   malformed, 2 too deep, 4 a list's items that are not an array; 3, an
-   element of a list's items that is not an object, is set without stopping
-   the feed). Validates the whole JSON
+   malformed, 2 too deep, 4 a list's items that are not an array, 5 a string
+   that is not UTF-8 (malformed too); 3, an element of a list's items that is
+   not an object, is set without stopping the feed). Validates the whole JSON
    grammar, so a record that reaches the event buffer is valid JSON. Record
    bytes are copied in runs. */
 /* Copies p[*span..upto) into the open record, when one is being kept and
@@ -958,22 +1045,35 @@ static size_t kinf__scan_feed(kinf__scan* s, const uint8_t* p, size_t n) {
             }
             if (c < 0x20) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (c == '\\') { s->st = KINF__S_ESC; }
-            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
-            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-            continue;
+            else if (c >= 0x80) {
+                /* a UTF-8 sequence the run did not pass (wrong, cut by the
+                   buffer's end, or at -Os any): its bytes one at a time,
+                   across feeds, from this one */
+                s->sub = 0;
+                goto utf8_byte;
+            }
+            goto str_byte;
+        }
+        case KINF__S_UTF8:
+            c = p[i++];
+        utf8_byte: {
+            int u = kinf__utf8_next(s->sub, c);
+            if (u < 0) { return kinf__scan_fail(s, p, &span, i, 5); }
+            s->sub = (uint8_t)u;
+            s->st = u ? KINF__S_UTF8 : KINF__S_STR;
+            goto str_byte;
         }
         case KINF__S_ESC:
             c = p[i++];
             if (c == 'u') { s->st = KINF__S_UHEX; s->sub = 4; }
             else if (kinf__is_json_escape(c)) { s->st = KINF__S_STR; }
             else { return kinf__scan_fail(s, p, &span, i, 1); }
-            if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
-            else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
-            continue;
+            goto str_byte;
         case KINF__S_UHEX:
             c = p[i++];
             if (!kinf__is_hex(c)) { return kinf__scan_fail(s, p, &span, i, 1); }
             if (--s->sub == 0) { s->st = KINF__S_STR; }
+        str_byte: /* a string's byte the byte machine took: into the key or the capture */
             if (s->is_key) { if (s->klen < sizeof(s->kbuf)) { s->kbuf[s->klen++] = (char)c; } else { s->kover = 1; } }
             else if (s->cap >= 0) { kinf__scan_capc(s, (char)c); }
             continue;

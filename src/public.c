@@ -97,6 +97,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
        index's buckets when it is added: memory the informer does not use
        stays untouched (no RSS) */
     inf->free_head = -1; inf->slot_hi = 0;
+#ifndef KINF_NO_FACTORY
+    inf->obj_cap = inf->max_objects;
+#endif
     memset(inf->kb, 0xff, (size_t)s.l.kbn * 4u);
     memset(inf->ixb, 0xff, (size_t)s.l.ixbn * 4u);
     memset(inf->idx, 0, (size_t)(1 + inf->max_indexes) * sizeof(kinf__index));
@@ -350,6 +353,8 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__EXEC_ENVP
 #undef KINF__DC_ERR
 #undef KINF__ARENA_GROW
+#undef KINF__OBJ_CAP
+#undef KINF__OBJ_GROW
 #undef KINF__DC_INFO
 #undef KINF__DC_WARN
 #undef KINF__DC_WBUF
@@ -376,6 +381,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__FA_NAMES
 #undef KINF__FA_NO_STORE
 #undef KINF__FA_STEP
+#undef KINF__FA_OBJ_FLOOR
 #undef KINF__FREE_OWNER
 #undef KINF__NEW_OWNER
 #undef KINF__FREE_MIN
@@ -411,6 +417,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__REFUSE
 #undef KINF__SCAN_INLINE
 #undef KINF__SCAN_OVER
+#undef KINF__SCAN_WHY
 #undef KINF__SEL_FIELD
 #undef KINF__SELFCHECK
 #undef KINF__SKIP_UNCHANGED

@@ -687,8 +687,8 @@ static int kinf__rf_body_feed(kinf_informer_t* inf, const uint8_t* d, size_t n, 
                 KINF__ERR(inf, LIST_ITEM_NOT_OBJECT, det, 0);
             }
             else if (inf->scan.err == 4) { inf->st.malformed++; KINF__ERR(inf, LIST_MALFORMED, "\"items\" is not an array", 0); }
-            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, 0, 0); }
-            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, "bad framing", 0); }
+            else if (inf->body_mode == KINF__BODY_LIST) { KINF__ERR(inf, LIST_MALFORMED, KINF__SCAN_WHY(inf->scan.err, "not UTF-8", 0), 0); }
+            else { inf->st.malformed++; KINF__ERR(inf, EVENT_MALFORMED, KINF__SCAN_WHY(inf->scan.err, "not UTF-8", "bad framing"), 0); }
             r = KINF__REC_FRAMING;
         } else if (inf->scan.rec_done) {
             inf->scan.rec_done = 0;

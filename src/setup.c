@@ -65,30 +65,15 @@ static kinf_desc_t kinf__setup_defaults_ex(const kinf_desc_t* in, const char** c
     return d;
 }
 static kinf_desc_t kinf__setup_defaults(const kinf_desc_t* in) { return kinf__setup_defaults_ex(in, 0); }
-static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
-/* The layout's sums saturate: the clamps allow capacities that add up to more
-   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
-   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
-   "does not fit". */
-static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
-    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
-    return kinf__align8(o + n);
-}
-static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
 static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_conn_desc_t* cd) {
     kinf__setup_layout_t l;
-    size_t o = kinf__align8(sizeof(struct kinf_informer_t)), mo = (size_t)d->max_objects;
+    size_t o = kinf__align8(sizeof(struct kinf_informer_t));
     size_t nidx = 1u + (size_t)d->max_indexes;
-    size_t nodes = kinf__setup_mul((size_t)d->max_indexes * (size_t)d->max_index_values, mo); /* the custom indexes' links */
-    l.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
-    if (l.kbn < 16u) { l.kbn = 16u; }
-    l.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    kinf__tables_t t;
     l.rbuf = o; o = kinf__setup_add(o, cd->read_bytes);
-    l.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
-    l.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)l.kbn, 4u));
-    l.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
-    l.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
-    l.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)l.ixbn), 4u));
+    t = kinf__tables_layout(o, (size_t)d->max_objects, d->max_indexes, d->max_index_values);
+    l.slots = t.slots; l.kb = t.kb; l.ix = t.ix; l.ixv = t.ixv; l.ixb = t.ixb; l.kbn = t.kbn; l.ixbn = t.ixbn;
+    o = t.end;
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
     l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
     l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));

@@ -176,8 +176,14 @@ static int kinf__snap_reclaim(kinf_informer_t* inf, size_t need);
 /* a factory's store budget asked for room (its hook); 0 without one */
 #ifndef KINF_NO_FACTORY
 #define KINF__ARENA_GROW(inf, need) ((inf)->grow && (inf)->grow((inf), (need)))
+/* the objects the tables hold now (>>store tables), and the budget asked
+   for room for one more (the same hook, need 0) */
+#define KINF__OBJ_CAP(inf) ((inf)->obj_cap)
+#define KINF__OBJ_GROW(inf) ((inf)->grow && (inf)->grow((inf), 0))
 #else
 #define KINF__ARENA_GROW(inf, need) 0
+#define KINF__OBJ_CAP(inf) ((inf)->max_objects)
+#define KINF__OBJ_GROW(inf) 0
 #endif
 /* a block of need bytes or a little more (its tail says how many more), or
    0 when the live blocks and it would not fit store_bytes */
@@ -358,7 +364,7 @@ static void kinf__selfcheck(const kinf_informer_t* inf) {
     }
     KINF_ASSERT(r == inf->top && live == inf->used && inf->used <= inf->store_bytes);
     KINF_ASSERT(kinf__fl_check(inf) == nfree && slack == inf->slack);
-    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= inf->max_objects);
+    KINF_ASSERT(inf->slot_hi >= 0 && inf->slot_hi <= KINF__OBJ_CAP(inf));
     for (s = 0; s < inf->slot_hi; s++) {
         const kinf__slot* sl = &inf->slots[s];
 #ifndef KINF_NO_SNAPSHOT
@@ -452,14 +458,14 @@ static void kinf__hash_remove(kinf_informer_t* inf, int32_t s) {
    A chain holds nodes; a lookup filters them by hash, then asks the index
    function whether the object has the value. */
 static kinf__ixlink* kinf__ixl(kinf_informer_t* inf, int x, int32_t n) {
-    return &inf->ix[x == 0 ? (size_t)n : (size_t)inf->max_objects * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
+    return &inf->ix[x == 0 ? (size_t)n : (size_t)KINF__OBJ_CAP(inf) * (1u + (size_t)(x - 1) * (size_t)inf->ixk) + (size_t)n];
 }
 static int32_t* kinf__ixhead(kinf_informer_t* inf, int x, uint32_t vh) { return &inf->ixb[(size_t)x * (inf->ixb_mask + 1u) + (vh & inf->ixb_mask)]; }
 /* A custom index keeps each node's value hash; the namespace index does not:
    a key's namespace never changes, so its hash is that of the key's prefix,
    and the slot's KINF__SL_NS_LINKED bit says whether it is linked. */
 enum { KINF__SL_NS_LINKED = 1 }; /* in kinf__slot.ixflags */
-static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)inf->max_objects * (size_t)inf->ixk + (size_t)n]; }
+static uint32_t* kinf__ixvh(kinf_informer_t* inf, int x, int32_t n) { return &inf->ixv[(size_t)(x - 1) * (size_t)KINF__OBJ_CAP(inf) * (size_t)inf->ixk + (size_t)n]; }
 static uint32_t kinf__ix_hash(const char* v) { return kinf__fnv_str(v); } /* never 0: 0 is not linked */
 static uint32_t kinf__ns_hash(const kinf_informer_t* inf, int32_t s) {
     const kinf__blk* b = kinf__blk_at(inf, inf->slots[s].cur);
@@ -658,6 +664,113 @@ static int32_t kinf__fifo_pop(kinf_informer_t* inf) {
     return s;
 }
 
+/* >>store tables  The per-object tables: the slots, the key hash's buckets,
+   the indexes' links, their value hashes and their buckets, for cap
+   objects. An informer's are laid out once for max_objects; under a
+   factory's budget (>>factory budget) they are sized for obj_cap objects,
+   fewer, and laid out again when it changes. Every reference into them is
+   a slot or node number, and into the store an offset, so only their base
+   pointers change: the slots and the value hashes are moved, the key hash
+   and the index chains are rebuilt from them. */
+static uint32_t kinf__pow2(uint32_t n) { uint32_t p = 16; while (p < n) { p <<= 1; } return p; }
+/* The layout's sums saturate: the clamps allow capacities that add up to more
+   than a 32-bit size_t holds, and a sum that wrapped would let kinf_init take
+   a buffer far too small. SIZE_MAX (odd, so never a real total) stands for
+   "does not fit". */
+static size_t kinf__setup_add(size_t o, size_t n) { /* o + n rounded up to 8 */
+    if (o > SIZE_MAX - 7u || n > SIZE_MAX - 7u - o) { return SIZE_MAX; }
+    return kinf__align8(o + n);
+}
+static size_t kinf__setup_mul(size_t a, size_t b) { return (b != 0 && a > SIZE_MAX / b) ? SIZE_MAX : a * b; }
+typedef struct kinf__tables_t { size_t slots, kb, ix, ixv, ixb, end; uint32_t kbn, ixbn; } kinf__tables_t;
+/* the tables of mo objects from offset o (max_indexes custom indexes of ixk values each) */
+static kinf__tables_t kinf__tables_layout(size_t o, size_t mo, int max_indexes, int ixk) {
+    kinf__tables_t t;
+    size_t nidx = 1u + (size_t)max_indexes;
+    size_t nodes = kinf__setup_mul((size_t)max_indexes * (size_t)ixk, mo); /* the custom indexes' links */
+    t.kbn = (uint32_t)(mo + mo / 4u + 1u); /* at most 80 % full */
+    if (t.kbn < 16u) { t.kbn = 16u; }
+    t.ixbn = kinf__pow2((uint32_t)(mo / 4u)); /* chains are filtered by value hash: a quarter is ample */
+    t.slots = o; o = kinf__setup_add(o, kinf__setup_mul(mo, sizeof(kinf__slot)));
+    t.kb = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)t.kbn, 4u));
+    t.ix = o; o = kinf__setup_add(o, kinf__setup_mul(nodes > SIZE_MAX - mo ? SIZE_MAX : mo + nodes, sizeof(kinf__ixlink)));
+    t.ixv = o; o = kinf__setup_add(o, kinf__setup_mul(nodes, 4u));
+    t.ixb = o; o = kinf__setup_add(o, kinf__setup_mul(kinf__setup_mul(nidx, (size_t)t.ixbn), 4u));
+    t.end = o;
+    return t;
+}
+#ifndef KINF_NO_FACTORY
+/* the bytes of inf's tables for cap objects */
+static size_t kinf__tables_bytes(const kinf_informer_t* inf, int cap) { return kinf__tables_layout(0, (size_t)cap, inf->max_indexes, inf->ixk).end; }
+/* inf's tables (of obj_cap objects) are at at, 8-aligned */
+static void kinf__tables_at(kinf_informer_t* inf, uint8_t* at) {
+    kinf__tables_t t = kinf__tables_layout(0, (size_t)inf->obj_cap, inf->max_indexes, inf->ixk);
+    inf->slots = (kinf__slot*)(void*)(at + t.slots);
+    inf->kb = (uint32_t*)(void*)(at + t.kb); inf->kb_n = t.kbn;
+    inf->ix = (kinf__ixlink*)(void*)(at + t.ix);
+    inf->ixv = (uint32_t*)(void*)(at + t.ixv);
+    inf->ixb = (int32_t*)(void*)(at + t.ixb); inf->ixb_mask = t.ixbn - 1u;
+}
+/* The key hash and the index chains made again from the slots: each slot in
+   use in the hash, each linked node (NS_LINKED, a value hash) in its chain. */
+static void kinf__tables_rebuild(kinf_informer_t* inf) {
+    int32_t s;
+    int x, j;
+    memset(inf->kb, 0xff, (size_t)inf->kb_n * 4u);
+    memset(inf->ixb, 0xff, (size_t)inf->nidx * (inf->ixb_mask + 1u) * 4u);
+    for (s = 0; s < inf->slot_hi; s++) {
+        kinf__ixlink* l = kinf__ixl(inf, 0, s);
+        if (inf->slots[s].flags & KINF__F_LIVE) { kinf__hash_insert(inf, s, kinf__slot_hash(inf, s)); }
+        l->next = l->prev = -1;
+        if (inf->slots[s].ixflags & KINF__SL_NS_LINKED) { kinf__ix_link(inf, 0, s, kinf__ns_hash(inf, s)); }
+        for (x = 1; x < inf->nidx; x++) {
+            for (j = 0; j < inf->ixk; j++) {
+                int32_t n = s * inf->ixk + j;
+                uint32_t v = *kinf__ixvh(inf, x, n);
+                kinf__ixl(inf, x, n)->next = kinf__ixl(inf, x, n)->prev = -1;
+                if (v) { kinf__ix_link(inf, x, n, v); }
+            }
+        }
+    }
+}
+/* The tables where they are, laid out again for cap objects (at least
+   slot_hi; the bytes for cap are there): the slots stay, each custom
+   index's value hashes move to their new place, in the order that leaves
+   those still to move intact, then the rest is rebuilt. */
+static void kinf__tables_relayout(kinf_informer_t* inf, int cap) {
+    size_t on = (size_t)inf->obj_cap * (size_t)inf->ixk, nn = (size_t)cap * (size_t)inf->ixk, used = (size_t)inf->slot_hi * (size_t)inf->ixk;
+    uint32_t* ov = inf->ixv;
+    int k, nx = inf->nidx - 1;
+    KINF_ASSERT(cap >= inf->slot_hi);
+    inf->obj_cap = cap;
+    kinf__tables_at(inf, (uint8_t*)inf->slots);
+    for (k = 0; k < nx; k++) {
+        size_t x = (size_t)(nn > on ? nx - 1 - k : k);
+        memmove(inf->ixv + x * nn, ov + x * on, used * 4u);
+    }
+    kinf__tables_rebuild(inf);
+}
+/* The slots above the last one in use are given back: slot_hi comes down
+   to it and the free list is made again below it, lowest first. A slot
+   used again later starts at a generation past any of theirs, so that a
+   handle to an object they held stays stale. Returns slot_hi. */
+static int32_t kinf__slots_trim(kinf_informer_t* inf) {
+    int32_t s, hi = 0;
+    for (s = 0; s < inf->slot_hi; s++) {
+        if (inf->slots[s].flags || inf->slots[s].cur) { hi = s + 1; }
+    }
+    for (s = hi; s < inf->slot_hi; s++) {
+        if (inf->slots[s].gen > inf->gen_fresh) { inf->gen_fresh = inf->slots[s].gen; }
+    }
+    inf->free_head = -1;
+    for (s = hi - 1; s >= 0; s--) {
+        if (!inf->slots[s].flags && !inf->slots[s].cur) { inf->slots[s].pnext = inf->free_head; inf->free_head = s; }
+    }
+    inf->slot_hi = hi;
+    return hi;
+}
+#endif
+
 /* >>store operations */
 #ifndef KINF_NO_SNAPSHOT
 /* A tombstone's slot and block go back to the store (>>snapshot journal). */
@@ -724,13 +837,17 @@ static void kinf__ver_to_old(kinf_informer_t* inf, int32_t s) { kinf__set_ref(in
 #endif
 static int32_t kinf__slot_alloc(kinf_informer_t* inf) {
     int32_t s = inf->free_head;
-    if (s < 0 && inf->slot_hi >= inf->max_objects && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
+    /* the tables full: a factory's budget may grow them (and move them) */
+    if (s < 0 && inf->slot_hi >= KINF__OBJ_CAP(inf) && !KINF__OBJ_GROW(inf) && kinf__tomb_reclaim(inf)) { s = inf->free_head; }
     if (s < 0) {
         /* a slot never used before: its page of the tables is written only now */
         int x, j;
-        if (inf->slot_hi >= inf->max_objects) { return -1; }
+        if (inf->slot_hi >= KINF__OBJ_CAP(inf)) { return -1; }
         s = inf->slot_hi++;
         memset(&inf->slots[s], 0, sizeof(kinf__slot));
+#ifndef KINF_NO_FACTORY
+        inf->slots[s].gen = inf->gen_fresh;
+#endif
         kinf__ixl(inf, 0, s)->next = kinf__ixl(inf, 0, s)->prev = -1;
         for (x = 1; x < inf->nidx; x++) {
             for (j = 0; j < inf->ixk; j++) {

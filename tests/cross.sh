@@ -14,7 +14,8 @@
 #   - the implementation compiles with -std=c99 -pedantic -Werror and every
 #     warning of tests/test_build.sh (-Wconversion included), with and without
 #     KINF_TLS_BEARSSL;
-#   - the unit tests, linked static (qemu-user 7.2 mishandles the forked
+#   - the unit tests (on arm64 also with KINF_SCAN_STRUCTURAL, the
+#     structural pass's NEON classifier), linked static (qemu-user 7.2 mishandles the forked
 #     children of dynamically linked programs) with -D_FILE_OFFSET_BITS=64 (a
 #     32-bit readdir under qemu fails with EOVERFLOW otherwise), pass under
 #     qemu-user;
@@ -65,6 +66,21 @@ tls_checks() {
     else bad "$1: test_tls.py tls-time, basics: $line $(grep -m3 '^not ok' "$d/tls.out" | cut -c1-300 | tr '\n' ' ')"; fi
 }
 
+# unit_run SUFFIX FLAGS [WHAT]: the unit tests built with FLAGS as
+# $d/unitSUFFIX, static, run under qemu-user ($cc, $d, $q, $name of the target)
+unit_run() {
+    # shellcheck disable=SC2086
+    if $cc $STATIC -O1 $2 -o "$d/unit$1" tests/unit/main.c 2>"$d/err"; then
+        run "$q" "$d/unit$1" >"$d/unit$1.out" 2>&1
+        rc=$?
+        line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$d/unit$1.out" | tail -1)
+        if [ $rc -eq 0 ] && [ -n "$line" ]; then ok "$name: unit tests$3${q:+ under qemu-$q}: $line"
+        else bad "$name: unit tests$3${q:+ under qemu-$q} (exit $rc): ${line:-no result line} $(grep -m5 '^FAIL' "$d/unit$1.out" | tr '\n' ' ')"; fi
+    else
+        grep -Ev "$LDNOISE" "$d/err" >"$d/err2"
+        bad "$name: unit tests$3 build: $(first "$d/err2")"
+    fi
+}
 B=build/cross
 mkdir -p $B/include
 # the cross compilers see these headers only from the host's /usr/include
@@ -200,18 +216,10 @@ for line in $ALL; do
     # shellcheck disable=SC2086
     if $cc $STRICT -DKINF_TLS_BEARSSL -c -I. $B/impl.c -o "$d/impl-tls.o" 2>"$d/err"; then ok "$name: ... and with KINF_TLS_BEARSSL"; else bad "$name: strict TLS build: $(first "$d/err")"; fi
 
-    # the unit tests, static, under qemu-user
-    # shellcheck disable=SC2086
-    if $cc $STATIC -O1 -o "$d/unit" tests/unit/main.c 2>"$d/err"; then
-        run "$q" "$d/unit" >"$d/unit.out" 2>&1
-        rc=$?
-        line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$d/unit.out" | tail -1)
-        if [ $rc -eq 0 ] && [ -n "$line" ]; then ok "$name: unit tests${q:+ under qemu-$q}: $line"
-        else bad "$name: unit tests${q:+ under qemu-$q} (exit $rc): ${line:-no result line} $(grep -m5 '^FAIL' "$d/unit.out" | tr '\n' ' ')"; fi
-    else
-        grep -Ev "$LDNOISE" "$d/err" >"$d/err2"
-        bad "$name: unit tests build: $(first "$d/err2")"
-    fi
+    # the unit tests, static, under qemu-user; on arm64 also with the
+    # scanner's structural pass (off by default), whose classifier is NEON there
+    unit_run "" ""
+    [ "$name" = arm64 ] && unit_run -struct "-DKINF_SCAN_STRUCTURAL" " with KINF_SCAN_STRUCTURAL (NEON)"
 
     # kwatch, static
     # shellcheck disable=SC2086

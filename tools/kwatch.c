@@ -748,10 +748,10 @@ static int finish(int rc) {
         kinf_factory_stats_t fs = kinf_factory_stats(g_fac);
         kinf_discovery_stats_t ds = kinf_discovery_stats(kinf_factory_discovery(g_fac));
         fprintf(stderr, "# stats factory informers=%d synced=%d gone=%d informer_bytes=%zu fixed_bytes=%zu memory used=%zu capacity=%zu"
-                        " store_budget=%zu granted=%zu budget_full=%d moves=%llu\n"
+                        " store_budget=%zu granted=%zu budget_full=%d moves=%llu objects=%d tables=%zu\n"
                         "# stats discovery rounds=%llu resources=%u aggregated=%d requests=%llu bytes_read=%llu\n",
                 fs.informers, fs.synced, fs.gone, fs.informer_bytes, fs.fixed_bytes, fs.mem_used, fs.mem_capacity,
-                fs.store_budget, fs.store_granted, fs.budget_full, (unsigned long long)fs.store_moves,
+                fs.store_budget, fs.store_granted, fs.budget_full, (unsigned long long)fs.store_moves, fs.objects_granted, fs.tables_granted,
                 (unsigned long long)ds.rounds, ds.resources, ds.aggregated, (unsigned long long)ds.requests, (unsigned long long)ds.bytes_read);
     }
 #endif

@@ -24,7 +24,7 @@
     fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); abort(); } while (0)
 #define FZ_CHECK(c, ...) do { if (!(c)) { FZ_FAIL(__VA_ARGS__); } } while (0)
 
-/* ---- a strict JSON checker (RFC 8259 grammar; UTF-8 is not checked) ---- */
+/* ---- a strict JSON checker (RFC 8259 grammar; strings UTF-8, RFC 3629) ---- */
 #if defined(__clang__) && __clang_major__ >= 13
 #define FZ_NOCOV __attribute__((no_sanitize("coverage")))
 #else
@@ -35,6 +35,22 @@ FZ_NOCOV static const char* fz_js_ws(const char* p, const char* e) {
     return p;
 }
 FZ_NOCOV static int fz_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+/* the rest of a UTF-8 sequence whose lead c (>= 0x80) was taken: past it,
+   or 0 if it is not the shortest form of a code point up to U+10FFFF that
+   is no surrogate (decoded, then its value checked) */
+FZ_NOCOV static const char* fz_utf8(unsigned char c, const char* p, const char* e) {
+    static const unsigned long least[4] = { 0, 0x80, 0x800, 0x10000 };
+    int k, n = c >= 0xf8 ? -1 : c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : -1;
+    unsigned long cp;
+    if (n < 0) { return 0; }
+    cp = c & (0x3fu >> n);
+    for (k = 0; k < n; k++) {
+        if (p >= e || ((unsigned char)*p & 0xc0) != 0x80) { return 0; }
+        cp = (cp << 6) | ((unsigned char)*p++ & 0x3f);
+    }
+    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) { return 0; }
+    return p;
+}
 FZ_NOCOV static const char* fz_js_str(const char* p, const char* e) {
     if (p >= e || *p != '"') { return 0; }
     p++;
@@ -42,6 +58,7 @@ FZ_NOCOV static const char* fz_js_str(const char* p, const char* e) {
         unsigned char c = (unsigned char)*p++;
         if (c == '"') { return p; }
         if (c < 0x20) { return 0; }
+        if (c >= 0x80 && !(p = fz_utf8(c, p, e))) { return 0; }
         if (c == '\\') {
             if (p >= e) { return 0; }
             c = (unsigned char)*p++;

@@ -38,6 +38,7 @@ static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture orac
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"
+#include "fuzz_snap.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,28 +47,6 @@ static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture orac
    order, the image's checksum, its own checksum) */
 #define FZ_JHEAD 32u
 
-static uint32_t fz_item;
-static void fz_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* u) {
-    (void)tag; (void)msg; (void)line; (void)file; (void)u;
-    if (level == KINF_LOG_ERROR) { fz_item = item; }
-}
-/* the informer of the store targets (fuzz_common.h), its buffers chosen */
-static kinf_informer_t* fz_jr_informer(void** mem, size_t read_bytes, size_t event_bytes) {
-    kinf_desc_t d;
-    kinf_informer_t* inf;
-    size_t need;
-    fz_desc(&d);
-    d.read_bytes = read_bytes;
-    if (event_bytes) { d.max_event_bytes = event_bytes; }
-    d.logger.func = fz_logger;
-    need = kinf_informer_size(&d);
-    *mem = malloc(need);
-    if (!*mem) { abort(); }
-    inf = kinf_init(*mem, need, &d);
-    FZ_CHECK(inf != 0, "kinf_init");
-    FZ_CHECK(kinf_add_index(inf, "app", fz_index_app, 0) == 1, "kinf_add_index");
-    return inf;
-}
 static void fz_jr_events(kinf_informer_t* inf, const char* ev) {
     inf->body_mode = KINF__BODY_WATCH;
     kinf__scan_reset(&inf->scan, 0);
@@ -121,14 +100,6 @@ static uint8_t fz_image[60 * 1024];
 static size_t fz_image_len;
 static uint64_t fz_image_sum;
 
-typedef struct fz_dst { uint8_t* b; size_t cap, n; } fz_dst;
-static int fz_write(const void* d, size_t len, void* u) {
-    fz_dst* o = (fz_dst*)u;
-    if (len > o->cap - o->n) { return -1; }
-    memcpy(o->b + o->n, d, len);
-    o->n += len;
-    return 0;
-}
 static void fz_put_file(const char* path, const uint8_t* b, size_t n) {
     FILE* f = fopen(path, "wb");
     if (!f || (n && fwrite(b, 1, n, f) != n) || fclose(f) != 0) { perror(path); abort(); }
@@ -166,7 +137,6 @@ static void fz_seed(const char* dir, const char* name, const uint8_t* b, size_t 
     fwrite(b, 1, n, f);
     fclose(f);
 }
-static void fz_same_store(kinf_informer_t* a, kinf_informer_t* b, int flags);
 /* The journals of one to five saves after an image, written by the library
    at fz_path: with dir, each is a seed there; then, known answers, the
    image and the whole journal load back to the store that wrote them, and
@@ -176,7 +146,7 @@ static void fz_journals(const char* dir) {
     kinf_informer_t *inf, *back;
     void *mem, *mb;
     size_t n, i;
-    inf = fz_jr_informer(&mem, 0, 0);
+    inf = fz_snap_informer(&mem, 0, 0);
     fz_jr_events(inf, fz_prefill);
     fz_jr_fill(inf);
     inf->listed = 1;
@@ -191,7 +161,7 @@ static void fz_journals(const char* dir) {
         if (dir) { fz_seed(dir, name, j + FZ_JHEAD, n - FZ_JHEAD); }
     }
     for (i = 0; i < 2; i++) {
-        back = fz_jr_informer(&mb, 0, i ? 4096 : 0);
+        back = fz_snap_informer(&mb, 0, i ? 4096 : 0);
         fz_item = 0;
         FZ_CHECK(kinf_snapshot_load_file(back, fz_path) == KINF_OK, "the library's own image and journal do not load (event buffer %s: %s)", i ? "4 KiB" : "8 KiB", kinf_log_item_name(fz_item));
         fz_same_store(inf, back, 0); /* the writer's came from a watch, not a snapshot */
@@ -214,7 +184,7 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     fz_journals(dir);
     if (dir) { exit(0); }
     /* the image every input's journal follows: the prefill's store at a fixed time */
-    inf = fz_jr_informer(&mem, 0, 0);
+    inf = fz_snap_informer(&mem, 0, 0);
     fz_jr_events(inf, fz_prefill);
     fz_jr_fill(inf);
     inf->listed = 1;
@@ -227,37 +197,6 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     free(mem);
     return 0;
 }
-
-/* what a load left, as its parts: the same objects in a and b (with
-   flags, the same flags; the bytes
-   they take without the slack blocks keep, which depends on the order of
-   the allocations: a journal's edits against an image's load in one go) */
-static void fz_same_store(kinf_informer_t* a, kinf_informer_t* b, int flags) {
-    kinf_iter_t it;
-    kinf_object_t o, p;
-    FZ_CHECK(kinf_count(a) == kinf_count(b) && a->used - a->slack == b->used - b->slack && !strcmp(a->last_rv, b->last_rv),
-             "two loads differ: %d/%d objects, %zu/%zu bytes, resourceVersion %s/%s", kinf_count(a), kinf_count(b),
-             a->used - a->slack, b->used - b->slack, a->last_rv, b->last_rv);
-    memset(&it, 0, sizeof(it));
-    while (kinf_next(a, &it, &o)) {
-        FZ_CHECK(kinf_get(b, o.key, &p) == 1 && p.json_len == o.json_len && !memcmp(p.json, o.json, o.json_len) &&
-                 !strcmp(p.resource_version, o.resource_version) && !strcmp(p.uid, o.uid) && (!flags || p.flags == o.flags),
-                 "%s differs between the two loads", o.key);
-    }
-}
-static unsigned long fz_nadds;
-static void fz_on_add_snap(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    (void)inf; (void)u;
-    FZ_CHECK((o->flags & KINF_OBJ_FROM_SNAPSHOT) != 0, "an add from a snapshot without KINF_OBJ_FROM_SNAPSHOT: flags %x", o->flags);
-    fz_nadds++;
-}
-static void fz_on_oversized_snap(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)inf; (void)u;
-    FZ_CHECK(!old && (o->flags & KINF_OBJ_FROM_SNAPSHOT), "an identity-only object from a snapshot: old %p, flags %x", (const void*)old,
-             o->flags);
-    fz_nadds++;
-}
-static const kinf_handler_t fz_snap_handler = { fz_on_add_snap, 0, 0, 0, fz_on_oversized_snap };
 
 /* the records of j[0..n) framed by their own lengths, each checksum made right */
 static void fz_fix_sums(uint8_t* j, size_t n) {
@@ -289,10 +228,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (data[0] & 1) { fz_fix_sums(jr + FZ_JHEAD, n); }
     fz_put_file(fz_jpath, jr, FZ_JHEAD + n);
 
-    a = fz_jr_informer(&ma, 0, 0);
-    b = fz_jr_informer(&mb, rbytes[(data[0] >> 2) & 3], (data[0] & 16) ? 4096 : 0);
+    a = fz_snap_informer(&ma, 0, 0);
+    b = fz_snap_informer(&mb, rbytes[(data[0] >> 2) & 3], (data[0] & 16) ? 4096 : 0);
     kinf_add_handler(a, &fz_snap_handler);
-    kinf_add_handler(b, &fz_snap_handler);
+    kinf_add_handler(b, &fz_snap_handler); /* the same handlers: the same versions kept */
     fz_item = 0;
     ra = kinf_snapshot_load_file(a, fz_path);
     ia = fz_item; fz_item = 0;
@@ -306,38 +245,25 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fz_check_lister_ex(a, 0);
     fz_check_lister_ex(b, 0);
     if (ra != KINF_OK) {
-        FZ_CHECK(kinf_count(a) == 0 && a->used == 0 && a->nused == 0 && a->flen == 0 && a->last_rv[0] == 0 && !a->snap_loaded,
-                 "a refused load left %d objects, %zu bytes, FIFO %u, resourceVersion \"%s\"", kinf_count(a), a->used, a->flen,
-                 a->last_rv);
-        FZ_CHECK(ia != 0 && kinf_last_error(a) == ia, "a refused load logged no error item");
+        fz_check_refused(a, ia);
         FZ_CHECK(!(data[0] & 2), "a journal of another image was not ignored: %s", kinf_log_item_name(ia));
     } else {
-        kinf_iter_t it;
-        kinf_object_t ob;
-        FZ_CHECK(kinf_snapshot_stale(a, 0) == 1, "loaded, not stale");
-        memset(&it, 0, sizeof(it));
-        while (kinf_next(a, &it, &ob)) {
-            FZ_CHECK(ob.json_len >= 2 && ob.json[0] == '{' && ob.json[ob.json_len - 1] == '}' && ob.json[ob.json_len] == 0 &&
-                     strlen(ob.json) == ob.json_len, "%s: not an object's braces, or a NUL inside", ob.key);
-            fz_read_fields(&ob);
-        }
+        fz_check_loaded(a);
         /* a journal of another image: the image alone */
         if (data[0] & 2) {
-            c = fz_jr_informer(&mc, 0, 0);
+            c = fz_snap_informer(&mc, 0, 0);
             FZ_CHECK(kinf_snapshot_load_mem(c, fz_image, fz_image_len) == KINF_OK, "the image alone does not load");
-            fz_same_store(a, c, 1);
+            fz_same_store(a, c, 0);
             kinf_shutdown(c); free(mc);
         }
         /* what was loaded, written as an image, loads back the same */
         o.b = out; o.cap = sizeof(out); o.n = 0;
         FZ_CHECK(kinf_snapshot_write(a, a->snap_time, fz_write, &o) == KINF_OK, "cannot write what was loaded");
-        c = fz_jr_informer(&mc, 0, 0);
+        c = fz_snap_informer(&mc, 0, 0);
         FZ_CHECK(kinf_snapshot_load_mem(c, out, o.n) == KINF_OK, "the image of what was loaded does not load");
-        fz_same_store(a, c, 1);
+        fz_same_store(a, c, 0);
         kinf_shutdown(c); free(mc);
-        fz_nadds = 0;
-        while (a->flen) { kinf__hd_dispatch(a); }
-        FZ_CHECK(fz_nadds == (unsigned long)kinf_count(a), "%lu adds of %d objects", fz_nadds, kinf_count(a));
+        fz_check_adds(a);
         fz_check_lister_ex(a, 0);
     }
     kinf_shutdown(a); kinf_shutdown(b);

@@ -32,6 +32,7 @@ static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture orac
 #define KINFORMER_IMPLEMENTATION
 #include "../../kinformer.h"
 #include "fuzz_common.h"
+#include "fuzz_snap.h"
 
 typedef struct fz_src { const uint8_t* b; size_t n, pos, step, fail_at; int failed; } fz_src;
 static long fz_read(void* buf, size_t cap, void* u) {
@@ -45,39 +46,6 @@ static long fz_read(void* buf, size_t cap, void* u) {
     s->pos += k;
     return (long)k;
 }
-typedef struct fz_dst { uint8_t* b; size_t cap, n; } fz_dst;
-static int fz_write(const void* d, size_t len, void* u) {
-    fz_dst* o = (fz_dst*)u;
-    if (len > o->cap - o->n) { return -1; }
-    memcpy(o->b + o->n, d, len);
-    o->n += len;
-    return 0;
-}
-
-static uint32_t fz_item;
-static void fz_logger(const char* tag, uint32_t level, uint32_t item, const char* msg, uint32_t line, const char* file, void* u) {
-    (void)tag; (void)msg; (void)line; (void)file; (void)u;
-    if (level == KINF_LOG_ERROR) { fz_item = item; }
-}
-/* the informer of the store targets (fuzz_common.h's desc and "app"
-   index, no projection rules), without its handler: a snapshot's JSON is
-   not checked again at load, so only its bounds are checked here */
-static kinf_informer_t* fz_snap_informer(void** mem, size_t read_bytes) {
-    kinf_desc_t d;
-    kinf_informer_t* inf;
-    size_t need;
-    fz_desc(&d);
-    d.read_bytes = read_bytes;
-    d.logger.func = fz_logger;   /* which item a refusal logs */
-    need = kinf_informer_size(&d);
-    *mem = malloc(need);
-    if (!*mem) { abort(); }
-    inf = kinf_init(*mem, need, &d);
-    FZ_CHECK(inf != 0, "kinf_init");
-    FZ_CHECK(kinf_add_index(inf, "app", fz_index_app, 0) == 1, "kinf_add_index");
-    return inf;
-}
-
 static const char fz_prefill[] =
     "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"}}}\n"
     "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}}\n"
@@ -104,7 +72,7 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     fz_dst o;
     (void)argc; (void)argv;
     if (!dir) { return 0; }
-    inf = fz_snap_informer(&mem, 0);
+    inf = fz_snap_informer(&mem, 0, 0);
     inf->body_mode = KINF__BODY_WATCH;
     kinf__scan_reset(&inf->scan, 0);
     fz_feed(inf, (const uint8_t*)fz_prefill, sizeof(fz_prefill) - 1, 0, 0);
@@ -130,35 +98,6 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     exit(0);
 }
 
-/* what a load left: the store, as its parts */
-static void fz_same_store(kinf_informer_t* a, kinf_informer_t* b) {
-    kinf_iter_t it;
-    kinf_object_t o, p;
-    FZ_CHECK(kinf_count(a) == kinf_count(b) && a->used == b->used && a->flen == b->flen && !strcmp(a->last_rv, b->last_rv),
-             "the loads from memory and through a function differ: %d/%d objects, %zu/%zu bytes", kinf_count(a), kinf_count(b),
-             a->used, b->used);
-    memset(&it, 0, sizeof(it));
-    while (kinf_next(a, &it, &o)) {
-        FZ_CHECK(kinf_get(b, o.key, &p) == 1 && p.json_len == o.json_len && !memcmp(p.json, o.json, o.json_len) &&
-                 !strcmp(p.resource_version, o.resource_version) && !strcmp(p.uid, o.uid) && p.flags == o.flags,
-                 "%s differs between the two loads", o.key);
-    }
-}
-
-static unsigned long fz_nflag;
-static void fz_on_add_snap(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
-    (void)inf; (void)u;
-    FZ_CHECK((o->flags & KINF_OBJ_FROM_SNAPSHOT) && !(o->flags & KINF_OBJ_IDENTITY_ONLY), "an add from a snapshot: flags %x", o->flags);
-    fz_nflag++;
-}
-static void fz_on_oversized_snap(kinf_informer_t* inf, const kinf_object_t* old, const kinf_object_t* o, void* u) {
-    (void)inf; (void)u;
-    FZ_CHECK(!old && (o->flags & KINF_OBJ_FROM_SNAPSHOT) && (o->flags & KINF_OBJ_IDENTITY_ONLY),
-             "an identity-only object from a snapshot: old %p, flags %x", (const void*)old, o->flags);
-    fz_nflag++;
-}
-static const kinf_handler_t fz_snap_handler = { fz_on_add_snap, 0, 0, 0, fz_on_oversized_snap };
-
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const size_t steps[8] = { 0, 1, 3, 64, 1000, 4096, 16383, 16384 };
     static const size_t rbytes[4] = { 0, 256, 257, 4096 };
@@ -180,8 +119,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         kinf__xxh_update(&h, in, n - 8);
         kinf__le_put(in + n - 8, kinf__xxh_digest(&h), 8);
     }
-    a = fz_snap_informer(&ma, rbytes[data[1] & 3]);
-    b = fz_snap_informer(&mb, rbytes[data[1] & 3]);
+    a = fz_snap_informer(&ma, rbytes[data[1] & 3], 0);
+    b = fz_snap_informer(&mb, rbytes[data[1] & 3], 0);
     kinf_add_handler(a, &fz_snap_handler);
     fz_item = 0;
     exact = (uint8_t*)malloc(n ? n : 1);   /* ASan sees a read past the end */
@@ -204,32 +143,18 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } else {
         FZ_CHECK(ra == rb && ia == ib, "load from memory: %d (%s), through a function: %d (%s)", ra, kinf_log_item_name(ia), rb,
                  kinf_log_item_name(ib));
-        fz_same_store(a, b);
+        fz_same_store(a, b, 1);
     }
     fz_check_lister_ex(a, 0);
     if (ra != KINF_OK) {
-        FZ_CHECK(kinf_count(a) == 0 && a->used == 0 && a->nused == 0 && a->flen == 0 && a->last_rv[0] == 0 && !a->snap_loaded,
-                 "a refused snapshot left %d objects, %zu bytes, FIFO %u, resourceVersion \"%s\"", kinf_count(a), a->used, a->flen,
-                 a->last_rv);
-        FZ_CHECK(ia != 0 && kinf_last_error(a) == ia, "a refused snapshot logged no error item");
+        fz_check_refused(a, ia);
     } else {
-        kinf_iter_t it;
-        kinf_object_t ob;
-        FZ_CHECK(kinf_snapshot_stale(a, 0) == 1, "loaded, not stale");
-        memset(&it, 0, sizeof(it));
-        while (kinf_next(a, &it, &ob)) {
-            FZ_CHECK(ob.json_len >= 2 && ob.json[0] == '{' && ob.json[ob.json_len - 1] == '}' && ob.json[ob.json_len] == 0 &&
-                     strlen(ob.json) == ob.json_len, "%s: not an object's braces, or a NUL inside", ob.key);
-            fz_read_fields(&ob);   /* bounds: kinf_field stays inside (the JSON is not checked again) */
-        }
+        fz_check_loaded(a);
         /* the same bytes back */
         o.b = out; o.cap = sizeof(out); o.n = 0;
         FZ_CHECK(kinf_snapshot_write(a, a->snap_time, fz_write, &o) == KINF_OK, "cannot write what was loaded");
         FZ_CHECK(o.n == n && !memcmp(out, in, n), "write(load(x)) != x: %zu bytes written of %zu", o.n, n);
-        fz_nflag = 0;
-        kinf__hd_dispatch(a);
-        while (a->flen) { kinf__hd_dispatch(a); }
-        FZ_CHECK(fz_nflag == (unsigned long)kinf_count(a), "%lu adds of %d objects", fz_nflag, kinf_count(a));
+        fz_check_adds(a);
         fz_check_lister_ex(a, 0);
     }
     kinf_shutdown(a); kinf_shutdown(b);

@@ -337,6 +337,7 @@ static void test_factory_all(void) {
     kinf_factory_poll(f, 0);
     CHECK_INT(kinf_factory_stats(f).gone, 2);
     CHECK(gd->store_bytes == 0 && (int)kinf_factory_stats(f).store_granted < n && fa_packed(f));
+    CHECK(gd->slot_hi == 0 && gd->obj_cap == 16); /* its tables keep their floor (max_objects here) */
     free(f);
     /* with a namespace: the namespaced resources only; a full factory logs once */
     f = fa_mk(5, 0);
@@ -536,7 +537,11 @@ static void test_factory_field_selector(void) {
 }
 
 /* ------------------------------------------------------------------ one store budget (desc.store_budget) */
+static kinf_factory_t* fa_mk_budget_n(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps, int max_objects);
 static kinf_factory_t* fa_mk_budget(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps) {
+    return fa_mk_budget_n(max_informers, budget, floor, cap, caps, ncaps, 16);
+}
+static kinf_factory_t* fa_mk_budget_n(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps, int max_objects) {
     kinf_factory_desc_t fd;
     size_t n;
     void* mem;
@@ -544,7 +549,8 @@ static kinf_factory_t* fa_mk_budget(int max_informers, size_t budget, size_t flo
     uint64_t t = ENG_T0;
     desc_base(&g_fa_base);
     g_fa_base.own_transport = 1;
-    g_fa_base.max_objects = 16; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    g_fa_base.max_objects = max_objects; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    g_fa_base.max_index_values = 8; /* value hashes that overlap as they move (>>store tables) */
     memset(&fd, 0, sizeof(fd));
     fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
     fd.store_budget = budget; fd.store_floor = floor; fd.store_cap = cap;
@@ -587,17 +593,24 @@ static int fa_intact(kinf_informer_t* inf, const char* prefix, int from, int to,
 #endif
     return k == n;
 }
-/* the stores lie back to back from the region's start, in the order made */
+/* the segments lie back to back from the region's start, in the order
+   made: each its store, then its tables for obj_cap objects */
 static int fa_packed(kinf_factory_t* f) {
     size_t off = 0;
     int i;
     for (i = 0; i < kinf_factory_count(f); i++) {
         kinf_informer_t* inf = f->ent[i].inf;
         if (inf->arena != f->region + off || inf->top > inf->store_bytes) { return 0; }
-        off += inf->store_bytes;
+        if ((uint8_t*)inf->slots != f->region + off + inf->store_bytes || f->ent[i].asz != inf->store_bytes + kinf__tables_bytes(inf, inf->obj_cap)) { return 0; }
+        if (inf->slot_hi > inf->obj_cap || inf->obj_cap > inf->max_objects) { return 0; }
+        off += f->ent[i].asz;
     }
     return off == f->granted && f->granted <= f->budget;
 }
+/* the tables of cap objects of fa_mk_budget's base; of one informer of it (16 objects, under the floor) */
+static size_t fa_tables(int cap) { return kinf__tables_layout(0, (size_t)cap, KINF_DEFAULT_INDEXES, 8).end; }
+static size_t fa_t16(void) { return fa_tables(16); }
+static int ix_count(kinf_informer_t* inf, int ix, const char* v, char* keys, size_t cap); /* index.inc.c */
 static void test_factory_budget(void) {
     kinf_factory_t* f;
     kinf_informer_t *po, *cm, *se;
@@ -614,25 +627,27 @@ static void test_factory_budget(void) {
     s1 = kinf_factory_size(&fd);
     fd.store_budget = 1 << 14;
     s2 = kinf_factory_size(&fd);
-    CHECK(s2 < s1 && s2 + 4 * (1 << 14) - (1 << 14) >= s1 && s2 + 4 * (1 << 14) - (1 << 14) < s1 + 4 * 64);
+    /* nor tables for max_objects: they are the budget's too */
+    pcap = 4 * (kinf__tables_layout(0, 16, KINF_DEFAULT_INDEXES, 1).end - kinf__tables_layout(0, 1, KINF_DEFAULT_INDEXES, 1).end);
+    CHECK(s2 < s1 && s2 + 4 * (1 << 14) - (1 << 14) + pcap >= s1 && s2 + 4 * (1 << 14) - (1 << 14) + pcap < s1 + 4 * 64);
     fd.store_budget = (1 << 14) + 4096;
     CHECK(kinf_factory_size(&fd) == s2 + 4096);
     /* growth: the stores start empty and grow in steps; a store that grows
        moves those after it, and every object stays readable */
-    f = fa_mk_budget(4, 12288, 0, 0, 0, 0);
+    f = fa_mk_budget(4, 12288 + 3 * fa_t16(), 0, 0, 0, 0);
     if (!CHECK(f != 0)) { return; }
     po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
     if (!CHECK(po && cm && se)) { free(f); return; }
     watch_begin(po); watch_begin(cm); watch_begin(se);
-    CHECK(po->store_bytes == 0 && cm->store_bytes == 0 && kinf_factory_stats(f).store_granted == 0);
+    CHECK(po->store_bytes == 0 && cm->store_bytes == 0 && kinf_factory_stats(f).store_granted == 3 * fa_t16());
+    CHECK(kinf_factory_stats(f).tables_granted == 3 * fa_t16() && kinf_factory_stats(f).objects_granted == 3 * 16);
     log_reset();
     fa_fill(cm, "ADDED", "c", 0, 5, 100);
     fa_fill(se, "ADDED", "s", 0, 5, 100);
-    CHECK(cm->store_bytes >= cm->used && cm->store_bytes > 0 && cm->store_bytes < 2048);
-    CHECK_INT(kinf_factory_stats(f).store_moves, 0); /* each grew at the free end */
+    CHECK(cm->store_bytes >= cm->used && cm->store_bytes > 0 && cm->store_bytes < 2048 && fa_packed(f));
     fa_fill(po, "ADDED", "p", 0, 12, 100);
     st = kinf_factory_stats(f);
-    CHECK(st.store_moves >= 2 && st.store_budget == 12288 && st.store_granted == po->store_bytes + cm->store_bytes + se->store_bytes);
+    CHECK(st.store_moves >= 2 && st.store_budget == 12288 + 3 * fa_t16() && st.store_granted == po->store_bytes + cm->store_bytes + se->store_bytes + 3 * fa_t16());
     CHECK(kinf_stats(po).store_capacity == po->store_bytes);
     CHECK(fa_packed(f));
     CHECK(fa_intact(po, "p", 0, 12, 100, 12) && fa_intact(cm, "c", 0, 5, 100, 5) && fa_intact(se, "s", 0, 5, 100, 5));
@@ -673,12 +688,12 @@ static void test_factory_budget(void) {
     free(f);
     /* floor and cap: every store starts at its floor and is never cut below
        it; none passes its cap (STORE_FULL, not the budget's id) */
-    f = fa_mk_budget(6, 6144, 1000, 2048, rows, 2);
+    f = fa_mk_budget(6, 6144 + 3 * fa_t16(), 1000, 2048, rows, 2);
     if (!CHECK(f != 0)) { return; }
     po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
     if (!CHECK(po && cm && se)) { free(f); return; }
     watch_begin(po); watch_begin(cm); watch_begin(se);
-    CHECK(po->store_bytes == 1000 && cm->store_bytes == 1000 && se->store_bytes == 3000 && kinf_factory_stats(f).store_granted == 5000);
+    CHECK(po->store_bytes == 1000 && cm->store_bytes == 1000 && se->store_bytes == 3000 && kinf_factory_stats(f).store_granted == 5000 + 3 * fa_t16());
     log_reset();
     fa_fill(po, "ADDED", "p", 0, 12, 200);
     CHECK(po->store_bytes <= 2048 && po->store_bytes > 2048 - 512);
@@ -700,7 +715,7 @@ static void test_factory_budget(void) {
     /* a store with holes and too little budget above its top for the new
        object there, but enough once it is compacted: it grows by what the
        compaction leaves short and takes it (no STORE_BUDGET_FULL) */
-    f = fa_mk_budget(4, 12288, 0, 0, 0, 0);
+    f = fa_mk_budget(4, 12288 + 2 * fa_t16(), 0, 0, 0, 0);
     if (!CHECK(f != 0)) { return; }
     po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0);
     if (!CHECK(po && cm)) { free(f); return; }
@@ -710,11 +725,163 @@ static void test_factory_budget(void) {
     fa_fill(cm, "ADDED", "c", 1, 16, 300); /* 16: max_objects */
     fa_fill(po, "DELETED", "p", 0, 1, 0); fa_fill(po, "DELETED", "p", 2, 3, 0); fa_fill(po, "DELETED", "p", 4, 5, 0);
     fa_fill(cm, "DELETED", "c", 1, 4, 0);
-    CHECK(kinf_factory_stats(f).store_granted == 12288 && po->top > po->used); /* the budget given out, holes in pods */
+    CHECK(kinf_factory_stats(f).store_granted == 12288 + 2 * fa_t16() && po->top > po->used); /* the budget given out, holes in pods */
     log_reset();
     fa_fill(po, "ADDED", "q", 0, 1, 1990);
     CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
     CHECK(fa_intact(po, "q", 0, 1, 1990, 8) && fa_intact(po, "p", 5, 10, 300, 8));
     CHECK(fa_intact(cm, "c", 4, 16, 300, 13) && fa_packed(f));
+    free(f);
+}
+
+/* ------------------------------------------------------------------ objects from the budget (the per-object tables) */
+/* fa_fill's objects "<prefix><i>": values "m<i % 5>" and "all" */
+static void fa_ix_mod5(const kinf_object_t* o, kinf_index_values_t* out, void* user) {
+    char v[16];
+    (void)user;
+    snprintf(v, sizeof(v), "m%d", atoi(o->name + 1) % 5);
+    kinf_index_emit(out, v);
+    kinf_index_emit(out, "all");
+}
+/* the second custom index: "odd" or "even" */
+static int fa_ix_parity(const kinf_object_t* o, char* buf, size_t cap, void* user) {
+    (void)user;
+    snprintf(buf, cap, "%s", atoi(o->name + 1) % 2 ? "odd" : "even");
+    return 1;
+}
+/* objects [0, n) of fa_fill with pad bytes: each by key and by a handle
+   (hs, when given), the list, and every index query exact */
+static int fa_objs_exact(kinf_informer_t* inf, int ix, const char* prefix, int n, int pad, const kinf_handle_t* hs) {
+    int k, ok = fa_intact(inf, prefix, 0, n, pad, n);
+    char v[16];
+    kinf_object_t o;
+    for (k = 0; k < 5 && ok; k++) {
+        snprintf(v, sizeof(v), "m%d", k);
+        ok = ix_count(inf, ix, v, 0, 0) == n / 5 + (k < n % 5);
+    }
+    ok = ok && ix_count(inf, ix, "all", 0, 0) == n && ix_count(inf, KINF_INDEX_NAMESPACE, "ns", 0, 0) == n;
+    ok = ok && ix_count(inf, ix + 1, "odd", 0, 0) == n / 2 && ix_count(inf, ix + 1, "even", 0, 0) == n - n / 2;
+    for (k = 0; hs && k < n && ok; k++) { ok = kinf_lookup(inf, hs[k], &o) && atoi(o.name + 1) == k; }
+    return ok;
+}
+/* the handles of objects [from, to) of fa_fill into hs */
+static void fa_handles(kinf_informer_t* inf, const char* prefix, int from, int to, kinf_handle_t* hs) {
+    char key[32];
+    kinf_object_t o;
+    int i;
+    for (i = from; i < to; i++) {
+        snprintf(key, sizeof(key), "ns/%s%d", prefix, i);
+        if (kinf_get(inf, key, &o)) { hs[i] = o.handle; }
+    }
+}
+static void test_factory_objects(void) {
+    static const kinf_factory_caps_t rows[] = { { "pods", 2000, 0, 0, 0, 200u << 10 }, { "configmaps", 0, 0, 0, 0, 16u << 10 } };
+    static const kinf_factory_caps_t capped[] = { { "configmaps", 100, 0, 0, 0, 0 } };
+    static kinf_handle_t hs[2000];
+    kinf_factory_t* f;
+    kinf_informer_t *po, *cm;
+    kinf_object_t o;
+    kinf_factory_desc_t fd;
+    kinf_handle_t gone;
+    int ix, n, caps_seen = 0, last_cap = 0, ok = 1, top;
+    size_t budget, s1, s2;
+    g_test = "factory_objects";
+    /* sizing: the shares hold no tables for max_objects; a larger
+       max_objects costs the block nothing */
+    desc_base(&g_fa_base);
+    g_fa_base.max_objects = 100; g_fa_base.store_bytes = 1 << 14; g_fa_base.max_event_bytes = 4096;
+    memset(&fd, 0, sizeof(fd));
+    fd.base = &g_fa_base; fd.max_informers = 4; fd.store_budget = 1 << 16;
+    s1 = kinf_factory_size(&fd);
+    g_fa_base.max_objects = 100000;
+    s2 = kinf_factory_size(&fd);
+    CHECK(s1 == s2 && s1 > 0);
+    /* growth: the tables start at their floor (64 objects) and grow with the
+       objects, in steps, each a move; with two custom indexes (one of two
+       values per object), every lookup, handle, list and index query stays exact */
+    budget = (200u << 10) + (16u << 10) + fa_tables(64) + fa_tables(300);
+    f = fa_mk_budget_n(4, budget, 0, 0, rows, 2, 5000);
+    if (!CHECK(f != 0)) { return; }
+    po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0);
+    if (!CHECK(po && cm)) { free(f); return; }
+    ix = kinf_add_index_values(po, "mod5", fa_ix_mod5, 0);
+    CHECK_INT(ix, 1);
+    CHECK_INT(kinf_add_index(po, "parity", fa_ix_parity, 0), 2);
+    watch_begin(po); watch_begin(cm);
+    CHECK(po->obj_cap == 64 && po->max_objects == 2000 && cm->obj_cap == 64 && cm->max_objects == 5000);
+    CHECK(kinf_factory_stats(f).objects_granted == 128 && kinf_factory_stats(f).tables_granted == 2 * fa_tables(64));
+    CHECK(po->fifo_cap == 2000 && kinf_stats(po).max_objects == 2000);
+    log_reset();
+    for (n = 0; n < 250; n += 10) {
+        fa_fill(po, "ADDED", "p", n, n + 10, 20);
+        fa_handles(po, "p", n, n + 10, hs);
+        fa_fill(cm, "ADDED", "c", n / 10, n / 10 + 1, 20);
+        if (po->obj_cap != last_cap) { caps_seen++; last_cap = po->obj_cap; }
+        ok = ok && fa_objs_exact(po, ix, "p", n + 10, 20, hs) && fa_intact(cm, "c", 0, n / 10 + 1, 20, n / 10 + 1) && fa_packed(f);
+    }
+    CHECK(ok);
+    CHECK(caps_seen >= 5 && po->obj_cap >= 250 && po->obj_cap < 400); /* 64, 96, 128, 160, 200, 250: a quarter each */
+    CHECK(kinf_factory_stats(f).store_moves >= 5);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_SLOTS_FULL) + logged(KINF_LOGITEM_STORE_FULL), 0);
+    CHECK(kinf_factory_stats(f).objects_granted == po->obj_cap + cm->obj_cap);
+    /* out of budget: the tables cannot grow; the key is refused (the
+       budget's id once, then max_objects' as ever), nothing cached is lost,
+       and configmaps carry on */
+    for (n = 250; n < 600 && !logged(KINF_LOGITEM_STORE_BUDGET_FULL); n += 10) { fa_fill(po, "ADDED", "p", n, n + 10, 20); fa_handles(po, "p", n, n + 10, hs); }
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 1);
+    CHECK(po->last_error == KINF_LOGITEM_STORE_SLOTS_FULL || po->last_error == KINF_LOGITEM_STORE_BUDGET_FULL);
+    top = po->obj_cap;
+    CHECK(kinf_count(po) == top && top < n && logged(KINF_LOGITEM_STORE_SLOTS_FULL) == n - top);
+    CHECK(kinf_factory_stats(f).budget_full == 1 && kinf_stats(po).dropped == (uint64_t)(n - top));
+    fa_fill(po, "ADDED", "p", 700, 710, 20);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 1); /* once until it grows again */
+    CHECK(fa_objs_exact(po, ix, "p", top, 20, hs) && fa_packed(f));
+    fa_fill(cm, "ADDED", "c", 25, 40, 20);
+    CHECK(fa_intact(cm, "c", 0, 40, 20, 40));
+    /* give-back after deletes: pods lose their high keys; when configmaps'
+       tables need room, the pack cuts pods' to the last slot in use and an
+       eighth more, and gives the rest to configmaps */
+    gone = hs[100]; /* its slot is given back, then used again */
+    fa_fill(po, "DELETED", "p", 100, top, 0);
+    CHECK(kinf_lookup(po, gone, &o) == 0);
+    kinf_factory_poll(f, 0); /* a new poll step: a pack may be tried again */
+    CHECK_INT(kinf_factory_stats(f).budget_full, 0); /* pods have free slots again */
+    log_reset();
+    fa_fill(cm, "ADDED", "c", 40, 150, 20);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_SLOTS_FULL), 0);
+    CHECK(po->obj_cap < top && po->obj_cap >= 100 && po->obj_cap <= 100 + 100 / 8 && po->slot_hi == 100);
+    CHECK(cm->obj_cap >= 150 && fa_intact(cm, "c", 0, 150, 20, 150) && fa_packed(f));
+    CHECK(fa_objs_exact(po, ix, "p", 100, 20, hs));
+    /* pods grow again into what is left: the slots given back start at a
+       generation past their last, so a handle to a deleted object stays stale */
+    fa_fill(po, "ADDED", "p", 100, 110, 20);
+    fa_handles(po, "p", 100, 110, hs);
+    CHECK(fa_objs_exact(po, ix, "p", 110, 20, hs) && fa_packed(f));
+    CHECK(kinf_lookup(po, gone, &o) == 0);
+    free(f);
+    /* a caps row's max_objects caps its tables: max_objects' id, never the budget's */
+    f = fa_mk_budget_n(4, 1u << 20, 0, 0, capped, 1, 5000);
+    if (!CHECK(f != 0)) { return; }
+    cm = fa_req(f, "configmaps", 0, 0, 0, 0); po = fa_req(f, "pods", 0, 0, 0, 0);
+    if (!CHECK(cm && po)) { free(f); return; }
+    watch_begin(cm); watch_begin(po);
+    log_reset();
+    for (n = 0; n < 150; n += 10) { fa_fill(cm, "ADDED", "c", n, n + 10, 10); } /* fifo_capacity is 100 too */
+    CHECK_INT(cm->obj_cap, 100); CHECK_INT(kinf_count(cm), 100); CHECK_INT((int)kinf_stats(cm).dropped, 50); CHECK_INT((int)cm->last_error, KINF_LOGITEM_STORE_SLOTS_FULL);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 0);
+    fa_fill(po, "ADDED", "p", 0, 300, 10);
+    CHECK(po->obj_cap >= 300 && fa_intact(po, "p", 0, 300, 10, 300) && fa_intact(cm, "c", 0, 100, 10, 100) && fa_packed(f));
+    /* the budget used up by pods: configmaps at their cap still say max_objects, not the budget */
+    for (n = 300; n < 5000 && !logged(KINF_LOGITEM_STORE_BUDGET_FULL); n += 100) { fa_fill(po, "ADDED", "p", n, n + 100, 10); }
+    CHECK(logged(KINF_LOGITEM_STORE_BUDGET_FULL) == 1 && n < 5000 && kinf_count(po) == po->obj_cap);
+    log_reset();
+    fa_fill(cm, "ADDED", "c", 150, 160, 10);
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL), 0);
+    CHECK_INT((int)kinf_stats(cm).dropped, 60);
+    /* floors: a pack never cuts tables below 64 objects */
+    fa_fill(po, "DELETED", "p", 0, n, 0);
+    kinf__fa_pack(f, 0);
+    CHECK(po->obj_cap == 64 && po->slot_hi == 0 && cm->obj_cap == 100 && fa_packed(f));
+    CHECK(fa_intact(cm, "c", 0, 100, 10, 100) && fa_intact(po, "p", 0, 0, 10, 0));
     free(f);
 }

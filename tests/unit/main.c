@@ -55,6 +55,8 @@ int main(void) {
     test_chunked();
     test_scanner();
     test_scanner_blocks();
+    test_utf8_scan();
+    test_utf8_struct_blocks();
     test_projection();
     test_projection_32_rules();
     test_projection_long_key();
@@ -76,6 +78,7 @@ int main(void) {
     test_oversized_delivery();
     test_whole_member();
     test_two_objects();
+    test_utf8_informer();
 #if defined(__linux__)
     test_prefault();
 #endif
@@ -150,6 +153,7 @@ int main(void) {
     test_factory_why();
     test_factory_caps();
     test_factory_budget();
+    test_factory_objects();
     test_factory_field_selector();
     test_xxh64();
     test_snapshot();

@@ -566,3 +566,98 @@ static void test_projection_fuzz(void) {
     CHECK_INT(bad_ws, 0);
     CHECK(total > 1500);
 }
+/* UTF-8 on an informer: a record with a string that is not UTF-8 is refused
+   as malformed (EVENT_MALFORMED or LIST_MALFORMED, "not UTF-8"), wherever
+   the string is (the captured name, a label, a member the default drop or
+   desc.keep drops, a key in it, the items of an array), whole, byte by byte
+   and split at every offset, on a full and a projected informer; the next
+   record, on the watch started again, is stored. Valid UTF-8 is stored byte
+   for byte. (g_utf8_ok and g_utf8_bad: scanner.inc.c) */
+static int feed_cut(kinf_informer_t* inf, const char* s, size_t n, size_t cut) {
+    int r = feed(inf, s, cut);
+    return r ? r : feed(inf, s + cut, n - cut);
+}
+static void test_utf8_informer(void) {
+    static const char* keep[] = { "metadata" };
+    static const char* const where[] = {
+        "{\"metadata\":{\"name\":\"p%s\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"}}",
+        "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"5\",\"labels\":{\"city\":\"%s\"}}}",
+        "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"5\",\"managedFields\":[{\"manager\":\"%s\"}]}}",
+        "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"args\":[\"a\",\"%s\"]}]}}",
+        "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"},\"spec\":{\"k%s\":1,\"s\":\"x\"}}",
+        "{\"metadata\":{\"name\":\"p\",\"namespace\":\"ns\",\"resourceVersion\":\"5\"},\"status\":{\"a\":{\"b\":{\"c\":{\"d\":\"%s\"}}}}}",
+        0 };
+    static char obj[1024], ev[1200];
+    const char* next = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"next\",\"namespace\":\"ns\",\"resourceVersion\":\"9\"}}}\n";
+    int proj, w, k, fails = 0, refused = 0;
+    g_test = "utf8 informer";
+    for (proj = 0; proj < 2; proj++) {
+        kinf_informer_t* inf = mk_proj(proj ? keep : 0, proj, 0, 0, 0);
+        if (!CHECK(inf != 0)) { return; }
+        for (w = 0; where[w]; w++) {
+            for (k = 0; g_utf8_bad[k]; k++) {
+                size_t n, cut;
+                snprintf(obj, sizeof(obj), where[w], g_utf8_bad[k]);
+                n = (size_t)snprintf(ev, sizeof(ev), "{\"type\":\"ADDED\",\"object\":%s}\n", obj);
+                /* cut n: whole; then every split, and byte by byte */
+                for (cut = 0; cut <= n + 1; cut++) {
+                    int r;
+                    watch_begin(inf); log_reset(); g_lastmsg[0] = 0;
+                    r = cut <= n ? feed_cut(inf, ev, n, cut) : feed_by(inf, ev, n, 1);
+                    dispatch(inf);
+                    if (r != KINF__REC_FRAMING || logged(KINF_LOGITEM_EVENT_MALFORMED) != 1 || !strstr(g_lastmsg, "not UTF-8") ||
+                        kinf_count(inf) > 1 || stored(inf, "ns/p")[0]) { /* "next" at most */
+                        if (!fails++) { note("informer %d, object %s, cut %zu: r %d, msg %s", proj, obj, cut, r, g_lastmsg); }
+                    }
+                    refused++;
+                    watch_begin(inf);
+                    if (feeds(inf, next) != 0 || !stored(inf, "ns/next")[0]) {
+                        if (!fails++) { note("informer %d, object %s, cut %zu: the next record is not stored", proj, obj, cut); }
+                    }
+                    dispatch(inf);
+                }
+            }
+        }
+        CHECK_INT(fails, 0);
+        CHECK(refused > 1000);
+        /* valid UTF-8: stored byte for byte, key and name included */
+        for (k = 0; g_utf8_ok[k]; k++) {
+            char key[64];
+            watch_begin(inf);
+            snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"q%s\",\"namespace\":\"ns\",\"resourceVersion\":\"7\",\"labels\":{\"city\":\"%s\"}},"
+                     "\"spec\":{\"s\":\"%s\",\"l\":[\"%s\"]}}", g_utf8_ok[k], g_utf8_ok[k], g_utf8_ok[k], g_utf8_ok[k]);
+            CHECK_INT(added_by(inf, obj, k & 1), 0);
+            dispatch(inf);
+            snprintf(key, sizeof(key), "ns/q%s", g_utf8_ok[k]);
+            if (proj) {
+                snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"q%s\",\"namespace\":\"ns\",\"resourceVersion\":\"7\",\"labels\":{\"city\":\"%s\"}}}",
+                         g_utf8_ok[k], g_utf8_ok[k]);
+            }
+            CHECK_STR(stored(inf, key), obj);
+        }
+        rm(inf);
+    }
+    /* a list with an item not UTF-8 fails (no item of it applied, no delete);
+       the list started again is applied */
+    {
+        kinf_informer_t* inf = mk_proj(0, 0, 0, 0, 0);
+        static char body[1024];
+        if (!CHECK(inf != 0)) { return; }
+        for (k = 0; g_utf8_bad[k]; k++) {
+            list_begin(inf); log_reset(); g_lastmsg[0] = 0;
+            snprintf(body, sizeof(body), "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"10\"},\"items\":[{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"3\"}},"
+                     "{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\",\"labels\":{\"x\":\"%s\"}}}]}", g_utf8_bad[k]);
+            if (!CHECK(feeds(inf, body) == KINF__REC_FRAMING)) { note("list item %s", g_utf8_bad[k]); }
+            CHECK_INT(logged(KINF_LOGITEM_LIST_MALFORMED), 1);
+            CHECK(strstr(g_lastmsg, "not UTF-8") != 0);
+            CHECK_STR(stored(inf, "ns/b"), "");
+        }
+        list_begin(inf);
+        snprintf(body, sizeof(body), "{\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"10\"},\"items\":[{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\",\"labels\":{\"x\":\"%s\"}}}]}",
+                 g_utf8_ok[9]);
+        CHECK_INT(feeds(inf, body), 0);
+        snprintf(obj, sizeof(obj), "{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\",\"labels\":{\"x\":\"%s\"}}}", g_utf8_ok[9]);
+        CHECK_STR(stored(inf, "ns/b"), obj);
+        rm(inf);
+    }
+}

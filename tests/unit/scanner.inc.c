@@ -305,6 +305,11 @@ static void test_items_not_objects_scan(void) {
     /* a watch stream has no items */
     sc_all(0, 8192, 128, "{\"type\":\"ADDED\",\"items\":[1],\"object\":{\"items\":[1]}}", 0, 0);
 }
+/* s holds a byte >= 0x80 */
+static int sc_high(const char* s) {
+    while (*s && (uint8_t)*s < 0x80) { s++; }
+    return *s != 0;
+}
 /* Tricky values deep in a record (where the fast loop, and with
    KINF_SCAN_STRUCTURAL the structural pass, take the bytes), after a
    string of every length from 0 to 64, so that each crosses the pass's
@@ -315,7 +320,7 @@ static void test_items_not_objects_scan(void) {
 static void test_scanner_blocks(void) {
     static const char* good[] = {
         "\"\\u00e9\\uD83D\\uDE00 \\\" \\\\ \\/ \\b\\f\\n\\r\\t\"", "\"\\\\\\\\\\\\\\\"\\\\\"", "\"\\\\\"", "\"a\\\"b\\\"c\\\\\"",
-        "\"\xc3\xa9\xf0\x9f\x98\x80\xe4\xb8\xad\"", "\"\xff\xc3(\xed\xa0\x80\"", /* bytes 0x80 and up in a string are taken as they are */
+        "\"\xc3\xa9\xf0\x9f\x98\x80\xe4\xb8\xad\"", "\"\xc2\x80\xdf\xbf\xe0\xa0\x80\xed\x9f\xbf\xee\x80\x80\xf4\x8f\xbf\xbf\"", /* UTF-8, at its edges */
         "-0.5e+10", "123456789012345678901234567890", "0", "-0", "1E-7", "true", "false", "null",
         "{}", "[]", "[[[]]]", "{\"k\":{\"l\":[1,{\"m\":null}]}}", " \t\r\n[ 1 , \"x\" , { \"k\" : true } ] \n",
         "\"}]{[,:\"", "{\"\\\"}\":\"\\\\\"}", 0 };
@@ -323,7 +328,9 @@ static void test_scanner_blocks(void) {
         "\"\\x\"", "\"\\u12G4\"", "\"\\u12\"", "\"a\x01" "b\"", "\"tab\there\"", "\"\x1f\"", "tru", "nul", "truex", "nullx", "01", "1.", "-",
         "1e", "+1", ".5", "[1,]", "{\"a\"}", "{\"a\":1,}", "'x'", "\xc3\xa9", "[1 2]", "{\"a\" \"b\"}", "1\"x\"", "\\\"a\\\"",
         "{\"a\":1]", "[1}", "{,}", "[,1]", "\"a\"\"b\"", "{\"a\"::1}", "1 2", "\x7f", "\"\\\"", "{\"a\":1,2}", "{\"a\":1,[]}",
-        "[\"a\":1]", "{\"a\":1:2}", 0 };
+        "[\"a\":1]", "{\"a\":1:2}",
+        /* bytes >= 0x80 that are not UTF-8: wrong, overlong, a surrogate, cut by the quote */
+        "\"\xff\"", "\"\xc3(\"", "\"\xed\xa0\x80\"", "\"\x80\"", "\"\xc0\x80\"", "\"\xf4\x90\x80\x80\"", "\"\xe2\x82\"", 0 };
     static char in[1024], exp[1200], padv[80];
     static scanner x;
     static char out[4096];
@@ -337,12 +344,14 @@ static void test_scanner_blocks(void) {
         for (k = 0; k < ngood + nbad; k++) {
             int isbad = k >= ngood, err;
             const char* v = isbad ? bad[k - ngood] : good[k];
+            /* a string with bytes that are not UTF-8 is err 5, the rest err 1 */
+            int want = isbad ? (v[0] == '"' && sc_high(v) ? 5 : 1) : 0;
             snprintf(in, sizeof(in), "{\"type\":\"ADDED\",\"object\":{\"spec\":{\"a\":{\"b\":{\"c\":[\"%s\",%s,%s,%s]}}}}}\n", padv, v, tail, tail);
             snprintf(exp, sizeof(exp), "%.*s t=ADDED\n", (int)strlen(in) - 1, in);
-            if (pad % 16 == 5 || pad == 63) { sc_all(0, 8192, 128, in, isbad, isbad ? 0 : exp); continue; }
+            if (pad % 16 == 5 || pad == 63) { sc_all(0, 8192, 128, in, want, isbad ? 0 : exp); continue; }
             sc_init(&x, 0, 8192, 128);
             err = sc_run(&x, in, strlen(in), 0, 0, out, sizeof(out));
-            if (err != isbad || (!isbad && strcmp(out, exp))) {
+            if (err != want || (!isbad && strcmp(out, exp))) {
                 if (!fails++) { note("pad %d value %s: err %d\n%s", pad, v, err, out); }
             }
             /* whitespace between its tokens is noted, so projection takes it out */
@@ -352,4 +361,109 @@ static void test_scanner_blocks(void) {
         }
     }
     CHECK_INT(fails, 0);
+}
+
+/* UTF-8 in strings (RFC 3629): the forms at the edges of each length, and
+   what is not UTF-8 (overlong forms, surrogates, above U+10FFFF, F5..FF, a
+   lone continuation byte, a sequence cut by the closing quote), in a
+   captured name, a key at the member table's levels, a label value and a
+   label key (the fast loop), the items of an array, a long string (the
+   SIMD blocks and, with KINF_SCAN_STRUCTURAL, the structural pass), and a
+   list item's name: each whole, byte by byte and split at every offset.
+   The valid ones are kept byte for byte, captures included; the others
+   fail with err 5, wherever the stream is split. */
+static const char* const g_utf8_ok[] = {
+    "\x7f", "\xc2\x80", "\xdf\xbf", "\xe0\xa0\x80", "\xef\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", /* U+007F 0080 07FF 0800 FFFF 10000 10FFFF */
+    "\xed\x9f\xbf", "\xee\x80\x80",                 /* U+D7FF and U+E000, either side of the surrogates */
+    "Z\xc3\xbcrich \xe2\x9c\x93 \xf0\x9f\x98\x80",  /* Zürich ✓ 😀 */
+    0 };
+static const char* const g_utf8_bad[] = {
+    "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\xfe",         /* above U+10FFFF, bytes no sequence begins with */
+    "\xed\xa0\x80", "\xed\xbf\xbf",                                 /* U+D800 and U+DFFF encoded */
+    "\xc0\x80", "\xc1\xbf", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xf0\x80\x80\x80", "\xf0\x8f\xbf\xbf", /* overlong */
+    "\x80", "\xbf", "a\x80z", "\xc3\xa9\x80",                       /* a continuation byte with no lead */
+    "\xc3", "\xe2\x82", "\xf0\x9f\x98", "x\xe2",                    /* cut by the closing quote */
+    "\xc3\xc3\xa9", "\xe2\x28\xa1", "\xf0\x9f\x98(",               /* a lead, or ASCII, where a continuation byte is due */
+    0 };
+static void test_utf8_scan(void) {
+    static const char* const where[] = {
+        /* watch: the captured name; a key in metadata; a label's value and key; an array's items; a long value */
+        "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"%s\",\"resourceVersion\":\"5\"}}}",
+        "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"%s\":\"k\",\"name\":\"a\"}}}",
+        "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"labels\":{\"city\":\"%s\",\"b\":\"c\"}}}}",
+        "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"labels\":{\"%s\":\"v\"}}}}",
+        "{\"type\":\"ADDED\",\"object\":{\"spec\":{\"l\":[\"x\",\"%s\",\"y\"],\"m\":{\"n\":[[\"%s\"]]}}}}",
+        "{\"type\":\"ADDED\",\"object\":{\"spec\":{\"d\":{\"e\":\"0123456789012345678901234567890123456789012345678901234567890123456789%s"
+        "0123456789012345678901234567890123456789012345678901234567890123456789\",\"f\":[\"%s\"]}}}}",
+        /* list: an item's name, and a value deep in it */
+        "{\"items\":[{\"metadata\":{\"name\":\"%s\"}},{\"spec\":{\"a\":{\"b\":[\"%s\"]}}}],\"metadata\":{\"resourceVersion\":\"3\"}}",
+        0 };
+    static char in[1024], exp[4096], rec[1024];
+    int w, k, bad;
+    g_test = "utf8 scan";
+    for (w = 0; where[w]; w++) {
+        int list = where[w][2] == 'i';
+        for (bad = 0; bad < 2; bad++) {
+            const char* const* t = bad ? g_utf8_bad : g_utf8_ok;
+            for (k = 0; t[k]; k++) {
+                snprintf(in, sizeof(in), where[w], t[k], t[k]);
+                if (bad) { sc_all(list, 8192, 128, in, 5, 0); continue; }
+                /* the records' bytes as they came, and the name captured as it is */
+                if (!list) {
+                    snprintf(exp, sizeof(exp), "%s t=ADDED%s%s%s\n", in, w == 0 ? " n=" : w == 1 || w == 2 || w == 3 ? " n=a" : "", w == 0 ? t[k] : "",
+                             w == 0 ? " rv=5" : "");
+                } else {
+                    snprintf(rec, sizeof(rec), "{\"metadata\":{\"name\":\"%s\"}}", t[k]);
+                    snprintf(exp, sizeof(exp), "%s n=%s\n{\"spec\":{\"a\":{\"b\":[\"%s\"]}}}\nLIST rv=3 root_done=1", rec, t[k], t[k]);
+                }
+                sc_all(list, 8192, 128, in, 0, exp);
+            }
+        }
+    }
+    /* after a record refused, a scanner started again (as the reflector does
+       on its next connection) takes the next record whole */
+    {
+        static scanner x;
+        static char out[4096];
+        const char* next = "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"n\xc3\xa9\",\"resourceVersion\":\"6\"}}}";
+        for (k = 0; g_utf8_bad[k]; k++) {
+            snprintf(in, sizeof(in), where[0], g_utf8_bad[k]);
+            sc_init(&x, 0, 8192, 128);
+            CHECK_INT(sc_run(&x, in, strlen(in), 0, 0, out, sizeof(out)), 5);
+            kinf__scan_reset(&x.s, 0);
+            CHECK_INT(sc_run(&x, next, strlen(next), 0, 0, out, sizeof(out)), 0);
+            snprintf(exp, sizeof(exp), "%s t=ADDED n=n\xc3\xa9 rv=6\n", next);
+            CHECK_STR(out, exp);
+        }
+    }
+    /* a byte >= 0x80 outside a string is no token: err 1, as before */
+    sc_all(0, 8192, 128, "{\"type\":\"ADDED\",\"object\":{\"a\":\xc3\xa9}}", 1, 0);
+    sc_all(0, 8192, 128, "{\"type\":\"ADDED\",\"object\":{\"a\":{\"b\":{\"c\":{\"d\":\xc3\xa9}}}}}", 1, 0);
+}
+/* The structural pass takes a UTF-8 sequence that crosses from one 64-byte
+   block into the next (its continuation bytes carried over), not stopping
+   there: it gives the string back to the fast loop only at an error (the
+   records are the same either way, so only where the pass stops shows it). */
+static void test_utf8_struct_blocks(void) {
+#if defined(KINF_SCAN_STRUCTURAL) && defined(__GNUC__) && !defined(KINF_NO_SIMD) && !defined(__OPTIMIZE_SIZE__) && \
+    (defined(__SSE2__) || (defined(__aarch64__) && defined(__ARM_NEON)))
+    static scanner x;
+    static uint8_t b[256];
+    size_t at, k, got;
+    g_test = "utf8 struct blocks";
+    for (at = 60; at <= 64; at++) { /* the sequence begins at 60 to 64: 4 bytes, cut by the block's end at 61, 62, 63 */
+        int bad;
+        for (bad = 0; bad < 2; bad++) {
+            memset(b, 'a', sizeof(b));
+            b[0] = '"';
+            memcpy(b + at, bad ? "\xf0\x9f\x98\x28" : "\xf0\x9f\x98\x80", 4);
+            b[80] = '"';
+            for (k = 81; k + 4 <= sizeof(b); k += 4) { memcpy(b + k, ",\"x\"", 4); }
+            sc_init(&x, 0, 8192, 128);
+            x.s.depth = 6; x.s.arr[6] = 1; x.s.expect = KINF__X_VALUE_OR_END;
+            got = kinf__scan_struct(&x.s, b, 0, sizeof(b), 5);
+            if (!CHECK(bad ? got == 0 : got >= 128)) { note("sequence at %zu (%s): the pass stopped at %zu", at, bad ? "wrong" : "valid", got); }
+        }
+    }
+#endif
 }
