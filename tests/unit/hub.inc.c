@@ -328,6 +328,18 @@ static void test_hub_serve(void) {
     CHECK_INT(kinf_hub_listen(h, "10.0.0.1:8080", 0), KINF_ERR_INVAL);
     CHECK_INT(kinf_hub_listen(h, "localhost:8080", 0), KINF_ERR_INVAL);
     CHECK_INT(logged(KINF_LOGITEM_HUB_BAD_ADDRESS), 3);
+    /* the same forms read with no I/O and nothing logged (khub checks its --listen before it contacts anyone) */
+    CHECK_INT(kinf_hub_address("unix:/run/khub.sock"), KINF_OK);
+    CHECK_INT(kinf_hub_address("127.0.0.1:8080"), KINF_OK);
+    CHECK_INT(kinf_hub_address("[::1]:0"), KINF_OK);
+    CHECK_INT(kinf_hub_address("0.0.0.0:8080"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("localhost:8080"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("127.0.0.1:65536"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("127.0.0.1"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("[::1]8080"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("unix:"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address(0), KINF_ERR_INVAL);
+    CHECK_INT(logged(KINF_LOGITEM_HUB_BAD_ADDRESS), 3);
     kinf_hub_shutdown(h);
     kinf_factory_shutdown(f);
     free(f);
