@@ -1506,7 +1506,13 @@ KINF_API void kinf_hub_tick(kinf_hub_t* h, uint64_t now) {
             memmove(c->out, c->out + c->opos, c->olen - c->opos);
             c->olen -= c->opos; c->opos = 0;
         }
-        kinf__hub_fill(h, c);
+        {
+            /* the slow clock runs while bytes wait: a watcher that had nothing to take (a quiet resource, no
+               bookmarks asked) is not behind when a change comes after a quiet spell longer than slow_ms */
+            int idle = c->opos >= c->olen;
+            kinf__hub_fill(h, c);
+            if (idle && c->opos < c->olen) { c->t_io = now; }
+        }
     }
 }
 KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* h) {
