@@ -211,6 +211,7 @@ API
         kinf_hub_recvbuf/_recvd, kinf_hub_sendbuf/_sent, kinf_hub_closed(hub, id)
         void kinf_hub_tick(hub, now_ms); uint64_t kinf_hub_deadline(hub); kinf_hub_stats(hub)
         int  kinf_hub_listen(hub, "unix:PATH" | "127.0.0.1:PORT" | "[::1]:PORT", auth)
+        int  kinf_hub_address(addr)                    KINF_OK if kinf_hub_listen takes it (no I/O)
         int  kinf_hub_poll(hub, timeout_ms); void kinf_hub_shutdown(hub)   the built-in driver
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
@@ -2181,6 +2182,10 @@ KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
    and the clients, then the factory's poll and kinf_hub_tick.
    kinf_hub_shutdown closes every socket and removes the unix sockets made. */
 KINF_API int kinf_hub_listen(kinf_hub_t* hub, const char* addr, int auth);
+/* KINF_OK when kinf_hub_listen takes addr's form (unix:PATH, 127.0.0.1:PORT,
+   [::1]:PORT), KINF_ERR_INVAL otherwise: no I/O, nothing logged, so a tool
+   can refuse a bad address before it contacts anyone. */
+KINF_API int kinf_hub_address(const char* addr);
 KINF_API int kinf_hub_poll(kinf_hub_t* hub, int timeout_ms);
 KINF_API void kinf_hub_shutdown(kinf_hub_t* hub);
 #endif
@@ -15533,7 +15538,13 @@ KINF_API void kinf_hub_tick(kinf_hub_t* h, uint64_t now) {
             memmove(c->out, c->out + c->opos, c->olen - c->opos);
             c->olen -= c->opos; c->opos = 0;
         }
-        kinf__hub_fill(h, c);
+        {
+            /* the slow clock runs while bytes wait: a watcher that had nothing to take (a quiet resource, no
+               bookmarks asked) is not behind when a change comes after a quiet spell longer than slow_ms */
+            int idle = c->opos >= c->olen;
+            kinf__hub_fill(h, c);
+            if (idle && c->opos < c->olen) { c->t_io = now; }
+        }
     }
 }
 KINF_API uint64_t kinf_hub_deadline(kinf_hub_t* h) {
@@ -15569,19 +15580,53 @@ KINF_API kinf_hub_stats_t kinf_hub_stats(kinf_hub_t* h) {
     return s;
 }
 
+/* a listen address read, no I/O: 'u' for unix:PATH (a path that fits a
+   sockaddr_un), '4' for 127.0.0.1:PORT, '6' for [::1]:PORT (host and port
+   filled), 0 for any other address */
+static int kinf__hub_addr(const char* addr, char* host, size_t hcap, int64_t* port) {
+    const char* colon;
+    size_t hl;
+    if (!addr) { return 0; }
+    if (!strncmp(addr, "unix:", 5)) { return addr[5] && strlen(addr + 5) < 108 ? 'u' : 0; }
+    if (addr[0] == '[') {
+        const char* e = strchr(addr, ']');
+        if (!e || e[1] != ':') { return 0; }
+        hl = (size_t)(e - addr - 1); addr++; colon = e + 1;
+    } else {
+        colon = strrchr(addr, ':');
+        if (!colon) { return 0; }
+        hl = (size_t)(colon - addr);
+    }
+    if (hl >= hcap) { return 0; }
+    memcpy(host, addr, hl); host[hl] = 0;
+    *port = kinf__parse_dec(colon + 1, strlen(colon + 1));
+    /* loopback only: a node-local server is not a network service */
+    if (*port < 0 || *port > 65535) { return 0; }
+    return !strcmp(host, "127.0.0.1") ? '4' : !strcmp(host, "::1") ? '6' : 0;
+}
+KINF_API int kinf_hub_address(const char* addr) {
+    char host[64];
+    int64_t port;
+    return kinf__hub_addr(addr, host, sizeof(host), &port) ? KINF_OK : KINF_ERR_INVAL;
+}
+
 /* >>hub driver  The built-in driver: listening sockets, accept, one poll
    over them, the clients and the factory's connections. */
 KINF_API int kinf_hub_listen(kinf_hub_t* h, const char* addr, int auth) {
-    int fd = -1, one = 1;
+    int fd = -1, one = 1, kind;
+    char host[64];
+    int64_t port = 0;
     if (!kinf__hub_ok(h) || !addr) { return KINF_ERR_INVAL; }
     if (h->nl >= KINF__HUB_MAX_LISTEN) { KINF__HUB_LOG(h, ERROR, HUB_LISTEN, addr, " (too many addresses)"); return KINF_ERR_NOMEM; }
-    if (!strncmp(addr, "unix:", 5)) {
+    kind = kinf__hub_addr(addr, host, sizeof(host), &port);
+    if (!kind) { KINF__HUB_LOG(h, ERROR, HUB_BAD_ADDRESS, addr, 0); return KINF_ERR_INVAL; }
+    if (kind == 'u') {
         struct sockaddr_un su;
         struct stat sb;
         const char* p = addr + 5;
         memset(&su, 0, sizeof(su));
         su.sun_family = AF_UNIX;
-        if (!p[0] || strlen(p) >= sizeof(su.sun_path) || strlen(p) >= sizeof(h->lpath[0])) { KINF__HUB_LOG(h, ERROR, HUB_BAD_ADDRESS, addr, 0); return KINF_ERR_INVAL; }
+        if (strlen(p) >= sizeof(su.sun_path) || strlen(p) >= sizeof(h->lpath[0])) { KINF__HUB_LOG(h, ERROR, HUB_BAD_ADDRESS, addr, 0); return KINF_ERR_INVAL; }
         memcpy(su.sun_path, p, strlen(p));
         /* a stale socket of an earlier run is replaced; any other file is not */
         if (lstat(p, &sb) == 0) {
@@ -15601,24 +15646,8 @@ KINF_API int kinf_hub_listen(kinf_hub_t* h, const char* addr, int auth) {
     } else {
         struct sockaddr_storage ss;
         socklen_t sl;
-        const char* colon;
-        char host[64];
-        int64_t port;
         memset(&ss, 0, sizeof(ss));
-        if (addr[0] == '[') {
-            const char* e = strchr(addr, ']');
-            if (!e || e[1] != ':' || (size_t)(e - addr - 1) >= sizeof(host)) { KINF__HUB_LOG(h, ERROR, HUB_BAD_ADDRESS, addr, 0); return KINF_ERR_INVAL; }
-            memcpy(host, addr + 1, (size_t)(e - addr - 1)); host[e - addr - 1] = 0;
-            colon = e + 1;
-        } else {
-            colon = strrchr(addr, ':');
-            if (!colon || (size_t)(colon - addr) >= sizeof(host)) { KINF__HUB_LOG(h, ERROR, HUB_BAD_ADDRESS, addr, 0); return KINF_ERR_INVAL; }
-            memcpy(host, addr, (size_t)(colon - addr)); host[colon - addr] = 0;
-        }
-        port = kinf__parse_dec(colon + 1, strlen(colon + 1));
-        /* loopback only: a node-local server is not a network service */
-        if (port < 0 || port > 65535 || (strcmp(host, "127.0.0.1") && strcmp(host, "::1"))) { KINF__HUB_LOG(h, ERROR, HUB_BAD_ADDRESS, addr, 0); return KINF_ERR_INVAL; }
-        if (host[0] == ':') {
+        if (kind == '6') {
             struct sockaddr_in6* s6 = (struct sockaddr_in6*)(void*)&ss;
             s6->sin6_family = AF_INET6; s6->sin6_port = htons((uint16_t)port); s6->sin6_addr = in6addr_loopback;
             sl = (socklen_t)sizeof(*s6);

@@ -210,6 +210,7 @@ API
         kinf_hub_recvbuf/_recvd, kinf_hub_sendbuf/_sent, kinf_hub_closed(hub, id)
         void kinf_hub_tick(hub, now_ms); uint64_t kinf_hub_deadline(hub); kinf_hub_stats(hub)
         int  kinf_hub_listen(hub, "unix:PATH" | "127.0.0.1:PORT" | "[::1]:PORT", auth)
+        int  kinf_hub_address(addr)                    KINF_OK if kinf_hub_listen takes it (no I/O)
         int  kinf_hub_poll(hub, timeout_ms); void kinf_hub_shutdown(hub)   the built-in driver
 
     The workqueue (docs/workqueue.md): client-go's util/workqueue, keys to
@@ -2180,6 +2181,10 @@ KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
    and the clients, then the factory's poll and kinf_hub_tick.
    kinf_hub_shutdown closes every socket and removes the unix sockets made. */
 KINF_API int kinf_hub_listen(kinf_hub_t* hub, const char* addr, int auth);
+/* KINF_OK when kinf_hub_listen takes addr's form (unix:PATH, 127.0.0.1:PORT,
+   [::1]:PORT), KINF_ERR_INVAL otherwise: no I/O, nothing logged, so a tool
+   can refuse a bad address before it contacts anyone. */
+KINF_API int kinf_hub_address(const char* addr);
 KINF_API int kinf_hub_poll(kinf_hub_t* hub, int timeout_ms);
 KINF_API void kinf_hub_shutdown(kinf_hub_t* hub);
 #endif

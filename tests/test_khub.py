@@ -8,7 +8,10 @@ socket and a loopback port. Scenarios (each one check):
   real-clients   kubectl (get -A -o json, get -w, get pod NAME, apply),
                  kwatch, python3-kubernetes' watch and the JavaScript
                  client's informer, all through khub while the upstream
-                 churns and is cut: each one's cache or output equals the
+                 churns, faults (watch streams cut mid-event, garbage
+                 bytes, 429 and 503, 410 Expired on watch, a compaction
+                 ending every watch) and is cut: each one's cache or
+                 output equals the
                  upstream's truth after the churn; khub holds one upstream
                  watch per resource however many clients watch; with the
                  upstream away every client still lists and its watch stays
@@ -301,6 +304,68 @@ def scenario_real_clients(d):
     check(rc == 0 and "created" in out, "kubectl apply through khub (forwarded): %s %s" % (out, err[-300:]))
     check("ns-2/applied-through-khub " in fake.state(), "the applied pod is at the API server")
     wait_for(lambda: "ns-2/applied-through-khub " in (hub.keys() or ""), "the applied pod in khub's cache", timeout=60)
+    # the upstream's faults while it churns, one kind at a time, each used up before the next: watch streams cut
+    # mid-event, garbage bytes in a stream, 429 (Retry-After) and 503 on a re-watch, a 410 Expired answer to a
+    # watch, a compaction that ends every watch with an ERROR 410. khub re-opens its watch (or relists); its
+    # clients stay on khub and see none of it, and it never opens a watch per client
+    def pending():
+        return json.loads(fake.req("GET", "/_fake/fault")[1])["pending"]
+
+    def by_res(what):
+        per = fake.stats().get("by_resource", {}).get(what, {})
+        return per.get("pods", 0) + per.get("configmaps", 0)
+
+    def watched_twice():
+        """Per resource path, the upstream watches open for a second or more (a cut one lingers only a moment)."""
+        seen = {}
+        for w in upstream_watches():
+            if w.get("since", 0) >= 1.0:
+                p = w.get("path", "").split("?")[0]
+                seen[p] = seen.get(p, 0) + 1
+        return sorted(p for p, n in seen.items() if n > 1)
+
+    w0, l0, cuts0 = by_res("watch"), by_res("list") + by_res("watch_list"), fake.stats().get("cuts", 0)
+    stages = (("cut mid-event", ["kind=cut&count=2"]),
+              ("garbage bytes", ["kind=garbage", "kind=cut"]),
+              ("429 and 503 on the re-watch", ["kind=status&code=429&retry_after=1", "kind=status&code=503", "kind=cut"]),
+              ("410 Expired on watch", ["kind=expire_http", "kind=cut"]),
+              ("compaction: ERROR 410 in every stream", ["kind=expire"]))
+    twice, nfaults = [], 0
+    for what, faults in stages:
+        for f in faults:
+            fake.req("POST", "/_fake/fault?" + f)
+            nfaults += int(f.split("count=")[1]) if "count=" in f else 1
+        t_used = time.monotonic()
+
+        def settled():
+            twice.extend(watched_twice())
+            return not pending() and len(upstream_watches()) == 2
+        try:
+            wait_for(settled, "khub through the fault (%s)" % what, timeout=120, step=0.25)
+        except AssertionError:
+            check(False, "the fault (%s) used up and khub watching both resources again (pending %s, watches %d, %.0f s)" %
+                  (what, pending(), len(upstream_watches()), time.monotonic() - t_used))
+    w1, l1 = by_res("watch"), by_res("list") + by_res("watch_list")
+    check(fake.stats().get("cuts", 0) - cuts0 >= 5, "the upstream cut khub's watch streams (%d cuts)" % (fake.stats().get("cuts", 0) - cuts0))
+    check(l1 > l0, "khub relisted after the 410s (%d lists and watch-lists)" % (l1 - l0))
+    said = [item for item in ("EVENT_MALFORMED", "TOO_MANY_REQUESTS", "SERVER_ERROR", "RV_EXPIRED", "CONNECTION_CLOSED")
+            if item not in hub.err()]
+    check(not said, "khub met every fault (its log lacks %s)" % said)
+    check(w1 - w0 <= 3 * nfaults, "khub re-opened its own upstream watches, not one per client: %d watch requests for %d faults" %
+          (w1 - w0, nfaults))
+    check(not twice, "never two upstream watches of one resource at once (%s)" % twice)
+    gone = ["%s (exit %s)" % (n, p.poll()) for n, p in (("kwatch", kw), ("kwatch list+watch", kw2), ("kubectl get -w", kw_w),
+                                                          ("python3-kubernetes", py), ("@kubernetes/client-node", js))
+            if p and p.poll() is not None]
+    check(not gone, "every client still runs through the upstream's faults (%s ended)" % gone)
+    fake.quiesce()
+    truth = fake.state()
+    try:
+        wait_for(lambda: hub.keys() == truth, "khub to equal the truth after the faults", timeout=90)
+    except AssertionError:
+        pass
+    check(hub.keys() == truth, "khub's list equals the upstream's truth after the faults")
+    fake.churn(8)
     # the upstream away (its churn going on): everyone still lists the last
     # state, watches stay open, bookmarks go on
     fake.quiesce()
@@ -380,8 +445,13 @@ def scenario_real_clients(d):
               ("watch-list" if f == "kwatch.out" else "list+watch", (kwatch_dump(out) or "no dump").split("\n")[0]))
     kout = open(os.path.join(d, "kubectl-w.out")).read()
     check("applied-through-khub" in kout and kout.count("\n") > 40, "kubectl get -w saw the changes (%d lines)" % kout.count("\n"))
+    # after the faults and the outage a resource's re-watch may wait out its backoff (up to 30 s, as client-go's)
+    try:
+        wait_for(lambda: len(upstream_watches()) == 2, "both upstream watches open again", timeout=120, step=0.5)
+    except AssertionError:
+        pass
     ws = upstream_watches()
-    check(len(ws) == 2, "still one upstream watch per resource after the outage (%d)" % len(ws))
+    check(len(ws) == 2, "still one upstream watch per resource after the faults and the outage (%d)" % len(ws))
     raw.close()
     stop(hub.p)
     check("# stats hub " in hub.err() and "fresh_age_ms=" in hub.err(), "--stats prints the hub's counters and freshness")
@@ -452,15 +522,42 @@ def scenario_hostile(d):
                      b"Authorization: Bearer s3cret\r\nConnection: close\r\n\r\n", timeout=60)
     check(r.startswith(b"HTTP/1.1 200 ") and r.endswith(b"\r\n0\r\n\r\n") and b'"type":"ADDED"' in r,
           "timeoutSeconds=2 ends the watch (%d bytes, ends %r)" % (len(r), r[-12:]))
-    # addresses other than loopback and unix are refused, and a TCP address needs a token file or --no-client-auth
-    for args, what in ((["--listen", "0.0.0.0:%d" % free_port(), "--no-client-auth"], "0.0.0.0"),
-                       (["--listen", "10.1.2.3:%d" % free_port(), "--no-client-auth"], "10.1.2.3"),
-                       (["--listen", "localhost:%d" % free_port(), "--no-client-auth"], "localhost"),
-                       (["--listen", "127.0.0.1:%d" % free_port()], "no --no-client-auth")):
-        pr = subprocess.run([ARGS.khub, "--server", fake.url] + args + ["pods"], stdin=subprocess.DEVNULL, capture_output=True,
-                            timeout=120)
-        check(pr.returncode == 2 and b"--listen" in pr.stderr,
-              "--listen %s refused with a usage error (%d: %r)" % (what, pr.returncode, pr.stderr[-160:]))
+    # addresses other than loopback and unix are refused, and a TCP address needs a token file or --no-client-auth;
+    # every --listen address (not only the first) and the token flags are read before any network I/O: the
+    # --server given is a listener of this test's that no one may connect to
+    silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(16)
+    silent.setblocking(False)
+    silent_url = "http://127.0.0.1:%d" % silent.getsockname()[1]
+    ok_sock = "unix:" + os.path.join(d, "unused.sock")
+    for args, what, msg in ((["--listen", "0.0.0.0:%d" % free_port(), "--no-client-auth"], "0.0.0.0", b"0.0.0.0"),
+                            (["--listen", "10.1.2.3:%d" % free_port(), "--no-client-auth"], "10.1.2.3", b"10.1.2.3"),
+                            (["--listen", "localhost:%d" % free_port(), "--no-client-auth"], "localhost", b"localhost"),
+                            (["--listen", ok_sock, "--listen", "127.0.0.1:99999", "--no-client-auth"], "a second, bad port",
+                             b"127.0.0.1:99999"),
+                            (["--listen", ok_sock, "--listen", "unix:"], "a second, unix: with no path", b"unix:"),
+                            (["--listen", "127.0.0.1:%d" % free_port()], "no --no-client-auth", b"--client-token-file F or --no-client-auth"),
+                            (["--listen", ok_sock, "--client-token-file", tok, "--no-client-auth"], "--client-token-file with --no-client-auth",
+                             b"--client-token-file and --no-client-auth exclude each other")):
+        try:
+            pr = subprocess.run([ARGS.khub, "--server", silent_url] + args + ["pods"], stdin=subprocess.DEVNULL, capture_output=True,
+                                timeout=60)
+            rc, err = pr.returncode, pr.stderr
+        except subprocess.TimeoutExpired:
+            rc, err = None, b"still running after 60 s"
+        contacted = 0
+        try:
+            for _ in range(64):
+                silent.accept()[0].close()
+                contacted += 1
+        except (BlockingIOError, socket.timeout):
+            pass
+        made = os.path.exists(ok_sock[5:])
+        check(rc == 2 and msg in err and not contacted and not made,
+              "%s refused with a usage error before any network I/O (exit %s, %d connections, socket made %s: %r)" %
+              (what, rc, contacted, made, err[-160:]))
+    silent.close()
     r = raw_exchange(hub.port, b"GET /api/v1/pods HTTP/1.1\r\nBad Header: x\r\nAuthorization: Bearer s3cret\r\n\r\n")
     check(r.startswith(b"HTTP/1.1 400 ") and b'"reason":"BadRequest"' in r, "a malformed header: 400 with a Status, closed")
     r = raw_exchange(hub.port, b"GARBAGE\r\n\r\n")

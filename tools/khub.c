@@ -276,6 +276,9 @@ int main(int argc, char** argv) {
     if (rc < 0 && tcp && !g_client_token_file && !g_no_client_auth) {
         rc = opts_usage_error("a TCP --listen needs --client-token-file F or --no-client-auth", 0);
     }
+    for (i = 0; rc < 0 && i < g_nlisten; i++) { /* every address read before any network I/O */
+        if (kinf_hub_address(g_listen[i]) != KINF_OK) { rc = opts_usage_error("--listen takes unix:PATH, 127.0.0.1:PORT or [::1]:PORT", g_listen[i]); }
+    }
     if (rc < 0 && g_max_clients < 1) { rc = opts_usage_error("--max-clients takes N >= 1", 0); }
     if (rc < 0) { rc = kh_client_token(); }
     if (rc < 0 && conn_config(&d, &work) != TOOL_EXIT_OK) { rc = TOOL_EXIT_FAIL; }

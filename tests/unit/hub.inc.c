@@ -328,6 +328,18 @@ static void test_hub_serve(void) {
     CHECK_INT(kinf_hub_listen(h, "10.0.0.1:8080", 0), KINF_ERR_INVAL);
     CHECK_INT(kinf_hub_listen(h, "localhost:8080", 0), KINF_ERR_INVAL);
     CHECK_INT(logged(KINF_LOGITEM_HUB_BAD_ADDRESS), 3);
+    /* the same forms read with no I/O and nothing logged (khub checks its --listen before it contacts anyone) */
+    CHECK_INT(kinf_hub_address("unix:/run/khub.sock"), KINF_OK);
+    CHECK_INT(kinf_hub_address("127.0.0.1:8080"), KINF_OK);
+    CHECK_INT(kinf_hub_address("[::1]:0"), KINF_OK);
+    CHECK_INT(kinf_hub_address("0.0.0.0:8080"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("localhost:8080"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("127.0.0.1:65536"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("127.0.0.1"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("[::1]8080"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address("unix:"), KINF_ERR_INVAL);
+    CHECK_INT(kinf_hub_address(0), KINF_ERR_INVAL);
+    CHECK_INT(logged(KINF_LOGITEM_HUB_BAD_ADDRESS), 3);
     kinf_hub_shutdown(h);
     kinf_factory_shutdown(f);
     free(f);
@@ -453,6 +465,29 @@ static void test_hub_more(void) {
         kinf_hub_tick(h, t + 15001);
         CHECK_INT(kinf_hub_state(h, id), KINF_HUB_CLOSE);
         CHECK(kinf_hub_sendbuf(h, id, &n) == 0 && kinf_hub_stats(h).slow_ended == s0.slow_ended + 1);
+    }
+    kinf_hub_closed(h, id);
+    /* a watcher with nothing to take for longer than the slow limit (no bookmarks asked, nothing changed) is not
+       behind: a change after the quiet spell goes out, the client is not ended */
+    id = kinf_hub_open(h, 0, t);
+    r = hub_ask(h, id, "GET /api/v1/pods?watch=1&resourceVersion=9 HTTP/1.1\r\n\r\n", t);
+    CHECK(STARTS(r, "HTTP/1.1 200 "));
+    kinf_hub_tick(h, t + 20000);
+    CHECK(kinf_hub_state(h, id) == KINF_HUB_RECV);
+    {
+        kinf__hres* rs = &h->res[0];
+        kinf_object_t o;
+        kinf_hub_stats_t s0 = kinf_hub_stats(h);
+        memset(&o, 0, sizeof(o));
+        o.key = "ns-1/q1"; o.name = "q1"; o.namespace_ = "ns-1"; o.uid = "uq"; o.resource_version = "30";
+        o.json = "{\"metadata\":{\"name\":\"q1\",\"namespace\":\"ns-1\"}}"; o.json_len = strlen(o.json);
+        CHECK(!strcmp(rs->r.name, "pods"));
+        kinf__hub_record(rs, 0, &o, 30);
+        kinf_hub_tick(h, t + 20001); /* the change into its send buffer */
+        kinf_hub_tick(h, t + 20002); /* the driver has not yet written it */
+        CHECK(kinf_hub_state(h, id) & KINF_HUB_SEND);
+        r = hub_out(h, id, t + 20002);
+        CHECK(strstr(r, "\"name\":\"q1\"") && kinf_hub_stats(h).slow_ended == s0.slow_ended);
     }
     kinf_hub_closed(h, id);
     kinf_hub_shutdown(h);
