@@ -2588,8 +2588,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             w.garbage = False
             self._chunk(b'{"type":"MODIFIED","object":{"kind":"' + w.res.kind.encode() + b'",garbage\n')
         if APP.faults.take("cut") is not None:
+            APP.bump("cuts")  # counted once taken: the write below fails on a stream the client closed meanwhile
             self._chunk(line[:max(1, len(line) // 2)])
-            APP.bump("cuts")
             self._abort()
             return False
         if len(line) > 1 and w.rng.random() < APP.args.split_prob:

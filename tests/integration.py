@@ -1430,7 +1430,7 @@ def scenario_static(ctx):
         url = srv.url
         cases = [[], ["--server", url], ["--server", url, "--bogus", "pods"],
                  ["--server", url, "-o", "xml", "pods"], ["--server", url, "--max-events", "x", "pods"],
-                 ["--server", url, "--timeout", "-1", "pods"], ["--server", url, "pods", "nodes"],
+                 ["--server", url, "--timeout", "-1", "pods"], ["--server", url, "pods", "web", "nodes"],
                  ["--server", url, "-n"], ["--server", url, "pods", "--list-limit"]]
         for args in cases:
             p = subprocess.Popen(kwatch_prefix() + [OPTS.kwatch] + args, stdin=subprocess.DEVNULL,
@@ -1482,7 +1482,7 @@ def scenario_static(ctx):
                           (["--output=xml", "pods"], "-o takes name, json, none, yaml, wide, jsonpath=TEMPLATE or custom-columns=SPEC: xml"),
                           (["--keep", ",".join("p%d" % k for k in range(29)), "pods"], "at most 28 --keep and 30 --drop paths: --keep"),
                           (["--stats=1", "--bogus=1", "pods"], "unknown option: --bogus"),
-                          (["pods", "nodes"], "more than one RESOURCE: nodes")):
+                          (["pods", "web", "nodes"], "more than one RESOURCE: nodes")):  # two words are TYPE NAME
             rc, err = usage(["--server", url] + args)
             c.check(rc == 2 and err.startswith("kwatch: %s\n" % msg), "kwatch %s: %s %r" % (" ".join(args), rc, err))
 
