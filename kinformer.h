@@ -3415,6 +3415,7 @@ static inline size_t kinf__str_run(const uint8_t* p, size_t i, size_t n, int ctl
         }
 #endif
         while (i < n && p[i] != '"' && p[i] != '\\' && (!ctl || (uint8_t)(p[i] - 0x20) < 0x60)) { i++; }
+        goto hit; /* where neither loop above is compiled (big-endian, no SSE2), the label is still used */
 hit:
 #ifndef __OPTIMIZE_SIZE__
         if (ctl == 1 && i < n && p[i] >= 0x80) {
