@@ -1,6 +1,6 @@
 /* libFuzzer target: a snapshot's journal replayed at load (>>snapshot file).
 
-   The image is fixed: the store of fz_prefill and fz_jr_fill below, written by the library
+   The image is fixed: the store of fz_prefill and the filler of fz_jr_store below, written by the library
    at a fixed time into a file of a temporary directory made once per
    process. The input is the journal that follows it, without its 32-byte
    header. Byte 0 of the input is control:
@@ -47,18 +47,14 @@ static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture orac
    order, the image's checksum, its own checksum) */
 #define FZ_JHEAD 32u
 
-static void fz_jr_events(kinf_informer_t* inf, const char* ev) {
-    inf->body_mode = KINF__BODY_WATCH;
-    kinf__scan_reset(&inf->scan, 0);
-    fz_feed(inf, (const uint8_t*)ev, strlen(ev), 0, 0);
-    while (inf->flen) { kinf__hd_dispatch(inf); }
-}
 /* The image's filler: a journal is appended only while it stays small
    beside its image (a few changes of a few hundred bytes need an image of
-   some 40 KB), so the image holds FZ_FILL pods besides the three below. */
+   some 40 KB), so the image holds FZ_FILL pods besides fz_prefill's three. */
 #define FZ_FILL 55
-static void fz_jr_fill(kinf_informer_t* inf) {
+/* a new informer (*mem its memory) holding the image's store, listed */
+static kinf_informer_t* fz_jr_store(void** mem) {
     static char ev[FZ_FILL * 900];
+    kinf_informer_t* inf = fz_snap_informer(mem, 0, 0);
     size_t o = 0;
     int i;
     for (i = 0; i < FZ_FILL; i++) {
@@ -67,15 +63,12 @@ static void fz_jr_fill(kinf_informer_t* inf) {
                               "\"labels\":{\"app\":\"f%d\"}},\"spec\":{\"nodeName\":\"node-%d\",\"pad\":\"%0640d\"}}}\n",
                               i, 100 + i, i % 4, i % 7, i);
     }
-    fz_jr_events(inf, ev);
+    fz_snap_events(inf, fz_prefill);
+    fz_snap_events(inf, ev);
+    inf->listed = 1;
+    return inf;
 }
 
-static const char fz_prefill[] =
-    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"}}}\n"
-    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}}\n"
-    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"3\"},\"status\":{\"phase\":\"Running\"}}}\n"
-    "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\"},\"data\":{\"k\":\"\\u00e9\\n\"}}}\n"
-    "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"5\"}}}\n";
 #define FZ_64 "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 #define FZ_1K FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64 FZ_64
 #define FZ_BIG FZ_1K FZ_1K FZ_64 FZ_64 FZ_64
@@ -127,16 +120,6 @@ static void fz_mkdir(void) {
     atexit(fz_rm);
 }
 
-static void fz_seed(const char* dir, const char* name, const uint8_t* b, size_t n) {
-    char path[1024];
-    FILE* f;
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    f = fopen(path, "wb");
-    if (!f) { perror(path); exit(1); }
-    fputc(1, f);
-    fwrite(b, 1, n, f);
-    fclose(f);
-}
 /* The journals of one to five saves after an image, written by the library
    at fz_path: with dir, each is a seed there; then, known answers, the
    image and the whole journal load back to the store that wrote them, and
@@ -146,19 +129,16 @@ static void fz_journals(const char* dir) {
     kinf_informer_t *inf, *back;
     void *mem, *mb;
     size_t n, i;
-    inf = fz_snap_informer(&mem, 0, 0);
-    fz_jr_events(inf, fz_prefill);
-    fz_jr_fill(inf);
-    inf->listed = 1;
+    inf = fz_jr_store(&mem);
     if (kinf_snapshot_save_file(inf, fz_path) != KINF_OK) { fprintf(stderr, "seed image failed\n"); exit(1); }
     for (i = 0; i < sizeof(fz_batches) / sizeof(fz_batches[0]); i++) {
         char name[16];
-        fz_jr_events(inf, fz_batches[i]);
+        fz_snap_events(inf, fz_batches[i]);
         if (kinf_snapshot_save_file(inf, fz_path) != KINF_OK) { fprintf(stderr, "seed save %zu failed\n", i); exit(1); }
         n = fz_get_file(fz_jpath, j, sizeof(j));
         if (n <= FZ_JHEAD) { fprintf(stderr, "save %zu wrote an image, not a journal\n", i); exit(1); }
         snprintf(name, sizeof(name), "saves%zu", i + 1);
-        if (dir) { fz_seed(dir, name, j + FZ_JHEAD, n - FZ_JHEAD); }
+        if (dir) { fz_seed(dir, name, 1, j + FZ_JHEAD, n - FZ_JHEAD); }
     }
     for (i = 0; i < 2; i++) {
         back = fz_snap_informer(&mb, 0, i ? 4096 : 0);
@@ -184,10 +164,7 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     fz_journals(dir);
     if (dir) { exit(0); }
     /* the image every input's journal follows: the prefill's store at a fixed time */
-    inf = fz_snap_informer(&mem, 0, 0);
-    fz_jr_events(inf, fz_prefill);
-    fz_jr_fill(inf);
-    inf->listed = 1;
+    inf = fz_jr_store(&mem);
     o.b = fz_image; o.cap = sizeof(fz_image); o.n = 0;
     if (kinf_snapshot_write(inf, 1700000000000ull, fz_write, &o) != KINF_OK || o.n < 8) { fprintf(stderr, "image write failed\n"); exit(1); }
     fz_image_len = o.n;

@@ -103,4 +103,32 @@ static void fz_check_adds(kinf_informer_t* a) {
     FZ_CHECK(fz_nflag == (unsigned long)kinf_count(a), "%lu adds of %d objects", fz_nflag, kinf_count(a));
 }
 
+/* the store both targets' seeds start from: three objects, an update, a bookmark */
+static const char fz_prefill[] =
+    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"}}}\n"
+    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}}\n"
+    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"3\"},\"status\":{\"phase\":\"Running\"}}}\n"
+    "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\"},\"data\":{\"k\":\"\\u00e9\\n\"}}}\n"
+    "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"5\"}}}\n";
+
+/* watch events fed to inf's body loop, every change delivered */
+static void fz_snap_events(kinf_informer_t* inf, const char* ev) {
+    inf->body_mode = KINF__BODY_WATCH;
+    kinf__scan_reset(&inf->scan, 0);
+    fz_feed(inf, (const uint8_t*)ev, strlen(ev), 0, 0);
+    while (inf->flen) { kinf__hd_dispatch(inf); }
+}
+/* a seed file dir/name: nctl control bytes (1, then 0s), then b[0..n) */
+static void fz_seed(const char* dir, const char* name, int nctl, const uint8_t* b, size_t n) {
+    char path[1024];
+    FILE* f;
+    int k;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = fopen(path, "wb");
+    if (!f) { perror(path); exit(1); }
+    for (k = 0; k < nctl; k++) { fputc(k == 0, f); }
+    fwrite(b, 1, n, f);
+    fclose(f);
+}
+
 #endif /* KINF_FUZZ_SNAP_H */

@@ -46,23 +46,7 @@ static long fz_read(void* buf, size_t cap, void* u) {
     s->pos += k;
     return (long)k;
 }
-static const char fz_prefill[] =
-    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"}}}\n"
-    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"2\"}}}\n"
-    "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"3\"},\"status\":{\"phase\":\"Running\"}}}\n"
-    "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\",\"resourceVersion\":\"4\"},\"data\":{\"k\":\"\\u00e9\\n\"}}}\n"
-    "{\"type\":\"BOOKMARK\",\"object\":{\"metadata\":{\"resourceVersion\":\"5\"}}}\n";
 
-static void fz_seed(const char* dir, const char* name, const uint8_t* b, size_t n) {
-    char path[1024];
-    FILE* f;
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    f = fopen(path, "wb");
-    if (!f) { perror(path); exit(1); }
-    fputc(1, f); fputc(0, f);
-    fwrite(b, 1, n, f);
-    fclose(f);
-}
 int LLVMFuzzerInitialize(int* argc, char*** argv);
 int LLVMFuzzerInitialize(int* argc, char*** argv) {
     static uint8_t out[64 * 1024];
@@ -73,26 +57,17 @@ int LLVMFuzzerInitialize(int* argc, char*** argv) {
     (void)argc; (void)argv;
     if (!dir) { return 0; }
     inf = fz_snap_informer(&mem, 0, 0);
-    inf->body_mode = KINF__BODY_WATCH;
-    kinf__scan_reset(&inf->scan, 0);
-    fz_feed(inf, (const uint8_t*)fz_prefill, sizeof(fz_prefill) - 1, 0, 0);
-    kinf__hd_dispatch(inf);
+    fz_snap_events(inf, fz_prefill);
     inf->listed = 1;
     o.b = out; o.cap = sizeof(out); o.n = 0;
     if (kinf_snapshot_write(inf, 1700000000000ull, fz_write, &o) != KINF_OK) { fprintf(stderr, "seed write failed\n"); exit(1); }
-    fz_seed(dir, "three", out, o.n);
+    fz_seed(dir, "three", 2, out, o.n);
     /* one object (a deleted), then none */
-    inf->body_mode = KINF__BODY_WATCH;
-    kinf__scan_reset(&inf->scan, 0);
-    {
-        static const char del[] = "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"}}}\n"
-                                  "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"7\"}}}\n";
-        fz_feed(inf, (const uint8_t*)del, sizeof(del) - 1, 0, 0);
-        kinf__hd_dispatch(inf);
-    }
+    fz_snap_events(inf, "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"resourceVersion\":\"6\"}}}\n"
+                        "{\"type\":\"DELETED\",\"object\":{\"metadata\":{\"name\":\"node-0\",\"resourceVersion\":\"7\"}}}\n");
     o.n = 0;
     if (kinf_snapshot_write(inf, 1700000000001ull, fz_write, &o) != KINF_OK) { exit(1); }
-    fz_seed(dir, "one", out, o.n);
+    fz_seed(dir, "one", 2, out, o.n);
     kinf_shutdown(inf);
     free(mem);
     exit(0);
