@@ -2424,6 +2424,14 @@ static uint32_t kinf__fnv(const char* s, size_t n) {
     for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
     return h ? h : 1u;
 }
+/* 64-bit FNV-1a of n bytes, from h (0xcbf29ce484222325 to begin): the
+   snapshot's rule and journal-path sums, the exec plugin's pair held */
+static inline uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
+    const uint8_t* b = (const uint8_t*)p;
+    size_t i;
+    for (i = 0; i < n; i++) { h = (h ^ b[i]) * 0x100000001b3ull; }
+    return h;
+}
 /* kinf__fnv of a C string, in one pass (no strlen first) */
 static uint32_t kinf__fnv_str(const char* s) {
     uint32_t h = 2166136261u;
@@ -5489,12 +5497,7 @@ static int kinf__tls_client_check(const char* cert, size_t cl, const char* key, 
 }
 /* FNV-1a of the pair: whether a plugin's run gave the pair held again */
 static uint64_t kinf__tls_client_sum(const char* cert, size_t cl, const char* key, size_t kl) {
-    uint64_t h = UINT64_C(14695981039346656037);
-    size_t i;
-    for (i = 0; i < cl; i++) { h = (h ^ (unsigned char)cert[i]) * UINT64_C(1099511628211); }
-    h = (h ^ 0xffu) * UINT64_C(1099511628211);
-    for (i = 0; i < kl; i++) { h = (h ^ (unsigned char)key[i]) * UINT64_C(1099511628211); }
-    return h;
+    return kinf__fnv64(kinf__fnv64(kinf__fnv64(0xcbf29ce484222325ull, cert, cl), "\xff", 1), key, kl);
 }
 /* Takes a pair kinf__tls_client_check accepted into the block, replacing
    the chain and key held. No handshake may be under way (the driver closes
@@ -9540,12 +9543,6 @@ static uint64_t kinf__xxh_digest(const kinf__xxh* h) {
     for (; n; p++, n--) { x = kinf__rotl64(x ^ *p * KINF__XP5, 11) * KINF__XP1; }
     x ^= x >> 33; x *= KINF__XP2; x ^= x >> 29; x *= KINF__XP3; x ^= x >> 32;
     return x;
-}
-static uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
-    const uint8_t* b = (const uint8_t*)p;
-    size_t i;
-    for (i = 0; i < n; i++) { h = (h ^ b[i]) * 0x100000001b3ull; }
-    return h;
 }
 /* what the kept and dropped paths are, as one number */
 static uint64_t kinf__snap_rules_hash(const kinf_informer_t* inf) {

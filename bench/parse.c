@@ -5,6 +5,11 @@
      kinformer full       every field kept (desc.no_default_drop = 1)
      kinformer defaults   the default options (managedFields dropped)
      kinformer keep 3     desc.keep = metadata.labels, spec.nodeName, status.phase
+     kinformer scanner    the engine's JSON scanner alone (kinf__scan_feed, white-box)
+                          on each event: the grammar, the captures, the member table
+                          and the copy of the record into the event buffer, as the
+                          full row's scanner does; no HTTP framing, no store, no
+                          delivery: the part of the path that does what a parser does
      simdjson DOM         the whole event parsed (and validated) into a DOM
      simdjson on-demand   the object's metadata name, namespace, resourceVersion read
      jsmn                 the event tokenized (jsmn does not check strings' contents)
@@ -194,11 +199,37 @@ static void kinf_peer_init(kinf_peer_t* k, int which, size_t max_event) {
     kinf_peer_feed(k, head, strlen(head));
 }
 
+/* ---- the scanner alone ---- */
+static kinf__scan g_sc;
+static char g_capb[KINF__CAP_COUNT][256];
+static void scan_init(size_t max_event) {
+    int k;
+    memset(&g_sc, 0, sizeof(g_sc));
+    g_sc.ev_cap = max_event + 1024;
+    g_sc.ev = (uint8_t*)malloc(g_sc.ev_cap);
+    if (!g_sc.ev) { fprintf(stderr, "bench/parse: out of memory\n"); exit(1); }
+    for (k = 0; k < KINF__CAP_COUNT; k++) { g_sc.cbuf[k] = g_capb[k]; g_sc.ccap[k] = sizeof(g_capb[k]); }
+}
+/* one event through the scanner, from a reset (a watch stream's state);
+   the record's length */
+static size_t scan_event(const char* p, size_t n) {
+    size_t at = 0, got = 0;
+    int guard;
+    kinf__scan_reset(&g_sc, 0);
+    for (guard = 0; at < n && guard < 16; guard++) {
+        at += kinf__scan_feed(&g_sc, (const uint8_t*)p + at, n - at);
+        if (g_sc.err) { fprintf(stderr, "bench/parse: the scanner refused an event (%d)\n", g_sc.err); exit(1); }
+        if (g_sc.rec_done) { g_sc.rec_done = 0; got = g_sc.ev_len; }
+    }
+    if (!got || strcmp(g_capb[KINF__CAP_NS], "bench") != 0) { fprintf(stderr, "bench/parse: the scanner framed no event\n"); exit(1); }
+    return got;
+}
+
 /* ---- the peers ---- */
-enum { P_FULL, P_DEFAULTS, P_KEEP, P_SJ_DOM, P_SJ_OD, P_JSMN, P_MEMCPY, P_COUNT };
-static const char* const g_name[P_COUNT] = { "kinformer full", "kinformer defaults", "kinformer keep 3", "simdjson DOM",
+enum { P_FULL, P_DEFAULTS, P_KEEP, P_SCAN, P_SJ_DOM, P_SJ_OD, P_JSMN, P_MEMCPY, P_COUNT };
+static const char* const g_name[P_COUNT] = { "kinformer full", "kinformer defaults", "kinformer keep 3", "kinformer scanner", "simdjson DOM",
                                              "simdjson on-demand", "jsmn", "memcpy" };
-static const char* const g_id[P_COUNT] = { "full", "defaults", "keep3", "simdjson-dom", "simdjson-ondemand", "jsmn", "memcpy" };
+static const char* const g_id[P_COUNT] = { "full", "defaults", "keep3", "scanner", "simdjson-dom", "simdjson-ondemand", "jsmn", "memcpy" };
 static kinf_peer_t g_k[3];
 static jsmntok_t* g_tok; static unsigned g_ntok;
 static char* g_dst;
@@ -209,6 +240,9 @@ static void pass(int p) {
     size_t acc = 0;
     switch (p) {
     case P_FULL: case P_DEFAULTS: case P_KEEP: kinf_peer_feed(&g_k[p], g_wire, g_wire_n); return;
+    case P_SCAN:
+        for (i = 0; i < NPODS; i++) { acc += scan_event(g_ev[i].p, g_ev[i].n); }
+        break;
     case P_SJ_DOM:
 #ifndef BENCH_NO_SIMDJSON
         for (i = 0; i < NPODS; i++) { size_t r = bench_simdjson_dom(g_ev[i].p, g_ev[i].n); if (!r) { fprintf(stderr, "bench/parse: simdjson DOM failed\n"); exit(1); } acc += r; }
@@ -243,7 +277,9 @@ static double median(double* v, int n) { qsort(v, (size_t)n, sizeof(double), cmp
 static void markdown(int rounds, int passes, const double* med_t, const double* med_i, int have_sj) {
     static const char* const what[P_COUNT] = {
         "every field kept (`no_default_drop`)", "managedFields dropped (the library's default)",
-        "`keep` = metadata.labels, spec.nodeName, status.phase", "the whole event parsed into a DOM (validated)",
+        "`keep` = metadata.labels, spec.nodeName, status.phase",
+        "the engine's JSON scanner alone on each event (grammar, UTF-8, captures, member table, the record copied into the event buffer; no HTTP framing, store or delivery)",
+        "the whole event parsed into a DOM (validated)",
         "reads the object's metadata name, namespace, resourceVersion", "tokens (strict; string contents not checked)",
         "copies the event: the floor" };
     int p;
@@ -287,7 +323,7 @@ int main(int argc, char** argv) {
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             i++;
             for (p = 0; p < P_COUNT; p++) { if (!strcmp(argv[i], g_id[p])) { only = p; } }
-            if (only < 0) { fprintf(stderr, "bench/parse: --only: one of full defaults keep3 simdjson-dom simdjson-ondemand jsmn memcpy\n"); return 2; }
+            if (only < 0) { fprintf(stderr, "bench/parse: --only: one of full defaults keep3 scanner simdjson-dom simdjson-ondemand jsmn memcpy\n"); return 2; }
         } else { fprintf(stderr, "usage: %s [--rounds N] [--passes N] [--only NAME] [--pod FILE] [--markdown]\n", argv[0]); return 2; }
     }
     if (rounds < 1) { rounds = 1; }
@@ -318,6 +354,7 @@ int main(int argc, char** argv) {
     bench_simdjson_init(maxev);
 #endif
     for (p = P_FULL; p <= P_KEEP; p++) { if (only < 0 || only == p) { kinf_peer_init(&g_k[p], p, maxev); } }
+    scan_init(maxev);
     perf_open();
     /* a first pass of each: the store filled, the caches warm */
     for (p = 0; p < P_COUNT; p++) { if ((only < 0 || only == p) && (have_sj || (p != P_SJ_DOM && p != P_SJ_OD))) { pass(p); } }

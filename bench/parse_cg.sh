@@ -15,7 +15,7 @@ count() { # peer passes -> instructions
 }
 bytes=$("$bin" --only memcpy --passes 1 | sed -n 's/.*passes of \([0-9]*\) bytes/\1/p')
 printf '%-20s %10s\n' parser instr/B
-for p in full defaults keep3 simdjson-dom simdjson-ondemand jsmn memcpy; do
+for p in full defaults keep3 scanner simdjson-dom simdjson-ondemand jsmn memcpy; do
     a=$(count "$p" 0); b=$(count "$p" 2)
     if [ -n "$a" ] && [ -n "$b" ]; then
         awk -v a="$a" -v b="$b" -v n="$bytes" -v p="$p" 'BEGIN { printf "%-20s %10.2f\n", p, (b - a) / (2 * n) }'

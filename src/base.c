@@ -142,6 +142,14 @@ static uint32_t kinf__fnv(const char* s, size_t n) {
     for (i = 0; i < n; i++) { h ^= (uint8_t)s[i]; h *= 16777619u; }
     return h ? h : 1u;
 }
+/* 64-bit FNV-1a of n bytes, from h (0xcbf29ce484222325 to begin): the
+   snapshot's rule and journal-path sums, the exec plugin's pair held */
+static inline uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
+    const uint8_t* b = (const uint8_t*)p;
+    size_t i;
+    for (i = 0; i < n; i++) { h = (h ^ b[i]) * 0x100000001b3ull; }
+    return h;
+}
 /* kinf__fnv of a C string, in one pass (no strlen first) */
 static uint32_t kinf__fnv_str(const char* s) {
     uint32_t h = 2166136261u;

@@ -76,12 +76,6 @@ static uint64_t kinf__xxh_digest(const kinf__xxh* h) {
     x ^= x >> 33; x *= KINF__XP2; x ^= x >> 29; x *= KINF__XP3; x ^= x >> 32;
     return x;
 }
-static uint64_t kinf__fnv64(uint64_t h, const void* p, size_t n) {
-    const uint8_t* b = (const uint8_t*)p;
-    size_t i;
-    for (i = 0; i < n; i++) { h = (h ^ b[i]) * 0x100000001b3ull; }
-    return h;
-}
 /* what the kept and dropped paths are, as one number */
 static uint64_t kinf__snap_rules_hash(const kinf_informer_t* inf) {
     const kinf__rules* r = &inf->rules;

@@ -536,12 +536,7 @@ static int kinf__tls_client_check(const char* cert, size_t cl, const char* key, 
 }
 /* FNV-1a of the pair: whether a plugin's run gave the pair held again */
 static uint64_t kinf__tls_client_sum(const char* cert, size_t cl, const char* key, size_t kl) {
-    uint64_t h = UINT64_C(14695981039346656037);
-    size_t i;
-    for (i = 0; i < cl; i++) { h = (h ^ (unsigned char)cert[i]) * UINT64_C(1099511628211); }
-    h = (h ^ 0xffu) * UINT64_C(1099511628211);
-    for (i = 0; i < kl; i++) { h = (h ^ (unsigned char)key[i]) * UINT64_C(1099511628211); }
-    return h;
+    return kinf__fnv64(kinf__fnv64(kinf__fnv64(0xcbf29ce484222325ull, cert, cl), "\xff", 1), key, kl);
 }
 /* Takes a pair kinf__tls_client_check accepted into the block, replacing
    the chain and key held. No handshake may be under way (the driver closes

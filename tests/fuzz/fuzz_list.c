@@ -16,15 +16,7 @@
    starts a watch at http://127.0.0.1:1 (refused or
    pending, closed here). Handlers and the lister are checked as in
    fuzz_common.h; after the list every visible key was seen by it. */
-#define KINF_TLS_BEARSSL
-#define KINF_SELFCHECK
-#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
-struct kinf__scan;
-static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture oracle */
-#define KINF__RECORD_HOOK(sc) fz_framed(sc)
-#define KINFORMER_IMPLEMENTATION
-#include "../../kinformer.h"
-#include "fuzz_common.h"
+#include "fuzz_informer.h"
 
 static const char fz_prefill[] =
     "{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\",\"uid\":\"u1\",\"resourceVersion\":\"1\",\"labels\":{\"app\":\"x\"}},\"spec\":{\"nodeName\":\"n1\"}}}\n"

@@ -23,15 +23,7 @@
    With FUZZ_SNAPSHOT_SEEDS=DIR set, the target writes its seeds there
    (snapshots the library wrote of a listed and watched informer) and
    exits: tests/fuzz/run.sh does this before fuzzing. */
-#define KINF_TLS_BEARSSL
-#define KINF_SELFCHECK
-#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
-struct kinf__scan;
-static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture oracle */
-#define KINF__RECORD_HOOK(sc) fz_framed(sc)
-#define KINFORMER_IMPLEMENTATION
-#include "../../kinformer.h"
-#include "fuzz_common.h"
+#include "fuzz_informer.h"
 #include "fuzz_snap.h"
 
 typedef struct fz_src { const uint8_t* b; size_t n, pos, step, fail_at; int failed; } fz_src;

@@ -17,15 +17,7 @@
    walking its bytes (not from the scanner's member table): both must end
    with the same objects (key, resourceVersion, JSON) unless a capacity ran
    out. The store checks itself after every change (KINF_SELFCHECK). */
-#define KINF_TLS_BEARSSL
-#define KINF_SELFCHECK
-#define KINF__KEEP_PRIVATE_MACROS /* white-box: the private macros stay defined */
-struct kinf__scan;
-static void fz_framed(struct kinf__scan* sc); /* fuzz_common.h: the capture oracle */
-#define KINF__RECORD_HOOK(sc) fz_framed(sc)
-#define KINFORMER_IMPLEMENTATION
-#include "../../kinformer.h"
-#include "fuzz_common.h"
+#include "fuzz_informer.h"
 
 /* Both informers hold the same objects: same count, and every key of one
    has the same resourceVersion and JSON in the other (slot order may differ). */

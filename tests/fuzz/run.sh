@@ -83,7 +83,7 @@ for t in $TARGETS; do
     # rebuilt when a source or the flags changed
     stamp="$B/fuzz_$t.flags"
     if [ -x "$B/fuzz_$t" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$CC $CFLAGS_FUZZ" ] &&
-       [ -z "$(find kinformer.h "tests/fuzz/fuzz_$t.c" tests/fuzz/fuzz_common.h tests/fuzz/fuzz_snap.h -newer "$B/fuzz_$t" 2>/dev/null)" ]; then
+       [ -z "$(find kinformer.h "tests/fuzz/fuzz_$t.c" tests/fuzz/fuzz_common.h tests/fuzz/fuzz_informer.h tests/fuzz/fuzz_snap.h -newer "$B/fuzz_$t" 2>/dev/null)" ]; then
         ( exit 0 ) &
     else
         rm -f "$stamp"
