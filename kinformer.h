@@ -1709,6 +1709,7 @@ typedef struct kinf_factory_caps_t {
     size_t max_event_bytes;
     int fifo_capacity;
     size_t store_floor;          /* with a store_budget: this resource's floor (store_bytes is then its cap) */
+    int objects_floor;           /* with a store_budget: the objects its tables keep (max_objects is then their cap) */
 } kinf_factory_caps_t;
 typedef struct kinf_factory_desc_t {
     /* connection, credentials, TLS, logger, behaviour and the capacities of
@@ -1742,6 +1743,8 @@ typedef struct kinf_factory_desc_t {
     size_t store_budget;
     size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
     size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
+    int objects_floor;           /* the objects every informer's tables keep whatever the others need (default 0:
+                                    64, or max_objects where lower; at most max_objects; a row's objects_floor wins) */
 } kinf_factory_desc_t;
 /* What a consumer asks for. Two requests with the same resource (however
    named), namespace and selectors get the same informer. */
@@ -13179,6 +13182,7 @@ struct kinf_factory_t {
     uint8_t* region;
     size_t budget, granted;
     size_t base_floor, base_cap;  /* desc.store_floor, store_cap */
+    int base_ofloor;              /* desc.objects_floor (0: KINF__FA_OBJ_FLOOR) */
     uint8_t pack_failed;          /* a pack this poll step found too little: no other until the next */
     uint64_t moves;
     volatile int stop;
@@ -13393,7 +13397,7 @@ static void kinf__fa_check_caps(kinf_factory_t* f) {
 #define KINF__FA_STEP (64u << 10)
 #endif
 #ifndef KINF__FA_OBJ_FLOOR
-#define KINF__FA_OBJ_FLOOR 64     /* the objects an informer's tables start with (its floor) */
+#define KINF__FA_OBJ_FLOOR 64     /* the objects an informer's tables start with (its floor) by default */
 #endif
 enum { KINF__FA_BYTES = 1, KINF__FA_OBJS = 2 }; /* kinf__fent.starved */
 /* store sizes and offsets stay multiples of 8, as an arena's start must be */
@@ -13539,11 +13543,12 @@ static int kinf__fa_attach(kinf_factory_t* f, kinf__fent* e, const kinf_factory_
     if (!cap || cap > 0xfff00000u) { cap = 0xfff00000u; } /* a store's references are 32 bits */
     e->cap = kinf__fa_down8(cap);
     e->floor = kinf__fa_down8(fl + 7u) < e->cap ? kinf__fa_down8(fl + 7u) : e->cap;
-    e->ofloor = KINF__FA_OBJ_FLOOR < inf->max_objects ? KINF__FA_OBJ_FLOOR : inf->max_objects;
+    e->ofloor = c && c->objects_floor > 0 ? c->objects_floor : f->base_ofloor > 0 ? f->base_ofloor : KINF__FA_OBJ_FLOOR;
+    if (e->ofloor > inf->max_objects) { e->ofloor = inf->max_objects; }
     need = e->floor + kinf__tables_bytes(inf, e->ofloor);
     e->asz = 0;
     if (f->budget - f->granted < need) { kinf__fa_pack(f, 0); }
-    if (f->budget - f->granted < need) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor and tables)"); return 0; }
+    if (f->budget - f->granted < need) { KINF__FA_ERR(f, STORE_BUDGET_FULL, kinf__fa_part(e->names, 0), " (its store_floor and its tables for objects_floor)"); return 0; }
     e->aoff = f->granted;
     e->asz = need;
     f->granted += need;
@@ -13816,6 +13821,7 @@ KINF_API kinf_factory_t* kinf_factory_init(void* mem, size_t size, const kinf_fa
         f->budget = kinf__fa_down8(desc->store_budget);
         f->base_floor = desc->store_floor;
         f->base_cap = desc->store_cap;
+        f->base_ofloor = desc->objects_floor;
     }
     f->magic = KINF__FACT_MAGIC;
     return f;

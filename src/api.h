@@ -1708,6 +1708,7 @@ typedef struct kinf_factory_caps_t {
     size_t max_event_bytes;
     int fifo_capacity;
     size_t store_floor;          /* with a store_budget: this resource's floor (store_bytes is then its cap) */
+    int objects_floor;           /* with a store_budget: the objects its tables keep (max_objects is then their cap) */
 } kinf_factory_caps_t;
 typedef struct kinf_factory_desc_t {
     /* connection, credentials, TLS, logger, behaviour and the capacities of
@@ -1741,6 +1742,8 @@ typedef struct kinf_factory_desc_t {
     size_t store_budget;
     size_t store_floor;          /* bytes every store keeps, whatever the others need (default 0; a row's store_floor wins) */
     size_t store_cap;            /* most bytes one store takes (default 0: no cap but the budget; a row's store_bytes wins) */
+    int objects_floor;           /* the objects every informer's tables keep whatever the others need (default 0:
+                                    64, or max_objects where lower; at most max_objects; a row's objects_floor wins) */
 } kinf_factory_desc_t;
 /* What a consumer asks for. Two requests with the same resource (however
    named), namespace and selectors get the same informer. */

@@ -2557,6 +2557,19 @@ def scenario_multi_budget(ctx):
         check_clean_exit(c, a, 0)
         c.check(re.search(r"^# stats factory .* store_budget=%d granted=\d+ budget_full=0 " % (64 << 20), a.err_text(), re.M) is not None,
                 "%s: factory stats without the 64 MiB budget: %s" % (a.name, [ln for ln in a.err_text().splitlines() if "factory" in ln]))
+        m = re.search(r"^# stats factory informers=(\d+) .* objects=(\d+) ", a.err_text(), re.M)
+        c.check(m is not None and int(m.group(1)) > 1 and int(m.group(2)) < 100 * int(m.group(1)),
+                "%s: the tables' default floor (64 objects) not seen: %s" % (a.name, m.group(0) if m else a.err_text()[-300:]))
+        c.report()
+
+        c = Checks("multi budget: --objects-floor 100: every informer's tables keep 100 objects (--stats objects=)")
+        o = Kwatch("budget objects floor", srv.url, ["--all", "--objects-floor", "100", "-o", "none", "--stats", "--exit-after-sync"])
+        kws.append(o)
+        o.wait(90)
+        check_clean_exit(c, o, 0)
+        m = re.search(r"^# stats factory informers=(\d+) .* objects=(\d+) ", o.err_text(), re.M)
+        c.check(m is not None and int(m.group(1)) > 1 and int(m.group(2)) >= 100 * int(m.group(1)),
+                "%s: tables under their floor: %s" % (o.name, m.group(0) if m else o.err_text()[-300:]))
         c.report()
 
         c = Checks("multi budget: --memory too small for configmaps: STORE_BUDGET_FULL for configmaps only, the others converge")

@@ -47,6 +47,7 @@ static int g_all, g_max_informers, g_rediscover_ms;
 #ifndef KINF_NO_FACTORY
 static size_t g_memory;            /* --memory: the factory's whole block, its store budget the rest */
 static size_t g_store_floor;       /* --store-floor: what each store keeps of the budget */
+static int g_objects_floor;        /* --objects-floor: the objects each informer's tables keep of it */
 #define KW_ALL_STORE (64u << 20)  /* --all without --memory: the objects' budget */
 #define KW_MIN_STORE (1u << 20)   /* --memory leaves at least this for the objects */
 #define KW_UNSET_SIZE ((size_t)-1) /* a size option not given (its default depends on --all) */
@@ -334,6 +335,9 @@ static const opt_t kw_opts[] = {
       "                         RES=N is that resource's). Default with --all: the fixed parts + 64 MiB\n" },
     { "--store-floor", 0, OPT_SIZE, OPT_VAR(g_store_floor),
       "  --store-floor SIZE     with a budget: the bytes each store keeps whatever the others need\n" },
+    { "--objects-floor", 0, OPT_INT, OPT_VAR(g_objects_floor),
+      "  --objects-floor N      with a budget: the objects each informer's tables keep whatever the\n"
+      "                         others need (default 64; at most --max-objects)\n" },
 #endif
 #ifndef KINF_NO_WATCH_LIST
     { "--watch-list", 0, OPT_STR, OPT_VAR(g_watch_list),
@@ -648,6 +652,7 @@ static int open_factory(kinf_desc_t* d, char* list) {
         }
         fd.store_budget = g_memory ? g_memory - fixed : KW_ALL_STORE;
         fd.store_floor = g_store_floor;
+        fd.objects_floor = g_objects_floor;
     }
     size = kinf_factory_size(&fd);
     g_mem = malloc(size); /* the one allocation: every informer and the discovery take their memory from here */

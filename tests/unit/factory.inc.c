@@ -370,9 +370,9 @@ static size_t fa_share(int max_objects, size_t store_bytes) {
     return (kinf_informer_size(&d) + 7u) & ~(size_t)7u;
 }
 static void test_factory_caps(void) {
-    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0, 0 } };
-    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0, 0 }, { 0, 8, 0, 0, 0, 0 } };
-    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0, 0 } };
+    static const kinf_factory_caps_t caps[] = { { "po", 4, 4096, 0, 0, 0, 0 }, { "configmaps", 200, 1 << 16, 0, 0, 0, 0 } };
+    static const kinf_factory_caps_t bad[] = { { "pods", 4, 0, 0, 0, 0, 0 }, { 0, 8, 0, 0, 0, 0, 0 } };
+    static const kinf_factory_caps_t unknown[] = { { "gizmos", 4, 0, 0, 0, 0, 0 } };
     kinf_factory_t* f;
     kinf_factory_stats_t st;
     kinf_informer_t *po, *cm, *po2, *sec;
@@ -541,6 +541,7 @@ static kinf_factory_t* fa_mk_budget_n(int max_informers, size_t budget, size_t f
 static kinf_factory_t* fa_mk_budget(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps) {
     return fa_mk_budget_n(max_informers, budget, floor, cap, caps, ncaps, 16);
 }
+static int g_fa_ofloor; /* fa_mk_budget_n's desc.objects_floor */
 static kinf_factory_t* fa_mk_budget_n(int max_informers, size_t budget, size_t floor, size_t cap, const kinf_factory_caps_t* caps, int ncaps, int max_objects) {
     kinf_factory_desc_t fd;
     size_t n;
@@ -553,7 +554,7 @@ static kinf_factory_t* fa_mk_budget_n(int max_informers, size_t budget, size_t f
     g_fa_base.max_index_values = 8; /* value hashes that overlap as they move (>>store tables) */
     memset(&fd, 0, sizeof(fd));
     fd.base = &g_fa_base; fd.max_informers = max_informers; fd.caps = caps; fd.caps_count = ncaps;
-    fd.store_budget = budget; fd.store_floor = floor; fd.store_cap = cap;
+    fd.store_budget = budget; fd.store_floor = floor; fd.store_cap = cap; fd.objects_floor = g_fa_ofloor;
     n = kinf_factory_size(&fd);
     if (n == 0 || n == SIZE_MAX || !(mem = malloc(n))) { return 0; }
     f = kinf_factory_init(mem, n, &fd);
@@ -617,7 +618,7 @@ static void test_factory_budget(void) {
     kinf_factory_stats_t st;
     kinf_factory_desc_t fd;
     size_t s1, s2, pcap;
-    static const kinf_factory_caps_t rows[] = { { "secrets", 0, 4096, 0, 0, 3000 }, { "nodes", 0, 0, 0, 0, 1u << 20 } };
+    static const kinf_factory_caps_t rows[] = { { "secrets", 0, 4096, 0, 0, 3000, 0 }, { "nodes", 0, 0, 0, 0, 1u << 20, 0 } };
     g_test = "factory_budget";
     /* sizing: a share holds no store; the block holds the budget once */
     desc_base(&g_fa_base);
@@ -775,8 +776,8 @@ static void fa_handles(kinf_informer_t* inf, const char* prefix, int from, int t
     }
 }
 static void test_factory_objects(void) {
-    static const kinf_factory_caps_t rows[] = { { "pods", 2000, 0, 0, 0, 200u << 10 }, { "configmaps", 0, 0, 0, 0, 16u << 10 } };
-    static const kinf_factory_caps_t capped[] = { { "configmaps", 100, 0, 0, 0, 0 } };
+    static const kinf_factory_caps_t rows[] = { { "pods", 2000, 0, 0, 0, 200u << 10, 0 }, { "configmaps", 0, 0, 0, 0, 16u << 10, 0 } };
+    static const kinf_factory_caps_t capped[] = { { "configmaps", 100, 0, 0, 0, 0, 0 } };
     static kinf_handle_t hs[2000];
     kinf_factory_t* f;
     kinf_informer_t *po, *cm;
@@ -883,5 +884,45 @@ static void test_factory_objects(void) {
     kinf__fa_pack(f, 0);
     CHECK(po->obj_cap == 64 && po->slot_hi == 0 && cm->obj_cap == 100 && fa_packed(f));
     CHECK(fa_intact(cm, "c", 0, 100, 10, 100) && fa_intact(po, "p", 0, 0, 10, 0));
+    free(f);
+}
+/* desc.objects_floor and a row's: the tables start at the floor, are never
+   cut below it by a pack, and a floor above max_objects is max_objects; a
+   floor the budget cannot give refuses the informer, the others carry on */
+static void test_factory_objects_floor(void) {
+    static const kinf_factory_caps_t rows[] = { { "configmaps", 0, 0, 0, 0, 0, 120 }, { "secrets", 50, 0, 0, 0, 0, 500 },
+                                                { "services", 0, 0, 0, 0, 0, 5000 } };
+    kinf_factory_t* f;
+    kinf_informer_t *po, *cm, *se, *no;
+    int n;
+    g_test = "factory_objects_floor";
+    g_fa_ofloor = 200;
+    f = fa_mk_budget_n(4, (256u << 10) + fa_tables(200) + fa_tables(120) + fa_tables(50) + fa_tables(300), 0, 0, rows, 3, 5000);
+    g_fa_ofloor = 0;
+    if (!CHECK(f != 0)) { return; }
+    po = fa_req(f, "pods", 0, 0, 0, 0); cm = fa_req(f, "configmaps", 0, 0, 0, 0); se = fa_req(f, "secrets", 0, 0, 0, 0);
+    if (!CHECK(po && cm && se)) { free(f); return; }
+    watch_begin(po); watch_begin(cm); watch_begin(se);
+    CHECK(po->obj_cap == 200 && cm->obj_cap == 120 && se->obj_cap == 50 && se->max_objects == 50);
+    CHECK(kinf_factory_stats(f).objects_granted == 370 && kinf_factory_stats(f).tables_granted == fa_tables(200) + fa_tables(120) + fa_tables(50));
+    /* pods grow past their floor and lose their objects: a pack cuts their
+       tables back to the floor, not below; configmaps grow past theirs */
+    log_reset();
+    for (n = 0; n < 260; n += 20) { fa_fill(po, "ADDED", "p", n, n + 20, 10); }
+    CHECK(po->obj_cap >= 260 && fa_intact(po, "p", 0, 260, 10, 260) && fa_packed(f));
+    fa_fill(po, "DELETED", "p", 0, 260, 0);
+    kinf__fa_pack(f, 0);
+    CHECK(po->obj_cap == 200 && cm->obj_cap == 120 && se->obj_cap == 50 && fa_packed(f));
+    for (n = 0; n < 240; n += 20) { fa_fill(cm, "ADDED", "c", n, n + 20, 10); }
+    CHECK_INT(logged(KINF_LOGITEM_STORE_BUDGET_FULL) + logged(KINF_LOGITEM_STORE_SLOTS_FULL), 0);
+    CHECK(po->obj_cap == 200 && cm->obj_cap >= 240 && fa_intact(cm, "c", 0, 240, 10, 240) && fa_packed(f));
+    /* the floor held: 200 pods again without one more step */
+    fa_fill(po, "ADDED", "p", 0, 200, 10);
+    CHECK(po->obj_cap == 200 && fa_intact(po, "p", 0, 200, 10, 200) && fa_packed(f));
+    /* a fourth informer whose floor (its row's: 5000 objects) the budget cannot hold is refused */
+    log_reset();
+    no = fa_req(f, "services", 0, 0, 0, 0);
+    CHECK(no == 0 && logged(KINF_LOGITEM_STORE_BUDGET_FULL) == 1);
+    CHECK(fa_intact(po, "p", 0, 200, 10, 200) && fa_intact(cm, "c", 0, 240, 10, 240) && fa_packed(f));
     free(f);
 }

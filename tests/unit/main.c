@@ -154,6 +154,7 @@ int main(void) {
     test_factory_caps();
     test_factory_budget();
     test_factory_objects();
+    test_factory_objects_floor();
     test_factory_field_selector();
     test_xxh64();
     test_snapshot();
