@@ -48,7 +48,7 @@ static void budget(const char* prefix, const char* server) {
     (void)one;
     {
         /* per-resource capacities: pods and configmaps rows, the other four smaller */
-        static const kinf_factory_caps_t caps[] = { { "pods", 128, 256u << 10, 0, 0, 0 }, { "configmaps", 2000, 4u << 20, 0, 0, 0 } };
+        static const kinf_factory_caps_t caps[] = { { "pods", 128, 256u << 10, 0, 0, 0, 0 }, { "configmaps", 2000, 4u << 20, 0, 0, 0, 0 } };
         kinf_factory_desc_t fd;
         kinf_desc_t small = b;
         small.max_objects = 64; small.store_bytes = 128u << 10;
