@@ -67,6 +67,10 @@ static void kinf__le_log(kinf_leader_t* l, uint32_t level, uint32_t item, const 
 }
 #define KINF__LE_LOG(l, level, item, d1, d2) kinf__le_log((l), KINF_LOG_##level, KINF_LOGITEM_##item, (d1), (d2), __LINE__)
 
+/* n decimal digits of v (0 <= v < 10^n) at p, leading zeros kept */
+static void kinf__le_digits(char* p, int64_t v, int n) {
+    while (n-- > 0) { p[n] = (char)('0' + v % 10); v /= 10; }
+}
 /* >>leader time  a MicroTime (RFC 3339, microseconds, UTC) from Unix ms:
    the civil date of a day count by the era arithmetic (400-year cycles) */
 static void kinf__le_time(char* out /* >= 32 */, int64_t unix_ms) {
@@ -83,8 +87,11 @@ static void kinf__le_time(char* out /* >= 32 */, int64_t unix_ms) {
     y = yoe + era * 400 + (m <= 2);
     if (y < 0) { y = 0; }
     if (y > 9999) { y = 9999; }
-    snprintf(out, 32, "%04d-%02d-%02dT%02d:%02d:%02d.%03d000Z", (int)y, (int)m, (int)d, (int)(sod / 3600),
-             (int)(sod / 60 % 60), (int)(sod % 60), (int)ms);
+    /* YYYY-MM-DDTHH:MM:SS.mmm000Z, written digit by digit (no stdio) */
+    memcpy(out, "0000-00-00T00:00:00.000000Z", 28);
+    kinf__le_digits(out, y, 4); kinf__le_digits(out + 5, m, 2); kinf__le_digits(out + 8, d, 2);
+    kinf__le_digits(out + 11, sod / 3600, 2); kinf__le_digits(out + 14, sod / 60 % 60, 2); kinf__le_digits(out + 17, sod % 60, 2);
+    kinf__le_digits(out + 20, ms, 3);
 }
 
 /* >>leader record  the Lease read (its spec and resourceVersion) and written */

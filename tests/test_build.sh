@@ -99,6 +99,14 @@ if [ -n "$names" ] && gcc -std=c99 -c -I. "$tmp/undef.c" -o "$tmp/undef.o" 2>"$t
 leak=$(grep -n '^#define [A-Za-z_]' kinformer.h | grep -v -E '#define (KINF|_POSIX_C_SOURCE|JSMN_)' | head -3)
 [ -z "$leak" ] && ok "every macro kinformer.h defines is KINF-prefixed" || bad "unprefixed macros: $leak"
 
+# each KINF_NO_* option alone (every one api.h names) builds strict: a part
+# left out takes nothing another part needs (a header it included, say)
+nobad=""
+for o in $(grep -o 'KINF_NO_[A-Z_]*' src/api.h | sort -u); do
+    gcc $STRICT -D$o -c -I. "$tmp/impl.c" -o "$tmp/no.o" 2>"$tmp/err" || nobad="$nobad $o: $(grep -m1 error "$tmp/err")"
+done
+[ -z "$nobad" ] && ok "each KINF_NO_* option alone builds strict ($(grep -o 'KINF_NO_[A-Z_]*' src/api.h | sort -u | wc -l) options)" || bad "KINF_NO_* builds:$nobad"
+
 # the benchmarks' programs (make bench builds them; no test runs them) still
 # compile against the header, warnings as errors; bench/parse.c reads the
 # scanner's private state for its "kinformer scanner" row
