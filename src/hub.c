@@ -925,16 +925,56 @@ static const char* kinf__hub_term(const char* s, const char** t, size_t* tl) {
     while (*tl && s[*tl - 1] == ' ') { (*tl)--; }
     return e;
 }
-/* does a request's selector hold every term of the cache's own selector,
-   as written? Then every object it asks for is in the cache. (A term
-   written otherwise is not recognised: the request is forwarded.) */
+/* A term in one spelling of the ways it may be written, into out (cap
+   bytes; its length, or cap when it does not fit): one space between two
+   words (a key and "in", "notin"), none elsewhere, "==" as "=", and
+   "k in (v)" of one value as "k=v" (Kubernetes reads them alike). */
+static size_t kinf__hub_canon(const char* t, size_t tl, char* out, size_t cap) {
+    size_t i = 0, n = 0, k;
+    int word = 0, sp = 0; /* the last written was a word's; spaces since */
+    while (i < tl) {
+        char ch = t[i];
+        if (ch == ' ') { sp = 1; i++; continue; }
+        if (ch == '=' || ch == '!' || ch == '(' || ch == ')' || ch == ',') {
+            if (n >= cap) { return cap; }
+            out[n++] = ch;
+            i += (ch == '=' && i + 1 < tl && t[i + 1] == '=') ? 2u : 1u; /* "==" is "=" */
+            word = 0; sp = 0;
+            continue;
+        }
+        if (word && sp) { if (n >= cap) { return cap; } out[n++] = ' '; }
+        if (n >= cap) { return cap; }
+        out[n++] = ch;
+        word = 1; sp = 0; i++;
+    }
+    /* "k in(v)" of one value: "k=v" */
+    for (k = 1; k + 5 <= n; k++) {
+        if (out[k - 1] == ' ' && !memcmp(out + k, "in(", 3) && out[n - 1] == ')' && !memchr(out + k + 3, ',', n - k - 4) &&
+            !memchr(out, ' ', k - 1) && n - k - 4 > 0) {
+            size_t vl = n - k - 4;
+            out[k - 1] = '=';
+            memmove(out + k, out + k + 3, vl);
+            return k + vl;
+        }
+    }
+    return n;
+}
+/* does a request's selector hold every term of the cache's own selector
+   (each in its one spelling, kinf__hub_canon)? Then every object it asks
+   for is in the cache. (A term written another way, say a set of values
+   in another order, is not recognised: the request is forwarded.) */
 static int kinf__hub_covers(const char* req, const char* own) {
     const char *o = own, *ot, *qt;
-    size_t ol, ql;
+    char oc[KINF__MAX_STR], qc[KINF__MAX_STR];
+    size_t ol, ql, on, qn;
     while ((o = kinf__hub_term(o, &ot, &ol)) != 0) {
         const char* q = req;
         int found = 0;
-        while (!found && (q = kinf__hub_term(q, &qt, &ql)) != 0) { found = ql == ol && !memcmp(qt, ot, ol); }
+        on = kinf__hub_canon(ot, ol, oc, sizeof(oc));
+        while (!found && (q = kinf__hub_term(q, &qt, &ql)) != 0) {
+            qn = kinf__hub_canon(qt, ql, qc, sizeof(qc));
+            found = on < sizeof(oc) && qn == on && !memcmp(qc, oc, on);
+        }
         if (!found) { return 0; }
     }
     return 1;

@@ -428,6 +428,16 @@ static void test_hub_more(void) {
     CHECK(STARTS(r, "HTTP/1.1 400 "));
     CHECK(kinf__hub_covers("a in (x,y), b=1", "b=1,a in (x,y)") && kinf__hub_covers("", "") && kinf__hub_covers("b=1", "") &&
           !kinf__hub_covers("a=1", "a=1,b=1") && !kinf__hub_covers("a in (x,y)", "a in (x"));
+    /* a term in any of its spellings: spaces, "==" for "=", "in" of one value for "=" */
+    CHECK(kinf__hub_covers("tier==web", "tier=web") && kinf__hub_covers("b=1, tier = web", "tier==web") &&
+          kinf__hub_covers("tier in (web)", "tier=web") && kinf__hub_covers("tier=web", "tier in ( web )") &&
+          kinf__hub_covers("a in(x,y)", "a  in  (x, y)") && kinf__hub_covers("a != b", "a!=b") && kinf__hub_covers("spec.nodeName==n1", "spec.nodeName=n1"));
+    /* and not another term: notin is no "=", a set of two no "=", a key ending in "in" is its own */
+    CHECK(!kinf__hub_covers("tier notin (web)", "tier=web") && !kinf__hub_covers("tier in (web,db)", "tier=web") &&
+          !kinf__hub_covers("tier!=web", "tier=web") && !kinf__hub_covers("tierin=web", "tier=web") && !kinf__hub_covers("tier=webx", "tier=web") &&
+          !kinf__hub_covers("ti er=web", "tier=web"));
+    r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%20in%20(web) HTTP/1.1\r\n\r\n", t); /* the same selector, spelled otherwise: served */
+    CHECK(STARTS(r, "HTTP/1.1 200 ") && strstr(r, "\"name\":\"d1\""));
     /* a field the cache does not keep: 400 naming it; one it keeps is judged */
     r = hub_ask(h, id, "GET /apis/apps/v1/deployments?labelSelector=app%3Dweb&fieldSelector=spec.paused%3Dfalse HTTP/1.1\r\n\r\n", t);
     CHECK(STARTS(r, "HTTP/1.1 400 ") && strstr(r, "does not keep the field the selector reads: spec.paused"));
