@@ -925,10 +925,16 @@ static const char* kinf__hub_term(const char* s, const char** t, size_t* tl) {
     while (*tl && s[*tl - 1] == ' ') { (*tl)--; }
     return e;
 }
+/* two values of a set, in byte order */
+static int kinf__hub_vcmp(const char* a, size_t al, const char* b, size_t bl) {
+    int c = memcmp(a, b, al < bl ? al : bl);
+    return c ? c : (al > bl) - (al < bl);
+}
 /* A term in one spelling of the ways it may be written, into out (cap
    bytes; its length, or cap when it does not fit): one space between two
-   words (a key and "in", "notin"), none elsewhere, "==" as "=", and
-   "k in (v)" of one value as "k=v" (Kubernetes reads them alike). */
+   words (a key and "in", "notin"), none elsewhere, "==" as "=", a set's
+   values in byte order and each once, and "k in (v)" of one value as
+   "k=v" (Kubernetes reads them alike). */
 static size_t kinf__hub_canon(const char* t, size_t tl, char* out, size_t cap) {
     size_t i = 0, n = 0, k;
     int word = 0, sp = 0; /* the last written was a word's; spaces since */
@@ -946,6 +952,35 @@ static size_t kinf__hub_canon(const char* t, size_t tl, char* out, size_t cap) {
         if (n >= cap) { return cap; }
         out[n++] = ch;
         word = 1; sp = 0; i++;
+    }
+    /* a set's values, "(v1,v2,...)" at the end: in byte order, each once */
+    {
+        const char* op = (const char*)memchr(out, '(', n);
+        if (op && out[n - 1] == ')' && n - (size_t)(op - out) > 2) {
+            size_t a = (size_t)(op - out) + 1, b = n - 1, w = 0, nv = 0;
+            char set[KINF__MAX_STR];
+            const char* last = 0;
+            size_t lastl = 0;
+            for (;;) { /* the least value after the last one written */
+                const char *v = out + a, *best = 0;
+                size_t bl = 0;
+                while (v <= out + b) {
+                    const char* e = (const char*)memchr(v, ',', (size_t)(out + b - v));
+                    size_t vl;
+                    if (!e) { e = out + b; }
+                    vl = (size_t)(e - v);
+                    if ((!last || kinf__hub_vcmp(v, vl, last, lastl) > 0) && (!best || kinf__hub_vcmp(v, vl, best, bl) < 0)) { best = v; bl = vl; }
+                    v = e + 1;
+                }
+                if (!best) { break; }
+                if (nv++) { set[w++] = ','; }
+                memcpy(set + w, best, bl); w += bl;
+                last = best; lastl = bl;
+            }
+            memcpy(out + a, set, w); /* w <= b - a: each value once, no more commas */
+            out[a + w] = ')';
+            n = a + w + 1;
+        }
     }
     /* "k in(v)" of one value: "k=v" */
     for (k = 1; k + 5 <= n; k++) {

@@ -432,6 +432,10 @@ static void test_hub_more(void) {
     CHECK(kinf__hub_covers("tier==web", "tier=web") && kinf__hub_covers("b=1, tier = web", "tier==web") &&
           kinf__hub_covers("tier in (web)", "tier=web") && kinf__hub_covers("tier=web", "tier in ( web )") &&
           kinf__hub_covers("a in(x,y)", "a  in  (x, y)") && kinf__hub_covers("a != b", "a!=b") && kinf__hub_covers("spec.nodeName==n1", "spec.nodeName=n1"));
+    /* a set in any order, a value written twice once */
+    CHECK(kinf__hub_covers("a in (y, x)", "a in (x,y)") && kinf__hub_covers("a notin (c,a,b,a)", "a notin (a, b, c)") &&
+          kinf__hub_covers("tier in (web,web)", "tier=web") && kinf__hub_covers("a in (,x)", "a in (x,)") &&
+          !kinf__hub_covers("a in (x,y)", "a notin (x,y)") && !kinf__hub_covers("a in (x,y)", "a in (x,y,z)") && !kinf__hub_covers("a in (x)", "a in (,x)"));
     /* and not another term: notin is no "=", a set of two no "=", a key ending in "in" is its own */
     CHECK(!kinf__hub_covers("tier notin (web)", "tier=web") && !kinf__hub_covers("tier in (web,db)", "tier=web") &&
           !kinf__hub_covers("tier!=web", "tier=web") && !kinf__hub_covers("tierin=web", "tier=web") && !kinf__hub_covers("tier=webx", "tier=web") &&
