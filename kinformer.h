@@ -13445,8 +13445,15 @@ static int kinf__fa_keep_objs(kinf__fent* o) {
     if (k < o->ofloor) { k = o->ofloor; }
     return k < o->inf->obj_cap ? k : o->inf->obj_cap;
 }
-/* Packs the segments (all but skip's compacted and cut to kinf__fa_keep
-   and kinf__fa_keep_objs), each moved down, in one pass over the region. */
+/* o's store compacted, and what it keeps when cut: its store's bytes in
+   *sz (kinf__fa_keep), its tables' objects returned (kinf__fa_keep_objs) */
+static int kinf__fa_trim(kinf__fent* o, size_t* sz) {
+    if (o->inf->top > o->inf->used) { kinf__arena_compact(o->inf); }
+    *sz = kinf__fa_keep(o);
+    return kinf__fa_keep_objs(o);
+}
+/* Packs the segments (all but skip's trimmed, kinf__fa_trim), each moved
+   down, in one pass over the region. */
 static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
     size_t w = 0;
     int j;
@@ -13455,10 +13462,7 @@ static void kinf__fa_pack(kinf_factory_t* f, const kinf__fent* skip) {
         kinf_informer_t* inf = o->inf;
         size_t sz = inf->store_bytes;
         if (o != skip) {
-            int cap;
-            if (inf->top > inf->used) { kinf__arena_compact(inf); }
-            sz = kinf__fa_keep(o);
-            cap = kinf__fa_keep_objs(o);
+            int cap = kinf__fa_trim(o, &sz);
             if (cap < inf->obj_cap) { kinf__tables_relayout(inf, cap); }
         }
         if (o->aoff != w) { memmove(f->region + w, f->region + o->aoff, sz); f->moves++; }
@@ -13696,8 +13700,9 @@ static void kinf__fa_reconcile(kinf_factory_t* f) {
             }
             kinf_flush(e->inf);
             if (f->budget) { /* its store gives back all it does not hold */
-                if (e->inf->top > e->inf->used) { kinf__arena_compact(e->inf); }
-                kinf__fa_resize(f, i, kinf__fa_keep(e), kinf__fa_keep_objs(e));
+                size_t sz;
+                int cap = kinf__fa_trim(e, &sz);
+                kinf__fa_resize(f, i, sz, cap);
             }
         } else if (e->state == KINF__FE_GONE && there) {
             e->state = KINF__FE_LIVE;
@@ -15013,19 +15018,16 @@ static size_t kinf__hub_canon(const char* t, size_t tl, char* out, size_t cap) {
                 memcpy(set + w, best, bl); w += bl;
                 last = best; lastl = bl;
             }
+            /* "k in(v)" of one value, v not empty: "k=v" */
+            k = a - 4; /* where " in(" would begin */
+            if (nv == 1 && w && a >= 5 && !memcmp(out + k, " in(", 4) && !memchr(out, ' ', k)) {
+                out[k] = '=';
+                memcpy(out + k + 1, set, w);
+                return k + 1 + w;
+            }
             memcpy(out + a, set, w); /* w <= b - a: each value once, no more commas */
             out[a + w] = ')';
             n = a + w + 1;
-        }
-    }
-    /* "k in(v)" of one value: "k=v" */
-    for (k = 1; k + 5 <= n; k++) {
-        if (out[k - 1] == ' ' && !memcmp(out + k, "in(", 3) && out[n - 1] == ')' && !memchr(out + k + 3, ',', n - k - 4) &&
-            !memchr(out, ' ', k - 1) && n - k - 4 > 0) {
-            size_t vl = n - k - 4;
-            out[k - 1] = '=';
-            memmove(out + k, out + k + 3, vl);
-            return k + vl;
         }
     }
     return n;

@@ -977,19 +977,16 @@ static size_t kinf__hub_canon(const char* t, size_t tl, char* out, size_t cap) {
                 memcpy(set + w, best, bl); w += bl;
                 last = best; lastl = bl;
             }
+            /* "k in(v)" of one value, v not empty: "k=v" */
+            k = a - 4; /* where " in(" would begin */
+            if (nv == 1 && w && a >= 5 && !memcmp(out + k, " in(", 4) && !memchr(out, ' ', k)) {
+                out[k] = '=';
+                memcpy(out + k + 1, set, w);
+                return k + 1 + w;
+            }
             memcpy(out + a, set, w); /* w <= b - a: each value once, no more commas */
             out[a + w] = ')';
             n = a + w + 1;
-        }
-    }
-    /* "k in(v)" of one value: "k=v" */
-    for (k = 1; k + 5 <= n; k++) {
-        if (out[k - 1] == ' ' && !memcmp(out + k, "in(", 3) && out[n - 1] == ')' && !memchr(out + k + 3, ',', n - k - 4) &&
-            !memchr(out, ' ', k - 1) && n - k - 4 > 0) {
-            size_t vl = n - k - 4;
-            out[k - 1] = '=';
-            memmove(out + k, out + k + 3, vl);
-            return k + vl;
         }
     }
     return n;
