@@ -3889,13 +3889,21 @@ def scenario_skip_unchanged(ctx):
     keep = ["--keep", "spec.nodeName"]
     procs = []
 
-    def relabel(path, n, node=None):
+    def relabel(path, n, node=None, seen=None):
+        """n updates of the pod's label, the last also of its nodeName; with
+        seen (a kwatch that prints each of them), each once it printed the
+        update's MODIFIED line: kinformer's queue holds one entry a key, so
+        two updates it has not delivered yet would give one line."""
         for i in range(n):
             o = srv.get(path)
             o["metadata"].setdefault("labels", {})["skip-test"] = str(i)
             if node is not None and i == n - 1:
                 o["spec"]["nodeName"] = node
-            srv.apply(path, o)
+            rv = srv.apply(path, o)["metadata"]["resourceVersion"]
+            k = "%s/%s" % (o["metadata"]["namespace"], o["metadata"]["name"])
+            if seen is not None and seen.wait_event("MODIFIED", k, rv=rv) is None:
+                return "no MODIFIED %s %s %s" % (k, rv, seen.describe())
+        return None
 
     def modified(kw, key):
         return sum(1 for ln in kw.out_lines() if ln.startswith("MODIFIED %s " % key))
@@ -3911,10 +3919,12 @@ def scenario_skip_unchanged(ctx):
                         + keep + flag, merge=True)
             procs.append(kw)
             if wait_watching(c, srv, "pods", wbase):
-                relabel(path, 5)
+                seen = None if flag else kw  # with the flag a label-only update prints nothing
+                why = relabel(path, 5, seen=seen)
                 srv.fault("cut")
-                relabel(path, 5)
-                relabel(path, 1, node="node-%s" % ("x" if flag else "y"))
+                why = why or relabel(path, 5, seen=seen)
+                why = why or relabel(path, 1, node="node-%s" % ("x" if flag else "y"), seen=seen)
+                c.check(why is None, why)
                 if finish_with_sentinel(c, srv, [kw]):
                     kw.stop()
                     check_clean_exit(c, kw)
