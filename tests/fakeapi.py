@@ -2822,7 +2822,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 raise bad_request("badgzip mode is one of %s" % ", ".join(BAD_GZIP_MODES))
             APP.faults.add("badgzip", count, {"mode": mode})
         elif kind == "expire":
-            store.compact(end_watches=True)
+            if truthy(q.get("drop")):
+                store.compact()
+                store.abort_watchers()  # the events they still held are never sent
+            else:
+                store.compact(end_watches=True)
             result["compacted"] = store.compacted
         elif kind == "oversized":
             e = APP.gen.oversized(size, q.get("namespace"), q.get("name"))

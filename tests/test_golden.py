@@ -61,7 +61,11 @@ CASES = [
     ("multi", ["--dump-on-exit", "pods,configmaps"], [PODS, CMS], 12, False, 0),
     ("multi-json", ["-o", "json", "pods,configmaps"], [PODS, CMS], 12, False, 0),
     ("multi-stats", ["-o", "none", "--stats", "--exit-after-sync", "pods,configmaps"], None, None, True, 0),
+    # changes_missed's: a relist after 410 Expired, with a DELETED!
+    ("name-relist", ["--dump-on-exit", "pods"], [PODS], 6, True, 0),
+    ("json-relist", ["-o", "json", "pods"], [PODS], 6, True, 0),
 ]
+MISSED = ("name-relist", "json-relist")
 
 
 def http(url, method="GET", body=None):
@@ -124,6 +128,29 @@ def changes(url):
     apply(url, "/api/v1/namespaces/ns-1/configmaps/config-1", cm)
 
 
+def changes_missed(url):
+    """Two changes the watch never carries: once the watch has sent all it
+    had, it is held (the fake's stall), the first ns-0 pod is modified and the
+    second deleted, then the server compacts its history and drops the watch
+    with the two events still unsent (the fake's expire, drop=1).
+    kwatch's watch from its resourceVersion gets 410 Expired and it lists
+    again: the pod's MODIFIED, and a DELETED! (the final state unknown, as
+    client-go's DeletedFinalStateUnknown) for the pod the list no longer has."""
+    for _ in range(600):  # up to 30 s for the one watch to be open with nothing queued
+        ws = json.loads(http(url + "/_fake/watchers"))
+        if len(ws) == 1 and ws[0]["queued"] == 0:
+            break
+        time.sleep(0.05)
+    held = json.loads(http(url + "/_fake/fault?kind=stall&now=1&seconds=60", "POST", b""))
+    if held.get("stalled") != 1:
+        raise RuntimeError("the watch to hold was not open: %r" % held)
+    a, b = pods_in(url, "ns-0")[:2]
+    a["metadata"]["labels"]["gen"] = "3"
+    apply(url, "/api/v1/namespaces/ns-0/pods/" + a["metadata"]["name"], a)
+    http(url + "/_fake/delete?path=/api/v1/namespaces/ns-0/pods/" + b["metadata"]["name"], "POST", b"")
+    http(url + "/_fake/fault?kind=expire&drop=1", "POST", b"")
+
+
 def selector_events(url):
     """-l tier=db: the db pods at start, the first ns-0 pod's MODIFIED and
     the second's DELETED when they are db pods, and golden-0's ADDED."""
@@ -167,7 +194,7 @@ def run_case(kwatch, case, tmp):
                         if f.read().count(b"\n") >= initial or k.poll() is not None:
                             break
                     time.sleep(0.05)
-                changes(url)
+                (changes_missed if name in MISSED else changes)(url)
             try:
                 rc = k.wait(timeout=90)
             except subprocess.TimeoutExpired:
