@@ -806,6 +806,21 @@ def churn_for(srv, rate, seconds):
     time.sleep(seconds)   # drives the churn; nothing is asserted about time
 
 
+def churn_to_sentinel(c, srv, tool, mark, churn=None, missing="the sentinel never arrived"):
+    """With churn (rate, seconds), churns srv and quiesces it; then adds a
+    sentinel pod and waits, bound by tool's progress, for the JSON line that
+    holds mark % its name ('"name":"%s"' for kwatch -o json, '"key":"ns-1/%s"'
+    for kubediff). One watch delivers in order and the churn ends before the
+    sentinel, so once that line is printed every change before it was too.
+    Returns mark % name, what the sentinel's line holds."""
+    if churn:
+        churn_for(srv, *churn)
+        srv.quiesce()
+    sentinel = mark % srv.sentinel_pod().split("/")[1]
+    c.check(tool.wait_progress(lambda ln: ln.startswith("{") and sentinel in ln) is not None, missing)
+    return sentinel
+
+
 # ======================================================================
 # Scenarios
 # ======================================================================
@@ -1046,6 +1061,29 @@ def contents_diff(got, want):
     return s
 
 
+def server_pods(srv, project=comparable):
+    """The server's pods as a cache of them must hold them: key -> project(o)
+    (comparable, or metadata_of for a --metadata-only cache)."""
+    return {obj_key(o): project(o) for o in srv.get("/api/v1/pods")["items"]}
+
+
+def check_json_cache(c, kw, want):
+    """Checks that the cache kw's -o json events end in equals want; a
+    failure says which keys are missing, extra or differ, and how."""
+    d = contents_diff(json_cache(kw.out_lines()), want)
+    return c.check(not d, d)
+
+
+def churned_json(c, srv, kw):
+    """kw (kwatch -o json -v, stderr merged), once it watches, through churn
+    (200 changes a second, 4 s; 2 s with --quick) up to the sentinel, then
+    stopped: what it printed is every change the server made."""
+    if kw.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
+        c.fail("never started watching %s" % kw.describe())
+    churn_to_sentinel(c, srv, kw, '"name":"%s"', churn=(200, 2 if OPTS.quick else 4))
+    kw.stop()
+
+
 def scenario_contents(ctx):
     """Object contents, not only keys and RVs: the objects kwatch hands its
     handlers (-o json) equal the server's, after the list and after churn."""
@@ -1055,28 +1093,17 @@ def scenario_contents(ctx):
         c = Checks("contents: every listed object equals the server's, JSON value for value (managedFields aside)")
         kw0 = Kwatch("contents-list", srv.url, ["pods", "-o", "json", "--exit-after-sync", "--list-limit", "50"])
         c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
-        want = {obj_key(o): comparable(o) for o in srv.get("/api/v1/pods")["items"]}
-        got = json_cache(kw0.out_lines())
+        want = server_pods(srv)
         c.check(len(want) >= 120, "the server lists %d pods" % len(want))
-        d = contents_diff(got, want)
-        c.check(not d, d)
+        check_json_cache(c, kw0, want)
         c.report()
         c = Checks("contents under churn: the last object kwatch delivered for every key equals the server's")
         kw = Kwatch("contents-churn", srv.url, ["pods", "-o", "json", "-v"], merge=True)
-        if kw.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
-            c.fail("never started watching %s" % kw.describe())
-        churn_for(srv, 200, 2 if OPTS.quick else 4)
-        srv.quiesce()
-        sentinel = srv.sentinel_pod().split("/")[1]
-        c.check(kw.wait_progress(lambda ln: ln.startswith("{") and ('"name":"%s"' % sentinel) in ln) is not None,
-                "the sentinel never arrived")
-        kw.stop()
-        want = {obj_key(o): comparable(o) for o in srv.get("/api/v1/pods")["items"]}
-        got = json_cache(kw.out_lines())
+        churned_json(c, srv, kw)
+        want = server_pods(srv)
         events = sum(1 for ln in kw.out_lines() if ln.startswith("{"))
         c.check(events > len(want), "only %d events for %d objects" % (events, len(want)))
-        d = contents_diff(got, want)
-        c.check(not d, d)
+        check_json_cache(c, kw, want)
         c.report()
     finally:
         if kw is not None:
@@ -3014,28 +3041,15 @@ def scenario_metadata_only(ctx):
             kw0 = Kwatch("meta-list-" + wl, srv.url, ["pods", "--metadata-only", "--watch-list", wl, "-o", "json",
                                                       "--exit-after-sync", "--list-limit", "50"])
             c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
-            want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
-            got = json_cache(kw0.out_lines())
-            d = contents_diff(got, want)
-            c.check(not d, d)
+            check_json_cache(c, kw0, server_pods(srv, metadata_of))
             by = srv.stats().get("by_resource", {})
             what = "list_metadata" if wl == "off" else "watch_metadata"
             c.check(by.get(what, {}).get("pods", 0) >= 1, "no %s request seen by the server: %s" % (what, by))
             c.report()
         c = Checks("metadata-only under churn: the last object kwatch delivered for every key equals the server's metadata")
         kw = Kwatch("meta-churn", srv.url, ["pods", "--metadata-only", "-o", "json", "-v"], merge=True)
-        if kw.wait_for(lambda ln: "WATCH_START" in ln, 60) is None:
-            c.fail("never started watching %s" % kw.describe())
-        churn_for(srv, 200, 2 if OPTS.quick else 4)
-        srv.quiesce()
-        sentinel = srv.sentinel_pod().split("/")[1]
-        c.check(kw.wait_progress(lambda ln: ln.startswith("{") and ('"name":"%s"' % sentinel) in ln) is not None,
-                "the sentinel never arrived")
-        kw.stop()
-        want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
-        got = json_cache(kw.out_lines())
-        d = contents_diff(got, want)
-        c.check(not d, d)
+        churned_json(c, srv, kw)
+        check_json_cache(c, kw, server_pods(srv, metadata_of))
         c.check(not any('"spec"' in ln for ln in kw.out_lines() if ln.startswith("{")), "an object with spec delivered")
         c.report()
     finally:
@@ -3050,9 +3064,7 @@ def scenario_metadata_only(ctx):
             kw0 = Kwatch("meta-whole-" + wl, srv.url, ["pods", "--metadata-only", "--watch-list", wl, "-o", "json",
                                                        "--exit-after-sync"])
             c.check(kw0.wait(60) == 0, "exit %s" % kw0.rc)
-            want = {obj_key(o): metadata_of(o) for o in srv.get("/api/v1/pods")["items"]}
-            d = contents_diff(json_cache(kw0.out_lines()), want)
-            c.check(not d, d)
+            check_json_cache(c, kw0, server_pods(srv, metadata_of))
             c.report()
     finally:
         srv.close()
@@ -3249,11 +3261,7 @@ def scenario_kubediff(ctx):
         for n in (1, 4, 2, 2, 0, 3):
             srv.apply(pod, {"metadata": {"name": "kd-arrays", "namespace": "ns-1", "labels": {"n": str(n)}},
                             "spec": {"containers": ctr(n), "nodeName": "node-1"}, "status": {"phase": "Running"}})
-        churn_for(srv, 150, 1 if OPTS.quick else 2)
-        srv.quiesce()
-        sentinel = srv.sentinel_pod().split("/")[1]
-        c.check(kd.wait_progress(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln) is not None,
-                "the sentinel never arrived")
+        churn_to_sentinel(c, srv, kd, '"key":"ns-1/%s"', churn=(150, 1 if OPTS.quick else 2))
         kd.stop()
         c.check(kd.rc == 0, "exit status %s" % kd.rc)
         state, counts = kubediff_replay(c, kd.out_lines())
@@ -4200,6 +4208,19 @@ class WebhookReceiver:
         with self.lock:
             return list(self.bodies)
 
+    def wait_bodies(self, done):
+        """Waits until done(the bodies so far) holds; True if it did. Bound by
+        progress: gives up once no POST came for QUIET seconds (a 503 or a cut
+        counts: the sender is still at it), or at PATIENCE_CAP."""
+        pat = Patience(PATIENCE_CAP, QUIET, lambda: self.n)
+        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
+            if done(self.got()):
+                return True
+            if pat.left() <= 0:
+                return False
+            time.sleep(0.1)
+        return False
+
     def hold(self):
         self.gate.clear()
 
@@ -4237,18 +4258,10 @@ def scenario_kubediff_webhook(ctx):
         if kd.wait_for(lambda ln: '"resource":"configmaps"' in ln, 60) is None:
             c.fail("never listed: %s" % kd.describe())
         time.sleep(0.5)
-        churn_for(srv, 150, 1 if OPTS.quick else 2)
-        srv.quiesce()
-        sentinel = srv.sentinel_pod().split("/")[1]
-        c.check(kd.wait_progress(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln) is not None,
-                "the sentinel never arrived")
+        churn_to_sentinel(c, srv, kd, '"key":"ns-1/%s"', churn=(150, 1 if OPTS.quick else 2))
         lines = [ln for ln in kd.out_lines()]
         # the receiver catches up while it gets bodies (retries included)
-        pat = Patience(PATIENCE_CAP, QUIET, lambda: rcv.n)
-        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
-            if len(collapse_adjacent(rcv.got())) >= len(lines) or pat.left() <= 0:
-                break
-            time.sleep(0.1)
+        rcv.wait_bodies(lambda got: len(collapse_adjacent(got)) >= len(lines))
         kd.stop()
         lines = [ln for ln in kd.out_lines()]
         got = rcv.got()
@@ -4322,14 +4335,8 @@ def scenario_kubediff_webhook_tls(ctx):
         kds.append(kd2)
         if kd2.wait_for(lambda ln: ln.startswith("{"), 60) is None:
             c.fail("kubediff never printed a line: %s" % kd2.describe())
-        sentinel = srv.sentinel_pod().split("/")[1]
-        c.check(kd2.wait_progress(lambda ln: ln.startswith("{") and ('"key":"ns-1/%s"' % sentinel) in ln) is not None,
-                "the sentinel never printed")
-        pat = Patience(PATIENCE_CAP, QUIET, lambda: rcv.n)
-        for _ in range(int(PATIENCE_CAP * SLOW * 10) + 1):
-            if any(('"key":"ns-1/%s"' % sentinel) in b for b in rcv.got()) or pat.left() <= 0:
-                break
-            time.sleep(0.1)
+        sentinel = churn_to_sentinel(c, srv, kd2, '"key":"ns-1/%s"', missing="the sentinel never printed")
+        rcv.wait_bodies(lambda got: any(sentinel in b for b in got))
         kd2.stop()
         lines = [ln for ln in kd2.out_lines() if ln.startswith("{")]
         c.check(collapse_adjacent(rcv.got()) == lines and len(lines) >= 10,
