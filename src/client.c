@@ -68,8 +68,10 @@ static void kinf__cl_text(const char* json, const jsmntok_t* t, char* dst, size_
         k = cap - 4;
         while (k > 0 && ((unsigned char)dst[k] & 0xC0u) == 0x80u) { k--; }
         memcpy(dst + k, "...", 4);
+        n = k;
     }
-    for (k = 0; dst[k]; k++) { if ((unsigned char)dst[k] < 0x20u || dst[k] == 0x7f) { dst[k] = '?'; } }
+    /* by the length, not to the first NUL: an escaped \u0000 is a control character too */
+    for (k = 0; k < n; k++) { if ((unsigned char)dst[k] < 0x20u || dst[k] == 0x7f) { dst[k] = '?'; } }
 }
 /* reason and message of a Status body, if it is one */
 static void kinf__cl_status(kinf_client_t* c) {
@@ -227,13 +229,13 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
-static int kinf__cl_send(kinf_client_t* c);
+static int kinf__cl_send(kinf_client_t* c, int first);
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
     int r;
     if (c->phase == KINF__CL_RUNNING && c->retry_at && c->conn.now >= c->retry_at) { /* the retry's time */
         c->retry_at = 0;
-        if (!kinf__cl_send(c)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
+        if (!kinf__cl_send(c, 0)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
         return;
     }
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
@@ -274,13 +276,14 @@ static const kinf__conn_ops kinf__cl_ops = {
 };
 
 /* The request (built again: a token read since goes into it) goes out, the
-   first time or again; 0 when its head does not fit. */
-static int kinf__cl_send(kinf_client_t* c) {
+   first time (from kinf_client_start: no clock) or again (in an engine call);
+   0 when its head does not fit. */
+static int kinf__cl_send(kinf_client_t* c, int first) {
     if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return 0; }
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    kinf__conn_start(&c->conn);
+    if (first) { kinf__conn_start_unclocked(&c->conn); } else { kinf__conn_start(&c->conn); }
 #ifndef KINF_ENGINE_ONLY
     kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
 #endif
@@ -290,7 +293,7 @@ static int kinf__cl_send(kinf_client_t* c) {
 static int kinf__cl_go(kinf_client_t* c) {
     c->retries = 0; c->backoff_n = 0; c->retry_at = 0;
     c->phase = KINF__CL_RUNNING;
-    if (!kinf__cl_send(c)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
+    if (!kinf__cl_send(c, 1)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
     c->st.requests++;
     return KINF_OK;
 }

@@ -17,6 +17,10 @@ typedef enum kinf__lost {
 } kinf__lost;
 /* gate: a stopped owner, which wants nothing but a close */
 #define KINF__HALT 0x100u
+/* last_rx of an exchange begun between engine calls (kinf_client_start takes
+   no clock, and an idle engine asks for no tick, so its now may be long past):
+   the idle time counts from the next tick */
+#define KINF__RX_UNCLOCKED UINT64_MAX
 typedef struct kinf__conn_ops {
     void (*advance)(void* owner);             /* progress with no I/O: begin requests, end backoffs, take body bytes, finish responses */
     int (*build)(void* owner);                /* the request again with the token held now; 0 when it cannot be built (dealt with) */
@@ -163,6 +167,14 @@ static void kinf__conn_start(kinf_engine_t* c) {
     kinf__conn_drop(c);
     c->cstate = KINF__C_WANTED;
 }
+#ifndef KINF_NO_CLIENT
+/* The same, from outside any engine call (the write client's start): the
+   clock is not known */
+static void kinf__conn_start_unclocked(kinf_engine_t* c) {
+    kinf__conn_start(c);
+    c->last_rx = KINF__RX_UNCLOCKED;
+}
+#endif
 /* A kept-alive connection that the server closed while idle (a restart, a
    proxy's timeout) ends the request before any byte of a response: the same
    request goes again on a new connection, as HTTP clients do. 1 when that
@@ -385,6 +397,7 @@ KINF_API uint32_t kinf_engine_generation(kinf_engine_t* e) { return kinf__conn_o
 KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms) {
     if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_tick")) { return 0; }
     e->now = now_ms;
+    if (e->last_rx == KINF__RX_UNCLOCKED) { e->last_rx = now_ms; }
     e->ops->advance(e->owner);
     if (!(e->ops->gate(e->owner) & KINF__HALT) && kinf__conn_idle(e)) {
         e->ops->lost(e->owner, KINF__LOST_IDLE, KINF_LOGITEM_IDLE_TIMEOUT);
@@ -398,7 +411,7 @@ KINF_API uint64_t kinf_engine_deadline(kinf_engine_t* e) {
     if (e->ops->gate(e->owner) & KINF__HALT) { return e->close_wanted ? e->now : UINT64_MAX; }
     if (e->close_wanted || (kinf__conn_state(e) & KINF_ENG_TOKEN)) { return e->now; }
     if (e->cstate == KINF__C_RECV && (kinf__conn_pending(e) || e->body_done)) { return e->now; }
-    if (e->cstate == KINF__C_SEND || e->cstate == KINF__C_RECV) { dl = e->last_rx + (uint64_t)e->idle_ms; }
+    if (e->cstate == KINF__C_SEND || e->cstate == KINF__C_RECV) { dl = e->last_rx == KINF__RX_UNCLOCKED ? e->now : e->last_rx + (uint64_t)e->idle_ms; }
     o = e->ops->deadline(e->owner);
     return o < dl ? o : dl;
 }

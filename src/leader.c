@@ -28,6 +28,7 @@ enum { KINF__LE_NONE = 0, KINF__LE_GET, KINF__LE_CREATE, KINF__LE_UPDATE, KINF__
 /* a Lease's spec: the election record */
 typedef struct kinf__le_record {
     char holder[KINF__MAX_NAME];
+    int alien;                 /* the holder read was cut or held a NUL: shown with '?', never this candidate */
     int64_t duration_s, transitions;
     char acquire[40], renew[40];
 } kinf__le_record;
@@ -103,14 +104,21 @@ static int64_t kinf__le_num(const kinf_object_t* o, const char* path) {
 /* 1 when body is a Lease with a resourceVersion; its record in *r, the version in rv */
 static int kinf__le_parse(const char* body, size_t len, kinf__le_record* r, char* rv, size_t rvcap) {
     kinf_object_t o;
-    size_t n;
+    size_t n, i, shown;
     memset(&o, 0, sizeof(o));
     o.key = o.name = o.namespace_ = o.uid = o.resource_version = "";
     o.json = body; o.json_len = len;
     memset(r, 0, sizeof(*r));
+    /* a version cut or holding a NUL (\u0000 unescaped) would go back as
+       another, or as "" (an update with no precondition) */
     n = kinf_field_str(&o, "metadata.resourceVersion", rv, rvcap);
-    if (n == 0 || n >= rvcap) { return 0; }
-    kinf_field_str(&o, "spec.holderIdentity", r->holder, sizeof(r->holder)); /* a longer one is cut: never ours */
+    if (n == 0 || n >= rvcap || strlen(rv) != n) { return 0; }
+    /* a holder cut to our length, or ours with a NUL and more after it, is
+       someone else's: compared by the flag, not the text */
+    n = kinf_field_str(&o, "spec.holderIdentity", r->holder, sizeof(r->holder));
+    r->alien = n >= sizeof(r->holder);
+    shown = n < sizeof(r->holder) ? n : sizeof(r->holder) - 4; /* written whole characters, at least */
+    for (i = 0; i < shown; i++) { if (!r->holder[i]) { r->holder[i] = '?'; r->alien = 1; } }
     kinf_field_str(&o, "spec.acquireTime", r->acquire, sizeof(r->acquire));
     kinf_field_str(&o, "spec.renewTime", r->renew, sizeof(r->renew));
     r->duration_s = kinf__le_num(&o, "spec.leaseDurationSeconds");
@@ -122,7 +130,7 @@ static int kinf__le_parse(const char* body, size_t len, kinf__le_record* r, char
     return 1;
 }
 static int kinf__le_same(const kinf__le_record* a, const kinf__le_record* b) {
-    return !strcmp(a->holder, b->holder) && a->duration_s == b->duration_s && a->transitions == b->transitions &&
+    return !strcmp(a->holder, b->holder) && a->alien == b->alien && a->duration_s == b->duration_s && a->transitions == b->transitions &&
            !strcmp(a->acquire, b->acquire) && !strcmp(a->renew, b->renew);
 }
 /* the Lease as JSON into l->body: the record, the resourceVersion when updating */
@@ -144,6 +152,8 @@ static int kinf__le_body(kinf_leader_t* l, const kinf__le_record* r, int with_rv
 }
 
 /* >>leader machine */
+/* r is held by this candidate */
+static int kinf__le_mine(const kinf_leader_t* l, const kinf__le_record* r) { return !r->alien && !strcmp(r->holder, l->id); }
 /* the record seen: when it differs from the one seen before, the local
    clock starts its lease again; a new holder is told once */
 static void kinf__le_observe(kinf_leader_t* l, const kinf__le_record* r, uint64_t now) {
@@ -189,7 +199,7 @@ static int kinf__le_start(kinf_leader_t* l, int what, uint64_t now) {
 }
 /* the record this candidate writes over r (the one read): its own, renewed now */
 static void kinf__le_claim(kinf_leader_t* l, const kinf__le_record* r, int64_t unix_ms) {
-    int ours = !strcmp(r->holder, l->id);
+    int ours = kinf__le_mine(l, r);
     memset(&l->mine, 0, sizeof(l->mine));
     kinf__strlcpy(l->mine.holder, l->id, sizeof(l->mine.holder));
     l->mine.duration_s = (int64_t)(l->lease_ms / 1000u);
@@ -229,7 +239,7 @@ static void kinf__le_read(kinf_leader_t* l, const kinf_client_response_t* r, uin
     }
     kinf__le_observe(l, &rec, now);
     if (l->stopping) { return; }
-    if (rec.holder[0] && strcmp(rec.holder, l->id) != 0 && now < l->obs_at + (uint64_t)rec.duration_s * 1000u) {
+    if ((rec.holder[0] || rec.alien) && !kinf__le_mine(l, &rec) && now < l->obs_at + (uint64_t)rec.duration_s * 1000u) {
         kinf__le_lose(l, rec.holder); /* another holds it: whatever this one believed, it leads no more */
         l->next_at = kinf__le_jittered(l, now);
         return;
@@ -271,7 +281,7 @@ static void kinf__le_wrote(kinf_leader_t* l, int what, const kinf_client_respons
 static void kinf__le_next(kinf_leader_t* l, uint64_t now, int64_t unix_ms) {
     if (l->stopping) {
         /* a clean stop: the record given up when this candidate is its holder */
-        if (l->have_obs && l->rv[0] && !strcmp(l->obs.holder, l->id)) {
+        if (l->have_obs && l->rv[0] && kinf__le_mine(l, &l->obs)) {
             memset(&l->mine, 0, sizeof(l->mine));
             l->mine.duration_s = 1;
             kinf__le_time(l->mine.renew, unix_ms);

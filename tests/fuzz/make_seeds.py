@@ -5,7 +5,7 @@
                                      [--no-fakeapi] [--no-tools]
 
 Writes OUT/<target>/<name> for the targets http_head, chunked, watch, list,
-kubeconfig, pem and base64. Sources:
+kubeconfig, pem, base64 and client. Sources:
   - the Kubernetes API's fully populated example objects (tests/testdata/
     k8s-api, vendored with its license), pruned to a few KB and wrapped as watch
     events, list bodies and HTTP responses;
@@ -17,7 +17,10 @@ kubeconfig, pem and base64. Sources:
     and each again as JSON by `kubectl config view -o json --raw`;
   - PEM certificates and keys made by openssl (RSA and EC; PKCS#1, PKCS#8,
     SEC1; bundles, DER);
-  - hand-made edge cases for every target.
+  - hand-made edge cases for every target;
+  - for client: the API server's answers to the write client (an object,
+    201, Status objects of 404, 409, 422, ..., chunked, retried 429 and 503)
+    and to the leader elector (Lease GET, POST, PUT; see fuzz_client.c).
 A missing source (no testdata, no kubectl or openssl, the server fails) is
 skipped with a note on stderr; the rest is still written. Each seed starts
 with the control bytes its target reads (see each fuzz_*.c). Deterministic
@@ -37,7 +40,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-TARGETS = ["http_head", "chunked", "watch", "list", "kubeconfig", "pem", "base64"]
+TARGETS = ["http_head", "chunked", "watch", "list", "kubeconfig", "pem", "base64", "client"]
 RND = random.Random(1)
 CAP_OBJ = 3000          # bytes of one pruned object
 CAP_BODY = 14000        # bytes of a watch/list seed body
@@ -391,6 +394,130 @@ def seeds_synthetic(out):
         out.put("kubeconfig", name, s)
 
 
+# ---------------------------------------------------------------- write client and leader elector
+def client_ctl(verb=0, path=False, tight=False, retries=0, step=0, later=0, end=0, two=False, warm=False):
+    """fuzz_client.c's two control bytes, client mode"""
+    return bytes([verb << 1 | path << 4 | tight << 5 | retries << 6,
+                  step | later << 2 | end << 4 | two << 6 | warm << 7])
+
+
+def leader_ctl(timing=0, long_id=False, release=False, tight=False, wall=0, step=0, extra=0, retries=False, chunked=False):
+    """fuzz_client.c's two control bytes, leader mode"""
+    return bytes([1 | timing << 1 | long_id << 3 | release << 4 | tight << 5 | wall << 6,
+                  step | extra << 2 | retries << 5 | chunked << 6])
+
+
+def lease(rv, holder, dur=15, trans=1, acquire="2025-11-28T08:00:00.000000Z", renew="2025-11-28T08:00:01.123456Z", extra=None):
+    spec = {"holderIdentity": holder, "leaseDurationSeconds": dur, "acquireTime": acquire, "renewTime": renew,
+            "leaseTransitions": trans}
+    if holder is None:
+        del spec["holderIdentity"]
+    if extra:
+        spec.update(extra)
+    return compact({"kind": "Lease", "apiVersion": "coordination.k8s.io/v1",
+                    "metadata": {"name": "lk", "namespace": "ns", "uid": "u-1", "resourceVersion": rv,
+                                 "creationTimestamp": "2025-11-28T08:00:00Z"}, "spec": spec}).encode()
+
+
+def seeds_client(out):
+    rnd = random.Random(4)
+    cm = compact({"kind": "ConfigMap", "apiVersion": "v1", "metadata": {"name": "cm-1", "namespace": "ns-1", "uid": "u-1",
+                  "resourceVersion": "6", "managedFields": [{"manager": "fz m/1", "operation": "Apply"}]},
+                  "data": {"k": "v"}}).encode()
+    st = lambda code, reason, msg, causes=None: compact(status_obj(code, reason, msg, causes)).encode()
+    conflict = st(409, "Conflict", 'Operation cannot be fulfilled on configmaps "cm-1": the object has been modified; '
+                                   'please apply your changes to the latest version and try again')
+    answers = {
+        "200-object": (client_ctl(0), http(200, cm)),
+        "200-status-sub": (client_ctl(1, step=2), http(200, cm)),
+        "201-created": (client_ctl(2), http(201, cm, rnd=rnd)),
+        "201-chunked": (client_ctl(2, step=1), http(201, cm, chunked=True, rnd=rnd)),
+        "200-put-chunked": (client_ctl(3, step=3, two=True), http(200, cm, chunked=True, rnd=rnd)),
+        "200-merge": (client_ctl(4), http(200, cm)),
+        "422-json-patch": (client_ctl(5), http(422, st(422, "Invalid", 'the server rejected our request due to an error in our request',
+                                                         [{"reason": "FieldValueInvalid", "message": "test failed", "field": "/metadata"}]))),
+        "200-delete-status": (client_ctl(6), http(200, compact({"kind": "Status", "apiVersion": "v1", "status": "Success",
+                                                                 "details": {"name": "cm-1", "kind": "configmaps"}}).encode())),
+        "409-delete-precondition": (client_ctl(6, step=1), http(409, st(409, "Conflict", "Precondition failed: UID in precondition: u-\"1, UID in object meta: u-2")) ),
+        "201-apply": (client_ctl(7), http(201, cm)),
+        "409-apply-conflict": (client_ctl(7, step=2), http(409, st(409, "Conflict", 'Apply failed with 1 conflict: conflict with "other": .data.k',
+                                                                   [{"type": "FieldManagerConflict", "message": 'conflict with "other"', "field": ".data.k"}]))),
+        "404": (client_ctl(0), http(404, st(404, "NotFound", 'configmaps "cm-1" not found'))),
+        "404-text": (client_ctl(0, end=1), http(404, b"404 page not found\n", extra=b"Connection: close\r\n")),
+        "409-exists": (client_ctl(2), http(409, st(409, "AlreadyExists", 'configmaps "cm-1" already exists'))),
+        "403": (client_ctl(3), http(403, st(403, "Forbidden", 'configmaps "cm-1" is forbidden: User "x" cannot update resource'))),
+        "401": (client_ctl(0, warm=True), http(401, st(401, "Unauthorized", "Unauthorized"))),
+        "400": (client_ctl(4), http(400, st(400, "BadRequest", "the body of the request was in an unknown format"))),
+        "500-write": (client_ctl(3, retries=3), http(500, st(500, "InternalError", "etcdserver: request timed out"))),
+        "500-get-retried": (client_ctl(0, retries=2, later=1), http(500, st(500, "InternalError", "boom"))),
+        "503-retry-after": (client_ctl(2, retries=1, later=3), http(503, b"{}", extra=b"Retry-After: 1\r\n")),
+        "429-then-200": (client_ctl(3, retries=3, later=1), http(429, st(429, "TooManyRequests", "slow down"), extra=b"Retry-After: 2\r\n")),
+        "429-no-retry-after": (client_ctl(4, retries=1, later=0), http(429, b"{}")),
+        "long-message": (client_ctl(0), http(409, st(409, "Conflict", "conflict: " + "\u00e9\u4e2d\U0001F600" * 40))),
+        "long-reason": (client_ctl(0), http(422, st(422, "R" * 70, "m"))),
+        "escaped-message": (client_ctl(0), http(404, b'{"kind":"Status","reason":"Not\\tFound","message":"a\\nb\\u0001c\\u00e9\\ud83d\\ude00\\ud800x\\/\\"q"}')),
+        "raw-controls": (client_ctl(0), http(404, b'{"kind":"Status","reason":"NotFound","message":"a\x01b\x7fc"}')),
+        "many-causes": (client_ctl(0), http(422, st(422, "Invalid", "many", [{"reason": "FieldValueInvalid", "field": "f%d" % i} for i in range(60)]))),
+        "status-array": (client_ctl(0), http(404, b'[{"reason":"NotFound","message":"m"}]')),
+        "status-dup-keys": (client_ctl(0), http(409, b'{"reason":"Conflict","reason":"AlreadyExists","message":"a","message":"b"}')),
+        "read-to-close": (client_ctl(0), b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n" + cm),
+        "http10": (client_ctl(0), b"HTTP/1.0 200 OK\r\n\r\n" + cm),
+        "100-continue": (client_ctl(2), b"HTTP/1.1 100 Continue\r\n\r\n" + http(201, cm)),
+        "too-large-tight": (client_ctl(0, tight=True), http(200, b'{"data":"' + b"x" * 2000 + b'"}')),
+        "too-large-chunked": (client_ctl(0, tight=True, step=2), http(200, b'{"data":"' + b"x" * 2000 + b'"}', chunked=True, rnd=rnd)),
+        "exactly-1024": (client_ctl(0, tight=True), http(200, b'{"d":"' + b"y" * 1016 + b'"}')),
+        "cut-mid-body": (client_ctl(3, end=0), http(200, cm)[:-10]),
+        "cut-mid-body-get": (client_ctl(0, retries=1, later=1), http(200, cm)[:-10]),
+        "idle-timeout": (client_ctl(0, end=1), b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{"),
+        "reset": (client_ctl(2, end=2), b"HTTP/1.1 20"),
+        "stale-keepalive": (client_ctl(0, warm=True, later=1), b""),
+        "stale-keepalive-write": (client_ctl(3, warm=True, later=1), b""),
+        "malformed-head": (client_ctl(0), b"HTTP/1.1 2000 OK\r\n\r\n"),
+        "gzip": (client_ctl(0), b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc"),
+        "path-post": (client_ctl(2, path=True), http(200, b'{"ok":true}')),
+        "path-apply": (client_ctl(7, path=True, step=1), http(201, cm)),
+        "path-delete": (client_ctl(6, path=True), http(200, b"{}")),
+    }
+    for name, (ctl, raw) in answers.items():
+        out.put("client", name, ctl + raw)
+    # the leader elector: answers separated by NUL; "!NNN" a status, "HTTP/" raw
+    nf = b"!404" + st(404, "NotFound", 'leases.coordination.k8s.io "lk" not found')
+    c409 = b"!409" + st(409, "Conflict", 'Operation cannot be fulfilled on leases.coordination.k8s.io "lk": the object has been modified')
+    ae409 = b"!409" + st(409, "AlreadyExists", 'leases.coordination.k8s.io "lk" already exists')
+    z = b"\0"
+    me = "cand-a"
+    leader = {
+        "create-renew": (leader_ctl(), [nf, b"!201" + lease("5", me, trans=0), lease("6", me), lease("7", me)]),
+        "create-exists": (leader_ctl(step=1), [nf, ae409, lease("5", "other"), lease("5", "other")]),
+        "foreign-then-expired": (leader_ctl(extra=5), [lease("5", "other"), lease("5", "other"), lease("6", me, trans=2), lease("7", me)]),
+        "foreign-moves": (leader_ctl(timing=1, extra=3), [lease("5", "other"), lease("6", "other", renew="2025-11-28T08:00:03.000000Z"), lease("7", "other")]),
+        "takeover-conflict": (leader_ctl(), [lease("5", ""), c409, lease("6", "other"), lease("6", "other")]),
+        "no-holder": (leader_ctl(timing=2), [lease("5", None), lease("6", me), lease("7", me)]),
+        "renewal-fails": (leader_ctl(timing=1, extra=4), [nf, b"!201" + lease("5", me), b"!500{}", b"!500{}", b"!503{}", lease("5", me)]),
+        "leader-sees-other": (leader_ctl(timing=1), [nf, b"!201" + lease("5", me), c409, lease("9", "other"), lease("9", "other")]),
+        "release": (leader_ctl(release=True), [nf, b"!201" + lease("5", me), lease("6", me)]),
+        "release-in-flight": (leader_ctl(release=True, timing=3), [lease("5", "")]),
+        "raw-http": (leader_ctl(step=2), [b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(lease("5", me)) + lease("5", me),
+                                          b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk_body(lease("6", me), rnd)]),
+        "chunked": (leader_ctl(chunked=True, step=3), [nf, b"!201" + lease("5", me), lease("6", me)]),
+        "tight": (leader_ctl(tight=True), [nf, b"!201" + lease("5", me), lease("6", me, extra={"x": "y" * 1200})]),
+        "retries": (leader_ctl(retries=True), [b"!503{}", lease("5", "other"), b"!429{}", nf, b"!201" + lease("6", me)]),
+        "wall-epoch": (leader_ctl(wall=1), [nf, b"!201" + lease("5", me, acquire="1970-01-01T00:00:00.000000Z")]),
+        "wall-year1": (leader_ctl(wall=2), [lease("5", "", renew="0001-01-01T00:00:00.000000Z"), lease("6", me)]),
+        "wall-year10000": (leader_ctl(wall=3, extra=7), [lease("5", me, renew="9999-12-31T23:59:59.999999Z"), lease("6", me)]),
+        "long-identity": (leader_ctl(long_id=True), [lease("5", "c" * 255), lease("6", "c" * 256), lease("6", "c" * 256)]),
+        "escaped-holder": (leader_ctl(), [lease("5", "cand\\u002da").replace(b"\\\\u", b"\\u"), lease("6", "cand-a")]),
+        "bad-duration": (leader_ctl(), [lease("5", "other", dur="15"), lease("5", "other", dur=-1), lease("5", "other", dur=1.5),
+                                        lease("5", "other", dur=99999999999), lease("5", "other", trans=-4)]),
+        "no-rv": (leader_ctl(), [compact({"spec": {"holderIdentity": "other", "leaseDurationSeconds": 15}}).encode(), lease("", "other")]),
+        "big-transitions": (leader_ctl(), [lease("5", "", trans=2 ** 62), lease("6", me, trans=2 ** 63 - 1)]),
+        "microtime-odd": (leader_ctl(), [lease("5", "other", acquire="x" * 60, renew="2025-11-28T08:00:01Z"), lease("5", "other", renew="2025-11-28T08:00:01.1Z")]),
+        "status-as-lease": (leader_ctl(), [st(200, "", ""), b"!200[]", b"!200", b"!204"]),
+    }
+    for name, (ctl, ans) in leader.items():
+        out.put("client", "leader-" + name, ctl + z.join(ans))
+
+
 # ---------------------------------------------------------------- fake API server
 def raw_get(port, path, timeout=6.0, maxbytes=1 << 20):
     s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
@@ -612,6 +739,7 @@ def main():
     work = tempfile.mkdtemp(prefix="kinf-seeds-")
     try:
         seeds_synthetic(out)
+        seeds_client(out)
         seeds_from_objects(out, load_testdata(a.testdata))
         if not a.no_fakeapi:
             try:

@@ -437,6 +437,83 @@ static void test_client_path(void) {
     CHECK_INT(out.result, KINF_CLIENT_SERVER_ERROR); CHECK_INT(out.code, 503);
     free(c);
 }
+/* Found by tests/fuzz/fuzz_client.c (regress/client/idle-kept-alive-put): a
+   request started after the client sat idle longer than the idle timeout (an
+   idle engine asks for no tick) failed at its first tick with IDLE_TIMEOUT,
+   nothing sent, its idle clock taken from the last tick before. The idle time
+   now counts from the first tick after kinf_client_start, and still ends a
+   request the server leaves unanswered. */
+static void test_client_idle_start(void) {
+    kinf_client_t* c;
+    kinf_engine_t* e;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    size_t len;
+    static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
+    g_test = "client idle start";
+    log_reset();
+    c = cl_mk(300, 1024);
+    CHECK(c != 0);
+    if (!c) { return; }
+    e = kinf_client_engine(c);
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_UPDATE; rq.resource = "configmaps"; rq.namespace_ = "a"; rq.name = "b"; rq.body = "{}";
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, r200, 64, &out) && out.result == KINF_CLIENT_OK);
+    CHECK(kinf_engine_deadline(e) == UINT64_MAX);              /* idle, the connection kept: nothing to do */
+    t += 120000;                                               /* no tick for two minutes */
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_engine_deadline(e) <= t);                       /* a tick is due at once */
+    CHECK(cl_serve(c, &t, r200, 64, &out));
+    CHECK_INT(out.result, KINF_CLIENT_OK);
+    CHECK(!strncmp(g_cl_req, "PUT /prefix/api/v1/namespaces/a/configmaps/b HTTP/1.1\r\n", 55));
+    CHECK_INT(logged(KINF_LOGITEM_IDLE_TIMEOUT), 0);
+    /* the idle timeout (90 s) from the first tick still ends a silent server's request */
+    t += 120000;
+    CHECK(kinf_client_start(c, &rq) == KINF_OK);
+    CHECK(kinf_engine_tick(e, t) == KINF_ENG_SEND && kinf_engine_sendbuf(e, &len) && len > 0);
+    kinf_engine_sent(e, len, t);
+    CHECK(kinf_engine_tick(e, t + 89999) == KINF_ENG_RECV && kinf_client_busy(c));
+    CHECK(kinf_engine_deadline(e) == t + 90000);
+    kinf_engine_tick(e, t + 90000);
+    CHECK(kinf_client_done(c, &out) && out.result == KINF_CLIENT_CONNECTION && out.item == KINF_LOGITEM_IDLE_TIMEOUT);
+    free(c);
+}
+/* Found by tests/fuzz/fuzz_client.c (regress/client/status-message-nul): an
+   escaped NUL (\u0000) in a Status's message or reason ended the text there,
+   the rest unsanitised behind it. It reads as '?' like any control character,
+   before and after a cut. */
+static void test_client_status_nul(void) {
+    kinf_client_t* c;
+    kinf_client_request_t rq;
+    kinf_client_response_t out;
+    uint64_t t = 1000;
+    char body[1200], resp[1400], want[300];
+    int n, i;
+    g_test = "client status nul";
+    log_reset();
+    c = cl_mk(300, 2048);
+    CHECK(c != 0);
+    if (!c) { return; }
+    memset(&rq, 0, sizeof(rq));
+    rq.verb = KINF_CLIENT_GET; rq.resource = "pods"; rq.namespace_ = "a"; rq.name = "b";
+    n = snprintf(body, sizeof(body), "{\"kind\":\"Status\",\"reason\":\"Not\\u0000Found\",\"message\":\"a\\u0000b\\nc\"}");
+    snprintf(resp, sizeof(resp), "HTTP/1.1 404 Not Found\r\nContent-Length: %d\r\n\r\n%s", n, body);
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_NOT_FOUND);
+    CHECK_STR(out.reason, "Not?Found");
+    CHECK_STR(out.message, "a?b?c");
+    /* a NUL near the start of a message that is cut: the rest is kept, then "..." */
+    n = snprintf(body, sizeof(body), "{\"message\":\"x\\u0000");
+    for (i = 0; i < 300; i++) { body[n++] = 'y'; }
+    n += snprintf(body + n, sizeof(body) - (size_t)n, "\"}");
+    snprintf(resp, sizeof(resp), "HTTP/1.1 409 Conflict\r\nContent-Length: %d\r\n\r\n%s", n, body);
+    CHECK(kinf_client_start(c, &rq) == KINF_OK && cl_serve(c, &t, resp, 64, &out) && out.result == KINF_CLIENT_CONFLICT);
+    memset(want, 'y', sizeof(want));
+    want[0] = 'x'; want[1] = '?';
+    memcpy(want + 252, "...", 4);
+    CHECK_STR(out.message, want);
+    free(c);
+}
 static void test_client(void) {
     kinf_client_t* c;
     kinf_client_request_t rq;

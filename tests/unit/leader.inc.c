@@ -285,6 +285,56 @@ static void test_leader_release(void) {
     free(c);
 }
 
+/* Found by tests/fuzz/fuzz_client.c (regress/client/leader-holder-*,
+   leader-resource-version-nul): the holder was compared as the text
+   kinf_field_str left, so a foreign holder read as this candidate's own when
+   it was cut to a 255-byte identity (a 256-byte holder starting with it), or
+   when an escaped NUL ended it there ("cand-a\u0000x"); "\u0000x" read as no
+   holder. Each was taken over while its lease ran. A resourceVersion "\u0000"
+   read as "" and went back as an update with no precondition. */
+static void test_leader_alien_holder(void) {
+    kinf_client_t* c = le_client(4096, 4096);
+    kinf_leader_t* l;
+    uint64_t t = 1000;
+    char id[256], holder[300];
+    int i;
+    static const char* const foreign[] = { "cand-a\\u0000x", "\\u0000x", "\\u0000" };
+    static const char* const shown[] = { "cand-a?x", "?x", "?" };
+    g_test = "leader alien holder";
+    if (!c) { CHECK(0); return; }
+    for (i = 0; i < 3; i++) {
+        le_reset();
+        if (!(l = le_mk(c, "cand-a", 0, 0, 0))) { CHECK(0); free(c); return; }
+        CHECK(le_round(l, c, &t, le_lease("5", foreign[i], 15, "x", 2)) && le_starts("GET "));
+        CHECK(!kinf_client_busy(c) && !kinf_leader_is_leader(l, t)); /* another's valid lease: no write */
+        CHECK_STR(kinf_leader_holder(l), shown[i]);
+        CHECK(g_le_new == 1 && !strcmp(g_le_new_id, shown[i]));
+        t += 100000;
+    }
+    /* the same Lease, expired, is taken over as another's: a new acquireTime, one more transition */
+    CHECK(le_round(l, c, &t, le_lease("5", foreign[2], 15, "x", 2)) && le_starts("GET ") && kinf_client_busy(c));
+    CHECK(cl_serve(c, &t, le_lease("6", "cand-a", 15, "x", 3), 1u << 20, 0) && le_starts("PUT "));
+    CHECK_STR(le_req_field("spec.leaseTransitions"), "3");
+    CHECK_STR(le_req_field("metadata.resourceVersion"), "5");
+    /* a 255-byte identity, and a holder of 256 bytes that begins with it */
+    le_reset();
+    memset(id, 'c', 255); id[255] = 0;
+    snprintf(holder, sizeof(holder), "%sc", id);
+    if (!(l = le_mk(c, id, 0, 0, 0))) { CHECK(0); free(c); return; }
+    CHECK(le_round(l, c, &t, le_lease("5", holder, 15, "x", 2)) && le_starts("GET "));
+    CHECK(!kinf_client_busy(c) && !kinf_leader_is_leader(l, t));
+    t += 100000;
+    CHECK(le_round(l, c, &t, le_lease("5", id, 15, "x", 2)) && kinf_client_busy(c)); /* its own: renewed */
+    CHECK(cl_serve(c, &t, le_lease("6", id, 15, "x", 2), 1u << 20, 0) && le_starts("PUT "));
+    CHECK_STR(le_req_field("spec.leaseTransitions"), "2");
+    /* a resourceVersion with a NUL is no version */
+    le_reset();
+    if (!(l = le_mk(c, "cand-a", 0, 0, 0))) { CHECK(0); free(c); return; }
+    CHECK(le_round(l, c, &t, le_lease("\\u0000", "", 15, "x", 2)) && le_starts("GET "));
+    CHECK(!kinf_client_busy(c) && logged(KINF_LOGITEM_LEADER_BAD_LEASE) == 1);
+    free(c);
+}
+
 /* A Lease without a resourceVersion is malformed: logged, not written */
 static void test_leader_bad_lease(void) {
     kinf_client_t* c = le_client(4096, 4096);
