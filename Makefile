@@ -71,6 +71,8 @@ SMALLFLAGS += -DKW_NO_KUBECTL
 SMALLFLAGS += -DKINF_NO_SKIP_UNCHANGED
 # and the exec credential plugin's runner (no kubeconfig reader there either)
 SMALLFLAGS += -DKINF_NO_EXEC
+# and resync, the informer's and each handler's (--resync)
+SMALLFLAGS += -DKINF_NO_RESYNC
 # and assert(): the store's check of its invariant held the header's path as
 # the compiler was given it, so the size moved with where the tree is
 # (bench/run.py builds from an absolute path: 32 bytes more than make here)

@@ -75,6 +75,8 @@ API
         uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap)
                                           why kinf_init refuses: the item, one line
         int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
+        int  kinf_add_handler_resync(inf, handler, int resync_period_ms)  its own period
+        int  kinf_remove_handler(kinf_informer_t*, int id)   no callback after it
         int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
         int  kinf_add_index_values(kinf_informer_t*, name, kinf_index_values_fn fn, void* user)
                                           several values per object: kinf_index_emit(out, value)
@@ -319,6 +321,8 @@ CONFIGURATION MACROS
                               the server, and an object it sends outside them is cached unjudged
     KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
                               every update is delivered
+    KINF_NO_RESYNC            compile resync out (about 0.6 KB at -Os): desc.resync_period_ms
+                              and kinf_add_handler_resync's period are not acted on
     KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
                               kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
@@ -912,7 +916,7 @@ typedef struct kinf_desc_t {
     size_t read_bytes;           /* socket read buffer; default KINF_READ_BYTES (16 KiB); 256 B to 64 MiB */
     /* behaviour */
     int list_limit;              /* page size; default 500 */
-    int resync_period_ms;        /* 0 = no resync */
+    int resync_period_ms;        /* 0 = no resync; the handlers' (kinf_add_handler_resync) */
     int idle_timeout_ms;         /* default 90000 */
     int connect_timeout_ms;      /* default 10000 */
     int watch_timeout_s;         /* timeoutSeconds; 0 = random in [300, 600) like client-go */
@@ -1193,8 +1197,29 @@ KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len,
 KINF_API const char* kinf_system_ca_file(void);
 #endif
 /* Registers a handler (copied). After start, the new handler at once gets
-   on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
+   on_add for every cached object. Returns its id (an index in the table of
+   desc.max_handlers), or KINF_ERR_NOMEM (HANDLERS_FULL). Outside a callback
+   it takes the first slot kinf_remove_handler freed; inside one, a slot
+   after the others, and the cache it is given is as its peers had it before
+   the change being delivered (an object being deleted as the delete gives
+   it), which then reaches it after them: each object's story once. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
+/* The same with the handler's own resync (client-go's
+   AddEventHandlerWithResyncPeriod): 0, the informer's
+   desc.resync_period_ms (kinf_add_handler's); > 0, every resync_period_ms
+   from has-synced (or from its registration, once synced), whatever the
+   informer's period; < 0, none. A resync gives the handlers it is due for
+   on_update(obj, obj) for each object they have that has no change queued
+   (kinf_stats: resyncs counts the rounds). */
+KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t* handler, int resync_period_ms);
+/* Unregisters the handler kinf_add_handler returned id for (client-go's
+   RemoveEventHandler): none of its callbacks is called after this returns,
+   also when it is called from a callback (the handler's own included), and
+   its slot is free for the next kinf_add_handler, which may return the same
+   id. The objects stay cached; the other handlers are not affected.
+   KINF_OK, or KINF_ERR_INVAL (BAD_ARGUMENT) for an id that holds no
+   handler (never returned, or removed already). */
+KINF_API int kinf_remove_handler(kinf_informer_t* inf, int id);
 /* Registers an index before the first driver call; name is copied (its first 47 bytes).
    Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);
@@ -4501,6 +4526,10 @@ typedef enum kinf__lost {
 } kinf__lost;
 /* gate: a stopped owner, which wants nothing but a close */
 #define KINF__HALT 0x100u
+/* last_rx of an exchange begun between engine calls (kinf_client_start takes
+   no clock, and an idle engine asks for no tick, so its now may be long past):
+   the idle time counts from the next tick */
+#define KINF__RX_UNCLOCKED UINT64_MAX
 typedef struct kinf__conn_ops {
     void (*advance)(void* owner);             /* progress with no I/O: begin requests, end backoffs, take body bytes, finish responses */
     int (*build)(void* owner);                /* the request again with the token held now; 0 when it cannot be built (dealt with) */
@@ -4647,6 +4676,14 @@ static void kinf__conn_start(kinf_engine_t* c) {
     kinf__conn_drop(c);
     c->cstate = KINF__C_WANTED;
 }
+#ifndef KINF_NO_CLIENT
+/* The same, from outside any engine call (the write client's start): the
+   clock is not known */
+static void kinf__conn_start_unclocked(kinf_engine_t* c) {
+    kinf__conn_start(c);
+    c->last_rx = KINF__RX_UNCLOCKED;
+}
+#endif
 /* A kept-alive connection that the server closed while idle (a restart, a
    proxy's timeout) ends the request before any byte of a response: the same
    request goes again on a new connection, as HTTP clients do. 1 when that
@@ -4869,6 +4906,7 @@ KINF_API uint32_t kinf_engine_generation(kinf_engine_t* e) { return kinf__conn_o
 KINF_API unsigned kinf_engine_tick(kinf_engine_t* e, uint64_t now_ms) {
     if (!kinf__conn_ok(e) || kinf__conn_busy(e, "kinf_engine_tick")) { return 0; }
     e->now = now_ms;
+    if (e->last_rx == KINF__RX_UNCLOCKED) { e->last_rx = now_ms; }
     e->ops->advance(e->owner);
     if (!(e->ops->gate(e->owner) & KINF__HALT) && kinf__conn_idle(e)) {
         e->ops->lost(e->owner, KINF__LOST_IDLE, KINF_LOGITEM_IDLE_TIMEOUT);
@@ -4882,7 +4920,7 @@ KINF_API uint64_t kinf_engine_deadline(kinf_engine_t* e) {
     if (e->ops->gate(e->owner) & KINF__HALT) { return e->close_wanted ? e->now : UINT64_MAX; }
     if (e->close_wanted || (kinf__conn_state(e) & KINF_ENG_TOKEN)) { return e->now; }
     if (e->cstate == KINF__C_RECV && (kinf__conn_pending(e) || e->body_done)) { return e->now; }
-    if (e->cstate == KINF__C_SEND || e->cstate == KINF__C_RECV) { dl = e->last_rx + (uint64_t)e->idle_ms; }
+    if (e->cstate == KINF__C_SEND || e->cstate == KINF__C_RECV) { dl = e->last_rx == KINF__RX_UNCLOCKED ? e->now : e->last_rx + (uint64_t)e->idle_ms; }
     o = e->ops->deadline(e->owner);
     return o < dl ? o : dl;
 }
@@ -6485,7 +6523,12 @@ static void kinf__rules_all(const kinf__rules* r, uint32_t* km, uint32_t* dm, in
 typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
 typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
 typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
-typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
+/* a registered handler: the caller's copy, its resync period
+   (kinf_add_handler_resync), when its resync is due (0: none, before
+   has-synced or with no period), and whether a resync round under way
+   passes it by (not due) */
+typedef struct kinf__hslot { kinf_handler_t h; uint64_t next_resync; int period; uint8_t mute; } kinf__hslot;
+typedef char kinf__handler_fits[(sizeof(kinf__hslot) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
 
 enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
 enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
@@ -6523,8 +6566,10 @@ struct kinf_informer_t {
     int nidx;
     int ixk;                      /* desc.max_index_values: a custom index's nodes per slot */
     uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
-    kinf_handler_t* handlers;
+    kinf__hslot* handlers;
     int nhandlers;
+    uint32_t handler_gone[8];     /* bit i: slot i freed by kinf_remove_handler (desc.max_handlers <= 256) */
+    int32_t hd_slot1;             /* 1 + the slot whose change the handlers were given last, 0 none */
     jsmntok_t* toks;
     uint8_t* ev;
     uint8_t* arena;
@@ -8390,7 +8435,7 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_
     l.slots = t.slots; l.kb = t.kb; l.ix = t.ix; l.ixv = t.ixv; l.ixb = t.ixb; l.kbn = t.kbn; l.ixbn = t.ixbn;
     o = t.end;
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
-    l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
+    l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf__hslot)));
     l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
     l.ev = o; o = kinf__setup_add(o, d->max_event_bytes);
     l.arena = o; o = kinf__setup_add(o, d->store_bytes);
@@ -9369,7 +9414,7 @@ static uint64_t kinf__rf_deadline(const void* owner) {
 #ifndef KINF_NO_WATCH_LIST
     if (kinf__wl_streaming(inf) && inf->wl_progress + inf->wl_timeout_ms < dl) { dl = inf->wl_progress + inf->wl_timeout_ms; }
 #endif
-    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
+    if (inf->synced && inf->next_resync && inf->next_resync < dl) { dl = inf->next_resync; }
     return dl;
 }
 /* the request again, with the token read since it was built */
@@ -9378,29 +9423,77 @@ static void kinf__rf_log(void* owner, uint32_t level, uint32_t item, const char*
     kinf__log((kinf_informer_t*)owner, level, item, d1, d2, line);
 }
 /* >>handlers  delivery from the FIFO */
+/* handler slot i was freed by kinf_remove_handler (its callbacks are NULL) */
+static int kinf__handler_gone(const kinf_informer_t* inf, int i) { return (inf->handler_gone[i >> 5] >> (i & 31)) & 1u; }
 /* an object kept identity-only goes to on_oversized, never to on_add or on_update */
 static void kinf__hd_deliver_oversized(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
     int i;
     inf->st.delivered_oversized++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_oversized) { inf->handlers[i].on_oversized(inf, a, b, inf->handlers[i].user); } }
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].h.on_oversized && !inf->handlers[i].mute) { inf->handlers[i].h.on_oversized(inf, a, b, inf->handlers[i].h.user); } }
 }
 static void kinf__hd_deliver_add(kinf_informer_t* inf, const kinf_object_t* o) {
     int i;
     if (o->flags & KINF_OBJ_IDENTITY_ONLY) { kinf__hd_deliver_oversized(inf, 0, o); return; }
     inf->st.delivered_adds++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_add) { inf->handlers[i].on_add(inf, o, inf->handlers[i].user); } }
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].h.on_add) { inf->handlers[i].h.on_add(inf, o, inf->handlers[i].h.user); } }
 }
 static void kinf__hd_deliver_update(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
     int i;
     if (b->flags & KINF_OBJ_IDENTITY_ONLY) { kinf__hd_deliver_oversized(inf, a, b); return; }
     inf->st.delivered_updates++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_update) { inf->handlers[i].on_update(inf, a, b, inf->handlers[i].user); } }
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].h.on_update && !inf->handlers[i].mute) { inf->handlers[i].h.on_update(inf, a, b, inf->handlers[i].h.user); } }
 }
 static void kinf__hd_deliver_delete(kinf_informer_t* inf, const kinf_object_t* o, int fsu) {
     int i;
     inf->st.delivered_deletes++;
-    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].on_delete) { inf->handlers[i].on_delete(inf, o, fsu, inf->handlers[i].user); } }
+    for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].h.on_delete) { inf->handlers[i].h.on_delete(inf, o, fsu, inf->handlers[i].h.user); } }
 }
+#ifndef KINF_NO_RESYNC
+/* a handler's resync period: its own, the informer's, or none (0) */
+static uint64_t kinf__hd_period(const kinf_informer_t* inf, const kinf__hslot* hs) {
+    return hs->period > 0 ? (uint64_t)hs->period : hs->period < 0 ? 0u : (uint64_t)inf->resync_ms;
+}
+/* the handler's next resync, a period from now (none without one), and
+   the informer's next: the earliest of its handlers' */
+static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs) {
+    uint64_t p = kinf__hd_period(inf, hs);
+    hs->next_resync = p ? inf->conn.now + p : 0u;
+    if (hs->next_resync && (!inf->next_resync || hs->next_resync < inf->next_resync)) { inf->next_resync = hs->next_resync; }
+}
+/* on_update(o, o) for each object delivered and with no change queued, to
+   the handlers whose resync is due (the others muted for the round); then
+   their next ones. It runs outside dispatch_budget. A handler added by
+   these callbacks is in the round for the objects after; one removed is
+   passed by. */
+static void kinf__hd_resync(kinf_informer_t* inf) {
+    int32_t s;
+    int i, due = 0;
+    for (i = 0; i < inf->nhandlers; i++) {
+        kinf__hslot* hs = &inf->handlers[i];
+        hs->mute = !hs->next_resync || inf->conn.now < hs->next_resync;
+        due |= !hs->mute;
+    }
+    for (s = 0; due && s < inf->slot_hi && !inf->stop; s++) {
+        kinf__slot* sl = &inf->slots[s];
+        if (kinf__store_visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
+            kinf_object_t o;
+            kinf__store_view(inf, sl->cur, s, &o);
+            kinf__hd_deliver_update(inf, &o, &o);
+        }
+    }
+    inf->st.resyncs += (unsigned)due; /* none: the one due was removed */
+    inf->next_resync = 0;
+    for (i = 0; i < inf->nhandlers; i++) {
+        kinf__hslot* hs = &inf->handlers[i];
+        if (!hs->mute) { kinf__hd_resync_plan(inf, hs); }
+        else if (hs->next_resync && (!inf->next_resync || hs->next_resync < inf->next_resync)) { inf->next_resync = hs->next_resync; }
+        hs->mute = 0;
+    }
+}
+#else
+static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs) { (void)inf; (void)hs; } /* next_resync stays 0 */
+static void kinf__hd_resync(kinf_informer_t* inf) { (void)inf; }
+#endif
 static void kinf__hd_dispatch(kinf_informer_t* inf) {
     int budget = inf->budget > 0 ? inf->budget : 0x7fffffff;
     inf->conn.in_callback = 1;
@@ -9410,6 +9503,10 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         kinf_object_t a, b;
         if (s < 0) { break; }
         sl = &inf->slots[s];
+        /* a handler added by these callbacks is given the object as the
+           others had it (old while there is one; none while it is not
+           KNOWN, set after its add), then the change (kinf_add_handler) */
+        inf->hd_slot1 = s + 1;
         if (sl->flags & KINF__F_RECREATED) {
             kinf__store_view(inf, sl->old, s, &a);
             kinf__hd_deliver_delete(inf, &a, (sl->flags & KINF__F_FSU_OLD) != 0);
@@ -9418,12 +9515,12 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         }
         kinf__store_view(inf, sl->cur, s, &b);
         if (sl->flags & KINF__F_DELETED) {
-            if (!(sl->flags & KINF__F_KNOWN)) { kinf__hd_deliver_add(inf, &b); }
+            if (!(sl->flags & KINF__F_KNOWN)) { kinf__hd_deliver_add(inf, &b); sl->flags |= KINF__F_KNOWN; }
             kinf__hd_deliver_delete(inf, &b, (sl->flags & KINF__F_FSU) != 0);
             kinf__slot_free(inf, s);
         } else if (!(sl->flags & KINF__F_KNOWN)) {
-            sl->flags |= KINF__F_KNOWN;
             kinf__hd_deliver_add(inf, &b);
+            sl->flags |= KINF__F_KNOWN;
         } else if (KINF__SKIP_UNCHANGED(inf) && sl->old && kinf__store_same(inf, sl->old, sl->cur)) {
             /* changes that came back to what the handlers had */
             inf->st.skipped_unchanged++;
@@ -9433,28 +9530,17 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
             kinf__hd_deliver_update(inf, &a, &b);
             if (sl->old) { kinf__ver_drop(inf, s, sl->old, 1); sl->old = 0; }
         }
-        KINF__SELFCHECK(inf);
+        KINF__SELFCHECK(inf); /* hd_slot1 stays: a slot not PENDING has no old version once delivered */
         if (inf->sync_wait && inf->sync_pops_left) { inf->sync_pops_left--; }
     }
     if (inf->sync_wait && inf->sync_pops_left == 0) {
+        int i;
         inf->sync_wait = 0;
         inf->synced = 1;
         KINF__INFO(inf, SYNCED, 0, 0);
-        if (inf->resync_ms) { inf->next_resync = inf->conn.now + (uint64_t)inf->resync_ms; }
+        for (i = 0; i < inf->nhandlers; i++) { kinf__hd_resync_plan(inf, &inf->handlers[i]); }
     }
-    if (inf->synced && inf->resync_ms && !inf->stop && inf->conn.now >= inf->next_resync) {
-        int32_t s;
-        for (s = 0; s < inf->slot_hi; s++) {
-            kinf__slot* sl = &inf->slots[s];
-            if (kinf__store_visible(inf, s) && (sl->flags & KINF__F_KNOWN) && !(sl->flags & KINF__F_PENDING)) {
-                kinf_object_t o;
-                kinf__store_view(inf, sl->cur, s, &o);
-                kinf__hd_deliver_update(inf, &o, &o);
-            }
-        }
-        inf->st.resyncs++;
-        inf->next_resync = inf->conn.now + (uint64_t)inf->resync_ms;
-    }
+    if (inf->synced && inf->next_resync && !inf->stop && inf->conn.now >= inf->next_resync) { kinf__hd_resync(inf); }
     inf->conn.in_callback = 0;
 }
 /* >>handlers engine  the informer's connection: the reflector's steps, the
@@ -16536,8 +16622,10 @@ static void kinf__cl_text(const char* json, const jsmntok_t* t, char* dst, size_
         k = cap - 4;
         while (k > 0 && ((unsigned char)dst[k] & 0xC0u) == 0x80u) { k--; }
         memcpy(dst + k, "...", 4);
+        n = k;
     }
-    for (k = 0; dst[k]; k++) { if ((unsigned char)dst[k] < 0x20u || dst[k] == 0x7f) { dst[k] = '?'; } }
+    /* by the length, not to the first NUL: an escaped \u0000 is a control character too */
+    for (k = 0; k < n; k++) { if ((unsigned char)dst[k] < 0x20u || dst[k] == 0x7f) { dst[k] = '?'; } }
 }
 /* reason and message of a Status body, if it is one */
 static void kinf__cl_status(kinf_client_t* c) {
@@ -16695,13 +16783,13 @@ static int kinf__cl_name_ok(const char* s) {
     }
     return 1;
 }
-static int kinf__cl_send(kinf_client_t* c);
+static int kinf__cl_send(kinf_client_t* c, int first);
 static void kinf__cl_advance(void* owner) {
     kinf_client_t* c = (kinf_client_t*)owner;
     int r;
     if (c->phase == KINF__CL_RUNNING && c->retry_at && c->conn.now >= c->retry_at) { /* the retry's time */
         c->retry_at = 0;
-        if (!kinf__cl_send(c)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
+        if (!kinf__cl_send(c, 0)) { kinf__cl_finish(c, KINF_CLIENT_CONNECTION, KINF_LOGITEM_CONFIG_TOO_LONG, 0); }
         return;
     }
     if (c->phase != KINF__CL_RUNNING || c->conn.cstate != KINF__C_RECV) { return; }
@@ -16742,13 +16830,14 @@ static const kinf__conn_ops kinf__cl_ops = {
 };
 
 /* The request (built again: a token read since goes into it) goes out, the
-   first time or again; 0 when its head does not fit. */
-static int kinf__cl_send(kinf_client_t* c) {
+   first time (from kinf_client_start: no clock) or again (in an engine call);
+   0 when its head does not fit. */
+static int kinf__cl_send(kinf_client_t* c, int first) {
     if (!kinf__cl_build(c)) { KINF__CL_ERR(c, CONFIG_TOO_LONG, "client request", 0); return 0; }
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    kinf__conn_start(&c->conn);
+    if (first) { kinf__conn_start_unclocked(&c->conn); } else { kinf__conn_start(&c->conn); }
 #ifndef KINF_ENGINE_ONLY
     kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
 #endif
@@ -16758,7 +16847,7 @@ static int kinf__cl_send(kinf_client_t* c) {
 static int kinf__cl_go(kinf_client_t* c) {
     c->retries = 0; c->backoff_n = 0; c->retry_at = 0;
     c->phase = KINF__CL_RUNNING;
-    if (!kinf__cl_send(c)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
+    if (!kinf__cl_send(c, 1)) { c->phase = KINF__CL_IDLE; return KINF_ERR_INVAL; }
     c->st.requests++;
     return KINF_OK;
 }
@@ -17019,6 +17108,7 @@ enum { KINF__LE_NONE = 0, KINF__LE_GET, KINF__LE_CREATE, KINF__LE_UPDATE, KINF__
 /* a Lease's spec: the election record */
 typedef struct kinf__le_record {
     char holder[KINF__MAX_NAME];
+    int alien;                 /* the holder read was cut or held a NUL: shown with '?', never this candidate */
     int64_t duration_s, transitions;
     char acquire[40], renew[40];
 } kinf__le_record;
@@ -17094,14 +17184,21 @@ static int64_t kinf__le_num(const kinf_object_t* o, const char* path) {
 /* 1 when body is a Lease with a resourceVersion; its record in *r, the version in rv */
 static int kinf__le_parse(const char* body, size_t len, kinf__le_record* r, char* rv, size_t rvcap) {
     kinf_object_t o;
-    size_t n;
+    size_t n, i, shown;
     memset(&o, 0, sizeof(o));
     o.key = o.name = o.namespace_ = o.uid = o.resource_version = "";
     o.json = body; o.json_len = len;
     memset(r, 0, sizeof(*r));
+    /* a version cut or holding a NUL (\u0000 unescaped) would go back as
+       another, or as "" (an update with no precondition) */
     n = kinf_field_str(&o, "metadata.resourceVersion", rv, rvcap);
-    if (n == 0 || n >= rvcap) { return 0; }
-    kinf_field_str(&o, "spec.holderIdentity", r->holder, sizeof(r->holder)); /* a longer one is cut: never ours */
+    if (n == 0 || n >= rvcap || strlen(rv) != n) { return 0; }
+    /* a holder cut to our length, or ours with a NUL and more after it, is
+       someone else's: compared by the flag, not the text */
+    n = kinf_field_str(&o, "spec.holderIdentity", r->holder, sizeof(r->holder));
+    r->alien = n >= sizeof(r->holder);
+    shown = n < sizeof(r->holder) ? n : sizeof(r->holder) - 4; /* written whole characters, at least */
+    for (i = 0; i < shown; i++) { if (!r->holder[i]) { r->holder[i] = '?'; r->alien = 1; } }
     kinf_field_str(&o, "spec.acquireTime", r->acquire, sizeof(r->acquire));
     kinf_field_str(&o, "spec.renewTime", r->renew, sizeof(r->renew));
     r->duration_s = kinf__le_num(&o, "spec.leaseDurationSeconds");
@@ -17113,7 +17210,7 @@ static int kinf__le_parse(const char* body, size_t len, kinf__le_record* r, char
     return 1;
 }
 static int kinf__le_same(const kinf__le_record* a, const kinf__le_record* b) {
-    return !strcmp(a->holder, b->holder) && a->duration_s == b->duration_s && a->transitions == b->transitions &&
+    return !strcmp(a->holder, b->holder) && a->alien == b->alien && a->duration_s == b->duration_s && a->transitions == b->transitions &&
            !strcmp(a->acquire, b->acquire) && !strcmp(a->renew, b->renew);
 }
 /* the Lease as JSON into l->body: the record, the resourceVersion when updating */
@@ -17135,6 +17232,8 @@ static int kinf__le_body(kinf_leader_t* l, const kinf__le_record* r, int with_rv
 }
 
 /* >>leader machine */
+/* r is held by this candidate */
+static int kinf__le_mine(const kinf_leader_t* l, const kinf__le_record* r) { return !r->alien && !strcmp(r->holder, l->id); }
 /* the record seen: when it differs from the one seen before, the local
    clock starts its lease again; a new holder is told once */
 static void kinf__le_observe(kinf_leader_t* l, const kinf__le_record* r, uint64_t now) {
@@ -17180,7 +17279,7 @@ static int kinf__le_start(kinf_leader_t* l, int what, uint64_t now) {
 }
 /* the record this candidate writes over r (the one read): its own, renewed now */
 static void kinf__le_claim(kinf_leader_t* l, const kinf__le_record* r, int64_t unix_ms) {
-    int ours = !strcmp(r->holder, l->id);
+    int ours = kinf__le_mine(l, r);
     memset(&l->mine, 0, sizeof(l->mine));
     kinf__strlcpy(l->mine.holder, l->id, sizeof(l->mine.holder));
     l->mine.duration_s = (int64_t)(l->lease_ms / 1000u);
@@ -17220,7 +17319,7 @@ static void kinf__le_read(kinf_leader_t* l, const kinf_client_response_t* r, uin
     }
     kinf__le_observe(l, &rec, now);
     if (l->stopping) { return; }
-    if (rec.holder[0] && strcmp(rec.holder, l->id) != 0 && now < l->obs_at + (uint64_t)rec.duration_s * 1000u) {
+    if ((rec.holder[0] || rec.alien) && !kinf__le_mine(l, &rec) && now < l->obs_at + (uint64_t)rec.duration_s * 1000u) {
         kinf__le_lose(l, rec.holder); /* another holds it: whatever this one believed, it leads no more */
         l->next_at = kinf__le_jittered(l, now);
         return;
@@ -17262,7 +17361,7 @@ static void kinf__le_wrote(kinf_leader_t* l, int what, const kinf_client_respons
 static void kinf__le_next(kinf_leader_t* l, uint64_t now, int64_t unix_ms) {
     if (l->stopping) {
         /* a clean stop: the record given up when this candidate is its holder */
-        if (l->have_obs && l->rv[0] && !strcmp(l->obs.holder, l->id)) {
+        if (l->have_obs && l->rv[0] && kinf__le_mine(l, &l->obs)) {
             memset(&l->mine, 0, sizeof(l->mine));
             l->mine.duration_s = 1;
             kinf__le_time(l->mine.renew, unix_ms);
@@ -17486,7 +17585,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->ixv = (uint32_t*)(void*)(base + s.l.ixv);
     inf->ixb = (int32_t*)(void*)(base + s.l.ixb); inf->ixb_mask = s.l.ixbn - 1u;
     inf->idx = (kinf__index*)(void*)(base + s.l.idx);
-    inf->handlers = (kinf_handler_t*)(void*)(base + s.l.handlers);
+    inf->handlers = (kinf__hslot*)(void*)(base + s.l.handlers);
     inf->toks = (jsmntok_t*)(void*)(base + s.l.toks);
     inf->ev = base + s.l.ev;
     inf->arena = base + s.l.arena;
@@ -17584,14 +17683,27 @@ KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, co
 }
 #endif
 
-KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
+KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) { return kinf_add_handler_resync(inf, h, 0); }
+KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t* h, int resync_period_ms) {
     int id;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!h) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_handler", ": handler is NULL"); return KINF_ERR_INVAL; }
-    if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
     id = inf->nhandlers;
-    inf->handlers[inf->nhandlers++] = *h;
-    if (h->on_add) {
+    if (!inf->conn.in_callback) {
+        /* the first free slot (one removed); inside a callback a delivery
+           loop is under way, which must reach the new handler after the
+           ones it has called: the end of the table */
+        int i;
+        for (i = 0; i < inf->nhandlers; i++) { if (kinf__handler_gone(inf, i)) { id = i; break; } }
+    }
+    if (id >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
+    memset(&inf->handlers[id], 0, sizeof(inf->handlers[id])); /* the caller's memory: not cleared at kinf_init */
+    inf->handlers[id].h = *h;
+    inf->handlers[id].period = resync_period_ms;
+    inf->handler_gone[id >> 5] &= ~(1u << (id & 31));
+    if (id == inf->nhandlers) { inf->nhandlers++; }
+    if (inf->synced) { kinf__hd_resync_plan(inf, &inf->handlers[id]); } /* else at has-synced */
+    {
         /* a late handler first learns every object its peers know about */
         int32_t s;
         uint8_t was = inf->conn.in_callback;
@@ -17600,12 +17712,32 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
             if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
-            kinf__store_view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
-            h->on_add(inf, &o, h->user);
+            /* the table's copy: none, or a callback removed it on the way */
+            if (!inf->handlers[id].h.on_add) { break; }
+            /* the version its peers saw: a queued change, or the one they
+               are being given (kinf__hd_dispatch), comes after */
+            kinf__store_view(inf, (sl->old && ((sl->flags & KINF__F_PENDING) || s + 1 == inf->hd_slot1)) ? sl->old : sl->cur, s, &o);
+            inf->handlers[id].h.on_add(inf, &o, inf->handlers[id].h.user);
         }
         inf->conn.in_callback = was;
     }
     return id;
+}
+KINF_API int kinf_remove_handler(kinf_informer_t* inf, int id) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (id < 0 || id >= inf->nhandlers || kinf__handler_gone(inf, id)) {
+        KINF__ERR(inf, BAD_ARGUMENT, "kinf_remove_handler", ": no handler has that id");
+        return KINF_ERR_INVAL;
+    }
+    /* no callback: a delivery loop under way passes it by */
+    memset(&inf->handlers[id], 0, sizeof(inf->handlers[id]));
+    inf->handler_gone[id >> 5] |= 1u << (id & 31);
+    /* the free slots at the end go back, but not under a delivery loop */
+    while (!inf->conn.in_callback && inf->nhandlers > 0 && kinf__handler_gone(inf, inf->nhandlers - 1)) {
+        inf->nhandlers--;
+        inf->handler_gone[inf->nhandlers >> 5] &= ~(1u << (inf->nhandlers & 31));
+    }
+    return KINF_OK;
 }
 /* either kind of index function: fn (a kinf_index_values_fn when multi) */
 static int kinf__add_index(kinf_informer_t* inf, const char* call, const char* name, kinf_index_fn fn, int multi, void* user) {
@@ -17772,6 +17904,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__CWARN
 #undef KINF__CONN_MAGIC
 #undef KINF__HALT
+#undef KINF__RX_UNCLOCKED
 #undef KINF__CL_HEAD
 #undef KINF__CL_TOKS
 #undef KINF__CL_ERR

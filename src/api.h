@@ -74,6 +74,8 @@ API
         uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, size_t cap)
                                           why kinf_init refuses: the item, one line
         int  kinf_add_handler(kinf_informer_t*, const kinf_handler_t*)
+        int  kinf_add_handler_resync(inf, handler, int resync_period_ms)  its own period
+        int  kinf_remove_handler(kinf_informer_t*, int id)   no callback after it
         int  kinf_add_index(kinf_informer_t*, const char* name, kinf_index_fn fn, void* user)
         int  kinf_add_index_values(kinf_informer_t*, name, kinf_index_values_fn fn, void* user)
                                           several values per object: kinf_index_emit(out, value)
@@ -318,6 +320,8 @@ CONFIGURATION MACROS
                               the server, and an object it sends outside them is cached unjudged
     KINF_NO_SKIP_UNCHANGED    compile desc.skip_unchanged's comparison out (about 1 KB at -Os):
                               every update is delivered
+    KINF_NO_RESYNC            compile resync out (about 0.6 KB at -Os): desc.resync_period_ms
+                              and kinf_add_handler_resync's period are not acted on
     KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
                               kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
@@ -911,7 +915,7 @@ typedef struct kinf_desc_t {
     size_t read_bytes;           /* socket read buffer; default KINF_READ_BYTES (16 KiB); 256 B to 64 MiB */
     /* behaviour */
     int list_limit;              /* page size; default 500 */
-    int resync_period_ms;        /* 0 = no resync */
+    int resync_period_ms;        /* 0 = no resync; the handlers' (kinf_add_handler_resync) */
     int idle_timeout_ms;         /* default 90000 */
     int connect_timeout_ms;      /* default 10000 */
     int watch_timeout_s;         /* timeoutSeconds; 0 = random in [300, 600) like client-go */
@@ -1192,8 +1196,29 @@ KINF_API int kinf_ca_bundle_size(const char* file, const void* data, size_t len,
 KINF_API const char* kinf_system_ca_file(void);
 #endif
 /* Registers a handler (copied). After start, the new handler at once gets
-   on_add for every cached object. Returns its index, or KINF_ERR_NOMEM. */
+   on_add for every cached object. Returns its id (an index in the table of
+   desc.max_handlers), or KINF_ERR_NOMEM (HANDLERS_FULL). Outside a callback
+   it takes the first slot kinf_remove_handler freed; inside one, a slot
+   after the others, and the cache it is given is as its peers had it before
+   the change being delivered (an object being deleted as the delete gives
+   it), which then reaches it after them: each object's story once. */
 KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* handler);
+/* The same with the handler's own resync (client-go's
+   AddEventHandlerWithResyncPeriod): 0, the informer's
+   desc.resync_period_ms (kinf_add_handler's); > 0, every resync_period_ms
+   from has-synced (or from its registration, once synced), whatever the
+   informer's period; < 0, none. A resync gives the handlers it is due for
+   on_update(obj, obj) for each object they have that has no change queued
+   (kinf_stats: resyncs counts the rounds). */
+KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t* handler, int resync_period_ms);
+/* Unregisters the handler kinf_add_handler returned id for (client-go's
+   RemoveEventHandler): none of its callbacks is called after this returns,
+   also when it is called from a callback (the handler's own included), and
+   its slot is free for the next kinf_add_handler, which may return the same
+   id. The objects stay cached; the other handlers are not affected.
+   KINF_OK, or KINF_ERR_INVAL (BAD_ARGUMENT) for an id that holds no
+   handler (never returned, or removed already). */
+KINF_API int kinf_remove_handler(kinf_informer_t* inf, int id);
 /* Registers an index before the first driver call; name is copied (its first 47 bytes).
    Returns the index id for kinf_index_next, KINF_ERR_NOMEM or KINF_ERR_STATE. */
 KINF_API int kinf_add_index(kinf_informer_t* inf, const char* name, kinf_index_fn fn, void* user);

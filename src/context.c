@@ -78,7 +78,12 @@ static void kinf__rules_all(const kinf__rules* r, uint32_t* km, uint32_t* dm, in
 typedef char kinf__slot_fits[(sizeof(kinf__slot) <= KINF_SLOT_BYTES) ? 1 : -1];
 typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ? 1 : -1];
 typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
-typedef char kinf__handler_fits[(sizeof(kinf_handler_t) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
+/* a registered handler: the caller's copy, its resync period
+   (kinf_add_handler_resync), when its resync is due (0: none, before
+   has-synced or with no period), and whether a resync round under way
+   passes it by (not due) */
+typedef struct kinf__hslot { kinf_handler_t h; uint64_t next_resync; int period; uint8_t mute; } kinf__hslot;
+typedef char kinf__handler_fits[(sizeof(kinf__hslot) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
 
 enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
 enum { KINF__RUN_NEW = 0, KINF__RUN_STARTED }; /* started: the first request was made; indexes are fixed */
@@ -116,8 +121,10 @@ struct kinf_informer_t {
     int nidx;
     int ixk;                      /* desc.max_index_values: a custom index's nodes per slot */
     uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
-    kinf_handler_t* handlers;
+    kinf__hslot* handlers;
     int nhandlers;
+    uint32_t handler_gone[8];     /* bit i: slot i freed by kinf_remove_handler (desc.max_handlers <= 256) */
+    int32_t hd_slot1;             /* 1 + the slot whose change the handlers were given last, 0 none */
     jsmntok_t* toks;
     uint8_t* ev;
     uint8_t* arena;

@@ -83,7 +83,7 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
     inf->ixv = (uint32_t*)(void*)(base + s.l.ixv);
     inf->ixb = (int32_t*)(void*)(base + s.l.ixb); inf->ixb_mask = s.l.ixbn - 1u;
     inf->idx = (kinf__index*)(void*)(base + s.l.idx);
-    inf->handlers = (kinf_handler_t*)(void*)(base + s.l.handlers);
+    inf->handlers = (kinf__hslot*)(void*)(base + s.l.handlers);
     inf->toks = (jsmntok_t*)(void*)(base + s.l.toks);
     inf->ev = base + s.l.ev;
     inf->arena = base + s.l.arena;
@@ -181,14 +181,27 @@ KINF_API void kinf_log_stderr(const char* tag, uint32_t level, uint32_t item, co
 }
 #endif
 
-KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
+KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) { return kinf_add_handler_resync(inf, h, 0); }
+KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t* h, int resync_period_ms) {
     int id;
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
     if (!h) { KINF__ERR(inf, BAD_ARGUMENT, "kinf_add_handler", ": handler is NULL"); return KINF_ERR_INVAL; }
-    if (inf->nhandlers >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
     id = inf->nhandlers;
-    inf->handlers[inf->nhandlers++] = *h;
-    if (h->on_add) {
+    if (!inf->conn.in_callback) {
+        /* the first free slot (one removed); inside a callback a delivery
+           loop is under way, which must reach the new handler after the
+           ones it has called: the end of the table */
+        int i;
+        for (i = 0; i < inf->nhandlers; i++) { if (kinf__handler_gone(inf, i)) { id = i; break; } }
+    }
+    if (id >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
+    memset(&inf->handlers[id], 0, sizeof(inf->handlers[id])); /* the caller's memory: not cleared at kinf_init */
+    inf->handlers[id].h = *h;
+    inf->handlers[id].period = resync_period_ms;
+    inf->handler_gone[id >> 5] &= ~(1u << (id & 31));
+    if (id == inf->nhandlers) { inf->nhandlers++; }
+    if (inf->synced) { kinf__hd_resync_plan(inf, &inf->handlers[id]); } /* else at has-synced */
+    {
         /* a late handler first learns every object its peers know about */
         int32_t s;
         uint8_t was = inf->conn.in_callback;
@@ -197,12 +210,32 @@ KINF_API int kinf_add_handler(kinf_informer_t* inf, const kinf_handler_t* h) {
             const kinf__slot* sl = &inf->slots[s];
             kinf_object_t o;
             if (!(sl->flags & KINF__F_LIVE) || !(sl->flags & KINF__F_KNOWN)) { continue; }
-            kinf__store_view(inf, ((sl->flags & KINF__F_PENDING) && sl->old) ? sl->old : sl->cur, s, &o);
-            h->on_add(inf, &o, h->user);
+            /* the table's copy: none, or a callback removed it on the way */
+            if (!inf->handlers[id].h.on_add) { break; }
+            /* the version its peers saw: a queued change, or the one they
+               are being given (kinf__hd_dispatch), comes after */
+            kinf__store_view(inf, (sl->old && ((sl->flags & KINF__F_PENDING) || s + 1 == inf->hd_slot1)) ? sl->old : sl->cur, s, &o);
+            inf->handlers[id].h.on_add(inf, &o, inf->handlers[id].h.user);
         }
         inf->conn.in_callback = was;
     }
     return id;
+}
+KINF_API int kinf_remove_handler(kinf_informer_t* inf, int id) {
+    if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
+    if (id < 0 || id >= inf->nhandlers || kinf__handler_gone(inf, id)) {
+        KINF__ERR(inf, BAD_ARGUMENT, "kinf_remove_handler", ": no handler has that id");
+        return KINF_ERR_INVAL;
+    }
+    /* no callback: a delivery loop under way passes it by */
+    memset(&inf->handlers[id], 0, sizeof(inf->handlers[id]));
+    inf->handler_gone[id >> 5] |= 1u << (id & 31);
+    /* the free slots at the end go back, but not under a delivery loop */
+    while (!inf->conn.in_callback && inf->nhandlers > 0 && kinf__handler_gone(inf, inf->nhandlers - 1)) {
+        inf->nhandlers--;
+        inf->handler_gone[inf->nhandlers >> 5] &= ~(1u << (inf->nhandlers & 31));
+    }
+    return KINF_OK;
 }
 /* either kind of index function: fn (a kinf_index_values_fn when multi) */
 static int kinf__add_index(kinf_informer_t* inf, const char* call, const char* name, kinf_index_fn fn, int multi, void* user) {
@@ -369,6 +402,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__CWARN
 #undef KINF__CONN_MAGIC
 #undef KINF__HALT
+#undef KINF__RX_UNCLOCKED
 #undef KINF__CL_HEAD
 #undef KINF__CL_TOKS
 #undef KINF__CL_ERR

@@ -809,7 +809,7 @@ static uint64_t kinf__rf_deadline(const void* owner) {
 #ifndef KINF_NO_WATCH_LIST
     if (kinf__wl_streaming(inf) && inf->wl_progress + inf->wl_timeout_ms < dl) { dl = inf->wl_progress + inf->wl_timeout_ms; }
 #endif
-    if (inf->synced && inf->resync_ms && inf->next_resync < dl) { dl = inf->next_resync; }
+    if (inf->synced && inf->next_resync && inf->next_resync < dl) { dl = inf->next_resync; }
     return dl;
 }
 /* the request again, with the token read since it was built */

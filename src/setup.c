@@ -75,7 +75,7 @@ static kinf__setup_layout_t kinf__setup_layout(const kinf_desc_t* d, const kinf_
     l.slots = t.slots; l.kb = t.kb; l.ix = t.ix; l.ixv = t.ixv; l.ixb = t.ixb; l.kbn = t.kbn; l.ixbn = t.ixbn;
     o = t.end;
     l.idx = o; o = kinf__setup_add(o, kinf__setup_mul(nidx, sizeof(kinf__index)));
-    l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf_handler_t)));
+    l.handlers = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_handlers, sizeof(kinf__hslot)));
     l.toks = o; o = kinf__setup_add(o, kinf__setup_mul((size_t)d->max_tokens, sizeof(jsmntok_t)));
     l.ev = o; o = kinf__setup_add(o, d->max_event_bytes);
     l.arena = o; o = kinf__setup_add(o, d->store_bytes);

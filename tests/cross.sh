@@ -348,13 +348,15 @@ if [ $short = 0 ] && selected cortex-m; then
         done
         if ! command -v qemu-system-arm >/dev/null 2>&1; then
             bad "cortex-m: qemu-system-arm is installed (make deps-cross)"
+        # tests/test_porting.sh links it the same way for docs/porting.md's figure
         elif arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -std=c99 -Wall -Wextra -Werror -Os -isystem $B/include --specs=nano.specs --specs=rdimon.specs \
                 -nostartfiles -T tests/cortexm/mps2.ld -o $d/engine.elf tests/cortexm/startup.c tests/engine.c 2>$d/err; then
             timeout 120 qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none -semihosting-config enable=on,target=native \
                 -kernel $d/engine.elf >$d/engine.out 2>&1
             rc=$?
             line=$(tail -1 $d/engine.out)
-            if [ $rc -eq 0 ]; then ok "cortex-m: tests/engine.c on an MPS2 AN385 (Cortex-M3) under qemu-system-arm: $line; $(grep -m1 '^# the informer' $d/engine.out | sed 's/^# //')"
+            prog=$(arm-none-eabi-size $d/engine.elf | awk 'NR == 2 { print $1 + $2 }')
+            if [ $rc -eq 0 ]; then ok "cortex-m: tests/engine.c on an MPS2 AN385 (Cortex-M3) under qemu-system-arm: $line; $(grep -m1 '^# the informer' $d/engine.out | sed 's/^# //'); the program $prog bytes of flash"
             else bad "cortex-m: tests/engine.c under qemu-system-arm (exit $rc): $line $(grep -m3 '^FAIL' $d/engine.out | tr '\n' ' ')"; fi
         else
             bad "cortex-m: tests/engine.c build: $(first $d/err)"

@@ -82,6 +82,20 @@ static const char* request(kinf_informer_t* inf, uint64_t now) {
 
 static unsigned char g_mem[160u << 10];
 
+/* the informer's descriptor; tests/test_porting.sh sizes it for
+   docs/porting.md (kinf_informer_size folded by the compiler) */
+static void engine_desc(kinf_desc_t* d) {
+    memset(d, 0, sizeof(*d));
+    d->server = "http://10.0.0.1:6443";
+    d->resource = "pods";
+    d->own_transport = 1;
+    d->max_objects = 16; d->store_bytes = 8192; d->max_event_bytes = 4096; d->max_tokens = 64;
+    d->max_handlers = 1; d->max_indexes = -1;
+    d->random_seed = 7;
+    d->watch_list = KINF_WATCH_LIST_OFF; /* the LIST, then the WATCH, as written below */
+    d->logger.func = logger;
+}
+
 int main(void) {
     kinf_desc_t d;
     kinf_informer_t* inf;
@@ -90,15 +104,7 @@ int main(void) {
     kinf_value_t v;
     uint64_t t = 5000, dl;
     size_t need;
-    memset(&d, 0, sizeof(d));
-    d.server = "http://10.0.0.1:6443";
-    d.resource = "pods";
-    d.own_transport = 1;
-    d.max_objects = 16; d.store_bytes = 8192; d.max_event_bytes = 4096; d.max_tokens = 64;
-    d.max_handlers = 1; d.max_indexes = -1;
-    d.random_seed = 7;
-    d.watch_list = KINF_WATCH_LIST_OFF; /* the LIST, then the WATCH, as written below */
-    d.logger.func = logger;
+    engine_desc(&d);
     need = kinf_informer_size(&d);
     printf("# the informer for 16 objects and 8 KiB of store: %u bytes (the context %u)\n",
            (unsigned)need, (unsigned)sizeof(struct kinf_informer_t));

@@ -314,8 +314,10 @@ static const opt_t kw_opts[] = {
     CONN_IDLE_TIMEOUT_OPT,
     { "--watch-timeout", 0, OPT_INT, OPT_DESC(watch_timeout_s),
       "  --watch-timeout SECONDS  timeoutSeconds of each watch (default random 300-600)\n" },
+#ifndef KINF_NO_RESYNC /* kwatch-small goes without */
     { "--resync", 0, OPT_MS, OPT_DESC(resync_period_ms),
       "  --resync SECONDS       deliver every cached object again as MODIFIED this often\n" },
+#endif
     TOOL_VERBOSE_OPT,
 #ifndef KW_NO_KUBECTL
     TOOL_RETRY_FOREVER_OPT,

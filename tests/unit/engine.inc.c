@@ -55,7 +55,7 @@ static void test_api_edges(void) {
         dispatch(inf);
         CHECK_INT(g_poll_result, KINF_ERR_STATE);
         CHECK_STR(g_evlog, "A ns/a 1 A ns/b 2");
-        inf->handlers[0] = hs; /* now the first handler stops the informer */
+        inf->handlers[0].h = hs; /* now the first handler stops the informer */
         evlog_reset();
         pod(inf, "MODIFIED", "ns", "a", "3", 0);
         pod(inf, "MODIFIED", "ns", "b", "4", 0);

@@ -82,6 +82,9 @@ int main(void) {
 #if defined(__linux__)
     test_prefault();
 #endif
+    test_remove_handler();
+    test_handler_added_in_callback();
+    test_handler_resync();
     test_late_handler_resync();
     test_lister();
     test_field();
@@ -167,6 +170,8 @@ int main(void) {
     test_client_apply();
     test_client_token_file();
     test_client_token_file_driver();
+    test_client_idle_start();
+    test_client_status_nul();
     test_socket_generation();
     test_socket_client();
     test_socket_conn_desc();
@@ -179,6 +184,7 @@ int main(void) {
     test_leader_conflict();
     test_leader_release();
     test_leader_bad_lease();
+    test_leader_alien_holder();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
     test_workqueue_threads();
