@@ -72,6 +72,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fuzz_answer.h"
 
 #define FC_FAIL(...) do { fprintf(stderr, "\nFUZZ INVARIANT FAILED (%s:%d): ", __FILE__, __LINE__); \
     fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); abort(); } while (0)
@@ -524,28 +525,8 @@ static char g_lease_ok[512];       /* a 200 with a Lease of no holder */
 static char g_taken[(64 << 10) + 1]; /* the body of the answer a step takes */
 
 static size_t fl_wrap(const uint8_t* a, size_t n, char* out, size_t cap) {
-    int status = 200;
-    size_t o, i;
     if (n >= 5 && !memcmp(a, "HTTP/", 5)) { if (n > cap) { n = cap; } memcpy(out, a, n); return n; }
-    if (n >= 4 && a[0] == '!' && a[1] >= '1' && a[1] <= '5' && a[2] >= '0' && a[2] <= '9' && a[3] >= '0' && a[3] <= '9') {
-        status = (a[1] - '0') * 100 + (a[2] - '0') * 10 + (a[3] - '0');
-        a += 4; n -= 4;
-    }
-    o = (size_t)snprintf(out, cap, "HTTP/1.1 %d X\r\nContent-Type: application/json\r\n", status);
-    if (g_chunked) {
-        o += (size_t)snprintf(out + o, cap - o, "Transfer-Encoding: chunked\r\n\r\n");
-        for (i = 0; i < n; i += 7) {
-            size_t k = n - i < 7 ? n - i : 7;
-            o += (size_t)snprintf(out + o, cap - o, "%zx\r\n", k);
-            memcpy(out + o, a + i, k); o += k;
-            memcpy(out + o, "\r\n", 2); o += 2;
-        }
-        o += (size_t)snprintf(out + o, cap - o, "0\r\n\r\n");
-    } else {
-        o += (size_t)snprintf(out + o, cap - o, "Content-Length: %zu\r\n\r\n", n);
-        memcpy(out + o, a, n); o += n;
-    }
-    return o;
+    return fuzz_answer(a, n, g_chunked, "application/json", out, cap);
 }
 static fc_answer_t fl_answer(int attempt) {
     fc_answer_t a;

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "fuzz_answer.h"
 
 #define FD_FAIL(...) do { fprintf(stderr, "\nFUZZ INVARIANT FAILED (%s:%d): ", __FILE__, __LINE__); \
     fprintf(stderr, __VA_ARGS__); fprintf(stderr, "\n"); abort(); } while (0)
@@ -53,27 +54,7 @@ static const uint8_t* fd_answer(const uint8_t* data, size_t size, int i, size_t*
 }
 /* the HTTP response for answer a, in out (cap bytes): its length */
 static size_t fd_response(const uint8_t* a, size_t n, int chunked, int agg, int first_two, char* out, size_t cap) {
-    int status = 200;
-    size_t o, i;
-    if (n >= 4 && a[0] == '!' && a[1] >= '1' && a[1] <= '5' && a[2] >= '0' && a[2] <= '9' && a[3] >= '0' && a[3] <= '9') {
-        status = (a[1] - '0') * 100 + (a[2] - '0') * 10 + (a[3] - '0');
-        a += 4; n -= 4;
-    }
-    o = (size_t)snprintf(out, cap, "HTTP/1.1 %d X\r\nContent-Type: %s\r\n", status, agg && first_two ? FD_AGG : "application/json");
-    if (chunked) {
-        o += (size_t)snprintf(out + o, cap - o, "Transfer-Encoding: chunked\r\n\r\n");
-        for (i = 0; i < n; i += 7) {
-            size_t k = n - i < 7 ? n - i : 7;
-            o += (size_t)snprintf(out + o, cap - o, "%zx\r\n", k);
-            memcpy(out + o, a + i, k); o += k;
-            memcpy(out + o, "\r\n", 2); o += 2;
-        }
-        o += (size_t)snprintf(out + o, cap - o, "0\r\n\r\n");
-    } else {
-        o += (size_t)snprintf(out + o, cap - o, "Content-Length: %zu\r\n\r\n", n);
-        memcpy(out + o, a, n); o += n;
-    }
-    return o;
+    return fuzz_answer(a, n, chunked, agg && first_two ? FD_AGG : "application/json", out, cap);
 }
 /* one round: each request answered in turn, until the round ends or the answers do */
 static void fd_round(kinf_discovery_t* d, uint64_t* t, const uint8_t* data, size_t size, unsigned flags, char* resp, size_t cap) {
