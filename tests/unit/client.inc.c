@@ -449,7 +449,7 @@ static void test_client_idle_start(void) {
     kinf_client_request_t rq;
     kinf_client_response_t out;
     uint64_t t = 1000;
-    size_t len;
+    size_t len = 0;
     static const char r200[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}";
     g_test = "client idle start";
     log_reset();
