@@ -2208,7 +2208,10 @@ KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
    auth: clients of this address must send the token. kinf_hub_poll: one
    wait of at most timeout_ms on the factory's connections, the listeners
    and the clients, then the factory's poll and kinf_hub_tick.
-   kinf_hub_shutdown closes every socket and removes the unix sockets made. */
+   kinf_hub_shutdown closes every socket, removes the unix sockets made and
+   the hub's handlers from the informers it served (call it while they are
+   there: before kinf_factory_shutdown's memory is released); they go on
+   without it, and its memory may be reused. */
 KINF_API int kinf_hub_listen(kinf_hub_t* hub, const char* addr, int auth);
 /* KINF_OK when kinf_hub_listen takes addr's form (unix:PATH, 127.0.0.1:PORT,
    [::1]:PORT), KINF_ERR_INVAL otherwise: no I/O, nothing logged, so a tool
@@ -14284,6 +14287,7 @@ typedef struct kinf__hres {
     size_t wpos;
     uint64_t floor, last;
     kinf_handler_t h;
+    int hid;                      /* h's id on inf (kinf_hub_shutdown removes it) */
     struct kinf_hub_t* hub;
 } kinf__hres;
 
@@ -15567,7 +15571,7 @@ KINF_API int kinf_hub_serve(kinf_hub_t* h, kinf_informer_t* inf) {
     memset(&r->h, 0, sizeof(r->h));
     r->h.on_add = kinf__hub_on_add; r->h.on_update = kinf__hub_on_update; r->h.on_delete = kinf__hub_on_delete;
     r->h.on_oversized = kinf__hub_on_oversized; r->h.user = r;
-    if (kinf_add_handler(inf, &r->h) < 0) { return KINF_ERR_NOMEM; }
+    if ((r->hid = kinf_add_handler(inf, &r->h)) < 0) { return KINF_ERR_NOMEM; }
     h->nres++;
     return KINF_OK;
 }
@@ -15944,6 +15948,9 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
 KINF_API void kinf_hub_shutdown(kinf_hub_t* h) {
     int i;
     if (!kinf__hub_ok(h)) { return; }
+    /* the informers go on without it: no callback into this memory after */
+    for (i = 0; i < h->nres; i++) { (void)kinf_remove_handler(h->res[i].inf, h->res[i].hid); }
+    h->nres = 0;
     for (i = 0; i < h->max_cl; i++) {
         if (h->cl[i].st != KINF__HC_FREE && h->cl[i].fd >= 0) { close(h->cl[i].fd); }
         h->cl[i].st = KINF__HC_FREE; h->cl[i].fd = -1;

@@ -2207,7 +2207,10 @@ KINF_API kinf_engine_t* kinf_hub_forward_engine(kinf_hub_t* hub, int i);
    auth: clients of this address must send the token. kinf_hub_poll: one
    wait of at most timeout_ms on the factory's connections, the listeners
    and the clients, then the factory's poll and kinf_hub_tick.
-   kinf_hub_shutdown closes every socket and removes the unix sockets made. */
+   kinf_hub_shutdown closes every socket, removes the unix sockets made and
+   the hub's handlers from the informers it served (call it while they are
+   there: before kinf_factory_shutdown's memory is released); they go on
+   without it, and its memory may be reused. */
 KINF_API int kinf_hub_listen(kinf_hub_t* hub, const char* addr, int auth);
 /* KINF_OK when kinf_hub_listen takes addr's form (unix:PATH, 127.0.0.1:PORT,
    [::1]:PORT), KINF_ERR_INVAL otherwise: no I/O, nothing logged, so a tool

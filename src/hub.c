@@ -157,6 +157,7 @@ typedef struct kinf__hres {
     size_t wpos;
     uint64_t floor, last;
     kinf_handler_t h;
+    int hid;                      /* h's id on inf (kinf_hub_shutdown removes it) */
     struct kinf_hub_t* hub;
 } kinf__hres;
 
@@ -1440,7 +1441,7 @@ KINF_API int kinf_hub_serve(kinf_hub_t* h, kinf_informer_t* inf) {
     memset(&r->h, 0, sizeof(r->h));
     r->h.on_add = kinf__hub_on_add; r->h.on_update = kinf__hub_on_update; r->h.on_delete = kinf__hub_on_delete;
     r->h.on_oversized = kinf__hub_on_oversized; r->h.user = r;
-    if (kinf_add_handler(inf, &r->h) < 0) { return KINF_ERR_NOMEM; }
+    if ((r->hid = kinf_add_handler(inf, &r->h)) < 0) { return KINF_ERR_NOMEM; }
     h->nres++;
     return KINF_OK;
 }
@@ -1817,6 +1818,9 @@ KINF_API int kinf_hub_poll(kinf_hub_t* h, int timeout_ms) {
 KINF_API void kinf_hub_shutdown(kinf_hub_t* h) {
     int i;
     if (!kinf__hub_ok(h)) { return; }
+    /* the informers go on without it: no callback into this memory after */
+    for (i = 0; i < h->nres; i++) { (void)kinf_remove_handler(h->res[i].inf, h->res[i].hid); }
+    h->nres = 0;
     for (i = 0; i < h->max_cl; i++) {
         if (h->cl[i].st != KINF__HC_FREE && h->cl[i].fd >= 0) { close(h->cl[i].fd); }
         h->cl[i].st = KINF__HC_FREE; h->cl[i].fd = -1;

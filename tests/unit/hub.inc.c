@@ -340,10 +340,26 @@ static void test_hub_serve(void) {
     CHECK_INT(kinf_hub_address("unix:"), KINF_ERR_INVAL);
     CHECK_INT(kinf_hub_address(0), KINF_ERR_INVAL);
     CHECK_INT(logged(KINF_LOGITEM_HUB_BAD_ADDRESS), 3);
+    /* shut down, the hub leaves no handler behind: the informer goes on
+       (a relist delivered) and the hub's memory can be reused at once */
+    CHECK_INT(po->nhandlers, 1);
     kinf_hub_shutdown(h);
+    CHECK_INT(po->nhandlers, 0);
+    memset(h, 0x5a, h->mem_size);
+    {
+        /* the handlers' delivery of a change (a stale handler of the hub's
+           would read the poisoned memory as its resource and crash) */
+        kinf_object_t o;
+        uint64_t d0 = kinf_stats(po).delivered_adds;
+        memset(&o, 0, sizeof(o));
+        o.key = "ns-1/p9"; o.name = "p9"; o.namespace_ = "ns-1"; o.uid = "u9"; o.resource_version = "50";
+        o.json = "{\"metadata\":{\"name\":\"p9\",\"namespace\":\"ns-1\"}}"; o.json_len = strlen(o.json);
+        kinf__hd_deliver_add(po, &o);
+        CHECK_INT(kinf_stats(po).delivered_adds, d0 + 1);
+    }
+    free(h);
     kinf_factory_shutdown(f);
     free(f);
-    free(h); /* after the factory: its informer's handler is the hub's */
 }
 
 /* what test_hub_serve does not reach: a paged list (limit, continue), a
