@@ -4679,14 +4679,6 @@ static void kinf__conn_start(kinf_engine_t* c) {
     kinf__conn_drop(c);
     c->cstate = KINF__C_WANTED;
 }
-#ifndef KINF_NO_CLIENT
-/* The same, from outside any engine call (the write client's start): the
-   clock is not known */
-static void kinf__conn_start_unclocked(kinf_engine_t* c) {
-    kinf__conn_start(c);
-    c->last_rx = KINF__RX_UNCLOCKED;
-}
-#endif
 /* A kept-alive connection that the server closed while idle (a restart, a
    proxy's timeout) ends the request before any byte of a response: the same
    request goes again on a new connection, as HTTP clients do. 1 when that
@@ -6528,9 +6520,10 @@ typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ?
 typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
 /* a registered handler: the caller's copy, its resync period
    (kinf_add_handler_resync), when its resync is due (0: none, before
-   has-synced or with no period), and whether a resync round under way
-   passes it by (not due) */
-typedef struct kinf__hslot { kinf_handler_t h; uint64_t next_resync; int period; uint8_t mute; } kinf__hslot;
+   has-synced or with no period), whether a resync round under way passes
+   it by (not due), and whether kinf_remove_handler freed the slot (its
+   callbacks then NULL) */
+typedef struct kinf__hslot { kinf_handler_t h; uint64_t next_resync; int period; uint8_t mute, gone; } kinf__hslot;
 typedef char kinf__handler_fits[(sizeof(kinf__hslot) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
 
 enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
@@ -6571,7 +6564,6 @@ struct kinf_informer_t {
     uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
     kinf__hslot* handlers;
     int nhandlers;
-    uint32_t handler_gone[8];     /* bit i: slot i freed by kinf_remove_handler (desc.max_handlers <= 256) */
     int32_t hd_slot1;             /* 1 + the slot whose change the handlers were given last, 0 none */
     jsmntok_t* toks;
     uint8_t* ev;
@@ -9426,8 +9418,6 @@ static void kinf__rf_log(void* owner, uint32_t level, uint32_t item, const char*
     kinf__log((kinf_informer_t*)owner, level, item, d1, d2, line);
 }
 /* >>handlers  delivery from the FIFO */
-/* handler slot i was freed by kinf_remove_handler (its callbacks are NULL) */
-static int kinf__handler_gone(const kinf_informer_t* inf, int i) { return (inf->handler_gone[i >> 5] >> (i & 31)) & 1u; }
 /* an object kept identity-only goes to on_oversized, never to on_add or on_update */
 static void kinf__hd_deliver_oversized(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
     int i;
@@ -9456,11 +9446,13 @@ static void kinf__hd_deliver_delete(kinf_informer_t* inf, const kinf_object_t* o
 static uint64_t kinf__hd_period(const kinf_informer_t* inf, const kinf__hslot* hs) {
     return hs->period > 0 ? (uint64_t)hs->period : hs->period < 0 ? 0u : (uint64_t)inf->resync_ms;
 }
-/* the handler's next resync, a period from now (none without one), and
-   the informer's next: the earliest of its handlers' */
-static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs) {
-    uint64_t p = kinf__hd_period(inf, hs);
-    hs->next_resync = p ? inf->conn.now + p : 0u;
+/* with again, the handler's next resync a period from now (none without
+   one); then the informer's next, the earliest of its handlers', takes it */
+static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs, int again) {
+    if (again) {
+        uint64_t p = kinf__hd_period(inf, hs);
+        hs->next_resync = p ? inf->conn.now + p : 0u;
+    }
     if (hs->next_resync && (!inf->next_resync || hs->next_resync < inf->next_resync)) { inf->next_resync = hs->next_resync; }
 }
 /* on_update(o, o) for each object delivered and with no change queued, to
@@ -9488,13 +9480,12 @@ static void kinf__hd_resync(kinf_informer_t* inf) {
     inf->next_resync = 0;
     for (i = 0; i < inf->nhandlers; i++) {
         kinf__hslot* hs = &inf->handlers[i];
-        if (!hs->mute) { kinf__hd_resync_plan(inf, hs); }
-        else if (hs->next_resync && (!inf->next_resync || hs->next_resync < inf->next_resync)) { inf->next_resync = hs->next_resync; }
+        kinf__hd_resync_plan(inf, hs, !hs->mute);
         hs->mute = 0;
     }
 }
 #else
-static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs) { (void)inf; (void)hs; } /* next_resync stays 0 */
+static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs, int again) { (void)inf; (void)hs; (void)again; } /* next_resync stays 0 */
 static void kinf__hd_resync(kinf_informer_t* inf) { (void)inf; }
 #endif
 static void kinf__hd_dispatch(kinf_informer_t* inf) {
@@ -9541,7 +9532,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         inf->sync_wait = 0;
         inf->synced = 1;
         KINF__INFO(inf, SYNCED, 0, 0);
-        for (i = 0; i < inf->nhandlers; i++) { kinf__hd_resync_plan(inf, &inf->handlers[i]); }
+        for (i = 0; i < inf->nhandlers; i++) { kinf__hd_resync_plan(inf, &inf->handlers[i], 1); }
     }
     if (inf->synced && inf->next_resync && !inf->stop && inf->conn.now >= inf->next_resync) { kinf__hd_resync(inf); }
     inf->conn.in_callback = 0;
@@ -16844,7 +16835,8 @@ static int kinf__cl_send(kinf_client_t* c, int first) {
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    if (first) { kinf__conn_start_unclocked(&c->conn); } else { kinf__conn_start(&c->conn); }
+    kinf__conn_start(&c->conn);
+    if (first) { c->conn.last_rx = KINF__RX_UNCLOCKED; } /* its idle time from the next tick */
 #ifndef KINF_ENGINE_ONLY
     kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
 #endif
@@ -17701,15 +17693,14 @@ KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t*
            loop is under way, which must reach the new handler after the
            ones it has called: the end of the table */
         int i;
-        for (i = 0; i < inf->nhandlers; i++) { if (kinf__handler_gone(inf, i)) { id = i; break; } }
+        for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].gone) { id = i; break; } }
     }
     if (id >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
     memset(&inf->handlers[id], 0, sizeof(inf->handlers[id])); /* the caller's memory: not cleared at kinf_init */
     inf->handlers[id].h = *h;
     inf->handlers[id].period = resync_period_ms;
-    inf->handler_gone[id >> 5] &= ~(1u << (id & 31));
     if (id == inf->nhandlers) { inf->nhandlers++; }
-    if (inf->synced) { kinf__hd_resync_plan(inf, &inf->handlers[id]); } /* else at has-synced */
+    if (inf->synced) { kinf__hd_resync_plan(inf, &inf->handlers[id], 1); } /* else at has-synced */
     {
         /* a late handler first learns every object its peers know about */
         int32_t s;
@@ -17732,18 +17723,16 @@ KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t*
 }
 KINF_API int kinf_remove_handler(kinf_informer_t* inf, int id) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (id < 0 || id >= inf->nhandlers || kinf__handler_gone(inf, id)) {
+    if (id < 0 || id >= inf->nhandlers || inf->handlers[id].gone) {
         KINF__ERR(inf, BAD_ARGUMENT, "kinf_remove_handler", ": no handler has that id");
         return KINF_ERR_INVAL;
     }
     /* no callback: a delivery loop under way passes it by */
     memset(&inf->handlers[id], 0, sizeof(inf->handlers[id]));
-    inf->handler_gone[id >> 5] |= 1u << (id & 31);
-    /* the free slots at the end go back, but not under a delivery loop */
-    while (!inf->conn.in_callback && inf->nhandlers > 0 && kinf__handler_gone(inf, inf->nhandlers - 1)) {
-        inf->nhandlers--;
-        inf->handler_gone[inf->nhandlers >> 5] &= ~(1u << (inf->nhandlers & 31));
-    }
+    inf->handlers[id].gone = 1;
+    /* the free slots at the end go back (kinf_add_handler clears a slot it
+       takes), but not under a delivery loop */
+    while (!inf->conn.in_callback && inf->nhandlers > 0 && inf->handlers[inf->nhandlers - 1].gone) { inf->nhandlers--; }
     return KINF_OK;
 }
 /* either kind of index function: fn (a kinf_index_values_fn when multi) */

@@ -283,7 +283,8 @@ static int kinf__cl_send(kinf_client_t* c, int first) {
     memset(&c->out, 0, sizeof(c->out));
     c->out.body = "";
     c->rlen = 0; c->rbody[0] = 0;
-    if (first) { kinf__conn_start_unclocked(&c->conn); } else { kinf__conn_start(&c->conn); }
+    kinf__conn_start(&c->conn);
+    if (first) { c->conn.last_rx = KINF__RX_UNCLOCKED; } /* its idle time from the next tick */
 #ifndef KINF_ENGINE_ONLY
     kinf__drv_tell(&c->conn); /* a kept-alive socket is now written */
 #endif

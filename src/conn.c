@@ -167,14 +167,6 @@ static void kinf__conn_start(kinf_engine_t* c) {
     kinf__conn_drop(c);
     c->cstate = KINF__C_WANTED;
 }
-#ifndef KINF_NO_CLIENT
-/* The same, from outside any engine call (the write client's start): the
-   clock is not known */
-static void kinf__conn_start_unclocked(kinf_engine_t* c) {
-    kinf__conn_start(c);
-    c->last_rx = KINF__RX_UNCLOCKED;
-}
-#endif
 /* A kept-alive connection that the server closed while idle (a restart, a
    proxy's timeout) ends the request before any byte of a response: the same
    request goes again on a new connection, as HTTP clients do. 1 when that

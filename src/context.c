@@ -80,9 +80,10 @@ typedef char kinf__ixlink_fits[(sizeof(kinf__ixlink) <= KINF_INDEX_SLOT_BYTES) ?
 typedef char kinf__tok_fits[(sizeof(jsmntok_t) <= KINF_TOKEN_BYTES) ? 1 : -1];
 /* a registered handler: the caller's copy, its resync period
    (kinf_add_handler_resync), when its resync is due (0: none, before
-   has-synced or with no period), and whether a resync round under way
-   passes it by (not due) */
-typedef struct kinf__hslot { kinf_handler_t h; uint64_t next_resync; int period; uint8_t mute; } kinf__hslot;
+   has-synced or with no period), whether a resync round under way passes
+   it by (not due), and whether kinf_remove_handler freed the slot (its
+   callbacks then NULL) */
+typedef struct kinf__hslot { kinf_handler_t h; uint64_t next_resync; int period; uint8_t mute, gone; } kinf__hslot;
 typedef char kinf__handler_fits[(sizeof(kinf__hslot) <= KINF_HANDLER_BYTES && sizeof(kinf__index) <= KINF_HANDLER_BYTES) ? 1 : -1];
 
 enum { KINF__PH_IDLE = 0, KINF__PH_LIST, KINF__PH_WATCH, KINF__PH_BACKOFF };
@@ -123,7 +124,6 @@ struct kinf_informer_t {
     uint32_t ix_multi;            /* bit x: index x's function is a kinf_index_values_fn */
     kinf__hslot* handlers;
     int nhandlers;
-    uint32_t handler_gone[8];     /* bit i: slot i freed by kinf_remove_handler (desc.max_handlers <= 256) */
     int32_t hd_slot1;             /* 1 + the slot whose change the handlers were given last, 0 none */
     jsmntok_t* toks;
     uint8_t* ev;

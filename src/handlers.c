@@ -1,6 +1,4 @@
 /* >>handlers  delivery from the FIFO */
-/* handler slot i was freed by kinf_remove_handler (its callbacks are NULL) */
-static int kinf__handler_gone(const kinf_informer_t* inf, int i) { return (inf->handler_gone[i >> 5] >> (i & 31)) & 1u; }
 /* an object kept identity-only goes to on_oversized, never to on_add or on_update */
 static void kinf__hd_deliver_oversized(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b) {
     int i;
@@ -29,11 +27,13 @@ static void kinf__hd_deliver_delete(kinf_informer_t* inf, const kinf_object_t* o
 static uint64_t kinf__hd_period(const kinf_informer_t* inf, const kinf__hslot* hs) {
     return hs->period > 0 ? (uint64_t)hs->period : hs->period < 0 ? 0u : (uint64_t)inf->resync_ms;
 }
-/* the handler's next resync, a period from now (none without one), and
-   the informer's next: the earliest of its handlers' */
-static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs) {
-    uint64_t p = kinf__hd_period(inf, hs);
-    hs->next_resync = p ? inf->conn.now + p : 0u;
+/* with again, the handler's next resync a period from now (none without
+   one); then the informer's next, the earliest of its handlers', takes it */
+static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs, int again) {
+    if (again) {
+        uint64_t p = kinf__hd_period(inf, hs);
+        hs->next_resync = p ? inf->conn.now + p : 0u;
+    }
     if (hs->next_resync && (!inf->next_resync || hs->next_resync < inf->next_resync)) { inf->next_resync = hs->next_resync; }
 }
 /* on_update(o, o) for each object delivered and with no change queued, to
@@ -61,13 +61,12 @@ static void kinf__hd_resync(kinf_informer_t* inf) {
     inf->next_resync = 0;
     for (i = 0; i < inf->nhandlers; i++) {
         kinf__hslot* hs = &inf->handlers[i];
-        if (!hs->mute) { kinf__hd_resync_plan(inf, hs); }
-        else if (hs->next_resync && (!inf->next_resync || hs->next_resync < inf->next_resync)) { inf->next_resync = hs->next_resync; }
+        kinf__hd_resync_plan(inf, hs, !hs->mute);
         hs->mute = 0;
     }
 }
 #else
-static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs) { (void)inf; (void)hs; } /* next_resync stays 0 */
+static void kinf__hd_resync_plan(kinf_informer_t* inf, kinf__hslot* hs, int again) { (void)inf; (void)hs; (void)again; } /* next_resync stays 0 */
 static void kinf__hd_resync(kinf_informer_t* inf) { (void)inf; }
 #endif
 static void kinf__hd_dispatch(kinf_informer_t* inf) {
@@ -114,7 +113,7 @@ static void kinf__hd_dispatch(kinf_informer_t* inf) {
         inf->sync_wait = 0;
         inf->synced = 1;
         KINF__INFO(inf, SYNCED, 0, 0);
-        for (i = 0; i < inf->nhandlers; i++) { kinf__hd_resync_plan(inf, &inf->handlers[i]); }
+        for (i = 0; i < inf->nhandlers; i++) { kinf__hd_resync_plan(inf, &inf->handlers[i], 1); }
     }
     if (inf->synced && inf->next_resync && !inf->stop && inf->conn.now >= inf->next_resync) { kinf__hd_resync(inf); }
     inf->conn.in_callback = 0;

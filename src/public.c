@@ -192,15 +192,14 @@ KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t*
            loop is under way, which must reach the new handler after the
            ones it has called: the end of the table */
         int i;
-        for (i = 0; i < inf->nhandlers; i++) { if (kinf__handler_gone(inf, i)) { id = i; break; } }
+        for (i = 0; i < inf->nhandlers; i++) { if (inf->handlers[i].gone) { id = i; break; } }
     }
     if (id >= inf->max_handlers) { KINF__ERR(inf, HANDLERS_FULL, 0, 0); return KINF_ERR_NOMEM; }
     memset(&inf->handlers[id], 0, sizeof(inf->handlers[id])); /* the caller's memory: not cleared at kinf_init */
     inf->handlers[id].h = *h;
     inf->handlers[id].period = resync_period_ms;
-    inf->handler_gone[id >> 5] &= ~(1u << (id & 31));
     if (id == inf->nhandlers) { inf->nhandlers++; }
-    if (inf->synced) { kinf__hd_resync_plan(inf, &inf->handlers[id]); } /* else at has-synced */
+    if (inf->synced) { kinf__hd_resync_plan(inf, &inf->handlers[id], 1); } /* else at has-synced */
     {
         /* a late handler first learns every object its peers know about */
         int32_t s;
@@ -223,18 +222,16 @@ KINF_API int kinf_add_handler_resync(kinf_informer_t* inf, const kinf_handler_t*
 }
 KINF_API int kinf_remove_handler(kinf_informer_t* inf, int id) {
     if (!kinf__ok(inf)) { return KINF_ERR_INVAL; }
-    if (id < 0 || id >= inf->nhandlers || kinf__handler_gone(inf, id)) {
+    if (id < 0 || id >= inf->nhandlers || inf->handlers[id].gone) {
         KINF__ERR(inf, BAD_ARGUMENT, "kinf_remove_handler", ": no handler has that id");
         return KINF_ERR_INVAL;
     }
     /* no callback: a delivery loop under way passes it by */
     memset(&inf->handlers[id], 0, sizeof(inf->handlers[id]));
-    inf->handler_gone[id >> 5] |= 1u << (id & 31);
-    /* the free slots at the end go back, but not under a delivery loop */
-    while (!inf->conn.in_callback && inf->nhandlers > 0 && kinf__handler_gone(inf, inf->nhandlers - 1)) {
-        inf->nhandlers--;
-        inf->handler_gone[inf->nhandlers >> 5] &= ~(1u << (inf->nhandlers & 31));
-    }
+    inf->handlers[id].gone = 1;
+    /* the free slots at the end go back (kinf_add_handler clears a slot it
+       takes), but not under a delivery loop */
+    while (!inf->conn.in_callback && inf->nhandlers > 0 && inf->handlers[inf->nhandlers - 1].gone) { inf->nhandlers--; }
     return KINF_OK;
 }
 /* either kind of index function: fn (a kinf_index_values_fn when multi) */

@@ -425,6 +425,15 @@ static void fc_check_response(kinf_client_t* c, const uint8_t* mem, size_t msize
         fc_check_status(out);
     }
 }
+/* the connection both modes use (own transport, a token, the target's
+   logger) and a client descriptor on it, the rest of it 0 */
+static void fc_desc(kinf_desc_t* conn, kinf_client_desc_t* cd) {
+    memset(conn, 0, sizeof(*conn));
+    conn->server = FC_SERVER; conn->own_transport = 1; conn->token = "tok-1";
+    conn->logger.func = fc_log;
+    memset(cd, 0, sizeof(*cd));
+    cd->conn = conn;
+}
 static void fc_client(const uint8_t* data, size_t size) {
     static kinf_desc_t conn;
     static const int retries[4] = { -1, 1, 2, 0 };
@@ -445,11 +454,7 @@ static void fc_client(const uint8_t* data, size_t size) {
     g_two_writes = (f1 >> 6) & 1;
     g_in = data + 2; g_in_len = size - 2;
     if (!g_ok_resp[0]) { snprintf(g_ok_resp, sizeof(g_ok_resp), "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s", strlen(FC_OK_BODY), FC_OK_BODY); }
-    memset(&conn, 0, sizeof(conn));
-    conn.server = FC_SERVER; conn.own_transport = 1; conn.token = "tok-1";
-    conn.logger.func = fc_log;
-    memset(&cd, 0, sizeof(cd));
-    cd.conn = &conn;
+    fc_desc(&conn, &cd);
     if (tight) { cd.request_bytes = 256; cd.response_bytes = 1024; }
     cd.max_retries = retries[(f0 >> 6) & 3];
     cd.retry_base_ms = 100; cd.retry_max_ms = 2000;
@@ -616,11 +621,7 @@ static void fl_leader(const uint8_t* data, size_t size) {
         snprintf(g_lease_ok, sizeof(g_lease_ok), "HTTP/1.1 200 OK\r\nContent-Length: %zu\r\n\r\n%s", strlen(b), b);
     }
     if ((f0 >> 3) & 1) { memset(g_id, 'c', 255); g_id[255] = 0; } else { strcpy(g_id, "cand-a"); }
-    memset(&conn, 0, sizeof(conn));
-    conn.server = FC_SERVER; conn.own_transport = 1; conn.token = "tok-1";
-    conn.logger.func = fc_log;
-    memset(&cd, 0, sizeof(cd));
-    cd.conn = &conn;
+    fc_desc(&conn, &cd);
     if (tight) { cd.request_bytes = 1024; cd.response_bytes = 1024; }
     cd.max_retries = (f1 >> 5) & 1 ? 0 : -1;
     cd.retry_base_ms = 100; cd.retry_max_ms = 1000;

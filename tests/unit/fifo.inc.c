@@ -154,14 +154,11 @@ static void test_oversized_delivery(void) {
    gets the object named g_rm_at; then logs as h_add / h_upd do */
 static int g_rm_id = -1, g_rm_rc = 99;
 static const char* g_rm_at = "";
-static void h_add_rm(kinf_informer_t* inf, const kinf_object_t* o, void* u) {
+static void rm_at(kinf_informer_t* inf, const kinf_object_t* o) {
     if (g_rm_id >= 0 && !strcmp(o->name, g_rm_at)) { g_rm_rc = kinf_remove_handler(inf, g_rm_id); g_rm_id = -1; }
-    h_add(inf, o, u);
 }
-static void h_upd_rm(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b, void* u) {
-    if (g_rm_id >= 0 && !strcmp(b->name, g_rm_at)) { g_rm_rc = kinf_remove_handler(inf, g_rm_id); g_rm_id = -1; }
-    h_upd(inf, a, b, u);
-}
+static void h_add_rm(kinf_informer_t* inf, const kinf_object_t* o, void* u) { rm_at(inf, o); h_add(inf, o, u); }
+static void h_upd_rm(kinf_informer_t* inf, const kinf_object_t* a, const kinf_object_t* b, void* u) { rm_at(inf, b); h_upd(inf, a, b, u); }
 static void test_remove_handler(void) {
     kinf_desc_t d;
     kinf_informer_t* inf;
