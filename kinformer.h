@@ -3662,7 +3662,7 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
-#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__)
+#if (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
 /* kinf__str_run near the buffer's end, out of the fast loop's way: inlined
    there, its constants took registers the loop needs */
 static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
@@ -3903,6 +3903,44 @@ stop:
     return tok_pos;
 }
 #endif
+#if (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
+#define KINF__STOP64 1
+/* a bit for each byte of q[0..64) a plain run of a string stops at (a
+   quote, a backslash, a control byte, a byte >= 0x80: kinf__str_run's
+   test, the bytes that XOR 2 makes less than 0x21 as signed bytes, and the
+   backslash), bit k for q[k] */
+static inline uint64_t kinf__stop64(const uint8_t* q) {
+#if defined(KINF__AVX2)
+    const __m256i x2 = _mm256_set1_epi8(2), m21 = _mm256_set1_epi8(0x21), bs = _mm256_set1_epi8('\\');
+    __m256i a = _mm256_loadu_si256((const __m256i*)(const void*)q), b = _mm256_loadu_si256((const __m256i*)(const void*)(q + 32));
+    uint64_t ma = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpgt_epi8(m21, _mm256_xor_si256(a, x2)), _mm256_cmpeq_epi8(a, bs)));
+    uint64_t mb = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpgt_epi8(m21, _mm256_xor_si256(b, x2)), _mm256_cmpeq_epi8(b, bs)));
+    return ma | mb << 32;
+#elif defined(KINF__SSE2)
+    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
+    __m128i a = _mm_loadu_si128((const __m128i*)(const void*)q), b = _mm_loadu_si128((const __m128i*)(const void*)(q + 16));
+    __m128i c = _mm_loadu_si128((const __m128i*)(const void*)(q + 32)), d = _mm_loadu_si128((const __m128i*)(const void*)(q + 48));
+    uint64_t ma = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(a, x2)), _mm_cmpeq_epi8(a, bs)));
+    uint64_t mb = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(b, x2)), _mm_cmpeq_epi8(b, bs)));
+    uint64_t mc = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(c, x2)), _mm_cmpeq_epi8(c, bs)));
+    uint64_t md = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(d, x2)), _mm_cmpeq_epi8(d, bs)));
+    return ma | mb << 16 | mc << 32 | md << 48;
+#else /* NEON (arm64): each byte's bit weighed, then added pairwise down to 8 bytes */
+    static const uint8_t w[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
+    const uint8x16_t x2 = vdupq_n_u8(2), bs = vdupq_n_u8('\\'), wt = vld1q_u8(w);
+    const int8x16_t m21 = vdupq_n_s8(0x21);
+    uint8x16_t v[4], r;
+    int k;
+    for (k = 0; k < 4; k++) {
+        uint8x16_t a = vld1q_u8(q + 16 * k);
+        v[k] = vandq_u8(vorrq_u8(vcltq_s8(vreinterpretq_s8_u8(veorq_u8(a, x2)), m21), vceqq_u8(a, bs)), wt);
+    }
+    r = vpaddq_u8(vpaddq_u8(v[0], v[1]), vpaddq_u8(v[2], v[3]));
+    r = vpaddq_u8(r, r);
+    return vgetq_lane_u64(vreinterpretq_u64_u8(r), 0);
+#endif
+}
+#endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
@@ -3910,28 +3948,37 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
-#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
-    /* kinf__str_run's test with its constants in registers for the whole
-       loop (inlined at each string, they were loaded again each time) */
-    __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
-    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
-    /* opaque to the compiler, so it keeps them in registers instead of
-       loading them again at each string */
-    __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs));
+#ifdef KINF__STOP64 /* -Os: kinf__str_run, in less code */
+    /* The bytes a plain run of a string stops at as a bit mask, 64 bytes
+       at a time (kinf__stop64): cur for p[blk..blk + 64), nxt for the 64
+       after (made where they are all in p). A string that starts in cur's
+       block ends at a shift and a bit scan of cur, with no load between:
+       the next string's start is then a few cycles from this one's, where
+       a 16-byte load, its compares, its mask and its scan, one string
+       after the other, made a chain of about 15 (docs/optimisation.md,
+       fourteenth round). A block is made once, whatever the strings in it. */
+    size_t blk = (size_t)0 - 256; /* no block yet: j - blk >= 128 */
+    uint64_t cur = 0, nxt = 0;
+/* j: the first byte from `from` on that a plain run stops at (a byte >=
+   0x80 too: the rest of the string is kinf__deep_escaped's, no call here) */
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
-            unsigned mask_; \
-            __m128i v_, t_; \
-            if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
-            __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs)); /* and in the same registers at every string */ \
-            v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
-            t_ = _mm_xor_si128(v_, x2); \
-            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t_), _mm_cmpeq_epi8(v_, bs))); \
-            /* a byte >= 0x80 stops it too: the rest of the string is \
-               taken on by kinf__deep_escaped, no call in this loop */ \
-            if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
-            j += 16; \
+            size_t o_ = j - blk; \
+            if (o_ < 64) { \
+                uint64_t m_ = cur >> o_; \
+                if (m_) { j += (unsigned)__builtin_ctzll(m_); break; } \
+                j = blk + 64; o_ = 64; \
+            } \
+            if (o_ < 128 && blk + 128 <= n) { /* on into the next block, made already */ \
+                blk += 64; cur = nxt; \
+                if (blk + 128 <= n) { nxt = kinf__stop64(p + blk + 64); } \
+                continue; \
+            } \
+            if (j + 64 > n) { j = kinf__str_run_end(p, j, n); break; } /* the buffer's last bytes */ \
+            blk = j; \
+            cur = kinf__stop64(p + j); \
+            if (j + 128 <= n) { nxt = kinf__stop64(p + j + 64); } \
         } \
     } while (0)
 #else
@@ -6981,9 +7028,10 @@ static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t 
     }
     kinf__pj_c(q, '}');
 }
-/* Projects the object at inf->ev[start..end) into inf->ev[0..); returns the
-   length, or -1 if it is not an object. */
-static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
+/* Projects the object at inf->ev[start..end) into inf->ev[*at..); returns
+   the length, or -1 if it is not an object. *at is 0, but for an object
+   kept as it came, which stays where it is. */
+static long kinf__project(kinf_informer_t* inf, size_t start, size_t end, size_t* at) {
     kinf__pj q;
     uint32_t km, dm;
     int full;
@@ -6991,8 +7039,9 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.rules = &inf->rules; q.sc = &inf->scan;
     kinf__pj_ws(&q);
     if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
-    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, in one move */
-        memmove(q.b, q.b + q.i, q.e - q.i);
+    *at = 0;
+    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, where it is */
+        *at = q.i;
         return (long)(q.e - q.i);
     }
 #ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */
@@ -8877,16 +8926,16 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
 /* Does the projected object in ev[0..jl) match the informer's selectors?
    (a delete is applied whatever it matches: an object that leaves the
    selectors is deleted with its new labels, as the API server sends it) */
-static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, size_t jl) {
+static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, const uint8_t* js, size_t jl) {
 #ifdef KINF_NO_SELECTOR
-    (void)inf; (void)key; (void)jl;
+    (void)inf; (void)key; (void)js; (void)jl;
     return 1;
 #else
     kinf_object_t o;
     if (!inf->sel.nterms) { return 1; }
     memset(&o, 0, sizeof(o));
     o.key = key; o.name = inf->c_name; o.namespace_ = inf->c_ns; o.uid = inf->c_uid; o.resource_version = inf->c_rv;
-    o.json = (const char*)inf->ev; o.json_len = jl;
+    o.json = (const char*)js; o.json_len = jl;
     return kinf_selector_match(&inf->sel, &o);
 #endif
 }
@@ -8900,6 +8949,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
+    size_t at = 0; /* the object is at inf->ev[at..at + jl) */
     if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) {
         inf->st.malformed++;
         kinf__rf_rv_too_long(inf, KINF__CAP_RV, inf->c_name);
@@ -8933,9 +8983,9 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     }
     if (s < 0 && op == KINF__OP_DELETE) { return 0; } /* never seen: nothing to delete */
     if (end > start) {
-        jl = kinf__project(inf, start, end);
+        jl = kinf__project(inf, start, end, &at);
         if (jl < 0) { return -1; }
-        if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, (size_t)jl)) {
+        if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, inf->ev + at, (size_t)jl)) {
             /* outside the selectors the request named: the same refusal. A
                cached object the server now says is outside them has left
                them: deleted (with the state it had), as the API server
@@ -8950,7 +9000,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
         flags = KINF_OBJ_IDENTITY_ONLY;
         if (jl < 0) { return -1; }
     }
-    ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev, (size_t)jl, flags);
+    ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev + at, (size_t)jl, flags);
     if (!ref && !flags) {
         inf->st.store_full++;
         KINF__ERR(inf, STORE_FULL, key, 0);
@@ -17963,6 +18013,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__AVX2
 #undef KINF__NEON
 #undef KINF__STRUCT
+#undef KINF__STOP64
 #undef KINF__STEP_BYTES
 #undef KINF__TLS_EE_BYTES
 #undef KINF__WARN

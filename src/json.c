@@ -464,7 +464,7 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
 #else
 #define KINF__DEEP_ESCAPED(p, j, n) 0
 #endif
-#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__)
+#if (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
 /* kinf__str_run near the buffer's end, out of the fast loop's way: inlined
    there, its constants took registers the loop needs */
 static KINF__NOINLINE size_t kinf__str_run_end(const uint8_t* p, size_t i, size_t n) { return kinf__str_run(p, i, n, 1); }
@@ -705,6 +705,44 @@ stop:
     return tok_pos;
 }
 #endif
+#if (defined(KINF__SSE2) || defined(KINF__NEON)) && !defined(__OPTIMIZE_SIZE__)
+#define KINF__STOP64 1
+/* a bit for each byte of q[0..64) a plain run of a string stops at (a
+   quote, a backslash, a control byte, a byte >= 0x80: kinf__str_run's
+   test, the bytes that XOR 2 makes less than 0x21 as signed bytes, and the
+   backslash), bit k for q[k] */
+static inline uint64_t kinf__stop64(const uint8_t* q) {
+#if defined(KINF__AVX2)
+    const __m256i x2 = _mm256_set1_epi8(2), m21 = _mm256_set1_epi8(0x21), bs = _mm256_set1_epi8('\\');
+    __m256i a = _mm256_loadu_si256((const __m256i*)(const void*)q), b = _mm256_loadu_si256((const __m256i*)(const void*)(q + 32));
+    uint64_t ma = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpgt_epi8(m21, _mm256_xor_si256(a, x2)), _mm256_cmpeq_epi8(a, bs)));
+    uint64_t mb = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpgt_epi8(m21, _mm256_xor_si256(b, x2)), _mm256_cmpeq_epi8(b, bs)));
+    return ma | mb << 32;
+#elif defined(KINF__SSE2)
+    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
+    __m128i a = _mm_loadu_si128((const __m128i*)(const void*)q), b = _mm_loadu_si128((const __m128i*)(const void*)(q + 16));
+    __m128i c = _mm_loadu_si128((const __m128i*)(const void*)(q + 32)), d = _mm_loadu_si128((const __m128i*)(const void*)(q + 48));
+    uint64_t ma = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(a, x2)), _mm_cmpeq_epi8(a, bs)));
+    uint64_t mb = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(b, x2)), _mm_cmpeq_epi8(b, bs)));
+    uint64_t mc = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(c, x2)), _mm_cmpeq_epi8(c, bs)));
+    uint64_t md = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(d, x2)), _mm_cmpeq_epi8(d, bs)));
+    return ma | mb << 16 | mc << 32 | md << 48;
+#else /* NEON (arm64): each byte's bit weighed, then added pairwise down to 8 bytes */
+    static const uint8_t w[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
+    const uint8x16_t x2 = vdupq_n_u8(2), bs = vdupq_n_u8('\\'), wt = vld1q_u8(w);
+    const int8x16_t m21 = vdupq_n_s8(0x21);
+    uint8x16_t v[4], r;
+    int k;
+    for (k = 0; k < 4; k++) {
+        uint8x16_t a = vld1q_u8(q + 16 * k);
+        v[k] = vandq_u8(vorrq_u8(vcltq_s8(vreinterpretq_s8_u8(veorq_u8(a, x2)), m21), vceqq_u8(a, bs)), wt);
+    }
+    r = vpaddq_u8(vpaddq_u8(v[0], v[1]), vpaddq_u8(v[2], v[3]));
+    r = vpaddq_u8(r, r);
+    return vgetq_lane_u64(vreinterpretq_u64_u8(r), 0);
+#endif
+}
+#endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
    watch event, docs/optimisation.md, seventh round) */
@@ -712,28 +750,37 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
     int d = s->depth, in_arr = kinf__scan_is_arr(s, d);
     uint8_t e = s->expect, c;
     size_t j;
-#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__) /* -Os: kinf__str_run, in less code */
-    /* kinf__str_run's test with its constants in registers for the whole
-       loop (inlined at each string, they were loaded again each time) */
-    __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
-    const size_t lim16 = n >= 16 ? n - 15 : 0; /* a block of 16 is there from j < lim16 */
-    /* opaque to the compiler, so it keeps them in registers instead of
-       loading them again at each string */
-    __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs));
+#ifdef KINF__STOP64 /* -Os: kinf__str_run, in less code */
+    /* The bytes a plain run of a string stops at as a bit mask, 64 bytes
+       at a time (kinf__stop64): cur for p[blk..blk + 64), nxt for the 64
+       after (made where they are all in p). A string that starts in cur's
+       block ends at a shift and a bit scan of cur, with no load between:
+       the next string's start is then a few cycles from this one's, where
+       a 16-byte load, its compares, its mask and its scan, one string
+       after the other, made a chain of about 15 (docs/optimisation.md,
+       fourteenth round). A block is made once, whatever the strings in it. */
+    size_t blk = (size_t)0 - 256; /* no block yet: j - blk >= 128 */
+    uint64_t cur = 0, nxt = 0;
+/* j: the first byte from `from` on that a plain run stops at (a byte >=
+   0x80 too: the rest of the string is kinf__deep_escaped's, no call here) */
 #define KINF__DEEP_RUN(from) do { \
         j = (from); \
         for (;;) { \
-            unsigned mask_; \
-            __m128i v_, t_; \
-            if (j >= lim16) { j = kinf__str_run_end(p, j, n); break; } \
-            __asm__("" : "+x"(x2), "+x"(m21), "+x"(bs)); /* and in the same registers at every string */ \
-            v_ = _mm_loadu_si128((const __m128i*)(const void*)(p + j)); \
-            t_ = _mm_xor_si128(v_, x2); \
-            mask_ = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t_), _mm_cmpeq_epi8(v_, bs))); \
-            /* a byte >= 0x80 stops it too: the rest of the string is \
-               taken on by kinf__deep_escaped, no call in this loop */ \
-            if (mask_) { j += (unsigned)__builtin_ctz(mask_); break; } \
-            j += 16; \
+            size_t o_ = j - blk; \
+            if (o_ < 64) { \
+                uint64_t m_ = cur >> o_; \
+                if (m_) { j += (unsigned)__builtin_ctzll(m_); break; } \
+                j = blk + 64; o_ = 64; \
+            } \
+            if (o_ < 128 && blk + 128 <= n) { /* on into the next block, made already */ \
+                blk += 64; cur = nxt; \
+                if (blk + 128 <= n) { nxt = kinf__stop64(p + blk + 64); } \
+                continue; \
+            } \
+            if (j + 64 > n) { j = kinf__str_run_end(p, j, n); break; } /* the buffer's last bytes */ \
+            blk = j; \
+            cur = kinf__stop64(p + j); \
+            if (j + 128 <= n) { nxt = kinf__stop64(p + j + 64); } \
         } \
     } while (0)
 #else

@@ -285,9 +285,10 @@ static void kinf__pj_tobj(kinf__pj* q, int level, int parent, int seg, uint32_t 
     }
     kinf__pj_c(q, '}');
 }
-/* Projects the object at inf->ev[start..end) into inf->ev[0..); returns the
-   length, or -1 if it is not an object. */
-static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
+/* Projects the object at inf->ev[start..end) into inf->ev[*at..); returns
+   the length, or -1 if it is not an object. *at is 0, but for an object
+   kept as it came, which stays where it is. */
+static long kinf__project(kinf_informer_t* inf, size_t start, size_t end, size_t* at) {
     kinf__pj q;
     uint32_t km, dm;
     int full;
@@ -295,8 +296,9 @@ static long kinf__project(kinf_informer_t* inf, size_t start, size_t end) {
     q.b = inf->ev; q.i = start; q.e = end; q.o = 0; q.ws = inf->scan.ws; q.err = 0; q.rules = &inf->rules; q.sc = &inf->scan;
     kinf__pj_ws(&q);
     if (q.i >= q.e || q.b[q.i] != '{') { return -1; }
-    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, in one move */
-        memmove(q.b, q.b + q.i, q.e - q.i);
+    *at = 0;
+    if (full && !dm && !q.ws) { /* nothing to drop, no whitespace to take out: the object as it came, where it is */
+        *at = q.i;
         return (long)(q.e - q.i);
     }
 #ifndef KINF_NO_MEMBER_TABLE /* testing: walk every object */

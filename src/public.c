@@ -462,6 +462,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__AVX2
 #undef KINF__NEON
 #undef KINF__STRUCT
+#undef KINF__STOP64
 #undef KINF__STEP_BYTES
 #undef KINF__TLS_EE_BYTES
 #undef KINF__WARN

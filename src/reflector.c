@@ -277,16 +277,16 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
 /* Does the projected object in ev[0..jl) match the informer's selectors?
    (a delete is applied whatever it matches: an object that leaves the
    selectors is deleted with its new labels, as the API server sends it) */
-static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, size_t jl) {
+static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, const uint8_t* js, size_t jl) {
 #ifdef KINF_NO_SELECTOR
-    (void)inf; (void)key; (void)jl;
+    (void)inf; (void)key; (void)js; (void)jl;
     return 1;
 #else
     kinf_object_t o;
     if (!inf->sel.nterms) { return 1; }
     memset(&o, 0, sizeof(o));
     o.key = key; o.name = inf->c_name; o.namespace_ = inf->c_ns; o.uid = inf->c_uid; o.resource_version = inf->c_rv;
-    o.json = (const char*)inf->ev; o.json_len = jl;
+    o.json = (const char*)js; o.json_len = jl;
     return kinf_selector_match(&inf->sel, &o);
 #endif
 }
@@ -300,6 +300,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     uint32_t h, ref, flags = 0;
     int32_t s;
     long jl;
+    size_t at = 0; /* the object is at inf->ev[at..at + jl) */
     if (sc->cset[KINF__CAP_RV] && sc->cover[KINF__CAP_RV]) {
         inf->st.malformed++;
         kinf__rf_rv_too_long(inf, KINF__CAP_RV, inf->c_name);
@@ -333,9 +334,9 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
     }
     if (s < 0 && op == KINF__OP_DELETE) { return 0; } /* never seen: nothing to delete */
     if (end > start) {
-        jl = kinf__project(inf, start, end);
+        jl = kinf__project(inf, start, end, &at);
         if (jl < 0) { return -1; }
-        if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, (size_t)jl)) {
+        if (op != KINF__OP_DELETE && !kinf__rf_in_scope(inf, key, inf->ev + at, (size_t)jl)) {
             /* outside the selectors the request named: the same refusal. A
                cached object the server now says is outside them has left
                them: deleted (with the state it had), as the API server
@@ -350,7 +351,7 @@ static int kinf__rf_apply(kinf_informer_t* inf, size_t start, size_t end, int op
         flags = KINF_OBJ_IDENTITY_ONLY;
         if (jl < 0) { return -1; }
     }
-    ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev, (size_t)jl, flags);
+    ref = kinf__blk_make(inf, inf->c_ns, inf->c_name, inf->c_uid, inf->c_rv, inf->ev + at, (size_t)jl, flags);
     if (!ref && !flags) {
         inf->st.store_full++;
         KINF__ERR(inf, STORE_FULL, key, 0);
