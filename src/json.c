@@ -712,21 +712,18 @@ stop:
    test, the bytes that XOR 2 makes less than 0x21 as signed bytes, and the
    backslash), bit k for q[k] */
 static inline uint64_t kinf__stop64(const uint8_t* q) {
-#if defined(KINF__AVX2)
-    const __m256i x2 = _mm256_set1_epi8(2), m21 = _mm256_set1_epi8(0x21), bs = _mm256_set1_epi8('\\');
-    __m256i a = _mm256_loadu_si256((const __m256i*)(const void*)q), b = _mm256_loadu_si256((const __m256i*)(const void*)(q + 32));
-    uint64_t ma = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpgt_epi8(m21, _mm256_xor_si256(a, x2)), _mm256_cmpeq_epi8(a, bs)));
-    uint64_t mb = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpgt_epi8(m21, _mm256_xor_si256(b, x2)), _mm256_cmpeq_epi8(b, bs)));
-    return ma | mb << 32;
-#elif defined(KINF__SSE2)
-    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
+#if defined(KINF__SSE2) /* (with -mavx2 the compiler gives these their three-operand forms) */
+    /* the bytes that are no stop, as the compares give them without a copy
+       of a constant each (x86's compares overwrite their first operand):
+       above 0x20 after the XOR, and no backslash */
+    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
     __m128i a = _mm_loadu_si128((const __m128i*)(const void*)q), b = _mm_loadu_si128((const __m128i*)(const void*)(q + 16));
     __m128i c = _mm_loadu_si128((const __m128i*)(const void*)(q + 32)), d = _mm_loadu_si128((const __m128i*)(const void*)(q + 48));
-    uint64_t ma = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(a, x2)), _mm_cmpeq_epi8(a, bs)));
-    uint64_t mb = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(b, x2)), _mm_cmpeq_epi8(b, bs)));
-    uint64_t mc = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(c, x2)), _mm_cmpeq_epi8(c, bs)));
-    uint64_t md = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, _mm_xor_si128(d, x2)), _mm_cmpeq_epi8(d, bs)));
-    return ma | mb << 16 | mc << 32 | md << 48;
+    uint64_t ma = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(a, bs), _mm_cmpgt_epi8(_mm_xor_si128(a, x2), m20)));
+    uint64_t mb = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(b, bs), _mm_cmpgt_epi8(_mm_xor_si128(b, x2), m20)));
+    uint64_t mc = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(c, bs), _mm_cmpgt_epi8(_mm_xor_si128(c, x2), m20)));
+    uint64_t md = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(d, bs), _mm_cmpgt_epi8(_mm_xor_si128(d, x2), m20)));
+    return ~(ma | mb << 16 | mc << 32 | md << 48);
 #else /* NEON (arm64): each byte's bit weighed, then added pairwise down to 8 bytes */
     static const uint8_t w[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
     const uint8x16_t x2 = vdupq_n_u8(2), bs = vdupq_n_u8('\\'), wt = vld1q_u8(w);
