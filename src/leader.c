@@ -197,7 +197,17 @@ static int kinf__le_start(kinf_leader_t* l, int what, uint64_t now) {
     l->st.requests++;
     return 1;
 }
-/* the record this candidate writes over r (the one read): its own, renewed now */
+/* a time as a Lease may hold one and this elector may write it back: not
+   empty, printable ASCII (a MicroTime is; a control byte, which the server's
+   JSON may carry escaped, could not go back in a request) */
+static int kinf__le_time_ok(const char* s) {
+    if (!s[0]) { return 0; }
+    for (; *s; s++) { if ((unsigned char)*s <= 0x20u || (unsigned char)*s >= 0x7fu) { return 0; } }
+    return 1;
+}
+/* the record this candidate writes over r (the one read): its own, renewed
+   now (a renewal keeps the acquisition's time, unless it is none a Lease
+   can hold: then it is now) */
 static void kinf__le_claim(kinf_leader_t* l, const kinf__le_record* r, int64_t unix_ms) {
     int ours = kinf__le_mine(l, r);
     memset(&l->mine, 0, sizeof(l->mine));
@@ -205,7 +215,7 @@ static void kinf__le_claim(kinf_leader_t* l, const kinf__le_record* r, int64_t u
     l->mine.duration_s = (int64_t)(l->lease_ms / 1000u);
     kinf__le_time(l->mine.renew, unix_ms);
     if (ours) { /* a renewal: the acquisition stays */
-        memcpy(l->mine.acquire, r->acquire, sizeof(l->mine.acquire));
+        memcpy(l->mine.acquire, kinf__le_time_ok(r->acquire) ? r->acquire : l->mine.renew, sizeof(l->mine.acquire));
         l->mine.transitions = r->transitions;
     } else {
         memcpy(l->mine.acquire, l->mine.renew, sizeof(l->mine.acquire));

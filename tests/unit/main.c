@@ -184,6 +184,7 @@ int main(void) {
     test_leader_conflict();
     test_leader_release();
     test_leader_bad_lease();
+    test_leader_bad_acquire();
     test_leader_alien_holder();
     test_json_patch();
 #ifdef KINF_WORKQUEUE_THREADS
