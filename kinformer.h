@@ -3909,12 +3909,13 @@ stop:
    quote, a backslash, a control byte, a byte >= 0x80: kinf__str_run's
    test, the bytes that XOR 2 makes less than 0x21 as signed bytes, and the
    backslash), bit k for q[k] */
-static inline uint64_t kinf__stop64(const uint8_t* q) {
 #if defined(KINF__SSE2) /* (with -mavx2 the compiler gives these their three-operand forms) */
+/* x2, m20 and bs: the bytes 2, 0x20 and '\\' in each lane, from the
+   caller's registers (made here, they were loaded again at each string) */
+static inline uint64_t kinf__stop64(const uint8_t* q, __m128i x2, __m128i m20, __m128i bs) {
     /* the bytes that are no stop, as the compares give them without a copy
        of a constant each (x86's compares overwrite their first operand):
        above 0x20 after the XOR, and no backslash */
-    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
     __m128i a = _mm_loadu_si128((const __m128i*)(const void*)q), b = _mm_loadu_si128((const __m128i*)(const void*)(q + 16));
     __m128i c = _mm_loadu_si128((const __m128i*)(const void*)(q + 32)), d = _mm_loadu_si128((const __m128i*)(const void*)(q + 48));
     uint64_t ma = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(a, bs), _mm_cmpgt_epi8(_mm_xor_si128(a, x2), m20)));
@@ -3922,7 +3923,10 @@ static inline uint64_t kinf__stop64(const uint8_t* q) {
     uint64_t mc = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(c, bs), _mm_cmpgt_epi8(_mm_xor_si128(c, x2), m20)));
     uint64_t md = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(d, bs), _mm_cmpgt_epi8(_mm_xor_si128(d, x2), m20)));
     return ~(ma | mb << 16 | mc << 32 | md << 48);
+}
+#define KINF__STOPMASK(q) kinf__stop64((q), x2, m20, bs)
 #else /* NEON (arm64): each byte's bit weighed, then added pairwise down to 8 bytes */
+static inline uint64_t kinf__stop64(const uint8_t* q) {
     static const uint8_t w[16] = { 1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128 };
     const uint8x16_t x2 = vdupq_n_u8(2), bs = vdupq_n_u8('\\'), wt = vld1q_u8(w);
     const int8x16_t m21 = vdupq_n_s8(0x21);
@@ -3935,8 +3939,9 @@ static inline uint64_t kinf__stop64(const uint8_t* q) {
     r = vpaddq_u8(vpaddq_u8(v[0], v[1]), vpaddq_u8(v[2], v[3]));
     r = vpaddq_u8(r, r);
     return vgetq_lane_u64(vreinterpretq_u64_u8(r), 0);
-#endif
 }
+#define KINF__STOPMASK(q) kinf__stop64(q)
+#endif
 #endif
 /* its own function: inlined into its caller's caller (the engine's
    kinf__rf_advance), its loop state spills to the stack (+8 % instructions per
@@ -3956,6 +3961,12 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
        fourteenth round). A block is made once, whatever the strings in it. */
     size_t blk = (size_t)0 - 256; /* no block yet: j - blk >= 128 */
     uint64_t cur = 0, nxt = 0;
+#ifdef KINF__SSE2
+    __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
+    /* opaque to the compiler, so it keeps them in registers instead of
+       loading them again at each string */
+    __asm__("" : "+x"(x2), "+x"(m20), "+x"(bs));
+#endif
 /* j: the first byte from `from` on that a plain run stops at (a byte >=
    0x80 too: the rest of the string is kinf__deep_escaped's, no call here) */
 #define KINF__DEEP_RUN(from) do { \
@@ -3969,13 +3980,13 @@ static KINF__NOINLINE size_t kinf__scan_deep(kinf__scan* s, const uint8_t* p, si
             } \
             if (o_ < 128 && blk + 128 <= n) { /* on into the next block, made already */ \
                 blk += 64; cur = nxt; \
-                if (blk + 128 <= n) { nxt = kinf__stop64(p + blk + 64); } \
+                if (blk + 128 <= n) { nxt = KINF__STOPMASK(p + blk + 64); } \
                 continue; \
             } \
             if (j + 64 > n) { j = kinf__str_run_end(p, j, n); break; } /* the buffer's last bytes */ \
             blk = j; \
-            cur = kinf__stop64(p + j); \
-            if (j + 128 <= n) { nxt = kinf__stop64(p + j + 64); } \
+            cur = KINF__STOPMASK(p + j); \
+            if (j + 128 <= n) { nxt = KINF__STOPMASK(p + j + 64); } \
         } \
     } while (0)
 #else
@@ -18021,6 +18032,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__NEON
 #undef KINF__STRUCT
 #undef KINF__STOP64
+#undef KINF__STOPMASK
 #undef KINF__STEP_BYTES
 #undef KINF__TLS_EE_BYTES
 #undef KINF__WARN

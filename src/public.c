@@ -463,6 +463,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__NEON
 #undef KINF__STRUCT
 #undef KINF__STOP64
+#undef KINF__STOPMASK
 #undef KINF__STEP_BYTES
 #undef KINF__TLS_EE_BYTES
 #undef KINF__WARN
