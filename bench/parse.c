@@ -22,7 +22,8 @@
    their own, as MODIFIED events of 64 pods again and again.
 
    Each figure is the median of the rounds, a round being one pass of every
-   peer in turn, so a loaded machine weighs on all of them alike. Time is
+   peer in turn, so a load that comes and goes weighs on all of them (one
+   on the same core slows them unevenly: the ratios move with it). Time is
    the thread's CPU time (MB/s per core); instructions come from
    perf_event_open where the kernel gives them, else they are left out (the
    output says so; bench/parse_cg.sh counts them under callgrind instead).
@@ -290,8 +291,9 @@ static void markdown(int rounds, int passes, const double* med_t, const double* 
            "scanner, projection, the store's update and the delivery to a handler: the whole path; `desc.read_bytes` "
            "64 KiB, the library's default being 16 KiB; the scanner as built by default, without `KINF_SCAN_STRUCTURAL`) "
            "and to the peers, one event at a time. MB/s per core is event bytes over the thread's CPU time; the median of %d rounds, a round "
-           "being %d passes of each row in turn, so the machine's load (two cores shared with other jobs) weighs on all "
-           "rows alike. ", NPODS, g_ev[0].n, rounds, passes);
+           "being %d passes of each row in turn, so a load that comes and goes weighs on every row; a load on the same "
+           "core (two cores shared with other jobs) slows the rows unevenly, simdjson DOM and kinformer's fast loop more "
+           "than the rest (docs/optimisation.md, fourteenth round), so the ratios move with it. ", NPODS, g_ev[0].n, rounds, passes);
     if (g_perf_fd < 0) { printf("Instructions: not counted here (%s); `make bench-parse-cg` counts them under callgrind.\n\n", g_perf_why); }
     else { printf("Instructions: perf_event_open, user space.\n\n"); }
     printf("| row | what it does | MB/s per core | instructions/byte | ÷ simdjson DOM | ÷ kinformer full |\n|---|---|---|---|---|---|\n");
