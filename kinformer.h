@@ -3601,6 +3601,17 @@ static const uint8_t kinf__cclass[256] = {
    token the buffer cuts, an escape it cannot finish, a close back to depth
    dmin - 1, or a byte that is wrong, and the general scanner takes that
    token from there (and reports the error). Returns where it stopped. */
+#if defined(KINF__SSE2) && !defined(__OPTIMIZE_SIZE__)
+/* a bit for each byte of v that is no stop of a plain run (kinf__str_run's
+   test with ctl: not a quote, a backslash, a control byte or a byte >=
+   0x80): above 0x20 as a signed byte after XOR 2, and not a backslash. x2,
+   m20 and bs: the bytes 2, 0x20 and '\\' in each lane, the caller's. In
+   this form the compares need no copy of a constant (x86's overwrite their
+   first operand) */
+static inline unsigned kinf__plain16(__m128i v, __m128i x2, __m128i m20, __m128i bs) {
+    return (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(v, bs), _mm_cmpgt_epi8(_mm_xor_si128(v, x2), m20)));
+}
+#endif
 #ifndef __OPTIMIZE_SIZE__ /* -Os: a string with an escape goes to the byte machine */
 /* the rest of a string from an escape at p[j]: past its closing quote, or 0 */
 static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
@@ -3609,10 +3620,9 @@ static size_t kinf__deep_escaped(const uint8_t* p, size_t j, size_t n) {
        mask of quotes, backslashes, control bytes and bytes >= 0x80, in
        order, without loading it again after each (fieldsV1's keys:
        k:{\"type\":\"Ready\"}); a UTF-8 sequence is passed as an escape is */
-    const __m128i x2 = _mm_set1_epi8(2), m21 = _mm_set1_epi8(0x21), bs = _mm_set1_epi8('\\');
+    const __m128i x2 = _mm_set1_epi8(2), m20 = _mm_set1_epi8(0x20), bs = _mm_set1_epi8('\\');
     while (j + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i*)(const void*)(p + j)), t = _mm_xor_si128(v, x2);
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi8(m21, t), _mm_cmpeq_epi8(v, bs))); /* as kinf__str_run's */
+        unsigned mask = kinf__plain16(_mm_loadu_si128((const __m128i*)(const void*)(p + j)), x2, m20, bs) ^ 0xffffu; /* the stops */
         for (;;) {
             unsigned k;
             uint8_t c;
@@ -3910,18 +3920,13 @@ stop:
    test, the bytes that XOR 2 makes less than 0x21 as signed bytes, and the
    backslash), bit k for q[k] */
 #if defined(KINF__SSE2) /* (with -mavx2 the compiler gives these their three-operand forms) */
-/* x2, m20 and bs: the bytes 2, 0x20 and '\\' in each lane, from the
-   caller's registers (made here, they were loaded again at each string) */
+/* x2, m20 and bs as kinf__plain16's, from the caller's registers (made
+   here, they were loaded again at each string) */
 static inline uint64_t kinf__stop64(const uint8_t* q, __m128i x2, __m128i m20, __m128i bs) {
-    /* the bytes that are no stop, as the compares give them without a copy
-       of a constant each (x86's compares overwrite their first operand):
-       above 0x20 after the XOR, and no backslash */
-    __m128i a = _mm_loadu_si128((const __m128i*)(const void*)q), b = _mm_loadu_si128((const __m128i*)(const void*)(q + 16));
-    __m128i c = _mm_loadu_si128((const __m128i*)(const void*)(q + 32)), d = _mm_loadu_si128((const __m128i*)(const void*)(q + 48));
-    uint64_t ma = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(a, bs), _mm_cmpgt_epi8(_mm_xor_si128(a, x2), m20)));
-    uint64_t mb = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(b, bs), _mm_cmpgt_epi8(_mm_xor_si128(b, x2), m20)));
-    uint64_t mc = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(c, bs), _mm_cmpgt_epi8(_mm_xor_si128(c, x2), m20)));
-    uint64_t md = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(d, bs), _mm_cmpgt_epi8(_mm_xor_si128(d, x2), m20)));
+    uint64_t ma = kinf__plain16(_mm_loadu_si128((const __m128i*)(const void*)q), x2, m20, bs);
+    uint64_t mb = kinf__plain16(_mm_loadu_si128((const __m128i*)(const void*)(q + 16)), x2, m20, bs);
+    uint64_t mc = kinf__plain16(_mm_loadu_si128((const __m128i*)(const void*)(q + 32)), x2, m20, bs);
+    uint64_t md = kinf__plain16(_mm_loadu_si128((const __m128i*)(const void*)(q + 48)), x2, m20, bs);
     return ~(ma | mb << 16 | mc << 32 | md << 48);
 }
 #define KINF__STOPMASK(q) kinf__stop64((q), x2, m20, bs)
@@ -8931,7 +8936,7 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
-/* Does the projected object in ev[0..jl) match the informer's selectors?
+/* Does the projected object js[0..jl) match the informer's selectors?
    (a delete is applied whatever it matches: an object that leaves the
    selectors is deleted with its new labels, as the API server sends it) */
 static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, const uint8_t* js, size_t jl) {

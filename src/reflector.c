@@ -274,7 +274,7 @@ static int kinf__wl_end_bookmark(kinf_informer_t* inf) {
 }
 #endif
 /* >>reflector apply  an event or a list item into the store */
-/* Does the projected object in ev[0..jl) match the informer's selectors?
+/* Does the projected object js[0..jl) match the informer's selectors?
    (a delete is applied whatever it matches: an object that leaves the
    selectors is deleted with its new labels, as the API server sends it) */
 static int kinf__rf_in_scope(kinf_informer_t* inf, const char* key, const uint8_t* js, size_t jl) {

@@ -20,14 +20,17 @@ static const char* le_http(int code, const char* body) {
 }
 static int le_starts(const char* p) { return !strncmp(g_cl_req, p, strlen(p)); }
 static char g_le_body[1024];
-/* a Lease as the server returns it */
-static const char* le_lease(const char* rv, const char* holder, int dur, const char* renew, int transitions) {
+/* a Lease as the server returns it, acquired at acquire (JSON string text) */
+static const char* le_lease_acq(const char* rv, const char* holder, int dur, const char* acquire, const char* renew, int transitions) {
     snprintf(g_le_body, sizeof g_le_body,
              "{\"kind\":\"Lease\",\"apiVersion\":\"coordination.k8s.io/v1\",\"metadata\":{\"name\":\"lk\",\"namespace\":\"ns\","
              "\"resourceVersion\":\"%s\"},\"spec\":{\"holderIdentity\":\"%s\",\"leaseDurationSeconds\":%d,"
-             "\"acquireTime\":\"2000-01-01T00:00:00.000000Z\",\"renewTime\":\"%s\",\"leaseTransitions\":%d}}",
-             rv, holder, dur, renew, transitions);
+             "\"acquireTime\":\"%s\",\"renewTime\":\"%s\",\"leaseTransitions\":%d}}",
+             rv, holder, dur, acquire, renew, transitions);
     return le_http(200, g_le_body);
+}
+static const char* le_lease(const char* rv, const char* holder, int dur, const char* renew, int transitions) {
+    return le_lease_acq(rv, holder, dur, "2000-01-01T00:00:00.000000Z", renew, transitions);
 }
 static const char* g_le_409 = "{\"kind\":\"Status\",\"status\":\"Failure\",\"reason\":\"Conflict\",\"code\":409}";
 static const char* g_le_404 = "{\"kind\":\"Status\",\"status\":\"Failure\",\"reason\":\"NotFound\",\"code\":404}";
@@ -362,7 +365,6 @@ static void test_leader_bad_lease(void) {
    renewal writes now in its place, and leads; one that is a time is kept */
 static void test_leader_bad_acquire(void) {
     static const char* const bad[] = { "\\u0001x", "", "2025-11-28T08:00:00 Z", "t\\u00e9" };
-    char body[512];
     int k, ok = 1;
     g_test = "leader bad acquireTime";
     for (k = 0; k < 5; k++) {
@@ -372,11 +374,7 @@ static void test_leader_bad_acquire(void) {
         const char* acq = k < 4 ? bad[k] : "2000-01-01T00:00:00.000000Z";
         le_reset();
         if (!c || !(l = le_mk(c, "cand-a", 0, 0, 0))) { CHECK(0); free(c); return; }
-        snprintf(body, sizeof body,
-                 "{\"kind\":\"Lease\",\"metadata\":{\"name\":\"lk\",\"namespace\":\"ns\",\"resourceVersion\":\"4\"},"
-                 "\"spec\":{\"holderIdentity\":\"cand-a\",\"leaseDurationSeconds\":15,\"acquireTime\":\"%s\","
-                 "\"renewTime\":\"2000-01-01T00:00:00.000000Z\",\"leaseTransitions\":2}}", acq);
-        ok &= le_round(l, c, &t, le_http(200, body)) && kinf_client_busy(c);
+        ok &= le_round(l, c, &t, le_lease_acq("4", "cand-a", 15, acq, "2000-01-01T00:00:00.000000Z", 2)) && kinf_client_busy(c);
         ok &= cl_serve(c, &t, le_http(200, "{\"metadata\":{\"resourceVersion\":\"5\"}}"), 1u << 20, 0);
         ok &= le_starts("PUT /prefix/apis/coordination.k8s.io/v1/namespaces/ns/leases/lk ");
         ok &= !strcmp(le_req_field("spec.leaseTransitions"), "2");
