@@ -73,6 +73,8 @@ SMALLFLAGS += -DKINF_NO_SKIP_UNCHANGED
 SMALLFLAGS += -DKINF_NO_EXEC
 # and resync, the informer's and each handler's (--resync)
 SMALLFLAGS += -DKINF_NO_RESYNC
+# and the HTTP proxy's tunnel (desc.proxy, HTTPS_PROXY/HTTP_PROXY: none)
+SMALLFLAGS += -DKINF_NO_PROXY
 # and assert(): the store's check of its invariant held the header's path as
 # the compiler was given it, so the size moved with where the tree is
 # (bench/run.py builds from an absolute path: 32 bytes more than make here)
@@ -296,7 +298,7 @@ help:
 	@echo "make bench      benchmark beside client-node, python, kubectl -> docs/performance.md"
 	@echo "make bench-parse the parsers side by side from memory: kinformer, simdjson, jsmn, memcpy (bench/parse.c)"
 	@echo "make bench-callgrind   instructions per watch event and per list (docs/optimisation.md's measures)"
-	@echo "make bench-arena the store's resident pages under churn and a relist, before (main) and after -> docs/memory.md"
+	@echo "make bench-arena the store's resident pages under churn and a relist, before (BENCH_ARENA_BASE: the store before its free lists) and after -> docs/memory.md"
 	@echo "make bench-gzip gzip vs identity lists on a 10 Mbit/s link (bench/gzip_link.py) -> docs/performance.md"
 
 # Coverage-guided fuzzing of every parser (libFuzzer, clang): FUZZ_SECONDS per target.

@@ -325,6 +325,9 @@ CONFIGURATION MACROS
                               and kinf_add_handler_resync's period are not acted on
     KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
                               kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
+    KINF_NO_PROXY             compile the HTTP proxy's tunnel out (about 4.5 KB at -Os):
+                              desc.proxy, a kubeconfig's proxy-url and HTTPS_PROXY/HTTP_PROXY
+                              are not acted on (connections go direct)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -334,8 +337,10 @@ CONFIGURATION MACROS
     KINF_TLS_MAX_CHAIN 4, KINF_TLS_CHAIN_BYTES 8192   caps of the client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
-    KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
-                              it; elsewhere eight bytes at a time, or one)
+    KINF_NO_SIMD              no SSE2, AVX2 or NEON: the fast loop's 64-byte stop masks
+                              (kinf__stop64) and the 16-byte scans of plain bytes in strings
+                              are left out (eight bytes at a time instead, or one), and so
+                              is KINF_SCAN_STRUCTURAL's pass
     KINF_SCAN_STRUCTURAL      the scanner's structural pass (SSE2, AVX2 with -mavx2, NEON on
                               arm64; not with -Os or KINF_NO_SIMD): the bytes under the member
                               table's levels classified 64 at a time into bit masks, the
@@ -374,7 +379,7 @@ MEMORY
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
       + read_bytes - KINF_READ_BYTES (the socket read buffer, if not the default)
-      + max_objects   * (16 (a slot) + 8 + max_indexes * max_index_values * 12 (index links))
+      + max_objects   * (20 (a slot; 16 with KINF_NO_SNAPSHOT) + 8 + max_indexes * max_index_values * 12 (index links))
       + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
@@ -384,11 +389,11 @@ MEMORY
       KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,440 bytes on x86_64
+      contexts, record buffers, anchors, client chain (78,448 bytes on x86_64
       with the default trust store; at most KINF_TLS_BYTES, 96 KiB), whatever
       the number of objects; a larger trust store adds 64 bytes per anchor
       of desc.tls_max_cas over 16 and its tls_anchor_bytes over 16 KiB
-      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,168 in all
+      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,176 in all
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
@@ -410,8 +415,8 @@ MEMORY
     kinf_discovery_size and kinf_factory_size are exact as well: a factory
     is its informers (max_informers of kinf_informer_size(base), or of a
     caps row's capacities for a resource that has one), about 3.1 KB of
-    slot each, and its discovery (225 KiB at the defaults on x86_64, 301
-    KiB with a TLS block); docs/factory.md has an edge agent's budget.
+    slot each, and its discovery (169,168 bytes at the defaults on x86_64,
+    247,616 with a TLS block); docs/factory.md has an edge agent's budget.
     With desc.store_budget the shares hold no store and the informers'
     stores share store_budget bytes, growing as their objects come
     (docs/factory.md "One budget").
@@ -424,10 +429,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,848
+    kinf_client_size is exact: the client with its connection (24,480
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 135,088 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. A freed block is reused (split, merged with free neighbours)
@@ -698,7 +703,10 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent") \
-    KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's")
+    KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_PROXY, "proxy is not http://[user:password@]host[:port] (from desc.proxy, a kubeconfig's proxy-url or HTTPS_PROXY/HTTP_PROXY)") \
+    KINF_LOGITEM_XMACRO(PROXY_REFUSED, "the proxy answered CONNECT with other than 2xx: no tunnel to the server") \
+    KINF_LOGITEM_XMACRO(PROXY_FAILED, "the proxy gave no valid answer to CONNECT (closed, not HTTP, its head too long, or bytes after it)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -885,6 +893,7 @@ typedef struct kinf_conn_desc_t {
     void* tls_time_user;
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    const char* proxy;
     const kinf_exec_t* exec;
     int own_transport;
     kinf_socket_cb_t on_socket;   /* the socket callback (above); NULL func: none */
@@ -952,6 +961,16 @@ typedef struct kinf_desc_t {
        bytes (KINF_TLS_BYTES_FOR). */
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    /* An HTTP proxy the built-in driver tunnels through (CONNECT host:port,
+       for http:// and https:// servers alike): "http://[user:password@]host[:port]"
+       (port 80 by default; user and password %-escaped as in a URL, sent as
+       Basic Proxy-Authorization). "": none. NULL: the environment's, as
+       client-go reads it: HTTPS_PROXY (or https_proxy) for an https://
+       server, HTTP_PROXY (or http_proxy) for http://, a value without a
+       scheme taken as http://, none for localhost, a loopback address or a
+       host NO_PROXY (no_proxy) names. Read at init. kinf_config_apply sets
+       it from a kubeconfig's proxy-url. Not with own_transport. */
+    const char* proxy;
     /* An exec credential plugin (kinf_config_apply sets it from a kubeconfig):
        the built-in driver runs it for the token, as it reads token_file. Kept
        as a pointer: it must outlive the informer. NULL: none. */
@@ -1014,6 +1033,7 @@ typedef struct kinf_config_t {
     char client_cert_file[512];
     char client_key_file[512];
     char tls_server_name[256];
+    char proxy_url[512];          /* clusters[].cluster.proxy-url ("": none) */
     const char* token;            /* literal token, in the work buffer */
     const void* ca_data; size_t ca_len;
     const void* client_cert_data; size_t client_cert_len;
@@ -2517,12 +2537,11 @@ static size_t kinf__key_put(char* out, const char* ns, size_t nsl, const char* n
 static int kinf__hexval(unsigned c) {
     return (c >= '0' && c <= '9') ? (int)(c - '0') : (c >= 'a' && c <= 'f') ? (int)(c - 'a' + 10) : (c >= 'A' && c <= 'F') ? (int)(c - 'A' + 10) : -1;
 }
+static char kinf__lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
 static int kinf__ieq(const char* a, size_t an, const char* b) { /* case-insensitive, b lowercase */
     size_t i;
     for (i = 0; i < an; i++) {
-        char c = a[i];
-        if (c >= 'A' && c <= 'Z') { c = (char)(c - 'A' + 'a'); }
-        if (!b[i] || c != b[i]) { return 0; }
+        if (!b[i] || kinf__lower(a[i]) != b[i]) { return 0; }
     }
     return b[an] == 0;
 }
@@ -4608,15 +4627,27 @@ typedef struct kinf__conn_ops {
 #ifndef KINF_ENGINE_ONLY
 typedef union kinf__addr { struct sockaddr sa; struct sockaddr_in in4; struct sockaddr_in6 in6; } kinf__addr;
 #endif
+/* An HTTP proxy's tunnel (CONNECT) in the built-in transport; KINF_NO_PROXY leaves it out */
+#if !defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_PROXY)
+#define KINF__PROXY 1
+#endif
+/* connecting: 0 not, 1 the TCP connect under way; through a proxy, 2 its
+   CONNECT being sent (tlen bytes in the engine's head buffer, tpos sent),
+   3 its answer being read (tpos bytes of head, the last four in tend) */
 typedef struct kinf__sock {
     int fd, connecting, naddr, ai;
 #ifndef KINF_ENGINE_ONLY
     kinf__addr addrs[4];
     socklen_t alens[4];
 #endif
+#ifdef KINF__PROXY
+    uint32_t tlen, tpos, tend;
+#endif
     uint64_t t_connect;
 } kinf__sock;
 enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
+/* a proxy's Basic credentials, base64: 255 bytes of user:password */
+enum { KINF__PROXY_AUTH_BYTES = 344 };
 #define KINF__CONN_MAGIC 0x6b636f6eu
 struct kinf_engine_t {
     uint32_t magic;
@@ -4626,6 +4657,11 @@ struct kinf_engine_t {
     char host[KINF__HOST_BYTES];
     char hosthdr[KINF__HOSTHDR_BYTES];
     uint16_t port;
+#ifdef KINF__PROXY
+    uint16_t proxy_port;
+    char proxy_host[KINF__HOST_BYTES];   /* "": no proxy */
+    char proxy_auth[KINF__PROXY_AUTH_BYTES]; /* "": none */
+#endif
     uint8_t https, own_transport;
     uint8_t retry_stale;          /* a request on a kept-alive connection the server closed while idle goes again */
     uint8_t in_callback;          /* the owner runs callbacks: engine calls do nothing */
@@ -5637,6 +5673,11 @@ typedef struct kinf__conn_out {
     char* host;                   /* KINF__HOST_BYTES */
     char* hosthdr;                /* KINF__HOSTHDR_BYTES */
     void* tls;
+#ifdef KINF__PROXY
+    char* proxy_host;             /* KINF__HOST_BYTES; "" no proxy */
+    char* proxy_auth;             /* KINF__PROXY_AUTH_BYTES */
+    uint16_t proxy_port;
+#endif
     uint16_t port;
     uint8_t https;
 } kinf__conn_out;
@@ -5733,12 +5774,204 @@ static int kinf__conn_url(kinf__conn_out* o, const char* url, char* prefix, size
     }
     return 1;
 }
+#ifdef KINF__PROXY
+/* >>endpoint proxy  which proxy a connection goes through, read as client-go
+   reads it (Go's http.ProxyFromEnvironment, or a kubeconfig's proxy-url) */
+/* a[0..n) and b[0..n) alike but for case (host names) */
+static int kinf__ieqn(const char* a, const char* b, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (kinf__lower(a[i]) != kinf__lower(b[i])) { return 0; }
+    }
+    return 1;
+}
+/* an IPv4 or IPv6 address into 16 bytes (IPv4 in the first 4); its family, or 0 */
+static int kinf__ip_bytes(const char* s, size_t n, uint8_t* out) {
+    char t[64];
+    if (n == 0 || n >= sizeof(t)) { return 0; }
+    memcpy(t, s, n); t[n] = 0;
+    memset(out, 0, 16);
+    if (inet_pton(AF_INET, t, out) == 1) { return AF_INET; }
+    if (inet_pton(AF_INET6, t, out) == 1) { return AF_INET6; }
+    return 0;
+}
+/* Does NO_PROXY's entry e[0..n) name host (and port)? An address, an
+   address/bits, "*", or a domain ("x.io": x.io and its subdomains; ".x.io"
+   and "*.x.io": the subdomains); an address or domain may end in :port. */
+static int kinf__no_proxy_entry(const char* e, size_t n, const char* host, uint16_t port) {
+    uint8_t a[16], b[16];
+    const char* slash = (const char*)memchr(e, '/', n);
+    size_t hl = strlen(host), k;
+    int fa, fb;
+    if (n == 1 && e[0] == '*') { return 1; }
+    if (slash) { /* an address range */
+        long bits = (long)kinf__parse_dec(slash + 1, n - (size_t)(slash - e) - 1);
+        fa = kinf__ip_bytes(e, (size_t)(slash - e), a);
+        fb = kinf__ip_bytes(host, hl, b);
+        if (!fa || fa != fb || bits < 0 || bits > (fa == AF_INET ? 32 : 128)) { return 0; }
+        for (k = 0; k < (size_t)bits; k++) {
+            if (((a[k / 8] ^ b[k / 8]) >> (7 - k % 8)) & 1) { return 0; }
+        }
+        return 1;
+    }
+    /* a port of its own: "host:port", "[v6]:port" (a bare v6 address has colons and no port) */
+    {
+        const char* c = 0;
+        if (e[0] == '[') {
+            const char* r = (const char*)memchr(e, ']', n);
+            if (!r) { return 0; }
+            if ((size_t)(r - e) + 1 < n) { c = r + 1; if (*c != ':') { return 0; } }
+            if (c && (long)kinf__parse_dec(c + 1, n - (size_t)(c - e) - 1) != (long)port) { return 0; }
+            e++; n = (size_t)(r - e);
+        } else if ((c = (const char*)memchr(e, ':', n)) != 0 && !memchr(c + 1, ':', n - (size_t)(c - e) - 1)) {
+            if ((long)kinf__parse_dec(c + 1, n - (size_t)(c - e) - 1) != (long)port) { return 0; }
+            n = (size_t)(c - e);
+        }
+    }
+    fa = kinf__ip_bytes(e, n, a);
+    if (fa) { return kinf__ip_bytes(host, hl, b) == fa && !memcmp(a, b, 16); }
+    if (n >= 2 && e[0] == '*' && e[1] == '.') { e++; n--; }
+    if (n && e[0] == '.') { /* the subdomains only */
+        return hl > n && kinf__ieqn(host + hl - n, e, n);
+    }
+    return (hl == n && kinf__ieqn(host, e, n)) || (hl > n && host[hl - n - 1] == '.' && kinf__ieqn(host + hl - n, e, n));
+}
+/* Is host:port left out of the environment's proxy: localhost, a loopback
+   address, or named by NO_PROXY (no_proxy), comma-separated. */
+static int kinf__no_proxy(const char* host, uint16_t port) {
+    const char* l;
+    uint8_t a[16];
+    int f;
+    if (kinf__ieq(host, strlen(host), "localhost")) { return 1; }
+    f = kinf__ip_bytes(host, strlen(host), a);
+    if (f == AF_INET && a[0] == 127) { return 1; }
+    if (f == AF_INET6 && !memcmp(a, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 16)) { return 1; }
+    l = getenv("NO_PROXY");
+    if (!l || !*l) { l = getenv("no_proxy"); }
+    while (l && *l) {
+        const char* e = l;
+        size_t n;
+        while (*l && *l != ',') { l++; }
+        n = (size_t)(l - e);
+        while (n && (*e == ' ' || *e == '\t')) { e++; n--; }
+        while (n && (e[n - 1] == ' ' || e[n - 1] == '\t')) { n--; }
+        if (n && kinf__no_proxy_entry(e, n, host, port)) { return 1; }
+        if (*l) { l++; }
+    }
+    return 0;
+}
+/* s[0..n) %-unescaped into out (cap, with its NUL); its length, or -1 */
+static long kinf__pct_decode(const char* s, size_t n, char* out, size_t cap) {
+    size_t i, o = 0;
+    for (i = 0; i < n; i++) {
+        int c = (uint8_t)s[i];
+        if (c == '%') {
+            if (i + 2 >= n) { return -1; }
+            if (kinf__hexval((uint8_t)s[i + 1]) < 0 || kinf__hexval((uint8_t)s[i + 2]) < 0) { return -1; }
+            c = kinf__hexval((uint8_t)s[i + 1]) * 16 + kinf__hexval((uint8_t)s[i + 2]);
+            i += 2;
+        }
+        if (o + 1 >= cap) { return -1; }
+        out[o++] = (char)c;
+    }
+    out[o] = 0;
+    return (long)o;
+}
+/* src[0..n) as standard base64 into out (4 * ((n + 2) / 3) + 1 bytes) */
+static void kinf__b64_encode(const uint8_t* src, size_t n, char* out) {
+    static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t i, o = 0;
+    for (i = 0; i + 2 < n; i += 3) {
+        uint32_t v = (uint32_t)src[i] << 16 | (uint32_t)src[i + 1] << 8 | src[i + 2];
+        out[o++] = t[v >> 18]; out[o++] = t[(v >> 12) & 63]; out[o++] = t[(v >> 6) & 63]; out[o++] = t[v & 63];
+    }
+    if (i < n) {
+        uint32_t v = (uint32_t)src[i] << 16 | (i + 1 < n ? (uint32_t)src[i + 1] << 8 : 0u);
+        out[o++] = t[v >> 18]; out[o++] = t[(v >> 12) & 63];
+        out[o++] = i + 1 < n ? t[(v >> 6) & 63] : '=';
+        out[o++] = '=';
+    }
+    out[o] = 0;
+}
+/* The proxy of a connection to o's host: d->proxy, or the environment's
+   (NULL). o's proxy fields set (host "" for none); 0 with w set when it is
+   not a proxy kinformer can use. */
+static int kinf__conn_proxy(const kinf_conn_desc_t* d, kinf__conn_out* o, kinf__why* w) {
+    const char* p = d->proxy;
+    const char* h;
+    const char* at;
+    const char* end;
+    size_t hl;
+    long port = 80;
+    o->proxy_host[0] = 0; o->proxy_auth[0] = 0; o->proxy_port = 0;
+    if (d->own_transport) {
+        if (p && p[0]) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, "(with own_transport, the transport connects)", 0); }
+        return 1;
+    }
+    if (!p) {
+        p = getenv(o->https ? "HTTPS_PROXY" : "HTTP_PROXY");
+        if (!p || !*p) { p = getenv(o->https ? "https_proxy" : "http_proxy"); }
+        if (!p || !*p || kinf__no_proxy(o->host, o->port)) { return 1; }
+        if (!strstr(p, "://")) { /* a bare host[:port], as Go reads it: http:// */
+            h = p;
+            goto authority;
+        }
+    }
+    if (!p[0]) { return 1; }
+    if (strncmp(p, "http://", 7) != 0) {
+        return KINF__REFUSE(w, CONFIG_BAD_PROXY, strchr(p, '@') ? "(not http://; user info not logged)" : p, " (only http:// proxies)");
+    }
+    h = p + 7;
+authority:
+    end = h;
+    while (*end && *end != '/' && *end != '?' && *end != '#') { end++; }
+    if (*end && strcmp(end, "/") != 0) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, strchr(p, '@') ? "(user info not logged)" : p, " (a path)"); }
+    at = 0;
+    { const char* q; for (q = h; q < end; q++) { if (*q == '@') { at = q; } } }
+    if (at) { /* user:password, %-escaped, sent as Basic credentials */
+        char cred[256];
+        long n = kinf__pct_decode(h, (size_t)(at - h), cred, sizeof(cred));
+        if (n < 0) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, "(user info not logged)", " (its user info is malformed or over 255 bytes)"); }
+        kinf__b64_encode((const uint8_t*)cred, (size_t)n, o->proxy_auth);
+        memset(cred, 0, sizeof(cred));
+        h = at + 1;
+    }
+    if (*h == '[') {
+        const char* r = ++h;
+        while (r < end && *r != ']') { r++; }
+        if (r >= end) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, at ? "(user info not logged)" : p, 0); }
+        hl = (size_t)(r - h);
+        at = r + 1;
+    } else {
+        at = h;
+        while (at < end && *at != ':') { at++; }
+        hl = (size_t)(at - h);
+    }
+    if (hl == 0 || hl >= KINF__HOST_BYTES) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, o->proxy_auth[0] ? "(user info not logged)" : p, 0); }
+    memcpy(o->proxy_host, h, hl); o->proxy_host[hl] = 0;
+    if (at < end && *at == ':') {
+        const char* ps = ++at;
+        while (at < end && *at >= '0' && *at <= '9') { at++; }
+        port = (long)kinf__parse_dec(ps, (size_t)(at - ps));
+        if (at == ps || port <= 0 || port > 65535) { port = -1; }
+    }
+    if (port < 0 || at != end || !kinf__visible_ascii(o->proxy_host) || strchr(o->proxy_host, '@')) {
+        o->proxy_host[0] = 0;
+        return KINF__REFUSE(w, CONFIG_BAD_PROXY, o->proxy_auth[0] ? "(user info not logged)" : p, 0);
+    }
+    o->proxy_port = (uint16_t)port;
+    return 1;
+}
+#endif
 /* The connection's checks, in kinf_init's order from the URL on: 1, or 0
    with w set. The server's presence is the caller's first check. */
 static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* prefix, size_t pcap, kinf__why* w) {
     if (!kinf__conn_url(o, d->server, prefix, pcap)) {
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
+#ifdef KINF__PROXY
+    if (!kinf__conn_proxy(d, o, w)) { return 0; }
+#endif
 #ifdef KINF_NO_EXEC
     if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }
 #endif
@@ -5763,6 +5996,9 @@ static kinf__conn_out kinf__conn_into(kinf_engine_t* c, void* tls) {
     kinf__conn_out o;
     memset(&o, 0, sizeof(o));
     o.host = c->host; o.hosthdr = c->hosthdr;
+#ifdef KINF__PROXY
+    o.proxy_host = c->proxy_host; o.proxy_auth = c->proxy_auth;
+#endif
 #ifdef KINF_TLS_BEARSSL
     if (tls) { o.tls = kinf__tls_block(tls); }
 #else
@@ -5776,6 +6012,9 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
                             void* owner, uint8_t* rbuf, void* tls) {
     c->ops = ops; c->owner = owner;
     c->port = o->port; c->https = o->https;
+#ifdef KINF__PROXY
+    c->proxy_port = o->proxy_port;
+#endif
     c->own_transport = d->own_transport != 0;
     c->idle_ms = d->idle_timeout_ms; c->connect_ms = d->connect_timeout_ms;
     c->sock.fd = -1;
@@ -6282,25 +6521,35 @@ static void kinf__sock_close(kinf_engine_t* c) {
     c->sock.fd = -1;
     c->sock.connecting = 0;
 }
+/* what the socket connects to: the server, or the proxy it goes through */
+static const char* kinf__sock_peer(const kinf_engine_t* c, uint16_t* port) {
+#ifdef KINF__PROXY
+    if (c->proxy_host[0]) { *port = c->proxy_port; return c->proxy_host; }
+#endif
+    *port = c->port;
+    return c->host;
+}
 static int kinf__sock_resolve(kinf_engine_t* c) {
     kinf__sock* k = &c->sock;
     struct addrinfo hints, *res = 0, *ai;
     char port[21];
+    uint16_t pn;
+    const char* host = kinf__sock_peer(c, &pn);
     k->naddr = 0; k->ai = 0;
     memset(&k->addrs[0], 0, sizeof(k->addrs[0]));
     /* numeric addresses need no resolver (and no allocation in libc) */
-    if (inet_pton(AF_INET, c->host, &k->addrs[0].in4.sin_addr) == 1) {
-        k->addrs[0].in4.sin_family = AF_INET; k->addrs[0].in4.sin_port = htons(c->port);
+    if (inet_pton(AF_INET, host, &k->addrs[0].in4.sin_addr) == 1) {
+        k->addrs[0].in4.sin_family = AF_INET; k->addrs[0].in4.sin_port = htons(pn);
         k->alens[0] = sizeof(k->addrs[0].in4); k->naddr = 1; return 1;
     }
-    if (inet_pton(AF_INET6, c->host, &k->addrs[0].in6.sin6_addr) == 1) {
-        k->addrs[0].in6.sin6_family = AF_INET6; k->addrs[0].in6.sin6_port = htons(c->port);
+    if (inet_pton(AF_INET6, host, &k->addrs[0].in6.sin6_addr) == 1) {
+        k->addrs[0].in6.sin6_family = AF_INET6; k->addrs[0].in6.sin6_port = htons(pn);
         k->alens[0] = sizeof(k->addrs[0].in6); k->naddr = 1; return 1;
     }
     memset(&hints, 0, sizeof(hints));
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
-    if (getaddrinfo(c->host, kinf__utoa(port, c->port), &hints, &res) != 0 || !res) { return 0; }
+    if (getaddrinfo(host, kinf__utoa(port, pn), &hints, &res) != 0 || !res) { return 0; }
     for (ai = res; ai && k->naddr < 4; ai = ai->ai_next) {
         if (ai->ai_addrlen > sizeof(k->addrs[0])) { continue; } /* IPv4 and IPv6 only */
         memcpy(&k->addrs[k->naddr], ai->ai_addr, ai->ai_addrlen);
@@ -6336,18 +6585,129 @@ static int kinf__sock_connect_next(kinf_engine_t* c, uint64_t now) {
     }
     return 0;
 }
-/* "host:port" ("[v6]:port") for the connection's log lines; out has 272 bytes */
+/* "host:port" ("[v6]:port") of what the socket connects to, for the
+   connection's log lines, with " (proxy)" after a proxy's; out has 272 bytes */
 static const char* kinf__sock_where(const kinf_engine_t* c, char* out) {
     char num[21];
-    const char* ps = kinf__utoa(num, c->port);
-    size_t n = strlen(c->host), o = 0, v6 = memchr(c->host, ':', n) != 0;
+    uint16_t pn;
+    const char* host = kinf__sock_peer(c, &pn);
+    const char* ps = kinf__utoa(num, pn);
+    size_t n = strlen(host), o = 0, v6 = memchr(host, ':', n) != 0;
     if (v6) { out[o++] = '['; }
-    memcpy(out + o, c->host, n); o += n;
+    memcpy(out + o, host, n); o += n;
     if (v6) { out[o++] = ']'; }
     out[o++] = ':';
     memcpy(out + o, ps, strlen(ps) + 1);
+#ifdef KINF__PROXY
+    if (host != c->host) { memcpy(out + o + strlen(ps), " (proxy)", 9); }
+#endif
     return out;
 }
+/* up: TLS's handshake begun (https://), the engine told */
+static int kinf__sock_up(kinf_engine_t* c, uint64_t now) {
+    c->sock.connecting = 0;
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && !kinf__tls_connect(c)) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); return 1; }
+#endif
+    kinf_engine_connected(c, now);
+    return 1;
+}
+#ifdef KINF__PROXY
+/* the tunnel failed: logged (item, d1 the proxy, d2), the socket closed */
+static int kinf__sock_tunnel_fail(kinf_engine_t* c, uint32_t item, const char* d2, uint64_t now) {
+    char where[272];
+    kinf__conn_log(c, KINF_LOG_ERROR, item, kinf__sock_where(c, where), d2, __LINE__);
+    kinf__sock_close(c);
+    kinf_engine_failed(c, 0, 0, now);
+    return 1;
+}
+/* The CONNECT request for the server, into the engine's head buffer (no
+   response is under way while a connection is made) */
+static void kinf__sock_tunnel_begin(kinf_engine_t* c, uint64_t now) {
+    kinf__sock* k = &c->sock;
+    char num[21], hp[KINF__HOST_BYTES + 24];
+    size_t o = 0, n = strlen(c->host);
+    int v6 = memchr(c->host, ':', n) != 0;
+    if (v6) { hp[o++] = '['; }
+    memcpy(hp + o, c->host, n); o += n;
+    if (v6) { hp[o++] = ']'; }
+    hp[o++] = ':';
+    {
+        const char* ps = kinf__utoa(num, c->port);
+        memcpy(hp + o, ps, strlen(ps) + 1);
+    }
+    o = 0;
+    kinf__put(c->head, sizeof(c->head), &o, "CONNECT ");
+    kinf__put(c->head, sizeof(c->head), &o, hp);
+    kinf__put(c->head, sizeof(c->head), &o, " HTTP/1.1\r\nHost: ");
+    kinf__put(c->head, sizeof(c->head), &o, hp);
+    kinf__put(c->head, sizeof(c->head), &o, "\r\n");
+    if (c->proxy_auth[0]) {
+        kinf__put(c->head, sizeof(c->head), &o, "Proxy-Authorization: Basic ");
+        kinf__put(c->head, sizeof(c->head), &o, c->proxy_auth);
+        kinf__put(c->head, sizeof(c->head), &o, "\r\n");
+    }
+    kinf__put(c->head, sizeof(c->head), &o, "\r\n"); /* at most about 900 bytes: it fits */
+    k->tlen = (uint32_t)o; k->tpos = 0; k->tend = 0;
+    k->connecting = 2;
+    k->t_connect = now; /* the tunnel has a connect timeout of its own */
+}
+/* The tunnel's request sent, its answer's head read: 1 when the engine was
+   told (up or failed), 0 to wait for the socket. */
+static int kinf__sock_tunnel(kinf_engine_t* c, uint64_t now) {
+    kinf__sock* k = &c->sock;
+    int rounds;
+    if (now - k->t_connect >= (uint64_t)c->connect_ms) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_CONNECT_TIMEOUT, " (no answer to CONNECT)", now); }
+    for (rounds = 0; rounds < KINF_MAX_HEAD_BYTES + 64; rounds++) { /* the head's bytes and the request's sends */
+        if (k->connecting == 2) {
+            ssize_t w = send(k->fd, c->head + k->tpos, k->tlen - k->tpos, KINF__SEND_FLAGS);
+            if (w < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+                return kinf__sock_tunnel_fail(c, KINF_LOGITEM_IO_ERROR, " (sending CONNECT)", now);
+            }
+            c->bytes_written += (uint64_t)w;
+            k->tpos += (uint32_t)w;
+            if (k->tpos == k->tlen) { k->connecting = 3; k->tpos = 0; }
+            continue;
+        } else {
+            /* a byte at a time: the server's first bytes (there should be
+               none before the client speaks) stay in the socket */
+            uint8_t b;
+            ssize_t r = recv(k->fd, &b, 1, 0);
+            if (r < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+                return kinf__sock_tunnel_fail(c, KINF_LOGITEM_IO_ERROR, " (reading CONNECT's answer)", now);
+            }
+            if (r == 0) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (closed before its answer to CONNECT ended)", now); }
+            c->bytes_read++;
+            if (k->tpos < sizeof(c->head) - 1) { c->head[k->tpos] = (char)b; }
+            k->tpos++;
+            k->tend = k->tend << 8 | b;
+            if (k->tpos > KINF_MAX_HEAD_BYTES) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (its answer's head is too long)", now); }
+            if (k->tend == 0x0d0a0d0au || (k->tend & 0xffffu) == 0x0a0au) { /* the head's end: its status */
+                char* h = c->head;
+                size_t i;
+                h[k->tpos < sizeof(c->head) ? k->tpos : sizeof(c->head) - 1] = 0;
+                for (i = 0; h[i] && h[i] != '\r' && h[i] != '\n'; i++) { if ((uint8_t)h[i] < 0x20 || (uint8_t)h[i] > 0x7e) { h[i] = '?'; } }
+                h[i < 120 ? i : 120] = 0; /* the status line, for the log */
+                if (strncmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ' ||
+                    h[9] < '1' || h[9] > '5' || h[10] < '0' || h[10] > '9' || h[11] < '0' || h[11] > '9' || (h[12] && h[12] != ' ')) {
+                    return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (not an HTTP answer to CONNECT)", now);
+                }
+                if (h[9] != '2') {
+                    char d[130];
+                    d[0] = ':'; d[1] = ' ';
+                    memcpy(d + 2, h, strlen(h) + 1);
+                    return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_REFUSED, d, now);
+                }
+                c->head[0] = 0;
+                return kinf__sock_up(c, now);
+            }
+        }
+    }
+    return 0;
+}
+#endif
 /* The engine wants a connection: starts one, or sees whether the one under
    way is up, and tells the engine. 1 when it was told, 0 to wait. */
 static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
@@ -6356,6 +6716,9 @@ static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
     char where[272];
     int err = 0;
     socklen_t el = sizeof(err);
+#ifdef KINF__PROXY
+    if (k->connecting >= 2) { return kinf__sock_tunnel(c, now); }
+#endif
     if (!k->connecting) {
         kinf__sock_close(c);
         c->err_item = 0;
@@ -6375,12 +6738,13 @@ static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
         kinf_engine_failed(c, 0, 0, now);
         return 1;
     }
-    k->connecting = 0;
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && !kinf__tls_connect(c)) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); return 1; }
+#ifdef KINF__PROXY
+    if (c->proxy_host[0]) {
+        kinf__sock_tunnel_begin(c, now);
+        return kinf__sock_tunnel(c, now);
+    }
 #endif
-    kinf_engine_connected(c, now);
-    return 1;
+    return kinf__sock_up(c, now);
 }
 
 /* >>driver step */
@@ -6447,7 +6811,7 @@ static int kinf__drv_fd(const kinf_engine_t* c) { return c->own_transport ? -1 :
 static unsigned kinf__drv_wants(kinf_engine_t* c) {
     int rd; /* the response wants more bytes: nothing left to take, and room in the owner */
     if (c->own_transport || c->sock.fd < 0) { return 0; }
-    if (c->sock.connecting) { return KINF_WANT_WRITE; }
+    if (c->sock.connecting) { return c->sock.connecting == 3 ? KINF_WANT_READ : KINF_WANT_WRITE; }
     rd = (kinf_engine_state(c) & KINF_ENG_RECV) != 0;
 #ifdef KINF_TLS_BEARSSL
     if (c->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, rd); }
@@ -11993,7 +12357,7 @@ enum { KINF__KC_CONTEXTS = 0, KINF__KC_CLUSTERS, KINF__KC_USERS, KINF__KC_CURREN
 typedef struct kinf__kc_item {
     kinf__yval name;
     kinf__yval cluster, user, namespace_;                         /* contexts[].context */
-    kinf__yval server, ca, ca_data, insecure, server_name;        /* clusters[].cluster */
+    kinf__yval server, ca, ca_data, insecure, server_name, proxy; /* clusters[].cluster */
     kinf__yval token, token_file, cert, cert_data, key, key_data; /* users[].user */
     kinf__yval exec, exec_cmd, exec_api, exec_mode, exec_pci;     /* users[].user.exec */
     kinf__yval exec_args[KINF_EXEC_MAX_ARGS], exec_env[KINF_EXEC_MAX_ENV][2];
@@ -12013,7 +12377,7 @@ static const kinf__kc_field kinf__kc_fields[] = {
     { KINF__KC_CLUSTERS, 0, "certificate-authority-data", offsetof(kinf__kc_item, ca_data) },
     { KINF__KC_CLUSTERS, 0, "insecure-skip-tls-verify", offsetof(kinf__kc_item, insecure) },
     { KINF__KC_CLUSTERS, 0, "tls-server-name", offsetof(kinf__kc_item, server_name) },
-    { KINF__KC_CLUSTERS, 1, "proxy-url", 0 },
+    { KINF__KC_CLUSTERS, 0, "proxy-url", offsetof(kinf__kc_item, proxy) },
     { KINF__KC_USERS, 0, "token", offsetof(kinf__kc_item, token) },
     { KINF__KC_USERS, 0, "tokenFile", offsetof(kinf__kc_item, token_file) },
     { KINF__KC_USERS, 0, "client-certificate", offsetof(kinf__kc_item, cert) },
@@ -12327,7 +12691,8 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (!kinf__cfg_str(cfg, &kc.hit.server, cfg->server, sizeof(cfg->server), 0, "server") ||
         !kinf__cfg_str(cfg, &kc.hit.ca, cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
         !kinf__cfg_data(cfg, &kc.hit.ca_data, w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
-        !kinf__cfg_str(cfg, &kc.hit.server_name, cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
+        !kinf__cfg_str(cfg, &kc.hit.server_name, cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name") ||
+        !kinf__cfg_str(cfg, &kc.hit.proxy, cfg->proxy_url, sizeof(cfg->proxy_url), 0, "proxy-url")) {
         return cfg->error == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL; /* decoded data that does not fit */
     }
     if (kc.hit.insecure.p && kc.hit.insecure.n == 4 && !memcmp(kc.hit.insecure.p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
@@ -12439,6 +12804,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
         else if (cfg->client_key_file[0]) { d->client_key_file = cfg->client_key_file; }
     }
     if (!d->tls_server_name && cfg->tls_server_name[0]) { d->tls_server_name = cfg->tls_server_name; }
+    if (!d->proxy && cfg->proxy_url[0]) { d->proxy = cfg->proxy_url; }
     if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
 }
 
@@ -17698,6 +18064,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 /* the scratch kinf_check's checks build into, in place of a context */
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
+#ifdef KINF__PROXY
+    char proxy_host[KINF__HOST_BYTES], proxy_auth[KINF__PROXY_AUTH_BYTES];
+#endif
     kinf__rules rules;
 #ifndef KINF_NO_SELECTOR
     kinf_selector_t sel;
@@ -17714,6 +18083,9 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
     o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifdef KINF__PROXY
+    o.conn.proxy_host = sc.proxy_host; o.conn.proxy_auth = sc.proxy_auth;
+#endif
 #ifndef KINF_NO_SELECTOR
     o.sel = &sc.sel;
 #endif
@@ -17972,6 +18344,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__CERR
 #undef KINF__CWARN
 #undef KINF__CONN_MAGIC
+#undef KINF__PROXY
 #undef KINF__HALT
 #undef KINF__RX_UNCLOCKED
 #undef KINF__CL_HEAD

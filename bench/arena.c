@@ -8,10 +8,11 @@
    as a driver does; a relist's objects reach the store the same way (one
    upsert each), so the relist is fed as an update of every key.
      build/bench-arena [PODS [UPDATES [RELIST_PODS]]]
-   defaults 10,000 pods of about 330 bytes, 100,000 updates, a relist of
-   20,000 pods of about 3.4 KB. Built twice by `make bench-arena`: against
-   this tree's kinformer.h and against main's (-I), so the two allocators
-   print side by side. */
+   defaults 10,000 pods of about 525 bytes, 100,000 updates, a relist of
+   20,000 pods of about 3.5 KB. Built twice by `make bench-arena`: against
+   this tree's kinformer.h and against the one of BENCH_ARENA_BASE (commit
+   08e64ac8c227, the store before its free lists: a bump allocator that
+   compacts when full; -I), so the two allocators print side by side. */
 #define _DEFAULT_SOURCE
 #define KINF__KEEP_PRIVATE_MACROS /* KINF__SL_N says which allocator this is */
 #define KINFORMER_IMPLEMENTATION
@@ -88,10 +89,10 @@ static const char* allocator(void) {
 #ifdef KINF__SL_N
     return "free lists";
 #else
-    return "bump (main)";
+    return "bump (base)";
 #endif
 }
-/* the store's compactions, as text (main's store does not count them) */
+/* the store's compactions, as text (the base's store does not count them) */
 static const char* compactions(kinf_informer_t* inf) {
     static char t[24];
 #ifdef KINF__SL_N

@@ -1079,7 +1079,8 @@ def write_report(results):
           "`-DKINF_NO_KUBECONFIG` (no kubeconfig reader: `--kubeconfig` fails with KUBECONFIG_UNAVAILABLE, "
           "configuration by flags or in-cluster; about 11 KB) and `-DKINF_NO_FACTORY` `-DKINF_NO_SNAPSHOT` "
           "(one resource, no --snapshot), `-DKINF_NO_CLIENT` `-DKINF_NO_WATCH_LIST` `-DKINF_NO_METADATA_ONLY` "
-          "`-DKINF_NO_GZIP`, "
+          "`-DKINF_NO_GZIP` `-DKINF_NO_SELECTOR` `-DKINF_NO_SKIP_UNCHANGED` `-DKINF_NO_EXEC` `-DKINF_NO_RESYNC` "
+          "`-DKINF_NO_PROXY` (no selectors judged client-side, no skip-unchanged, exec plugins, resync or proxy), "
           "`-DKINFORMER_STATIC` (every function static, so the engine calls kwatch does not use are left out) "
           "and, where the toolchain has it, `-Wl,-z,pack-relative-relocs` (relative relocations packed as DT_RELR: "
           "still position-independent, about 2.8 KB less). "
@@ -1325,10 +1326,9 @@ def multi_report(R):
       "objects. Met by a row when both of its ratios are at least that; a row that keeps less than the JS "
       "informer (no managedFields, projected) is not like with like, and says so in its second column. "
       "A row that keeps the full objects cannot reach 30× here: their JSON alone is %.0f MB (with "
-      "managedFields), against client-node's %s MB. Its peak is also its stores' high-water mark: the "
-      "MODIFIED events write new copies at the top of each store's arena until it compacts, so the pages a "
-      "store touches reach about twice what it keeps (`store_peak` against `store_used` in `--stats`; each "
-      "store is sized at twice its resource's JSON). The 1 MiB reads of kwatch's tuning cost up to 1 MiB per informer: ten here." % (
+      "managedFields), against client-node's %s MB. Its peak follows the bytes its stores hold: a MODIFIED "
+      "event's new version takes a block an earlier version freed, so `store_peak` stays close to `store_used` "
+      "(`--stats`; each store is sized at twice its resource's JSON). The 1 MiB reads of kwatch's tuning cost up to 1 MiB per informer: ten here." % (
           mu["k"] * mu["list_bytes"] / 1e6, fmt((js_rss or 0) / 1024, 0)))
     w("")
     sz = mu.get("sizes") or {}
@@ -1375,17 +1375,6 @@ def findings(R):
                    "so reaching 25 %% of it needs about %s MB/s." % (
                        fmt(cg["per_byte_event"], 1), fmt(R.get("watch-pods", {}).get("curl_mb_per_s"), 0),
                        fmt((R.get("watch-pods", {}).get("curl_mb_per_s") or 0) * 0.25, 0)))
-    wp = R.get("watch-pods", {}).get("clients", {}).get("kinformer", [])
-    su = summarize(wp, "store_used")
-    cap = summarize(wp, "store_capacity")
-    pk = summarize(wp, "peak_rss_kb")
-    if su and cap and pk and pk * 1024 > su + 0.6 * (cap - su):
-        out.append("Under the MODIFIED stream kwatch's RSS (%s MB) follows its store capacity (%s MB), not its data "
-                   "(store_used %s MB, store_peak %s MB): the arena allocates at its top until the top reaches the "
-                   "capacity and only then compacts, so every page of the store gets written. A store sized "
-                   "generously costs its full size in RSS once objects change." % (
-                       fmt(pk / 1024, 1), fmt(cap / 2**20, 1), fmt(su / 2**20, 1),
-                       fmt((summarize(wp, "store_peak") or 0) / 2**20, 1)))
     sync = R.get("sync", {})
     ns = [int(n) for n in sync if int(n)]
     if ns:
@@ -1416,7 +1405,7 @@ def findings(R):
             out.append("Projected to labels, nodeName and phase, a pod takes %s bytes of store (its block: a 16-byte "
                        "header, key, namespace, uid and resourceVersion as C strings, then the projected JSON, which "
                        "holds the kept paths only) and %s bytes of RSS in all at "
-                       "N=%s; the rest is the 16-byte slot, its namespace index link (8 bytes) and the key and "
+                       "N=%s; the rest is the 20-byte slot, its namespace index link (8 bytes) and the key and "
                        "index buckets written at init." % (
                            fmt(su / n, 0), fmt((rss - rss0) * 1024 / n, 0), fmt(n, 0)))
     return out

@@ -324,6 +324,9 @@ CONFIGURATION MACROS
                               and kinf_add_handler_resync's period are not acted on
     KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
                               kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
+    KINF_NO_PROXY             compile the HTTP proxy's tunnel out (about 4.5 KB at -Os):
+                              desc.proxy, a kubeconfig's proxy-url and HTTPS_PROXY/HTTP_PROXY
+                              are not acted on (connections go direct)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -333,8 +336,10 @@ CONFIGURATION MACROS
     KINF_TLS_MAX_CHAIN 4, KINF_TLS_CHAIN_BYTES 8192   caps of the client chain
     KINF_ASSERT(c)            override assert()
     KINF_SELFCHECK            check the store's invariants after every change (tests)
-    KINF_NO_SIMD              no SSE2 for the runs of plain bytes in strings (x86-64 has
-                              it; elsewhere eight bytes at a time, or one)
+    KINF_NO_SIMD              no SSE2, AVX2 or NEON: the fast loop's 64-byte stop masks
+                              (kinf__stop64) and the 16-byte scans of plain bytes in strings
+                              are left out (eight bytes at a time instead, or one), and so
+                              is KINF_SCAN_STRUCTURAL's pass
     KINF_SCAN_STRUCTURAL      the scanner's structural pass (SSE2, AVX2 with -mavx2, NEON on
                               arm64; not with -Os or KINF_NO_SIMD): the bytes under the member
                               table's levels classified 64 at a time into bit masks, the
@@ -373,7 +378,7 @@ MEMORY
     kinf_informer_size(&desc) returns exactly what kinf_init needs; it is
         KINF_FIXED_BYTES (the context, its I/O and header buffers)
       + read_bytes - KINF_READ_BYTES (the socket read buffer, if not the default)
-      + max_objects   * (16 (a slot) + 8 + max_indexes * max_index_values * 12 (index links))
+      + max_objects   * (20 (a slot; 16 with KINF_NO_SNAPSHOT) + 8 + max_indexes * max_index_values * 12 (index links))
       + key hash buckets: 4 bytes * (1.25 * max_objects + 1) (at least 16 buckets)
       + index buckets: (1 + max_indexes) * 4 bytes * the power of two >= max_objects / 4
       + max_tokens * KINF_TOKEN_BYTES + max_event_bytes + store_bytes
@@ -383,11 +388,11 @@ MEMORY
       KINF_GZIP_BYTES, 40 KiB, which KINF_INFORMER_BYTES counts)
     + for an https:// server in a KINF_TLS_BEARSSL build (and not
       desc.own_transport), the TLS block: BearSSL
-      contexts, record buffers, anchors, client chain (78,440 bytes on x86_64
+      contexts, record buffers, anchors, client chain (78,448 bytes on x86_64
       with the default trust store; at most KINF_TLS_BYTES, 96 KiB), whatever
       the number of objects; a larger trust store adds 64 bytes per anchor
       of desc.tls_max_cas over 16 and its tls_anchor_bytes over 16 KiB
-      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,168 in all
+      (KINF_TLS_BYTES_FOR): Debian's system bundle 132,176 in all
     KINF_INFORMER_BYTES_FOR(name, value, ...) is an upper bound of the same,
     a constant for static buffers, from the desc values by name, in any order:
         static unsigned char mem[KINF_INFORMER_BYTES_FOR(max_objects, 2000, store_bytes, 1 << 20)];
@@ -409,8 +414,8 @@ MEMORY
     kinf_discovery_size and kinf_factory_size are exact as well: a factory
     is its informers (max_informers of kinf_informer_size(base), or of a
     caps row's capacities for a resource that has one), about 3.1 KB of
-    slot each, and its discovery (225 KiB at the defaults on x86_64, 301
-    KiB with a TLS block); docs/factory.md has an edge agent's budget.
+    slot each, and its discovery (169,168 bytes at the defaults on x86_64,
+    247,616 with a TLS block); docs/factory.md has an edge agent's budget.
     With desc.store_budget the shares hold no store and the informers'
     stores share store_budget bytes, growing as their objects come
     (docs/factory.md "One budget").
@@ -423,10 +428,10 @@ MEMORY
     KINF_WORKQUEUE_THREADS) plus, per item of capacity, 56 bytes (hash
     buckets rounded up to a power of two) and item_bytes (256 by default):
     320,096 bytes for the default 1024 items on x86_64.
-    kinf_client_size is exact: the client with its connection (23,848
+    kinf_client_size is exact: the client with its connection (24,480
     bytes on x86_64), the request's head room (12 KiB), request_bytes
     (16 KiB) and response_bytes (64 KiB) by default, the connection's read
-    buffer (16 KiB), and the TLS block for https://: 134,456 bytes at the
+    buffer (16 KiB), and the TLS block for https://: 135,088 bytes at the
     defaults over http://.
     The store is written from its start upwards; its pages cost RSS only once
     written. A freed block is reused (split, merged with free neighbours)
@@ -697,7 +702,10 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_REQUEST_FAILED, "leader election: a request for the Lease failed: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent") \
-    KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's")
+    KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_PROXY, "proxy is not http://[user:password@]host[:port] (from desc.proxy, a kubeconfig's proxy-url or HTTPS_PROXY/HTTP_PROXY)") \
+    KINF_LOGITEM_XMACRO(PROXY_REFUSED, "the proxy answered CONNECT with other than 2xx: no tunnel to the server") \
+    KINF_LOGITEM_XMACRO(PROXY_FAILED, "the proxy gave no valid answer to CONNECT (closed, not HTTP, its head too long, or bytes after it)")
 
 #define KINF_LOGITEM_XMACRO(item, msg) KINF_LOGITEM_##item,
 typedef enum kinf_log_item_t { KINF_LOG_ITEMS KINF_LOGITEM_COUNT } kinf_log_item_t;
@@ -884,6 +892,7 @@ typedef struct kinf_conn_desc_t {
     void* tls_time_user;
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    const char* proxy;
     const kinf_exec_t* exec;
     int own_transport;
     kinf_socket_cb_t on_socket;   /* the socket callback (above); NULL func: none */
@@ -951,6 +960,16 @@ typedef struct kinf_desc_t {
        bytes (KINF_TLS_BYTES_FOR). */
     int tls_max_cas;
     size_t tls_anchor_bytes;
+    /* An HTTP proxy the built-in driver tunnels through (CONNECT host:port,
+       for http:// and https:// servers alike): "http://[user:password@]host[:port]"
+       (port 80 by default; user and password %-escaped as in a URL, sent as
+       Basic Proxy-Authorization). "": none. NULL: the environment's, as
+       client-go reads it: HTTPS_PROXY (or https_proxy) for an https://
+       server, HTTP_PROXY (or http_proxy) for http://, a value without a
+       scheme taken as http://, none for localhost, a loopback address or a
+       host NO_PROXY (no_proxy) names. Read at init. kinf_config_apply sets
+       it from a kubeconfig's proxy-url. Not with own_transport. */
+    const char* proxy;
     /* An exec credential plugin (kinf_config_apply sets it from a kubeconfig):
        the built-in driver runs it for the token, as it reads token_file. Kept
        as a pointer: it must outlive the informer. NULL: none. */
@@ -1013,6 +1032,7 @@ typedef struct kinf_config_t {
     char client_cert_file[512];
     char client_key_file[512];
     char tls_server_name[256];
+    char proxy_url[512];          /* clusters[].cluster.proxy-url ("": none) */
     const char* token;            /* literal token, in the work buffer */
     const void* ca_data; size_t ca_len;
     const void* client_cert_data; size_t client_cert_len;

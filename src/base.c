@@ -204,12 +204,11 @@ static size_t kinf__key_put(char* out, const char* ns, size_t nsl, const char* n
 static int kinf__hexval(unsigned c) {
     return (c >= '0' && c <= '9') ? (int)(c - '0') : (c >= 'a' && c <= 'f') ? (int)(c - 'a' + 10) : (c >= 'A' && c <= 'F') ? (int)(c - 'A' + 10) : -1;
 }
+static char kinf__lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c; }
 static int kinf__ieq(const char* a, size_t an, const char* b) { /* case-insensitive, b lowercase */
     size_t i;
     for (i = 0; i < an; i++) {
-        char c = a[i];
-        if (c >= 'A' && c <= 'Z') { c = (char)(c - 'A' + 'a'); }
-        if (!b[i] || c != b[i]) { return 0; }
+        if (!b[i] || kinf__lower(a[i]) != b[i]) { return 0; }
     }
     return b[an] == 0;
 }

@@ -466,7 +466,7 @@ enum { KINF__KC_CONTEXTS = 0, KINF__KC_CLUSTERS, KINF__KC_USERS, KINF__KC_CURREN
 typedef struct kinf__kc_item {
     kinf__yval name;
     kinf__yval cluster, user, namespace_;                         /* contexts[].context */
-    kinf__yval server, ca, ca_data, insecure, server_name;        /* clusters[].cluster */
+    kinf__yval server, ca, ca_data, insecure, server_name, proxy; /* clusters[].cluster */
     kinf__yval token, token_file, cert, cert_data, key, key_data; /* users[].user */
     kinf__yval exec, exec_cmd, exec_api, exec_mode, exec_pci;     /* users[].user.exec */
     kinf__yval exec_args[KINF_EXEC_MAX_ARGS], exec_env[KINF_EXEC_MAX_ENV][2];
@@ -486,7 +486,7 @@ static const kinf__kc_field kinf__kc_fields[] = {
     { KINF__KC_CLUSTERS, 0, "certificate-authority-data", offsetof(kinf__kc_item, ca_data) },
     { KINF__KC_CLUSTERS, 0, "insecure-skip-tls-verify", offsetof(kinf__kc_item, insecure) },
     { KINF__KC_CLUSTERS, 0, "tls-server-name", offsetof(kinf__kc_item, server_name) },
-    { KINF__KC_CLUSTERS, 1, "proxy-url", 0 },
+    { KINF__KC_CLUSTERS, 0, "proxy-url", offsetof(kinf__kc_item, proxy) },
     { KINF__KC_USERS, 0, "token", offsetof(kinf__kc_item, token) },
     { KINF__KC_USERS, 0, "tokenFile", offsetof(kinf__kc_item, token_file) },
     { KINF__KC_USERS, 0, "client-certificate", offsetof(kinf__kc_item, cert) },
@@ -800,7 +800,8 @@ KINF_API int kinf_config_kubeconfig(kinf_config_t* cfg, const char* path, const 
     if (!kinf__cfg_str(cfg, &kc.hit.server, cfg->server, sizeof(cfg->server), 0, "server") ||
         !kinf__cfg_str(cfg, &kc.hit.ca, cfg->ca_file, sizeof(cfg->ca_file), dir, "certificate-authority") ||
         !kinf__cfg_data(cfg, &kc.hit.ca_data, w, &used, work_size, &cfg->ca_data, &cfg->ca_len, "certificate-authority-data") ||
-        !kinf__cfg_str(cfg, &kc.hit.server_name, cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name")) {
+        !kinf__cfg_str(cfg, &kc.hit.server_name, cfg->tls_server_name, sizeof(cfg->tls_server_name), 0, "tls-server-name") ||
+        !kinf__cfg_str(cfg, &kc.hit.proxy, cfg->proxy_url, sizeof(cfg->proxy_url), 0, "proxy-url")) {
         return cfg->error == KINF_LOGITEM_CONFIG_FILE_TOO_LARGE ? KINF_ERR_NOMEM : KINF_ERR_INVAL; /* decoded data that does not fit */
     }
     if (kc.hit.insecure.p && kc.hit.insecure.n == 4 && !memcmp(kc.hit.insecure.p, "true", 4)) { cfg->insecure_skip_tls_verify = 1; }
@@ -912,6 +913,7 @@ KINF_API void kinf_config_apply(const kinf_config_t* cfg, kinf_desc_t* d) {
         else if (cfg->client_key_file[0]) { d->client_key_file = cfg->client_key_file; }
     }
     if (!d->tls_server_name && cfg->tls_server_name[0]) { d->tls_server_name = cfg->tls_server_name; }
+    if (!d->proxy && cfg->proxy_url[0]) { d->proxy = cfg->proxy_url; }
     if (!d->insecure_skip_tls_verify) { d->insecure_skip_tls_verify = cfg->insecure_skip_tls_verify; }
 }
 

@@ -36,15 +36,27 @@ typedef struct kinf__conn_ops {
 #ifndef KINF_ENGINE_ONLY
 typedef union kinf__addr { struct sockaddr sa; struct sockaddr_in in4; struct sockaddr_in6 in6; } kinf__addr;
 #endif
+/* An HTTP proxy's tunnel (CONNECT) in the built-in transport; KINF_NO_PROXY leaves it out */
+#if !defined(KINF_ENGINE_ONLY) && !defined(KINF_NO_PROXY)
+#define KINF__PROXY 1
+#endif
+/* connecting: 0 not, 1 the TCP connect under way; through a proxy, 2 its
+   CONNECT being sent (tlen bytes in the engine's head buffer, tpos sent),
+   3 its answer being read (tpos bytes of head, the last four in tend) */
 typedef struct kinf__sock {
     int fd, connecting, naddr, ai;
 #ifndef KINF_ENGINE_ONLY
     kinf__addr addrs[4];
     socklen_t alens[4];
 #endif
+#ifdef KINF__PROXY
+    uint32_t tlen, tpos, tend;
+#endif
     uint64_t t_connect;
 } kinf__sock;
 enum { KINF__HOST_BYTES = 256, KINF__HOSTHDR_BYTES = 300, KINF__TOKEN_FILE_BYTES = 512 };
+/* a proxy's Basic credentials, base64: 255 bytes of user:password */
+enum { KINF__PROXY_AUTH_BYTES = 344 };
 #define KINF__CONN_MAGIC 0x6b636f6eu
 struct kinf_engine_t {
     uint32_t magic;
@@ -54,6 +66,11 @@ struct kinf_engine_t {
     char host[KINF__HOST_BYTES];
     char hosthdr[KINF__HOSTHDR_BYTES];
     uint16_t port;
+#ifdef KINF__PROXY
+    uint16_t proxy_port;
+    char proxy_host[KINF__HOST_BYTES];   /* "": no proxy */
+    char proxy_auth[KINF__PROXY_AUTH_BYTES]; /* "": none */
+#endif
     uint8_t https, own_transport;
     uint8_t retry_stale;          /* a request on a kept-alive connection the server closed while idle goes again */
     uint8_t in_callback;          /* the owner runs callbacks: engine calls do nothing */

@@ -441,25 +441,35 @@ static void kinf__sock_close(kinf_engine_t* c) {
     c->sock.fd = -1;
     c->sock.connecting = 0;
 }
+/* what the socket connects to: the server, or the proxy it goes through */
+static const char* kinf__sock_peer(const kinf_engine_t* c, uint16_t* port) {
+#ifdef KINF__PROXY
+    if (c->proxy_host[0]) { *port = c->proxy_port; return c->proxy_host; }
+#endif
+    *port = c->port;
+    return c->host;
+}
 static int kinf__sock_resolve(kinf_engine_t* c) {
     kinf__sock* k = &c->sock;
     struct addrinfo hints, *res = 0, *ai;
     char port[21];
+    uint16_t pn;
+    const char* host = kinf__sock_peer(c, &pn);
     k->naddr = 0; k->ai = 0;
     memset(&k->addrs[0], 0, sizeof(k->addrs[0]));
     /* numeric addresses need no resolver (and no allocation in libc) */
-    if (inet_pton(AF_INET, c->host, &k->addrs[0].in4.sin_addr) == 1) {
-        k->addrs[0].in4.sin_family = AF_INET; k->addrs[0].in4.sin_port = htons(c->port);
+    if (inet_pton(AF_INET, host, &k->addrs[0].in4.sin_addr) == 1) {
+        k->addrs[0].in4.sin_family = AF_INET; k->addrs[0].in4.sin_port = htons(pn);
         k->alens[0] = sizeof(k->addrs[0].in4); k->naddr = 1; return 1;
     }
-    if (inet_pton(AF_INET6, c->host, &k->addrs[0].in6.sin6_addr) == 1) {
-        k->addrs[0].in6.sin6_family = AF_INET6; k->addrs[0].in6.sin6_port = htons(c->port);
+    if (inet_pton(AF_INET6, host, &k->addrs[0].in6.sin6_addr) == 1) {
+        k->addrs[0].in6.sin6_family = AF_INET6; k->addrs[0].in6.sin6_port = htons(pn);
         k->alens[0] = sizeof(k->addrs[0].in6); k->naddr = 1; return 1;
     }
     memset(&hints, 0, sizeof(hints));
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
-    if (getaddrinfo(c->host, kinf__utoa(port, c->port), &hints, &res) != 0 || !res) { return 0; }
+    if (getaddrinfo(host, kinf__utoa(port, pn), &hints, &res) != 0 || !res) { return 0; }
     for (ai = res; ai && k->naddr < 4; ai = ai->ai_next) {
         if (ai->ai_addrlen > sizeof(k->addrs[0])) { continue; } /* IPv4 and IPv6 only */
         memcpy(&k->addrs[k->naddr], ai->ai_addr, ai->ai_addrlen);
@@ -495,18 +505,129 @@ static int kinf__sock_connect_next(kinf_engine_t* c, uint64_t now) {
     }
     return 0;
 }
-/* "host:port" ("[v6]:port") for the connection's log lines; out has 272 bytes */
+/* "host:port" ("[v6]:port") of what the socket connects to, for the
+   connection's log lines, with " (proxy)" after a proxy's; out has 272 bytes */
 static const char* kinf__sock_where(const kinf_engine_t* c, char* out) {
     char num[21];
-    const char* ps = kinf__utoa(num, c->port);
-    size_t n = strlen(c->host), o = 0, v6 = memchr(c->host, ':', n) != 0;
+    uint16_t pn;
+    const char* host = kinf__sock_peer(c, &pn);
+    const char* ps = kinf__utoa(num, pn);
+    size_t n = strlen(host), o = 0, v6 = memchr(host, ':', n) != 0;
     if (v6) { out[o++] = '['; }
-    memcpy(out + o, c->host, n); o += n;
+    memcpy(out + o, host, n); o += n;
     if (v6) { out[o++] = ']'; }
     out[o++] = ':';
     memcpy(out + o, ps, strlen(ps) + 1);
+#ifdef KINF__PROXY
+    if (host != c->host) { memcpy(out + o + strlen(ps), " (proxy)", 9); }
+#endif
     return out;
 }
+/* up: TLS's handshake begun (https://), the engine told */
+static int kinf__sock_up(kinf_engine_t* c, uint64_t now) {
+    c->sock.connecting = 0;
+#ifdef KINF_TLS_BEARSSL
+    if (c->tls && !kinf__tls_connect(c)) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); return 1; }
+#endif
+    kinf_engine_connected(c, now);
+    return 1;
+}
+#ifdef KINF__PROXY
+/* the tunnel failed: logged (item, d1 the proxy, d2), the socket closed */
+static int kinf__sock_tunnel_fail(kinf_engine_t* c, uint32_t item, const char* d2, uint64_t now) {
+    char where[272];
+    kinf__conn_log(c, KINF_LOG_ERROR, item, kinf__sock_where(c, where), d2, __LINE__);
+    kinf__sock_close(c);
+    kinf_engine_failed(c, 0, 0, now);
+    return 1;
+}
+/* The CONNECT request for the server, into the engine's head buffer (no
+   response is under way while a connection is made) */
+static void kinf__sock_tunnel_begin(kinf_engine_t* c, uint64_t now) {
+    kinf__sock* k = &c->sock;
+    char num[21], hp[KINF__HOST_BYTES + 24];
+    size_t o = 0, n = strlen(c->host);
+    int v6 = memchr(c->host, ':', n) != 0;
+    if (v6) { hp[o++] = '['; }
+    memcpy(hp + o, c->host, n); o += n;
+    if (v6) { hp[o++] = ']'; }
+    hp[o++] = ':';
+    {
+        const char* ps = kinf__utoa(num, c->port);
+        memcpy(hp + o, ps, strlen(ps) + 1);
+    }
+    o = 0;
+    kinf__put(c->head, sizeof(c->head), &o, "CONNECT ");
+    kinf__put(c->head, sizeof(c->head), &o, hp);
+    kinf__put(c->head, sizeof(c->head), &o, " HTTP/1.1\r\nHost: ");
+    kinf__put(c->head, sizeof(c->head), &o, hp);
+    kinf__put(c->head, sizeof(c->head), &o, "\r\n");
+    if (c->proxy_auth[0]) {
+        kinf__put(c->head, sizeof(c->head), &o, "Proxy-Authorization: Basic ");
+        kinf__put(c->head, sizeof(c->head), &o, c->proxy_auth);
+        kinf__put(c->head, sizeof(c->head), &o, "\r\n");
+    }
+    kinf__put(c->head, sizeof(c->head), &o, "\r\n"); /* at most about 900 bytes: it fits */
+    k->tlen = (uint32_t)o; k->tpos = 0; k->tend = 0;
+    k->connecting = 2;
+    k->t_connect = now; /* the tunnel has a connect timeout of its own */
+}
+/* The tunnel's request sent, its answer's head read: 1 when the engine was
+   told (up or failed), 0 to wait for the socket. */
+static int kinf__sock_tunnel(kinf_engine_t* c, uint64_t now) {
+    kinf__sock* k = &c->sock;
+    int rounds;
+    if (now - k->t_connect >= (uint64_t)c->connect_ms) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_CONNECT_TIMEOUT, " (no answer to CONNECT)", now); }
+    for (rounds = 0; rounds < KINF_MAX_HEAD_BYTES + 64; rounds++) { /* the head's bytes and the request's sends */
+        if (k->connecting == 2) {
+            ssize_t w = send(k->fd, c->head + k->tpos, k->tlen - k->tpos, KINF__SEND_FLAGS);
+            if (w < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+                return kinf__sock_tunnel_fail(c, KINF_LOGITEM_IO_ERROR, " (sending CONNECT)", now);
+            }
+            c->bytes_written += (uint64_t)w;
+            k->tpos += (uint32_t)w;
+            if (k->tpos == k->tlen) { k->connecting = 3; k->tpos = 0; }
+            continue;
+        } else {
+            /* a byte at a time: the server's first bytes (there should be
+               none before the client speaks) stay in the socket */
+            uint8_t b;
+            ssize_t r = recv(k->fd, &b, 1, 0);
+            if (r < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return 0; }
+                return kinf__sock_tunnel_fail(c, KINF_LOGITEM_IO_ERROR, " (reading CONNECT's answer)", now);
+            }
+            if (r == 0) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (closed before its answer to CONNECT ended)", now); }
+            c->bytes_read++;
+            if (k->tpos < sizeof(c->head) - 1) { c->head[k->tpos] = (char)b; }
+            k->tpos++;
+            k->tend = k->tend << 8 | b;
+            if (k->tpos > KINF_MAX_HEAD_BYTES) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (its answer's head is too long)", now); }
+            if (k->tend == 0x0d0a0d0au || (k->tend & 0xffffu) == 0x0a0au) { /* the head's end: its status */
+                char* h = c->head;
+                size_t i;
+                h[k->tpos < sizeof(c->head) ? k->tpos : sizeof(c->head) - 1] = 0;
+                for (i = 0; h[i] && h[i] != '\r' && h[i] != '\n'; i++) { if ((uint8_t)h[i] < 0x20 || (uint8_t)h[i] > 0x7e) { h[i] = '?'; } }
+                h[i < 120 ? i : 120] = 0; /* the status line, for the log */
+                if (strncmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ' ||
+                    h[9] < '1' || h[9] > '5' || h[10] < '0' || h[10] > '9' || h[11] < '0' || h[11] > '9' || (h[12] && h[12] != ' ')) {
+                    return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (not an HTTP answer to CONNECT)", now);
+                }
+                if (h[9] != '2') {
+                    char d[130];
+                    d[0] = ':'; d[1] = ' ';
+                    memcpy(d + 2, h, strlen(h) + 1);
+                    return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_REFUSED, d, now);
+                }
+                c->head[0] = 0;
+                return kinf__sock_up(c, now);
+            }
+        }
+    }
+    return 0;
+}
+#endif
 /* The engine wants a connection: starts one, or sees whether the one under
    way is up, and tells the engine. 1 when it was told, 0 to wait. */
 static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
@@ -515,6 +636,9 @@ static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
     char where[272];
     int err = 0;
     socklen_t el = sizeof(err);
+#ifdef KINF__PROXY
+    if (k->connecting >= 2) { return kinf__sock_tunnel(c, now); }
+#endif
     if (!k->connecting) {
         kinf__sock_close(c);
         c->err_item = 0;
@@ -534,12 +658,13 @@ static int kinf__sock_connect(kinf_engine_t* c, uint64_t now) {
         kinf_engine_failed(c, 0, 0, now);
         return 1;
     }
-    k->connecting = 0;
-#ifdef KINF_TLS_BEARSSL
-    if (c->tls && !kinf__tls_connect(c)) { kinf__sock_close(c); kinf_engine_failed(c, 0, 0, now); return 1; }
+#ifdef KINF__PROXY
+    if (c->proxy_host[0]) {
+        kinf__sock_tunnel_begin(c, now);
+        return kinf__sock_tunnel(c, now);
+    }
 #endif
-    kinf_engine_connected(c, now);
-    return 1;
+    return kinf__sock_up(c, now);
 }
 
 /* >>driver step */
@@ -606,7 +731,7 @@ static int kinf__drv_fd(const kinf_engine_t* c) { return c->own_transport ? -1 :
 static unsigned kinf__drv_wants(kinf_engine_t* c) {
     int rd; /* the response wants more bytes: nothing left to take, and room in the owner */
     if (c->own_transport || c->sock.fd < 0) { return 0; }
-    if (c->sock.connecting) { return KINF_WANT_WRITE; }
+    if (c->sock.connecting) { return c->sock.connecting == 3 ? KINF_WANT_READ : KINF_WANT_WRITE; }
     rd = (kinf_engine_state(c) & KINF_ENG_RECV) != 0;
 #ifdef KINF_TLS_BEARSSL
     if (c->tls && (c->cstate == KINF__C_SEND || c->cstate == KINF__C_RECV)) { return kinf__tls_wants(c, rd); }

@@ -8,6 +8,11 @@ typedef struct kinf__conn_out {
     char* host;                   /* KINF__HOST_BYTES */
     char* hosthdr;                /* KINF__HOSTHDR_BYTES */
     void* tls;
+#ifdef KINF__PROXY
+    char* proxy_host;             /* KINF__HOST_BYTES; "" no proxy */
+    char* proxy_auth;             /* KINF__PROXY_AUTH_BYTES */
+    uint16_t proxy_port;
+#endif
     uint16_t port;
     uint8_t https;
 } kinf__conn_out;
@@ -104,12 +109,204 @@ static int kinf__conn_url(kinf__conn_out* o, const char* url, char* prefix, size
     }
     return 1;
 }
+#ifdef KINF__PROXY
+/* >>endpoint proxy  which proxy a connection goes through, read as client-go
+   reads it (Go's http.ProxyFromEnvironment, or a kubeconfig's proxy-url) */
+/* a[0..n) and b[0..n) alike but for case (host names) */
+static int kinf__ieqn(const char* a, const char* b, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (kinf__lower(a[i]) != kinf__lower(b[i])) { return 0; }
+    }
+    return 1;
+}
+/* an IPv4 or IPv6 address into 16 bytes (IPv4 in the first 4); its family, or 0 */
+static int kinf__ip_bytes(const char* s, size_t n, uint8_t* out) {
+    char t[64];
+    if (n == 0 || n >= sizeof(t)) { return 0; }
+    memcpy(t, s, n); t[n] = 0;
+    memset(out, 0, 16);
+    if (inet_pton(AF_INET, t, out) == 1) { return AF_INET; }
+    if (inet_pton(AF_INET6, t, out) == 1) { return AF_INET6; }
+    return 0;
+}
+/* Does NO_PROXY's entry e[0..n) name host (and port)? An address, an
+   address/bits, "*", or a domain ("x.io": x.io and its subdomains; ".x.io"
+   and "*.x.io": the subdomains); an address or domain may end in :port. */
+static int kinf__no_proxy_entry(const char* e, size_t n, const char* host, uint16_t port) {
+    uint8_t a[16], b[16];
+    const char* slash = (const char*)memchr(e, '/', n);
+    size_t hl = strlen(host), k;
+    int fa, fb;
+    if (n == 1 && e[0] == '*') { return 1; }
+    if (slash) { /* an address range */
+        long bits = (long)kinf__parse_dec(slash + 1, n - (size_t)(slash - e) - 1);
+        fa = kinf__ip_bytes(e, (size_t)(slash - e), a);
+        fb = kinf__ip_bytes(host, hl, b);
+        if (!fa || fa != fb || bits < 0 || bits > (fa == AF_INET ? 32 : 128)) { return 0; }
+        for (k = 0; k < (size_t)bits; k++) {
+            if (((a[k / 8] ^ b[k / 8]) >> (7 - k % 8)) & 1) { return 0; }
+        }
+        return 1;
+    }
+    /* a port of its own: "host:port", "[v6]:port" (a bare v6 address has colons and no port) */
+    {
+        const char* c = 0;
+        if (e[0] == '[') {
+            const char* r = (const char*)memchr(e, ']', n);
+            if (!r) { return 0; }
+            if ((size_t)(r - e) + 1 < n) { c = r + 1; if (*c != ':') { return 0; } }
+            if (c && (long)kinf__parse_dec(c + 1, n - (size_t)(c - e) - 1) != (long)port) { return 0; }
+            e++; n = (size_t)(r - e);
+        } else if ((c = (const char*)memchr(e, ':', n)) != 0 && !memchr(c + 1, ':', n - (size_t)(c - e) - 1)) {
+            if ((long)kinf__parse_dec(c + 1, n - (size_t)(c - e) - 1) != (long)port) { return 0; }
+            n = (size_t)(c - e);
+        }
+    }
+    fa = kinf__ip_bytes(e, n, a);
+    if (fa) { return kinf__ip_bytes(host, hl, b) == fa && !memcmp(a, b, 16); }
+    if (n >= 2 && e[0] == '*' && e[1] == '.') { e++; n--; }
+    if (n && e[0] == '.') { /* the subdomains only */
+        return hl > n && kinf__ieqn(host + hl - n, e, n);
+    }
+    return (hl == n && kinf__ieqn(host, e, n)) || (hl > n && host[hl - n - 1] == '.' && kinf__ieqn(host + hl - n, e, n));
+}
+/* Is host:port left out of the environment's proxy: localhost, a loopback
+   address, or named by NO_PROXY (no_proxy), comma-separated. */
+static int kinf__no_proxy(const char* host, uint16_t port) {
+    const char* l;
+    uint8_t a[16];
+    int f;
+    if (kinf__ieq(host, strlen(host), "localhost")) { return 1; }
+    f = kinf__ip_bytes(host, strlen(host), a);
+    if (f == AF_INET && a[0] == 127) { return 1; }
+    if (f == AF_INET6 && !memcmp(a, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 16)) { return 1; }
+    l = getenv("NO_PROXY");
+    if (!l || !*l) { l = getenv("no_proxy"); }
+    while (l && *l) {
+        const char* e = l;
+        size_t n;
+        while (*l && *l != ',') { l++; }
+        n = (size_t)(l - e);
+        while (n && (*e == ' ' || *e == '\t')) { e++; n--; }
+        while (n && (e[n - 1] == ' ' || e[n - 1] == '\t')) { n--; }
+        if (n && kinf__no_proxy_entry(e, n, host, port)) { return 1; }
+        if (*l) { l++; }
+    }
+    return 0;
+}
+/* s[0..n) %-unescaped into out (cap, with its NUL); its length, or -1 */
+static long kinf__pct_decode(const char* s, size_t n, char* out, size_t cap) {
+    size_t i, o = 0;
+    for (i = 0; i < n; i++) {
+        int c = (uint8_t)s[i];
+        if (c == '%') {
+            if (i + 2 >= n) { return -1; }
+            if (kinf__hexval((uint8_t)s[i + 1]) < 0 || kinf__hexval((uint8_t)s[i + 2]) < 0) { return -1; }
+            c = kinf__hexval((uint8_t)s[i + 1]) * 16 + kinf__hexval((uint8_t)s[i + 2]);
+            i += 2;
+        }
+        if (o + 1 >= cap) { return -1; }
+        out[o++] = (char)c;
+    }
+    out[o] = 0;
+    return (long)o;
+}
+/* src[0..n) as standard base64 into out (4 * ((n + 2) / 3) + 1 bytes) */
+static void kinf__b64_encode(const uint8_t* src, size_t n, char* out) {
+    static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t i, o = 0;
+    for (i = 0; i + 2 < n; i += 3) {
+        uint32_t v = (uint32_t)src[i] << 16 | (uint32_t)src[i + 1] << 8 | src[i + 2];
+        out[o++] = t[v >> 18]; out[o++] = t[(v >> 12) & 63]; out[o++] = t[(v >> 6) & 63]; out[o++] = t[v & 63];
+    }
+    if (i < n) {
+        uint32_t v = (uint32_t)src[i] << 16 | (i + 1 < n ? (uint32_t)src[i + 1] << 8 : 0u);
+        out[o++] = t[v >> 18]; out[o++] = t[(v >> 12) & 63];
+        out[o++] = i + 1 < n ? t[(v >> 6) & 63] : '=';
+        out[o++] = '=';
+    }
+    out[o] = 0;
+}
+/* The proxy of a connection to o's host: d->proxy, or the environment's
+   (NULL). o's proxy fields set (host "" for none); 0 with w set when it is
+   not a proxy kinformer can use. */
+static int kinf__conn_proxy(const kinf_conn_desc_t* d, kinf__conn_out* o, kinf__why* w) {
+    const char* p = d->proxy;
+    const char* h;
+    const char* at;
+    const char* end;
+    size_t hl;
+    long port = 80;
+    o->proxy_host[0] = 0; o->proxy_auth[0] = 0; o->proxy_port = 0;
+    if (d->own_transport) {
+        if (p && p[0]) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, "(with own_transport, the transport connects)", 0); }
+        return 1;
+    }
+    if (!p) {
+        p = getenv(o->https ? "HTTPS_PROXY" : "HTTP_PROXY");
+        if (!p || !*p) { p = getenv(o->https ? "https_proxy" : "http_proxy"); }
+        if (!p || !*p || kinf__no_proxy(o->host, o->port)) { return 1; }
+        if (!strstr(p, "://")) { /* a bare host[:port], as Go reads it: http:// */
+            h = p;
+            goto authority;
+        }
+    }
+    if (!p[0]) { return 1; }
+    if (strncmp(p, "http://", 7) != 0) {
+        return KINF__REFUSE(w, CONFIG_BAD_PROXY, strchr(p, '@') ? "(not http://; user info not logged)" : p, " (only http:// proxies)");
+    }
+    h = p + 7;
+authority:
+    end = h;
+    while (*end && *end != '/' && *end != '?' && *end != '#') { end++; }
+    if (*end && strcmp(end, "/") != 0) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, strchr(p, '@') ? "(user info not logged)" : p, " (a path)"); }
+    at = 0;
+    { const char* q; for (q = h; q < end; q++) { if (*q == '@') { at = q; } } }
+    if (at) { /* user:password, %-escaped, sent as Basic credentials */
+        char cred[256];
+        long n = kinf__pct_decode(h, (size_t)(at - h), cred, sizeof(cred));
+        if (n < 0) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, "(user info not logged)", " (its user info is malformed or over 255 bytes)"); }
+        kinf__b64_encode((const uint8_t*)cred, (size_t)n, o->proxy_auth);
+        memset(cred, 0, sizeof(cred));
+        h = at + 1;
+    }
+    if (*h == '[') {
+        const char* r = ++h;
+        while (r < end && *r != ']') { r++; }
+        if (r >= end) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, at ? "(user info not logged)" : p, 0); }
+        hl = (size_t)(r - h);
+        at = r + 1;
+    } else {
+        at = h;
+        while (at < end && *at != ':') { at++; }
+        hl = (size_t)(at - h);
+    }
+    if (hl == 0 || hl >= KINF__HOST_BYTES) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, o->proxy_auth[0] ? "(user info not logged)" : p, 0); }
+    memcpy(o->proxy_host, h, hl); o->proxy_host[hl] = 0;
+    if (at < end && *at == ':') {
+        const char* ps = ++at;
+        while (at < end && *at >= '0' && *at <= '9') { at++; }
+        port = (long)kinf__parse_dec(ps, (size_t)(at - ps));
+        if (at == ps || port <= 0 || port > 65535) { port = -1; }
+    }
+    if (port < 0 || at != end || !kinf__visible_ascii(o->proxy_host) || strchr(o->proxy_host, '@')) {
+        o->proxy_host[0] = 0;
+        return KINF__REFUSE(w, CONFIG_BAD_PROXY, o->proxy_auth[0] ? "(user info not logged)" : p, 0);
+    }
+    o->proxy_port = (uint16_t)port;
+    return 1;
+}
+#endif
 /* The connection's checks, in kinf_init's order from the URL on: 1, or 0
    with w set. The server's presence is the caller's first check. */
 static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* prefix, size_t pcap, kinf__why* w) {
     if (!kinf__conn_url(o, d->server, prefix, pcap)) {
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
+#ifdef KINF__PROXY
+    if (!kinf__conn_proxy(d, o, w)) { return 0; }
+#endif
 #ifdef KINF_NO_EXEC
     if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }
 #endif
@@ -134,6 +331,9 @@ static kinf__conn_out kinf__conn_into(kinf_engine_t* c, void* tls) {
     kinf__conn_out o;
     memset(&o, 0, sizeof(o));
     o.host = c->host; o.hosthdr = c->hosthdr;
+#ifdef KINF__PROXY
+    o.proxy_host = c->proxy_host; o.proxy_auth = c->proxy_auth;
+#endif
 #ifdef KINF_TLS_BEARSSL
     if (tls) { o.tls = kinf__tls_block(tls); }
 #else
@@ -147,6 +347,9 @@ static void kinf__conn_init(kinf_engine_t* c, const kinf_conn_desc_t* d, const k
                             void* owner, uint8_t* rbuf, void* tls) {
     c->ops = ops; c->owner = owner;
     c->port = o->port; c->https = o->https;
+#ifdef KINF__PROXY
+    c->proxy_port = o->proxy_port;
+#endif
     c->own_transport = d->own_transport != 0;
     c->idle_ms = d->idle_timeout_ms; c->connect_ms = d->connect_timeout_ms;
     c->sock.fd = -1;

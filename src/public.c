@@ -124,6 +124,9 @@ KINF_API kinf_informer_t* kinf_init(void* mem, size_t size, const kinf_desc_t* d
 /* the scratch kinf_check's checks build into, in place of a context */
 typedef struct kinf__setup_scratch {
     char host[KINF__HOST_BYTES], hosthdr[KINF__HOSTHDR_BYTES], path[KINF__MAX_STR];
+#ifdef KINF__PROXY
+    char proxy_host[KINF__HOST_BYTES], proxy_auth[KINF__PROXY_AUTH_BYTES];
+#endif
     kinf__rules rules;
 #ifndef KINF_NO_SELECTOR
     kinf_selector_t sel;
@@ -140,6 +143,9 @@ KINF_API uint32_t kinf_check(const kinf_desc_t* desc, size_t size, char* why, si
     memset(&sc, 0, sizeof(sc));
     memset(&o, 0, sizeof(o));
     o.conn.host = sc.host; o.conn.hosthdr = sc.hosthdr; o.path = sc.path; o.rules = &sc.rules;
+#ifdef KINF__PROXY
+    o.conn.proxy_host = sc.proxy_host; o.conn.proxy_auth = sc.proxy_auth;
+#endif
 #ifndef KINF_NO_SELECTOR
     o.sel = &sc.sel;
 #endif
@@ -398,6 +404,7 @@ KINF_API int kinf_index_next(kinf_informer_t* inf, int index, const char* value,
 #undef KINF__CERR
 #undef KINF__CWARN
 #undef KINF__CONN_MAGIC
+#undef KINF__PROXY
 #undef KINF__HALT
 #undef KINF__RX_UNCLOCKED
 #undef KINF__CL_HEAD

@@ -329,7 +329,8 @@ static const opt_t kw_opts[] = {
       "  --rediscover SECONDS   with --all: run discovery again this often (default 30)\n" },
     { "--max-informers", 0, OPT_INT, OPT_VAR(g_max_informers),
       "  --max-informers N      informers for several resources (default: one per RESOURCE, 64 with --all);\n"
-      "                         each has the memory capacities above\n" },
+      "                         each has the memory capacities above, but with --memory (always with\n"
+      "                         --all) their stores and tables share its budget and --max-objects is a cap\n" },
 #ifndef KINF_NO_FACTORY
     { "--memory", 0, OPT_SIZE, OPT_VAR(g_memory),
       "  --memory SIZE          one block for all the informers (e.g. 256Mi): their fixed parts, and\n"

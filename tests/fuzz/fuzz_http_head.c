@@ -8,8 +8,8 @@
    1. kinf__http_parse_head on the response bytes (in a buffer of exactly
       their size); a parsed head must have sane fields.
    2. An informer (kinf_init on a static buffer, server http://127.0.0.1:1,
-      req_kind set) gets the response through kinf__rf_ingest in one read (a
-      chunked body's data taken in place by kinf__rf_chunk_next), and a second
+      req_kind set) gets the response through kinf__conn_ingest in one read (a
+      chunked body's data taken in place by kinf__conn_chunk), and a second
       one in 2-3 reads cut at the two positions. Both must agree: same
       error or none, same status, same decoded body bytes, same end of body.
       The second one also feeds the decoded body to kinf__rf_consume (delivering
@@ -72,7 +72,7 @@ static void run(int which, const uint8_t* d, size_t n, const size_t* cuts, int n
             out->status = inf->conn.resp.status;
             if (inf->conn.body_done) { out->body_done = 1; }
             /* the body's runs as the informer takes them: a chunked one's
-               in place, between the framing kinf__rf_chunk_next decodes (the
+               in place, between the framing kinf__conn_chunk decodes (the
                raw window: inflated bytes of a gzip list that wait for the
                FIFO are kinf__rf_consume's, not this loop's) */
             while (inf->conn.dpos < inf->conn.rend) {
@@ -146,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     free(head);
 
-    /* 2. whole vs cut, through kinf__rf_ingest */
+    /* 2. whole vs cut, through kinf__conn_ingest */
     if (n > sizeof(g_body[0])) { return 0; }
     cuts[0] = n ? (size_t)(data[1] | (data[2] << 8)) % (n + 1) : 0;
     cuts[1] = n ? (size_t)(data[3] | (data[4] << 8)) % (n + 1) : 0;

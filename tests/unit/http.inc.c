@@ -104,7 +104,7 @@ static void test_http_head(void) {
     CHECK_INT(head("HTTP/1.1 2001 OK\r\n\r\n", &r, &it), KINF_ERR_INVAL);
     CHECK_INT(head("HTTP/1.1 200OK\r\n\r\n", &r, &it), KINF_ERR_INVAL);
 }
-/* the informer's head accumulation in kinf__rf_ingest */
+/* the informer's head accumulation in kinf__conn_ingest */
 static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->req_kind = kind;
     memset(&inf->conn.resp, 0, sizeof(inf->conn.resp));
@@ -112,7 +112,7 @@ static void ingest_reset(kinf_informer_t* inf, int kind) {
     inf->conn.hlen = 0; kinf__conn_window_clear(&inf->conn); inf->conn.body_done = 0;
 }
 /* feeds s in reads of at most step bytes, taking the body's data as the
-   informer does (a chunked body's runs in place, by kinf__rf_chunk_next);
+   informer does (a chunked body's runs in place, by kinf__conn_chunk);
    returns the first non-zero result */
 static int ingest(kinf_informer_t* inf, const char* s, size_t n, size_t step, char* body, size_t* blen) {
     size_t p = 0;
@@ -332,7 +332,7 @@ static void test_chunked(void) {
     CHECK_INT(dechunk_whole(in, out, &olen, &done), KINF_OK); CHECK_STR(out, "x"); CHECK_INT(done, 1);
 }
 /* A chunked watch body is fed where it lies in the read buffer
-   (kinf__rf_chunk_next): the buffer still holds the last read's bytes afterwards,
+   (kinf__conn_chunk): the buffer still holds the last read's bytes afterwards,
    and a FIFO of one key holds the feed back at each event, in 7-byte chunks,
    with nothing lost. */
 static void chunked_in_place_by(size_t read_bytes) {

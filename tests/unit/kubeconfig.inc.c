@@ -251,6 +251,19 @@ static void test_kubeconfig(void) {
                                " \"clusters\": [{\"name\": \"c\", \"cluster\": {\"server\": \"https:\\/\\/h\", \"certificate-authority-data\": \"YWJj\\/w==\"}}]}", 0), KINF_LOGITEM_OK);
         CHECK(kc_data_same(c.ca_data, c.ca_len, "abc\xff", 4));
         CHECK_STR(c.server, "https://h");
+        /* proxy-url: read, and applied as desc.proxy unless the caller set one */
+        CHECK_INT(kc_load_text(&c, path, "current-context: x\ncontexts: [{name: x, context: {cluster: c}}]\n"
+                               "clusters: [{name: c, cluster: {server: 'https://h', proxy-url: 'http://u:p@px:3128'}}]\n", 0), KINF_LOGITEM_OK);
+        CHECK_STR(c.proxy_url, "http://u:p@px:3128");
+        {
+            kinf_desc_t d;
+            memset(&d, 0, sizeof(d));
+            kinf_config_apply(&c, &d);
+            CHECK(d.proxy == c.proxy_url);
+            d.proxy = "";
+            kinf_config_apply(&c, &d);
+            CHECK_STR(d.proxy, "");
+        }
         /* flow style in block YAML: a bad base64 is still named */
         CHECK_INT(kc_load_text(&c, path, "current-context: x\ncontexts: [{name: x, context: {cluster: c}}]\n"
                                "clusters: [{name: c, cluster: {server: 'http://h', certificate-authority-data: \"YWJj*\"}}]\n", 0), KINF_LOGITEM_KUBECONFIG_BAD_BASE64);

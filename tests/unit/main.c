@@ -39,6 +39,7 @@
 #include "workqueue.inc.c"
 #include "client.inc.c"
 #include "driver.inc.c"
+#include "proxy.inc.c"
 #include "leader.inc.c"
 #include "watchlist.inc.c"
 #include "gzip.inc.c"
@@ -176,6 +177,8 @@ int main(void) {
     test_socket_client();
     test_socket_conn_desc();
     test_now_ms();
+    test_proxy_choice();
+    test_proxy_tunnel();
     test_leader_time();
     test_leader_config();
     test_leader_acquire();
