@@ -5928,9 +5928,10 @@ authority:
     if (*end && strcmp(end, "/") != 0) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, strchr(p, '@') ? "(user info not logged)" : p, " (a path)"); }
     at = 0;
     { const char* q; for (q = h; q < end; q++) { if (*q == '@') { at = q; } } }
-    if (at) { /* user:password, %-escaped, sent as Basic credentials */
+    if (at) { /* user:password, %-escaped, sent as Basic credentials ("user:" for a user alone, as Go sends it) */
         char cred[256];
-        long n = kinf__pct_decode(h, (size_t)(at - h), cred, sizeof(cred));
+        long n = kinf__pct_decode(h, (size_t)(at - h), cred, sizeof(cred) - 1);
+        if (n >= 0 && !memchr(h, ':', (size_t)(at - h))) { cred[n++] = ':'; cred[n] = 0; }
         if (n < 0) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, "(user info not logged)", " (its user info is malformed or over 255 bytes)"); }
         kinf__b64_encode((const uint8_t*)cred, (size_t)n, o->proxy_auth);
         memset(cred, 0, sizeof(cred));

@@ -46,6 +46,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from loopback import free_port  # noqa: E402
+from proxy import ConnectProxy, basic  # noqa: E402 (tests/proxy.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -1546,6 +1547,94 @@ def t_memory(g):
         g.fail("9 memory: mutual TLS costs the same", r3.describe())
 
 
+def t_proxy(g):
+    """10. Through an HTTP proxy (tests/proxy.py: CONNECT): TLS runs inside
+    the tunnel and the server's certificate is still verified, against the
+    server's name (not the proxy's). A kubeconfig's proxy-url (written by
+    kubectl, a %-escaped password) is used for https://127.0.0.1 too;
+    HTTPS_PROXY (with credentials) for https://kube.test, a name only the
+    proxy resolves; HTTP_PROXY is not used for an https:// server."""
+    c = PKI.certs
+    user, pw = "kinf-tls-user", "p@" + new_token("proxypw")     # '@': %40 in the URL
+    TOKENS.add(basic(user, pw).split()[1])
+    TOKENS.add(urllib.parse.quote(pw, safe=""))
+    srv = Fake("proxy", tls=c["rsa-srv"], pods=25)
+    pxs = []
+
+    def proxy(**kw_):
+        px = ConnectProxy(hosts={"kube.test": "127.0.0.1"}, lifetime=200, **kw_)
+        pxs.append(px)
+        return px
+
+    def saw(px, host):
+        """the proxy saw CONNECT host:port with the credentials, and opened tunnels"""
+        reqs = px.requests()
+        return bool(reqs) and all(r["line"] == "CONNECT %s:%d HTTP/1.1" % (host, srv.port) and r["auth"] == basic(user, pw)
+                                  and r["status"] == 200 for r in reqs), [(r["line"], r["status"]) for r in reqs][:3]
+
+    kwb = None
+    try:
+        srv.wait_ready()
+        px = proxy(credentials=(user, pw))
+        purl = px.url(user, pw)
+        kc = kubeconfig(os.path.join(kc_dir("proxy"), "config"),
+                        ["--server=" + srv.url, "--certificate-authority=" + c["rsa-ca"].crt, "--embed-certs=true",
+                         "--proxy-url=" + purl], ["--token=unused"])
+        g.check("proxy-url: " + purl in open(kc).read() and "%40" in purl, "10 kubectl wrote the proxy-url, %-escaped",
+                open(kc).read()[:400])
+        n = srv.count()
+        want_sync(g, "10 kubeconfig proxy-url: https://127.0.0.1 through CONNECT, the test CA: syncs", kw("proxy-sync", ["--kubeconfig", kc] + SYNC), n)
+        ok, what = saw(px, "127.0.0.1")
+        g.check(ok, "10 the proxy saw CONNECT 127.0.0.1:P with the Basic credentials, tunnel opened", "saw %s" % what)
+        # the watch through the tunnel: a pod made after the list arrives; the dump is the server's
+        t0 = px.tunnels()
+        kwb = Bg("proxy-watch", ["--kubeconfig", kc, "pods", "-o", "name", "--dump-on-exit", "--timeout", "120"])
+        listed = kwb.wait_for(lambda: kwb.out().count("ADDED ") >= n, 60)
+        if g.check(listed, "10 kwatch lists through the proxy (%d ADDED lines)" % n, kwb.describe()):
+            key = srv.sentinel("zz-sentinel-proxy")
+            seen = kwb.wait_for(lambda: kwb.has_line("ADDED %s " % key), 60)
+            g.check(seen, "10 the watch through the proxy: a pod made after the list, ADDED", kwb.describe())
+            kwb.stop()
+            if seen:
+                want, got = srv.state(), kwb.dump()
+                g.check(got == want, "10 through the proxy: dump equals /_fake/state", "no dump" if got is None else diff_summary(got, want))
+            g.check(kwb.rc == 0 and not ERR_RE.findall(kwb.err()), "10 through the proxy: no errors, exit 0", kwb.describe())
+            ok, what = saw(px, "127.0.0.1")
+            g.check(ok and px.tunnels() > t0, "10 the watch ran in a tunnel of the proxy",
+                    "%d tunnels before it, %d after; saw %s" % (t0, px.tunnels(), what))
+        # certificate verification still on, inside the tunnel
+        px2 = proxy(credentials=(user, pw))
+        kc2 = kubeconfig(os.path.join(kc_dir("proxy-other-ca"), "config"),
+                         ["--server=" + srv.url, "--certificate-authority=" + c["other-ca"].crt, "--embed-certs=true",
+                          "--proxy-url=" + px2.url(user, pw)], ["--token=unused"])
+        want_refusal(g, "10 through the proxy, an untrusted CA -> TLS_UNTRUSTED", kw("proxy-other-ca", ["--kubeconfig", kc2] + REFUSE),
+                     "TLS_UNTRUSTED")
+        ok, what = saw(px2, "127.0.0.1")
+        g.check(ok, "10 the untrusted server was reached through the proxy (the refusal is TLS's, in the tunnel)", "saw %s" % what)
+        # HTTPS_PROXY with credentials for https://kube.test: the name checked is the server's
+        px3 = proxy(credentials=(user, pw))
+        env = {"HTTPS_PROXY": px3.url(user, pw), "HTTP_PROXY": None, "http_proxy": None, "https_proxy": None,
+               "NO_PROXY": None, "no_proxy": None}
+        kt = ["--server", "https://kube.test:%d" % srv.port, "--certificate-authority", c["rsa-ca"].crt]
+        want_sync(g, "10 HTTPS_PROXY=http://user:p%40..@127.0.0.1:P, https://kube.test, --tls-server-name localhost: syncs",
+                  kw("proxy-env-sync", kt + ["--tls-server-name", "localhost"] + SYNC, env=env), srv.count())
+        want_refusal(g, "10 HTTPS_PROXY, https://kube.test, a certificate that does not name kube.test -> TLS_BAD_NAME",
+                     kw("proxy-env-name", kt + REFUSE, env=env), "TLS_BAD_NAME")
+        ok, what = saw(px3, "kube.test")
+        g.check(ok, "10 the proxy saw CONNECT kube.test:P (HTTPS_PROXY) with the credentials", "saw %s" % what)
+        px4 = proxy()
+        env4 = dict(env, HTTPS_PROXY=None, HTTP_PROXY=px4.url())
+        want_refusal(g, "10 HTTP_PROXY only, an https:// server: not proxied (direct: RESOLVE_FAILED)",
+                     kw("proxy-env-http-only", kt + ["--tls-server-name", "localhost"] + REFUSE, env=env4), "RESOLVE_FAILED")
+        g.check(not px4.requests(), "10 HTTP_PROXY is not used for an https:// server", "saw %s" % px4.connect_lines()[:2])
+    finally:
+        if kwb is not None:
+            kwb.stop()
+        for px in pxs:
+            px.close()
+        srv.close()
+
+
 def system_bundle():
     """The text of the system's CA bundle (kinf_system_ca_file's places), or None."""
     for path in (os.environ.get("SSL_CERT_FILE"), "/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt",
@@ -1593,6 +1682,7 @@ TASKS = [
     ("kubeconfig-broken", t_kubeconfig_broken), ("incluster", t_incluster), ("nginx", t_nginx),
     ("nginx-mtls", t_nginx_mtls), ("memory", t_memory), ("tls-time", t_tls_time),
     ("exec-cert", t_exec_cert), ("exec-rotate", t_exec_cert_rotation),
+    ("proxy", t_proxy),
 ]
 
 

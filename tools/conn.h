@@ -13,6 +13,14 @@
 
 #include <errno.h>
 
+/* where the proxy comes from (a build without the tunnel has none to tell of) */
+#ifndef KINF_NO_PROXY
+#define CONN_PROXY_HELP \
+      "                         A proxy: the kubeconfig's proxy-url, else HTTPS_PROXY, HTTP_PROXY\n" \
+      "                         and NO_PROXY, as kubectl reads them.\n"
+#else
+#define CONN_PROXY_HELP ""
+#endif
 #define CONN_CONFIG_WORK (1u << 20) /* a kubeconfig file and its decoded certificates */
 static const char* g_kubeconfig;
 static const char* g_context;
@@ -53,6 +61,7 @@ static double g_tls_time = -1;      /* --tls-time: a Unix time for certificate d
       "                         (default /var/run/secrets/kubernetes.io/serviceaccount)\n" \
       "                         With no --server, --kubeconfig or --context: the in-cluster service\n" \
       "                         account when KUBERNETES_SERVICE_HOST is set, else the kubeconfig.\n" \
+      CONN_PROXY_HELP \
       "                         Explicit flags override the configuration's values.\n" }
 #define CONN_IDLE_TIMEOUT_OPT \
     { "--idle-timeout", 0, OPT_MS, OPT_DESC(idle_timeout_ms), \

@@ -33,6 +33,9 @@ static int g_retry_forever;            /* --retry-forever */
 static uint32_t g_permanent;           /* the error it gives up on, */
 static const char* g_permanent_why;    /* and what it means */
 static unsigned g_n401, g_ncert, g_nrefused, g_nclosed; /* 401s, rejected client certificates, refused connects, connections closed unanswered */
+#ifndef KINF_NO_PROXY
+static unsigned g_nproxy;  /* proxies that gave no valid answer to CONNECT */
+#endif
 static int g_token_file;               /* a token file: a 401 is permanent once it was read again */
 #ifndef KINF_NO_EXEC
 static int g_exec;                     /* an exec plugin: a 401 or a rejected certificate is permanent once it ran again */
@@ -214,6 +217,16 @@ static void tool_note_permanent(uint32_t item, const char* msg) {
         }
         break;
     case KINF_LOGITEM_CONNECT_FAILED: if (++g_nrefused >= 3) { why = TOOL_WHY("cannot connect to the server (3 tries)"); } break;
+#ifndef KINF_NO_PROXY
+    case KINF_LOGITEM_PROXY_REFUSED: { /* its status after "(proxy): HTTP/1.x "; a 502 or 503 may pass */
+        const char* st = msg ? strstr(msg, "(proxy): HTTP/1.") : 0;
+        st = st && strlen(st) >= 21 ? st + 18 : 0;
+        if (st && !strncmp(st, "407", 3)) { why = TOOL_WHY("407 Proxy Authentication Required: the proxy refused the credentials of its URL (proxy-url, HTTPS_PROXY, HTTP_PROXY)"); }
+        else if (st && !strncmp(st, "403", 3)) { why = TOOL_WHY("403 from the proxy: it allows no tunnel to the server (NO_PROXY names the servers reached directly)"); }
+        break;
+    }
+    case KINF_LOGITEM_PROXY_FAILED: if (++g_nproxy >= 3) { why = TOOL_WHY("the proxy gives no valid answer to CONNECT (3 tries): is it an HTTP proxy?"); } break;
+#endif
     case KINF_LOGITEM_CONNECTION_CLOSED: case KINF_LOGITEM_IO_ERROR: case KINF_LOGITEM_HTTP_MALFORMED:
         if (g_plain_http) { g_nclosed++; } /* judged in tool_give_up, by the bytes read */
         break;
