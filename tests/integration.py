@@ -58,6 +58,7 @@ import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
+from proxy import ESTABLISHED as PROXY_ESTABLISHED, ConnectProxy, basic  # noqa: E402 (tests/proxy.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -5063,7 +5064,9 @@ def scenario_kubediff_leader(ctx):
     """kubediff --leader-elect, three on one server: only the leader prints;
     kill -9 of the leader: another takes over, prints its warm cache as
     ADDED lines, then the changes; a frozen leader that lost the Lease prints
-    nothing once it runs again; a clean stop gives the Lease up at once."""
+    nothing once it runs again; a clean stop gives the Lease up at once; a
+    leader frozen past its renew deadline whose Lease nobody took prints none
+    of the changes it reads on waking until it has renewed, then its cache."""
     srv = Server("kubediff-leader", pods=2, namespaces=2, configmaps=2)
     kds = {}
     cm = "/api/v1/namespaces/ns-1/configmaps/kd-leader-1"
@@ -5076,10 +5079,31 @@ def scenario_kubediff_leader(ctx):
 
     def holder():
         return lease_spec(srv, KD_LEASE).get("holderIdentity")
+
+    def cache_first(lines, change):
+        """Why the lines a new leader printed before change (its first change after
+        the takeover) are not its cache (every configmap once, as ADDED lines); None."""
+        if change not in lines:
+            return "no change line"
+        head = lines[:lines.index(change)]
+        keys = [json.loads(ln).get("key") for ln in head]
+        want = sorted("%s/%s" % (o["metadata"]["namespace"], o["metadata"]["name"])
+                      for o in srv.get("/api/v1/configmaps")["items"])
+        if any('"type":"ADDED"' not in ln for ln in head) or sorted(keys) != want:
+            return "printed before the change: %s, want ADDED of %s" % ([ln[:60] for ln in head], want)
+        return None
+
+    def stopped(p):  # the process is stopped (SIGSTOP taken): /proc/PID/stat's state is T
+        try:
+            with open("/proc/%d/stat" % p.pid) as f:
+                return f.read().rsplit(")", 1)[1].split()[0] == "T"
+        except (OSError, IndexError):
+            return False
     try:
         c = Checks("kubediff --leader-elect: of three only the leader prints; after kill -9 another takes over "
                    "(cache as ADDED, then changes); a leader frozen past its lease prints nothing when it runs again; "
-                   "a clean stop releases the Lease (no holder, 1 s)")
+                   "a clean stop releases the Lease (no holder, 1 s); a leader frozen past its renew deadline prints "
+                   "nothing it reads on waking until it renewed, then its cache")
         for k in "abc":
             kds[k] = Tool("kubediff", "kd-leader-" + k, srv.url,
                           ["configmaps", "--leader-elect", "default/kd-leader", "--identity", "kd-" + k, "-v", "--stats"])
@@ -5093,6 +5117,8 @@ def scenario_kubediff_leader(ctx):
         # the followers had it too (their ADDED lines below come from their caches); they print nothing
         c.check(not kds["b"].out_lines() and not kds["c"].out_lines(), "a follower printed")
         kds["a"].kill()
+        # a new object while no one leads: the next leader prints it once, among its cache
+        srv.apply("/api/v1/namespaces/ns-0/configmaps/kd-leader-2", {"metadata": {"name": "kd-leader-2", "namespace": "ns-0"}})
         got = wait_until(lambda: holder() in ("kd-b", "kd-c") and holder(), 120)
         c.check(got is not None, "no follower took over: %r" % holder())
         if got is None:
@@ -5105,8 +5131,10 @@ def scenario_kubediff_leader(ctx):
         c.check(x.wait_for(lambda ln: '"type":"ADDED"' in ln and has("1")(ln), 60) is not None,
                 "the new leader did not print its cache")
         put_cm("2")
-        c.check(x.wait_for(lambda ln: '"type":"MODIFIED"' in ln and '"key":"ns-1/kd-leader-1"' in ln, 60) is not None,
-                "the new leader did not print the change")
+        ch = x.wait_for(lambda ln: '"type":"MODIFIED"' in ln and '"key":"ns-1/kd-leader-1"' in ln, 60)
+        c.check(ch is not None, "the new leader did not print the change")
+        why = cache_first(x.out_lines(), ch) if ch is not None else None
+        c.check(why is None, "the new leader's first lines are not its cache as ADDED lines: %s" % why)
         # frozen past its lease: the other takes over; the frozen one, thawed, acts no more
         os.kill(x.proc.pid, signal.SIGSTOP)
         try:
@@ -5115,7 +5143,10 @@ def scenario_kubediff_leader(ctx):
             c.check(y.wait_for(lambda ln: '"type":"ADDED"' in ln and has("2")(ln), 60) is not None,
                     "the second leader did not print its cache")
             put_cm("3")
-            c.check(y.wait_for(has("3"), 60) is not None, "the second leader did not print the change")
+            ch = y.wait_for(has("3"), 60)
+            c.check(ch is not None, "the second leader did not print the change")
+            why = cache_first(y.out_lines(), ch) if ch is not None else None
+            c.check(why is None, "the second leader's first lines are not its cache as ADDED lines: %s" % why)
         finally:
             os.kill(x.proc.pid, signal.SIGCONT)
         c.check(x.wait_for(lambda ln: "LEADER_LOST" in ln, 60, stream="err") is not None, "the thawed leader never said it lost")
@@ -5131,6 +5162,29 @@ def scenario_kubediff_leader(ctx):
         c.check(wait_until(lambda: holder() == got, 60) is not None, "the thawed one did not take over after the release")
         c.check(x.wait_for(lambda ln: '"type":"ADDED"' in ln and has("4")(ln), 60) is not None,
                 "it did not print its cache after taking over")
+        # alone (no one else to take the Lease), frozen past its renew deadline (10 s after its
+        # last renewal, sent before the freeze): on waking it is no leader by its own clock, so
+        # the change it reads first is not printed; it renews (LEADER_LOST, LEADER_ELECTED
+        # again) and prints its cache as ADDED lines, then the changes
+        e0, o0 = len(x.err), len(x.out_lines())
+        os.kill(x.proc.pid, signal.SIGSTOP)
+        try:
+            c.check(wait_until(lambda: stopped(x.proc), 30) is not None, "kubediff did not stop on SIGSTOP")
+            put_cm("5")
+            time.sleep(12)  # a lower bound: past the renew deadline, however slow the machine
+        finally:
+            os.kill(x.proc.pid, signal.SIGCONT)
+        c.check(x.wait_for(lambda ln: "LEADER_LOST" in ln, 60, stream="err", since=e0) is not None,
+                "the leader frozen past its renew deadline never said it lost")
+        c.check(x.wait_for(lambda ln: "LEADER_ELECTED" in ln, 60, stream="err", since=e0) is not None,
+                "the leader frozen past its renew deadline did not lead again: %s" % x.describe())
+        got = x.wait_for(lambda ln: '"type":"ADDED"' in ln and has("5")(ln), 60, since=o0)
+        woke = x.out_lines()[o0:]
+        c.check(got is not None and all('"type":"ADDED"' in ln for ln in woke[:woke.index(got) + 1]),
+                "past its renew deadline, it printed before its cache: %s" % [ln[:70] for ln in woke[:4]])
+        put_cm("6")
+        c.check(x.wait_for(lambda ln: '"type":"MODIFIED"' in ln and has("6")(ln), 60, since=o0) is not None,
+                "it did not print a change once it led again")
         x.stop()
         c.check(x.rc == 0, "exit status %s" % x.rc)
         # a missing Lease (404) and another's write (409) are part of an election: info, never an error
@@ -5257,6 +5311,380 @@ def scenario_client_apply(ctx):
 
 
 ALL.append(("client_apply", scenario_client_apply, 1))
+
+
+# ======================================================================
+# HTTP proxies: CONNECT tunnels through tests/proxy.py
+# ======================================================================
+
+PROXY_VARS = ("HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy")
+PROXY_USER, PROXY_PASSWORD = "kinf-user", "p@ss-proxy-9c1e"   # the '@' is %40 in the proxy's URL
+PROXY_TOKEN = "kinf-proxy-token-4b7d"
+
+
+def proxy_env(home, **extra):
+    """clean_env without any proxy variable of the caller's, then extra's."""
+    env = {k: v for k, v in clean_env(home).items() if k not in PROXY_VARS}
+    env.update(extra)
+    return env
+
+
+def proxy_dir(name):
+    d = os.path.join(TMP, name)
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def proxy_kubeconfig(path, server, proxy_url):
+    """KUBECONFIG with clusters[].cluster.proxy-url (and a token: it must not leak either)."""
+    text = KUBECONFIG % {"server": server, "user": "    token: %s\n" % PROXY_TOKEN}
+    text = text.replace("    server: %s\n" % server, "    server: %s\n    proxy-url: %s\n" % (server, proxy_url), 1)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def err_lines(kw, item):
+    """kwatch's error lines of one item id."""
+    head = "kwatch: error %s: " % item
+    return [ln for ln in kw.err_text().splitlines() if ln.startswith(head)]
+
+
+def wait_err_lines(kw, item, n, timeout):
+    """Waits (bounded) until kwatch logged n error lines of item; returns them."""
+    deadline = time.monotonic() + timeout * SLOW
+    got = []
+    for _ in range(int(timeout * SLOW * 10) + 10):
+        got = err_lines(kw, item)
+        if len(got) >= n or time.monotonic() > deadline:
+            break
+        if kw.proc.poll() is not None and not kw.t_err.is_alive():
+            return err_lines(kw, item)
+        time.sleep(0.1)
+    return got
+
+
+def check_no_secret(c, kw, secrets):
+    text = "\n".join(kw.out_lines()) + "\n" + kw.err_text()
+    leaked = [s for s in secrets if s and s in text]
+    c.check(not leaked, "%s: a secret appears in kwatch's output: %s" % (kw.name, ["%s..." % s[:4] for s in leaked]))
+
+
+def secrets_of(user, password):
+    """A password, %-escaped as in a URL, and the Basic credentials that carry it."""
+    return [password, urllib.parse.quote(password, safe=""), basic(user, password).split()[1]]
+
+
+def check_through_proxy(c, kw, px, host, port, auth):
+    """Every request the proxy saw was CONNECT host:port with auth, a tunnel
+    opened (200), and every byte kwatch read came through one (its
+    bytes_read, of --stats: the tunnels' 200 heads and the bytes relayed to it)."""
+    reqs = px.requests()
+    want = "CONNECT %s:%d HTTP/1.1" % (host, port)
+    c.check(reqs, "%s: the proxy saw no request" % kw.name)
+    c.check(all(r["line"] == want for r in reqs), "%s: request lines %s, want %r" % (kw.name, sorted(set(r["line"] for r in reqs)), want))
+    c.check(all(r["host"] == "%s:%d" % (host, port) for r in reqs), "%s: Host headers %s" % (kw.name, sorted(set(str(r["host"]) for r in reqs))))
+    c.check(all(r["auth"] == auth for r in reqs),
+            "%s: Proxy-Authorization %s, want %s" % (kw.name, sorted(set(str(r["auth"]) for r in reqs)), auth))
+    c.check(all(r["status"] == 200 for r in reqs), "%s: the proxy answered %s" % (kw.name, [r["status"] for r in reqs]))
+    up, down = px.relayed()
+    read = kw.stat("bytes_read")
+    c.check(up > 0 and down > 0, "%s: nothing relayed (%d up, %d down)" % (kw.name, up, down))
+    if read >= 0:
+        c.check(read <= down + len(PROXY_ESTABLISHED) * px.tunnels(),
+                "%s: kwatch read %d bytes, the proxy relayed %d to it in %d tunnels: some came another way"
+                % (kw.name, read, down, px.tunnels()))
+        conns = kw.stat("connections")
+        c.check(0 < conns <= px.tunnels(), "%s: %d connections, %d tunnels" % (kw.name, conns, px.tunnels()))
+
+
+def scenario_proxy_kubeconfig(ctx):
+    """A kubeconfig's proxy-url http://user:p%40ss@127.0.0.1:PORT for an
+    http://127.0.0.1 server (a kubeconfig's proxy goes for loopback too, and
+    NO_PROXY or HTTP_PROXY do not change it): the list and the watch run
+    through CONNECT tunnels; the Basic credentials are user:p@ss; the
+    password never appears in kwatch's output."""
+    c = Checks("proxy: kubeconfig proxy-url with user:p%40ss: list and watch through CONNECT (NO_PROXY=* and HTTP_PROXY "
+               "set: the kubeconfig's proxy wins), Basic credentials, cache exact, no password logged")
+    d = proxy_dir("proxy-kubeconfig")
+    srv = Server("proxy-kubeconfig", pods=40)
+    px = ConnectProxy(credentials=(PROXY_USER, PROXY_PASSWORD), lifetime=int(900 * SLOW))
+    kw = None
+    try:
+        url = px.url(PROXY_USER, PROXY_PASSWORD)
+        c.check("%40" in url, "test bug: the proxy URL has no %%-escape: %s" % url)
+        kc = proxy_kubeconfig(os.path.join(d, "config"), srv.url, url)
+        wbase = srv.watch_count("pods")
+        # as client-go's: a kubeconfig's proxy-url is the proxy, whatever the environment says
+        kw = Kwatch("proxy-kubeconfig", None, ["pods", "-o", "name", "--kubeconfig", kc, "--dump-on-exit", "--stats", "-v"],
+                    env=proxy_env(d, NO_PROXY="*", HTTP_PROXY="http://127.0.0.1:%d" % closed_port()), merge=True)
+        if wait_watching(c, srv, "pods", wbase):
+            churn_for(srv, 50, 1)
+            srv.quiesce()
+            if finish_with_sentinel(c, srv, [kw]):
+                kw.stop()
+                check_clean_exit(c, kw, 0)
+                check_against_server(c, kw, srv, pod_path())
+        kw.stop()
+        c.check(any(ln.startswith("MODIFIED ") for ln in kw.out_lines()), "no change after the list was printed")
+        check_through_proxy(c, kw, px, "127.0.0.1", srv.port, basic(PROXY_USER, PROXY_PASSWORD))
+        c.check(not re.search(r"^kwatch: error ", kw.err_text(), re.M), "errors logged: %s" % kw.describe())
+        check_no_secret(c, kw, secrets_of(PROXY_USER, PROXY_PASSWORD) + [PROXY_TOKEN])
+    finally:
+        if kw:
+            kw.kill()
+        px.close()
+        srv.close()
+    return c.report()
+
+
+def scenario_proxy_refused(ctx):
+    """A proxy that wants credentials: a kubeconfig's proxy-url without them,
+    and one with a wrong password: 407, PROXY_REFUSED naming the proxy and
+    the status line; before the first sync kwatch gives up on it (exit 1,
+    'giving up: 407 ...'), with --retry-forever it retries after a backoff;
+    nothing listed, the server never reached, the wrong password never
+    logged."""
+    c = Checks("proxy: 407 to CONNECT (no or wrong credentials): PROXY_REFUSED 'HOST:PORT (proxy): HTTP/1.1 407 ...', "
+               "kwatch gives up (exit 1), or retries with --retry-forever; nothing printed, no password logged")
+    d = proxy_dir("proxy-refused")
+    srv = Server("proxy-refused", pods=10)
+    px_none = ConnectProxy(credentials=(PROXY_USER, PROXY_PASSWORD), lifetime=int(900 * SLOW))
+    px_wrong = ConnectProxy(credentials=(PROXY_USER, PROXY_PASSWORD), lifetime=int(900 * SLOW))
+    wrong = "wr0ng-p@ss-5d2a"
+    kws = []
+    try:
+        cases = [("no-credentials", px_none, px_none.url(), None),
+                 ("wrong-password", px_wrong, px_wrong.url(PROXY_USER, wrong), basic(PROXY_USER, wrong))]
+        for label, px, url, auth in cases:
+            kc = proxy_kubeconfig(os.path.join(d, label), srv.url, url)
+            forever = ["--retry-forever"] if label == "wrong-password" else []
+            kws.append(Kwatch("proxy-refused-" + label, None, ["pods", "-o", "name", "--kubeconfig", kc, "-v"] + forever,
+                              env=proxy_env(d)))
+        for (label, px, url, auth), kw in zip(cases, kws):
+            pat = re.compile(r"^kwatch: error PROXY_REFUSED: .*: 127\.0\.0\.1:%d \(proxy\): HTTP/1\.1 407 Proxy Authentication Required$"
+                             % px.port)
+            if label == "no-credentials":  # fails fast: a 407 does not pass by itself
+                rc = kw.wait(120)
+                got = err_lines(kw, "PROXY_REFUSED")
+                c.check(rc == 1, "%s: exit status %s, want 1 (giving up) %s" % (label, rc, kw.describe()))
+                c.check(len(got) == 1 and pat.match(got[0]), "%s: PROXY_REFUSED lines %s" % (label, got[:2]))
+                c.check(any(ln.startswith("kwatch: giving up: 407 Proxy Authentication Required") for ln in kw.err_text().splitlines()),
+                        "%s: no 'giving up: 407' line: %s" % (label, kw.err_text()[-400:]))
+            else:
+                got = wait_err_lines(kw, "PROXY_REFUSED", 2, 120)
+                c.check(len(got) >= 2, "%s: %d PROXY_REFUSED lines, want 2 (a retry) %s" % (label, len(got), kw.describe()))
+                c.check(got and all(pat.match(ln) for ln in got), "%s: PROXY_REFUSED lines %s" % (label, got[:2]))
+                c.check(kw.proc.poll() is None, "%s: kwatch exited (status %s), want it retrying %s"
+                        % (label, kw.proc.returncode, kw.describe()))
+                c.check("BACKOFF" in kw.err_text(), "%s: no backoff between the tries" % label)
+            kw.stop()
+            san = kw.sanitizer_errors()
+            c.check(not san, "%s: sanitizer: %s" % (label, san))
+            c.check(not any(EVENT_RE.match(ln) or ln.startswith("# synced") for ln in kw.out_lines()),
+                    "%s: objects printed: %s" % (label, kw.out_lines()[:3]))
+            reqs = px.requests()
+            c.check(len(reqs) >= (1 if label == "no-credentials" else 2) and all(r["status"] == 407 and r["line"] == "CONNECT 127.0.0.1:%d HTTP/1.1" % srv.port
+                                           and r["auth"] == auth for r in reqs),
+                    "%s: the proxy saw %s" % (label, [(r["line"], r["auth"], r["status"]) for r in reqs][:3]))
+            check_no_secret(c, kw, secrets_of(PROXY_USER, wrong) + [PROXY_TOKEN])
+        c.check(srv.list_count("pods") == 0 and srv.watch_count("pods") == 0 and srv.lists_any("pods") == 0,
+                "the server was reached past the proxy's 407")
+    finally:
+        for kw in kws:
+            kw.kill()
+        px_none.close()
+        px_wrong.close()
+        srv.close()
+    return c.report()
+
+
+def scenario_proxy_env(ctx):
+    """The environment's proxy as client-go reads it: HTTP_PROXY without a
+    scheme (http://), a server kube.test that only the proxy resolves; lower
+    case http_proxy; NO_PROXY entries that name the host (the direct
+    connection is tried: RESOLVE_FAILED, the proxy sees nothing) and some
+    that do not; an IP host with exact and CIDR entries; loopback servers
+    (127.0.0.1, localhost) never proxied; HTTPS_PROXY alone not used for an
+    http:// server. One proxy per run, so that what each saw is its own."""
+    c = Checks("proxy: HTTP_PROXY (no scheme) for http://kube.test through CONNECT; NO_PROXY names (exact, domain, "
+               ".domain, *.domain, :port, *, CIDR) go direct; loopback never proxied")
+    d = proxy_dir("proxy-env")
+    srv = Server("proxy-env", pods=30)
+    hosts = {"kube.test": "127.0.0.1", "192.0.2.10": "127.0.0.1"}
+    proxies = []
+    runs = []
+
+    def proxy():
+        px = ConnectProxy(hosts=hosts, lifetime=int(900 * SLOW))
+        proxies.append(px)
+        return px
+
+    try:
+        # the watch through the proxy: a change after the list printed
+        px = proxy()
+        wbase = srv.watch_count("pods")
+        kw = Kwatch("proxy-env-watch", "http://kube.test:%d" % srv.port, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"],
+                    env=proxy_env(d, HTTP_PROXY="127.0.0.1:%d" % px.port), merge=True)
+        runs.append(kw)
+        if wait_watching(c, srv, "pods", wbase):
+            churn_for(srv, 50, 1)
+            srv.quiesce()
+            if finish_with_sentinel(c, srv, [kw]):
+                kw.stop()
+                check_clean_exit(c, kw, 0)
+                check_against_server(c, kw, srv, pod_path())
+        kw.stop()
+        check_through_proxy(c, kw, px, "kube.test", srv.port, None)
+
+        # then the rest at once, each with its proxy: (label, server, env, through the proxy?, the error if not)
+        kt = "http://kube.test:%d" % srv.port
+        ip = "http://192.0.2.10:%d" % srv.port      # TEST-NET-1: only the proxy reaches it (mapped to 127.0.0.1)
+        cases = []
+
+        def case(label, server, proxied, err=None, **env):
+            px = proxy()
+            env = {k: v.replace("@P", str(px.port)).replace("@S", str(srv.port)) for k, v in env.items()}
+            cases.append((label, server, px, proxied, err, env))
+
+        case("http_proxy (lower case) http://", kt, True, http_proxy="http://127.0.0.1:@P")
+        case("HTTP_PROXY http://127.0.0.1:P/ (a trailing slash)", kt, True, HTTP_PROXY="http://127.0.0.1:@P/")
+        for entry in ("kube.test", "KUBE.TEST", "example.com, kube.test ", "test", ".test", "*.test", "kube.test:@S", "*"):
+            case("NO_PROXY=%r" % entry, kt, False, ("RESOLVE_FAILED",), HTTP_PROXY="127.0.0.1:@P", NO_PROXY=entry)
+        case("no_proxy=kube.test (lower case)", kt, False, ("RESOLVE_FAILED",), HTTP_PROXY="127.0.0.1:@P", no_proxy="kube.test")
+        for entry in ("ube.test", ".kube.test", "kube.test:1", "10.0.0.0/8", "other.test,kube.test.example"):
+            case("NO_PROXY=%r (not kube.test)" % entry, kt, True, HTTP_PROXY="127.0.0.1:@P", NO_PROXY=entry)
+        case("HTTPS_PROXY only, an http:// server", kt, False, ("RESOLVE_FAILED",), HTTPS_PROXY="127.0.0.1:@P")
+        case("HTTP_PROXY, server 192.0.2.10", ip, True, HTTP_PROXY="127.0.0.1:@P")
+        case("HTTP_PROXY, server 192.0.2.10, NO_PROXY=192.0.2.10", ip, False, ("CONNECT_TIMEOUT", "CONNECT_FAILED"),
+             HTTP_PROXY="127.0.0.1:@P", NO_PROXY="192.0.2.10")
+        case("HTTP_PROXY, server 192.0.2.10, NO_PROXY=192.0.2.0/24", ip, False, ("CONNECT_TIMEOUT", "CONNECT_FAILED"),
+             HTTP_PROXY="127.0.0.1:@P", NO_PROXY="192.0.2.0/24")
+        case("HTTP_PROXY, server 127.0.0.1 (loopback: direct)", srv.url, None, HTTP_PROXY="127.0.0.1:@P")
+        case("HTTP_PROXY, server localhost (direct)", "http://localhost:%d" % srv.port, None, HTTP_PROXY="127.0.0.1:@P")
+        want_sync = "# synced %d objects" % len(parse_dump(srv.state(pod_path())))
+        kws = []
+        for label, server, px, proxied, err, env in cases:
+            # a direct try is to fail: --timeout ends it (RESOLVE_FAILED and a connect that times out are retried)
+            args = ["pods", "-o", "none", "--exit-after-sync", "--stats", "--timeout", "60" if proxied is not False else "12"]
+            kws.append(Kwatch("proxy-env " + label, server, args, env=proxy_env(d, **env)))
+        runs.extend(kws)
+        for (label, server, px, proxied, err, env), k in zip(cases, kws):
+            k.wait(120)
+            tag = "%s (%s): " % (label, " ".join("%s=%s" % kv for kv in sorted(env.items())))
+            san = k.sanitizer_errors()
+            c.check(not san, tag + "sanitizer: %s" % san)
+            if proxied is not False:
+                c.check(k.rc == 0 and want_sync in k.out_lines(), tag + "not synced (%s) %s" % (want_sync, k.describe()))
+                if proxied:
+                    check_through_proxy(c, k, px, server.split("//")[1].rsplit(":", 1)[0], srv.port, None)
+                else:
+                    c.check(not px.requests(), tag + "the proxy was used: %s" % px.connect_lines()[:2])
+            else:
+                ids = set(re.findall(r"^kwatch: error ([A-Z_]+):", k.err_text(), re.M))
+                c.check(k.rc == 1 and not any(ln.startswith("# synced") for ln in k.out_lines()), tag + "exit %s, want 1, no sync" % k.rc)
+                c.check(ids and ids <= set(err), tag + "errors %s, want %s (the direct connection) %s" % (sorted(ids), err, k.describe()))
+                c.check(not px.requests(), tag + "the proxy was used: %s" % px.connect_lines()[:2])
+    finally:
+        for k in runs:
+            k.kill()
+        for px in proxies:
+            px.close()
+        srv.close()
+    return c.report()
+
+
+def scenario_proxy_bad_url(ctx):
+    """Only http:// proxies: socks5:// and https:// ones (from HTTPS_PROXY,
+    HTTP_PROXY or a kubeconfig's proxy-url) are refused at start:
+    CONFIG_BAD_PROXY, exit 1, nothing tried; user info never logged."""
+    c = Checks("proxy: socks5:// and https:// proxies refused at start: CONFIG_BAD_PROXY, exit 1, no password logged")
+    d = proxy_dir("proxy-bad-url")
+    srv = Server("proxy-bad-url", pods=5)
+    px = ConnectProxy(lifetime=int(900 * SLOW))
+    secret = "s3cr3t-b4d-pr0xy"
+    kws = []
+    try:
+        cases = [
+            ("HTTPS_PROXY=socks5://127.0.0.1:1, https://kube.test", "https://kube.test:6443", [],
+             {"HTTPS_PROXY": "socks5://127.0.0.1:1"}),
+            ("HTTP_PROXY=https://127.0.0.1:P, http://kube.test", "http://kube.test:%d" % srv.port, [],
+             {"HTTP_PROXY": "https://127.0.0.1:%d" % px.port}),
+            ("https_proxy=socks5://u:secret@..., https://kube.test", "https://kube.test:6443", [],
+             {"https_proxy": "socks5://u:%s@127.0.0.1:1" % secret}),
+            ("kubeconfig proxy-url socks5://127.0.0.1:1080", None,
+             ["--kubeconfig", proxy_kubeconfig(os.path.join(d, "socks"), srv.url, "socks5://127.0.0.1:1080")], {}),
+            ("kubeconfig proxy-url https://u:secret@127.0.0.1:P", None,
+             ["--kubeconfig", proxy_kubeconfig(os.path.join(d, "https"), srv.url,
+                                               "https://u:%s@127.0.0.1:%d" % (secret, px.port))], {}),
+        ]
+        for label, server, args, env in cases:
+            if server and server.startswith("https://"):
+                args = args + ["--insecure-skip-tls-verify"]    # no TLS_NO_CA: the proxy is the only thing wrong
+            kws.append(Kwatch("proxy-bad " + label, server, ["pods", "-o", "name", "--timeout", "60"] + args,
+                              env=proxy_env(d, **env)))
+        for (label, server, args, env), k in zip(cases, kws):
+            k.wait(90)
+            check_clean_exit(c, k, 1, label=label)
+            lines = err_lines(k, "CONFIG_BAD_PROXY")
+            c.check(lines, "%s: no CONFIG_BAD_PROXY %s" % (label, k.describe()))
+            c.check("--timeout passed" not in k.err_text(), "%s: not refused at start: %s" % (label, k.describe()))
+            c.check(not k.out_lines(), "%s: printed %s" % (label, k.out_lines()[:2]))
+            check_no_secret(c, k, [secret, PROXY_TOKEN])
+        c.check(not px.requests(), "the proxy was used: %s" % px.connect_lines()[:2])
+        c.check(srv.lists_any("pods") == 0 and srv.watch_count("pods") == 0, "the server was reached")
+    finally:
+        for k in kws:
+            k.kill()
+        px.close()
+        srv.close()
+    return c.report()
+
+
+def scenario_proxy_failed(ctx):
+    """A proxy that gives no valid answer to CONNECT: bytes that are not
+    HTTP, or it closes: PROXY_FAILED; a 503: PROXY_REFUSED; no answer at
+    all: CONNECT_TIMEOUT "(no answer to CONNECT)" after the connect timeout
+    (10 s). Each names the proxy, is retried, and nothing is listed."""
+    c = Checks("proxy: not HTTP / closed -> PROXY_FAILED, 503 -> PROXY_REFUSED, silent -> CONNECT_TIMEOUT "
+               "(no answer to CONNECT); each names the proxy and is retried")
+    d = proxy_dir("proxy-failed")
+    srv = Server("proxy-failed", pods=5)
+    cases = [("garbage", "PROXY_FAILED", ""), ("close", "PROXY_FAILED", ""), ("status:503", "PROXY_REFUSED", ": HTTP/1.1 503 "),
+             ("silent", "CONNECT_TIMEOUT", " (no answer to CONNECT)")]
+    pxs = [ConnectProxy(mode=mode, lifetime=int(900 * SLOW)) for mode, _, _ in cases]
+    kws = []
+    try:
+        for (mode, item, _), px in zip(cases, pxs):
+            kc = proxy_kubeconfig(os.path.join(d, mode.replace(":", "-")), srv.url, px.url())
+            kws.append(Kwatch("proxy-failed-" + mode, None, ["pods", "-o", "name", "--kubeconfig", kc, "-v", "--retry-forever"],
+                              env=proxy_env(d)))
+        for (mode, item, detail), px, k in zip(cases, pxs, kws):
+            got = wait_err_lines(k, item, 2, 150)
+            c.check(len(got) >= 2, "%s: %d %s lines, want 2 (a retry) %s" % (mode, len(got), item, k.describe()))
+            where = "127.0.0.1:%d (proxy)" % px.port
+            c.check(got and all(where in ln and detail in ln for ln in got), "%s: %s lines %s, want %r and %r"
+                    % (mode, item, got[:2], where, detail))
+            c.check(k.proc.poll() is None, "%s: kwatch exited (status %s), want it retrying %s" % (mode, k.proc.returncode, k.describe()))
+            k.stop()
+            san = k.sanitizer_errors()
+            c.check(not san, "%s: sanitizer: %s" % (mode, san))
+            c.check(not k.out_lines(), "%s: printed %s" % (mode, k.out_lines()[:2]))
+            c.check(len(px.requests()) >= 2 and all(r["line"] == "CONNECT 127.0.0.1:%d HTTP/1.1" % srv.port for r in px.requests()),
+                    "%s: the proxy saw %s" % (mode, px.connect_lines()[:3]))
+        c.check(srv.lists_any("pods") == 0 and srv.watch_count("pods") == 0, "the server was reached")
+    finally:
+        for k in kws:
+            k.kill()
+        for px in pxs:
+            px.close()
+        srv.close()
+    return c.report()
+
+
+ALL += [("proxy_kubeconfig", scenario_proxy_kubeconfig, 3), ("proxy_refused", scenario_proxy_refused, 2),
+        ("proxy_env", scenario_proxy_env, 4), ("proxy_bad_url", scenario_proxy_bad_url, 1),
+        ("proxy_failed", scenario_proxy_failed, 3)]
 
 
 def run_one(name, fn):
