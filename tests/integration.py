@@ -5418,14 +5418,7 @@ def scenario_proxy_kubeconfig(ctx):
         # as client-go's: a kubeconfig's proxy-url is the proxy, whatever the environment says
         kw = Kwatch("proxy-kubeconfig", None, ["pods", "-o", "name", "--kubeconfig", kc, "--dump-on-exit", "--stats", "-v"],
                     env=proxy_env(d, NO_PROXY="*", HTTP_PROXY="http://127.0.0.1:%d" % closed_port()), merge=True)
-        if wait_watching(c, srv, "pods", wbase):
-            churn_for(srv, 50, 1)
-            srv.quiesce()
-            if finish_with_sentinel(c, srv, [kw]):
-                kw.stop()
-                check_clean_exit(c, kw, 0)
-                check_against_server(c, kw, srv, pod_path())
-        kw.stop()
+        proxied_watch(c, srv, kw, wbase)
         c.check(any(ln.startswith("MODIFIED ") for ln in kw.out_lines()), "no change after the list was printed")
         check_through_proxy(c, kw, px, "127.0.0.1", srv.port, basic(PROXY_USER, PROXY_PASSWORD))
         c.check(not re.search(r"^kwatch: error ", kw.err_text(), re.M), "errors logged: %s" % kw.describe())
@@ -5436,6 +5429,19 @@ def scenario_proxy_kubeconfig(ctx):
         px.close()
         srv.close()
     return c.report()
+
+
+def proxied_watch(c, srv, kw, wbase):
+    """kwatch's watch of pods (through a proxy) under churn, ended by a
+    sentinel: a clean exit and the cache the server's; kwatch stopped."""
+    if wait_watching(c, srv, "pods", wbase):
+        churn_for(srv, 50, 1)
+        srv.quiesce()
+        if finish_with_sentinel(c, srv, [kw]):
+            kw.stop()
+            check_clean_exit(c, kw, 0)
+            check_against_server(c, kw, srv, pod_path())
+    kw.stop()
 
 
 def scenario_proxy_refused(ctx):
@@ -5527,14 +5533,7 @@ def scenario_proxy_env(ctx):
         kw = Kwatch("proxy-env-watch", "http://kube.test:%d" % srv.port, ["pods", "-o", "name", "--dump-on-exit", "--stats", "-v"],
                     env=proxy_env(d, HTTP_PROXY="127.0.0.1:%d" % px.port), merge=True)
         runs.append(kw)
-        if wait_watching(c, srv, "pods", wbase):
-            churn_for(srv, 50, 1)
-            srv.quiesce()
-            if finish_with_sentinel(c, srv, [kw]):
-                kw.stop()
-                check_clean_exit(c, kw, 0)
-                check_against_server(c, kw, srv, pod_path())
-        kw.stop()
+        proxied_watch(c, srv, kw, wbase)
         check_through_proxy(c, kw, px, "kube.test", srv.port, None)
 
         # then the rest at once, each with its proxy: (label, server, env, through the proxy?, the error if not)
