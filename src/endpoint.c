@@ -253,7 +253,7 @@ static int kinf__conn_proxy(const kinf_conn_desc_t* d, kinf__conn_out* o, kinf__
         }
     }
     if (!p[0]) { return 1; }
-    if (strncmp(p, "http://", 7) != 0) {
+    if (!kinf__ieq(p, 7, "http://")) { /* the scheme in any case, as a URL has it */
         return KINF__REFUSE(w, CONFIG_BAD_PROXY, strchr(p, '@') ? "(not http://; user info not logged)" : p, " (only http:// proxies)");
     }
     h = p + 7;

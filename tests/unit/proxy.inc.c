@@ -81,7 +81,7 @@ static void test_proxy_choice(void) {
     /* the URL's forms; credentials %-unescaped, as Basic */
     {
         static const struct { const char* p; const char* want; } f[] = {
-            { "http://p", "p:80" }, { "http://p:3128/", "p:3128" }, { "http://[fd00::1]:3128", "fd00::1:3128" },
+            { "http://p", "p:80" }, { "HTTP://P:8", "P:8" }, { "http://p:3128/", "p:3128" }, { "http://[fd00::1]:3128", "fd00::1:3128" },
             { "http://user:p%40ss@p:1", "p:1 dXNlcjpwQHNz" }, { "http://u@p:1", "p:1 dTo=" }, { "http://a%3Ab@p:1", "p:1 YTpiOg==" }, { "http://ab:c@p:1", "p:1 YWI6Yw==" },
             { "https://p:1", "refused" }, { "socks5://p:1", "refused" }, { "http://p:0", "refused" }, { "http://p:65536", "refused" },
             { "http://p:", "refused" }, { "http://p:1x", "refused" }, { "http://p/x", "refused" }, { "http://[fd00::1", "refused" },
