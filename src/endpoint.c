@@ -306,7 +306,11 @@ static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* 
         return KINF__REFUSE(w, CONFIG_BAD_URL, strchr(d->server, '@') ? "(user info in the URL is refused, and not logged)" : d->server, 0);
     }
 #ifdef KINF__PROXY
-    if (!kinf__conn_proxy(d, o, w)) { return 0; }
+    if (!kinf__conn_proxy(d, o, w)) { /* refused: nothing of it kept, credentials least of all */
+        memset(o->proxy_auth, 0, KINF__PROXY_AUTH_BYTES);
+        o->proxy_host[0] = 0;
+        return 0;
+    }
 #endif
 #ifdef KINF_NO_EXEC
     if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }

@@ -4,7 +4,7 @@
 #   bash tests/fuzz/run.sh SECONDS [TARGET...]
 #
 # TARGET is one of: http_head chunked watch list reflector kubeconfig pem base64
-# discovery gzip snapshot journal hub client
+# discovery gzip snapshot journal hub client proxy
 # (default: all). For each target this
 #   1. builds build/fuzz/fuzz_TARGET from tests/fuzz/fuzz_TARGET.c with clang
 #      (-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
@@ -26,7 +26,7 @@
 set -u
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$(dirname "$0")/../.." || exit 2
-ALL="http_head chunked watch list reflector kubeconfig pem base64 discovery gzip snapshot journal hub client"
+ALL="http_head chunked watch list reflector kubeconfig pem base64 discovery gzip snapshot journal hub client proxy"
 if [ $# -lt 1 ] || ! [ "$1" -ge 1 ] 2>/dev/null; then
     echo "usage: $0 SECONDS [TARGET...]   (targets: $ALL)" >&2
     exit 2
@@ -64,6 +64,7 @@ dict() {
         kubeconfig) echo tests/fuzz/yaml.dict ;;
         pem) echo tests/fuzz/pem.dict ;;
         client) echo tests/fuzz/client.dict ;;
+        proxy) echo tests/fuzz/proxy.dict ;;
         *) echo "" ;;
     esac
 }
