@@ -5686,6 +5686,310 @@ ALL += [("proxy_kubeconfig", scenario_proxy_kubeconfig, 3), ("proxy_refused", sc
         ("proxy_failed", scenario_proxy_failed, 3)]
 
 
+# ----------------------------------------------------------------------
+# the other connection owners through a proxy: discovery and a factory's
+# informers, the write client (leader election), khub's upstream
+# ----------------------------------------------------------------------
+
+class _SniffedPeer:
+    """The server's side of a tunnel as ConnectProxy._relay uses it: the
+    bytes sent to it (the client's) are shown to seen first."""
+
+    def __init__(self, sock, seen):
+        self.sock, self.seen = sock, seen
+
+    def fileno(self):
+        return self.sock.fileno()
+
+    def setblocking(self, flag):
+        self.sock.setblocking(flag)
+
+    def recv(self, n):
+        return self.sock.recv(n)
+
+    def shutdown(self, how):
+        self.sock.shutdown(how)
+
+    def sendall(self, data):
+        self.seen(data)
+        self.sock.sendall(data)
+
+
+TUNNELED_REQUEST_RE = re.compile(r"(GET|HEAD|POST|PUT|PATCH|DELETE) (/\S*) HTTP/1\.1$")
+
+
+class SniffingProxy(ConnectProxy):
+    """tests/proxy.py's CONNECT proxy that also reads the request lines a
+    client sends through each tunnel (to an http:// server): which
+    connection owner asked what, tunnel by tunnel."""
+
+    def __init__(self, **kw):
+        self.tunnel_reqs = []       # per tunnel, in the order opened: ["GET /api", ...]
+        super().__init__(**kw)
+
+    def _relay(self, a, b):
+        reqs = []
+        with self.lock:
+            self.tunnel_reqs.append(reqs)
+        carry = [b""]
+
+        def seen(data):
+            lines = (carry[0] + data).split(b"\r\n")
+            carry[0] = lines.pop()[-16384:]     # a line not ended yet (a body's tail: bounded)
+            for ln in lines:
+                m = TUNNELED_REQUEST_RE.search(ln.decode("latin-1"))
+                if m:
+                    with self.lock:
+                        reqs.append("%s %s" % m.groups())
+        return super()._relay(a, _SniffedPeer(b, seen))
+
+    def tunnel_requests(self):
+        with self.lock:
+            return [list(r) for r in self.tunnel_reqs]
+
+
+def req_path(req):
+    """"GET /api/v1/pods?watch=1" -> "/api/v1/pods"."""
+    return req.split(" ", 1)[1].split("?", 1)[0]
+
+
+def is_discovery(req):
+    """A discovery document's request (/api, /apis, /api/v1, /apis/G/V), as fakeapi routes them."""
+    segs = [s for s in req_path(req).split("/") if s]
+    return req.startswith("GET ") and bool(segs) and (
+        (segs[0] == "api" and len(segs) <= 2) or (segs[0] == "apis" and len(segs) <= 3))
+
+
+def tunnels_with(tunnels, pred):
+    """The indexes of the tunnels that carried a request pred accepts."""
+    return [i for i, reqs in enumerate(tunnels) if any(pred(r) for r in reqs)]
+
+
+def stat_sum(kw, key):
+    """key=N summed over every '# stats' line: each resource's, discovery's."""
+    total = 0
+    for ln in kw.err_text().splitlines():
+        if ln.startswith("# stats "):
+            for tok in ln[8:].split():
+                k, _, v = tok.partition("=")
+                if k == key and v.isdigit():
+                    total += int(v)
+    return total
+
+
+def check_connects(c, tag, px, port, auth):
+    """Every request the proxy saw: CONNECT 127.0.0.1:port with auth, a tunnel opened."""
+    reqs = px.requests()
+    want = "CONNECT 127.0.0.1:%d HTTP/1.1" % port
+    c.check(reqs and all(r["line"] == want and r["auth"] == auth and r["status"] == 200 for r in reqs),
+            "%s: the proxy saw %s, want only %r with the credentials, 200" % (
+                tag, sorted(set((r["line"], r["auth"] == auth, r["status"]) for r in reqs)), want))
+
+
+def scenario_proxy_factory(ctx):
+    """kwatch pods,configmaps through a kubeconfig's proxy-url: discovery
+    resolves the names and a factory holds the two informers, each a
+    connection owner of its own: a tunnel each (no tunnel carries two
+    owners' requests), every discovery request the server answered and
+    every byte kwatch read came through them; both resources listed (the
+    dump the server's) and a change of each printed."""
+    c = Checks("proxy: kwatch pods,configmaps (discovery, a factory of two informers) through a kubeconfig's proxy-url: "
+               "a tunnel each for discovery and each informer, every discovery request and byte through them; "
+               "both listed, a change of each printed")
+    d = proxy_dir("proxy-factory")
+    srv = Server("proxy-factory", pods=20, namespaces=2, configmaps=6)
+    px = SniffingProxy(credentials=(PROXY_USER, PROXY_PASSWORD), lifetime=int(900 * SLOW))
+    names = ["pods", "configmaps"]
+    kw = None
+    try:
+        kc = proxy_kubeconfig(os.path.join(d, "config"), srv.url, px.url(PROXY_USER, PROXY_PASSWORD))
+        kw = Kwatch("proxy-factory", None, ["pods,configmaps", "-o", "name", "--kubeconfig", kc, "--dump-on-exit", "--stats", "-v"],
+                    env=proxy_env(d), merge=True)
+        for res in names:
+            c.check(kw.wait_progress(lambda ln, res=res: ln.startswith("kwatch: info SYNCED: %s: " % res)) is not None,
+                    "%s never synced %s" % (res, kw.describe()))
+        # after both synced: a change of each, through its watch
+        for res, key in (("pods", srv.sentinel_pod()), ("configmaps", srv.sentinel_configmap())):
+            c.check(kw.wait_event("ADDED", "%s %s" % (res, key)) is not None, "the change of %s %s never printed %s"
+                    % (res, key, kw.describe()))
+        kw.stop()
+        check_clean_exit(c, kw, 0)
+        got, errs = multi_parse_dump(kw.dump())
+        want = multi_server_state(srv, names)
+        c.check(not errs and got == want and {r for r, _ in got} == set(names),
+                "the dump is not the server's pods and configmaps: %s, missing %s, phantom %s"
+                % (errs, sorted(set(want) - set(got))[:3], sorted(set(got) - set(want))[:3]))
+        multi_replay(c, kw, names)
+        c.check(not re.search(r"^kwatch: error ", kw.err_text(), re.M), "errors logged: %s" % kw.describe())
+        check_no_secret(c, kw, secrets_of(PROXY_USER, PROXY_PASSWORD) + [PROXY_TOKEN])
+        # the proxy: a tunnel per connection owner
+        check_connects(c, kw.name, px, srv.port, basic(PROXY_USER, PROXY_PASSWORD))
+        tunnels = px.tunnel_requests()
+        owners = {"discovery": tunnels_with(tunnels, is_discovery)}
+        for res in names:
+            owners[res] = tunnels_with(tunnels, lambda q, res=res: req_path(q) == MULTI_PATHS[res])
+        seen = "; ".join("%d: %s" % (i, t[:3]) for i, t in enumerate(tunnels))
+        c.check(all(owners.values()), "a connection owner's requests never came through the proxy: %s (tunnels %s)"
+                % ([k for k, v in owners.items() if not v], seen))
+        shared = [(a, b) for a in owners for b in owners if a < b and set(owners[a]) & set(owners[b])]
+        c.check(not shared, "a tunnel carried two owners' requests: %s (tunnels %s)" % (shared, seen))
+        st = srv.stats()
+        served = st.get("discovery_aggregated", 0) + st.get("discovery_legacy", 0)
+        tunneled = sum(1 for t in tunnels for q in t if is_discovery(q))
+        c.check(served >= 1 and served == tunneled and kw.stat("requests") >= 1,
+                "discovery: the server answered %d requests, %d came through the proxy, kwatch says %d"
+                % (served, tunneled, kw.stat("requests")))
+        read, conns = stat_sum(kw, "bytes_read"), stat_sum(kw, "connections")
+        up, down = px.relayed()
+        c.check(0 < read <= down + len(PROXY_ESTABLISHED) * px.tunnels(),
+                "kwatch read %d bytes (discovery and both informers), the proxy relayed %d to it in %d tunnels: some came "
+                "another way" % (read, down, px.tunnels()))
+        c.check(conns >= len(names) and px.tunnels() >= conns + 1,
+                "%d tunnels for the informers' %d connections and discovery's" % (px.tunnels(), conns))
+    finally:
+        if kw:
+            kw.kill()
+        px.close()
+        srv.close()
+    return c.report()
+
+
+PROXY_LEASE = "/apis/coordination.k8s.io/v1/namespaces/default/leases"
+
+
+def scenario_proxy_leader(ctx):
+    """kubediff --leader-elect through a kubeconfig's proxy-url: it leads
+    and the Lease names it; the elector's write client has a tunnel of its
+    own (the Lease's requests and the informer's never share one), and
+    every write of the Lease the server took came through it."""
+    c = Checks("proxy: kubediff --leader-elect through a kubeconfig's proxy-url: LEADER_ELECTED, the Lease names it; "
+               "the write client's own tunnel carried every Lease write")
+    d = proxy_dir("proxy-leader")
+    srv = Server("proxy-leader", pods=2, namespaces=2, configmaps=2)
+    px = SniffingProxy(credentials=(PROXY_USER, PROXY_PASSWORD), lifetime=int(900 * SLOW))
+    lease = PROXY_LEASE + "/kd-proxied"
+    kd = None
+    try:
+        kc = proxy_kubeconfig(os.path.join(d, "config"), srv.url, px.url(PROXY_USER, PROXY_PASSWORD))
+        kd = Tool("kubediff", "proxy-leader", None, ["configmaps", "--kubeconfig", kc, "--leader-elect", "default/kd-proxied",
+                                                     "--identity", "kd-proxied", "-v", "--stats"], env=proxy_env(d))
+        c.check(kd.wait_for(lambda ln: "LEADER_ELECTED" in ln, 60, stream="err") is not None, "it never led: %s" % kd.describe())
+        c.check(wait_until(lambda: lease_spec(srv, lease).get("holderIdentity") == "kd-proxied", 60) is not None,
+                "the Lease names %r" % lease_spec(srv, lease).get("holderIdentity"))
+        kd.stop()
+        c.check(kd.rc == 0, "exit status %s %s" % (kd.rc, kd.describe()))
+        san = kd.sanitizer_errors()
+        c.check(not san, "sanitizer: %s" % san)
+        c.check(not re.search(r"^kubediff: error ", kd.err_text(), re.M), "errors logged: %s" % kd.describe())
+        check_no_secret(c, kd, secrets_of(PROXY_USER, PROXY_PASSWORD) + [PROXY_TOKEN])
+        check_connects(c, kd.name, px, srv.port, basic(PROXY_USER, PROXY_PASSWORD))
+        tunnels = px.tunnel_requests()
+        seen = "; ".join("%d: %s" % (i, t[:3]) for i, t in enumerate(tunnels))
+        leases = tunnels_with(tunnels, lambda q: req_path(q).startswith(PROXY_LEASE))
+        informer = tunnels_with(tunnels, lambda q: req_path(q) == "/api/v1/configmaps")
+        c.check(leases and informer and not set(leases) & set(informer),
+                "the write client's and the informer's tunnels: %s and %s (tunnels %s)" % (leases, informer, seen))
+        # the test reads the Lease itself (GET, direct): only its writes are kubediff's alone
+        by = srv.stats().get("by_resource", {})
+        written = sum(by.get(k, {}).get("leases", 0) for k in ("create", "update", "merge_patch", "json_patch", "apply", "delete"))
+        tunneled = sum(1 for t in tunnels for q in t if req_path(q).startswith(PROXY_LEASE) and not q.startswith("GET "))
+        c.check(written >= 1 and written == tunneled, "the server took %d writes of the Lease, %d came through the proxy (tunnels %s)"
+                % (written, tunneled, seen))
+    finally:
+        if kd:
+            kd.kill()
+        px.close()
+        srv.close()
+    return c.report()
+
+
+def scenario_proxy_khub(ctx):
+    """khub with a kubeconfig whose proxy-url is the proxy: its discovery
+    and its pods informer tunnel to the API server; a kwatch client of
+    khub on loopback is never proxied, though its HTTP_PROXY names the
+    proxy, and lists pods equal to the server's. Then a request khub
+    forwards (GET /version, a list of configmaps it does not cache) goes
+    through the proxy as well."""
+    c = Checks("proxy: khub with a kubeconfig's proxy-url: its discovery and informer tunnel to the API server; "
+               "a kwatch client of khub (loopback, HTTP_PROXY set) is not proxied and lists the server's pods")
+    d = proxy_dir("proxy-khub")
+    srv = Server("proxy-khub", pods=20, namespaces=2, configmaps=4)
+    px = SniffingProxy(credentials=(PROXY_USER, PROXY_PASSWORD), lifetime=int(900 * SLOW))
+    auth = basic(PROXY_USER, PROXY_PASSWORD)
+    hub = kw = None
+    try:
+        kc = proxy_kubeconfig(os.path.join(d, "config"), srv.url, px.url(PROXY_USER, PROXY_PASSWORD))
+        port = closed_port()
+        hub = Kwatch("proxy-khub", None, ["pods", "--kubeconfig", kc, "--listen", "127.0.0.1:%d" % port, "--no-client-auth",
+                                          "-v", "--stats"], env=proxy_env(d), binary=tool_bin("khub"))
+        if not c.check(hub.wait_for(lambda ln: ln.startswith("khub: info SYNCED: pods: "), 60, stream="err") is not None,
+                       "khub never synced %s" % hub.describe()):
+            return c.report()
+        # the client: HTTP_PROXY names the proxy, but khub is on loopback
+        kw = Kwatch("proxy-khub-client", "http://127.0.0.1:%d" % port,
+                    ["pods", "-o", "name", "--exit-after-sync", "--dump-on-exit", "--stats"],
+                    env=proxy_env(d, HTTP_PROXY=px.url(PROXY_USER, PROXY_PASSWORD)))
+        kw.wait(120)
+        check_clean_exit(c, kw, 0)
+        check_against_server(c, kw, srv, pod_path())
+        c.check(kw.stat("bytes_read") > 0 and kw.stat("connections") >= 1, "the client's stats: %s" % kw.describe())
+        check_connects(c, "khub", px, srv.port, auth)   # none names khub's port: the client went direct
+        tunnels = px.tunnel_requests()
+        seen = "; ".join("%d: %s" % (i, t[:3]) for i, t in enumerate(tunnels))
+        disc = tunnels_with(tunnels, is_discovery)
+        pods = tunnels_with(tunnels, lambda q: req_path(q) == "/api/v1/pods")
+        c.check(disc and pods and not set(disc) & set(pods), "khub's discovery and informer tunnels: %s and %s (tunnels %s)"
+                % (disc, pods, seen))
+        st = srv.stats()
+        served = st.get("discovery_aggregated", 0) + st.get("discovery_legacy", 0)
+        tunneled = sum(1 for t in tunnels for q in t if is_discovery(q))
+        c.check(served >= 1 and served == tunneled, "discovery: the server answered %d requests, %d came through the proxy"
+                % (served, tunneled))
+        ups = srv.stats().get("by_resource", {})
+        pods_reqs = sum(ups.get(k, {}).get("pods", 0) for k in ("list", "watch"))
+        c.check(pods_reqs == sum(1 for t in tunnels for q in t if req_path(q) == "/api/v1/pods"),
+                "the server took %d lists and watches of pods, the proxy relayed %s (tunnels %s)"
+                % (pods_reqs, sum(1 for t in tunnels for q in t if req_path(q) == "/api/v1/pods"), seen))
+
+        # the forwarder: the fourth connection owner, set up with the same configuration
+        cf = Checks("proxy: khub's forwarder through the kubeconfig's proxy-url: a forwarded request (GET /version, "
+                    "a list of configmaps) tunnels too")
+        n0 = len(px.requests())
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never this process's proxy variables
+        for path in ("/version", "/api/v1/namespaces/ns-1/configmaps"):
+            code = None
+            try:
+                with direct.open("http://127.0.0.1:%d%s" % (port, path), timeout=30) as r:
+                    code = r.status
+            except urllib.error.HTTPError as e:
+                code = e.code
+            except (urllib.error.URLError, OSError) as e:
+                code = str(e)
+            cf.check(code == 200, "%s through khub: %s" % (path, code))
+        tunnels = px.tunnel_requests()
+        seen = "; ".join("%d: %s" % (i, t[:3]) for i, t in enumerate(tunnels))
+        fwd = [q for t in tunnels for q in t if q in ("GET /version", "GET /api/v1/namespaces/ns-1/configmaps")]
+        cf.check(len(fwd) == 2 and len(px.requests()) > n0,
+                 "the forwarded requests did not come through the proxy: %d CONNECTs since, tunneled %s (tunnels %s)"
+                 % (len(px.requests()) - n0, fwd, seen))
+        check_connects(cf, "khub's forwarder", px, srv.port, auth)
+        hub.stop()
+        check_clean_exit(c, hub, 0)
+        check_no_secret(c, hub, secrets_of(PROXY_USER, PROXY_PASSWORD) + [PROXY_TOKEN])
+        c.report()
+        return cf.report()
+    finally:
+        for k in (kw, hub):
+            if k:
+                k.kill()
+        px.close()
+        srv.close()
+
+
+ALL += [("proxy_factory", scenario_proxy_factory, 1), ("proxy_leader", scenario_proxy_leader, 1),
+        ("proxy_khub", scenario_proxy_khub, 1)]
+
+
 def run_one(name, fn):
     try:
         fn(None)

@@ -188,9 +188,11 @@ static int kh_open(kinf_desc_t* d, char* list, double t0) {
             kinf_snapshot_load_file(inf, path); /* absent or refused: logged when it matters, and a LIST */
         }
     }
-    /* forwarding: the server and how to trust it; no credential of khub's own */
+    /* forwarding: the server, how to reach it and how to trust it; no
+       credential of khub's own (the proxy's, as its informers use it) */
     memset(&g_fwd, 0, sizeof(g_fwd));
     g_fwd.server = d->server;
+    g_fwd.proxy = d->proxy;
     g_fwd.ca_file = d->ca_file; g_fwd.ca_data = d->ca_data; g_fwd.ca_len = d->ca_len;
     g_fwd.tls_server_name = d->tls_server_name; g_fwd.insecure_skip_tls_verify = d->insecure_skip_tls_verify;
     g_fwd.tls_time = d->tls_time;
