@@ -64,7 +64,7 @@ run_pair khub "python3 tests/test_khub.py --khub build/khub --kwatch build/kwatc
     khub-asan "python3 tests/test_khub.py --khub build/khub-asan --kwatch build/kwatch"
 run integration-asan python3 tests/integration.py --kwatch build/kwatch-asan
 run integration-valgrind python3 tests/integration.py --kwatch build/kwatch --valgrind
-run fuzz bash tests/fuzz/run.sh "${FUZZ_SECONDS:-20}"
+run fuzz bash tests/fuzz/run.sh "${FUZZ_SECONDS:-15}"
 run soak python3 tests/soak.py --minutes "${SOAK_MINUTES:-1.5}" --kwatch build/kwatch-asan
 [ -n "$broken" ] && echo "failed suites:$broken (logs in build/test-logs/)"
 echo "$total_p passed, $total_f failed, $total_s skipped"
