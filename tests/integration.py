@@ -5431,6 +5431,15 @@ def scenario_proxy_kubeconfig(ctx):
     return c.report()
 
 
+def close_all(tools, proxies, srv):
+    """The end of a proxy scenario: its tools killed, its proxies and server closed."""
+    for k in tools:
+        k.kill()
+    for px in proxies:
+        px.close()
+    srv.close()
+
+
 def proxied_watch(c, srv, kw, wbase):
     """kwatch's watch of pods (through a proxy) under churn, ended by a
     sentinel: a clean exit and the cache the server's; kwatch stopped."""
@@ -5585,11 +5594,7 @@ def scenario_proxy_env(ctx):
                 c.check(ids and ids <= set(err), tag + "errors %s, want %s (the direct connection) %s" % (sorted(ids), err, k.describe()))
                 c.check(not px.requests(), tag + "the proxy was used: %s" % px.connect_lines()[:2])
     finally:
-        for k in runs:
-            k.kill()
-        for px in proxies:
-            px.close()
-        srv.close()
+        close_all(runs, proxies, srv)
     return c.report()
 
 
@@ -5673,11 +5678,7 @@ def scenario_proxy_failed(ctx):
                     "%s: the proxy saw %s" % (mode, px.connect_lines()[:3]))
         c.check(srv.lists_any("pods") == 0 and srv.watch_count("pods") == 0, "the server was reached")
     finally:
-        for k in kws:
-            k.kill()
-        for px in pxs:
-            px.close()
-        srv.close()
+        close_all(kws, pxs, srv)
     return c.report()
 
 
