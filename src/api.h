@@ -325,8 +325,8 @@ CONFIGURATION MACROS
     KINF_NO_EXEC              compile the exec credential plugin's runner out (about 6 KB):
                               kinf_init refuses a desc.exec (EXEC_UNAVAILABLE)
     KINF_NO_PROXY             compile the HTTP proxy's tunnel out (about 4.5 KB at -Os):
-                              desc.proxy, a kubeconfig's proxy-url and HTTPS_PROXY/HTTP_PROXY
-                              are not acted on (connections go direct)
+                              HTTPS_PROXY/HTTP_PROXY are not read (connections go direct), and
+                              a desc.proxy (a kubeconfig's proxy-url) is refused (CONFIG_BAD_PROXY)
     KINF_JSONPATCH_PATH 4096  bytes of the JSON Pointer of kinf_json_patch's walk (on its stack)
     KINF_WORKQUEUE_THREADS    the workqueue locks a mutex per queue and blocks on condition
                               variables (link -pthread): workers on several threads
@@ -703,7 +703,7 @@ typedef enum kinf_result_t {
     KINF_CLIENT_LOGITEM_XMACRO(LEADER_BAD_LEASE, "leader election: the Lease read has no resourceVersion or a malformed spec: tried again after the retry period") \
     KINF_CLIENT_LOGITEM_XMACRO(CLIENT_NO_FIELD_MANAGER, "server-side apply without a field manager (or one over 128 bytes or with control characters): not sent") \
     KINF_LOGITEM_XMACRO(EXEC_BAD_CERT, "the exec credential plugin's client certificate or key does not parse, or the key is not the certificate's") \
-    KINF_LOGITEM_XMACRO(CONFIG_BAD_PROXY, "proxy is not http://[user:password@]host[:port] (from desc.proxy, a kubeconfig's proxy-url or HTTPS_PROXY/HTTP_PROXY)") \
+    KINF_LOGITEM_XMACRO(CONFIG_BAD_PROXY, "proxy is not http://[user:password@]host[:port] (desc.proxy, a kubeconfig's proxy-url, HTTPS_PROXY/HTTP_PROXY), or this build has no proxy tunnel (KINF_NO_PROXY)") \
     KINF_LOGITEM_XMACRO(PROXY_REFUSED, "the proxy answered CONNECT with other than 2xx: no tunnel to the server") \
     KINF_LOGITEM_XMACRO(PROXY_FAILED, "the proxy gave no valid answer to CONNECT (closed, not HTTP, its head too long, or bytes after it)")
 

@@ -311,6 +311,8 @@ static int kinf__conn_check(const kinf_conn_desc_t* d, kinf__conn_out* o, char* 
         o->proxy_host[0] = 0;
         return 0;
     }
+#else /* a proxy asked for where none can be spoken: never a silent direct connection */
+    if (d->proxy && d->proxy[0]) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, 0, 0); }
 #endif
 #ifdef KINF_NO_EXEC
     if (d->exec && d->exec->command && d->exec->command[0]) { return KINF__REFUSE(w, EXEC_UNAVAILABLE, d->exec->command, 0); }

@@ -108,6 +108,29 @@ for o in $noopts; do
 done
 [ -z "$nobad" ] && ok "each KINF_NO_* option alone builds strict ($(echo $noopts | wc -w) options)" || bad "KINF_NO_* builds:$nobad"
 
+# KINF_NO_PROXY: a proxy asked for is refused at init (CONFIG_BAD_PROXY),
+# never a silent direct connection; none asked for, the informer is made
+cat >"$tmp/noproxy.c" <<'EOF'
+#define KINFORMER_IMPLEMENTATION
+#include "kinformer.h"
+#include <stdio.h>
+int main(void) {
+    kinf_desc_t d;
+    char why[256];
+    uint32_t a, b;
+    memset(&d, 0, sizeof(d));
+    d.server = "http://10.0.0.1:8080"; d.resource = "pods";
+    a = kinf_check(&d, kinf_informer_size(&d), why, sizeof(why));
+    d.proxy = "http://proxy:3128";
+    b = kinf_check(&d, kinf_informer_size(&d), why, sizeof(why));
+    printf("%s %s\n", kinf_log_item_name(a), kinf_log_item_name(b));
+    return 0;
+}
+EOF
+if gcc $STRICT -DKINF_NO_PROXY -I. "$tmp/noproxy.c" -o "$tmp/noproxy" 2>"$tmp/err" && [ "$("$tmp/noproxy")" = "OK CONFIG_BAD_PROXY" ]; then
+    ok "KINF_NO_PROXY: desc.proxy is refused at init (CONFIG_BAD_PROXY), no proxy is fine"
+else bad "KINF_NO_PROXY: desc.proxy not refused: $("$tmp/noproxy" 2>&1 | head -1) $(grep -m1 error "$tmp/err")"; fi
+
 # the benchmarks' programs (make bench builds them; no test runs them) still
 # compile against the header, warnings as errors; bench/parse.c reads the
 # scanner's private state for its "kinformer scanner" row
