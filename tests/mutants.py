@@ -144,6 +144,11 @@ def main():
         for d in ("src", "tests", "examples", "tools"):
             shutil.copytree(os.path.join(ROOT, d), os.path.join(work, d), ignore=shutil.ignore_patterns("__pycache__", "fuzz", "testdata"))
         os.symlink(os.path.join(ROOT, "tests", "testdata"), os.path.join(work, "tests", "testdata"))
+        # bench's C programs: test_build.sh compiles them
+        os.mkdir(os.path.join(work, "bench"))
+        for f in os.listdir(os.path.join(ROOT, "bench")):
+            if f.endswith((".c", ".h", ".cpp")):
+                shutil.copy(os.path.join(ROOT, "bench", f), os.path.join(work, "bench", f))
         shutil.copy(os.path.join(ROOT, "kinformer.h"), work)
         shutil.copy(os.path.join(ROOT, "Makefile"), work)
         # the docs, README.md and .clang-format: the checks of their figures and of the style
