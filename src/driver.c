@@ -505,21 +505,26 @@ static int kinf__sock_connect_next(kinf_engine_t* c, uint64_t now) {
     }
     return 0;
 }
-/* "host:port" ("[v6]:port") of what the socket connects to, for the
-   connection's log lines, with " (proxy)" after a proxy's; out has 272 bytes */
-static const char* kinf__sock_where(const kinf_engine_t* c, char* out) {
+/* "host:port", "[v6]:port" into out (KINF__HOST_BYTES + 24); out */
+static char* kinf__host_port(char* out, const char* host, uint16_t port) {
     char num[21];
-    uint16_t pn;
-    const char* host = kinf__sock_peer(c, &pn);
-    const char* ps = kinf__utoa(num, pn);
+    const char* ps = kinf__utoa(num, port);
     size_t n = strlen(host), o = 0, v6 = memchr(host, ':', n) != 0;
     if (v6) { out[o++] = '['; }
     memcpy(out + o, host, n); o += n;
     if (v6) { out[o++] = ']'; }
     out[o++] = ':';
     memcpy(out + o, ps, strlen(ps) + 1);
+    return out;
+}
+/* kinf__host_port of what the socket connects to, for the connection's log
+   lines, with " (proxy)" after a proxy's; out has 272 bytes */
+static const char* kinf__sock_where(const kinf_engine_t* c, char* out) {
+    uint16_t pn;
+    const char* host = kinf__sock_peer(c, &pn);
+    kinf__host_port(out, host, pn);
 #ifdef KINF__PROXY
-    if (host != c->host) { memcpy(out + o + strlen(ps), " (proxy)", 9); }
+    if (host != c->host) { memcpy(out + strlen(out), " (proxy)", 9); }
 #endif
     return out;
 }
@@ -545,18 +550,9 @@ static int kinf__sock_tunnel_fail(kinf_engine_t* c, uint32_t item, const char* d
    response is under way while a connection is made) */
 static void kinf__sock_tunnel_begin(kinf_engine_t* c, uint64_t now) {
     kinf__sock* k = &c->sock;
-    char num[21], hp[KINF__HOST_BYTES + 24];
-    size_t o = 0, n = strlen(c->host);
-    int v6 = memchr(c->host, ':', n) != 0;
-    if (v6) { hp[o++] = '['; }
-    memcpy(hp + o, c->host, n); o += n;
-    if (v6) { hp[o++] = ']'; }
-    hp[o++] = ':';
-    {
-        const char* ps = kinf__utoa(num, c->port);
-        memcpy(hp + o, ps, strlen(ps) + 1);
-    }
-    o = 0;
+    char hp[KINF__HOST_BYTES + 24];
+    size_t o = 0;
+    kinf__host_port(hp, c->host, c->port);
     kinf__put(c->head, sizeof(c->head), &o, "CONNECT ");
     kinf__put(c->head, sizeof(c->head), &o, hp);
     kinf__put(c->head, sizeof(c->head), &o, " HTTP/1.1\r\nHost: ");
@@ -600,24 +596,25 @@ static int kinf__sock_tunnel(kinf_engine_t* c, uint64_t now) {
             }
             if (r == 0) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (closed before its answer to CONNECT ended)", now); }
             c->bytes_read++;
-            if (k->tpos < sizeof(c->head) - 1) { c->head[k->tpos] = (char)b; }
+            if (k->tpos < sizeof(c->head)) { c->head[k->tpos] = (char)b; }
             k->tpos++;
             k->tend = k->tend << 8 | b;
             if (k->tpos > KINF_MAX_HEAD_BYTES) { return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (its answer's head is too long)", now); }
-            if (k->tend == 0x0d0a0d0au || (k->tend & 0xffffu) == 0x0a0au) { /* the head's end: its status */
-                char* h = c->head;
-                size_t i;
-                h[k->tpos < sizeof(c->head) ? k->tpos : sizeof(c->head) - 1] = 0;
-                for (i = 0; h[i] && h[i] != '\r' && h[i] != '\n'; i++) { if ((uint8_t)h[i] < 0x20 || (uint8_t)h[i] > 0x7e) { h[i] = '?'; } }
-                h[i < 120 ? i : 120] = 0; /* the status line, for the log */
-                if (strncmp(h, "HTTP/1.", 7) != 0 || (h[7] != '0' && h[7] != '1') || h[8] != ' ' ||
-                    h[9] < '1' || h[9] > '5' || h[10] < '0' || h[10] > '9' || h[11] < '0' || h[11] > '9' || (h[12] && h[12] != ' ')) {
+            if (k->tend == 0x0d0a0d0au || (k->tend & 0xffffu) == 0x0a0au) { /* the head's end: read as any response head */
+                kinf__resp ans;
+                uint32_t item = 0;
+                if (kinf__http_parse_head(c->head, k->tpos, &ans, &item) != KINF_OK) {
                     return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_FAILED, " (not an HTTP answer to CONNECT)", now);
                 }
-                if (h[9] != '2') {
-                    char d[130];
-                    d[0] = ':'; d[1] = ' ';
-                    memcpy(d + 2, h, strlen(h) + 1);
+                if (ans.status / 100 != 2) { /* its status line, visible ASCII, for the log */
+                    char d[124];
+                    size_t i, o = 0;
+                    d[o++] = ':'; d[o++] = ' ';
+                    for (i = 0; i < k->tpos && c->head[i] != '\r' && c->head[i] != '\n' && o < sizeof(d) - 2; i++) {
+                        uint8_t ch = (uint8_t)c->head[i];
+                        d[o++] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
+                    }
+                    d[o] = 0;
                     return kinf__sock_tunnel_fail(c, KINF_LOGITEM_PROXY_REFUSED, d, now);
                 }
                 c->head[0] = 0;

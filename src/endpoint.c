@@ -234,7 +234,7 @@ static void kinf__b64_encode(const uint8_t* src, size_t n, char* out) {
 static int kinf__conn_proxy(const kinf_conn_desc_t* d, kinf__conn_out* o, kinf__why* w) {
     const char* p = d->proxy;
     const char* h;
-    const char* at;
+    const char* at;               /* the '@' after user info, then where the host ends */
     const char* end;
     size_t hl;
     long port = 80;
@@ -275,7 +275,7 @@ authority:
     if (*h == '[') {
         const char* r = ++h;
         while (r < end && *r != ']') { r++; }
-        if (r >= end) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, at ? "(user info not logged)" : p, 0); }
+        if (r >= end) { return KINF__REFUSE(w, CONFIG_BAD_PROXY, o->proxy_auth[0] ? "(user info not logged)" : p, 0); }
         hl = (size_t)(r - h);
         at = r + 1;
     } else {
