@@ -5424,10 +5424,7 @@ def scenario_proxy_kubeconfig(ctx):
         c.check(not re.search(r"^kwatch: error ", kw.err_text(), re.M), "errors logged: %s" % kw.describe())
         check_no_secret(c, kw, secrets_of(PROXY_USER, PROXY_PASSWORD) + [PROXY_TOKEN])
     finally:
-        if kw:
-            kw.kill()
-        px.close()
-        srv.close()
+        close_all([kw] if kw else [], [px], srv)
     return c.report()
 
 
@@ -5506,11 +5503,7 @@ def scenario_proxy_refused(ctx):
         c.check(srv.list_count("pods") == 0 and srv.watch_count("pods") == 0 and srv.lists_any("pods") == 0,
                 "the server was reached past the proxy's 407")
     finally:
-        for kw in kws:
-            kw.kill()
-        px_none.close()
-        px_wrong.close()
-        srv.close()
+        close_all(kws, [px_none, px_wrong], srv)
     return c.report()
 
 
@@ -5638,10 +5631,7 @@ def scenario_proxy_bad_url(ctx):
         c.check(not px.requests(), "the proxy was used: %s" % px.connect_lines()[:2])
         c.check(srv.lists_any("pods") == 0 and srv.watch_count("pods") == 0, "the server was reached")
     finally:
-        for k in kws:
-            k.kill()
-        px.close()
-        srv.close()
+        close_all(kws, [px], srv)
     return c.report()
 
 
@@ -5848,10 +5838,7 @@ def scenario_proxy_factory(ctx):
         c.check(conns >= len(names) and px.tunnels() >= conns + 1,
                 "%d tunnels for the informers' %d connections and discovery's" % (px.tunnels(), conns))
     finally:
-        if kw:
-            kw.kill()
-        px.close()
-        srv.close()
+        close_all([kw] if kw else [], [px], srv)
     return c.report()
 
 
@@ -5897,10 +5884,7 @@ def scenario_proxy_leader(ctx):
         c.check(written >= 1 and written == tunneled, "the server took %d writes of the Lease, %d came through the proxy (tunnels %s)"
                 % (written, tunneled, seen))
     finally:
-        if kd:
-            kd.kill()
-        px.close()
-        srv.close()
+        close_all([kd] if kd else [], [px], srv)
     return c.report()
 
 
@@ -5980,11 +5964,7 @@ def scenario_proxy_khub(ctx):
         c.report()
         return cf.report()
     finally:
-        for k in (kw, hub):
-            if k:
-                k.kill()
-        px.close()
-        srv.close()
+        close_all([k for k in (kw, hub) if k], [px], srv)
 
 
 ALL += [("proxy_factory", scenario_proxy_factory, 1), ("proxy_leader", scenario_proxy_leader, 1),

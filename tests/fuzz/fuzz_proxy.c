@@ -73,8 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
     }
     /* the whole choice */
-    snprintf(url, sizeof(url), "%s://%s%s:%d", (ctl & 1) ? "https" : "http", strchr(host, ':') ? "[" : "", host, 443);
-    if (strchr(host, ':')) { snprintf(url, sizeof(url), "%s://[%s]:443", (ctl & 1) ? "https" : "http", host); }
+    snprintf(url, sizeof(url), strchr(host, ':') ? "%s://[%s]:443" : "%s://%s:443", (ctl & 1) ? "https" : "http", host);
     memset(&d, 0, sizeof(d)); memset(&o, 0, sizeof(o)); memset(&w, 0, sizeof(w));
     o.host = ohost; o.hosthdr = ohdr; o.proxy_host = phost; o.proxy_auth = pauth;
     if (!kinf__conn_url(&o, url, prefix, sizeof(prefix))) { return 0; }
